@@ -1,0 +1,18 @@
+"""The engine contract every game implements (see docs/architecture.md).
+
+>>> from asztal import games
+>>> state = games.load("pax").new_game(players=2, seed=7)
+>>> state.apply(state.legal_actions()[0])
+"""
+
+from asztal.engine.action import Action, ActionTable
+from asztal.engine.errors import BadOptions, BadRecord, IllegalAction, UnknownGame
+from asztal.engine.game import Game
+from asztal.engine.i18n import LANGS, render_message
+from asztal.engine.rng import Rng, as_rng
+from asztal.engine.state import GameState
+
+__all__ = [
+    "Action", "ActionTable", "BadOptions", "BadRecord", "Game", "GameState", "IllegalAction", "LANGS",
+    "Rng", "UnknownGame", "as_rng", "render_message",
+]

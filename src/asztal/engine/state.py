@@ -1,0 +1,204 @@
+"""The base class every game state derives from: the engine half of the contract.
+
+A game implements the rules (``legal_actions``, ``_apply``, ``_copy_into``, ``view``,
+``_determinize``, ``_state_dict``/``_load_state_dict``, ``scores``, ``check_invariants``);
+this class adds what is the same for every game: checking an action before it touches
+the state, the record of action codes, checkpoints for undo, the log, cloning the shared
+fields and the JSON envelope.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from asztal.engine.action import Action
+from asztal.engine.errors import IllegalAction
+from asztal.engine.rng import Rng, as_rng
+
+if TYPE_CHECKING:
+    from asztal.engine.game import Game
+
+STATE_SCHEMA = 1
+
+
+class GameState:
+    """State of one game in progress. Mutable; ``clone()`` gives an independent copy.
+
+    Shared fields: ``game`` (the Game), ``players``, ``seed``, ``options`` (a JSON-able dict),
+    ``rng`` (the game's own PRNG), ``history`` (accepted actions), ``checkpoint`` (length of
+    ``history`` at the last checkpoint), ``log`` (structured events, or None to not log),
+    ``start`` (the hand-written starting position a record replays from, or None).
+
+    Game fields the subclass keeps up to date: ``to_move`` (seat whose decision it is,
+    None when over) and ``is_over``.
+    """
+
+    __slots__ = ("game", "players", "seed", "options", "rng", "history", "checkpoint", "log", "start",
+                 "to_move", "is_over")
+
+    # -- to be provided by each game -------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of ``to_move``, in a deterministic order; empty only when over."""
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> bool:
+        """Carry out a legal action. Return True when it revealed hidden information
+        (a draw, a shuffle, an event card): such an action is an undo checkpoint."""
+        raise NotImplementedError
+
+    def _copy_into(self, new: GameState) -> None:
+        """Copy the game's own fields into ``new`` (a bare instance) deeply enough that
+        applying actions to one never changes the other."""
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator), JSON-able."""
+        raise NotImplementedError
+
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """Resample in place everything ``seat`` cannot see, consistently with its view."""
+        raise NotImplementedError
+
+    def _state_dict(self) -> dict[str, Any]:
+        """The game's own fields as readable JSON (component ids, area numbers, seats)."""
+        raise NotImplementedError
+
+    def _load_state_dict(self, data: dict[str, Any]) -> None:
+        """Set the game's own fields from ``_state_dict`` output; raise ValueError if invalid."""
+        raise NotImplementedError
+
+    def scores(self) -> list[float]:
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """Seats that won (ties: several); in a solo game ``[0]`` if the player won else ``[]``."""
+        raise NotImplementedError
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if a component appeared, vanished or is in two places."""
+
+    def outcome(self) -> dict[str, Any]:
+        """The result of a finished game; games add their own keys (e.g. a level beaten)."""
+        return {"scores": self.scores(), "winners": self.winners()}
+
+    def why_illegal(self, action: Action) -> str:
+        """A one-line reason ``action`` is not legal now; games may say more."""
+        if self.is_over:
+            return "the game is over / a játék véget ért"
+        return f"not allowed now: {action.en} / most nem szabályos: {action.hu}"
+
+    # -- the shared machinery -------------------------------------------------------
+    def _init_base(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self.history = []
+        self.checkpoint = 0
+        self.log = []
+        self.start = None
+        self.to_move = 0
+        self.is_over = False
+
+    def apply(self, action: Action | str) -> None:
+        """Check and carry out one action (an Action or its code).
+
+        Raises IllegalAction with a reason, leaving the state unchanged, when the action is
+        unknown or not legal now.
+        """
+        if type(action) is str:
+            action = self.game.parse_action(self, action)
+        if action not in self.legal_actions():
+            raise IllegalAction(self.why_illegal(action))
+        seat = self.to_move
+        revealed = self._apply(action)
+        self.history.append(action)
+        if revealed or self.to_move != seat or self.is_over:
+            self.checkpoint = len(self.history)
+
+    def emit(self, key: str, **params: Any) -> None:
+        """Add a structured event to the log (``{"key": "pax.income", ...}``)."""
+        if self.log is not None:
+            params["key"] = key
+            self.log.append(params)
+
+    def clone(self) -> GameState:
+        new = object.__new__(type(self))
+        new.game = self.game
+        new.players = self.players
+        new.seed = self.seed
+        new.options = self.options
+        new.rng = self.rng.copy()
+        new.history = self.history.copy()
+        new.checkpoint = self.checkpoint
+        new.log = None if self.log is None else self.log.copy()
+        new.start = self.start
+        new.to_move = self.to_move
+        new.is_over = self.is_over
+        self._copy_into(new)
+        return new
+
+    def determinize(self, seat: int, rng) -> GameState:
+        """A copy in which everything ``seat`` cannot see is resampled from ``rng``.
+
+        The copy's own PRNG is reseeded from ``rng`` too, so future chance is unknown
+        to whoever searches with it.
+        """
+        r = as_rng(rng)
+        new = self.clone()
+        new._determinize(seat, r)
+        new.rng = Rng(r.next64())
+        return new
+
+    @property
+    def record(self) -> dict[str, Any]:
+        rec = {
+            "game": self.game.name,
+            "version": self.game.version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "actions": [a.code for a in self.history],
+        }
+        if self.start is not None:
+            rec["start"] = self.start
+        return rec
+
+    def can_undo(self, seat: int) -> bool:
+        """True when ``seat`` made the last decision and no checkpoint came after it."""
+        return (not self.is_over and len(self.history) > self.checkpoint and self.to_move == seat)
+
+    def undo(self, seat: int) -> GameState:
+        """The state before ``seat``'s last decision, rebuilt by replaying the record."""
+        if not self.can_undo(seat):
+            raise IllegalAction("nothing to take back since the last checkpoint / "
+                                "nincs visszavonható lépés az utolsó ellenőrzőpont óta")
+        rec = self.record
+        rec["actions"] = rec["actions"][:-1]
+        return self.game.replay(rec)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": "asztal-state",
+            "schema": STATE_SCHEMA,
+            "game": self.game.name,
+            "record": self.record,
+            "checkpoint": self.checkpoint,
+            "rng": self.rng.get_state(),
+            "to_move": self.to_move,
+            "is_over": self.is_over,
+            "state": self._state_dict(),
+            "log": self.log or [],
+        }
+
+    def event_text(self, event: dict[str, Any], lang: str = "hu") -> str:
+        return self.game.describe(event, lang)
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.game.name} players={self.players} seed={self.seed} "
+                f"step={len(self.history)} to_move={self.to_move} over={self.is_over}>")

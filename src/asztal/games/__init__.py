@@ -1,0 +1,68 @@
+"""The game registry: ``load(name)``, ``names()``, ``replay(record)``.
+
+Built-in games live in sub-packages that export ``GAME``; tests and plug-ins add more with
+``register``. A built-in package that is not present is simply not listed.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from asztal.engine.errors import BadRecord, UnknownGame
+from asztal.engine.game import Game
+from asztal.engine.state import GameState
+
+BUILTIN = {
+    "pax": "asztal.games.pax",
+    "pocketciv": "asztal.games.pocketciv",
+    "caboose": "asztal.games.caboose",
+}
+
+_registered: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Make ``game`` loadable by its name (returns it, so it can decorate an instance)."""
+    _registered[game.name] = game
+    return game
+
+
+def _import(name: str) -> Game | None:
+    module = BUILTIN[name]
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if e.name and module.startswith(e.name):
+            return None
+        raise
+    game = getattr(mod, "GAME", None)
+    if game is not None:
+        _registered[name] = game
+    return game
+
+
+def names() -> list[str]:
+    """Names of every game that can be loaded, built-ins first."""
+    found = [n for n in BUILTIN if n in _registered or _import(n) is not None]
+    return found + sorted(n for n in _registered if n not in BUILTIN)
+
+
+def load(name: str) -> Game:
+    game = _registered.get(name)
+    if game is None and name in BUILTIN:
+        game = _import(name)
+    if game is None:
+        known = ", ".join(names())
+        raise UnknownGame(f"unknown game {name!r}; known games: {known} / ismeretlen játék")
+    return game
+
+
+def replay(record: dict[str, Any]) -> GameState:
+    """The state a game record leads to (the same record gives the identical state)."""
+    if not isinstance(record, dict) or not isinstance(record.get("game"), str):
+        raise BadRecord("a game record must be a JSON object with a 'game' name")
+    return load(record["game"]).replay(record)
+
+
+__all__ = ["BUILTIN", "load", "names", "register", "replay"]
