@@ -22,12 +22,12 @@ def render_message(catalogue: dict[str, dict[str, str]], event: dict[str, Any], 
     key = event.get("key", "")
     entry = catalogue.get(key)
     if entry is None:
-        return f"{key} {_fields(event)}"
+        return f"{key} {_fields(event)}".rstrip()
     template = entry.get(lang) or entry.get("hu") or key
     try:
         return template.format(**event)
     except (KeyError, IndexError, ValueError):
-        return f"{template} {_fields(event)}"
+        return f"{key} {_fields(event)}".rstrip()
 
 
 def _fields(event: dict[str, Any]) -> str:

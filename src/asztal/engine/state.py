@@ -108,7 +108,7 @@ class GameState:
         Raises IllegalAction with a reason, leaving the state unchanged, when the action is
         unknown or not legal now.
         """
-        if type(action) is str:
+        if type(action) is not Action:
             action = self.game.parse_action(self, action)
         if action not in self.legal_actions():
             raise IllegalAction(self.why_illegal(action))
