@@ -141,16 +141,19 @@ class Game:
     def _load_position(self, state: GameState, position: dict[str, Any],
                        envelope: dict[str, Any] | None = None) -> None:
         """Set ``state`` to a position (validated by the game's invariants)."""
+        what = "invalid position" if envelope is None else "corrupt saved game"
         if not isinstance(position, dict):
-            raise BadRecord("a position must be a JSON object")
+            raise BadRecord(f"{what}: the position must be a JSON object")
         try:
             state._load_state_dict(position)
             if envelope is not None:
                 state.to_move = envelope.get("to_move", state.to_move)
                 state.is_over = bool(envelope.get("is_over", state.is_over))
             state.check_invariants()
-        except (KeyError, TypeError, ValueError, AssertionError, IndexError) as e:
-            raise BadRecord(f"invalid position: {e}") from None
+        except KeyError as e:
+            raise BadRecord(f"{what}: missing field {e}") from None
+        except (TypeError, ValueError, AssertionError, IndexError) as e:
+            raise BadRecord(f"{what}: {e}") from None
         if envelope is None:
             state.start = position
 

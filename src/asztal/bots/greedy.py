@@ -1,0 +1,71 @@
+"""The greedy bot: one-ply lookahead on the game's evaluation.
+
+For each legal action it plays the action in a few sampled worlds
+(``state.determinize(seat, rng)``: never in the real state, whose next card it must not
+peek at) and scores the result with the game's evaluation
+(``asztal.bots.heuristics.<game>``) from its own seat's view. A finished game counts
+as its final result (a win is worth more than any position). Games without an
+evaluation get their final scores when over and a random tie-break otherwise.
+"""
+
+from __future__ import annotations
+
+from asztal.bots import heuristics
+from asztal.bots.base import Bot, move_rng
+from asztal.engine import Action, GameState, IllegalAction
+
+_WIN = 1e6
+
+
+def _value(state: GameState, seat: int, mod) -> float:
+    if state.is_over:
+        r = heuristics.terminal_rewards(state, mod)[seat]
+        if state.players == 1:
+            return _WIN * r
+        winners = state.winners()
+        if seat in winners:
+            return _WIN / len(winners)
+        return -_WIN + r
+    if mod is not None:
+        return float(mod.evaluate(state, seat))
+    return 0.0
+
+
+class GreedyBot(Bot):
+    """Best action by the evaluation after one move, averaged over ``samples`` worlds."""
+
+    def __init__(self, seed: int = 0, samples: int = 2) -> None:
+        super().__init__(seed)
+        self.samples = samples
+        self.spec = "greedy" if samples == 2 else f"greedy:samples={samples}"
+
+    def scores(self, state: GameState) -> list[tuple[Action, float]]:
+        """Every legal action with its mean evaluation (for hints and tests)."""
+        seat = state.to_move
+        mod = heuristics.get(state.game.name)
+        rng = move_rng(self.seed, state)
+        acts = state.legal_actions()
+        totals = [0.0] * len(acts)
+        for _ in range(self.samples):
+            world = state.determinize(seat, rng.next64())
+            world.log = None
+            for i, a in enumerate(acts):
+                s = world.clone()
+                try:
+                    s.apply(a)
+                except IllegalAction:  # a world where this is not legal: a game bug; avoid it
+                    totals[i] -= _WIN
+                    continue
+                totals[i] += _value(s, seat, mod)
+        return [(a, t / self.samples) for a, t in zip(acts, totals)]
+
+    def choose(self, state: GameState) -> Action:
+        acts = state.legal_actions()
+        if len(acts) == 1:
+            return acts[0]
+        scored = self.scores(state)
+        best = max(v for _, v in scored)
+        tied = [a for a, v in scored if v >= best - 1e-9]
+        if len(tied) == 1:
+            return tied[0]
+        return tied[move_rng(self.seed, state, salt=1).below(len(tied))]

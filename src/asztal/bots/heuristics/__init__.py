@@ -1,0 +1,121 @@
+"""Per-game evaluations, and how the bots turn positions into rewards in [0, 1].
+
+A game's heuristic lives in ``asztal.bots.heuristics.<game>`` and reads only
+``state.view(seat)`` (JSON-able, what the seat may know) or public fields, so it keeps
+working whatever the game's internals become. A module provides:
+
+``evaluate(state, seat) -> float``
+    how good the position is for ``seat``, in points-like units (higher is better);
+``values(state) -> list[float]`` (optional)
+    ``evaluate`` for every seat at once, when that is cheaper;
+``TEMPERATURE`` (optional, default 5.0)
+    the value difference that makes one seat e times likelier to win than another
+    (used to turn multiplayer values into win chances);
+``SCORE_SCALE`` (optional, default 20.0)
+    a typical final score, to normalise solo scores into [0, 1];
+``solo_reward(state) -> float`` (optional)
+    the reward in [0, 1] of a finished solo game.
+
+Games without a module get ``None`` from :func:`get` and the bots fall back to scores.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from types import ModuleType
+from typing import Any
+
+from asztal.engine import GameState
+
+_cache: dict[str, ModuleType | None] = {}
+
+
+def get(game_name: str) -> ModuleType | None:
+    """The heuristic module for a game, or None if it has none."""
+    if game_name not in _cache:
+        try:
+            mod: ModuleType | None = importlib.import_module(f"{__name__}.{game_name}")
+        except ModuleNotFoundError as e:
+            if e.name and e.name.startswith(__name__):
+                mod = None
+            else:
+                raise
+        _cache[game_name] = mod
+    return _cache[game_name]
+
+
+def _param(mod: ModuleType | None, name: str, default: Any) -> Any:
+    return getattr(mod, name, default) if mod is not None else default
+
+
+def squash(x: float, scale: float) -> float:
+    """Map a non-negative score to [0, 1): ``x / (x + scale)``; 0.5 at ``x == scale``."""
+    if x <= 0:
+        return 0.0
+    return x / (x + scale)
+
+
+def terminal_rewards(state: GameState, mod: ModuleType | None = None) -> list[float]:
+    """Rewards in [0, 1] per seat of a finished game.
+
+    Several players: the winners share 0.9 (a lone winner 0.9, two tied 0.45 each) and every
+    seat gets up to 0.1 for its score relative to the others, so a search still prefers
+    the better loss when it cannot win. Solo: the game's ``solo_reward`` or, by default,
+    half for winning and half for the normalised score.
+    """
+    n = state.players
+    scores = state.scores()
+    if n == 1:
+        solo = _param(mod, "solo_reward", None)
+        if solo is not None:
+            return [float(solo(state))]
+        won = 1.0 if state.winners() else 0.0
+        return [0.5 * won + 0.5 * squash(scores[0], _param(mod, "SCORE_SCALE", 20.0))]
+    winners = state.winners()
+    out = [0.0] * n
+    if winners:
+        share = 0.9 / len(winners)
+        for w in winners:
+            out[w] = share
+    lo, hi = min(scores), max(scores)
+    if hi > lo:
+        span = hi - lo
+        for s in range(n):
+            out[s] += 0.1 * (scores[s] - lo) / span
+    return out
+
+
+def heuristic_values(state: GameState, mod: ModuleType) -> list[float]:
+    fn = getattr(mod, "values", None)
+    if fn is not None:
+        return list(fn(state))
+    return [mod.evaluate(state, s) for s in range(state.players)]
+
+
+def cutoff_rewards(state: GameState, mod: ModuleType) -> list[float]:
+    """Rewards in [0, 1] of an unfinished position, from the game's evaluation.
+
+    Several players: a softmax of the values (the chance each seat ends up winning);
+    solo: the value normalised like a final score.
+    """
+    vals = heuristic_values(state, mod)
+    if state.players == 1:
+        return [squash(vals[0], _param(mod, "SCORE_SCALE", 20.0))]
+    t = _param(mod, "TEMPERATURE", 5.0)
+    top = max(vals)
+    ex = [math.exp((v - top) / t) for v in vals]
+    z = sum(ex)
+    return [e / z for e in ex]
+
+
+def rewards(state: GameState, mod: ModuleType | None) -> list[float]:
+    """Terminal rewards when the game is over, else the heuristic's (or a neutral guess)."""
+    if state.is_over:
+        return terminal_rewards(state, mod)
+    if mod is not None:
+        return cutoff_rewards(state, mod)
+    n = state.players
+    if n == 1:
+        return [squash(max(state.scores()[0], 0.0), 20.0)]
+    return [1.0 / n] * n

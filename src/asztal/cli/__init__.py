@@ -1,0 +1,1 @@
+"""The ``asztal`` command line: play, replay, simulate, benchmark (Typer + Rich)."""

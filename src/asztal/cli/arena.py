@@ -1,0 +1,164 @@
+"""``asztal arena GAME --bots mcts:hard,greedy,random --games N --jobs J``.
+
+Registered by the app with ``app.command()(arena)``. Prints a Rich table (win rates with
+95% Wilson intervals, Elo or openskill ratings, mean scores, time per move; solo games:
+mean/median score and success rate per level); ``--json`` prints the whole result,
+``--csv FILE`` writes one row per bot (and level).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from asztal.engine.i18n import check_lang
+from asztal.sim.arena import run_arena
+
+_T = {
+    "title": ("{game}: {played} játszma, {players} játékos, mag {seed}",
+              "{game}: {played} games, {players} players, seed {seed}"),
+    "bot": ("Robot", "Bot"), "games": ("Játszmák", "Games"), "wins": ("Győzelem", "Wins"),
+    "rate": ("Arány", "Win rate"), "ci": ("95% KI", "95% CI"), "elo": ("Élő", "Elo"),
+    "os": ("openskill (μ−3σ)", "openskill (μ−3σ)"), "mean": ("Átlag pont", "Mean score"),
+    "median": ("Medián", "Median"), "spm": ("mp/lépés", "s/move"), "level": ("Szint", "Level"),
+    "success": ("Siker", "Success"), "playing": ("Játszmák", "Playing"),
+    "nowin": ("Győztes nélküli játszmák: {n}", "Games without a winner: {n}"),
+    "wall": ("Idő: {s:.1f} mp", "Time: {s:.1f} s"),
+}
+
+
+def _t(key: str, lang: str, **kw: Any) -> str:
+    hu, en = _T[key]
+    return (en if lang == "en" else hu).format(**kw)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ci(ci: list[float]) -> str:
+    return f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%"
+
+
+def csv_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per bot (and per level in solo games with levels)."""
+    rows = []
+    for e in result["entries"]:
+        base = {"game": result["game"], "players": result["players"], "bot": e["name"], "games": e["games"],
+                "mean_score": e["mean_score"], "median_score": e["median_score"],
+                "seconds_per_move": e["seconds_per_move"]}
+        if result["solo"] and e.get("levels"):
+            for lv, d in e["levels"].items():
+                rows.append({**base, "level": lv, "games": d["games"], "success_rate": d["success_rate"],
+                             "ci95_low": d["ci95"][0], "ci95_high": d["ci95"][1],
+                             "mean_score": d["mean_score"], "median_score": d["median_score"]})
+        elif result["solo"]:
+            rows.append({**base, "level": "", "success_rate": e["success_rate"],
+                         "ci95_low": e["ci95"][0], "ci95_high": e["ci95"][1]})
+        else:
+            rating = e.get("elo", e.get("openskill", {}).get("ordinal", ""))
+            rows.append({**base, "wins": e["wins"], "win_rate": e["win_rate"], "ci95_low": e["ci95"][0],
+                         "ci95_high": e["ci95"][1], "rating": rating})
+    return rows
+
+
+def write_csv(result: dict[str, Any], path: Path) -> None:
+    rows = csv_rows(result)
+    fields: list[str] = []
+    for r in rows:
+        fields += [k for k in r if k not in fields]
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=fields)
+        w.writeheader()
+        w.writerows(rows)
+
+
+def render_table(result: dict[str, Any], lang: str = "en") -> Table:
+    title = _t("title", lang, game=result["game"], played=result["played"], players=result["players"],
+               seed=result["seed"])
+    table = Table(title=title)
+    table.add_column(_t("bot", lang), justify="left")
+    if result["solo"]:
+        has_levels = any(e.get("levels") for e in result["entries"])
+        if has_levels:
+            table.add_column(_t("level", lang), justify="right")
+        for key in ("games", "success", "ci", "mean", "median", "spm"):
+            table.add_column(_t(key, lang), justify="right")
+        for e in result["entries"]:
+            rows = [(lv, d) for lv, d in e["levels"].items()] if has_levels else [(None, {
+                "games": e["games"], "success_rate": e["success_rate"], "ci95": e["ci95"],
+                "mean_score": e["mean_score"], "median_score": e["median_score"]})]
+            for lv, d in rows:
+                cells = [e["name"]] + ([str(lv)] if has_levels else [])
+                cells += [str(d["games"]), _pct(d["success_rate"]), _ci(d["ci95"]), f"{d['mean_score']:.2f}",
+                          f"{d['median_score']:g}", f"{e['seconds_per_move']:.3f}"]
+                table.add_row(*cells)
+        return table
+    rating = result.get("rating")
+    cols = ["games", "wins", "rate", "ci"] + (["elo"] if rating == "elo" else ["os"] if rating else [])
+    cols += ["mean", "spm"]
+    for key in cols:
+        table.add_column(_t(key, lang), justify="right")
+    for e in result["entries"]:
+        cells = [e["name"], str(e["games"]), f"{e['wins']:g}", _pct(e["win_rate"]), _ci(e["ci95"])]
+        if rating == "elo":
+            cells.append(f"{e['elo']:.0f}")
+        elif rating:
+            cells.append(f"{e['openskill']['ordinal']:.1f}")
+        cells += [f"{e['mean_score']:.2f}", f"{e['seconds_per_move']:.3f}"]
+        table.add_row(*cells)
+    return table
+
+
+def arena(
+    game: str = typer.Argument(..., help="pax | pocketciv | caboose"),
+    bots: str = typer.Option("mcts,greedy,random", "--bots", "-b",
+                             help="bot specs, comma separated (random, greedy, mcts, mcts:hard, mcts:iters=500)"),
+    games: int = typer.Option(100, "--games", "-n", help="games (per bot and level in solo games)"),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="default: one seat per bot"),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes"),
+    seed: int = typer.Option(0, "--seed"),
+    json_out: bool = typer.Option(False, "--json", help="print the result as JSON"),
+    csv_out: Optional[Path] = typer.Option(None, "--csv", help="write one row per bot to this file"),
+    level: Optional[int] = typer.Option(None, "--level", help="PAX solitaire level (default: every level)"),
+    option: list[str] = typer.Option([], "--option", "-o", help="game option key=value"),
+    lang: str = typer.Option("hu", "--lang", help="hu | en"),
+) -> None:
+    """Bots against bots: seat rotation, win rates with 95% intervals, ratings, scores."""
+    check_lang(lang)
+    options: dict[str, Any] = {}
+    if option:
+        from asztal.cli.files import parse_options
+
+        options = parse_options(option)
+    console = Console()
+    specs = [s.strip() for s in bots.split(",") if s.strip()]
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True, disable=json_out) as progress:
+        task = progress.add_task(_t("playing", lang), total=None)
+
+        def on_progress(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        result = run_arena(game, specs, games=games, players=players, jobs=jobs, seed=seed,
+                           options=options, level=level, progress=on_progress)
+    if csv_out is not None:
+        write_csv(result, csv_out)
+    if json_out:
+        print(json.dumps(result, ensure_ascii=False))
+        return
+    console.print(render_table(result, lang))
+    if result.get("no_winner_games"):
+        console.print(_t("nowin", lang, n=result["no_winner_games"]))
+    console.print(_t("wall", lang, s=result["wall_seconds"]))
+
+
+def main() -> None:  # pragma: no cover - for running this command alone
+    typer.run(arena)

@@ -1,0 +1,67 @@
+"""The play menu (``make run``): choose a game, the table and the bots, then play.
+
+Every question has a default (Enter accepts it), so a new player gets a game going by
+pressing Enter a few times.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from rich.console import Console
+
+from asztal import games
+from asztal.cli.text import t
+
+QUESTIONS = {
+    "lang": ("Nyelv / language (hu, en)", "Language / nyelv (hu, en)"),
+    "game": ("Melyik játék?", "Which game?"),
+    "players": ("Hány játékos? ({lo}-{hi})", "How many players? ({lo}-{hi})"),
+    "seat": ("Melyik helyen ülsz? (1-{n})", "Which seat are you in? (1-{n})"),
+    "bots": ("Robotok nehézsége (random, easy, normal, hard)", "Bot strength (random, easy, normal, hard)"),
+    "level": ("Pasziánsz szint (1-5)", "Solitaire level (1-5)"),
+}
+
+
+def ask(console: Console, read, question: str, default: str, choices: list[str] | None = None) -> str:
+    while True:
+        try:
+            answer = read(f"{question} [{default}]: ").strip() or default
+        except EOFError:
+            return default
+        if choices is None or answer in choices:
+            return answer
+        console.print(f"? {', '.join(choices)}")
+
+
+def q(key: str, lang: str, **kw) -> str:
+    hu, en = QUESTIONS[key]
+    return (en if lang == "en" else hu).format(**kw)
+
+
+def run_menu(read=input, console: Console | None = None) -> None:
+    from asztal.cli.play import TerminalGame
+
+    console = console or Console()
+    lang = ask(console, read, QUESTIONS["lang"][0], "hu", ["hu", "en"])
+    names = games.names()
+    for i, name in enumerate(names, 1):
+        console.print(f"  [bold cyan]{i}[/] {games.load(name).title.get(lang, name)}")
+    pick = ask(console, read, q("game", lang), "1", [str(i) for i in range(1, len(names) + 1)] + names)
+    game = games.load(names[int(pick) - 1] if pick.isdigit() else pick)
+    lo, hi = game.min_players, game.max_players
+    players = int(ask(console, read, q("players", lang, lo=lo, hi=hi), str(lo),
+                      [str(n) for n in range(lo, hi + 1)]))
+    options = {}
+    if game.name == "pax" and players == 1:
+        options["level"] = int(ask(console, read, q("level", lang), "1", ["1", "2", "3", "4", "5"]))
+    seat, bots = 1, "random"
+    if players > 1:
+        seat = int(ask(console, read, q("seat", lang, n=players), "1", [str(n) for n in range(1, players + 1)]))
+        level = ask(console, read, q("bots", lang), "normal", ["random", "easy", "normal", "hard"])
+        bots = "random" if level == "random" else f"mcts:{level}"
+    seed = secrets.randbelow(2**31)
+    state = game.new_game(players, seed=seed, options=options)
+    specs = [bots if s != seat - 1 else "human" for s in range(players)]
+    console.print(f"[dim]seed {seed} · {t('help', lang)}[/]")
+    TerminalGame(state, seat - 1, specs, lang, None, False, seed, console).run(read)

@@ -1,0 +1,1 @@
+"""Batch play and statistics: many seeded games with bots in every seat."""

@@ -1,0 +1,244 @@
+"""The arena: bots play many games against each other, and the results are summarised.
+
+>>> result = run_arena("pax", ["mcts", "random"], games=100, seed=1)   # doctest: +SKIP
+>>> result["entries"][0]["win_rate"], result["entries"][0]["ci95"]     # doctest: +SKIP
+
+Several players: the bots (one *entry* per listed spec) take turns in every seat: game
+``i`` puts entry ``(seat + i) % players`` in ``seat``. Solo games: every entry plays the
+same ``games`` deals (paired seeds), per level when the game has levels. Every game's
+seed and every bot's seed derive from the arena ``seed``, and results are gathered in
+game order, so the same call gives the same figures with any number of ``jobs``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from asztal import games as games_registry
+from asztal.bots import make_bot
+from asztal.sim import stats
+
+_MASK64 = (1 << 64) - 1
+MAX_STEPS = 200_000
+
+#: games whose solo mode has levels, with the option that sets the level and its range
+SOLO_LEVELS: dict[str, tuple[str, tuple[int, ...]]] = {"pax": ("level", (1, 2, 3, 4, 5))}
+
+
+def derive_seed(*parts: int) -> int:
+    """A 63-bit seed from integers (splitmix64 over the parts); stable across machines."""
+    x = 0x2545F4914F6CDD1D
+    for p in parts:
+        x = (x ^ (p & _MASK64)) * 0x9E3779B97F4A7C15 & _MASK64
+        x ^= x >> 31
+        x = (x * 0xBF58476D1CE4E5B9) & _MASK64
+        x ^= x >> 29
+    return x >> 1
+
+
+def play_game(game_name: str, players: int, options: dict[str, Any], game_seed: int,
+              specs: Sequence[str], bot_seeds: Sequence[int]) -> dict[str, Any]:
+    """Play one game, seat ``s`` played by ``make_bot(specs[s], bot_seeds[s])``.
+
+    Returns scores, winners, the game's outcome, moves and the thinking time per seat.
+    """
+    game = games_registry.load(game_name)
+    state = game.new_game(players=players, seed=game_seed, options=options)
+    state.log = None
+    bots = [make_bot(spec, seed) for spec, seed in zip(specs, bot_seeds)]
+    think = [0.0] * players
+    decisions = [0] * players
+    steps = 0
+    perf = time.perf_counter
+    while not state.is_over:
+        seat = state.to_move
+        t0 = perf()
+        action = bots[seat].choose(state)
+        think[seat] += perf() - t0
+        decisions[seat] += 1
+        state.apply(action)
+        steps += 1
+        if steps > MAX_STEPS:
+            raise RuntimeError(f"{game_name} seed {game_seed}: no end after {MAX_STEPS} actions")
+    outcome = state.outcome()
+    return {
+        "seed": game_seed,
+        "scores": [float(x) for x in state.scores()],
+        "winners": list(state.winners()),
+        "outcome": _jsonable(outcome),
+        "actions": steps,
+        "think": think,
+        "decisions": decisions,
+    }
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, (str, int, float, bool)) or x is None:
+        return x
+    return str(x)
+
+
+def _play_job(job: tuple) -> dict[str, Any]:
+    return play_game(*job)
+
+
+def entry_names(specs: Sequence[str]) -> list[str]:
+    """Display names: the specs, numbered where the same spec appears more than once."""
+    counts: dict[str, int] = {}
+    for s in specs:
+        counts[s] = counts.get(s, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for s in specs:
+        if counts[s] > 1:
+            seen[s] = seen.get(s, 0) + 1
+            out.append(f"{s}#{seen[s]}")
+        else:
+            out.append(s)
+    return out
+
+
+def run_arena(game_name: str, bots: Sequence[str], games: int = 100, players: int | None = None,
+              jobs: int = 1, seed: int = 0, options: dict[str, Any] | None = None,
+              level: int | None = None,
+              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Play ``games`` games (per entry and level in solo games) and summarise them.
+
+    ``bots``: bot specs (``make_bot``). ``players``: default the number of specs (within
+    the game's range); when there are more seats than specs the last spec fills them.
+    ``level``: a solo level (PAX solitaire); None plays every level of a game that has them.
+    ``progress(done, total)`` is called as games finish. The result is JSON-able.
+    """
+    game = games_registry.load(game_name)
+    specs = [s.strip() for s in bots if s.strip()]
+    if not specs:
+        raise ValueError("name at least one bot (e.g. mcts,random)")
+    for s in specs:
+        make_bot(s, 0)  # validate early, with the spec's own error message
+    if games < 1:
+        raise ValueError("play at least one game")
+    if players is None:
+        players = min(max(len(specs), game.min_players), game.max_players)
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game_name} is for {game.min_players}-{game.max_players} players, not {players}")
+    options = dict(options or {})
+    solo = players == 1
+    if not solo:
+        if len(specs) > players:
+            raise ValueError(f"{len(specs)} bots for {players} seats: list at most one bot per seat")
+        specs = specs + [specs[-1]] * (players - len(specs))
+    names = entry_names(specs)
+
+    # the games to play: (label of the level or None, options, game index, seat -> entry)
+    plan: list[tuple[int | None, dict[str, Any], int, list[int]]] = []
+    levels: list[int | None] = [None]
+    level_opt = SOLO_LEVELS.get(game_name)
+    if level is not None:
+        if level_opt is None:
+            raise ValueError(f"{game_name} has no levels")
+        levels = [level]
+    elif solo and level_opt is not None and level_opt[0] not in options:
+        levels = list(level_opt[1])
+    for lv in levels:
+        opts = dict(options)
+        if lv is not None:
+            opts[level_opt[0]] = lv
+        for i in range(games):
+            if solo:
+                for e in range(len(specs)):
+                    plan.append((lv, opts, i, [e]))
+            else:
+                plan.append((lv, opts, i, [(s + i) % players for s in range(players)]))
+    jobs_args = []
+    for lv, opts, i, seat_entries in plan:
+        gseed = derive_seed(seed, i, lv or 0)
+        bot_seeds = [derive_seed(seed, i, lv or 0, 1000 + s) for s in range(players)]
+        jobs_args.append((game_name, players, opts, gseed, [specs[e] for e in seat_entries], bot_seeds))
+
+    results: list[dict[str, Any]] = []
+    total = len(jobs_args)
+    t0 = time.perf_counter()
+    if jobs > 1 and total > 1:
+        ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() \
+            else None
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            for r in pool.map(_play_job, jobs_args, chunksize=1):
+                results.append(r)
+                if progress:
+                    progress(len(results), total)
+    else:
+        for job in jobs_args:
+            results.append(_play_job(job))
+            if progress:
+                progress(len(results), total)
+    wall = time.perf_counter() - t0
+    for (lv, _, i, seat_entries), r in zip(plan, results):
+        r["level"], r["index"], r["entries"] = lv, i, seat_entries
+
+    summary = summarise(game_name, players, names, results, solo)
+    summary.update({"seed": seed, "games": games, "jobs": jobs, "wall_seconds": wall,
+                    "options": options, "bots": list(specs)})
+    return summary
+
+
+def summarise(game_name: str, players: int, names: Sequence[str], results: Sequence[dict[str, Any]],
+              solo: bool) -> dict[str, Any]:
+    entries = []
+    n_entries = len(names)
+    for e, name in enumerate(names):
+        mine = [(r, r["entries"].index(e)) for r in results if e in r["entries"]]
+        n = len(mine)
+        wins = 0.0
+        scores = []
+        think = decisions = 0
+        for r, seat in mine:
+            if seat in r["winners"]:
+                wins += 1.0 / len(r["winners"])
+            scores.append(r["scores"][seat])
+            think += r["think"][seat]
+            decisions += r["decisions"][seat]
+        lo, hi = stats.wilson(wins, n)
+        entry = {
+            "name": name, "games": n, "wins": wins, "win_rate": wins / n if n else 0.0,
+            "ci95": [lo, hi], "mean_score": sum(scores) / n if n else 0.0,
+            "median_score": stats.median(scores),
+            "seconds_per_move": think / decisions if decisions else 0.0,
+        }
+        if solo:
+            per_level = {}
+            for lv in sorted({r["level"] for r, _ in mine if r["level"] is not None}):
+                lv_res = [r for r, _ in mine if r["level"] == lv]
+                won = sum(1 for r in lv_res if r["winners"])
+                lsc = [r["scores"][0] for r in lv_res]
+                per_level[str(lv)] = {"games": len(lv_res), "success_rate": won / len(lv_res),
+                                      "ci95": list(stats.wilson(won, len(lv_res))),
+                                      "mean_score": sum(lsc) / len(lsc), "median_score": stats.median(lsc)}
+            entry["success_rate"] = entry.pop("win_rate")
+            if per_level:
+                entry["levels"] = per_level
+        entries.append(entry)
+    out: dict[str, Any] = {"game": game_name, "players": players, "solo": solo, "entries": entries,
+                           "played": len(results), "rating": None}
+    if not solo:
+        draws = sum(1 for r in results if not r["winners"])
+        out["no_winner_games"] = draws
+        if players == 2 and n_entries == 2:
+            r0, r1 = stats.elo_pair(entries[0]["win_rate"], entries[0]["games"])
+            entries[0]["elo"], entries[1]["elo"] = r0, r1
+            out["rating"] = "elo"
+        else:
+            rated = stats.openskill_ratings(
+                [(r["entries"], stats.ranks_of(r["scores"], r["winners"])) for r in results], n_entries)
+            if rated is not None:
+                for entry, rating in zip(entries, rated):
+                    entry["openskill"] = rating
+                out["rating"] = "openskill"
+    return out
