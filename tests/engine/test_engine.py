@@ -107,7 +107,6 @@ def test_hand_written_position_is_validated():
 
 
 def test_record_with_hand_written_start_replays_from_it():
-    game = games.load("nim")
     start = {"pile": 2, "taken": [6, 7], "hands": [1, 2], "deck": [1, 1, 2, 2, 3, 3, 3],
              "discard": [], "this_turn": 0, "winner": None}
     rec = {"game": "nim", "players": 2, "seed": 0, "options": {"stones": 15}, "start": start,

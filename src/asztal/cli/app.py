@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -14,7 +13,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from asztal import games
-from asztal.cli.files import load_game_file, parse_options, read_json
+from asztal.cli.files import load_game_file, parse_options
 from asztal.cli.show import print_log, print_outcome, seat_name, view_renderable
 from asztal.cli.text import t
 from asztal.engine.i18n import check_lang
@@ -49,15 +48,15 @@ def menu() -> None:
 
 @app.command()
 def play(
-    game: Optional[str] = typer.Argument(None, help="pax | pocketciv | caboose"),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="number of players"),
+    game: str | None = typer.Argument(None, help="pax | pocketciv | caboose"),
+    players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
     seat: int = typer.Option(1, "--seat", help="your seat, counted from 1"),
     bots: str = typer.Option("random", "--bots", help="bots for the other seats, comma separated"),
     seed: int = typer.Option(0, "--seed"),
     lang: str = LangOpt,
     option: list[str] = typer.Option([], "--option", "-o", help="game option key=value (level=3, pack=FILE)"),
-    save: Optional[Path] = typer.Option(None, "--save", help="save the game to this file"),
-    load: Optional[Path] = typer.Option(None, "--load", help="resume a saved game"),
+    save: Path | None = typer.Option(None, "--save", help="save the game to this file"),
+    load: Path | None = typer.Option(None, "--load", help="resume a saved game"),
     hint: bool = typer.Option(False, "--hint", help="a bot suggests a move each turn"),
 ) -> None:
     """Play in the terminal against bots."""
@@ -86,7 +85,7 @@ def play(
 @app.command()
 def replay(
     file: Path = typer.Argument(..., help="a saved game or a game record (JSON)"),
-    seat: Optional[int] = typer.Option(None, "--seat", help="show what this seat saw (default: spectator)"),
+    seat: int | None = typer.Option(None, "--seat", help="show what this seat saw (default: spectator)"),
     lang: str = LangOpt,
     step: bool = typer.Option(False, "--step", help="wait for Enter after each action"),
 ) -> None:
@@ -120,7 +119,7 @@ def replay(
 def simulate(
     game: str = typer.Argument(...),
     n_games: int = typer.Option(100, "--games", "-n"),
-    players: Optional[int] = typer.Option(None, "--players", "-p"),
+    players: int | None = typer.Option(None, "--players", "-p"),
     bots: str = typer.Option("random", "--bots", help="one bot spec per seat, comma separated"),
     seed: int = typer.Option(0, "--seed"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes"),
@@ -159,7 +158,7 @@ def simulate(
 
 @app.command()
 def bench(
-    game: Optional[list[str]] = typer.Argument(None, help="games to measure (default: all)"),
+    game: list[str] | None = typer.Argument(None, help="games to measure (default: all)"),
     seconds: float = typer.Option(2.0, "--seconds"),
     as_json: bool = typer.Option(False, "--json"),
     lang: str = LangOpt,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+
 from rich.console import Console, RenderableType
 from rich.pretty import Pretty
 from rich.table import Table

@@ -76,7 +76,7 @@ def reference_rate(seconds: float = 2.0, seed: int = 0) -> dict[str, Any] | None
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(rnd.choices(outcomes, probs)[0])
             else:
                 acts = state.legal_actions()
