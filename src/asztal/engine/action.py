@@ -1,8 +1,10 @@
 """Actions: small immutable values with a stable text code and a label in two languages.
 
 A game builds each of its actions once (``ActionTable``) and ``legal_actions()`` hands out
-those same objects, so the hot path of bots and simulations allocates nothing and legality
-checks compare by identity first.
+those same objects, so the hot path of bots and simulations allocates nothing. Because
+actions are interned, equality and hashing are by identity (C speed in ``in`` and dict
+lookups); two actions are the same decision exactly when they are the same object, and
+``Game.parse_action`` maps a code to that object.
 """
 
 from __future__ import annotations
@@ -28,12 +30,6 @@ class Action:
 
     def __setattr__(self, name, value):
         raise AttributeError("Action values are immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Action) and other.code == self.code)
-
-    def __hash__(self) -> int:
-        return hash(self.code)
 
     def __repr__(self) -> str:
         return f"Action({self.code!r})"

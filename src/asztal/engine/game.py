@@ -40,6 +40,11 @@ class Game:
         """The interned Action whose code is ``code``, or None if the game has no such action."""
         raise NotImplementedError
 
+    def action_for_code(self, state: GameState, code: str) -> Action | None:
+        """The Action for ``code`` in ``state``; override when codes depend on the state
+        (e.g. on the data pack the game was started with)."""
+        return self.action_by_code(code)
+
     def check_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """Return the options normalised (defaults filled in); raise BadOptions if invalid."""
         unknown = set(options) - set(self.default_options)
@@ -69,7 +74,7 @@ class Game:
         """The Action for ``code`` if it is legal in ``state``; IllegalAction otherwise."""
         if not isinstance(code, str):
             raise IllegalAction(f"an action code must be text, not {type(code).__name__}")
-        action = self.action_by_code(code.strip())
+        action = self.action_for_code(state, code.strip())
         if action is None:
             raise IllegalAction(f"unknown action code {code!r} / ismeretlen lépéskód")
         if action not in state.legal_actions():
@@ -120,7 +125,7 @@ class Game:
             state = self.new_game(record["players"], record.get("seed", 0), record.get("options") or {})
             if record.get("start") is not None:
                 state.start = record["start"]
-            state.history = [self._action_from_record(c) for c in record.get("actions") or []]
+            state.history = [self._action_from_record(state, c) for c in record.get("actions") or []]
             state.checkpoint = int(data.get("checkpoint", len(state.history)))
             if "rng" in data:
                 state.rng = state.rng.from_state(data["rng"])
@@ -132,8 +137,8 @@ class Game:
             raise BadRecord(f"corrupt saved game: {e}") from None
         return state
 
-    def _action_from_record(self, code: str) -> Action:
-        action = self.action_by_code(code) if isinstance(code, str) else None
+    def _action_from_record(self, state: GameState, code: str) -> Action:
+        action = self.action_for_code(state, code) if isinstance(code, str) else None
         if action is None:
             raise BadRecord(f"unknown action code {code!r} in the saved record")
         return action

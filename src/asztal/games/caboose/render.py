@@ -1,0 +1,219 @@
+"""Terminal rendering of a Caboose view (``state.view(seat)``) with rich, in Hungarian or English.
+
+``render(view, lang)`` returns a rich renderable: the map drawn from the pack's coordinates
+(routes in the colours of the trains on them, cities with their fruit, pyramid and building
+tiles), the cities and routes in detail, the market, the auction row, the players and, for a
+seat's own view, its hand. The pack is named, with a warning when it is the reconstructed one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from asztal.games.caboose.pack import GOD_NAMES, load_pack
+
+W, H = 74, 26
+
+_T = {
+    "title": ("Cleopatra vasúti kocsija", "Cleopatra's Caboose"),
+    "round": ("{r}/{n}. kör", "round {r}/{n}"),
+    "phase": ({"auction": "aukció", "gods": "istenség választás", "actions": "akciók", "over": "vége"},
+              {"auction": "auction", "gods": "choosing gods", "actions": "actions", "over": "game over"}),
+    "recon": ("A tábla és a kártyák adatai REKONSTRUÁLTAK (nem a nyomtatott játékéi).",
+              "Board and card data are RECONSTRUCTED (not the printed game's)."),
+    "pack": ("adatcsomag", "data pack"),
+    "map": ("Térkép", "Map"),
+    "cities": ("Városok", "Cities"),
+    "city": ("város", "city"), "value": ("érték", "value"), "fruit": ("gyümölcs", "fruit"),
+    "pyramid": ("piramis", "pyramid"), "bldg": ("épület lapkák", "building tiles"),
+    "routes": ("Utak vonatokkal", "Routes with trains"),
+    "market": ("Piac (készlet)", "Market (supply)"),
+    "auction_row": ("Aukciós kártyák", "Auction cards"),
+    "city_row": ("Város kártyák", "City cards"),
+    "deck": ("pakli", "deck"),
+    "players": ("Játékosok", "Players"),
+    "seat": ("játékos", "seat"), "colour": ("szín", "colour"), "money": ("pénz", "money"), "vp": ("GYP", "VP"),
+    "trains": ("vonat", "trains"), "god": ("istenség", "god"), "hand": ("kéz (város/aukciós)", "hand (city/auction)"),
+    "played": ("kijátszott", "played"),
+    "your_hand": ("A kezed", "Your hand"),
+    "to_move": ("Soron: {s}. játékos", "To move: seat {s}"),
+    "auction": ("Legmagasabb licit: {h}", "Highest bid: {h}"),
+    "turn": ("akció: {a}, aukciós kártya: {d}", "actions left: {a}, auction cards: {d}"),
+    "final": ("Végeredmény", "Final scores"),
+    "none": ("–", "–"),
+}
+
+
+def _t(key: str, lang: str) -> Any:
+    hu, en = _T[key]
+    return en if lang == "en" else hu
+
+
+def render(view: dict[str, Any], lang: str = "hu"):
+    """A rich renderable of ``view`` (from ``CabooseState.view``) in ``lang`` ("hu" or "en")."""
+    pk = load_pack(view.get("pack_path"))
+    parts = [_header(view, pk, lang), _map(view, pk, lang)]
+    parts.append(_cities(view, pk, lang))
+    if any(r["trains"] for r in view["routes"]):
+        parts.append(_routes(view, pk, lang))
+    parts.append(_market_and_rows(view, pk, lang))
+    parts.append(_players(view, pk, lang))
+    hand = _hand(view, pk, lang)
+    if hand is not None:
+        parts.append(hand)
+    if view.get("final"):
+        f = view["final"]
+        parts.append(Text(f"{_t('final', lang)}: " + ", ".join(
+            f"{q}: {v}" for q, v in enumerate(f["total"])), style="bold"))
+    return Group(*parts)
+
+
+def _colour(pk, q: int) -> str:
+    return pk.colour_hex[q] or "white"
+
+
+def _fruit_text(pk, fruit: dict[str, int], lang: str) -> Text:
+    t = Text()
+    for k, n in fruit.items():
+        f = pk.fruit_idx[k]
+        name = (pk.fruit_en if lang == "en" else pk.fruit_hu)[f]
+        t.append("■" * n, style=pk.fruit_hex[f] or "white")
+        t.append(f"{name} ")
+    return t
+
+
+def _header(view, pk, lang) -> Text:
+    t = Text()
+    t.append(_t("title", lang), style="bold")
+    t.append("  " + _t("round", lang).format(r=view["round"], n=view["rounds"]))
+    t.append("  " + _t("phase", lang)[view["phase"]])
+    if view.get("to_move") is not None:
+        t.append("  " + _t("to_move", lang).format(s=view["to_move"]), style="bold")
+    t.append(f"\n{_t('pack', lang)}: {view['pack']}")
+    if view.get("reconstructed"):
+        t.append("  " + _t("recon", lang), style="yellow")
+    return t
+
+
+def _map(view, pk, lang) -> Panel:
+    canvas = [[" "] * W for _ in range(H)]
+    styles: dict[tuple[int, int], str] = {}
+    lo, hi = pk.raw["board"]["coordinates"]["box"]
+
+    def at(x, y):
+        return (int(round((x - lo) / (hi - lo) * (W - 8))), int(round((y - lo) / (hi - lo) * (H - 1))))
+
+    for r, route in enumerate(view["routes"]):
+        (x0, y0), (x1, y1) = pk.city_xy[pk.route_a[r]], pk.city_xy[pk.route_b[r]]
+        c0, c1 = at(x0, y0), at(x1, y1)
+        owners = [int(q) for q in route["trains"]]
+        steps = max(abs(c1[0] - c0[0]), abs(c1[1] - c0[1]), 1)
+        for i in range(1, steps):
+            cx = c0[0] + (c1[0] - c0[0]) * i // steps
+            cy = c0[1] + (c1[1] - c0[1]) * i // steps
+            if owners:
+                canvas[cy][cx] = "#"
+                styles[(cx, cy)] = _colour(pk, owners[i % len(owners)])
+            else:
+                canvas[cy][cx] = "·"
+                styles[(cx, cy)] = "grey50"
+    for x, city in enumerate(view["cities"]):
+        cx, cy = at(*pk.city_xy[x])
+        name = (pk.city_en if lang == "en" else pk.city_hu)[x][:6]
+        label = name + ("▲" if city["pyramid"] else "") + ("⌂" * len(city["building_tiles"]))
+        for i, ch in enumerate(label):
+            if cx + i < W:
+                canvas[cy][cx + i] = ch
+                styles[(cx + i, cy)] = "bold"
+        if cy + 1 < H:
+            j = 0
+            for k, n in city["fruit"].items():
+                for _ in range(n):
+                    if cx + j < W:
+                        canvas[cy + 1][cx + j] = "■"
+                        styles[(cx + j, cy + 1)] = pk.fruit_hex[pk.fruit_idx[k]] or "white"
+                        j += 1
+    text = Text()
+    for y in range(H):
+        for x in range(W):
+            text.append(canvas[y][x], style=styles.get((x, y), ""))
+        text.append("\n")
+    return Panel(text, title=_t("map", lang))
+
+
+def _cities(view, pk, lang) -> Table:
+    tab = Table(title=_t("cities", lang), show_edge=False)
+    for col in ("city", "value", "fruit", "pyramid", "bldg"):
+        tab.add_column(_t(col, lang))
+    for x, c in enumerate(view["cities"]):
+        name = (pk.city_en if lang == "en" else pk.city_hu)[x]
+        pyr = str(pk.pyr_value[pk.pyr_idx[c["pyramid"]]]) if c["pyramid"] else ""
+        tiles = " ".join(str(pk.btile_value[pk.btile_idx[t]]) for t in c["building_tiles"])
+        tab.add_row(Text(name, style="bold" if c["dark"] else ""), str(c["value"]),
+                    _fruit_text(pk, c["fruit"], lang), pyr, tiles)
+    return tab
+
+
+def _routes(view, pk, lang) -> Table:
+    tab = Table(title=_t("routes", lang), show_edge=False)
+    tab.add_column("")
+    tab.add_column(_t("trains", lang))
+    for r, route in enumerate(view["routes"]):
+        if not route["trains"]:
+            continue
+        t = Text()
+        for q, n in route["trains"].items():
+            t.append("■" * n, style=_colour(pk, int(q)))
+            t.append(f" {q}  ")
+        tab.add_row(pk.route_text(r, lang), t)
+    return tab
+
+
+def _market_and_rows(view, pk, lang) -> Group:
+    m = Text(_t("market", lang) + ": ", style="bold")
+    for k, v in view["market"].items():
+        f = pk.fruit_idx[k]
+        m.append("■ ", style=pk.fruit_hex[f] or "white")
+        m.append(f"{(pk.fruit_en if lang == 'en' else pk.fruit_hu)[f]} {v:+d} ({view['supply'][k]})  ")
+    a = Text(f"{_t('auction_row', lang)} ({_t('deck', lang)} {view['auction_deck']}): ", style="bold")
+    a.append(" | ".join(pk.auction_text(pk.ac_idx[i], lang) for i in view["auction_display"]) or _t("none", lang))
+    c = Text(f"{_t('city_row', lang)} ({_t('deck', lang)} {view['city_deck']}): ", style="bold")
+    c.append(" | ".join(pk.card_text(pk.cc_idx[i], lang) for i in view["city_display"]) or _t("none", lang))
+    lines = [m, a, c]
+    if view["phase"] == "auction":
+        lines.append(Text(_t("auction", lang).format(h=view["auction"]["high"])))
+    if view["phase"] == "actions":
+        tr = view["turn"]
+        lines.append(Text(_t("turn", lang).format(a=tr["actions_left"], d=tr["draws_left"])))
+    return Group(*lines)
+
+
+def _players(view, pk, lang) -> Table:
+    tab = Table(title=_t("players", lang), show_edge=False)
+    for col in ("seat", "colour", "money", "vp", "trains", "god", "hand", "played"):
+        tab.add_column(_t(col, lang))
+    for q, s in enumerate(view["seats"]):
+        god = f"{s['god']}. {GOD_NAMES[s['god'] - 1].split()[0]}" if s["god"] else ""
+        names = pk.fruit_en if lang == "en" else pk.fruit_hu
+        types = pk.btype_en if lang == "en" else pk.btype_hu
+        played = ["+".join(names[f] for f in pk.ac_fruits[pk.ac_idx[k]]) for k in s["fruit_cards"]]
+        played += [types[pk.ac_type[pk.ac_idx[b]]] for b in s["buildings"]]
+        colour = pk.colour_hu[q] if lang == "hu" else pk.colour_ids[q]
+        tab.add_row(str(q), Text(colour, style=_colour(pk, q)), str(s["money"]), str(s["vp"]), str(s["trains"]),
+                    god, f"{s['city_cards']}/{s['auction_cards']}", ", ".join(played))
+    return tab
+
+
+def _hand(view, pk, lang):
+    seat = view.get("seat")
+    if seat is None or "city_hand" not in view["seats"][seat]:
+        return None
+    s = view["seats"][seat]
+    lines = [pk.card_text(pk.cc_idx[c], lang) for c in s["city_hand"]]
+    lines += [pk.auction_text(pk.ac_idx[i], lang) for i in s["auction_hand"]]
+    return Panel("\n".join(lines) or _t("none", lang), title=_t("your_hand", lang))

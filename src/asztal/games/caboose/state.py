@@ -1,0 +1,341 @@
+"""The state of a game of Cleopatra's Caboose: flat fields, dispatch, views, JSON, invariants.
+
+Rules live in the modules named after the rulebook's parts (``setup``, ``auction``, ``turn``,
+``transport``, ``scoring``); this class holds the position and answers the engine contract.
+Per-player collections (hands, played cards, building tiles on a city) are tuples inside a
+list, replaced when they change, so ``clone`` copies only the outer lists.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asztal.engine import GameState
+from asztal.games.caboose.auction import auction_legal, do_bid, do_god, do_pass, gods_legal
+from asztal.games.caboose.common import (
+    ACTIONS,
+    AUCTION,
+    GODS,
+    MAIN,
+    OVER,
+    PHASE_NAMES,
+    PYR_CITY,
+    STEP_NAMES,
+    TRAINS_PER_PLAYER,
+)
+from asztal.games.caboose.pack import BUILDING, FRUIT, GOD_NAMES, Pack
+from asztal.games.caboose.scoring import winners as _winners
+from asztal.games.caboose.turn import apply_turn, main_menu, turn_legal
+
+_LISTS = ("money", "vp", "trains", "god", "chand", "ahand", "fcards", "bcards", "rt", "rown", "cubes", "cmask",
+          "supply", "market", "prestige", "btiles", "pyr", "cdeck", "cdisp", "cdisc", "adeck", "adisp", "adisc",
+          "offer", "active", "place")
+_SCALARS = ("pk", "phase", "round", "rounds", "cleo", "high", "passes", "first_pass", "order", "oidx",
+            "acts_left", "draws_left", "horus_left", "sekhmet", "step", "p_card", "p_city", "p_x", "p_f",
+            "p_need", "p_src", "p_use", "final", "_legal", "_comp", "_cm", "_pfree")
+
+
+class CabooseState(GameState):
+    __slots__ = _LISTS + _SCALARS
+
+    pk: Pack
+
+    # ------------------------------------------------------------------ decisions
+    def legal_actions(self):
+        acts = self._legal
+        if acts is None:
+            phase = self.phase
+            if phase == ACTIONS:
+                acts = main_menu(self) if self.step == MAIN else turn_legal(self)
+            elif phase == AUCTION:
+                acts = auction_legal(self)
+            elif phase == GODS:
+                acts = gods_legal(self)
+            else:
+                acts = []
+            self._legal = acts
+        return acts
+
+    def _apply(self, action) -> bool:
+        a = self.pk.codes.get(action.code, action)  # the pack's own interned action (args are its indices)
+        self._legal = None
+        phase = self.phase
+        if phase == ACTIONS:
+            return apply_turn(self, a)
+        if phase == AUCTION:
+            if a.kind == "bid":
+                do_bid(self, a.args[0])
+            else:
+                do_pass(self)
+            return False
+        do_god(self, a.args[0])
+        return False
+
+    def why_illegal(self, action) -> str:
+        if self.is_over:
+            return "the game is over / a játék véget ért"
+        what = {AUCTION: ("the auction: bid or pass", "aukció: licitálj vagy passzolj"),
+                GODS: ("choosing a god", "istenség választása"),
+                ACTIONS: (f"a turn ({STEP_NAMES[self.step]})", f"akció ({STEP_NAMES[self.step]})")}[self.phase]
+        return (f"not allowed now ({what[0]}): {action.en} / most nem szabályos ({what[1]}): {action.hu}")
+
+    # ------------------------------------------------------------------ copying
+    def _copy_into(self, new) -> None:
+        new.pk = self.pk
+        new.phase = self.phase
+        new.round = self.round
+        new.rounds = self.rounds
+        new.cleo = self.cleo
+        new.money = self.money.copy()
+        new.vp = self.vp.copy()
+        new.trains = self.trains.copy()
+        new.god = self.god.copy()
+        new.chand = self.chand.copy()
+        new.ahand = self.ahand.copy()
+        new.fcards = self.fcards.copy()
+        new.bcards = self.bcards.copy()
+        new.rt = self.rt.copy()
+        new.rown = self.rown.copy()
+        new.cubes = self.cubes.copy()
+        new.cmask = self.cmask.copy()
+        new.supply = self.supply.copy()
+        new.market = self.market.copy()
+        new.prestige = self.prestige  # never changes after setup
+        new.btiles = self.btiles.copy()
+        new.pyr = self.pyr.copy()
+        new.cdeck = self.cdeck.copy()
+        new.cdisp = self.cdisp.copy()
+        new.cdisc = self.cdisc.copy()
+        new.adeck = self.adeck.copy()
+        new.adisp = self.adisp.copy()
+        new.adisc = self.adisc.copy()
+        new.high = self.high
+        new.offer = self.offer.copy()
+        new.active = self.active.copy()
+        new.place = self.place.copy()
+        new.passes = self.passes
+        new.first_pass = self.first_pass
+        new.order = self.order
+        new.oidx = self.oidx
+        new.acts_left = self.acts_left
+        new.draws_left = self.draws_left
+        new.horus_left = self.horus_left
+        new.sekhmet = self.sekhmet
+        new.step = self.step
+        new.p_card = self.p_card
+        new.p_city = self.p_city
+        new.p_x = self.p_x
+        new.p_f = self.p_f
+        new.p_need = self.p_need
+        new.p_src = self.p_src
+        new.p_use = self.p_use
+        new.final = self.final
+        new._legal = self._legal
+        new._comp = self._comp
+        new._cm = self._cm
+        new._pfree = self._pfree
+
+    # ------------------------------------------------------------------ what a seat sees
+    def view(self, seat):
+        """Public board, market, displays, money (CC-Q-34: open) and counts of the hidden hands;
+        the seat's own city cards and auction cards in hand; never a deck order."""
+        pk = self.pk
+        open_hands = self.options.get("open_hands", False)
+        v = self._public()
+        v["seat"] = seat
+        for q, d in enumerate(v["seats"]):
+            if open_hands or q == seat:
+                d["city_hand"] = [pk.cc_ids[c] for c in self.chand[q]]
+                d["auction_hand"] = [pk.ac_ids[i] for i in self.ahand[q]]
+        return v
+
+    def _public(self) -> dict[str, Any]:
+        pk, P = self.pk, self.players
+        nf = pk.nf
+        seats = []
+        for q in range(P):
+            seats.append({
+                "colour": pk.colour_ids[q], "money": self.money[q], "vp": self.vp[q], "trains": self.trains[q],
+                "god": self.god[q] or None, "god_name": GOD_NAMES[self.god[q] - 1] if self.god[q] else None,
+                "city_cards": len(self.chand[q]), "auction_cards": len(self.ahand[q]),
+                "fruit_cards": [pk.ac_ids[k] for k in self.fcards[q]],
+                "buildings": [pk.ac_ids[b] for b in self.bcards[q]],
+            })
+        from asztal.games.caboose.scoring import city_value
+
+        return {
+            "game": "caboose", "pack": pk.name, "pack_path": pk.path,
+            "reconstructed": pk.name == "reconstructed",
+            "players": P, "round": self.round, "rounds": self.rounds, "phase": PHASE_NAMES[self.phase],
+            "to_move": self.to_move, "start_player": self.cleo,
+            "market": {pk.fruit_ids[f]: self.market[f] for f in range(nf)},
+            "supply": {pk.fruit_ids[f]: self.supply[f] for f in range(nf)},
+            "cities": [{"id": pk.city_ids[x], "dark": pk.city_dark[x], "prestige": pk.prestige_ids[self.prestige[x]],
+                        "value": city_value(self, x),
+                        "fruit": {pk.fruit_ids[f]: self.cubes[x * nf + f] for f in range(nf) if self.cubes[x * nf + f]},
+                        "pyramid": pk.pyr_ids[self.pyr[x]] if self.pyr[x] >= 0 else None,
+                        "building_tiles": [pk.btile_ids[t] for t in self.btiles[x]]} for x in range(pk.nc)],
+            "routes": [{"id": pk.route_ids[r], "trains": {str(q): self.rt[r * P + q] for q in range(P)
+                                                          if self.rt[r * P + q]}} for r in range(pk.nr)],
+            "auction_display": [pk.ac_ids[i] for i in self.adisp], "auction_deck": len(self.adeck),
+            "auction_discard": [pk.ac_ids[i] for i in self.adisc],
+            "city_display": [pk.cc_ids[c] for c in self.cdisp], "city_deck": len(self.cdeck),
+            "city_discard": [pk.cc_ids[c] for c in self.cdisc],
+            "seats": seats,
+            "auction": self._auction_dict(),
+            "turn": self._turn_dict(),
+            "final": self.final,
+        }
+
+    def _auction_dict(self) -> dict[str, Any]:
+        return {"high": self.high, "offers": list(self.offer), "in": list(self.active), "places": list(self.place),
+                "passes": self.passes, "first_pass": None if self.first_pass < 0 else self.first_pass,
+                "order": list(self.order), "index": self.oidx}
+
+    def _turn_dict(self) -> dict[str, Any]:
+        pk = self.pk
+        card = None
+        if self.p_card >= 0:
+            card = pk.pyr_ids[self.p_card] if self.step == PYR_CITY else pk.ac_ids[self.p_card]
+        return {
+            "actions_left": self.acts_left, "draws_left": self.draws_left, "horus": self.horus_left,
+            "sekhmet_route": pk.route_ids[self.sekhmet] if self.sekhmet >= 0 else None,
+            "step": STEP_NAMES[self.step], "card": card,
+            "city_card": pk.cc_ids[self.p_city] if self.p_city >= 0 else None,
+            "swap": [pk.city_ids[self.p_x], pk.fruit_ids[self.p_f]] if self.p_x >= 0 else None,
+            "need": [pk.fruit_ids[f] for f in range(pk.nf) if self.p_need >> f & 1],
+            "sources": [[pk.city_ids[y], pk.fruit_ids[f]] for y, f in self.p_src],
+            "fruit_cards_used": [pk.ac_ids[k] for k in self.p_use],
+        }
+
+    def _determinize(self, seat, rng) -> None:
+        """Resample the other players' hands and the deck orders (all that ``seat`` cannot see)."""
+        P = self.players
+        others = [q for q in range(P) if q != seat]
+        open_hands = self.options.get("open_hands", False)
+        # city cards: other hands + deck
+        pool = list(self.cdeck)
+        if not open_hands:
+            for q in others:
+                pool.extend(self.chand[q])
+        rng.shuffle(pool)
+        if not open_hands:
+            for q in others:
+                n = len(self.chand[q])
+                self.chand[q] = tuple(pool[len(pool) - n:])
+                del pool[len(pool) - n:]
+        self.cdeck = pool
+        # auction cards: only train and building cards can be in a hand; fruit cards stay in the deck
+        kind = self.pk.ac_kind
+        pool = [i for i in self.adeck if kind[i] != FRUIT]
+        fruit = [i for i in self.adeck if kind[i] == FRUIT]
+        if not open_hands:
+            for q in others:
+                pool.extend(self.ahand[q])
+        rng.shuffle(pool)
+        if not open_hands:
+            for q in others:
+                n = len(self.ahand[q])
+                self.ahand[q] = tuple(pool[len(pool) - n:])
+                del pool[len(pool) - n:]
+        pool.extend(fruit)
+        rng.shuffle(pool)
+        self.adeck = pool
+        self._legal = None
+
+    # ------------------------------------------------------------------ JSON
+    def _state_dict(self) -> dict[str, Any]:
+        pk = self.pk
+        d = self._public()
+        for k in ("game", "pack_path", "reconstructed", "players", "final"):
+            d.pop(k)
+        for c in d["cities"]:
+            c.pop("value")
+            c.pop("dark")
+        for q, s in enumerate(d["seats"]):
+            for k in ("colour", "god_name", "city_cards", "auction_cards"):
+                s.pop(k)
+            s["city_hand"] = [pk.cc_ids[c] for c in self.chand[q]]
+            s["auction_hand"] = [pk.ac_ids[i] for i in self.ahand[q]]
+        # decks: the first id is the top card
+        d["auction_deck"] = [pk.ac_ids[i] for i in reversed(self.adeck)]
+        d["city_deck"] = [pk.cc_ids[c] for c in reversed(self.cdeck)]
+        d["final"] = self.final
+        return d
+
+    def _load_state_dict(self, d: dict[str, Any]) -> None:
+        from asztal.games.caboose.state_io import load_state_dict
+
+        load_state_dict(self, d)
+
+    # ------------------------------------------------------------------ results
+    def scores(self) -> list[float]:
+        return [float(v) for v in self.vp]
+
+    def winners(self) -> list[int]:
+        return _winners(self)
+
+    def outcome(self) -> dict[str, Any]:
+        out = super().outcome()
+        out["final"] = self.final
+        out["money"] = list(self.money)
+        return out
+
+    # ------------------------------------------------------------------ invariants
+    def check_invariants(self) -> None:
+        pk, P = self.pk, self.players
+        nf, nc = pk.nf, pk.nc
+        # 35 fruit cubes: per fruit the market marker, the supply and the cubes on the cities (CC-COMP-12)
+        for f in range(nf):
+            on_map = sum(self.cubes[x * nf + f] for x in range(nc))
+            assert self.supply[f] >= 0 and min(self.cubes[f::nf]) >= 0, f"negative cube count of {pk.fruit_ids[f]}"
+            assert 1 + self.supply[f] + on_map == pk.per_fruit, \
+                f"{pk.fruit_ids[f]}: {1 + self.supply[f] + on_map} cubes instead of {pk.per_fruit}"
+            assert pk.market_min <= self.market[f] <= pk.market_max, f"market of {pk.fruit_ids[f]} off the track"
+        for x in range(nc):
+            m = 0
+            for f in range(nf):
+                if self.cubes[x * nf + f]:
+                    m |= 1 << f
+            assert self.cmask[x] == m, "city fruit mask out of date"
+            assert not (self.pyr[x] >= 0 and m), f"fruit on the pyramid city {pk.city_ids[x]}"
+        # trains: each player's 20 on the board or in supply; at most two players per route (CC-ACT-TRAIN-04)
+        for q in range(P):
+            on_board = sum(self.rt[r * P + q] for r in range(pk.nr))
+            assert self.trains[q] >= 0 and on_board + self.trains[q] == TRAINS_PER_PLAYER, \
+                f"seat {q} has {on_board + self.trains[q]} trains, not {TRAINS_PER_PLAYER}"
+            assert self.money[q] >= 0, f"seat {q} has negative money"
+        for r in range(pk.nr):
+            owners = sum(1 for q in range(P) if self.rt[r * P + q])
+            assert owners <= 2, f"route {pk.route_ids[r]} holds {owners} players' trains"
+            assert owners == self.rown[r], "route owner count out of date"
+        # cards: every city card and auction card exactly once
+        city = list(self.cdeck) + self.cdisp + self.cdisc + [c for h in self.chand for c in h]
+        if self.p_city >= 0:
+            city.append(self.p_city)
+        assert sorted(city) == list(range(pk.ncc)), "a city card is missing or duplicated"
+        auc = list(self.adeck) + self.adisp + self.adisc
+        for q in range(P):
+            auc += self.ahand[q] + self.fcards[q] + self.bcards[q]
+            assert all(pk.ac_kind[i] != FRUIT for i in self.ahand[q]), "a fruit card in a hand"
+            assert all(pk.ac_kind[k] == FRUIT for k in self.fcards[q]), "a non-fruit card among played fruit cards"
+            assert all(pk.ac_kind[b] == BUILDING for b in self.bcards[q]), "a non-building among played buildings"
+        auc += self.p_use
+        if self.p_card >= 0 and self.step != PYR_CITY:
+            auc.append(self.p_card)
+        assert sorted(auc) == list(range(pk.nac)), "an auction card is missing or duplicated"
+        # tiles: a building tile lies on a city exactly when its card has been built; pyramids once each
+        tiles = [t for x in range(nc) for t in self.btiles[x]]
+        built = {b for q in range(P) for b in self.bcards[q]}
+        assert sorted(tiles) == sorted(pk.ac_tile[b] for b in built if pk.ac_tile[b] >= 0), "building tiles"
+        pyrs = [t for t in self.pyr if t >= 0]
+        assert len(set(pyrs)) == len(pyrs), "a pyramid tile on two cities"
+        assert sorted(self.prestige) == list(range(len(pk.prestige_ids))), "prestige tiles"
+        assert (self.to_move is None) == self.is_over == (self.phase == OVER), "to_move / is_over / phase disagree"
+        if self.phase == AUCTION:
+            assert sum(self.active) == P - self.passes >= 2, "auction bookkeeping"
+        if self.phase == ACTIONS:
+            assert self.to_move == self.order[self.oidx], "the player to move is not the god in turn"
+        else:
+            assert self.step == MAIN, "a pending action outside phase B"
+        assert len(set(self.god) - {0}) == sum(1 for g in self.god if g), "a god held twice"

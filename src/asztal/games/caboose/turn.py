@@ -1,0 +1,625 @@
+"""Phase B, the actions (B. fázis: akciók): a turn, the six actions and the gods' powers.
+
+CC-GOAL-01: actions, money and time are limited: two actions a turn, money for bids, railways
+and pyramids, deliveries earn money, buildings VP.
+
+A turn is a sequence of atomic decisions. The main menu lists the auction cards that may be
+taken, the first step of each action that can be completed (CC-TURN-06: an action is offered
+only if all its requirements are met, so no started action can get stuck), the gods' free
+powers and ``done``. An action then asks for its remaining choices one at a time:
+
+* build railway: ``rail:<train card>`` -> ``card:<city card>`` -> ``route:<route>``
+* build building: ``build:<building card>`` -> ``card:<city card>`` -> one ``src:<city>:<fruit>`` or
+  ``use:<fruit card>`` per required fruit
+* deliver fruit: ``deliver:<city card>`` -> ``src:<city>:<fruit>``
+* grow fruit: ``grow:<fruit card>`` -> ``card:<city card>``
+* build pyramid: ``pyramid:<tile>`` -> ``city:<city>``
+* draw 2 city cards: ``citydraw:<display card>`` (or ``citydraw`` when the display is empty)
+"""
+
+from __future__ import annotations
+
+from asztal.games.caboose.auction import begin_turn, clear_pending
+from asztal.games.caboose.common import (
+    BUILD_CARD,
+    BUILD_SRC,
+    CITY_DISPLAY,
+    DELIVER_SRC,
+    GROW_CARD,
+    MAIN,
+    PYR_CITY,
+    RAIL_CARD,
+    RAIL_ROUTE,
+    SWAP1,
+    SWAP2,
+    add_cube,
+    draw_city,
+    move_market,
+    remove_cube,
+    remove_from,
+)
+from asztal.games.caboose.pack import (
+    AMUN,
+    CITYDECK,
+    DONE,
+    FRUIT,
+    HORUS_ACT,
+    PTAH,
+    SEKHMET,
+    SETH,
+    TRAIN,
+)
+from asztal.games.caboose.transport import board_masks, longest_route_cities
+
+# --------------------------------------------------------------------------- requirements
+
+def pyramid_price(s, p: int, t: int) -> int:
+    """Twice the tile's value (CC-ACT-PYR-03); AMUN VANDERBILT 5 less, never below 0 (CC-Q-17)."""
+    price = 2 * s.pk.pyr_value[t]
+    if s.god[p] == AMUN:
+        price = max(0, price - 5)  # CC-GOD-AMUN-01
+    return price
+
+
+def route_open(s, p: int, r: int) -> bool:
+    # CC-ACT-TRAIN-04 at most two players per route; CC-ACT-TRAIN-06 not onto a route already yours
+    return s.rown[r] < 2 and not s.rt[r * s.players + p]
+
+
+def can_rail_from(s, p: int, x: int) -> bool:
+    rown, rt, P = s.rown, s.rt, s.players
+    for r in s.pk.city_routes[x]:
+        if rown[r] < 2 and not rt[r * P + p]:
+            return True
+    return False
+
+
+def free_pyramids(s) -> tuple:
+    """Pyramid tiles still in the supply, one per distinct value (equal tiles are one outcome); cached."""
+    out = s._pfree
+    if out is None:
+        placed = set(s.pyr)
+        seen, lst = set(), []
+        vals = s.pk.pyr_value
+        for t in range(len(vals)):
+            if t not in placed and vals[t] not in seen:
+                seen.add(vals[t])
+                lst.append(t)
+        out = s._pfree = tuple(lst)
+    return out
+
+
+def fruit_card_mask(s, p: int) -> int:
+    m = 0
+    acm = s.pk.ac_mask
+    for k in s.fcards[p]:
+        m |= acm[k]
+    return m
+
+
+# --------------------------------------------------------------------------- legal actions
+
+def turn_legal(s) -> list:
+    step = s.step
+    if step == MAIN:
+        return main_menu(s)
+    pk, p = s.pk, s.to_move
+    if step == RAIL_CARD:
+        return [pk.A_CARD[c] for c in s.chand[p] if can_rail_from(s, p, pk.cc_city[c])]
+    if step == RAIL_ROUTE:
+        x = pk.cc_city[s.p_city]
+        return [pk.A_ROUTE[r] for r in pk.city_routes[x] if route_open(s, p, r)]  # CC-ACT-TRAIN-03
+    if step == BUILD_CARD:
+        comp, cm, _, _ = board_masks(s)
+        need = pk.ac_mask[s.p_card]
+        tab = fruit_card_mask(s, p)
+        out = []
+        for c in s.chand[p]:
+            x = pk.cc_city[c]
+            if s.pyr[x] < 0 and not need & ~(cm[comp[x]] | tab):  # CC-ACT-BUILD-05, CC-ACT-BUILD-13
+                out.append(pk.A_CARD[c])
+        return out
+    if step == BUILD_SRC:
+        return build_sources(s, p)
+    if step == DELIVER_SRC:
+        return deliver_sources(s, p)
+    if step == GROW_CARD:  # CC-Q-32 a city that already has the fruit is fine
+        return [pk.A_CARD[c] for c in s.chand[p] if s.pyr[pk.cc_city[c]] < 0]  # CC-ACT-GROW-06
+    if step == PYR_CITY:
+        # CC-ACT-PYR-01 an empty city (no fruit, CC-Q-17); CC-ACT-PYR-07 one pyramid per city
+        return [pk.A_CITY[x] for x in range(pk.nc) if not s.cmask[x] and s.pyr[x] < 0]
+    if step == SWAP1:
+        out = []
+        nf, cubes, A = pk.nf, s.cubes, pk.A_SWAP
+        for x in range(pk.nc):
+            for f in range(nf):
+                if cubes[x * nf + f] and _has_partner(s, x, f):
+                    out.append(A[x * nf + f])
+        return out
+    if step == SWAP2:
+        nf, cubes, A = pk.nf, s.cubes, pk.A_SWAP
+        return [A[y * nf + g] for y in range(pk.nc) if y != s.p_x for g in range(nf)
+                if g != s.p_f and cubes[y * nf + g]]
+    raise AssertionError(f"unknown step {step}")
+
+
+def _has_partner(s, x: int, f: int) -> bool:
+    fm = ~(1 << f)
+    for y, m in enumerate(s.cmask):
+        if y != x and m & fm:
+            return True
+    return False
+
+
+def main_menu(s) -> list:
+    pk, p = s.pk, s.to_move
+    if s.draws_left:  # CC-TURN-02, CC-Q-04, CC-Q-06: from the face-up display; CC-TURN-08, CC-Q-25 any time
+        A = pk.A_TAKE
+        acts = [A[i] for i in s.adisp]
+    else:
+        acts = []
+    if s.acts_left:  # CC-TURN-04, CC-TURN-05, CC-TURN-07: any of the six, the same one again allowed
+        chand = s.chand[p]
+        cc_city, pyr = pk.cc_city, s.pyr
+        money = s.money[p]
+        comp, cm, dm, empty = board_masks(s)
+        if chand:
+            ahand = s.ahand[p]
+            if ahand:
+                kind = pk.ac_kind
+                trains_left = s.trains[p]
+                rail_ok = None
+                avail = None
+                for i in ahand:
+                    if kind[i] == TRAIN:
+                        # CC-ACT-TRAIN-01: train card, city card and its money; CC-ACT-TRAIN-09, CC-Q-18 enough trains
+                        if pk.ac_cost[i] <= money and pk.ac_trains[i] <= trains_left:
+                            if rail_ok is None:
+                                rail_ok = False
+                                for c in chand:
+                                    if can_rail_from(s, p, cc_city[c]):
+                                        rail_ok = True
+                                        break
+                            if rail_ok:
+                                acts.append(pk.A_RAIL[i])
+                    else:
+                        # CC-ACT-BUILD-01: building card, city card and the fruit to be had there
+                        if avail is None:
+                            tab = fruit_card_mask(s, p)
+                            avail = [cm[comp[cc_city[c]]] | tab for c in chand if pyr[cc_city[c]] < 0]
+                        need = pk.ac_mask[i]
+                        for a in avail:
+                            if not need & ~a:
+                                acts.append(pk.A_BUILD[i])
+                                break
+            # CC-ACT-DELIVER-01 a demanded fruit that can be brought; CC-ACT-DELIVER-03 not yet there;
+            # CC-ACT-DELIVER-12 no pyramid
+            ccm, A = pk.cc_mask, pk.A_DELIVER
+            for c in chand:
+                if ccm[c] & dm[cc_city[c]]:
+                    acts.append(A[c])
+            fc = s.fcards[p]
+            if fc:
+                # CC-ACT-GROW-01: city card, own fruit card, its cubes in the supply
+                for c in chand:
+                    if pyr[cc_city[c]] < 0:
+                        sup = 0
+                        for f, n in enumerate(s.supply):
+                            if n:
+                                sup |= 1 << f
+                        for k in fc:
+                            if not pk.ac_mask[k] & ~sup:
+                                acts.append(pk.A_GROW[k])
+                        break
+        # CC-ACT-PYR-01: money and an empty city (no city card needed)
+        if empty:
+            cut = 5 if s.god[p] == AMUN else 0
+            vals, A = pk.pyr_value, pk.A_PYRAMID
+            for t in free_pyramids(s):
+                if 2 * vals[t] - cut <= money:  # CC-ACT-PYR-03 (see pyramid_price)
+                    acts.append(A[t])
+        # CC-ACT-CITY-01: one from the display and one from the deck
+        if s.cdisp:
+            A = pk.A_CITYDRAW
+            acts += [A[c] for c in s.cdisp]
+        elif s.cdeck or s.cdisc:
+            acts.append(CITYDECK)
+        if s.god[p] == SEKHMET and s.sekhmet < 0:
+            A = pk.A_SEKHMET
+            for r in range(pk.nr):
+                if not s.rown[r]:
+                    acts.append(A[r])
+    if s.horus_left and swap_possible(s):
+        acts.append(HORUS_ACT)
+    acts.append(DONE)
+    return acts
+
+
+def swap_possible(s) -> bool:
+    seen_mask = 0
+    cities = 0
+    for m in s.cmask:
+        if m:
+            cities += 1
+            seen_mask |= m
+    # two cities with cubes and at least two fruits among them; then some pair differs unless every
+    # non-empty city holds exactly the same single fruit
+    return cities >= 2 and bool(seen_mask & (seen_mask - 1))
+
+
+def build_sources(s, p: int) -> list:
+    """Sources for the first required fruit still missing (CC-ACT-BUILD-04)."""
+    pk = s.pk
+    need = s.p_need
+    f = (need & -need).bit_length() - 1
+    x = pk.cc_city[s.p_city]
+    comp = board_masks(s)[0]
+    cx = comp[x]
+    nf, cubes, A = pk.nf, s.cubes, pk.A_SRC
+    out = [A[y * nf + f] for y in range(pk.nc) if comp[y] == cx and cubes[y * nf + f]]
+    seen = set()
+    for k in s.fcards[p]:
+        fr = pk.ac_fruits[k]
+        if f in fr and fr not in seen:  # equal cards are one outcome
+            seen.add(fr)
+            out.append(pk.A_USE[k])
+    return out
+
+
+def deliver_sources(s, p: int) -> list:
+    pk = s.pk
+    c = s.p_city
+    x = pk.cc_city[c]
+    comp = board_masks(s)[0]
+    cx = comp[x]
+    nf, cubes, A = pk.nf, s.cubes, pk.A_SRC
+    out = []
+    for f in pk.cc_fruits[c]:  # CC-ACT-DELIVER-08, CC-Q-33 either fruit shown
+        if cubes[x * nf + f]:
+            continue  # CC-ACT-DELIVER-03
+        for y in range(pk.nc):
+            if y != x and comp[y] == cx and cubes[y * nf + f]:  # CC-ACT-DELIVER-04 any built railways
+                out.append(A[y * nf + f])
+    return out
+
+
+# --------------------------------------------------------------------------- applying
+
+def apply_turn(s, a) -> bool:
+    """Carry out one phase B decision; True if it revealed hidden cards."""
+    return _HANDLERS[a.kind](s, s.to_move, a.args)
+
+
+def _take(s, p, args) -> bool:
+    pk = s.pk
+    i = args[0]
+    s.adisp.remove(i)  # CC-TURN-02 the display is not refilled (CC-Q-04)
+    if pk.ac_kind[i] == FRUIT:
+        s.fcards[p] = s.fcards[p] + (i,)  # CC-TURN-03, CC-SETUP-10 fruit cards face up
+    else:
+        s.ahand[p] = s.ahand[p] + (i,)
+    s.draws_left -= 1
+    if s.log is not None:
+        s.emit("caboose.take", seat=p, card=pk.ac_ids[i], card_hu=pk.auction_text(i, "hu"),
+               card_en=pk.auction_text(i, "en"))
+    return _after(s)
+
+
+def _done(s, p, args) -> bool:
+    return end_turn(s)
+
+
+def _rail(s, p, args) -> bool:
+    i = args[0]
+    s.ahand[p] = remove_from(s.ahand[p], i)  # CC-ACT-TRAIN-02 (i) play the card
+    s.p_card = i
+    s.step = RAIL_CARD
+    return False
+
+
+def _card(s, p, args) -> bool:
+    c = args[0]
+    s.chand[p] = remove_from(s.chand[p], c)
+    s.p_city = c
+    step = s.step
+    if step == RAIL_CARD:
+        s.step = RAIL_ROUTE
+        return False
+    if step == BUILD_CARD:
+        s.p_need = s.pk.ac_mask[s.p_card]  # CC-ACT-BUILD-03 the fruits on the card
+        s.step = BUILD_SRC
+        return False
+    return resolve_grow(s, p)
+
+
+def _route(s, p, args) -> bool:
+    return resolve_rail(s, p, args[0])
+
+
+def _src(s, p, args) -> bool:
+    y, f = args
+    if s.step == DELIVER_SRC:
+        return resolve_deliver(s, p, y, f)
+    s.p_src = s.p_src + ((y, f),)
+    s.p_need &= ~(1 << f)
+    return resolve_build(s, p) if not s.p_need else False
+
+
+def _use(s, p, args) -> bool:
+    k = args[0]
+    s.fcards[p] = remove_from(s.fcards[p], k)
+    s.p_use = s.p_use + (k,)
+    s.p_need &= ~s.pk.ac_mask[k]  # CC-R-03: a used fruit card supplies every required fruit it shows
+    return resolve_build(s, p) if not s.p_need else False
+
+
+def _build(s, p, args) -> bool:
+    i = args[0]
+    s.ahand[p] = remove_from(s.ahand[p], i)  # CC-ACT-BUILD-02 (i) play the card
+    s.p_card = i
+    s.step = BUILD_CARD
+    return False
+
+
+def _deliver(s, p, args) -> bool:
+    c = args[0]
+    s.chand[p] = remove_from(s.chand[p], c)  # CC-ACT-DELIVER-02 (i) play the city card
+    s.p_city = c
+    s.step = DELIVER_SRC
+    return False
+
+
+def _grow(s, p, args) -> bool:
+    k = args[0]
+    s.fcards[p] = remove_from(s.fcards[p], k)  # CC-ACT-GROW-02 choose one of your fruit cards
+    s.p_card = k
+    s.step = GROW_CARD
+    return False
+
+
+def _pyramid(s, p, args) -> bool:
+    s.p_card = args[0]  # CC-ACT-PYR-02 any tile from the supply
+    s.step = PYR_CITY
+    return False
+
+
+def _city(s, p, args) -> bool:
+    return resolve_pyramid(s, p, args[0])
+
+
+def _citydraw(s, p, args) -> bool:
+    return resolve_citydraw(s, p, args[0])
+
+
+def _horus(s, p, args) -> bool:
+    s.step = SWAP1
+    return False
+
+
+def _swap(s, p, args) -> bool:
+    x, f = args
+    if s.step == SWAP1:
+        s.p_x, s.p_f = x, f
+        s.step = SWAP2
+        return False
+    return resolve_swap(s, p, x, f)
+
+
+def _sekhmet(s, p, args) -> bool:
+    pk = s.pk
+    r = s.sekhmet = args[0]  # CC-GOD-SEKHMET-01, CC-R-02: one unbuilt route for the rest of the turn
+    s._comp = None
+    s._cm = None
+    if s.log is not None:
+        s.emit("caboose.sekhmet", seat=p, route=pk.route_ids[r], route_hu=pk.route_text(r, "hu"),
+               route_en=pk.route_text(r, "en"))
+    return False
+
+
+def _action_done(s) -> bool:
+    s.acts_left -= 1
+    s.step = MAIN
+    clear_pending(s)
+    return _after(s)
+
+
+def _after(s) -> bool:
+    """End the turn by itself once nothing but ``done`` is left to decide."""
+    if not s.acts_left and not (s.draws_left and s.adisp) and not (s.horus_left and swap_possible(s)):
+        return end_turn(s)
+    return False
+
+
+def resolve_rail(s, p: int, r: int) -> bool:
+    pk, P = s.pk, s.players
+    i, c = s.p_card, s.p_city
+    n = pk.ac_trains[i]
+    s.money[p] -= pk.ac_cost[i]  # CC-ACT-TRAIN-02 (ii) pay the bank
+    s.trains[p] -= n
+    s.rt[r * P + p] = n  # CC-ACT-TRAIN-03, CC-ACT-TRAIN-05 all trains on one route (CC-ACT-TRAIN-08: they
+    # pay off in final scoring, in others' buildings and deliveries)
+    s.rown[r] += 1
+    if s.rown[r] == 1:
+        s._comp = None
+        s._cm = None
+    s.adisc.append(i)  # CC-ACT-TRAIN-07 (iv) discard both cards
+    s.cdisc.append(c)
+    bonus = 0
+    if s.god[p] == SETH:
+        bonus = longest_route_cities(s, p)  # CC-GOD-SETH-01, CC-Q-24
+        s.vp[p] += bonus
+    if s.log is not None:
+        s.emit("caboose.rail", seat=p, trains=n, cost=pk.ac_cost[i], route=pk.route_ids[r],
+               route_hu=pk.route_text(r, "hu"), route_en=pk.route_text(r, "en"), vp=bonus)
+    return _action_done(s)
+
+
+def resolve_build(s, p: int) -> bool:
+    pk, P = s.pk, s.players
+    b, c = s.p_card, s.p_city
+    x = pk.cc_city[c]
+    need = pk.ac_mask[b]
+    # CC-ACT-BUILD-06 (iii), CC-Q-14: fruits on a used fruit card that the building does not need grow
+    # on the city, if the supply has the cube; the market drops by one
+    for k in s.p_use:
+        for g in pk.ac_fruits[k]:
+            if not need >> g & 1 and s.supply[g]:
+                s.supply[g] -= 1
+                add_cube(s, x, g)
+                move_market(s, g, -1)
+    # CC-ACT-BUILD-07 (iv): the cubes used leave the board for the supply (CC-Q-15), market +1 each
+    for y, f in s.p_src:
+        remove_cube(s, y, f)
+        s.supply[f] += 1
+        move_market(s, f, +1)
+    vp = pk.ac_vp[b]  # CC-ACT-BUILD-08 (v)
+    if s.god[p] == PTAH:
+        vp += 2  # CC-ACT-BUILD-14, CC-GOD-PTAH-01, CC-Q-23 the holder's own buildings
+    s.vp[p] += vp
+    t = pk.ac_tile[b]
+    if t >= 0:
+        s.btiles[x] = s.btiles[x] + (t,)  # CC-ACT-BUILD-09 (vi) the bonus tile; CC-Q-29 one tile per card
+    paid = [0] * P
+    rt = s.rt
+    for r in pk.city_routes[x]:  # CC-ACT-BUILD-10 others paid per train on the city's routes
+        base = r * P
+        for q in range(P):
+            if q != p and rt[base + q]:
+                paid[q] += rt[base + q]
+    for q in range(P):
+        s.money[q] += paid[q]
+    s.bcards[p] = s.bcards[p] + (b,)  # CC-ACT-BUILD-11 (vii) the card in front of the builder
+    s.cdisc.append(c)  # CC-ACT-BUILD-12 (viii) discard the city card and any fruit card
+    s.adisc.extend(s.p_use)
+    if s.log is not None:
+        s.emit("caboose.build", seat=p, building=pk.ac_ids[b], building_hu=pk.auction_text(b, "hu"),
+               building_en=pk.auction_text(b, "en"), city=pk.city_ids[x], city_hu=pk.city_hu[x],
+               city_en=pk.city_en[x], vp=vp, paid=paid)
+    return _action_done(s)
+
+
+def resolve_deliver(s, p: int, y: int, f: int) -> bool:
+    pk, P = s.pk, s.players
+    c = s.p_city
+    x = pk.cc_city[c]
+    # CC-ACT-DELIVER-05 (iii): payout plus the market value before the move; CC-Q-13 never negative
+    income = max(0, pk.cc_pay[c] + s.market[f])
+    s.money[p] += income
+    move_market(s, f, -1)  # CC-ACT-DELIVER-06 (iv)
+    for g in pk.cc_fruits[c]:
+        if g != f:
+            move_market(s, g, +1)  # CC-ACT-DELIVER-07 (v) the fruit not delivered
+    remove_cube(s, y, f)  # CC-ACT-DELIVER-02 (ii), CC-Q-11: the cube moves into the city and stays
+    add_cube(s, x, f)
+    gained = [0] * P
+    rt = s.rt
+    for r in pk.city_routes[x]:  # CC-ACT-DELIVER-09, CC-Q-12 VP per train on the destination's routes
+        base = r * P
+        for q in range(P):
+            if q != p:
+                gained[q] += rt[base + q]
+    acf = pk.ac_fruits
+    for q in range(P):
+        if q != p and any(f in acf[k] for k in s.fcards[q]):
+            gained[q] += 1  # CC-ACT-DELIVER-10 one VP for holding that fruit on a played card
+        s.vp[q] += gained[q]
+    s.cdisc.append(c)  # CC-ACT-DELIVER-11 (vii)
+    if s.log is not None:
+        s.emit("caboose.deliver", seat=p, fruit=pk.fruit_ids[f], fruit_hu=pk.fruit_hu[f], fruit_en=pk.fruit_en[f],
+               source=pk.city_ids[y], source_hu=pk.city_hu[y], source_en=pk.city_en[y], city=pk.city_ids[x],
+               city_hu=pk.city_hu[x], city_en=pk.city_en[x], income=income, vp=gained)
+    return _action_done(s)
+
+
+def resolve_grow(s, p: int) -> bool:
+    pk = s.pk
+    k, c = s.p_card, s.p_city
+    x = pk.cc_city[c]
+    for f in pk.ac_fruits[k]:  # CC-ACT-GROW-03 (ii) the card's fruits onto the city
+        s.supply[f] -= 1
+        add_cube(s, x, f)
+        move_market(s, f, -1)  # CC-ACT-GROW-04 (iii)
+    s.cdisc.append(c)  # CC-ACT-GROW-05 (iv) discard both cards
+    s.adisc.append(k)
+    if s.log is not None:
+        s.emit("caboose.grow", seat=p, city=pk.city_ids[x], city_hu=pk.city_hu[x], city_en=pk.city_en[x],
+               fruit_hu=pk.fruit_list(pk.ac_fruits[k], "hu"), fruit_en=pk.fruit_list(pk.ac_fruits[k], "en"))
+    return _action_done(s)
+
+
+def resolve_pyramid(s, p: int, x: int) -> bool:
+    pk = s.pk
+    t = s.p_card
+    price = pyramid_price(s, p, t)
+    s.money[p] -= price  # CC-ACT-PYR-04 (i)
+    s.pyr[x] = t  # CC-ACT-PYR-05 (ii)
+    s._pfree = None
+    s._cm = None
+    s.vp[p] += pk.pyr_value[t]  # CC-ACT-PYR-06
+    if s.log is not None:
+        s.emit("caboose.pyramid", seat=p, tile=pk.pyr_ids[t], value=pk.pyr_value[t], price=price,
+               city=pk.city_ids[x], city_hu=pk.city_hu[x], city_en=pk.city_en[x])
+    return _action_done(s)
+
+
+def resolve_citydraw(s, p: int, c: int) -> bool:
+    taken = []
+    if c >= 0:
+        s.cdisp.remove(c)  # CC-ACT-CITY-01 one face-up card; CC-ACT-CITY-02 no refill during the turn
+        taken.append(c)
+    top = draw_city(s)  # and the top of the deck
+    if top >= 0:
+        taken.append(top)
+    s.chand[p] = s.chand[p] + tuple(taken)
+    if s.log is not None:
+        s.emit("caboose.citydraw", seat=p, count=len(taken), card=None if c < 0 else s.pk.cc_ids[c])
+    return _action_done(s) or top >= 0
+
+
+def resolve_swap(s, p: int, y: int, g: int) -> bool:
+    pk = s.pk
+    x, f = s.p_x, s.p_f
+    remove_cube(s, x, f)  # CC-GOD-HORUS-01, CC-Q-22: swap two cubes of different fruits and cities
+    remove_cube(s, y, g)
+    add_cube(s, x, g)
+    add_cube(s, y, f)
+    s.horus_left = False
+    s.step = MAIN
+    s.p_x = s.p_f = -1
+    if s.log is not None:
+        s.emit("caboose.horus", seat=p, a_hu=f"{pk.fruit_hu[f]} ({pk.city_hu[x]})",
+               a_en=f"{pk.fruit_en[f]} ({pk.city_en[x]})", b_hu=f"{pk.fruit_hu[g]} ({pk.city_hu[y]})",
+               b_en=f"{pk.fruit_en[g]} ({pk.city_en[y]})")
+    return _after(s)
+
+
+def end_turn(s) -> bool:
+    """Refill the city display (CC-Q-31), then the next god in order, or the end of the round."""
+    revealed = False
+    while len(s.cdisp) < CITY_DISPLAY:
+        c = draw_city(s)
+        if c < 0:
+            break
+        s.cdisp.append(c)
+        revealed = True
+    if s.sekhmet >= 0:
+        s.sekhmet = -1
+        s._comp = None
+        s._cm = None
+    s.acts_left = s.draws_left = 0
+    s.horus_left = False
+    s.step = MAIN
+    s.oidx += 1
+    if s.oidx < s.players:
+        begin_turn(s, s.order[s.oidx])
+        return revealed
+    from asztal.games.caboose.scoring import end_round
+
+    return end_round(s) or revealed
+
+
+_HANDLERS = {
+    "take": _take, "done": _done, "rail": _rail, "card": _card, "route": _route, "src": _src, "use": _use,
+    "build": _build, "deliver": _deliver, "grow": _grow, "pyramid": _pyramid, "city": _city,
+    "citydraw": _citydraw, "horus": _horus, "swap": _swap, "sekhmet": _sekhmet,
+}
