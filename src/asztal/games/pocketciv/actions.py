@@ -1,0 +1,114 @@
+"""Every action of the game, built once (interned) with its code and Hungarian/English label.
+
+Areas are 0-7 inside the rules and 1-8 in codes and labels (the numbers on the map).
+The tables below (``MOVE[a][b]``, ``ADV[a][i]``, ...) are what ``legal_actions`` hands out.
+"""
+
+from __future__ import annotations
+
+from asztal.engine import Action, ActionTable
+from asztal.games.pocketciv.data import ADV_EN, ADV_HU, ADV_IDS, NADV, NAREA, NWONDER, WONDER_EN, WONDER_HU, WONDER_IDS
+
+RES_NAMES = ("forest", "mountain", "farm")
+_RES_HU = {"forest": "erdő", "mountain": "hegység", "farm": "farm"}
+_RES_EN = {"forest": "forest", "mountain": "mountain", "farm": "farm"}
+
+
+def _make(key) -> Action:
+    kind, *args = key
+    n = [x + 1 for x in args]  # area numbers where the argument is an area
+    simple = {
+        "done": ("done", "Kész", "Done"),
+        "draw": ("draw", "Új lapot húz", "Draw another card"),
+        "stop": ("stop", "Megáll", "Stop"),
+        "mine": ("mine", "Bányászat (3 törzs hegységből/vulkánból)", "Mining (3 tribes from mountains/volcanoes)"),
+        "tax": ("tax", "Feketepiac megadóztatása", "Tax the black market"),
+        "exp_add": ("exp:add", "Még egy törzs az expedícióba", "One more tribe joins the expedition"),
+        "go": ("go", "Indulás: lapot húz", "Set out: draw a card"),
+        "continue": ("era:continue", "Játék folytatása az új Korszakban", "Go on into the new era"),
+        "end": ("era:end", "A játék befejezése most", "End the game now"),
+        "astronomy": ("astronomy", "Csillagászat: a lap figyelmen kívül hagyása, új lap",
+                      "Astronomy: ignore this card, draw a replacement"),
+        "offer_gold": ("offer:gold", "1 arany felajánlása", "Offer 1 gold"),
+        "steal": ("steal", "Lopás a látogatóktól", "Steal from the visitors"),
+    }
+    if kind in simple:
+        code, hu, en = simple[kind]
+        return Action(code, kind, (), hu, en)
+    if kind in ("move", "sail"):
+        a, b = n
+        code = f"{kind}:from={a},to={b}"
+        if kind == "move":
+            return Action(code, kind, tuple(args), f"Törzs mozgatása: {a}. → {b}. terület",
+                          f"Move a tribe from area {a} to area {b}")
+        return Action(code, kind, tuple(args), f"Törzs tengeri útja: {a}. → {b}. terület",
+                      f"Sail a tribe from area {a} to area {b}")
+    if kind == "adv":
+        a, i = args
+        return Action(f"adv:city={a + 1},id={ADV_IDS[i]}", kind, (a, i),
+                      f"Vívmány: {ADV_HU[i]} ({a + 1}. terület városa)",
+                      f"Advance: {ADV_EN[i]} (city in area {a + 1})")
+    if kind == "wonder":
+        a, w = args
+        return Action(f"wonder:area={a + 1},id={WONDER_IDS[w]}", kind, (a, w),
+                      f"Csoda építése: {WONDER_HU[w]} ({a + 1}. terület)",
+                      f"Build wonder: {WONDER_EN[w]} (area {a + 1})")
+    if kind == "exp":
+        a, sea = args
+        by = "sea" if sea else "land"
+        return Action(f"exp:area={a + 1},by={by}", kind, (a, sea),
+                      f"Expedíció a {a + 1}. területről ({'tengeren' if sea else 'a Peremvidékre'})",
+                      f"Expedition from area {a + 1} ({'by sea' if sea else 'to the Frontier'})")
+    if kind == "sacrifice":
+        a, r = args
+        res = RES_NAMES[r]
+        return Action(f"sacrifice:area={a + 1},res={res}", kind, (a, r),
+                      f"Nyersanyagforrás feláldozása: {_RES_HU[res]}, {a + 1}. terület",
+                      f"Give up a resource source: {_RES_EN[res]} in area {a + 1}")
+    if kind in ("wloss", "drop"):
+        (i,) = args
+        if kind == "wloss":
+            return Action(f"lose_wonder:id={WONDER_IDS[i]}", kind, (i,), f"Elpusztul: {WONDER_HU[i]}",
+                          f"Lose the wonder {WONDER_EN[i]}")
+        return Action(f"drop:id={ADV_IDS[i]}", kind, (i,), f"Vívmány eldobása: {ADV_HU[i]}",
+                      f"Discard the advance {ADV_EN[i]}")
+    (a,) = n
+    one = {
+        "place": ("place", "Kezdő törzs: {a}. terület", "Place a starting tribe in area {a}"),
+        "topup": ("topup", "Új törzs a {a}. terület városához", "New tribe at the city in area {a}"),
+        "city": ("city", "Városalapítás: {a}. terület", "Found a city in area {a}"),
+        "farm": ("farm", "Farmosítás (erdőirtással): {a}. terület", "Create a farm (clearing the forest) in area {a}"),
+        "agri": ("agri", "Farmosítás erdőirtás nélkül (Mezőgazdálkodás): {a}. terület",
+                 "Create a farm without a forest (Agriculture) in area {a}"),
+        "forest": ("forest", "Erdőtelepítés (Kertészet): {a}. terület", "Plant a forest (Horticulture) in area {a}"),
+        "pay": ("pay", "Törzs fizetése a {a}. területről", "Pay a tribe from area {a}"),
+        "lose": ("lose", "Törzsveszteség a {a}. területen", "Lose a tribe in area {a}"),
+        "cav": ("cav", "Vff-csökkenés: {a}. terület városa", "City in area {a} loses 1 AV"),
+        "pick": ("pick", "Választás: {a}. terület", "Choose area {a}"),
+        "grow": ("grow", "Városfejlesztés: {a}. terület", "Develop the city in area {a}"),
+        "capital": ("capital", "Főváros kinevezése: {a}. terület", "Name the city in area {a} the capital"),
+        "offer": ("offer", "1 törzs felajánlása a {a}. területről", "Offer 1 tribe from area {a}"),
+    }
+    code, hu, en = one[kind]
+    return Action(f"{code}:area={a}", kind, (args[0],), hu.format(a=a), en.format(a=a))
+
+
+TABLE = ActionTable(_make)
+R = range(NAREA)
+
+DONE, DRAW, STOP = TABLE(("done",)), TABLE(("draw",)), TABLE(("stop",))
+MINE, TAX, EXP_ADD, GO = TABLE(("mine",)), TABLE(("tax",)), TABLE(("exp_add",)), TABLE(("go",))
+CONTINUE, END = TABLE(("continue",)), TABLE(("end",))
+ASTRONOMY, OFFER_GOLD, STEAL = TABLE(("astronomy",)), TABLE(("offer_gold",)), TABLE(("steal",))
+MOVE = tuple(tuple(TABLE(("move", a, b)) if a != b else None for b in R) for a in R)
+SAIL = tuple(tuple(TABLE(("sail", a, b)) if a != b else None for b in R) for a in R)
+PLACE, TOPUP, CITY, FARM, AGRI, FOREST, PAY, LOSE, CAV, PICK, GROW, CAPITAL, OFFER = (
+    tuple(TABLE((k, a)) for a in R)
+    for k in ("place", "topup", "city", "farm", "agri", "forest", "pay", "lose", "cav", "pick", "grow",
+              "capital", "offer"))
+ADV = tuple(tuple(TABLE(("adv", a, i)) for i in range(NADV)) for a in R)
+WONDER = tuple(tuple(TABLE(("wonder", a, w)) for w in range(NWONDER)) for a in R)
+EXP = tuple(tuple(TABLE(("exp", a, s)) for s in (0, 1)) for a in R)
+SACRIFICE = tuple(tuple(TABLE(("sacrifice", a, r)) for r in range(3)) for a in R)
+WLOSS = tuple(TABLE(("wloss", w)) for w in range(NWONDER))
+DROP = tuple(TABLE(("drop", i)) for i in range(NADV))

@@ -1,0 +1,120 @@
+"""5.3.6 Advances (Vívmányok): acquiring one, and the rules that read ownership.
+
+Each advance's effects are wired where the rule lives (movement, events, upkeep, ...);
+``ADVANCE_RULES`` in docs/rules/pocketciv.md lists where.
+"""
+
+from __future__ import annotations
+
+from asztal.games.pocketciv.actions import ADV, DONE, DROP
+from asztal.games.pocketciv.data import (
+    A_BLACK_MARKET,
+    A_CIVIL_SERVICE,
+    A_CULTURE_OF_THIEVERY,
+    A_LAW,
+    A_MACHINING,
+    A_SIMPLE_TOOLS,
+    A_STORY_TELLING,
+    ADV_GOLD,
+    ADV_IDS,
+    ADV_INDEX,
+    ADV_PRE_ALL,
+    ADV_PRE_ANY,
+    ADV_RES,
+    ADV_TRIBES,
+    BITS,
+    FOOD,
+    NADV,
+    NAREA,
+    SIMPLE_TOOLS_CHEAPER,
+    STONE,
+    STORY_TELLING_CHEAPER,
+    WOOD,
+)
+from asztal.games.pocketciv.frames import register
+
+FISHING = ADV_INDEX["fishing"]
+
+
+def tribe_cost(adv: int, i: int) -> int:
+    """Story Telling and Simple Tools make some advances one tribe cheaper (never below 0)."""
+    t = ADV_TRIBES[i]
+    if adv & A_STORY_TELLING and STORY_TELLING_CHEAPER >> i & 1:
+        t -= 1
+    if adv & A_SIMPLE_TOOLS and SIMPLE_TOOLS_CHEAPER >> i & 1:
+        t -= 1
+    return t if t > 0 else 0
+
+
+def has_resources(s, a: int, need: int) -> bool:
+    """PC-DEV-ADV-06; PC-DEV-ADV-08/09: with Machining wood and stone stand in for each other,
+    but an advance needing both still needs both."""
+    if need & FOOD and not s.farm[a]:
+        return False
+    wood, stone = s.forest[a], s.mount[a] > 0
+    nw, ns = need & WOOD, need & STONE
+    if s.adv & A_MACHINING and (nw or ns) and not (nw and ns):
+        return bool(wood or stone)
+    return not (nw and not wood) and not (ns and not stone)
+
+
+def can_acquire(s, a: int, i: int, total: int) -> bool:
+    adv = s.adv
+    bit = 1 << i
+    if adv & bit:
+        return False
+    if ADV_PRE_ALL[i] & adv != ADV_PRE_ALL[i] or (ADV_PRE_ANY[i] and not ADV_PRE_ANY[i] & adv):  # PC-DEV-ADV-07
+        return False
+    if ADV_GOLD[i] > s.gold:  # PC-DEV-ADV-05
+        return False
+    t = tribe_cost(adv, i)
+    if t > s.tribes[a] or (t and total - t < 1):  # PC-DEV-ADV-05, PC-DEV-03
+        return False
+    if i == FISHING and not s.board.coastal[a]:  # Fishing: only a city by the Sea
+        return False
+    return has_resources(s, a, ADV_RES[i])
+
+
+def legal_advances(s, acts: list, total: int) -> None:
+    if s.tcav() <= s.nadv():  # PC-DEV-ADV-01, PC-DEV-ADV-12
+        return
+    for a in range(NAREA):
+        if not s.cav[a] or s.acq & BITS[a]:  # PC-DEV-ADV-02: once per city per round
+            continue
+        row = ADV[a]
+        for i in range(NADV):
+            if can_acquire(s, a, i, total):
+                acts.append(row[i])
+
+
+def acquire(s, a: int, i: int) -> None:
+    """PC-DEV-ADV-03/05/10/11: pay from the city's area and the stock; the whole Empire owns it."""
+    s.rm_tribes(a, tribe_cost(s.adv, i))
+    s.gold -= ADV_GOLD[i]
+    bit = 1 << i
+    s.adv |= bit
+    s.acq |= BITS[a]
+    s.emit("pocketciv.advance", area=a + 1, advance=ADV_IDS[i])
+    if bit == A_BLACK_MARKET:  # PC-DEV-ADV-13
+        s.gold += 5
+    if bit in (A_LAW, A_CIVIL_SERVICE) and s.adv & (A_BLACK_MARKET | A_CULTURE_OF_THIEVERY):
+        s.stack.append(("drop",))  # Law / Civil Service: may discard those two (PC-CON-04)
+
+
+def _drop_legal(s, f):
+    acts = [DROP[ADV_INDEX[k]] for k, bit in (("culture_of_thievery", A_CULTURE_OF_THIEVERY),
+                                               ("black_market", A_BLACK_MARKET)) if s.adv & bit]
+    acts.append(DONE)
+    return acts
+
+
+def _drop_act(s, f, action) -> None:
+    if action is DONE:
+        s.stack.pop()
+        return
+    s.adv &= ~(1 << action.args[0])  # PC-CON-04; may be acquired again (PC-Q-29)
+    if not s.adv & (A_BLACK_MARKET | A_CULTURE_OF_THIEVERY):
+        s.stack.pop()
+
+
+register("drop", legal=_drop_legal, act=_drop_act)

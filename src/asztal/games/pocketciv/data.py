@@ -1,0 +1,174 @@
+"""Static tables read once from ``data/*.json``: the 16 event cards, 49 advances, 10 wonders.
+
+Everything the rules read in the hot path is a flat tuple indexed by a small integer:
+cards by ``card - 1``, advances by their bit number (``ADV_IDS``), wonders by ``WONDER_IDS``.
+Owned advances are an int bit mask in the state; the ``A_*`` constants are those bits.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+_DIR = Path(__file__).with_name("data")
+
+
+def _load(name: str) -> dict:
+    return json.loads((_DIR / name).read_text(encoding="utf-8"))
+
+
+NAREA = 8
+ALL_AREAS = (1 << NAREA) - 1
+BITS = tuple(1 << i for i in range(NAREA))
+EMPIRES = ("Floren", "Gilda", "Atlantea", "Nordic")
+
+# -- events ------------------------------------------------------------------------------------
+# Hungarian names: the rulebook's where it has them (Anarchia ... Földrengés, Támadás,
+# Kereskedelem, homokvihar, vulkánkitörés), our own faithful ones for the rest.
+EVENT_NAMES = {
+    "anarchy": ("Anarchia", "Anarchy"),
+    "bandits": ("Banditák", "Bandits"),
+    "civil_war": ("Polgárháború", "Civil War"),
+    "corruption": ("Korrupció", "Corruption"),
+    "earthquake": ("Földrengés", "Earthquake"),
+    "epidemic": ("Járvány", "Epidemic"),
+    "famine": ("Éhínség", "Famine"),
+    "flood": ("Árvíz", "Flood"),
+    "tsunami": ("Cunami", "Tsunami"),
+    "sandstorm": ("Homokvihar", "Sandstorm"),
+    "superstition": ("Babona", "Superstition"),
+    "tribal_war": ("Törzsi háború", "Tribal War"),
+    "uprising": ("Felkelés", "Uprising"),
+    "visitation": ("Látogatás", "Visitation"),
+    "volcano": ("Vulkánkitörés", "Volcano"),
+    "attack": ("Támadás", "Attack"),
+    "trade": ("Kereskedelem", "Trade"),
+}
+
+_deck = _load("event_deck.json")
+_cards = sorted(_deck["cards"], key=lambda c: c["card_number"])
+assert [c["card_number"] for c in _cards] == list(range(1, 17)), "the event deck must hold cards 1-16"
+NCARDS = len(_cards)
+RED = tuple(c["red_circle"] for c in _cards)
+GREEN = tuple(c["green_square"] for c in _cards)
+BLUE = tuple(c["blue_hexagon"] for c in _cards)
+GOLD = tuple(c["gold_nuggets"] for c in _cards)
+HAND = tuple(bool(c["handshake"]) for c in _cards)
+
+
+def _box(entry):
+    if not entry:
+        return None
+    sh = entry.get("shapes_to_sum") or {}
+    emp = entry.get("visiting_empire")
+    return (entry["event_id"], sh.get("red_circle", 0), sh.get("green_square", 0), sh.get("blue_hexagon", 0),
+            EMPIRES.index(emp) if emp else -1)
+
+
+#: BOX[card][era] = (event_id, n_red, n_green, n_blue, empire) or None; era 1..8 (index 0 unused)
+BOX = tuple(tuple([None] + [_box(c["events_by_era"].get(str(e))) for e in range(1, 9)]) for c in _cards)
+
+
+def symbol_sum(box, card: int) -> int:
+    """PC-EVT-03: the numbers of ``card`` in the shapes printed beside the original event box."""
+    return box[1] * RED[card] + box[2] * GREEN[card] + box[3] * BLUE[card]
+
+
+# -- advances ----------------------------------------------------------------------------------
+# Hungarian names: the rulebook's (Úthálózat, Lovaglás, Kincstár, ...) where it names the advance,
+# our own for the advances the transcript never mentions.
+_OWN_HU = {
+    "horticulture": "Kertészet",
+    "sense_of_community": "Közösségi szellem",
+    "government": "Államrend",
+    "military": "Hadsereg",
+    "diplomacy": "Diplomácia",
+    "music": "Zene",
+    "written_record": "Írásos krónika",
+    "arts": "Művészetek",
+    "theater": "Színház",
+    "story_telling": "Mesemondás",
+    "mythology": "Mitológia",
+    "philosophy": "Filozófia",
+    "ministry": "Minisztérium",
+    "shipping": "Hajózás",
+}
+
+_adv = _load("advances.json")["advances"]
+assert len(_adv) == 49, "PocketCiv 2.0 has 49 advances"
+ADV_IDS = tuple(a["id"] for a in _adv)
+ADV_INDEX = {k: i for i, k in enumerate(ADV_IDS)}
+NADV = len(ADV_IDS)
+ADV_EN = tuple(a["name_en"] for a in _adv)
+ADV_HU = tuple(a["name_hu"] or _OWN_HU[a["id"]] for a in _adv)
+ADV_VP = tuple(a["victory_points"] for a in _adv)
+ADV_TRIBES = tuple(a["cost"]["tribes"] for a in _adv)
+ADV_GOLD = tuple(a["cost"]["gold"] for a in _adv)
+FOOD, WOOD, STONE = 1, 2, 4
+_RES = {"food": FOOD, "wood": WOOD, "stone": STONE}
+ADV_RES = tuple(sum(_RES[r] for r in a["resources_required"]) for a in _adv)
+
+
+def _mask(ids) -> int:
+    return sum(1 << ADV_INDEX[x] for x in ids or ())
+
+
+ADV_PRE_ALL = tuple(_mask((a["prerequisites"] or {}).get("all_of")) for a in _adv)
+ADV_PRE_ANY = tuple(_mask((a["prerequisites"] or {}).get("any_of")) for a in _adv)
+
+(A_MASONRY, A_ENGINEERING, A_ARCHITECTURE, A_AGRICULTURE, A_HORTICULTURE, A_IRRIGATION, A_EQUESTRIAN,
+ A_CAVALRY, A_SENSE_OF_COMMUNITY, A_GOVERNMENT, A_MILITARY, A_CENTRALIZED_GOVERNMENT, A_DIPLOMACY,
+ A_DEMOCRACY, A_CIVIL_SERVICE, A_MUSIC, A_LITERACY, A_WRITTEN_RECORD, A_MEDICINE, A_ARTS, A_THEATER,
+ A_PATRONAGE, A_STORY_TELLING, A_MYTHOLOGY, A_MEDITATION, A_PHILOSOPHY, A_ORGANIZED_RELIGION, A_MINISTRY,
+ A_LAW, A_FISHING, A_NAVIGATION, A_ASTRONOMY, A_SHIPPING, A_SAILS_AND_RIGGING, A_COINAGE, A_BANKING,
+ A_CULTURE_OF_THIEVERY, A_BLACK_MARKET, A_SLAVE_LABOR, A_MINING, A_SURVEYING, A_METAL_WORKING, A_MAGNETICS,
+ A_CARTAGE, A_ROADBUILDING, A_COMMON_TONGUE, A_BASIC_TOOLS, A_SIMPLE_TOOLS, A_MACHINING) = (
+    1 << ADV_INDEX[x] for x in (
+        "masonry", "engineering", "architecture", "agriculture", "horticulture", "irrigation", "equestrian",
+        "cavalry", "sense_of_community", "government", "military", "centralized_government", "diplomacy",
+        "democracy", "civil_service", "music", "literacy", "written_record", "medicine", "arts", "theater",
+        "patronage", "story_telling", "mythology", "meditation", "philosophy", "organized_religion", "ministry",
+        "law", "fishing", "navigation", "astronomy", "shipping", "sails_and_rigging", "coinage", "banking",
+        "culture_of_thievery", "black_market", "slave_labor", "mining", "surveying", "metal_working",
+        "magnetics", "cartage", "roadbuilding", "common_tongue", "basic_tools", "simple_tools", "machining"))
+
+#: Story Telling and Simple Tools: these advances cost one tribe less (advances.json rule_changes)
+STORY_TELLING_CHEAPER = _mask(("mythology", "music", "literacy", "philosophy", "arts", "theater",
+                               "organized_religion", "law"))
+SIMPLE_TOOLS_CHEAPER = _mask(("masonry", "engineering", "architecture", "cartage", "irrigation", "mining",
+                              "roadbuilding", "metal_working"))
+#: PC-Q-11 ruling (printed cards): the maximum CAV each of these advances sets
+CAV_CAPS = ((A_MASONRY, 2), (A_SLAVE_LABOR, 2), (A_ENGINEERING, 3), (A_METAL_WORKING, 3), (A_ARCHITECTURE, 4))
+GROWTH_ADVANCES = (A_MASONRY, A_CIVIL_SERVICE, A_SLAVE_LABOR)      # PC-UPK-CITYDEV-02..04
+TOOL_ADVANCES = (A_BASIC_TOOLS, A_SIMPLE_TOOLS, A_MACHINING)         # PC-UPK-CITYDEV-06..08
+
+# -- wonders -----------------------------------------------------------------------------------
+_WONDER_HU = {
+    "amphitheater": "Amfiteátrum",
+    "giant_statue": "Önmagad óriási aranyozott szobra",
+    "city_of_atlantis": "Atlantisz városa",
+    "coliseum": "A halál kolosszeuma",
+    "hanging_gardens": "Függőkertek",
+    "hall_of_justice": "Az igazság csarnoka",
+    "great_wall": "A magány nagy fala",
+    "monolith": "A lenyűgözés hatalmas monolitja",
+    "mountain_citadel": "Hegyi fellegvár",
+    "palace": "Szenátusi palota",
+}
+_won = _load("wonders.json")["wonders"]
+WONDER_IDS = tuple(w["id"] for w in _won)
+WONDER_INDEX = {k: i for i, k in enumerate(WONDER_IDS)}
+NWONDER = len(WONDER_IDS)
+WONDER_EN = tuple(w["name_en"] for w in _won)
+WONDER_HU = tuple(w["name_hu"] or _WONDER_HU[w["id"]] for w in _won)
+WONDER_VP = tuple(w["victory_points"] for w in _won)
+WONDER_TRIBES = tuple(w["cost"]["tribes"] for w in _won)
+WONDER_GOLD = tuple(w["cost"]["gold"] for w in _won)
+WONDER_ADV = tuple(_mask(w["requirements"]["advances_all_of"]) for w in _won)
+WONDER_PARTNER = tuple(EMPIRES.index(w["requirements"]["trading_partner_with"])
+                       if w["requirements"]["trading_partner_with"] else -1 for w in _won)
+WONDER_CITY = tuple(w["requirements"]["region_must_have_city"] for w in _won)
+WONDER_SEA = tuple(w["requirements"]["region_must_border_sea"] for w in _won)
+WONDER_FRONTIER = tuple(w["requirements"]["region_must_border_frontier"] for w in _won)
+WONDER_MOUNTAIN = tuple(w["requirements"]["region_must_have_mountain_or_volcano"] for w in _won)
+GREAT_WALL = WONDER_INDEX["great_wall"]

@@ -1,0 +1,236 @@
+"""5.3 Development (Fejlődés): Black Market, Mining, expeditions, cities, farms, advances,
+wonders, in any order until ``done`` (PC-DEV-01); every payment leaves at least one tribe in
+the Empire (PC-DEV-03).
+"""
+
+from __future__ import annotations
+
+from asztal.games.pocketciv.actions import (
+    AGRI,
+    CITY,
+    DONE,
+    DRAW,
+    EXP,
+    EXP_ADD,
+    FARM,
+    FOREST,
+    GO,
+    MINE,
+    PAY,
+    STOP,
+    TAX,
+)
+from asztal.games.pocketciv.advances import acquire, legal_advances
+from asztal.games.pocketciv.data import (
+    A_AGRICULTURE,
+    A_BLACK_MARKET,
+    A_CAVALRY,
+    A_COMMON_TONGUE,
+    A_HORTICULTURE,
+    A_MAGNETICS,
+    A_MINING,
+    A_NAVIGATION,
+    A_SAILS_AND_RIGGING,
+    BLUE,
+    GOLD,
+    GREAT_WALL,
+    GREEN,
+    HAND,
+    NAREA,
+)
+from asztal.games.pocketciv.events import anarchy
+from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.wonders import build, legal_wonders
+
+AGRI_USED, TAXED, CAPITAL_GROWN = 1, 2, 4
+
+
+def city_cost(adv: int) -> int:
+    return 2 if adv & A_COMMON_TONGUE else 4  # PC-DEV-CITY-01/02
+
+
+def _dev_legal(s, f):
+    tribes, adv = s.tribes, s.adv
+    total = sum(tribes)
+    ccost = city_cost(adv)
+    board = s.board
+    acts = []
+    for a in range(NAREA):
+        t = tribes[a]
+        if not t:
+            continue
+        if not s.cav[a] and t >= ccost and total > ccost:  # PC-DEV-CITY-01, PC-DEV-CITY-04
+            acts.append(CITY[a])
+        if not s.farm[a] and t >= 2 and total > 2:  # PC-DEV-FARM-01/02
+            if s.forest[a]:
+                acts.append(FARM[a])
+            if adv & A_AGRICULTURE and not s.flags & AGRI_USED:  # PC-DEV-FARM-03
+                acts.append(AGRI[a])
+        if adv & A_HORTICULTURE and not s.forest[a] and t >= 4 and total > 4:
+            acts.append(FOREST[a])
+        if total >= 2 and GREAT_WALL not in s.wonders[a]:  # Great Wall: no expeditions from there
+            if board.frontier[a]:  # PC-DEV-EXP-01
+                acts.append(EXP[a][0])
+            if adv & A_NAVIGATION and board.coastal[a]:  # PC-DEV-EXP-05
+                acts.append(EXP[a][1])
+    legal_advances(s, acts, total)
+    legal_wonders(s, acts, total)
+    if adv & A_MINING and total >= 4 and sum(tribes[a] for a in range(NAREA) if s.mount[a]) >= 3:
+        acts.append(MINE)  # PC-DEV-MINING-01, PC-DEV-MINING-08
+    if adv & A_BLACK_MARKET and not s.flags & TAXED:  # PC-DEV-BM-01, PC-Q-05 (1): once per round
+        acts.append(TAX)
+    acts.append(DONE)
+    return acts
+
+
+def _dev_act(s, f, action) -> None:
+    kind = action.kind
+    if kind == "done":
+        s.stack[-1] = ("upkeep", 0)
+    elif kind == "adv":
+        acquire(s, *action.args)
+    elif kind == "city":
+        a = action.args[0]
+        s.rm_tribes(a, city_cost(s.adv))
+        s.cav[a] = 1  # PC-DEV-CITY-03
+        s.emit("pocketciv.city", area=a + 1)
+    elif kind == "farm":
+        a = action.args[0]
+        s.rm_tribes(a, 2)
+        s.forest[a] = 0
+        s.farm[a] = 1
+    elif kind == "agri":
+        a = action.args[0]
+        s.rm_tribes(a, 2)
+        s.farm[a] = 1
+        s.flags |= AGRI_USED
+    elif kind == "forest":  # Horticulture: 4 tribes plant a forest
+        a = action.args[0]
+        s.rm_tribes(a, 4)
+        s.forest[a] = 1
+    elif kind == "wonder":
+        build(s, *action.args)
+    elif kind == "exp":
+        a, sea = action.args
+        s.rm_tribes(a, 1)  # PC-DEV-EXP-02: the force is removed and never comes back
+        s.stack.append(("exp", a, sea, 1))
+    elif kind == "mine":
+        s.stack.append(("mine", 0, 0, 0))
+    else:  # tax
+        s.flags |= TAXED
+        s.stack.append(("tax", 0))
+
+
+register("dev", legal=_dev_legal, act=_dev_act)
+
+
+# -- expedition (PC-DEV-EXP-*) ----------------------------------------------------------------
+def expedition_gold(adv: int, force: int, sea: int, green: int, blue: int) -> int:
+    loss = green if sea else blue  # PC-DEV-EXP-03, PC-DEV-EXP-06 with PC-Q-07 (a)
+    if adv & A_MAGNETICS:  # PC-DEV-EXP-07: halved, rounded up
+        loss = (loss + 1) // 2
+    if (not sea and adv & A_CAVALRY) or (sea and adv & A_SAILS_AND_RIGGING):  # PC-DEV-EXP-08/09
+        force *= 2
+    return force - loss if force > loss else 0  # PC-Q-08 (1)
+
+
+def _exp_legal(s, f):
+    _, a, sea, force = f
+    if s.tribes[a] and sum(s.tribes) >= 2:
+        return [EXP_ADD, GO]
+    return [GO]
+
+
+def _exp_act(s, f, action) -> None:
+    _, a, sea, force = f
+    if action is EXP_ADD:
+        s.rm_tribes(a, 1)
+        s.stack[-1] = ("exp", a, sea, force + 1)
+        return
+    c = s.draw()  # PC-DEV-EXP-04: each expedition uses one card
+    gold = expedition_gold(s.adv, force, sea, GREEN[c], BLUE[c])
+    s.gold += gold
+    s.emit("pocketciv.expedition", area=a + 1, force=force, gold=gold)
+    s.stack.pop()
+
+
+register("exp", legal=_exp_legal, act=_exp_act)
+
+
+# -- mining (PC-DEV-MINING-*) -----------------------------------------------------------------
+def _mine_sources(s):
+    return [a for a in range(NAREA) if s.mount[a] and s.tribes[a]]
+
+
+def _mine_run(s, f) -> bool:
+    _, step, paid, cart = f
+    if step == 0:
+        if paid < 3:  # PC-DEV-MINING-04, PC-Q-06 (1): three tribes in total from such areas
+            src = _mine_sources(s)
+            if len(src) > 1:
+                return False
+            s.rm_tribes(src[0], 3 - paid)
+        c = s.draw()
+        s.stack[-1] = ("mine", 1, 3, GOLD[c])  # an empty first card leaves an empty cart (PC-Q-06 (2))
+        return True
+    return False
+
+
+def _mine_legal(s, f):
+    if f[1] == 0:
+        return [PAY[a] for a in _mine_sources(s)]
+    return [DRAW, STOP]
+
+
+def _mine_act(s, f, action) -> None:
+    _, step, paid, cart = f
+    if step == 0:
+        s.rm_tribes(action.args[0], 1)
+        s.stack[-1] = ("mine", 0, paid + 1, 0)
+        return
+    if action is STOP:  # PC-DEV-MINING-05/06
+        s.gold += cart
+        s.emit("pocketciv.mined", gold=cart)
+        s.stack.pop()
+        return
+    c = s.draw()
+    if not GOLD[c]:  # PC-DEV-MINING-07: the mine collapses, the cart is lost
+        s.emit("pocketciv.mine_collapse", lost=cart)
+        s.stack.pop()
+        return
+    s.stack[-1] = ("mine", 1, 3, cart + GOLD[c])
+
+
+register("mine", run=_mine_run, legal=_mine_legal, act=_mine_act)
+
+
+# -- Black Market taxation (PC-DEV-BM-*) -------------------------------------------------------
+def _tax_run(s, f) -> bool:
+    if f[1] == 1:
+        return False
+    c = s.draw()  # PC-DEV-BM-02
+    s.gold += GOLD[c]  # PC-DEV-BM-03
+    if not HAND[c]:  # PC-Q-05 (2): no handshake, no new card
+        s.stack.pop()
+        return True
+    if s.gold < 1:  # PC-DEV-BM-06, PC-Q-05 (4): Anarchy, and the taxation ends
+        s.emit("pocketciv.tax_anarchy")
+        s.stack[-1] = anarchy.start(s.era)
+        return True
+    s.gold -= 1  # PC-DEV-BM-04
+    s.stack[-1] = ("tax", 1)
+    return False
+
+
+def _tax_legal(s, f):
+    return [DRAW, STOP]
+
+
+def _tax_act(s, f, action) -> None:
+    if action is STOP:  # PC-DEV-BM-05
+        s.stack.pop()
+    else:
+        s.stack[-1] = ("tax", 0)
+
+
+register("tax", run=_tax_run, legal=_tax_legal, act=_tax_act)

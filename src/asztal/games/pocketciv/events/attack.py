@@ -1,0 +1,98 @@
+"""§15 Attack (Támadás), used by Bandits, Visitation and failed stealing.
+
+The procedure is missing from the Hungarian transcript; it follows the English v2 text
+(events.md §15) with our rulings PC-R-ATTACK-*. Frame: ("attack", stage, area, force, visited).
+"""
+
+from __future__ import annotations
+
+from asztal.games.pocketciv.actions import PICK
+from asztal.games.pocketciv.data import (
+    A_ARCHITECTURE,
+    A_EQUESTRIAN,
+    A_METAL_WORKING,
+    A_MILITARY,
+    A_MINISTRY,
+    BITS,
+    GREEN,
+)
+from asztal.games.pocketciv.frames import register
+
+
+def start(area: int, force: int) -> tuple:
+    return ("attack", 0, area, force, BITS[area])
+
+
+def _targets(s, area: int, visited: int) -> list[int]:
+    """PC-R-ATTACK-04: the neighbour with the fewest tribes, then the highest CAV; never an
+    empty area (no tribes, no city); the rest of a tie is the player's choice."""
+    tribes, cav = s.tribes, s.cav
+    cands = [n for n in s.board.adj[area] if not visited & BITS[n] and (tribes[n] or cav[n])]
+    if not cands:
+        return []
+    low = min(tribes[n] for n in cands)
+    cands = [n for n in cands if tribes[n] == low]
+    high = max(cav[n] for n in cands)
+    return [n for n in cands if cav[n] == high]
+
+
+def _run(s, f) -> bool:
+    _, stage, area, force, visited = f
+    if force <= 0:
+        s.stack.pop()
+        return True
+    if stage == 0:
+        if s.adv & A_MINISTRY:  # PC-R-ATTACK-01: Ministry draws a card first
+            c = s.draw()
+            cut = min(force, GREEN[c])
+            force -= cut
+            s.gold += cut
+        s.emit("pocketciv.attack", area=area + 1, force=force)
+        s.stack[-1] = ("attack", 1, area, force, visited)
+        return True
+    if stage == 1:  # entering an area
+        if s.adv & A_EQUESTRIAN and s.tribes[area]:  # PC-R-ATTACK-05
+            force -= 2
+        s.stack[-1] = ("attack", 2, area, force, visited)
+        return True
+    if stage == 2:
+        # PC-R-ATTACK-02: tribes absorb first, 1 each (2 with Military or Metal Working, 3 with both)
+        per = 1 + (1 if s.adv & A_MILITARY else 0) + (1 if s.adv & A_METAL_WORKING else 0)
+        k = s.rm_tribes(area, force // per)
+        force -= k * per
+        if s.tribes[area]:  # a remainder too small for a tribe is lost
+            s.stack.pop()
+            return True
+        if s.cav[area]:  # PC-R-ATTACK-03: then the city, 5 per CAV (8 with Architecture), 2 gold per CAV
+            per = 8 if s.adv & A_ARCHITECTURE else 5
+            k = s.reduce_cav(area, force // per)
+            force -= k * per
+            s.gold -= min(s.gold, 2 * k)
+            if s.cav[area]:
+                s.stack.pop()
+                return True
+        if force <= 0:
+            s.stack.pop()
+            return True
+        nxt = _targets(s, area, visited)
+        if not nxt:
+            s.stack.pop()
+            return True
+        if len(nxt) == 1:
+            s.stack[-1] = ("attack", 1, nxt[0], force, visited | BITS[nxt[0]])
+            return True
+        s.stack[-1] = ("attack", 3, area, force, visited)
+        return True
+    return False  # stage 3: the player picks among tied neighbours
+
+
+def _legal(s, f):
+    return [PICK[n] for n in _targets(s, f[2], f[4])]
+
+
+def _act(s, f, action) -> None:
+    n = action.args[0]
+    s.stack[-1] = ("attack", 1, n, f[3], f[4] | BITS[n])
+
+
+register("attack", run=_run, legal=_legal, act=_act)

@@ -1,0 +1,79 @@
+"""Civil War (Polgárháború), from the English v2 rules (events.md §3); rule IDs PC-EVT-CIVILWAR-*.
+Frame: ("civil_war", step, card, era, area)."""
+
+from __future__ import annotations
+
+from asztal.games.pocketciv.data import (
+    A_ARCHITECTURE,
+    A_ARTS,
+    A_CIVIL_SERVICE,
+    A_LAW,
+    A_MEDICINE,
+    A_MEDITATION,
+    A_MILITARY,
+    A_MYTHOLOGY,
+    A_THEATER,
+    BITS,
+    GREEN,
+    NAREA,
+    RED,
+    symbol_sum,
+)
+from asztal.games.pocketciv.events import area_mask, box_of
+from asztal.games.pocketciv.frames import register
+
+
+def city_losses(s, a: int) -> None:
+    """PC-EVT-CIVILWAR-02..05."""
+    adv = s.adv
+    floor = 1 if adv & A_CIVIL_SERVICE else 0
+    for x in (a, *s.board.adj[a]):
+        if not s.cav[x]:
+            continue
+        loss = 2
+        if x == a and adv & A_MYTHOLOGY:
+            loss = 3
+        if x != a and adv & A_MILITARY:
+            loss = 3
+        if adv & A_ARCHITECTURE:
+            loss -= 1
+        s.reduce_cav(x, loss, floor)
+
+
+def collateral(s, box, c: int) -> int:
+    """PC-EVT-CIVILWAR-06..09."""
+    adv = s.adv
+    n = GREEN[c] if adv & A_LAW else symbol_sum(box, c)
+    if adv & A_ARTS:
+        n -= 2
+    if adv & A_THEATER:
+        n -= 2
+    if adv & A_MEDITATION:
+        n //= 2  # ruling PC-R-CIVILWAR-HALF: rounded down
+    return max(0, n)
+
+
+def _run(s, f) -> bool:
+    step = f[1]
+    if step == 0:
+        c = s.draw()
+        a = RED[c] - 1
+        s.emit("pocketciv.civil_war", area=a + 1)
+        city_losses(s, a)
+        s.stack[-1] = ("civil_war", 1, f[2], f[3], a)
+        return True
+    if step == 1:
+        c = s.draw()
+        s.stack[-1] = ("civil_war", 2, f[2], f[3], f[4])
+        s.stack.append(("loss", collateral(s, box_of(f), c), area_mask(s, f[4])))
+        return True
+    if s.adv & A_MEDICINE:  # PC-EVT-CIVILWAR-10
+        mask = area_mask(s, f[4])
+        for x in range(NAREA):
+            if mask & BITS[x]:
+                s.tribes[x] += 1
+    s.end_event(f[2])
+    return True
+
+
+register("civil_war", run=_run)

@@ -1,0 +1,34 @@
+"""Corruption (Korrupció), English v2 rules (events.md §4); PC-EVT-CORRUPTION-*.
+Frame: ("corruption", step, card, era)."""
+
+from __future__ import annotations
+
+from asztal.games.pocketciv.data import A_GOVERNMENT, A_LAW, A_LITERACY, ALL_AREAS, symbol_sum
+from asztal.games.pocketciv.events import box_of
+from asztal.games.pocketciv.frames import register
+
+
+def corruption_amount(s, box, c: int) -> int:
+    n = symbol_sum(box, c)
+    if s.adv & A_GOVERNMENT:  # PC-EVT-CORRUPTION-03
+        n += 3
+    if s.adv & A_LITERACY:  # PC-EVT-CORRUPTION-04
+        n //= 2
+    return n
+
+
+def _run(s, f) -> bool:
+    if f[1] == 0:
+        c = s.draw()  # PC-EVT-CORRUPTION-01
+        n = corruption_amount(s, box_of(f), c)
+        s.emit("pocketciv.corruption", amount=n)
+        s.stack[-1] = ("corruption", 1, f[2], f[3])
+        s.stack.append(("cavloss", n, ALL_AREAS))  # PC-EVT-CORRUPTION-02
+        return True
+    if not s.adv & A_LAW:  # PC-EVT-CORRUPTION-05 / -06
+        s.gold = 0
+    s.end_event(f[2])
+    return True
+
+
+register("corruption", run=_run)

@@ -1,0 +1,75 @@
+"""7.6 Earthquake (Földrengés). Frame: ("earthquake", step, card, era, area, faults_left, picked)."""
+
+from __future__ import annotations
+
+from asztal.games.pocketciv.actions import PICK
+from asztal.games.pocketciv.data import A_ENGINEERING, A_MEDICINE, BITS, NAREA, RED, symbol_sum
+from asztal.games.pocketciv.events import area_mask, box_of
+from asztal.games.pocketciv.frames import register
+
+
+def _f(f, step, left=None, picked=None, area=None):
+    return ("earthquake", step, f[2], f[3], f[4] if area is None else area,
+            f[5] if left is None else left, f[6] if picked is None else picked)
+
+
+def _open_choices(s, f):
+    return [n for n in s.board.adj[f[4]] if not f[6] & BITS[n]]
+
+
+def _run(s, f) -> bool:
+    step = f[1]
+    if step == 0:
+        c = s.draw()  # PC-EVT-QUAKE-02
+        a = RED[c] - 1
+        s.hit = 0
+        floor = 1 if s.adv & A_ENGINEERING else 0  # PC-EVT-QUAKE-07
+        s.emit("pocketciv.earthquake", area=a + 1, faulted=bool(s.fault[a]))
+        if not s.fault[a]:  # PC-EVT-QUAKE-03
+            s.reduce_cav(a, 1, floor)
+            s.rm_tribes(a, 1)
+            s.fault[a] = 1  # PC-EVT-QUAKE-01
+            s.stack[-1] = ("earthquake", 2, f[2], f[3], a, 0, 0)
+            return True
+        s.reduce_cav(a, 3, floor)  # PC-EVT-QUAKE-04
+        s.rm_tribes(a, 4)
+        if s.wonders[a]:  # PC-Q-22 (2): Engineering does not save wonders
+            s.wonders[a] = ()
+            s.emit("pocketciv.wonders_lost", area=a + 1, count=0)
+        s.stack[-1] = ("earthquake", 1, f[2], f[3], a, min(2, len(s.board.adj[a])), 0)
+        return True
+    if step == 1:  # faults in two neighbours of the player's choice (PC-Q-22 (1))
+        choices = _open_choices(s, f)
+        if f[5] <= 0 or not choices:
+            s.stack[-1] = _f(f, 2)
+            return True
+        if len(choices) <= f[5]:
+            for n in choices:
+                s.fault[n] = 1
+            s.stack[-1] = _f(f, 2)
+            return True
+        return False
+    if step == 2:  # PC-EVT-QUAKE-05/06: always (the Hungarian text numbers it step 2)
+        c = s.draw()
+        s.stack[-1] = _f(f, 3)
+        s.stack.append(("loss", symbol_sum(box_of(f), c), area_mask(s, f[4])))
+        return True
+    if s.adv & A_MEDICINE:  # PC-EVT-QUAKE-08
+        for x in range(NAREA):
+            if s.hit & BITS[x]:
+                s.tribes[x] += 2
+    s.end_event(f[2])
+    return True
+
+
+def _legal(s, f):
+    return [PICK[n] for n in _open_choices(s, f)]
+
+
+def _act(s, f, action) -> None:
+    n = action.args[0]
+    s.fault[n] = 1  # PC-CON-07: an existing fault is not duplicated
+    s.stack[-1] = _f(f, 1, f[5] - 1, f[6] | BITS[n])
+
+
+register("earthquake", run=_run, legal=_legal, act=_act)

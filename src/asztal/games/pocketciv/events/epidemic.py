@@ -1,0 +1,84 @@
+"""Epidemic (Járvány), English v2 rules (events.md §6); PC-EVT-EPIDEMIC-*.
+Frame: ("epidemic", step, card, era, area, loss, infected_mask)."""
+
+from __future__ import annotations
+
+from asztal.games.pocketciv.actions import PICK
+from asztal.games.pocketciv.data import A_EQUESTRIAN, A_MEDICINE, A_ROADBUILDING, BITS, NAREA, RED, symbol_sum
+from asztal.games.pocketciv.events import box_of
+from asztal.games.pocketciv.frames import register
+
+
+def infect(s, a: int, loss: int) -> int:
+    """Empty area ``a`` as far as the loss goes, never below 2 tribes in the Empire
+    (PC-EVT-EPIDEMIC-03/04); returns the loss left."""
+    room = s.total_tribes() - 2
+    k = s.rm_tribes(a, min(loss, room if room > 0 else 0))
+    if k and not s.tribes[a] and s.cav[a] and s.adv & A_ROADBUILDING:  # PC-EVT-EPIDEMIC-07
+        s.reduce_cav(a, 2)
+    return loss - k
+
+
+def spread_targets(s, infected: int) -> list[int]:
+    """PC-EVT-EPIDEMIC-03: neighbours (of the infected areas) that have tribes; empty areas
+    stop the spread, unless Road Building or Equestrian (PC-EVT-EPIDEMIC-06)."""
+    through = s.adv & (A_ROADBUILDING | A_EQUESTRIAN)
+    adjmask, tribes = s.board.adjmask, s.tribes
+    seen, frontier, found = infected, infected, 0
+    while frontier:
+        nxt = 0
+        for x in range(NAREA):
+            if frontier & BITS[x]:
+                nxt |= adjmask[x]
+        nxt &= ~seen
+        seen |= nxt
+        with_tribes = sum(BITS[x] for x in range(NAREA) if nxt & BITS[x] and tribes[x])
+        found |= with_tribes
+        frontier = nxt & ~with_tribes if through else 0
+    return [x for x in range(NAREA) if found & BITS[x]]
+
+
+def _run(s, f) -> bool:
+    step = f[1]
+    if step == 0:
+        c = s.draw()  # PC-EVT-EPIDEMIC-01
+        a = RED[c] - 1
+        if not s.tribes[a]:
+            s.end_event(f[2])
+            return True
+        s.stack[-1] = ("epidemic", 1, f[2], f[3], a, 0, BITS[a])
+        return True
+    if step == 1:
+        c = s.draw()  # PC-EVT-EPIDEMIC-02
+        loss = symbol_sum(box_of(f), c)
+        if s.adv & A_MEDICINE:  # PC-EVT-EPIDEMIC-05
+            loss //= 2
+        s.emit("pocketciv.epidemic", area=f[4] + 1, loss=loss)
+        loss = infect(s, f[4], loss)
+        s.stack[-1] = ("epidemic", 2, f[2], f[3], f[4], loss, f[6])
+        return True
+    loss = f[5]
+    if loss <= 0 or s.total_tribes() <= 2:
+        s.end_event(f[2])
+        return True
+    targets = spread_targets(s, f[6])
+    if not targets:
+        s.end_event(f[2])
+        return True
+    if len(targets) == 1:
+        t = targets[0]
+        s.stack[-1] = ("epidemic", 2, f[2], f[3], t, infect(s, t, loss), f[6] | BITS[t])
+        return True
+    return False
+
+
+def _legal(s, f):
+    return [PICK[t] for t in spread_targets(s, f[6])]
+
+
+def _act(s, f, action) -> None:
+    t = action.args[0]
+    s.stack[-1] = ("epidemic", 2, f[2], f[3], t, infect(s, t, f[5]), f[6] | BITS[t])
+
+
+register("epidemic", run=_run, legal=_legal, act=_act)

@@ -1,0 +1,27 @@
+"""Famine (Éhínség), English v2 rules (events.md §7); PC-EVT-FAMINE-*."""
+
+from __future__ import annotations
+
+from asztal.games.pocketciv.data import A_IRRIGATION, RED
+from asztal.games.pocketciv.frames import register
+
+
+def famine(s, a: int) -> None:
+    s.rm_tribes(a, s.tribes[a])  # PC-EVT-FAMINE-02
+    if s.adv & A_IRRIGATION:  # PC-EVT-FAMINE-03
+        s.reduce_cav(a, 1)
+    else:
+        s.farm[a] = 0
+        s.reduce_cav(a, 2)
+
+
+def _run(s, f) -> bool:
+    c = s.draw()  # PC-EVT-FAMINE-01
+    a = RED[c] - 1
+    s.emit("pocketciv.famine", area=a + 1)
+    famine(s, a)
+    s.end_event(f[2])
+    return True
+
+
+register("famine", run=_run)

@@ -1,0 +1,70 @@
+"""7.2 Flood (Árvíz) and 7.5 Tsunami (Cunami). Frame: ("flood", step, card, era, area)."""
+
+from __future__ import annotations
+
+from asztal.games.pocketciv.data import (
+    A_CIVIL_SERVICE,
+    A_ENGINEERING,
+    A_IRRIGATION,
+    A_MEDICINE,
+    RED,
+    symbol_sum,
+)
+from asztal.games.pocketciv.events import box_of, lose_wonders
+from asztal.games.pocketciv.frames import register
+
+
+def inland_flood(s, a: int) -> None:
+    """PC-EVT-FLOOD-03/04."""
+    s.rm_tribes(a, 2)
+    if not s.adv & A_IRRIGATION:
+        s.farm[a] = 0
+        s.reduce_cav(a, 1)
+    s.forest[a] = 1  # PC-CON-07: an existing forest is not duplicated
+
+
+def tsunami_hits(s, a: int) -> list[int]:
+    """PC-EVT-TSUNAMI-02, PC-Q-20 (1): the active area and its coastal neighbours."""
+    coastal = s.board.coastal
+    return [a] + [n for n in s.board.adj[a] if coastal[n]]
+
+
+def tsunami_damage(s, a: int, damage: int) -> None:
+    """PC-EVT-TSUNAMI-03..07, PC-Q-20 (2): tribes, then CAV, then wonders; what cannot pay
+    for a whole unit passes on, and what pays for nothing is wasted."""
+    cs = s.adv & A_CIVIL_SERVICE
+    per_tribe, per_cav = (3, 5) if cs else (1, 2)
+    per_wonder = 10 if s.adv & A_ENGINEERING else 3
+    damage -= s.rm_tribes(a, damage // per_tribe) * per_tribe
+    if s.cav[a]:
+        damage -= s.reduce_cav(a, damage // per_cav) * per_cav
+    n = min(len(s.wonders[a]), damage // per_wonder)
+    lose_wonders(s, a, n)
+
+
+def _run(s, f) -> bool:
+    step = f[1]
+    if step == 0:
+        c = s.draw()  # PC-EVT-FLOOD-01
+        a = RED[c] - 1
+        if s.board.coastal[a]:  # PC-EVT-FLOOD-02
+            s.emit("pocketciv.tsunami", area=a + 1)
+            s.stack[-1] = ("flood", 1, f[2], f[3], a)
+            return True
+        s.emit("pocketciv.flood", area=a + 1)
+        inland_flood(s, a)
+        s.end_event(f[2])
+        return True
+    c = s.draw()  # PC-EVT-TSUNAMI-01
+    damage = symbol_sum(box_of(f), c)
+    hits = tsunami_hits(s, f[4])
+    for a in hits:
+        tsunami_damage(s, a, damage)
+    if s.adv & A_MEDICINE:  # PC-EVT-TSUNAMI-08, PC-Q-20 (3): every hit area
+        for a in hits:
+            s.tribes[a] += 2
+    s.end_event(f[2])
+    return True
+
+
+register("flood", run=_run)

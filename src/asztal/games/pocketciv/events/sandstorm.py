@@ -1,0 +1,57 @@
+"""Sandstorm (Homokvihar), English v2 rules (events.md §9); PC-EVT-SANDSTORM-*.
+Frame: ("sandstorm", step, card, era, area, left, picked)."""
+
+from __future__ import annotations
+
+from asztal.games.pocketciv.actions import PICK
+from asztal.games.pocketciv.data import A_IRRIGATION, BITS, RED
+from asztal.games.pocketciv.frames import register
+
+
+def blast(s, a: int) -> None:
+    """Destroy the farm (not with Irrigation) and the forest, create a desert."""
+    if not s.adv & A_IRRIGATION:  # PC-EVT-SANDSTORM-04
+        s.farm[a] = 0
+    s.forest[a] = 0
+    s.desert[a] = 1
+
+
+def _choices(s, f):
+    return [n for n in s.board.adj[f[4]] if not f[6] & BITS[n]]
+
+
+def _run(s, f) -> bool:
+    step = f[1]
+    if step == 0:
+        c = s.draw()  # PC-EVT-SANDSTORM-01
+        a = RED[c] - 1
+        s.emit("pocketciv.sandstorm", area=a + 1)
+        if s.desert[a]:  # PC-EVT-SANDSTORM-02
+            s.stack[-1] = ("sandstorm", 1, f[2], f[3], a, min(2, len(s.board.adj[a])), 0)
+            return True
+        blast(s, a)  # PC-EVT-SANDSTORM-03
+        s.end_event(f[2])
+        return True
+    choices = _choices(s, f)
+    if f[5] <= 0 or not choices:
+        s.end_event(f[2])
+        return True
+    if len(choices) <= f[5]:
+        for n in choices:
+            blast(s, n)
+        s.end_event(f[2])
+        return True
+    return False
+
+
+def _legal(s, f):
+    return [PICK[n] for n in _choices(s, f)]
+
+
+def _act(s, f, action) -> None:
+    n = action.args[0]
+    blast(s, n)
+    s.stack[-1] = ("sandstorm", 1, f[2], f[3], f[4], f[5] - 1, f[6] | BITS[n])
+
+
+register("sandstorm", run=_run, legal=_legal, act=_act)

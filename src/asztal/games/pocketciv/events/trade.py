@@ -1,0 +1,75 @@
+"""§16 Trade (Kereskedelem), used by Visitation; English v2 rules; PC-EVT-TRADE-*.
+Frame: ("trade", step, stash_or_area)."""
+
+from __future__ import annotations
+
+from asztal.games.pocketciv.actions import DRAW, STEAL, STOP
+from asztal.games.pocketciv.data import A_CULTURE_OF_THIEVERY, A_SHIPPING, BLUE, GOLD, GREEN, HAND, RED
+from asztal.games.pocketciv.events import attack
+from asztal.games.pocketciv.frames import register
+
+START = ("trade", 0, 0)
+
+
+def _run(s, f) -> bool:
+    step = f[1]
+    if step == 0:
+        c = s.draw()
+        s.gold += RED[c]  # PC-EVT-TRADE-01, ruling PC-R-TRADE-GOLD: the red circle
+        s.emit("pocketciv.trade", gold=RED[c])
+        s.stack[-1] = ("trade", 1 if s.adv & A_SHIPPING and HAND[c] else 2, 0)
+        return True
+    if step == 1:
+        c = s.draw()
+        s.gold += GREEN[c]  # PC-EVT-TRADE-02 (Shipping)
+        s.stack[-1] = ("trade", 2, 0)
+        return True
+    if step == 2:
+        if not s.adv & A_CULTURE_OF_THIEVERY:
+            s.stack.pop()
+            return True
+        return False  # PC-EVT-TRADE-03: may try to steal
+    if step == 3:
+        c = s.draw()
+        if not GOLD[c]:
+            s.stack.pop()
+            return True
+        s.stack[-1] = ("trade", 4, GOLD[c])
+        return False
+    if step == 4:
+        return False
+    if step == 5:  # caught: the visit turns hostile
+        c = s.draw()
+        s.stack[-1] = ("trade", 6, RED[c] - 1)
+        return True
+    c = s.draw()
+    s.stack[-1] = attack.start(f[2], GREEN[c] + BLUE[c])
+    return True
+
+
+def _legal(s, f):
+    return [STEAL, STOP] if f[1] == 2 else [DRAW, STOP]
+
+
+def _act(s, f, action) -> None:
+    if f[1] == 2:
+        if action is STEAL:
+            s.stack[-1] = ("trade", 3, 0)
+        else:
+            s.stack.pop()
+        return
+    stash = f[2]
+    if action is STOP:  # bank the stash
+        s.gold += stash
+        s.stack.pop()
+        return
+    c = s.draw()
+    if GOLD[c]:
+        s.stack[-1] = ("trade", 4, stash + GOLD[c])
+        return
+    s.gold += stash - stash // 2  # PC-EVT-TRADE-04: lose half (rounded down), keep the rest
+    s.emit("pocketciv.caught", kept=stash - stash // 2)
+    s.stack[-1] = ("trade", 5, 0)
+
+
+register("trade", run=_run, legal=_legal, act=_act)

@@ -1,0 +1,68 @@
+"""Uprising (Felkelés), English v2 rules (events.md §12); PC-EVT-UPRISING-*.
+Frame: ("uprising", step, card, era, area)."""
+
+from __future__ import annotations
+
+from asztal.games.pocketciv.actions import PICK
+from asztal.games.pocketciv.data import A_LAW, A_MACHINING, A_MILITARY, A_ORGANIZED_RELIGION, A_SLAVE_LABOR, NAREA, RED
+from asztal.games.pocketciv.frames import register
+
+
+def _strip(s, a: int) -> None:
+    if s.adv & A_ORGANIZED_RELIGION:  # PC-EVT-UPRISING-05
+        s.rm_tribes(a, 2)
+    else:
+        s.rm_tribes(a, s.tribes[a])
+
+
+def uprising(s, a: int) -> None:
+    law, mach = s.adv & A_LAW, s.adv & A_MACHINING
+    loss = 1 if law and not mach else 3 if mach and not law else 2  # PC-EVT-UPRISING-03/04
+    s.reduce_cav(a, loss)  # PC-EVT-UPRISING-02
+    _strip(s, a)
+    s.farm[a] = 0
+    if s.adv & A_SLAVE_LABOR:  # PC-EVT-UPRISING-06
+        for x in range(NAREA):
+            if not s.cav[x]:
+                s.farm[x] = 0
+
+
+def _choices(s, f):
+    return [n for n in s.board.adj[f[4]] if s.cav[n]]
+
+
+def _spill(s, n: int) -> None:
+    """PC-EVT-UPRISING-07 (Military): a neighbouring city loses 1 CAV and its tribes."""
+    s.reduce_cav(n, 1)
+    _strip(s, n)
+
+
+def _run(s, f) -> bool:
+    if f[1] == 0:
+        c = s.draw()  # PC-EVT-UPRISING-01
+        a = RED[c] - 1
+        s.emit("pocketciv.uprising", area=a + 1)
+        uprising(s, a)
+        s.stack[-1] = ("uprising", 1, f[2], f[3], a)
+        if not s.adv & A_MILITARY:
+            s.end_event(f[2])
+        return True
+    choices = _choices(s, f)
+    if len(choices) > 1:
+        return False
+    if choices:
+        _spill(s, choices[0])
+    s.end_event(f[2])
+    return True
+
+
+def _legal(s, f):
+    return [PICK[n] for n in _choices(s, f)]
+
+
+def _act(s, f, action) -> None:
+    _spill(s, action.args[0])
+    s.end_event(f[2])
+
+
+register("uprising", run=_run, legal=_legal, act=_act)

@@ -1,0 +1,117 @@
+"""Visitation (Látogatás) by Floren, Gilda, Atlantea or Nordic; English v2 rules
+(events.md §13); PC-EVT-VISIT-*. Frame: ("visitation", step, card, era, offer, area)."""
+
+from __future__ import annotations
+
+from asztal.games.pocketciv.actions import DRAW, OFFER, OFFER_GOLD, STOP
+from asztal.games.pocketciv.data import (
+    A_DIPLOMACY,
+    A_PHILOSOPHY,
+    EMPIRES,
+    GREAT_WALL,
+    HAND,
+    NAREA,
+    RED,
+    symbol_sum,
+)
+from asztal.games.pocketciv.events import attack, box_of, trade
+from asztal.games.pocketciv.frames import register
+
+END = 9
+
+
+def _f(f, step, offer=None, area=None):
+    return ("visitation", step, f[2], f[3], f[4] if offer is None else offer, f[5] if area is None else area)
+
+
+def _to_trade(s, f) -> None:
+    s.stack[-1] = _f(f, END)
+    s.stack.append(trade.START)
+
+
+def _run(s, f) -> bool:
+    step = f[1]
+    empire = box_of(f)[4]
+    if step == 0:
+        s.emit("pocketciv.visitation", empire=EMPIRES[empire])
+        if s.partners >> empire & 1:  # PC-EVT-VISIT-01
+            _to_trade(s, f)
+        elif s.adv & A_DIPLOMACY:  # PC-EVT-VISIT-02
+            s.stack[-1] = _f(f, 1, 0, -1)
+        else:
+            s.stack[-1] = _f(f, 2, 0, -1)
+        return True
+    if step == 2:  # PC-EVT-VISIT-03
+        c = s.draw()
+        if HAND[c]:
+            _to_trade(s, f)
+        else:
+            s.stack[-1] = _f(f, 3 if s.adv & A_PHILOSOPHY else 4)
+        return True
+    if step == 4:  # PC-EVT-VISIT-04
+        c = s.draw()
+        a = RED[c] - 1
+        if GREAT_WALL in s.wonders[a]:  # PC-R-WALL
+            s.emit("pocketciv.wall", area=a + 1)
+            s.stack[-1] = _f(f, END)
+        elif not (s.board.coastal[a] or s.board.frontier[a]):
+            s.stack[-1] = _f(f, END)
+        else:
+            s.stack[-1] = _f(f, 5, area=a)
+        return True
+    if step == 5:
+        c = s.draw()
+        force = symbol_sum(box_of(f), c)
+        s.stack[-1] = _f(f, END)
+        if force > 0:
+            s.stack.append(attack.start(f[5], force))
+        return True
+    if step == END:
+        s.end_event(f[2])
+        return True
+    return False  # steps 1 (diplomacy) and 3 (Philosophy) wait for the player
+
+
+def _legal(s, f):
+    if f[1] == 1:
+        acts = [OFFER[a] for a in range(NAREA) if s.tribes[a]]
+        if s.gold:
+            acts.append(OFFER_GOLD)
+        if f[4]:
+            acts.append(DRAW)
+        acts.append(STOP)
+        return acts
+    return [DRAW, STOP]
+
+
+def _act(s, f, action) -> None:
+    if f[1] == 1:
+        if action is STOP:
+            s.stack[-1] = _f(f, 2)
+        elif action is OFFER_GOLD:
+            s.gold -= 1
+            s.stack[-1] = _f(f, 1, f[4] + 1)
+        elif action is DRAW:
+            c = s.draw()
+            if f[4] >= RED[c]:  # PC-EVT-VISIT-02, ruling PC-R-DIPLOMACY: at least the red circle
+                empire = box_of(f)[4]
+                s.partners |= 1 << empire
+                s.emit("pocketciv.partner", empire=EMPIRES[empire])
+                _to_trade(s, f)
+            else:
+                s.stack[-1] = _f(f, 2, 0)
+        else:
+            s.rm_tribes(action.args[0], 1)
+            s.stack[-1] = _f(f, 1, f[4] + 1)
+        return
+    if action is STOP:  # Philosophy: no second look
+        s.stack[-1] = _f(f, 4)
+        return
+    c = s.draw()
+    if HAND[c]:
+        _to_trade(s, f)
+    else:
+        s.stack[-1] = _f(f, 4)
+
+
+register("visitation", run=_run, legal=_legal, act=_act)

@@ -1,0 +1,87 @@
+"""The Game object: options, setup, action codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from asztal.engine import BadOptions, Game
+from asztal.games.pocketciv.actions import TABLE
+from asztal.games.pocketciv.data import NAREA, NCARDS
+from asztal.games.pocketciv.messages import MESSAGES
+from asztal.games.pocketciv.setup import Board, check_map, generate_board, place_deserts
+from asztal.games.pocketciv.state import PocketCivState
+
+
+class PocketCiv(Game):
+    name = "pocketciv"
+    version = "1"
+    title = {"hu": "Civilizációk Hajnala", "en": "Dawn of Civilizations (PocketCiv)"}
+    min_players, max_players = 1, 1
+    state_class = PocketCivState
+    messages = MESSAGES
+    #: ``map``: None (generated from the seed), a path to a map JSON file, or the map itself
+    default_options = {"map": None}
+
+    def check_options(self, players, options):
+        opts = super().check_options(players, options)
+        m = opts["map"]
+        if m is None:
+            return opts
+        if isinstance(m, str):
+            try:
+                m = json.loads(Path(m).read_text(encoding="utf-8"))
+            except OSError as e:
+                raise BadOptions(f"cannot read the map file {opts['map']!r}: {e.strerror}") from None
+            except json.JSONDecodeError as e:
+                raise BadOptions(f"the map file {opts['map']!r} is not valid JSON: {e.msg} (line {e.lineno})") from None
+        try:
+            opts["map"] = check_map(m)
+        except ValueError as e:
+            raise BadOptions(f"invalid map: {e}") from None
+        return opts
+
+    def action_by_code(self, code):
+        return TABLE.by_code(code)
+
+    def _setup(self, s) -> None:
+        data = s.options["map"]
+        if data is None:
+            s.board = generate_board(s.rng)
+        else:
+            if not all("desert" in a for a in data["areas"]):
+                mountains = {a["number"] - 1 for a in data["areas"] if a["mountain"]}
+                forests = {a["number"] - 1 for a in data["areas"] if a["forest"]}
+                deserts = place_deserts(s.rng, mountains, forests)
+                data = {**data, "areas": [{**a, "desert": a["number"] - 1 in deserts} for a in data["areas"]]}
+            s.board = Board.from_json(data)
+        mountain, forest, desert = s.board.terrain
+        s.tribes = [0] * NAREA
+        s.cav = [0] * NAREA
+        s.forest = [int(x) for x in forest]
+        s.mount = [int(x) for x in mountain]
+        s.farm = [0] * NAREA
+        s.desert = [int(x) for x in desert]
+        s.fault = [0] * NAREA
+        s.wonders = [()] * NAREA
+        s.moved = [0] * NAREA
+        s.capital = -1
+        s.gold = 0  # PC-SETUP-04
+        s.era = 1  # PC-SETUP-06
+        s.vp = 0  # PC-SETUP-05
+        s.vp_wonders = 0
+        s.adv = 0
+        s.partners = 0
+        s.round_no = 1
+        s.flags = s.acq = s.grown = s.astro_era = 0
+        s.voyage = -1
+        s.deck = list(range(NCARDS))  # shuffled once the starting tribes stand (PC-SETUP-07)
+        s.discard = []
+        s.aside = []
+        s.stack = [("setup", 0)]
+        s.era_due = False
+        s.hit = 0
+        s.ending = None
+        s.started = False
+        s._legal = None
+        s._revealed = False

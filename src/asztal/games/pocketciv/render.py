@@ -1,0 +1,135 @@
+"""Terminal drawing of a PocketCiv view: the hex map, the areas table, the current event
+card, the era, gold, advances and wonders; Hungarian (``hu``) or English (``en``)."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from asztal.games.pocketciv.data import (
+    ADV_EN,
+    ADV_HU,
+    ADV_INDEX,
+    ADV_VP,
+    BLUE,
+    BOX,
+    EMPIRES,
+    EVENT_NAMES,
+    GOLD,
+    GREEN,
+    HAND,
+    RED,
+    WONDER_EN,
+    WONDER_HU,
+    WONDER_INDEX,
+)
+
+_T = {
+    "era": ("Korszak", "Era"), "round": ("forduló", "round"), "gold": ("Arany", "Gold"), "vp": ("Győzelmi pont", "VP"),
+    "area": ("Terület", "Area"), "nb": ("Szomszédok", "Neighbours"), "tribes": ("Törzs", "Tribes"),
+    "city": ("Város (vff)", "City (AV)"), "icons": ("Ikonok", "Icons"), "wonders": ("Csodák", "Wonders"),
+    "border": ("Határ", "Border"), "frontier": ("Peremvidék", "Frontier"), "sea": ("Tenger", "Sea"),
+    "deck": ("Pakli", "Deck"), "discard": ("dobott", "discarded"), "card": ("Lap", "Card"),
+    "advances": ("Vívmányok", "Advances"), "none": ("nincs", "none"), "partners": ("Kereskedelmi partnerek",
+                                                                                    "Trading partners"),
+    "map": ("Térkép", "Map"), "pending": ("Folyamatban", "Pending"), "noevent": ("nincs esemény", "no event"),
+    "over": ("A játék véget ért", "Game over"),
+}
+_ICONS = (("forest", "erdő", "forest"), ("mountain", "hegység", "mountain"), ("volcano", "vulkán", "volcano"),
+          ("farm", "farm", "farm"), ("desert", "sivatag", "desert"), ("fault", "szakadék", "fault"))
+
+
+def _t(key: str, lang: str) -> str:
+    hu, en = _T[key]
+    return en if lang == "en" else hu
+
+
+def _hexmap(view: dict) -> Text | None:
+    """Each hex cell shows its area number; ``::`` Frontier, ``~~`` Sea."""
+    m = view.get("map") or {}
+    cells = {}
+    for a in m.get("areas", []):
+        for q, r in a.get("cells", []):
+            cells[(q, r)] = str(a["number"])
+    if not cells:
+        return None
+    for key, mark in (("frontier", "::"), ("sea", "~~")):
+        for q, r in (m.get(key) or {}).get("cells", []):
+            cells[(q, r)] = mark
+    rows = sorted({r for _, r in cells})
+    xs = [2 * q + r for q, r in cells]
+    lo = min(xs)
+    out = Text()
+    tribes = {a["number"]: a for a in view.get("areas", [])}
+    for r in rows:
+        line = [" "] * ((max(xs) - lo) * 2 + 4)
+        for (q, rr), mark in cells.items():
+            if rr != r:
+                continue
+            col = (2 * q + r - lo) * 2
+            for k, ch in enumerate(mark.rjust(2)):
+                line[col + k] = ch
+        text = Text("".join(line).rstrip())
+        for i, ch in enumerate(text.plain):
+            if ch == "~":
+                text.stylize("blue", i, i + 1)
+            elif ch == ":":
+                text.stylize("yellow", i, i + 1)
+            elif ch.isdigit():
+                a = tribes.get(int(ch), {})
+                text.stylize("bold green" if a.get("city") else "bold" if a.get("tribes") else "dim", i, i + 1)
+        out.append(text)
+        out.append("\n")
+    return out
+
+
+def _card(num: int | None, era: int, lang: str) -> str:
+    if not num:
+        return "-"
+    c = num - 1
+    box = BOX[c][era]
+    name = EVENT_NAMES[box[0]][1 if lang == "en" else 0] if box else _t("noevent", lang)
+    shapes = ""
+    if box:
+        shapes = " " + "".join("●" * box[1] + "■" * box[2] + "⬢" * box[3])
+    return (f"#{num}  ●{RED[c]} ■{GREEN[c]} ⬢{BLUE[c]}  {'$' * GOLD[c] or '-'}{'  🤝' if HAND[c] else ''}"
+            f"  → {era}: {name}{shapes}")
+
+
+def render(view: dict, lang: str = "hu") -> RenderableType:
+    en = lang == "en"
+    head = Text(f"{_t('era', lang)} {view['era']}  ({_t('round', lang)} {view['round']})   "
+                f"{_t('gold', lang)}: {view['gold']}   {_t('vp', lang)}: {view['vp'] + view.get('vp_wonders', 0)}   "
+                f"{_t('deck', lang)}: {view['deck_size']} / {_t('discard', lang)}: {view['discard_size']}",
+                style="bold")
+    parts: list[RenderableType] = [head]
+    hexes = _hexmap(view)
+    if hexes is not None:
+        parts.append(Panel(hexes, title=_t("map", lang), expand=False))
+    nbs = {a["number"]: a for a in (view.get("map") or {}).get("areas", [])}
+    table = Table(show_lines=False)
+    for key in ("area", "nb", "border", "tribes", "city", "icons", "wonders"):
+        table.add_column(_t(key, lang))
+    for a in view["areas"]:
+        m = nbs.get(a["number"], {})
+        border = ", ".join(_t(k, lang) for k in ("frontier", "sea") if m.get(k)) or "-"
+        icons = ", ".join(en_name if en else hu for key, hu, en_name in _ICONS if a.get(key)) or "-"
+        city = "-" if not a["city"] else f"{a['city']}{'★' if a['capital'] else ''}"
+        wonders = ", ".join((WONDER_EN if en else WONDER_HU)[WONDER_INDEX[w]] for w in a["wonders"]) or "-"
+        table.add_row(str(a["number"]), ", ".join(map(str, m.get("neighbours", []))), border, str(a["tribes"]),
+                      city, icons, wonders)
+    parts.append(table)
+    current = view["aside"][0] if view.get("aside") else view.get("discard_top")
+    parts.append(Text(f"{_t('card', lang)}: {_card(current, view['era'], lang)}"))
+    names = ADV_EN if en else ADV_HU
+    advs = ", ".join(f"{names[ADV_INDEX[x]]} ({ADV_VP[ADV_INDEX[x]]})" for x in view["advances"])
+    parts.append(Text(f"{_t('advances', lang)}: {advs or _t('none', lang)}"))
+    if view.get("partners"):
+        parts.append(Text(f"{_t('partners', lang)}: {', '.join(p for p in view['partners'] if p in EMPIRES)}"))
+    if view.get("stack"):
+        parts.append(Text(f"{_t('pending', lang)}: " + " › ".join(str(f[0]) for f in view["stack"]), style="dim"))
+    if view.get("is_over"):
+        parts.append(Text(_t("over", lang), style="bold red"))
+    return Group(*parts)

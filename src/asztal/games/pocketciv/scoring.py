@@ -1,0 +1,71 @@
+"""5.5 Eras (Korszakok) and 5.6 End of the game: the era change, era scoring, the end.
+
+Era scoring (PC-ERA-02..06): if the Empire has at least as many cities as the number of the
+era that is ending (always at the end of Era 8), it scores the VPs of its most valuable
+advances, at most as many as it has tribes (+4 with Written Record). Wonders score once,
+when the game ends (PC-ERA-07, PC-END-02, ruling PC-Q-24).
+"""
+
+from __future__ import annotations
+
+from asztal.games.pocketciv.actions import CONTINUE, END
+from asztal.games.pocketciv.data import A_WRITTEN_RECORD
+from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.state import advance_points, wonder_points
+
+
+def era_points(s, ending_era: int) -> int:
+    """The VPs scored at the end of ``ending_era`` (PC-ERA-02..06, PC-Q-02 (a))."""
+    if ending_era < 8 and s.cities() < ending_era:  # PC-ERA-03, PC-ERA-04
+        return 0
+    n = s.total_tribes() + (4 if s.adv & A_WRITTEN_RECORD else 0)  # PC-ERA-06
+    return sum(advance_points(s)[:n])
+
+
+def end_game(s, how: str) -> None:
+    """PC-END-01..03: wonders score once at every end; the game is over."""
+    s.vp_wonders = wonder_points(s)
+    s.ending = how
+    s.is_over = True
+    s.to_move = None
+    s._legal = None
+    s.emit("pocketciv.game_over", how=how, vp=s.vp + s.vp_wonders, era=s.era)
+
+
+def _era_run(s, f) -> bool:
+    if f[1] == 1:
+        return False
+    ending = s.era
+    pts = era_points(s, ending)
+    s.vp += pts
+    s.emit("pocketciv.era_end", era=ending, vp=pts, cities=s.cities(), tribes=s.total_tribes())
+    if ending == 8:  # PC-END-01 (a), PC-Q-24: the Era-8 scoring is the final one
+        end_game(s, "eras")
+        return True
+    s.era = ending + 1  # PC-ERA-10
+    s.stack[-1] = ("era", 1)
+    return False
+
+
+def _era_legal(s, f):
+    return [CONTINUE, END]  # PC-ERA-09: after every era change the player may stop
+
+
+def _era_act(s, f, action) -> None:
+    if action is END:
+        end_game(s, "stopped")  # PC-END-01 (c)
+        return
+    # PC-DECK-04, PC-Q-03 (2): shuffle the whole discard pile, discard the top three;
+    # cards an unfinished event still needs stay aside
+    s.stack.pop()
+    deck = s.discard
+    s.discard = []
+    s.rng.shuffle(deck)
+    s.deck = deck
+    for _ in range(3):
+        s.discard.append(s.deck.pop())
+    s._revealed = True
+    s.emit("pocketciv.era_start", era=s.era)
+
+
+register("era", run=_era_run, legal=_era_legal, act=_era_act)

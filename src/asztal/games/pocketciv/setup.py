@@ -1,0 +1,452 @@
+"""3.1 Creating the map (A játéktér létrehozása): the generator, hand-made maps, the Board.
+
+The book has the player draw the map; here ``generate_map(rng)`` draws one from the seed.
+The Empire is a disc of hexagonal cells split into 8 connected areas. On a hexagonal grid
+exactly three cells meet at every corner, so no border point ever touches more than three
+areas (``PC-SETUP-MAP-03``); the ring of cells around the disc is split into one arc of
+Frontier (bordering 4 or 5 areas) and the Sea (the rest of the rim).
+
+A map is a JSON object (see docs/formats/pocketciv.md)::
+
+    {"areas": [{"number": 1, "neighbours": [2, 5], "frontier": true, "sea": false,
+                "mountain": true, "forest": false, "desert": false,
+                "cells": [[q, r], ...], "polygon": [[x, y], ...]}, ...],
+     "frontier": {"cells": [...], "polygon": [...]}, "sea": {"cells": [...], "polygon": [...]},
+     "x_scale": 1.7320508}
+
+Polygon x coordinates are multiplied by ``x_scale`` to draw regular hexagons.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from pathlib import Path
+
+from asztal.engine.rng import Rng
+from asztal.games.pocketciv.actions import MOVE, SAIL
+from asztal.games.pocketciv.data import BITS, NAREA
+
+RADIUS = 3
+# axial neighbour directions, in the order of the hexagon's edges (pointy top, y down):
+# NE, E, SE, SW, W, NW; corners top, upper right, lower right, bottom, lower left, upper left
+DIRS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
+CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+
+
+def _dist(q: int, r: int) -> int:
+    return max(abs(q), abs(r), abs(q + r))
+
+
+def _ring(radius: int) -> list[tuple[int, int]]:
+    """The cells at ``radius`` in cyclic order (by angle around the centre)."""
+    cells = [(q, r) for r in range(-radius, radius + 1) for q in range(-radius, radius + 1)
+             if _dist(q, r) == radius]
+    return sorted(cells, key=lambda c: math.atan2(3 * c[1], (2 * c[0] + c[1]) * 3 ** 0.5))
+
+
+DISC = [(q, r) for r in range(-RADIUS, RADIUS + 1) for q in range(-RADIUS, RADIUS + 1) if _dist(q, r) <= RADIUS]
+INDEX = {c: i for i, c in enumerate(DISC)}
+RIM = _ring(RADIUS + 1)
+#: disc neighbours of each disc cell, and of each rim cell
+NEI = tuple(tuple(INDEX[(q + dq, r + dr)] for dq, dr in DIRS if (q + dq, r + dr) in INDEX) for q, r in DISC)
+RIM_TOUCH = tuple(tuple(INDEX[(q + dq, r + dr)] for dq, dr in DIRS if (q + dq, r + dr) in INDEX) for q, r in RIM)
+PAIRS = tuple((i, j) for i in range(len(DISC)) for j in NEI[i] if i < j)
+#: corner ids of each disc cell (for the hole test)
+_CORNER_ID: dict = {}
+CELL_CORNERS = tuple(tuple(_CORNER_ID.setdefault((2 * q + r + cx, 3 * r + cy), len(_CORNER_ID)) for cx, cy in CORNERS)
+                     for q, r in DISC)
+
+
+def _symmetries() -> tuple:
+    """The 12 symmetries of the hexagonal disc, as permutations of the cell indices."""
+    out = []
+    for refl in (False, True):
+        for rot in range(6):
+            perm = []
+            for q, r in DISC:
+                if refl:
+                    q, r = r, q
+                for _ in range(rot):
+                    q, r = -r, q + r
+                perm.append(INDEX[(q, r)])
+            out.append(tuple(perm))
+    return tuple(out)
+
+
+SYMMETRIES = _symmetries()
+
+
+def outline(cells) -> list[list[list[int]]]:
+    """Boundary loops of a set of hex cells, as integer corner coordinates (x to be scaled)."""
+    cellset = set(cells)
+    nxt = {}
+    for q, r in cellset:
+        cx, cy = 2 * q + r, 3 * r
+        for i, (dq, dr) in enumerate(DIRS):
+            if (q + dq, r + dr) not in cellset:
+                a, b = CORNERS[i], CORNERS[(i + 1) % 6]
+                nxt[(cx + a[0], cy + a[1])] = (cx + b[0], cy + b[1])
+    loops = []
+    while nxt:
+        start, cur = next(iter(nxt.items()))
+        loop = [list(start)]
+        del nxt[start]
+        while cur != start:
+            loop.append(list(cur))
+            cur = nxt.pop(cur)
+        loops.append(loop)
+    return loops
+
+
+def has_hole(owner, area: int) -> bool:
+    """Euler characteristic of the area's cells: V - E + F = 1 for a disc, less with holes."""
+    cells = [i for i, o in enumerate(owner) if o == area]
+    inner = sum(1 for i, j in PAIRS if owner[i] == area and owner[j] == area)
+    corners = {k for i in cells for k in CELL_CORNERS[i]}
+    return len(corners) - (6 * len(cells) - inner) + len(cells) != 1
+
+
+def grow_partition(rng: Rng) -> list[int] | None:
+    """Split the disc into 8 connected areas by balanced random growth from 8 seeds that
+    stand at least 2 cells apart; None if the seeds do not fit or an area has a hole."""
+    owner = [-1] * len(DISC)
+    seeds: list[int] = []
+    cand = list(range(len(DISC)))
+    rng.shuffle(cand)
+    for i in cand:
+        q, r = DISC[i]
+        if all(_dist(q - DISC[j][0], r - DISC[j][1]) >= 2 for j in seeds):
+            seeds.append(i)
+            if len(seeds) == NAREA:
+                break
+    if len(seeds) < NAREA:
+        return None
+    sizes = [1] * NAREA
+    border = [set() for _ in range(NAREA)]
+    for a, i in enumerate(seeds):
+        owner[i] = a
+    for a, i in enumerate(seeds):
+        border[a].update(j for j in NEI[i] if owner[j] == -1)
+    for _ in range(len(DISC) - NAREA):
+        smallest = min(sizes[a] for a in range(NAREA) if border[a])
+        options = [a for a in range(NAREA) if border[a] and sizes[a] == smallest]
+        a = options[rng.below(len(options))]
+        grow = sorted(border[a])
+        cell = grow[rng.below(len(grow))]
+        owner[cell] = a
+        sizes[a] += 1
+        for b in border:
+            b.discard(cell)
+        border[a].update(j for j in NEI[cell] if owner[j] == -1)
+    if any(has_hole(owner, a) for a in range(NAREA)):
+        return None
+    if len({owner[j] for t in RIM_TOUCH for j in t}) < 5:
+        return None
+    return owner
+
+
+def _load_pool() -> tuple:
+    path = Path(__file__).with_name("data") / "map_pool.json"
+    try:
+        return tuple(tuple(int(ch) for ch in p) for p in json.loads(path.read_text(encoding="utf-8"))["partitions"])
+    except OSError:
+        return ()
+
+
+#: partitions made by ``grow_partition`` (``python -m asztal.games.pocketciv.setup`` rebuilds it);
+#: a game takes one at random, turned and mirrored at random, so that setting up stays fast
+POOL = _load_pool()
+
+
+def _rim_symmetries() -> tuple:
+    """How each disc symmetry maps the rim cells (RIM_PERM[k][i]: the rim cell that rim
+    cell i comes from)."""
+    rim_index = {c: i for i, c in enumerate(RIM)}
+    out = []
+    for refl in (False, True):
+        for rot in range(6):
+            perm = []
+            for q, r in RIM:
+                if refl:
+                    q, r = r, q
+                for _ in range(rot):
+                    q, r = -r, q + r
+                perm.append(rim_index[(q, r)])
+            out.append(tuple(perm))
+    return tuple(out)
+
+
+RIM_PERM = _rim_symmetries()
+PERMUTATIONS = tuple(itertools.permutations(range(NAREA)))
+FIVE_OF_EIGHT = tuple(frozenset(c) for c in itertools.combinations(range(NAREA), 5))
+_POOL_INFO: dict = {}
+
+
+def _pool_info(k: int):
+    """Adjacency masks and rim contacts of pool partition ``k`` (worked out once)."""
+    info = _POOL_INFO.get(k)
+    if info is None:
+        owner = POOL[k]
+        adj = [0] * NAREA
+        for i, j in PAIRS:
+            a, b = owner[i], owner[j]
+            if a != b:
+                adj[a] |= BITS[b]
+                adj[b] |= BITS[a]
+        touch = tuple(frozenset(owner[j] for j in t) for t in RIM_TOUCH)
+        info = _POOL_INFO[k] = (tuple(adj), touch)
+    return info
+
+
+def _partition_owner(geometry) -> list[int]:
+    """The cells' area indices (before numbering) of a generated board."""
+    pool_k, sym = geometry[0], geometry[1]
+    base = POOL[pool_k]
+    perm = SYMMETRIES[sym]
+    return [base[perm[k]] for k in range(len(DISC))]
+
+
+def generate_board(rng: Rng) -> Board:
+    """A valid random map (PC-SETUP-MAP-01..11), drawn from ``rng``: a partition from the
+    pool, turned/mirrored at random, a Frontier arc, numbers and terrain at random."""
+    while True:
+        pool_k = rng.below(len(POOL))
+        sym = rng.below(len(SYMMETRIES))
+        adj0, touch0 = _pool_info(pool_k)
+        rp = RIM_PERM[sym]
+        touch = [touch0[rp[i]] for i in range(len(RIM))]
+        arc = _frontier_arc(rng, touch)
+        if arc is not None:
+            break
+    numbers = list(PERMUTATIONS[rng.below(len(PERMUTATIONS))])  # PC-SETUP-MAP-04: 1-8 at random
+    in_arc = [False] * len(RIM)
+    for i in arc:
+        in_arc[i] = True
+    frontier = [False] * NAREA
+    coastal = [False] * NAREA
+    for i, t in enumerate(touch):
+        mark = frontier if in_arc[i] else coastal
+        for o in t:
+            mark[numbers[o]] = True
+    adj: list = [()] * NAREA
+    for o in range(NAREA):
+        adj[numbers[o]] = tuple(sorted(numbers[p] for p in range(NAREA) if adj0[o] >> p & 1))
+    # PC-SETUP-MAP-08/09: 5 mountains and, independently, 5 forests
+    mountains = FIVE_OF_EIGHT[rng.below(len(FIVE_OF_EIGHT))]
+    forests = FIVE_OF_EIGHT[rng.below(len(FIVE_OF_EIGHT))]
+    deserts = place_deserts(rng, mountains, forests)
+    terrain = tuple(tuple(a in x for a in range(NAREA)) for x in (mountains, forests, deserts))
+    return Board(tuple(adj), tuple(frontier), tuple(coastal), terrain,
+                 geometry=(pool_k, sym, tuple(numbers), tuple(arc)))
+
+
+def geometry_json(board) -> dict:
+    """The full map JSON of a generated board, polygons included."""
+    numbers, arc = board.geometry[2], board.geometry[3]
+    owner = [numbers[o] for o in _partition_owner(board.geometry)]
+    cells = [[DISC[i] for i in range(len(DISC)) if owner[i] == a] for a in range(NAREA)]
+    arcset = set(arc)
+    frontier_cells = [RIM[i] for i in arc]
+    sea_cells = [c for i, c in enumerate(RIM) if i not in arcset]
+    mountain, forest, desert = board.terrain
+    areas = [{"number": a + 1, "neighbours": [n + 1 for n in board.adj[a]], "frontier": board.frontier[a],
+              "sea": board.coastal[a], "mountain": mountain[a], "forest": forest[a], "desert": desert[a],
+              "cells": [list(c) for c in cells[a]], "polygon": outline(cells[a])[0]} for a in range(NAREA)]
+    return {"areas": areas,
+            "frontier": {"cells": [list(c) for c in frontier_cells], "polygon": outline(frontier_cells)[0]},
+            "sea": {"cells": [list(c) for c in sea_cells], "polygon": outline(sea_cells)[0]},
+            "x_scale": 3 ** 0.5}
+
+
+def generate_map(rng: Rng) -> dict:
+    return generate_board(rng).data
+
+
+def _frontier_arc(rng: Rng, touch) -> list[int] | None:
+    """PC-SETUP-MAP-05/06: a run of rim cells bordering exactly 4 or 5 areas; the rest is Sea."""
+    n = len(RIM)
+    for _ in range(20):
+        want = 4 + rng.below(2)
+        start = rng.below(n)
+        arc, seen = [], set()
+        for k in range(n - 1):
+            i = (start + k) % n
+            new = seen | touch[i]
+            if len(new) > want:
+                break
+            arc.append(i)
+            seen = new
+        if len(seen) == want and len(arc) < n:
+            return arc
+    return None
+
+
+def place_deserts(rng: Rng, mountains, forests) -> set[int]:
+    """PC-SETUP-MAP-10/11: a desert wherever there is neither mountain nor forest, else one
+    desert in a forest-free area (chosen at random)."""
+    bare = {a for a in range(NAREA) if a not in mountains and a not in forests}
+    if bare:
+        return bare
+    free = [a for a in range(NAREA) if a not in forests]
+    return {free[rng.below(len(free))]}
+
+
+def check_map(obj) -> dict:
+    """Validate a hand-made map; return it normalised. Raises ValueError with one line."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("areas"), list):
+        raise ValueError("a map must be a JSON object with an 'areas' list")
+    areas = obj["areas"]
+    if len(areas) != NAREA:
+        raise ValueError(f"a map needs exactly {NAREA} areas, not {len(areas)}")
+    by_num = {}
+    for a in areas:
+        if not isinstance(a, dict):
+            raise ValueError("every area must be a JSON object")
+        num = a.get("number")
+        if not isinstance(num, int) or isinstance(num, bool) or not 1 <= num <= NAREA or num in by_num:
+            raise ValueError(f"area numbers must be 1-{NAREA}, each once (bad: {num!r})")
+        by_num[num] = a
+    norm = []
+    for num in range(1, NAREA + 1):
+        a = by_num[num]
+        nb = a.get("neighbours")
+        if not isinstance(nb, list) or not nb or any(not isinstance(x, int) or isinstance(x, bool)
+                                                        or not 1 <= x <= NAREA or x == num for x in nb):
+            raise ValueError(f"area {num}: 'neighbours' must list other area numbers 1-{NAREA}")
+        for key in ("frontier", "sea", "mountain", "forest"):
+            if not isinstance(a.get(key), bool):
+                raise ValueError(f"area {num}: '{key}' must be true or false")
+        if "desert" in a and not isinstance(a["desert"], bool):
+            raise ValueError(f"area {num}: 'desert' must be true or false")
+        norm.append({**a, "neighbours": sorted(set(nb))})
+    for a in norm:
+        for x in a["neighbours"]:
+            if a["number"] not in norm[x - 1]["neighbours"]:
+                raise ValueError(f"areas {a['number']} and {x} disagree about being neighbours")
+    seen, todo = {1}, [1]
+    while todo:
+        for x in norm[todo.pop() - 1]["neighbours"]:
+            if x not in seen:
+                seen.add(x)
+                todo.append(x)
+    if len(seen) != NAREA:
+        raise ValueError("the areas of a map must all be connected")
+    if sum(len(a["neighbours"]) for a in norm) // 2 > 3 * NAREA - 6:
+        raise ValueError("too many borders for a flat map (at most 18 pairs of neighbours)")
+    nfr = sum(a["frontier"] for a in norm)
+    if nfr not in (4, 5):
+        raise ValueError(f"the Frontier must border 4 or 5 areas, not {nfr}")
+    if not any(a["sea"] for a in norm):
+        raise ValueError("at least one area must border the Sea")
+    for key in ("mountain", "forest"):
+        k = sum(a[key] for a in norm)
+        if k != 5:
+            raise ValueError(f"a map needs mountains in 5 areas and forests in 5 areas ({k} {key}s given)")
+    if any("desert" in a for a in norm):
+        if not all("desert" in a for a in norm):
+            raise ValueError("give 'desert' for every area or for none")
+        bare = {a["number"] for a in norm if not a["mountain"] and not a["forest"]}
+        des = {a["number"] for a in norm if a["desert"]}
+        if bare and des != bare:
+            raise ValueError("deserts go exactly where there is neither mountain nor forest")
+        if not bare and (len(des) != 1 or any(norm[d - 1]["forest"] for d in des)):
+            raise ValueError("with no bare area, exactly one desert goes in an area without forest")
+    out = dict(obj)
+    out["areas"] = norm
+    return out
+
+
+def _by_mask(table, pair: bool) -> tuple:
+    return tuple(tuple(tuple(((a * NAREA + b, table[a][b]) if pair else table[a][b])
+                             for b in range(NAREA) if m >> b & 1 and b != a)
+                       for m in range(1 << NAREA)) for a in range(NAREA))
+
+
+#: MOVES_BY_MASK[a][mask]: the move actions from area a to the areas in mask (built once)
+MOVES_BY_MASK = _by_mask(MOVE, False)
+SAILS_BY_MASK = _by_mask(SAIL, True)
+
+
+class Board:
+    """The fixed geography of one game (shared by clones, never changed): adjacency as
+    tuples and bit masks, Frontier and Sea borders, starting terrain, movement reach, and
+    (built on first use) the map JSON with its polygons."""
+
+    __slots__ = ("_data", "geometry", "terrain", "adj", "adjmask", "frontier", "coastal", "reach2", "sail",
+                 "sail2", "landmask", "moves1", "moves2", "moves_all", "sails1", "sails2")
+
+    def __init__(self, adj, frontier, coastal, terrain, data=None, geometry=None) -> None:
+        self._data = data
+        self.geometry = geometry
+        self.terrain = terrain
+        self.adj = adj
+        self.adjmask = tuple(sum(BITS[n] for n in nb) for nb in adj)
+        self.frontier = frontier
+        self.coastal = coastal
+        # PC-POP-08: two steps (Road Building)
+        adjmask = self.adjmask
+        # PC-POP-08: two steps (Road Building)
+        reach2 = []
+        for a in range(NAREA):
+            m = adjmask[a]
+            for n in adj[a]:
+                m |= adjmask[n]
+            reach2.append(m & ~BITS[a])
+        self.reach2 = tuple(reach2)
+        # PC-POP-10/11, PC-Q-09: one Sea, so a voyage joins any two coastal areas
+        coast = [a for a in range(NAREA) if coastal[a]]
+        coastmask = sum(BITS[a] for a in coast)
+        self.sail = tuple((coastmask & ~BITS[a]) if coastal[a] else 0 for a in range(NAREA))
+        # with Road Building a voyage may be one of a tribe's two moves (PC-Q-09)
+        s2 = []
+        for a in range(NAREA):
+            m = self.sail[a]
+            if m:
+                for c in coast:
+                    if c != a:
+                        m |= adjmask[c]
+            for c in adj[a]:
+                m |= self.sail[c]
+            s2.append(m & ~BITS[a])
+        self.sail2 = tuple(s2)
+        self.landmask = tuple(((1 << NAREA) - 1) & ~BITS[a] for a in range(NAREA))  # PC-POP-09
+        self.moves1 = tuple(MOVES_BY_MASK[a][adjmask[a]] for a in range(NAREA))
+        self.moves2 = tuple(MOVES_BY_MASK[a][self.reach2[a]] for a in range(NAREA))
+        self.moves_all = tuple(MOVES_BY_MASK[a][self.landmask[a]] for a in range(NAREA))
+        self.sails1 = tuple(SAILS_BY_MASK[a][self.sail[a]] for a in range(NAREA))
+        self.sails2 = tuple(SAILS_BY_MASK[a][self.sail2[a]] for a in range(NAREA))
+
+    @classmethod
+    def from_json(cls, data: dict) -> Board:
+        """A board from a validated map (``check_map``) whose areas all say 'desert'."""
+        areas = data["areas"]
+        terrain = tuple(tuple(bool(a[k]) for a in areas) for k in ("mountain", "forest", "desert"))
+        return cls(tuple(tuple(n - 1 for n in a["neighbours"]) for a in areas),
+                   tuple(bool(a["frontier"]) for a in areas), tuple(bool(a["sea"]) for a in areas),
+                   terrain, data=data)
+
+    @property
+    def data(self) -> dict:
+        if self._data is None:
+            self._data = geometry_json(self)
+        return self._data
+
+
+def build_pool(n: int = 512, seed: int = 2008) -> list[str]:
+    """Partitions for ``data/map_pool.json``, made by ``grow_partition``."""
+    rng = Rng(seed)
+    out: list[str] = []
+    while len(out) < n:
+        owner = grow_partition(rng)
+        if owner is not None:
+            out.append("".join(map(str, owner)))
+    return out
+
+
+if __name__ == "__main__":
+    target = Path(__file__).with_name("data") / "map_pool.json"
+    target.write_text(json.dumps({"what": "area partitions of the 37-cell hex disc made by grow_partition "
+                                  "(cells in setup.DISC order); a game picks one and turns/mirrors it",
+                                  "partitions": build_pool()}, indent=0) + "\n", encoding="utf-8")

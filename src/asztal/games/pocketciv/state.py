@@ -1,0 +1,352 @@
+"""The PocketCiv state: flat per-area lists, the Empire's counters, the event deck and the
+stack of pending decisions (``frames.py``). The rules themselves live in the modules named
+after the book's parts; this class holds the shared helpers they use (removal, reduction,
+creation: section 2.1 of the book) and the engine half of the contract.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asztal.engine import GameState
+from asztal.games.pocketciv.data import (
+    A_SURVEYING,
+    ADV_IDS,
+    ADV_INDEX,
+    ADV_VP,
+    BITS,
+    EMPIRES,
+    NADV,
+    NAREA,
+    NCARDS,
+    NWONDER,
+    WONDER_IDS,
+    WONDER_INDEX,
+    WONDER_VP,
+)
+from asztal.games.pocketciv.frames import ACT, LEGAL, RUN
+from asztal.games.pocketciv.setup import Board
+
+ERA_FRAME = ("era", 0)
+
+
+class PocketCivState(GameState):
+    __slots__ = (
+        "board",
+        # per area (index 0-7 = area number 1-8)
+        "tribes", "cav", "forest", "mount", "farm", "desert", "fault", "wonders", "moved",
+        # the Empire
+        "capital", "gold", "era", "vp", "vp_wonders", "adv", "partners", "round_no",
+        # per-round limits: bit 0 Agriculture used, bit 1 taxation done, bit 2 capital grown
+        "flags", "acq", "grown", "astro_era", "voyage",
+        # the event deck (card indices 0-15 = card numbers 1-16); top of the deck = last
+        "deck", "discard", "aside",
+        "stack", "era_due", "hit", "ending", "started", "_legal", "_revealed",
+    )
+
+    # -- section 2.1: removal, reduction, creation -------------------------------------------
+    def has(self, adv_bit: int) -> bool:
+        return bool(self.adv & adv_bit)
+
+    def total_tribes(self) -> int:
+        return sum(self.tribes)
+
+    def rm_tribes(self, a: int, n: int) -> int:
+        """PC-CON-10, PC-Q-21: reduce tribes by n, never below 0; returns how many died."""
+        t = self.tribes[a]
+        k = n if n < t else t
+        if k > 0:
+            self.tribes[a] = t - k
+            self.hit |= BITS[a]
+        return k
+
+    def tribes_to(self, a: int, n: int) -> int:
+        """PC-CON-09: reduce tribes to n (leave at most n)."""
+        t = self.tribes[a]
+        return self.rm_tribes(a, t - n) if t > n else 0
+
+    def reduce_cav(self, a: int, n: int, floor: int = 0) -> int:
+        """PC-CON-11/12: reduce a city's CAV by n; at 0 the city is destroyed.
+        ``floor`` 1 keeps the city at CAV 1 (Engineering, Civil Service)."""
+        c = self.cav[a]
+        if c == 0 or n <= 0:
+            return 0
+        new = c - n
+        if new < floor:
+            new = floor if c >= floor else c
+        if new <= 0:
+            self.destroy_city(a)
+            return c
+        self.cav[a] = new
+        return c - new
+
+    def destroy_city(self, a: int) -> None:
+        """PC-CON-03; PC-UPK-CAPITAL-07: a destroyed capital frees the title."""
+        self.cav[a] = 0
+        if self.capital == a:
+            self.capital = -1
+        self.emit("pocketciv.city_lost", area=a + 1)
+
+    def cities(self) -> int:
+        return NAREA - self.cav.count(0)
+
+    def tcav(self) -> int:
+        return sum(self.cav)
+
+    def nadv(self) -> int:
+        return self.adv.bit_count()
+
+    # -- the event deck (PC-DECK-01, PC-Q-03) ------------------------------------------------
+    def draw(self) -> int:
+        """Turn up the top card; it goes to the discard pile once read. When the deck runs
+        out, the era change comes right after this card has been read (PC-Q-03 (a))."""
+        c = self.deck.pop()
+        self.discard.append(c)
+        self._revealed = True
+        if not self.deck:
+            self.era_due = True
+        return c
+
+    def draw_aside(self) -> int:
+        """Draw the card that starts an event: it stays out until the event ends (PC-EVT-02)."""
+        c = self.draw()
+        self.discard.pop()
+        self.aside.append(c)
+        return c
+
+    def end_event(self, card: int) -> None:
+        """Pop the event's frame; its original card goes to the discard pile."""
+        self.stack.pop()
+        if card >= 0 and card in self.aside:
+            self.aside.remove(card)
+            self.discard.append(card)
+
+    # -- the engine contract --------------------------------------------------------------------
+    def legal_actions(self):
+        legal = self._legal
+        if legal is None:
+            if self.is_over:
+                legal = []
+            else:
+                f = self.stack[-1]
+                legal = LEGAL[f[0]](self, f)
+            self._legal = legal
+        return legal
+
+    def _apply(self, action) -> bool:
+        self._revealed = False
+        f = self.stack[-1]
+        ACT[f[0]](self, f, action)
+        self._legal = None
+        self.run()
+        return self._revealed
+
+    def run(self) -> None:
+        """Carry out automatic steps until the player must decide or the game is over."""
+        stack = self.stack
+        tribes, cav = self.tribes, self.cav
+        while not self.is_over:
+            if self.started and not any(tribes) and not any(cav):
+                from asztal.games.pocketciv.scoring import end_game
+                end_game(self, "collapse")  # PC-POP-04, PC-END-01 (b)
+                break
+            if self.era_due:
+                self.era_due = False
+                stack.append(ERA_FRAME)
+            f = stack[-1]
+            step = RUN.get(f[0])
+            if step is not None and step(self, f):
+                continue
+            if not self.era_due:  # a step that drew the last card still lets the era change in
+                break
+        self._legal = None
+
+    def _copy_into(self, new) -> None:
+        new.board = self.board
+        new.tribes = self.tribes.copy()
+        new.cav = self.cav.copy()
+        new.forest = self.forest.copy()
+        new.mount = self.mount.copy()
+        new.farm = self.farm.copy()
+        new.desert = self.desert.copy()
+        new.fault = self.fault.copy()
+        new.wonders = self.wonders.copy()
+        new.moved = self.moved.copy()
+        new.capital = self.capital
+        new.gold = self.gold
+        new.era = self.era
+        new.vp = self.vp
+        new.vp_wonders = self.vp_wonders
+        new.adv = self.adv
+        new.partners = self.partners
+        new.round_no = self.round_no
+        new.flags = self.flags
+        new.acq = self.acq
+        new.grown = self.grown
+        new.astro_era = self.astro_era
+        new.voyage = self.voyage
+        new.deck = self.deck.copy()
+        new.discard = self.discard.copy()
+        new.aside = self.aside.copy()
+        new.stack = self.stack.copy()
+        new.era_due = self.era_due
+        new.hit = self.hit
+        new.ending = self.ending
+        new.started = self.started
+        new._legal = self._legal
+        new._revealed = False
+
+    # -- what may be seen ---------------------------------------------------------------------
+    def _areas_json(self) -> list[dict[str, Any]]:
+        return [{
+            "number": a + 1, "tribes": self.tribes[a], "city": self.cav[a], "capital": self.capital == a,
+            "forest": bool(self.forest[a]), "mountain": self.mount[a] == 1, "volcano": self.mount[a] == 2,
+            "farm": bool(self.farm[a]), "desert": bool(self.desert[a]), "fault": bool(self.fault[a]),
+            "wonders": [WONDER_IDS[w] for w in self.wonders[a]], "moved": self.moved[a],
+        } for a in range(NAREA)]
+
+    def _common_json(self) -> dict[str, Any]:
+        return {
+            "era": self.era, "round": self.round_no, "gold": self.gold, "vp": self.vp,
+            "vp_wonders": self.vp_wonders,
+            "advances": [ADV_IDS[i] for i in range(NADV) if self.adv >> i & 1],
+            "partners": [EMPIRES[i] for i in range(len(EMPIRES)) if self.partners >> i & 1],
+            "areas": self._areas_json(),
+            "aside": [c + 1 for c in self.aside],
+            "stack": [list(f) for f in self.stack],
+            "flags": self.flags, "acquired": [a + 1 for a in range(NAREA) if self.acq & BITS[a]],
+            "grown": self.grown, "astronomy_era": self.astro_era,
+            "voyage": None if self.voyage < 0 else [self.voyage // NAREA + 1, self.voyage % NAREA + 1],
+            "era_due": self.era_due, "hit": [a + 1 for a in range(NAREA) if self.hit & BITS[a]],
+            "ending": self.ending, "started": self.started,
+        }
+
+    def view(self, seat):
+        v = self._common_json()
+        v["map"] = self.board.data
+        v["deck_size"] = len(self.deck)
+        v["discard_size"] = len(self.discard)
+        v["discard_top"] = self.discard[-1] + 1 if self.discard else None
+        # PC-DEV-MINING-02/03: the discard pile may be searched only with Surveying
+        v["discard"] = [c + 1 for c in self.discard] if self.adv & A_SURVEYING else None
+        v["to_move"] = self.to_move
+        v["is_over"] = self.is_over
+        return v
+
+    def _determinize(self, seat, rng) -> None:
+        if self.adv & A_SURVEYING or len(self.discard) <= 1:
+            pool = self.deck
+            rng.shuffle(pool)
+            return
+        hidden = self.discard[:-1]
+        pool = self.deck + hidden
+        rng.shuffle(pool)
+        n = len(self.deck)
+        self.deck = pool[:n]
+        self.discard = pool[n:] + self.discard[-1:]
+
+    def _state_dict(self) -> dict[str, Any]:
+        d = self._common_json()
+        d["map"] = self.board.data
+        d["deck"] = [c + 1 for c in self.deck]
+        d["discard"] = [c + 1 for c in self.discard]
+        return d
+
+    def _load_state_dict(self, d: dict[str, Any]) -> None:
+        from asztal.games.pocketciv.setup import check_map
+        self.board = Board.from_json(check_map(d["map"]))
+        areas = d["areas"]
+        if len(areas) != NAREA:
+            raise ValueError(f"a position needs {NAREA} areas")
+        areas = sorted(areas, key=lambda x: x["number"])
+        if [x["number"] for x in areas] != list(range(1, NAREA + 1)):
+            raise ValueError("area numbers must be 1-8")
+        self.tribes = [int(x.get("tribes", 0)) for x in areas]
+        self.cav = [int(x.get("city", 0)) for x in areas]
+        self.forest = [int(bool(x.get("forest", False))) for x in areas]
+        self.mount = [2 if x.get("volcano") else 1 if x.get("mountain") else 0 for x in areas]
+        self.farm = [int(bool(x.get("farm", False))) for x in areas]
+        self.desert = [int(bool(x.get("desert", False))) for x in areas]
+        self.fault = [int(bool(x.get("fault", False))) for x in areas]
+        self.wonders = [tuple(WONDER_INDEX[w] for w in x.get("wonders", ())) for x in areas]
+        self.moved = [int(x.get("moved", 0)) for x in areas]
+        caps = [i for i, x in enumerate(areas) if x.get("capital")]
+        if len(caps) > 1:
+            raise ValueError("at most one capital")
+        self.capital = caps[0] if caps else -1
+        self.gold = int(d.get("gold", 0))
+        self.era = int(d.get("era", 1))
+        self.vp = int(d.get("vp", 0))
+        self.vp_wonders = int(d.get("vp_wonders", 0))
+        self.adv = sum(1 << ADV_INDEX[x] for x in d.get("advances", ()))
+        self.partners = sum(1 << EMPIRES.index(x) for x in d.get("partners", ()))
+        self.round_no = int(d.get("round", 1))
+        self.flags = int(d.get("flags", 0))
+        self.acq = sum(BITS[a - 1] for a in d.get("acquired", ()))
+        self.grown = int(d.get("grown", 0))
+        self.astro_era = int(d.get("astronomy_era", 0))
+        voy = d.get("voyage")
+        self.voyage = -1 if voy is None else (voy[0] - 1) * NAREA + voy[1] - 1
+        self.deck = [int(c) - 1 for c in d["deck"]]
+        self.discard = [int(c) - 1 for c in d.get("discard", ())]
+        self.aside = [int(c) - 1 for c in d.get("aside", ())]
+        self.stack = [tuple(f) for f in d.get("stack") or [("dev",)]]
+        for f in self.stack:
+            if not f or f[0] not in RUN and f[0] not in LEGAL:
+                raise ValueError(f"unknown pending step {f!r}")
+        self.era_due = bool(d.get("era_due", False))
+        self.hit = sum(BITS[a - 1] for a in d.get("hit", ()))
+        self.ending = d.get("ending")
+        self.started = bool(d.get("started", True))
+        self._legal = None
+        self._revealed = False
+        if self.ending is None:
+            self.run()  # a hand-written position may stop before an automatic step
+        else:
+            self.is_over = True
+            self.to_move = None
+
+    # -- results ------------------------------------------------------------------------------
+    def scores(self):
+        return [float(self.vp + self.vp_wonders)]
+
+    def winners(self):
+        """A solo game is won when it ends normally: all 8 eras played, or the player stops
+        at an era change. A collapse (no tribe and no city) is a loss."""
+        return [0] if self.is_over and self.ending in ("eras", "stopped") else []
+
+    def outcome(self):
+        return {"scores": self.scores(), "winners": self.winners(), "ending": self.ending, "era": self.era,
+                "vp_eras": self.vp, "vp_wonders": self.vp_wonders,
+                "wonders": sorted(WONDER_IDS[w] for ws in self.wonders for w in ws)}
+
+    def check_invariants(self) -> None:
+        for name in ("tribes", "cav", "forest", "mount", "farm", "desert", "fault", "moved"):
+            vals = getattr(self, name)
+            assert len(vals) == NAREA, f"{name} must have {NAREA} entries"
+            assert all(isinstance(v, int) and v >= 0 for v in vals), f"negative or non-integer {name}: {vals}"
+        for name in ("forest", "farm", "desert", "fault"):
+            assert all(v <= 1 for v in getattr(self, name)), f"at most one {name} per area (PC-CON-06)"
+        assert all(v <= 2 for v in self.mount), "one mountain or volcano per area (PC-ICON-06)"
+        for a in range(NAREA):
+            limit = 10 if a == self.capital else 4
+            assert self.cav[a] <= limit, f"area {a + 1}: CAV {self.cav[a]} above {limit}"
+            assert self.moved[a] <= self.tribes[a], f"area {a + 1}: more moved tribes than tribes"
+            assert all(0 <= w < NWONDER for w in self.wonders[a]), "unknown wonder"
+        assert self.capital == -1 or self.cav[self.capital] > 0, "the capital must be a city"
+        assert self.gold >= 0, "gold never negative"
+        assert self.vp >= 0 and self.vp_wonders >= 0
+        assert 1 <= self.era <= 8, f"era {self.era} outside 1-8"
+        cards = self.deck + self.discard + self.aside
+        assert sorted(cards) == list(range(NCARDS)), "the deck, discards and cards aside must hold the 16 cards"
+        assert self.stack, "no pending step"
+        if not self.is_over and self.stack[-1][0] not in RUN:
+            assert self.legal_actions(), "no legal action before the end"
+
+
+def wonder_points(state: PocketCivState) -> int:
+    return sum(WONDER_VP[w] for ws in state.wonders for w in ws)
+
+
+def advance_points(state: PocketCivState) -> list[int]:
+    return sorted((ADV_VP[i] for i in range(NADV) if state.adv >> i & 1), reverse=True)
