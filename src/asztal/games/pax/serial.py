@@ -1,0 +1,256 @@
+"""The readable state JSON of PAX (``docs/formats/pax.md``) and the invariants that refuse a
+position breaking the rules (a card in two places, Aureus appearing from nowhere, ...)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from importlib import resources
+from typing import Any
+
+from asztal.games.pax.pack import (
+    ARMY,
+    BANK_START,
+    BIT,
+    CARD_CAT,
+    CARD_IDS,
+    CARD_INDEX,
+    CATEGORIES,
+    CONSPIRACY,
+    ESTATE,
+    FLEET,
+    NCARDS,
+)
+from asztal.games.pax.state import (
+    MODE_NAMES,
+    MODE_ONE,
+    MODE_TWO,
+    PH_DRAW,
+    PH_KEEP,
+    PH_OVER,
+    PH_PLAY,
+    PH_SOLO,
+    PHASE_NAMES,
+    USED_NAMES,
+)
+
+_SCHEMA: dict | None = None
+
+
+def _schema() -> dict:
+    global _SCHEMA
+    if _SCHEMA is None:
+        _SCHEMA = json.loads(resources.files("asztal.games.pax").joinpath("data/state.schema.json")
+                             .read_text(encoding="utf-8"))
+    return _SCHEMA
+
+
+def _ids(cards) -> list[str]:
+    return [CARD_IDS[c] for c in cards]
+
+
+def state_dict(s) -> dict[str, Any]:
+    n = s.nseats
+    d: dict[str, Any] = {
+        "phase": PHASE_NAMES[s.phase],
+        "to_move": s.to_move,
+        "round": s.round_no,
+        "start_player": s.primus,
+        "turns_taken": s.turns,
+        "deck": _ids(reversed(s.deck)),
+        "removed": _ids(s.removed),
+        "legions": [_ids(g) for g in s.legions],
+        "rome": _ids(s.rome),
+        "rome_hidden": _ids(s.rome_hidden),
+        "rome_seen": [x for x in range(n) if s.rome_seen >> x & 1],
+        "hands": [_ids(h) for h in s.hands],
+        "hand_public": [CARD_IDS[c] for h in s.hands for c in h if s.known & BIT[c]],
+        "tableaux": [_ids(t) for t in s.tableau],
+        "money": list(s.money),
+        "bank": s.bank,
+        "primus_conspiratus": None if s.pc < 0 else s.pc,
+        "deck_slid": [[CARD_IDS[c] for c in reversed(s.deck) if s.slid[x] & BIT[c]] for x in range(n)],
+        "deck_ran_out": s.exhausted,
+        "result": copy.deepcopy(s.final()),
+    }
+    if s.phase == PH_DRAW:
+        d["draw"] = {"pending": _ids(s.pending), "left": s.to_draw, "mode": MODE_NAMES[s.mode],
+                     "used": [name for bit, name in USED_NAMES if s.used & bit]}
+    if s.phase == PH_PLAY:
+        d["turn"] = {"played": s.nplayed, "categories": [CATEGORIES[k] for k in range(7) if s.cats >> k & 1]}
+    if s.phase in (PH_SOLO, PH_KEEP) and s.nseats == 1:
+        d["solo_start_plays_left"] = s.solo_left
+    return d
+
+
+def _cards(ids: list[str], what: str) -> tuple[int, ...]:
+    out = []
+    for cid in ids:
+        c = CARD_INDEX.get(cid)
+        if c is None:
+            raise ValueError(f"{what}: unknown card {cid!r}")
+        out.append(c)
+    return tuple(out)
+
+
+def load_state_dict(s, d: dict[str, Any]) -> None:
+    import jsonschema
+
+    try:
+        jsonschema.validate(d, _schema())
+    except jsonschema.ValidationError as e:
+        loc = "/".join(str(p) for p in e.absolute_path) or "top level"
+        raise ValueError(f"PAX position, {loc}: {e.message}") from None
+    n = s.players
+    for key in ("hands", "tableaux", "money"):
+        if len(d[key]) != n:
+            raise ValueError(f"{key} must have one entry per player ({n}), not {len(d[key])}")
+    nleg = 3 if n == 1 else n + 1
+    if len(d["legions"]) != nleg:
+        raise ValueError(f"{n} player(s) use {nleg} Legions, not {len(d['legions'])} (PAX-SETUP-06)")
+    s.nseats = n
+    s.nleg = nleg
+    s.phase = PHASE_NAMES.index(d["phase"])
+    s.to_move = d["to_move"]
+    s.is_over = s.phase == PH_OVER
+    s.round_no = d["round"]
+    s.primus = d["start_player"]
+    s.turns = d["turns_taken"]
+    s.deck = list(reversed(_cards(d["deck"], "deck")))
+    s.removed = _cards(d["removed"], "removed")
+    s.legions = [_cards(g, f"legion {i + 1}") for i, g in enumerate(d["legions"])]
+    s.rome = _cards(d["rome"], "rome")
+    s.rome_hidden = _cards(d["rome_hidden"], "rome_hidden")
+    seen = 0
+    for x in d["rome_seen"]:
+        if x >= n:
+            raise ValueError(f"rome_seen: no seat {x}")
+        seen |= 1 << x
+    s.rome_seen = seen
+    s.hands = [_cards(h, f"hand {i}") for i, h in enumerate(d["hands"])]
+    s.tableau = [_cards(t, f"tableau {i}") for i, t in enumerate(d["tableaux"])]
+    s.money = list(d["money"])
+    s.bank = d.get("bank", BANK_START - sum(s.money))
+    pc = d["primus_conspiratus"]
+    if pc is not None and pc >= n:
+        raise ValueError(f"primus_conspiratus: no seat {pc}")
+    s.pc = -1 if pc is None else pc
+    s.known = 0
+    for c in _cards(d.get("hand_public", []), "hand_public"):
+        s.known |= BIT[c]
+    slid_lists = d.get("deck_slid") or [[] for _ in range(n)]
+    if len(slid_lists) != n:
+        raise ValueError("deck_slid must have one list per player")
+    s.slid = [0] * n
+    for x, ids in enumerate(slid_lists):
+        for c in _cards(ids, "deck_slid"):
+            s.slid[x] |= BIT[c]
+    s.slid_all = 0
+    for m in s.slid:
+        s.slid_all |= m
+    s.sym = [0] * (7 * n)
+    s.cnt = [0] * (7 * n)
+    for x, t in enumerate(s.tableau):
+        for c in t:
+            s.sym[x * 7 + CARD_CAT[c]] += s.syms[c]
+            s.cnt[x * 7 + CARD_CAT[c]] += 1
+    s.exhausted = d.get("deck_ran_out", False)
+    draw = d.get("draw")
+    if s.phase == PH_DRAW:
+        if draw is None:
+            raise ValueError("phase 'draw' needs the 'draw' object")
+        s.pending = _cards(draw["pending"], "draw.pending")
+        s.to_draw = draw["left"]
+        s.mode = MODE_NAMES.index(draw["mode"])
+        s.used = sum(bit for bit, name in USED_NAMES if name in draw["used"])
+    else:
+        s.pending, s.to_draw, s.mode, s.used = (), 0, 0, 0
+    turn = d.get("turn")
+    if s.phase == PH_PLAY:
+        if turn is None:
+            raise ValueError("phase 'play' needs the 'turn' object")
+        s.nplayed = turn["played"]
+        s.cats = sum(1 << CATEGORIES.index(k) for k in turn["categories"])
+    else:
+        s.nplayed, s.cats = 0, 0
+    s.solo_left = d.get("solo_start_plays_left", 0) if n == 1 else 0
+    if s.phase == PH_SOLO and s.solo_left == 0:
+        raise ValueError("phase 'solo-start' needs solo_start_plays_left > 0")
+    s.result = None
+    s._legal = None
+
+
+def check_invariants(s) -> None:
+    """AssertionError when the position breaks a rule (used by the contract suite and to refuse
+    hand-written positions)."""
+    from asztal.games.pax.setup import REMOVED, ROME_HIDDEN
+
+    n = s.nseats
+    zones = [("deck", s.deck), ("removed", s.removed), ("rome", s.rome), ("rome_hidden", s.rome_hidden),
+             ("pending", s.pending)]
+    zones += [(f"legion {i + 1}", g) for i, g in enumerate(s.legions)]
+    zones += [(f"hand {i}", h) for i, h in enumerate(s.hands)]
+    zones += [(f"tableau {i}", t) for i, t in enumerate(s.tableau)]
+    where: dict[int, str] = {}
+    for name, cards in zones:
+        for c in cards:
+            assert c not in where, f"card {CARD_IDS[c]} is both in {where[c]} and in {name}"
+            where[c] = name
+    missing = [CARD_IDS[c] for c in range(NCARDS) if c not in where]
+    assert not missing, f"card(s) missing from every zone: {', '.join(missing[:5])}"  # PAX-COMP-02
+    assert len(s.removed) == REMOVED[n], f"{len(s.removed)} cards out of the game, expected {REMOVED[n]}"
+    assert len(s.rome_hidden) == ROME_HIDDEN, "Rome has exactly 3 face-down cards (PAX-SETUP-07)"
+    assert len(s.legions) == s.nleg == (3 if n == 1 else n + 1), "wrong number of Legions (PAX-SETUP-06)"
+    assert len(s.hands) == len(s.tableau) == len(s.money) == n
+    assert all(m >= 0 for m in s.money), "negative money (no credit, PAX-Q-20)"
+    assert s.bank + sum(s.money) == BANK_START, "Aureus not conserved between the bank and the players"
+    for x in range(n):
+        sym, cnt = [0] * 7, [0] * 7
+        for c in s.tableau[x]:
+            sym[CARD_CAT[c]] += s.syms[c]
+            cnt[CARD_CAT[c]] += 1
+        assert s.sym[x * 7:x * 7 + 7] == sym and s.cnt[x * 7:x * 7 + 7] == cnt, f"symbol counts of seat {x} stale"
+        if n > 1:  # PAX-LIM-01 (not for the solitaire start cards, PAX-LIM-06)
+            lim = max(sym[ESTATE], sym[CONSPIRACY])
+            assert sym[FLEET] <= lim and sym[ARMY] <= lim, f"seat {x} exceeds the Fleet/Army limit {lim}"
+    in_hands = 0
+    for h in s.hands:
+        for c in h:
+            in_hands |= BIT[c]
+    assert s.known & ~in_hands == 0, "a card marked public-in-hand is not in a hand"
+    in_deck = 0
+    for c in s.deck:
+        in_deck |= BIT[c]
+    union = 0
+    for m in s.slid:
+        assert m & ~in_deck == 0, "a card marked slid under the deck is not in the deck"
+        assert union & m == 0, "a card slid under the deck by two seats"
+        union |= m
+    assert union == s.slid_all
+    con = [s.sym[x * 7 + CONSPIRACY] for x in range(n)]
+    if n > 1:  # PAX-CON-03, PAX-CON-04, PAX-Q-05
+        if s.pc >= 0:
+            assert con[s.pc] > 0 and con[s.pc] == max(con), "Primus Conspiratus is not with the top conspirator"
+        else:
+            assert max(con) == 0, "somebody has Conspiracy symbols but nobody holds Primus Conspiratus"
+    else:
+        assert s.pc < 0, "no Primus Conspiratus in the solitaire game (PAX-Q-17)"
+    if s.phase == PH_OVER:
+        assert s.is_over and s.to_move is None
+    else:
+        assert not s.is_over and s.to_move is not None and 0 <= s.to_move < n, "bad to_move"
+        assert s.turns < n, "turns_taken must be below the number of players"
+        assert 0 <= s.primus < n
+    if s.phase == PH_DRAW:
+        assert s.pending, "drawing but no drawn card to place"
+        assert len(s.pending) + s.to_draw + bin(s.used).count("1") <= 3, "more than 3 cards in one draw"
+        assert s.to_draw <= len(s.deck)
+        # PAX-DRAW-02: one card at a time; PAX-REL-01: two held while the third waits; PAX-REL-02: all at once
+        if s.mode == MODE_ONE:
+            assert len(s.pending) == 1, "one-by-one draws hold a single card"
+        elif s.mode == MODE_TWO:
+            assert len(s.pending) == 2 or s.to_draw == 0, "two-then-one holds two cards until the third"
+        else:
+            assert s.to_draw == 0, "all-at-once draws leave nothing to draw"
+    else:
+        assert not s.pending, "cards held from a draw outside the draw phase"

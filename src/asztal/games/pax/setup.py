@@ -1,0 +1,113 @@
+"""Setup (Előkészületek) for 2-4 players and the solitaire game (Pasziánsz játék)."""
+
+from __future__ import annotations
+
+from asztal.games.pax.pack import BANK_START, NCARDS, load_pack
+from asztal.games.pax.state import PH_KEEP, PH_SOLO, PaxState
+
+# PAX-SETUP-03 (2 players: 20), PAX-SETUP-04 (3 players: 10), PAX-SETUP-05 (4 players: none),
+# PAX-SOLO-04 (solitaire: 30 set aside)
+REMOVED = {1: 30, 2: 20, 3: 10, 4: 0}
+# PAX-SOLO-01: five solitaire games; PAX-SOLO-02 (2 cards), PAX-SOLO-09 (3), PAX-SOLO-10 (4), PAX-SOLO-11 (5)
+SOLO_DRAW = {1: 2, 2: 2, 3: 3, 4: 4, 5: 5}
+START_MONEY = 5  # PAX-SETUP-08, PAX-SOLO-02
+ROME_HIDDEN = 3  # PAX-SETUP-07, PAX-SOLO-05
+
+
+def _words_for(n: int) -> int:
+    """32-bit words of randomness for a shuffle of ``n``: log2(n!) plus 58 bits of margin."""
+    import math
+
+    return (int(math.lgamma(n + 1) / math.log(2)) + 1 + 58 + 31) // 32
+
+
+_SHUFFLE_WORDS = _words_for(NCARDS)
+
+
+def shuffle(rng, items: list) -> None:
+    """Fisher-Yates driven by one big random number read as mixed-radix digits.
+
+    Same law as ``Rng.shuffle`` (every order equally likely, up to a bias below 2**-58) with
+    14 calls to the generator instead of about 80, which is most of the cost of a new game.
+    """
+    n = len(items)
+    words = _SHUFFLE_WORDS if n == NCARDS else _words_for(n)
+    x = 0
+    for _ in range(words):
+        x = (x << 32) | rng.next32()
+    for i in range(n - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def _take(deck: list[int], k: int) -> tuple[int, ...]:
+    """The top ``k`` cards of the deck, in the order drawn (the top card first)."""
+    if k == 0:
+        return ()
+    got = tuple(deck[:-k - 1:-1])
+    del deck[-k:]
+    return got
+
+
+def setup(s: PaxState) -> None:
+    """Lay out a new game on ``s`` from its options, drawing every chance from ``s.rng``."""
+    n = s.players
+    pack = load_pack(s.options.get("pack"))
+    s.pack, s.cost, s.syms = pack, pack.cost, pack.symbols
+    s.nseats = n
+    solo = n == 1
+    s.level = s.options["level"] if solo else 0
+    s.nleg = 3 if solo else n + 1  # PAX-SETUP-06, PAX-Q-12: Legions I..N+1; PAX-SOLO-03: 3
+    s.bank = BANK_START  # PAX-SETUP-01
+    deck = list(range(NCARDS))
+    shuffle(s.rng, deck)  # PAX-SETUP-02: top of the deck = end of the list
+    s.deck = deck
+    s.legions = [()] * s.nleg
+    s.rome = ()
+    s.rome_seen = 0
+    s.tableau = [()] * n
+    s.sym = [0] * (7 * n)
+    s.cnt = [0] * (7 * n)
+    s.money = [START_MONEY] * n
+    s.bank -= START_MONEY * n
+    s.known = 0
+    s.slid = [0] * n
+    s.slid_all = 0
+    s.round_no = 1
+    s.pending = ()
+    s.to_draw = 0
+    s.used = 0
+    s.mode = 0
+    s.nplayed = 0
+    s.cats = 0
+    s.pc = -1
+    s.exhausted = False
+    s.result = None
+    s._legal = None
+    s.turns = 0
+    if solo:
+        k = SOLO_DRAW[s.level]
+        s.hands = [_take(deck, k)]  # PAX-SOLO-02 (3-5 cards in games 3-5)
+        s.removed = _take(deck, REMOVED[1])  # PAX-SOLO-04: set aside unseen
+        s.rome_hidden = _take(deck, ROME_HIDDEN)  # PAX-SOLO-05
+        s.primus = 0
+        # PAX-SOLO-14, PAX-Q-17: otherwise the multiplayer procedure (one card per Legion, a turn
+        # is a round, game end per section 11); games 3/4/5 play 1/2/3 cards at the start
+        s.solo_left = k - 2
+        s.phase = PH_SOLO if s.solo_left else PH_KEEP
+        s.to_move = 0
+    else:
+        s.removed = _take(deck, REMOVED[n])  # PAX-SETUP-03..05: boxed unseen
+        s.rome_hidden = _take(deck, ROME_HIDDEN)  # PAX-SETUP-07
+        start = s.options["start"]
+        s.primus = s.rng.below(n) if start == "random" else start  # PAX-SETUP-10, PAX-Q-19
+        hands = [()] * n
+        for i in range(n):  # PAX-SETUP-11: the start player 2 cards, each next player one more
+            seat = (s.primus + i) % n
+            hands[seat] = _take(deck, 2 + i)
+        s.hands = hands
+        s.solo_left = 0
+        s.phase = PH_KEEP  # PAX-SETUP-12: each keeps one, in turn order from the start player
+        s.to_move = s.primus
+    if s.log is not None:
+        s.emit("pax.setup", players=n, start=s.primus + 1, pack=pack.name, level=s.level or None)

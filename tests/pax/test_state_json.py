@@ -1,0 +1,93 @@
+"""The state format (docs/formats/pax.md): readable, hand-writable, validated."""
+
+import json
+import pathlib
+import random
+
+import pytest
+
+from asztal import games
+from asztal.engine import BadRecord
+from tests.pax.scenario import build
+
+GAME = games.load("pax")
+DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "formats" / "pax.md"
+
+
+def test_round_trip_at_every_step():
+    for seed in range(6):
+        s = GAME.new_game(seed % 4 + 1, seed=seed)
+        rnd = random.Random(seed)
+        while not s.is_over:
+            text = s.to_json()
+            assert GAME.from_json(text).to_json() == text
+            s.apply(rnd.choice(s.legal_actions()))
+        assert GAME.from_json(s.to_json()).to_json() == s.to_json()
+
+
+def test_state_uses_card_ids_and_seats():
+    s = GAME.new_game(2, seed=1)
+    d = json.loads(s.to_json())["state"]
+    assert d["phase"] == "keep" and all(isinstance(c, str) and "-" in c for c in d["deck"])
+    assert len(d["legions"]) == 3 and d["money"] == [5, 5]
+
+
+def test_card_in_two_places_is_refused():
+    """PAX-COMP-02: every influence card in exactly one zone."""
+    s = build(2)
+    d = json.loads(s.to_json())
+    d["state"]["hands"][0].append(d["state"]["deck"][0])
+    with pytest.raises(BadRecord, match="both in"):
+        GAME.from_json(d)
+
+
+def test_aureus_from_nowhere_is_refused():
+    """PAX-COMP-01, PAX-Q-03: the bank and the players' Aureus add up to the same total."""
+    s = build(2)
+    d = json.loads(s.to_json())
+    d["state"]["money"][0] += 3
+    with pytest.raises(BadRecord, match="Aureus"):
+        GAME.from_json(d)
+
+
+def test_over_the_fleet_limit_is_refused():
+    """PAX-LIM-01: a hand-written tableau with a Fleet and no Estate or Conspiracy breaks the rules."""
+    with pytest.raises(BadRecord, match="limit"):
+        build(2, tableaux=[["fleet"], []])
+
+
+def test_schema_errors_are_one_line():
+    s = build(2)
+    d = json.loads(s.to_json())
+    d["state"]["phase"] = "dancing"
+    with pytest.raises(BadRecord, match="phase"):
+        GAME.from_json(d)
+
+
+def test_record_with_a_hand_written_start_replays():
+    s = build(3, to_move=1, start_player=1)
+    s.apply("pass")
+    rec = json.loads(json.dumps(s.record))
+    assert rec["start"]["to_move"] == 1
+    assert games.replay(rec).to_json() == s.to_json()
+
+
+def test_documented_example_position_loads():
+    """The example in docs/formats/pax.md is a valid position."""
+    text = DOC.read_text(encoding="utf-8")
+    block = text.split("```json", 2)[1].split("```", 1)[0]
+    example = json.loads(block)
+    state = GAME.new_game(2, seed=0)
+    GAME._load_position(state, example)
+    assert state.to_move == 0 and state.phase == 2
+
+
+def test_draw_positions_must_be_reachable():
+    """PAX-DRAW-02, PAX-REL-01: one-by-one draws hold one card; two-then-one holds two while waiting."""
+    ok = build(2, phase="draw", draw={"pending": ["wealth"], "left": 2, "used": []})
+    assert ok.pending == (0,)
+    with pytest.raises(BadRecord, match="single card"):
+        build(2, phase="draw", draw={"pending": ["wealth", "fleet"], "left": 1, "used": []})
+    with pytest.raises(BadRecord, match="two cards"):
+        build(2, phase="draw", draw={"pending": ["wealth"], "left": 2, "used": [], "mode": "two-then-one"},
+              tableaux=[["religion*2", "religion"], []])
