@@ -12,6 +12,7 @@ from asztal import games
 from asztal.engine.i18n import missing_translations
 from asztal.games.pocketciv.actions import TABLE
 from asztal.games.pocketciv.render import render
+from tests.pocketciv.policy import choose
 from tests.pocketciv.scenario import GAME, scenario
 
 
@@ -40,19 +41,32 @@ def test_random_games_end_and_replay(seed):
 
 
 def test_a_full_eight_era_game_is_playable():
-    """A player who survives reaches the end of Era 8 (PC-END-01 (a))."""
-    for seed in range(200):
+    """PC-END-01 (a), PC-END-02, PC-END-03: a sensible player (``policy.py``) plays seed 73
+    through all 8 eras to the end; the record replays to the same final position."""
+    s = GAME.new_game(seed=73)
+    eras_seen = set()
+    while not s.is_over:
+        eras_seen.add(s.era)
+        s.apply(choose(s).code)
+    assert s.ending == "eras" and s.era == 8 and eras_seen == set(range(1, 9))
+    assert s.winners() == [0]
+    assert s.vp + s.vp_wonders == 117
+    ends = [e for e in s.log if e["key"] == "pocketciv.era_end"]
+    assert [e["era"] for e in ends] == list(range(1, 9)) and sum(e["vp"] for e in ends) == s.vp
+    again = games.replay(json.loads(json.dumps(s.record)))
+    assert again.to_json() == s.to_json()
+
+
+def test_a_sensible_player_often_survives_all_eight_eras():
+    """Play-test guard: the scripted policy reaches the end of Era 8 in a good share of
+    games (57 of seeds 0-199 when written; the book warns the game can be cruel)."""
+    done = 0
+    for seed in range(40):
         s = GAME.new_game(seed=seed)
-        r = random.Random(seed)
         while not s.is_over:
-            acts = s.legal_actions()
-            prefer = [a for a in acts if a.code in ("era:continue", "done")] if len(s.history) % 3 else []
-            safe = [a for a in acts if not a.code.startswith(("exp", "move", "sail"))]
-            s.apply(prefer[0] if prefer else r.choice(safe or acts))
-        if s.ending == "eras":
-            assert s.era == 8 and s.winners() == [0]
-            return
-    pytest.skip("no surviving empire in 200 simple games")
+            s.apply(choose(s))
+        done += s.ending == "eras"
+    assert done >= 8
 
 
 def test_view_hides_the_deck_and_determinize_keeps_the_view():

@@ -160,12 +160,11 @@ def test_map_file_and_bad_maps(tmp_path):
         GAME.new_game(seed=1, options={"map": str(garbage)})
 
 
-def test_options_are_frozen_and_two_players_refused():
-    """PC-INTRO-01, PC-INTRO-02: one player; options are fixed when the game starts (they live in the
-    record). PC-Q-25, PC-Q-26, PC-Q-27, PC-Q-28: the two-player rulings belong to the later
-    2-player mode, which this version does not offer yet."""
+def test_options_are_frozen_and_five_players_refused():
+    """PC-INTRO-01, PC-INTRO-02: one player, or 2-4 in the multiplayer mode
+    (test_multiplayer.py); options are fixed when the game starts (they live in the record)."""
     with pytest.raises(BadOptions):
-        GAME.new_game(players=2, seed=1)
+        GAME.new_game(players=5, seed=1)
     with pytest.raises(BadOptions, match="unknown option"):
         GAME.new_game(seed=1, options={"variant": 1})
     s = GAME.new_game(seed=1, options={"map": MAP})

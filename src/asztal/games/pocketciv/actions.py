@@ -7,7 +7,17 @@ The tables below (``MOVE[a][b]``, ``ADV[a][i]``, ...) are what ``legal_actions``
 from __future__ import annotations
 
 from asztal.engine import Action, ActionTable
-from asztal.games.pocketciv.data import ADV_EN, ADV_HU, ADV_IDS, NADV, NAREA, NWONDER, WONDER_EN, WONDER_HU, WONDER_IDS
+from asztal.games.pocketciv.data import (
+    ADV_EN,
+    ADV_HU,
+    ADV_IDS,
+    MAXAREA,
+    NADV,
+    NWONDER,
+    WONDER_EN,
+    WONDER_HU,
+    WONDER_IDS,
+)
 
 RES_NAMES = ("forest", "mountain", "farm")
 _RES_HU = {"forest": "erdő", "mountain": "hegység", "farm": "farm"}
@@ -31,10 +41,21 @@ def _make(key) -> Action:
                       "Astronomy: ignore this card, draw a replacement"),
         "offer_gold": ("offer:gold", "1 arany felajánlása", "Offer 1 gold"),
         "steal": ("steal", "Lopás a látogatóktól", "Steal from the visitors"),
+        "take": ("totem:take", "A Totem elvétele", "Take the Totem"),
+        "leave": ("totem:leave", "A Totem maradjon a birtokosánál", "Leave the Totem with its holder"),
     }
     if kind in simple:
         code, hu, en = simple[kind]
         return Action(code, kind, (), hu, en)
+    if kind in ("hit", "hitcity"):  # multiplayer: the Totem holder says whose tribe/city an event hits
+        p, a = args
+        if kind == "hit":
+            return Action(f"hit:seat={p + 1},area={a + 1}", kind, (p, a),
+                          f"Az esemény a(z) {p + 1}. játékos egy törzsét sújtja ({a + 1}. terület)",
+                          f"The event hits a tribe of player {p + 1} (area {a + 1})")
+        return Action(f"hitcity:seat={p + 1},area={a + 1}", kind, (p, a),
+                      f"Az esemény a(z) {p + 1}. játékos városát sújtja: −1 vff ({a + 1}. terület)",
+                      f"The event hits the city of player {p + 1}: −1 AV (area {a + 1})")
     if kind in ("move", "sail"):
         a, b = n
         code = f"{kind}:from={a},to={b}"
@@ -94,7 +115,7 @@ def _make(key) -> Action:
 
 
 TABLE = ActionTable(_make)
-R = range(NAREA)
+R = range(MAXAREA)
 
 DONE, DRAW, STOP = TABLE(("done",)), TABLE(("draw",)), TABLE(("stop",))
 MINE, TAX, EXP_ADD, GO = TABLE(("mine",)), TABLE(("tax",)), TABLE(("exp_add",)), TABLE(("go",))
@@ -112,3 +133,7 @@ EXP = tuple(tuple(TABLE(("exp", a, s)) for s in (0, 1)) for a in R)
 SACRIFICE = tuple(tuple(TABLE(("sacrifice", a, r)) for r in range(3)) for a in R)
 WLOSS = tuple(TABLE(("wloss", w)) for w in range(NWONDER))
 DROP = tuple(TABLE(("drop", i)) for i in range(NADV))
+TAKE, LEAVE = TABLE(("take",)), TABLE(("leave",))
+MAXSEATS = 4
+HIT = tuple(tuple(TABLE(("hit", p, a)) for a in R) for p in range(MAXSEATS))
+HITCITY = tuple(tuple(TABLE(("hitcity", p, a)) for a in R) for p in range(MAXSEATS))

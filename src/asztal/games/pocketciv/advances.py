@@ -25,7 +25,6 @@ from asztal.games.pocketciv.data import (
     BITS,
     FOOD,
     NADV,
-    NAREA,
     SIMPLE_TOOLS_CHEAPER,
     STONE,
     STORY_TELLING_CHEAPER,
@@ -65,9 +64,15 @@ def can_acquire(s, a: int, i: int, total: int) -> bool:
         return False
     if ADV_PRE_ALL[i] & adv != ADV_PRE_ALL[i] or (ADV_PRE_ANY[i] and not ADV_PRE_ANY[i] & adv):  # PC-DEV-ADV-07
         return False
-    if ADV_GOLD[i] > s.gold:  # PC-DEV-ADV-05
+    spread = s.spread >> i & 1  # PC-MP-ADV-01: an opponent owns it (always 0 solo)
+    g = ADV_GOLD[i]
+    if g and spread:
+        g -= 1
+    if g > s.gold:  # PC-DEV-ADV-05
         return False
     t = tribe_cost(adv, i)
+    if t and spread:
+        t -= 1
     if t > s.tribes[a] or (t and total - t < 1):  # PC-DEV-ADV-05, PC-DEV-03
         return False
     if i == FISHING and not s.board.coastal[a]:  # Fishing: only a city by the Sea
@@ -78,7 +83,7 @@ def can_acquire(s, a: int, i: int, total: int) -> bool:
 def legal_advances(s, acts: list, total: int) -> None:
     if s.tcav() <= s.nadv():  # PC-DEV-ADV-01, PC-DEV-ADV-12
         return
-    for a in range(NAREA):
+    for a in s.board.areas:
         if not s.cav[a] or s.acq & BITS[a]:  # PC-DEV-ADV-02: once per city per round
             continue
         row = ADV[a]
@@ -89,8 +94,11 @@ def legal_advances(s, acts: list, total: int) -> None:
 
 def acquire(s, a: int, i: int) -> None:
     """PC-DEV-ADV-03/05/10/11: pay from the city's area and the stock; the whole Empire owns it."""
-    s.rm_tribes(a, tribe_cost(s.adv, i))
-    s.gold -= ADV_GOLD[i]
+    t, g = tribe_cost(s.adv, i), ADV_GOLD[i]
+    if s.spread >> i & 1:  # PC-MP-ADV-01: 1 gold and 1 tribe less, never below 0
+        t, g = max(0, t - 1), max(0, g - 1)
+    s.rm_tribes(a, t)
+    s.gold -= g
     bit = 1 << i
     s.adv |= bit
     s.acq |= BITS[a]

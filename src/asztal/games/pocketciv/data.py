@@ -17,9 +17,10 @@ def _load(name: str) -> dict:
     return json.loads((_DIR / name).read_text(encoding="utf-8"))
 
 
-NAREA = 8
+NAREA = 8  #: areas of the solo map
+MAXAREA = 32  #: areas of the largest multiplayer map (8 per player, PC-MP-MAP-01); action tables cover them
 ALL_AREAS = (1 << NAREA) - 1
-BITS = tuple(1 << i for i in range(NAREA))
+BITS = tuple(1 << i for i in range(MAXAREA))
 EMPIRES = ("Floren", "Gilda", "Atlantea", "Nordic")
 
 # -- events ------------------------------------------------------------------------------------

@@ -36,7 +36,6 @@ from asztal.games.pocketciv.data import (
     GREAT_WALL,
     GREEN,
     HAND,
-    NAREA,
 )
 from asztal.games.pocketciv.events import anarchy
 from asztal.games.pocketciv.frames import register
@@ -55,7 +54,7 @@ def _dev_legal(s, f):
     ccost = city_cost(adv)
     board = s.board
     acts = []
-    for a in range(NAREA):
+    for a in s.board.areas:
         t = tribes[a]
         if not t:
             continue
@@ -75,7 +74,7 @@ def _dev_legal(s, f):
                 acts.append(EXP[a][1])
     legal_advances(s, acts, total)
     legal_wonders(s, acts, total)
-    if adv & A_MINING and total >= 4 and sum(tribes[a] for a in range(NAREA) if s.mount[a]) >= 3:
+    if adv & A_MINING and total >= 4 and sum(tribes[a] for a in s.board.areas if s.mount[a]) >= 3:
         acts.append(MINE)  # PC-DEV-MINING-01, PC-DEV-MINING-08
     if adv & A_BLACK_MARKET and not s.flags & TAXED:  # PC-DEV-BM-01, PC-Q-05 (1): once per round
         acts.append(TAX)
@@ -86,7 +85,7 @@ def _dev_legal(s, f):
 def _dev_act(s, f, action) -> None:
     kind = action.kind
     if kind == "done":
-        s.stack[-1] = ("upkeep", 0)
+        s.next_phase(("upkeep", 0))
     elif kind == "adv":
         acquire(s, *action.args)
     elif kind == "city":
@@ -159,7 +158,7 @@ register("exp", legal=_exp_legal, act=_exp_act)
 
 # -- mining (PC-DEV-MINING-*) -----------------------------------------------------------------
 def _mine_sources(s):
-    return [a for a in range(NAREA) if s.mount[a] and s.tribes[a]]
+    return [a for a in s.board.areas if s.mount[a] and s.tribes[a]]
 
 
 def _mine_run(s, f) -> bool:

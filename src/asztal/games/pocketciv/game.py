@@ -7,7 +7,7 @@ from pathlib import Path
 
 from asztal.engine import BadOptions, Game
 from asztal.games.pocketciv.actions import TABLE
-from asztal.games.pocketciv.data import NAREA, NCARDS
+from asztal.games.pocketciv.data import NCARDS
 from asztal.games.pocketciv.messages import MESSAGES
 from asztal.games.pocketciv.setup import Board, check_map, generate_board, place_deserts
 from asztal.games.pocketciv.state import PocketCivState
@@ -17,7 +17,7 @@ class PocketCiv(Game):
     name = "pocketciv"
     version = "1"
     title = {"hu": "Civilizációk Hajnala", "en": "Dawn of Civilizations (PocketCiv)"}
-    min_players, max_players = 1, 1
+    min_players, max_players = 1, 4
     state_class = PocketCivState
     messages = MESSAGES
     #: ``map``: None (generated from the seed), a path to a map JSON file, or the map itself
@@ -28,6 +28,8 @@ class PocketCiv(Game):
         m = opts["map"]
         if m is None:
             return opts
+        if players > 1:
+            raise BadOptions("a hand-made map is for the solo game; the multiplayer map is generated")
         if isinstance(m, str):
             try:
                 m = json.loads(Path(m).read_text(encoding="utf-8"))
@@ -46,7 +48,10 @@ class PocketCiv(Game):
 
     def _setup(self, s) -> None:
         data = s.options["map"]
-        if data is None:
+        if s.players > 1:  # PC-MP-MAP-01/02
+            from asztal.games.pocketciv.mp import generate_mp_board
+            s.board = generate_mp_board(s.rng, s.players)
+        elif data is None:
             s.board = generate_board(s.rng)
         else:
             if not all("desert" in a for a in data["areas"]):
@@ -56,15 +61,16 @@ class PocketCiv(Game):
                 data = {**data, "areas": [{**a, "desert": a["number"] - 1 in deserts} for a in data["areas"]]}
             s.board = Board.from_json(data)
         mountain, forest, desert = s.board.terrain
-        s.tribes = [0] * NAREA
-        s.cav = [0] * NAREA
+        n = s.board.n
+        s.tribes = [0] * n
+        s.cav = [0] * n
         s.forest = [int(x) for x in forest]
         s.mount = [int(x) for x in mountain]
-        s.farm = [0] * NAREA
+        s.farm = [0] * n
         s.desert = [int(x) for x in desert]
-        s.fault = [0] * NAREA
-        s.wonders = [()] * NAREA
-        s.moved = [0] * NAREA
+        s.fault = [0] * n
+        s.wonders = [()] * n
+        s.moved = [0] * n
         s.capital = -1
         s.gold = 0  # PC-SETUP-04
         s.era = 1  # PC-SETUP-06
@@ -85,3 +91,9 @@ class PocketCiv(Game):
         s.started = False
         s._legal = None
         s._revealed = False
+        s.seats = s.ev = None
+        s.focus = -2
+        s.totem = s.spread = 0
+        if s.players > 1:
+            from asztal.games.pocketciv.mp import setup_multiplayer
+            setup_multiplayer(s)

@@ -61,4 +61,16 @@ MESSAGES = {
     "pocketciv.caught": {"hu": "Lebuktak a tolvajok: {kept} arany maradt, a látogatók támadnak",
                          "en": "The thieves are caught: {kept} gold kept, the visitors attack"},
     "pocketciv.volcano": {"hu": "Vulkánkitörés a(z) {area}. területen", "en": "Volcano erupts in area {area}"},
+    # multiplayer (PC-MP-*)
+    "pocketciv.totem": {"hu": "A Totem a(z) {seat}. játékosé", "en": "Player {seat} holds the Totem"},
+    "pocketciv.totem_taken": {"hu": "A(z) {seat}. játékos elveszi a Totemet",
+                              "en": "Player {seat} takes the Totem"},
+    "pocketciv.mp_start": {"hu": "A játék kezdődik {players} játékossal",
+                           "en": "The game begins with {players} players"},
+    "pocketciv.mp_era": {"hu": "Kezdődik a(z) {era}. Korszak (korszakváltás nélkül)",
+                         "en": "Era {era} begins (no era change)"},
+    "pocketciv.mp_city_lost": {"hu": "Elpusztult a(z) {seat}. játékos városa a(z) {area}. területen",
+                               "en": "Player {seat}'s city in area {area} is destroyed"},
+    "pocketciv.mp_over": {"hu": "A játék véget ért ({how}); pontok: {scores}",
+                          "en": "Game over ({how}); scores: {scores}"},
 }

@@ -14,7 +14,7 @@ from asztal.games.pocketciv.data import (
     A_MAGNETICS,
     A_NAVIGATION,
     A_ROADBUILDING,
-    NAREA,
+    MAXAREA,
 )
 from asztal.games.pocketciv.frames import register
 
@@ -23,7 +23,7 @@ SEA_MOVES = A_FISHING | A_NAVIGATION
 
 # -- setup: the three starting tribes (PC-SETUP-MAP-13), then the deck (PC-SETUP-07) ---------
 def _setup_legal(s, f):
-    return list(PLACE)
+    return [PLACE[a] for a in s.board.areas]
 
 
 def _setup_act(s, f, action) -> None:
@@ -39,7 +39,7 @@ def _setup_act(s, f, action) -> None:
     s._revealed = True
     s.started = True
     s.stack[-1] = ("pop",)
-    s.emit("pocketciv.start", areas=[x + 1 for x in range(NAREA) if s.tribes[x]])
+    s.emit("pocketciv.start", areas=[x + 1 for x in s.board.areas if s.tribes[x]])
 
 
 register("setup", legal=_setup_legal, act=_setup_act)
@@ -48,10 +48,10 @@ register("setup", legal=_setup_legal, act=_setup_act)
 # -- phase I: growth and the top-up -----------------------------------------------------------
 def _pop_run(s, f) -> bool:
     tribes = s.tribes
-    for a in range(NAREA):  # PC-POP-01: one new tribe in every area that has a tribe
+    for a in s.board.areas:  # PC-POP-01: one new tribe in every area that has a tribe
         if tribes[a]:
             tribes[a] += 1
-    s.moved = [0] * NAREA
+    s.moved = [0] * len(tribes)
     s.voyage = -1
     # PC-POP-02/03, PC-Q-10: after growth, top up to three tribes, only at cities, optional
     s.stack[-1] = ("topup",) if sum(tribes) < 3 and any(s.cav) else ("move",)
@@ -59,7 +59,7 @@ def _pop_run(s, f) -> bool:
 
 
 def _topup_legal(s, f):
-    return [TOPUP[a] for a in range(NAREA) if s.cav[a]] + [DONE]
+    return [TOPUP[a] for a in s.board.areas if s.cav[a]] + [DONE]
 
 
 def _topup_act(s, f, action) -> None:
@@ -91,7 +91,7 @@ def _move_legal(s, f):
         need = 1 if adv & A_MAGNETICS else 2  # PC-POP-12, PC-POP-14
     tribes, moved, voyage = s.tribes, s.moved, s.voyage
     acts = []
-    for a in range(NAREA):
+    for a in board.areas:
         free = tribes[a] - moved[a]
         if free <= 0:
             continue
@@ -114,7 +114,7 @@ def _move_act(s, f, action) -> None:
         s.voyage = -1
     elif kind == "sail":
         a, b = action.args
-        key = a * NAREA + b
+        key = a * MAXAREA + b
         if key != s.voyage:  # a new group pays one tribe, unless Magnetics (PC-POP-12/14)
             s.voyage = key
             if not s.adv & A_MAGNETICS:
@@ -124,8 +124,8 @@ def _move_act(s, f, action) -> None:
         s.moved[b] += 1
     else:  # done: phase II
         s.voyage = -1
-        s.moved = [0] * NAREA
-        s.stack[-1] = ("event",)
+        s.moved = [0] * len(s.tribes)
+        s.next_phase(("event",))
 
 
 register("move", legal=_move_legal, act=_move_act)

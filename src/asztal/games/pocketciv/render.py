@@ -36,6 +36,7 @@ _T = {
                                                                                     "Trading partners"),
     "map": ("Térkép", "Map"), "pending": ("Folyamatban", "Pending"), "noevent": ("nincs esemény", "no event"),
     "over": ("A játék véget ért", "Game over"),
+    "totem": ("Totem", "Totem"), "player": ("játékos", "player"), "cities": ("Városok", "Cities"),
 }
 _ICONS = (("forest", "erdő", "forest"), ("mountain", "hegység", "mountain"), ("volcano", "vulkán", "volcano"),
           ("farm", "farm", "farm"), ("desert", "sivatag", "desert"), ("fault", "szakadék", "fault"))
@@ -99,6 +100,8 @@ def _card(num: int | None, era: int, lang: str) -> str:
 
 
 def render(view: dict, lang: str = "hu") -> RenderableType:
+    if "empires" in view:
+        return render_mp(view, lang)
     en = lang == "en"
     head = Text(f"{_t('era', lang)} {view['era']}  ({_t('round', lang)} {view['round']})   "
                 f"{_t('gold', lang)}: {view['gold']}   {_t('vp', lang)}: {view['vp'] + view.get('vp_wonders', 0)}   "
@@ -128,6 +131,49 @@ def render(view: dict, lang: str = "hu") -> RenderableType:
     parts.append(Text(f"{_t('advances', lang)}: {advs or _t('none', lang)}"))
     if view.get("partners"):
         parts.append(Text(f"{_t('partners', lang)}: {', '.join(p for p in view['partners'] if p in EMPIRES)}"))
+    if view.get("stack"):
+        parts.append(Text(f"{_t('pending', lang)}: " + " › ".join(str(f[0]) for f in view["stack"]), style="dim"))
+    if view.get("is_over"):
+        parts.append(Text(_t("over", lang), style="bold red"))
+    return Group(*parts)
+
+
+def render_mp(view: dict, lang: str = "hu") -> RenderableType:
+    """The multiplayer view: areas by id (the number written in them in brackets), tribes and
+    cities per player (player 1/player 2/...), then each player's gold, points and advances."""
+    en = lang == "en"
+    head = Text(f"{_t('era', lang)} {view['era']}  ({_t('round', lang)} {view['round']})   "
+                f"{_t('totem', lang)}: {view['totem']}. {_t('player', lang)}   "
+                f"{_t('deck', lang)}: {view['deck_size']} / {_t('discard', lang)}: {view['discard_size']}",
+                style="bold")
+    parts: list[RenderableType] = [head]
+    hexes = _hexmap(view)
+    if hexes is not None:
+        parts.append(Panel(hexes, title=_t("map", lang), expand=False))
+    nbs = {a["id"]: a for a in (view.get("map") or {}).get("areas", [])}
+    table = Table(show_lines=False)
+    for key in ("area", "nb", "border", "tribes", "city", "icons", "wonders"):
+        table.add_column(_t(key, lang))
+    caps = [e["capital"] for e in view["empires"]]
+    for a in view["areas"]:
+        m = nbs.get(a["id"], {})
+        border = ", ".join(_t(k, lang) for k in ("frontier", "sea") if m.get(k)) or "-"
+        icons = ", ".join(en_name if en else hu for key, hu, en_name in _ICONS if a.get(key)) or "-"
+        cities = "/".join(("-" if not c else f"{c}{'★' if caps[p] == a['id'] else ''}")
+                          for p, c in enumerate(a["cities"]))
+        wonders = ", ".join(f"{p + 1}: " + (WONDER_EN if en else WONDER_HU)[WONDER_INDEX[w]]
+                            for p, ws in enumerate(a["wonders"]) for w in ws) or "-"
+        table.add_row(f"{a['id']} ({a['number']})", ", ".join(map(str, m.get("neighbours", []))), border,
+                      "/".join(map(str, a["tribes"])), cities, icons, wonders)
+    parts.append(table)
+    current = view["aside"][0] if view.get("aside") else view.get("discard_top")
+    parts.append(Text(f"{_t('card', lang)}: {_card(current, view['era'], lang)}"))
+    names = ADV_EN if en else ADV_HU
+    for p, e in enumerate(view["empires"]):
+        advs = ", ".join(f"{names[ADV_INDEX[x]]} ({ADV_VP[ADV_INDEX[x]]})" for x in e["advances"])
+        parts.append(Text(f"{p + 1}. {_t('player', lang)}: {_t('gold', lang)} {e['gold']}, "
+                          f"{_t('vp', lang)} {e['vp'] + e['vp_wonders']}; {_t('advances', lang)}: "
+                          f"{advs or _t('none', lang)}"))
     if view.get("stack"):
         parts.append(Text(f"{_t('pending', lang)}: " + " › ".join(str(f[0]) for f in view["stack"]), style="dim"))
     if view.get("is_over"):

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from asztal.engine.rng import Rng
 from asztal.games.pocketciv.actions import MOVE, SAIL
-from asztal.games.pocketciv.data import BITS, NAREA
+from asztal.games.pocketciv.data import BITS, MAXAREA, NAREA
 
 RADIUS = 3
 # axial neighbour directions, in the order of the hexagon's edges (pointy top, y down):
@@ -196,7 +196,8 @@ def _pool_info(k: int):
                 adj[a] |= BITS[b]
                 adj[b] |= BITS[a]
         touch = tuple(frozenset(owner[j] for j in t) for t in RIM_TOUCH)
-        info = _POOL_INFO[k] = (tuple(adj), touch)
+        nbrs = tuple(tuple(p for p in range(NAREA) if adj[o] >> p & 1) for o in range(NAREA))
+        info = _POOL_INFO[k] = (tuple(adj), touch, nbrs)
     return info
 
 
@@ -214,7 +215,7 @@ def generate_board(rng: Rng) -> Board:
     while True:
         pool_k = rng.below(len(POOL))
         sym = rng.below(len(SYMMETRIES))
-        adj0, touch0 = _pool_info(pool_k)
+        _, touch0, nbrs0 = _pool_info(pool_k)
         rp = RIM_PERM[sym]
         touch = [touch0[rp[i]] for i in range(len(RIM))]
         arc = _frontier_arc(rng, touch)
@@ -232,7 +233,7 @@ def generate_board(rng: Rng) -> Board:
             mark[numbers[o]] = True
     adj: list = [()] * NAREA
     for o in range(NAREA):
-        adj[numbers[o]] = tuple(sorted(numbers[p] for p in range(NAREA) if adj0[o] >> p & 1))
+        adj[numbers[o]] = tuple(sorted([numbers[p] for p in nbrs0[o]]))
     # PC-SETUP-MAP-08/09: 5 mountains and, independently, 5 forests
     mountains = FIVE_OF_EIGHT[rng.below(len(FIVE_OF_EIGHT))]
     forests = FIVE_OF_EIGHT[rng.below(len(FIVE_OF_EIGHT))]
@@ -359,7 +360,7 @@ def check_map(obj) -> dict:
 
 
 def _by_mask(table, pair: bool) -> tuple:
-    return tuple(tuple(tuple(((a * NAREA + b, table[a][b]) if pair else table[a][b])
+    return tuple(tuple(tuple(((a * MAXAREA + b, table[a][b]) if pair else table[a][b])
                              for b in range(NAREA) if m >> b & 1 and b != a)
                        for m in range(1 << NAREA)) for a in range(NAREA))
 
@@ -369,54 +370,97 @@ MOVES_BY_MASK = _by_mask(MOVE, False)
 SAILS_BY_MASK = _by_mask(SAIL, True)
 
 
+def _moves_to(a: int, mask: int, n: int) -> tuple:
+    if n == NAREA:
+        return MOVES_BY_MASK[a][mask]
+    return tuple(MOVE[a][b] for b in range(n) if mask >> b & 1 and b != a)
+
+
+def _sails_to(a: int, mask: int, n: int) -> tuple:
+    if n == NAREA:
+        return SAILS_BY_MASK[a][mask]
+    return tuple((a * MAXAREA + b, SAIL[a][b]) for b in range(n) if mask >> b & 1 and b != a)
+
+
 class Board:
     """The fixed geography of one game (shared by clones, never changed): adjacency as
     tuples and bit masks, Frontier and Sea borders, starting terrain, movement reach, and
-    (built on first use) the map JSON with its polygons."""
+    (built on first use) the map JSON with its polygons. The movement tables that only
+    advances use (Road Building, Equestrian, Fishing/Navigation) are built on first use too:
+    most games never need them, and setting up a game stays cheap."""
 
-    __slots__ = ("_data", "geometry", "terrain", "adj", "adjmask", "frontier", "coastal", "reach2", "sail",
-                 "sail2", "landmask", "moves1", "moves2", "moves_all", "sails1", "sails2")
+    __slots__ = ("_data", "geometry", "terrain", "adj", "adjmask", "frontier", "coastal", "moves1", "_lazy",
+                 "n", "areas", "allmask", "number", "by_number")
 
-    def __init__(self, adj, frontier, coastal, terrain, data=None, geometry=None) -> None:
+    def __init__(self, adj, frontier, coastal, terrain, data=None, geometry=None, number=None) -> None:
+        """``number``: the number written in each area (1-8; each twice on the multiplayer
+        map, PC-MP-MAP-02); by default area index + 1."""
+        self.n = n = len(adj)
+        self.areas = range(n)
+        self.allmask = (1 << n) - 1
+        self.number = number = tuple(range(1, n + 1)) if number is None else tuple(number)
+        self.by_number = tuple(tuple(a for a in range(n) if number[a] == k) for k in range(max(number) + 1))
         self._data = data
         self.geometry = geometry
         self.terrain = terrain
         self.adj = adj
-        self.adjmask = tuple(sum(BITS[n] for n in nb) for nb in adj)
+        masks = []
+        for nb in adj:
+            m = 0
+            for x in nb:
+                m |= BITS[x]
+            masks.append(m)
+        self.adjmask = adjmask = tuple(masks)
         self.frontier = frontier
         self.coastal = coastal
-        # PC-POP-08: two steps (Road Building)
-        adjmask = self.adjmask
+        self.moves1 = tuple(_moves_to(a, adjmask[a], n) for a in range(n))  # PC-POP-05
+        self._lazy = None
+
+    def _tables(self) -> dict:
+        lazy = self._lazy
+        if lazy is not None:
+            return lazy
+        adj, adjmask, coastal, n = self.adj, self.adjmask, self.coastal, self.n
         # PC-POP-08: two steps (Road Building)
         reach2 = []
-        for a in range(NAREA):
+        for a in range(n):
             m = adjmask[a]
-            for n in adj[a]:
-                m |= adjmask[n]
+            for x in adj[a]:
+                m |= adjmask[x]
             reach2.append(m & ~BITS[a])
-        self.reach2 = tuple(reach2)
         # PC-POP-10/11, PC-Q-09: one Sea, so a voyage joins any two coastal areas
-        coast = [a for a in range(NAREA) if coastal[a]]
+        coast = [a for a in range(n) if coastal[a]]
         coastmask = sum(BITS[a] for a in coast)
-        self.sail = tuple((coastmask & ~BITS[a]) if coastal[a] else 0 for a in range(NAREA))
+        sail = tuple((coastmask & ~BITS[a]) if coastal[a] else 0 for a in range(n))
         # with Road Building a voyage may be one of a tribe's two moves (PC-Q-09)
         s2 = []
-        for a in range(NAREA):
-            m = self.sail[a]
+        for a in range(n):
+            m = sail[a]
             if m:
                 for c in coast:
                     if c != a:
                         m |= adjmask[c]
             for c in adj[a]:
-                m |= self.sail[c]
+                m |= sail[c]
             s2.append(m & ~BITS[a])
-        self.sail2 = tuple(s2)
-        self.landmask = tuple(((1 << NAREA) - 1) & ~BITS[a] for a in range(NAREA))  # PC-POP-09
-        self.moves1 = tuple(MOVES_BY_MASK[a][adjmask[a]] for a in range(NAREA))
-        self.moves2 = tuple(MOVES_BY_MASK[a][self.reach2[a]] for a in range(NAREA))
-        self.moves_all = tuple(MOVES_BY_MASK[a][self.landmask[a]] for a in range(NAREA))
-        self.sails1 = tuple(SAILS_BY_MASK[a][self.sail[a]] for a in range(NAREA))
-        self.sails2 = tuple(SAILS_BY_MASK[a][self.sail2[a]] for a in range(NAREA))
+        landmask = tuple(self.allmask & ~BITS[a] for a in range(n))  # PC-POP-09
+        lazy = self._lazy = {
+            "reach2": tuple(reach2), "sail": sail, "sail2": tuple(s2), "landmask": landmask,
+            "moves2": tuple(_moves_to(a, reach2[a], n) for a in range(n)),
+            "moves_all": tuple(_moves_to(a, landmask[a], n) for a in range(n)),
+            "sails1": tuple(_sails_to(a, sail[a], n) for a in range(n)),
+            "sails2": tuple(_sails_to(a, s2[a], n) for a in range(n)),
+        }
+        return lazy
+
+    reach2 = property(lambda self: self._tables()["reach2"])
+    sail = property(lambda self: self._tables()["sail"])
+    sail2 = property(lambda self: self._tables()["sail2"])
+    landmask = property(lambda self: self._tables()["landmask"])
+    moves2 = property(lambda self: self._tables()["moves2"])
+    moves_all = property(lambda self: self._tables()["moves_all"])
+    sails1 = property(lambda self: self._tables()["sails1"])
+    sails2 = property(lambda self: self._tables()["sails2"])
 
     @classmethod
     def from_json(cls, data: dict) -> Board:

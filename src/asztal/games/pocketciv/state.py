@@ -16,10 +16,12 @@ from asztal.games.pocketciv.data import (
     ADV_VP,
     BITS,
     EMPIRES,
+    MAXAREA,
     NADV,
     NAREA,
     NCARDS,
     NWONDER,
+    RED,
     WONDER_IDS,
     WONDER_INDEX,
     WONDER_VP,
@@ -42,6 +44,10 @@ class PocketCivState(GameState):
         # the event deck (card indices 0-15 = card numbers 1-16); top of the deck = last
         "deck", "discard", "aside",
         "stack", "era_due", "hit", "ending", "started", "_legal", "_revealed",
+        # multiplayer only (``mp.py``; solo: None / -2 / 0): the empires of the seats, which
+        # seat's empire the fields above hold (-1: the combined view an event is played on),
+        # the Totem holder, the advances the other seats own, an event's bookkeeping
+        "seats", "focus", "totem", "spread", "ev",
     )
 
     # -- section 2.1: removal, reduction, creation -------------------------------------------
@@ -88,13 +94,22 @@ class PocketCivState(GameState):
         self.emit("pocketciv.city_lost", area=a + 1)
 
     def cities(self) -> int:
-        return NAREA - self.cav.count(0)
+        return len(self.cav) - self.cav.count(0)
 
     def tcav(self) -> int:
         return sum(self.cav)
 
     def nadv(self) -> int:
         return self.adv.bit_count()
+
+    def red_area(self, card: int) -> int:
+        """The area a card's red circle designates (PC-EVT-* "the active area")."""
+        return self.board.by_number[RED[card]][0]
+
+    def next_phase(self, frame: tuple) -> None:
+        """A phase of the round is over: the next one begins (the multiplayer state returns
+        to its round controller instead)."""
+        self.stack[-1] = frame
 
     # -- the event deck (PC-DECK-01, PC-Q-03) ------------------------------------------------
     def draw(self) -> int:
@@ -145,8 +160,9 @@ class PocketCivState(GameState):
         """Carry out automatic steps until the player must decide or the game is over."""
         stack = self.stack
         tribes, cav = self.tribes, self.cav
+        get = RUN.get
         while not self.is_over:
-            if self.started and not any(tribes) and not any(cav):
+            if not any(tribes) and self.started and not any(cav):
                 from asztal.games.pocketciv.scoring import end_game
                 end_game(self, "collapse")  # PC-POP-04, PC-END-01 (b)
                 break
@@ -154,7 +170,7 @@ class PocketCivState(GameState):
                 self.era_due = False
                 stack.append(ERA_FRAME)
             f = stack[-1]
-            step = RUN.get(f[0])
+            step = get(f[0])
             if step is not None and step(self, f):
                 continue
             if not self.era_due:  # a step that drew the last card still lets the era change in
@@ -195,6 +211,7 @@ class PocketCivState(GameState):
         new.started = self.started
         new._legal = self._legal
         new._revealed = False
+        new.spread = self.spread
 
     # -- what may be seen ---------------------------------------------------------------------
     def _areas_json(self) -> list[dict[str, Any]]:
@@ -203,7 +220,7 @@ class PocketCivState(GameState):
             "forest": bool(self.forest[a]), "mountain": self.mount[a] == 1, "volcano": self.mount[a] == 2,
             "farm": bool(self.farm[a]), "desert": bool(self.desert[a]), "fault": bool(self.fault[a]),
             "wonders": [WONDER_IDS[w] for w in self.wonders[a]], "moved": self.moved[a],
-        } for a in range(NAREA)]
+        } for a in self.board.areas]
 
     def _common_json(self) -> dict[str, Any]:
         return {
@@ -214,10 +231,10 @@ class PocketCivState(GameState):
             "areas": self._areas_json(),
             "aside": [c + 1 for c in self.aside],
             "stack": [list(f) for f in self.stack],
-            "flags": self.flags, "acquired": [a + 1 for a in range(NAREA) if self.acq & BITS[a]],
+            "flags": self.flags, "acquired": [a + 1 for a in self.board.areas if self.acq & BITS[a]],
             "grown": self.grown, "astronomy_era": self.astro_era,
-            "voyage": None if self.voyage < 0 else [self.voyage // NAREA + 1, self.voyage % NAREA + 1],
-            "era_due": self.era_due, "hit": [a + 1 for a in range(NAREA) if self.hit & BITS[a]],
+            "voyage": None if self.voyage < 0 else [self.voyage // MAXAREA + 1, self.voyage % MAXAREA + 1],
+            "era_due": self.era_due, "hit": [a + 1 for a in self.board.areas if self.hit & BITS[a]],
             "ending": self.ending, "started": self.started,
         }
 
@@ -286,7 +303,7 @@ class PocketCivState(GameState):
         self.grown = int(d.get("grown", 0))
         self.astro_era = int(d.get("astronomy_era", 0))
         voy = d.get("voyage")
-        self.voyage = -1 if voy is None else (voy[0] - 1) * NAREA + voy[1] - 1
+        self.voyage = -1 if voy is None else (voy[0] - 1) * MAXAREA + voy[1] - 1
         self.deck = [int(c) - 1 for c in d["deck"]]
         self.discard = [int(c) - 1 for c in d.get("discard", ())]
         self.aside = [int(c) - 1 for c in d.get("aside", ())]
@@ -323,12 +340,12 @@ class PocketCivState(GameState):
     def check_invariants(self) -> None:
         for name in ("tribes", "cav", "forest", "mount", "farm", "desert", "fault", "moved"):
             vals = getattr(self, name)
-            assert len(vals) == NAREA, f"{name} must have {NAREA} entries"
+            assert len(vals) == self.board.n, f"{name} must have {self.board.n} entries"
             assert all(isinstance(v, int) and v >= 0 for v in vals), f"negative or non-integer {name}: {vals}"
         for name in ("forest", "farm", "desert", "fault"):
             assert all(v <= 1 for v in getattr(self, name)), f"at most one {name} per area (PC-CON-06)"
         assert all(v <= 2 for v in self.mount), "one mountain or volcano per area (PC-ICON-06)"
-        for a in range(NAREA):
+        for a in self.board.areas:
             limit = 10 if a == self.capital else 4
             assert self.cav[a] <= limit, f"area {a + 1}: CAV {self.cav[a]} above {limit}"
             assert self.moved[a] <= self.tribes[a], f"area {a + 1}: more moved tribes than tribes"

@@ -18,8 +18,6 @@ from asztal.games.pocketciv.data import (
     CAV_CAPS,
     GOLD,
     GROWTH_ADVANCES,
-    NAREA,
-    RED,
     TOOL_ADVANCES,
 )
 from asztal.games.pocketciv.development import CAPITAL_GROWN
@@ -32,8 +30,13 @@ def support(s, a: int) -> int:
 
 
 def tribe_upkeep(s) -> None:
-    for a in range(NAREA):  # PC-UPK-TRIBE-02
-        s.tribes_to(a, support(s, a))
+    tribes, forest, mount, farm, cav = s.tribes, s.forest, s.mount, s.farm, s.cav
+    for a in s.board.areas:  # PC-UPK-TRIBE-02, with support() inlined (hot path)
+        t = tribes[a]
+        if t:
+            cap = forest[a] + (1 if mount[a] else 0) + farm[a] + cav[a]
+            if t > cap:
+                s.rm_tribes(a, t - cap)
 
 
 def reckoning(s) -> None:
@@ -70,7 +73,7 @@ def growth_cost(adv: int, new: int) -> int:
 def _sources(s):
     """PC-UPK-CAPITAL-03, PC-Q-13 (4): forest, mountain (not a volcano) or farm, anywhere."""
     out = []
-    for a in range(NAREA):
+    for a in s.board.areas:
         if s.forest[a]:
             out.append(SACRIFICE[a][0])
         if s.mount[a] == 1:
@@ -102,7 +105,7 @@ def _upkeep_run(s, f) -> bool:
         s.stack[-1] = ("upkeep", 4)
         if s.adv & A_CULTURE_OF_THIEVERY:  # PC-UPK-PILLAGE-01
             c = s.draw()
-            a = RED[c] - 1
+            a = s.red_area(c)
             if s.tribes[a]:  # PC-UPK-PILLAGE-02/03
                 s.rm_tribes(a, 1)
                 s.stack[-1] = ("upkeep", 3)
@@ -121,7 +124,7 @@ def _upkeep_run(s, f) -> bool:
         s.acq = 0
         s.grown = 0
         s.round_no += 1
-        s.stack[-1] = ("pop",)
+        s.next_phase(("pop",))
     return True
 
 
@@ -131,11 +134,11 @@ def _citydev_legal(s, f):
     if s.grown < growth_allowance(adv):  # PC-Q-11 (1a): no increase without an allowance
         total = sum(s.tribes)
         cap = max_cav(adv)
-        for a in range(NAREA):
+        for a in s.board.areas:
             if s.cav[a] and _growable(s, a, total, 0, cap):
                 acts.append(GROW[a])
     if adv & A_CENTRALIZED_GOVERNMENT and s.capital < 0:  # PC-UPK-CAPITAL-01/07, PC-Q-13 (1)
-        acts.extend(CAPITAL[a] for a in range(NAREA) if s.cav[a])
+        acts.extend(CAPITAL[a] for a in s.board.areas if s.cav[a])
     acts.append(DONE)
     return acts
 
@@ -167,7 +170,7 @@ def city_upkeep(s) -> None:
     """PC-UPK-CITY-01..04."""
     coastal = s.board.coastal
     fishing = s.adv & A_FISHING
-    needy = [a for a in range(NAREA) if s.cav[a] and not (fishing and coastal[a])]  # PC-UPK-CITY-02
+    needy = [a for a in s.board.areas if s.cav[a] and not (fishing and coastal[a])]  # PC-UPK-CITY-02
     if not s.adv & A_CARTAGE:
         for a in needy:
             if not s.farm[a]:
@@ -188,7 +191,7 @@ register("upkeep", run=_upkeep_run, legal=_citydev_legal, act=_citydev_act)
 
 def _pay_run(s, f) -> bool:
     n = f[1]
-    cands = [a for a in range(NAREA) if s.tribes[a]]
+    cands = [a for a in s.board.areas if s.tribes[a]]
     if n <= 0 or not cands:
         s.stack.pop()
         return True
@@ -201,7 +204,7 @@ def _pay_run(s, f) -> bool:
 
 
 def _pay_legal(s, f):
-    return [PAY[a] for a in range(NAREA) if s.tribes[a]]
+    return [PAY[a] for a in s.board.areas if s.tribes[a]]
 
 
 def _pay_act(s, f, action) -> None:
@@ -239,7 +242,7 @@ register("sacrifice", run=_sacrifice_run, legal=lambda s, f: _sources(s), act=_s
 
 def _starve_needy(s, f):
     fishing = s.adv & A_FISHING
-    return [a for a in range(NAREA) if s.cav[a] and not (fishing and s.board.coastal[a]) and not f[2] & BITS[a]]
+    return [a for a in s.board.areas if s.cav[a] and not (fishing and s.board.coastal[a]) and not f[2] & BITS[a]]
 
 
 def _starve_run(s, f) -> bool:

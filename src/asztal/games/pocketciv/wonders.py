@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import WONDER
 from asztal.games.pocketciv.data import (
-    NAREA,
     NWONDER,
     WONDER_ADV,
     WONDER_CITY,
@@ -37,7 +36,7 @@ def can_build(s, a: int, w: int, total: int) -> bool:
 
 def legal_wonders(s, acts: list, total: int) -> None:
     cheapest = min(WONDER_TRIBES)
-    for a in range(NAREA):
+    for a in s.board.areas:
         if s.tribes[a] < cheapest:
             continue
         row = WONDER[a]

@@ -12,7 +12,7 @@ per action) and ``cavloss`` (the player spreads a CAV loss over cities).
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import ASTRONOMY, CAV, DONE, LOSE
-from asztal.games.pocketciv.data import A_ASTRONOMY, BITS, BOX, NAREA, WONDER_VP
+from asztal.games.pocketciv.data import A_ASTRONOMY, BITS, BOX, WONDER_VP
 from asztal.games.pocketciv.frames import register
 
 
@@ -70,7 +70,7 @@ register("astro", legal=_astro_legal, act=_astro_act)
 
 # -- shared sub-decisions -----------------------------------------------------------------------
 def _cands(s, mask, counts):
-    return [a for a in range(NAREA) if mask & BITS[a] and counts[a]]
+    return [a for a in s.board.areas if mask & BITS[a] and counts[a]]
 
 
 def _loss_run(s, f) -> bool:

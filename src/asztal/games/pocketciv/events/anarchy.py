@@ -12,9 +12,7 @@ from asztal.games.pocketciv.data import (
     A_MACHINING,
     A_ORGANIZED_RELIGION,
     A_SLAVE_LABOR,
-    ALL_AREAS,
     BITS,
-    NAREA,
     RED,
 )
 from asztal.games.pocketciv.frames import register
@@ -33,7 +31,7 @@ def anarchy_step1(s, mask: int) -> None:
     law = s.adv & A_LAW
     per_op = 5 if s.adv & A_LITERACY else 3  # PC-EVT-ANARCHY-03
     tribes, cav = s.tribes, s.cav
-    for a in range(NAREA):
+    for a in s.board.areas:
         if not mask & BITS[a] or cav[a] == 0:  # PC-Q-17 (1): only areas with a city
             continue
         if tribes[a] <= cav[a]:  # PC-EVT-ANARCHY-01: tribes must exceed the CAV
@@ -56,7 +54,7 @@ def _run(s, f) -> bool:
         if s.adv & A_ORGANIZED_RELIGION:  # PC-EVT-ANARCHY-05, PC-Q-17 (5): choose exactly 4 areas
             s.stack[-1] = _frame(f, 1)
         else:
-            s.stack[-1] = _frame(f, 2, ALL_AREAS)
+            s.stack[-1] = _frame(f, 2, s.board.allmask)
         return True
     if step == 1:
         return False
@@ -68,19 +66,19 @@ def _run(s, f) -> bool:
         s.stack[-1] = _frame(f, 4)
         if s.adv & A_SLAVE_LABOR:  # PC-EVT-ANARCHY-06, PC-Q-18 (b): red circle in total, spread
             c = s.draw()
-            s.stack.append(("loss", RED[c], ALL_AREAS))
+            s.stack.append(("loss", RED[c], s.board.allmask))
         return True
     if step == 4:
         s.stack[-1] = _frame(f, 5)
         if s.adv & A_MACHINING and not s.adv & A_LAW:  # PC-EVT-ANARCHY-07, PC-EVT-ANARCHY-08
-            s.stack.append(("cavloss", 2, ALL_AREAS))
+            s.stack.append(("cavloss", 2, s.board.allmask))
         return True
     s.end_event(f[2])
     return True
 
 
 def _legal(s, f):
-    return [PICK[a] for a in range(NAREA) if not f[4] & BITS[a]]
+    return [PICK[a] for a in s.board.areas if not f[4] & BITS[a]]
 
 
 def _act(s, f, action) -> None:

@@ -9,8 +9,6 @@ from asztal.games.pocketciv.data import (
     A_SLAVE_LABOR,
     BITS,
     BLUE,
-    NAREA,
-    RED,
     symbol_sum,
 )
 from asztal.games.pocketciv.events import attack, box_of
@@ -37,9 +35,9 @@ def _run(s, f) -> bool:
     step = f[1]
     if step == 0:  # PC-EVT-BANDITS-01
         c = s.draw()
-        a = RED[c] - 1
+        a = s.red_area(c)
         near = BITS[a] | s.board.adjmask[a]
-        if not any(s.desert[x] for x in range(NAREA) if near & BITS[x]):  # PC-EVT-BANDITS-02
+        if not any(s.desert[x] for x in s.board.areas if near & BITS[x]):  # PC-EVT-BANDITS-02
             s.emit("pocketciv.bandits_none", area=a + 1)
             s.end_event(f[2])
             return True

@@ -15,8 +15,6 @@ from asztal.games.pocketciv.data import (
     A_THEATER,
     BITS,
     GREEN,
-    NAREA,
-    RED,
     symbol_sum,
 )
 from asztal.games.pocketciv.events import area_mask, box_of
@@ -57,7 +55,7 @@ def _run(s, f) -> bool:
     step = f[1]
     if step == 0:
         c = s.draw()
-        a = RED[c] - 1
+        a = s.red_area(c)
         s.emit("pocketciv.civil_war", area=a + 1)
         city_losses(s, a)
         s.stack[-1] = ("civil_war", 1, f[2], f[3], a)
@@ -69,7 +67,7 @@ def _run(s, f) -> bool:
         return True
     if s.adv & A_MEDICINE:  # PC-EVT-CIVILWAR-10
         mask = area_mask(s, f[4])
-        for x in range(NAREA):
+        for x in s.board.areas:
             if mask & BITS[x]:
                 s.tribes[x] += 1
     s.end_event(f[2])

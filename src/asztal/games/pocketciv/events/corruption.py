@@ -3,7 +3,7 @@ Frame: ("corruption", step, card, era)."""
 
 from __future__ import annotations
 
-from asztal.games.pocketciv.data import A_GOVERNMENT, A_LAW, A_LITERACY, ALL_AREAS, symbol_sum
+from asztal.games.pocketciv.data import A_GOVERNMENT, A_LAW, A_LITERACY, symbol_sum
 from asztal.games.pocketciv.events import box_of
 from asztal.games.pocketciv.frames import register
 
@@ -23,7 +23,7 @@ def _run(s, f) -> bool:
         n = corruption_amount(s, box_of(f), c)
         s.emit("pocketciv.corruption", amount=n)
         s.stack[-1] = ("corruption", 1, f[2], f[3])
-        s.stack.append(("cavloss", n, ALL_AREAS))  # PC-EVT-CORRUPTION-02
+        s.stack.append(("cavloss", n, s.board.allmask))  # PC-EVT-CORRUPTION-02
         return True
     if not s.adv & A_LAW:  # PC-EVT-CORRUPTION-05 / -06
         s.gold = 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
-from asztal.games.pocketciv.data import A_ENGINEERING, A_MEDICINE, BITS, NAREA, RED, symbol_sum
+from asztal.games.pocketciv.data import A_ENGINEERING, A_MEDICINE, BITS, symbol_sum
 from asztal.games.pocketciv.events import area_mask, box_of
 from asztal.games.pocketciv.frames import register
 
@@ -21,7 +21,7 @@ def _run(s, f) -> bool:
     step = f[1]
     if step == 0:
         c = s.draw()  # PC-EVT-QUAKE-02
-        a = RED[c] - 1
+        a = s.red_area(c)
         s.hit = 0
         floor = 1 if s.adv & A_ENGINEERING else 0  # PC-EVT-QUAKE-07
         s.emit("pocketciv.earthquake", area=a + 1, faulted=bool(s.fault[a]))
@@ -55,7 +55,7 @@ def _run(s, f) -> bool:
         s.stack.append(("loss", symbol_sum(box_of(f), c), area_mask(s, f[4])))
         return True
     if s.adv & A_MEDICINE:  # PC-EVT-QUAKE-08
-        for x in range(NAREA):
+        for x in s.board.areas:
             if s.hit & BITS[x]:
                 s.tribes[x] += 2
     s.end_event(f[2])

@@ -4,7 +4,7 @@ Frame: ("epidemic", step, card, era, area, loss, infected_mask)."""
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
-from asztal.games.pocketciv.data import A_EQUESTRIAN, A_MEDICINE, A_ROADBUILDING, BITS, NAREA, RED, symbol_sum
+from asztal.games.pocketciv.data import A_EQUESTRIAN, A_MEDICINE, A_ROADBUILDING, BITS, symbol_sum
 from asztal.games.pocketciv.events import box_of
 from asztal.games.pocketciv.frames import register
 
@@ -27,22 +27,22 @@ def spread_targets(s, infected: int) -> list[int]:
     seen, frontier, found = infected, infected, 0
     while frontier:
         nxt = 0
-        for x in range(NAREA):
+        for x in s.board.areas:
             if frontier & BITS[x]:
                 nxt |= adjmask[x]
         nxt &= ~seen
         seen |= nxt
-        with_tribes = sum(BITS[x] for x in range(NAREA) if nxt & BITS[x] and tribes[x])
+        with_tribes = sum(BITS[x] for x in s.board.areas if nxt & BITS[x] and tribes[x])
         found |= with_tribes
         frontier = nxt & ~with_tribes if through else 0
-    return [x for x in range(NAREA) if found & BITS[x]]
+    return [x for x in s.board.areas if found & BITS[x]]
 
 
 def _run(s, f) -> bool:
     step = f[1]
     if step == 0:
         c = s.draw()  # PC-EVT-EPIDEMIC-01
-        a = RED[c] - 1
+        a = s.red_area(c)
         if not s.tribes[a]:
             s.end_event(f[2])
             return True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from asztal.games.pocketciv.data import A_IRRIGATION, RED
+from asztal.games.pocketciv.data import A_IRRIGATION
 from asztal.games.pocketciv.frames import register
 
 
@@ -17,7 +17,7 @@ def famine(s, a: int) -> None:
 
 def _run(s, f) -> bool:
     c = s.draw()  # PC-EVT-FAMINE-01
-    a = RED[c] - 1
+    a = s.red_area(c)
     s.emit("pocketciv.famine", area=a + 1)
     famine(s, a)
     s.end_event(f[2])

@@ -7,7 +7,6 @@ from asztal.games.pocketciv.data import (
     A_ENGINEERING,
     A_IRRIGATION,
     A_MEDICINE,
-    RED,
     symbol_sum,
 )
 from asztal.games.pocketciv.events import box_of, lose_wonders
@@ -46,7 +45,7 @@ def _run(s, f) -> bool:
     step = f[1]
     if step == 0:
         c = s.draw()  # PC-EVT-FLOOD-01
-        a = RED[c] - 1
+        a = s.red_area(c)
         if s.board.coastal[a]:  # PC-EVT-FLOOD-02
             s.emit("pocketciv.tsunami", area=a + 1)
             s.stack[-1] = ("flood", 1, f[2], f[3], a)

@@ -4,7 +4,7 @@ Frame: ("sandstorm", step, card, era, area, left, picked)."""
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
-from asztal.games.pocketciv.data import A_IRRIGATION, BITS, RED
+from asztal.games.pocketciv.data import A_IRRIGATION, BITS
 from asztal.games.pocketciv.frames import register
 
 
@@ -24,7 +24,7 @@ def _run(s, f) -> bool:
     step = f[1]
     if step == 0:
         c = s.draw()  # PC-EVT-SANDSTORM-01
-        a = RED[c] - 1
+        a = s.red_area(c)
         s.emit("pocketciv.sandstorm", area=a + 1)
         if s.desert[a]:  # PC-EVT-SANDSTORM-02
             s.stack[-1] = ("sandstorm", 1, f[2], f[3], a, min(2, len(s.board.adj[a])), 0)

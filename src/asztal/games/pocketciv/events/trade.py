@@ -40,7 +40,7 @@ def _run(s, f) -> bool:
         return False
     if step == 5:  # caught: the visit turns hostile
         c = s.draw()
-        s.stack[-1] = ("trade", 6, RED[c] - 1)
+        s.stack[-1] = ("trade", 6, s.red_area(c))
         return True
     c = s.draw()
     s.stack[-1] = attack.start(f[2], GREEN[c] + BLUE[c])

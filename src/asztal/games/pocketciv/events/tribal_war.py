@@ -4,7 +4,7 @@ Frame: ("tribal_war", step, card, era, area, warring, left, picked)."""
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
-from asztal.games.pocketciv.data import A_GOVERNMENT, A_MUSIC, A_SENSE_OF_COMMUNITY, BITS, RED
+from asztal.games.pocketciv.data import A_GOVERNMENT, A_MUSIC, A_SENSE_OF_COMMUNITY, BITS
 from asztal.games.pocketciv.frames import register
 
 
@@ -19,7 +19,7 @@ def _run(s, f) -> bool:
             s.end_event(f[2])
             return True
         c = s.draw()
-        a = RED[c] - 1
+        a = s.red_area(c)
         if not s.tribes[a]:  # PC-EVT-TRIBALWAR-02
             s.end_event(f[2])
             return True

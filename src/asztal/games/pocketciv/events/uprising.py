@@ -4,7 +4,7 @@ Frame: ("uprising", step, card, era, area)."""
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
-from asztal.games.pocketciv.data import A_LAW, A_MACHINING, A_MILITARY, A_ORGANIZED_RELIGION, A_SLAVE_LABOR, NAREA, RED
+from asztal.games.pocketciv.data import A_LAW, A_MACHINING, A_MILITARY, A_ORGANIZED_RELIGION, A_SLAVE_LABOR
 from asztal.games.pocketciv.frames import register
 
 
@@ -22,7 +22,7 @@ def uprising(s, a: int) -> None:
     _strip(s, a)
     s.farm[a] = 0
     if s.adv & A_SLAVE_LABOR:  # PC-EVT-UPRISING-06
-        for x in range(NAREA):
+        for x in s.board.areas:
             if not s.cav[x]:
                 s.farm[x] = 0
 
@@ -40,7 +40,7 @@ def _spill(s, n: int) -> None:
 def _run(s, f) -> bool:
     if f[1] == 0:
         c = s.draw()  # PC-EVT-UPRISING-01
-        a = RED[c] - 1
+        a = s.red_area(c)
         s.emit("pocketciv.uprising", area=a + 1)
         uprising(s, a)
         s.stack[-1] = ("uprising", 1, f[2], f[3], a)

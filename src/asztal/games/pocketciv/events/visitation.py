@@ -10,7 +10,6 @@ from asztal.games.pocketciv.data import (
     EMPIRES,
     GREAT_WALL,
     HAND,
-    NAREA,
     RED,
     symbol_sum,
 )
@@ -50,7 +49,7 @@ def _run(s, f) -> bool:
         return True
     if step == 4:  # PC-EVT-VISIT-04
         c = s.draw()
-        a = RED[c] - 1
+        a = s.red_area(c)
         if GREAT_WALL in s.wonders[a]:  # PC-R-WALL
             s.emit("pocketciv.wall", area=a + 1)
             s.stack[-1] = _f(f, END)
@@ -74,7 +73,7 @@ def _run(s, f) -> bool:
 
 def _legal(s, f):
     if f[1] == 1:
-        acts = [OFFER[a] for a in range(NAREA) if s.tribes[a]]
+        acts = [OFFER[a] for a in s.board.areas if s.tribes[a]]
         if s.gold:
             acts.append(OFFER_GOLD)
         if f[4]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from asztal.games.pocketciv.data import A_ENGINEERING, A_MEDICINE, BITS, NAREA, RED
+from asztal.games.pocketciv.data import A_ENGINEERING, A_MEDICINE, BITS
 from asztal.games.pocketciv.frames import register
 
 
@@ -34,11 +34,11 @@ def eruption(s, a: int) -> int:
 
 def _run(s, f) -> bool:
     c = s.draw()  # PC-EVT-VOLCANO-01
-    a = RED[c] - 1
+    a = s.red_area(c)
     s.emit("pocketciv.volcano", area=a + 1)
     affected = eruption(s, a)
     if s.adv & A_MEDICINE:  # PC-EVT-VOLCANO-06
-        for x in range(NAREA):
+        for x in s.board.areas:
             if affected & BITS[x]:
                 s.tribes[x] += 1
     s.end_event(f[2])

@@ -1,0 +1,899 @@
+"""Chapter 6, the multiplayer mode (Többjátékos mód), PC-MP-*: ``players`` 2-4.
+
+The map has 16 areas, numbered 1-8 twice (``generate_mp_board``). Every seat keeps its own
+Empire (tribes, cities, wonders, gold, advances, VPs: ruling PC-Q-25); the terrain, the era
+and the event deck are shared. The solo rules run unchanged on one Empire at a time:
+
+- **own view** (``focus`` = a seat): the state's Empire fields hold that seat's Empire, so
+  movement, development (mining, expeditions, taxation: a special use of the deck by one
+  player, PC-MP-DECK-01), reckoning, city development and city upkeep are the solo code;
+- **event view** (``focus`` = -1): an event is played on the colours together
+  (PC-MP-TOTEM-10): tribes, city values and wonders of all seats summed per area, with the
+  Totem holder's gold, advances and trading partners. When the event is over, the holder
+  says whose tribes and cities its losses fall on where colours share an area (``alloc``).
+
+A round (``("mp", stage, k)``) serialises the phases, the Totem holder first
+(PC-MP-TOTEM-02/05): growth for all, then top-up and movement seat by seat, the event
+(``mpev``: the other seats may take the Totem after it is read; its red circles designate
+two areas, so the event is played on the first and then, with the same cards, on the second),
+development seat by seat, tribe upkeep for all (PC-MP-CITY-02/03), the rest of upkeep seat
+by seat, and the Totem passes on (PC-Q-26). Eras flow on without scoring (PC-MP-ERA-01,
+PC-Q-27); the game ends when a seat has no tribe and no city or Era 8 ends (PC-MP-END-01).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from asztal.games.pocketciv.actions import ASTRONOMY, DONE, HIT, HITCITY, LEAVE, PLACE, TAKE
+from asztal.games.pocketciv.data import (
+    A_ASTRONOMY,
+    A_SURVEYING,
+    A_WRITTEN_RECORD,
+    ADV_IDS,
+    ADV_INDEX,
+    BITS,
+    BOX,
+    EMPIRES,
+    MAXAREA,
+    NADV,
+    NCARDS,
+    NWONDER,
+    RED,
+    WONDER_IDS,
+    WONDER_INDEX,
+)
+from asztal.games.pocketciv.events import start_frame
+from asztal.games.pocketciv.frames import ACT, LEGAL, RUN
+from asztal.games.pocketciv.setup import (
+    DIRS,
+    DISC,
+    POOL,
+    SYMMETRIES,
+    Board,
+    outline,
+)
+from asztal.games.pocketciv.state import PocketCivState, advance_points, wonder_points
+
+# -- the larger map (PC-MP-MAP-01..03, PC-Q-25) ---------------------------------------------------
+# One disc of the solo generator (8 areas) per player, the discs touching side by side: 16
+# areas for two players (PC-MP-MAP-01); for three and four the book's changes "guide" the game
+# (PC-MP-01), so each further player brings 8 more areas and every number is used once more
+# (ruling PC-R-MP-MAP34).
+CENTRES = ((0, 0), (7, -3), (3, 4), (10, 1))
+
+
+def _geometry(discs: int) -> tuple:
+    cells = tuple((q + dq, r + dr) for dq, dr in CENTRES[:discs] for q, r in DISC)
+    index = {c: i for i, c in enumerate(cells)}
+    pairs = tuple((i, j) for i, (q, r) in enumerate(cells) for dq, dr in DIRS
+                  if (j := index.get((q + dq, r + dr), -1)) > i)
+    # the outer boundary as (inner cell, outside cell) pairs in loop order
+    corners = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+    nxt = {}
+    for i, (q, r) in enumerate(cells):
+        cx, cy = 2 * q + r, 3 * r
+        for k, (dq, dr) in enumerate(DIRS):
+            out = (q + dq, r + dr)
+            if out not in index:
+                a, b = corners[k], corners[(k + 1) % 6]
+                nxt[(cx + a[0], cy + a[1])] = ((cx + b[0], cy + b[1]), i, out)
+    start = min(nxt)
+    loop, cur, steps = [], start, 0
+    while True:
+        end, i, out = nxt[cur]
+        if not loop or loop[-1] != out:
+            loop.append(out)
+        cur = end
+        steps += 1
+        if cur == start:
+            break
+    assert steps == len(nxt), "the discs must form one simple outline"
+    if loop[0] == loop[-1]:
+        loop.pop()
+    # the outside cells in loop order, each with the union cells it touches
+    rim = tuple((out, tuple(index[(out[0] + dq, out[1] + dr)] for dq, dr in DIRS
+                            if (out[0] + dq, out[1] + dr) in index)) for out in loop)
+    return cells, pairs, rim
+
+
+GEOMETRY = {d: _geometry(d) for d in (2, 3, 4)}
+
+
+def generate_mp_board(rng, players: int = 2) -> Board:
+    """8 areas per player: partitions of the solo pool, turned/mirrored at random; numbers
+    1-8 once per player at random (PC-MP-MAP-02); a Frontier along the outline bordering 4-5
+    areas per player, the Sea the rest; 5 mountains and 5 forests per player, deserts by the
+    solo rule (PC-Q-25: twice the solo numbers for two players)."""
+    cells, pairs, rim = GEOMETRY[players]
+    n = 8 * players
+    while True:
+        owner = []
+        for half in range(0, n, 8):
+            base, perm = POOL[rng.below(len(POOL))], SYMMETRIES[rng.below(len(SYMMETRIES))]
+            owner.extend(base[perm[k]] + half for k in range(len(DISC)))
+        touch = [frozenset(owner[j] for j in t) for _, t in rim]
+        fr_cells = _frontier_cells(rng, rim, touch, players)
+        if fr_cells is not None:
+            break
+    adjm = [0] * n
+    for i, j in pairs:
+        a, b = owner[i], owner[j]
+        if a != b:
+            adjm[a] |= BITS[b]
+            adjm[b] |= BITS[a]
+    adj = tuple(tuple(b for b in range(n) if adjm[a] >> b & 1) for a in range(n))
+    frontier, coastal = [False] * n, [False] * n
+    for (out, _), t in zip(rim, touch, strict=True):
+        for a in t:
+            (frontier if out in fr_cells else coastal)[a] = True
+    numbers = [k for k in range(1, 9) for _ in range(players)]
+    rng.shuffle(numbers)
+    picks = list(range(n))
+    rng.shuffle(picks)
+    mountains = set(picks[:5 * players])
+    rng.shuffle(picks)
+    forests = set(picks[:5 * players])
+    bare = {a for a in range(n) if a not in mountains and a not in forests}
+    if not bare:
+        free = [a for a in range(n) if a not in forests]
+        bare = {free[rng.below(len(free))]}
+    terrain = tuple(tuple(a in x for a in range(n)) for x in (mountains, forests, bare))
+    board = MPBoard(adj, tuple(frontier), tuple(coastal), terrain, number=numbers)
+    board.plan = (players, tuple(owner), frozenset(fr_cells))
+    return board
+
+
+class MPBoard(Board):
+    """A generated multiplayer board; its map JSON (polygons) is drawn on first use."""
+
+    __slots__ = ("plan",)
+
+    @property
+    def data(self) -> dict:
+        if self._data is None:
+            self._data = _mp_json_map(self)
+        return self._data
+
+
+def _mp_json_map(board) -> dict:
+    players, owner, fr_cells = board.plan
+    cells, _, rim = GEOMETRY[players]
+    n, adj, numbers, terrain = board.n, board.adj, board.number, board.terrain
+    frontier, coastal = board.frontier, board.coastal
+    area_cells = [[cells[i] for i in range(len(cells)) if owner[i] == a] for a in range(n)]
+    sea_cells = sorted({out for out, _ in rim} - fr_cells)
+    return {
+        "areas": [{"id": a + 1, "number": numbers[a], "neighbours": [b + 1 for b in adj[a]],
+                   "frontier": frontier[a], "sea": coastal[a], "mountain": terrain[0][a], "forest": terrain[1][a],
+                   "desert": terrain[2][a], "cells": [list(c) for c in area_cells[a]],
+                   "polygon": outline(area_cells[a])[0]} for a in range(n)],
+        "frontier": {"cells": [list(c) for c in sorted(fr_cells)], "polygons": outline(fr_cells)},
+        "sea": {"cells": [list(c) for c in sea_cells], "polygons": outline(sea_cells)},
+        "x_scale": 3 ** 0.5,
+    }
+
+
+def _frontier_cells(rng, rim, touch, players: int) -> set | None:
+    """A run of outside cells bordering exactly 4-5 areas per player: the Frontier."""
+    n = len(rim)
+    for _ in range(30):
+        want = 4 * players + rng.below(players + 1)
+        start = rng.below(n)
+        arc, seen = set(), set()
+        for k in range(n - 1):
+            e = (start + k) % n
+            new = seen | touch[e]
+            if len(new) > want:
+                break
+            arc.add(rim[e][0])
+            seen = new
+        areas = set().union(*(t for (out, _), t in zip(rim, touch, strict=True) if out in arc)) if arc else set()
+        if len(areas) == want and len(arc) < len({out for out, _ in rim}):
+            return arc
+    return None
+
+
+def board_from_json(data: dict) -> Board:
+    areas = sorted(data["areas"], key=lambda x: x["id"])
+    if [x["id"] for x in areas] != list(range(1, len(areas) + 1)) or len(areas) not in (16, 24, 32):
+        raise ValueError("a multiplayer map needs areas numbered 1-16 (1-24, 1-32)")
+    terrain = tuple(tuple(bool(a[k]) for a in areas) for k in ("mountain", "forest", "desert"))
+    return Board(tuple(tuple(n - 1 for n in a["neighbours"]) for a in areas),
+                 tuple(bool(a["frontier"]) for a in areas), tuple(bool(a["sea"]) for a in areas),
+                 terrain, data=data, number=[int(a["number"]) for a in areas])
+
+
+# -- the seats' Empires ---------------------------------------------------------------------------
+EMP = ("tribes", "cav", "moved", "wonders", "capital", "gold", "vp", "vp_wonders", "adv", "partners",
+       "flags", "acq", "grown", "astro_era", "voyage")
+T, C, M, W, CAP, GOLD_, VP, VPW, ADV_, PART, FLAGS, ACQ, GROWN, ASTRO, VOY = range(len(EMP))
+
+
+def _empire(n: int) -> list:
+    return [[0] * n, [0] * n, [0] * n, [()] * n, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1]
+
+
+def _copy_empire(e: list) -> list:
+    e = list(e)
+    for k in (T, C, M, W):
+        e[k] = list(e[k])
+    return e
+
+
+def setup_multiplayer(s) -> None:
+    """PC-MP-TOTEM-01: the first Totem holder is drawn at random; every seat places three
+    tribes (PC-Q-25), the holder first; then the deck is shuffled and three cards discarded."""
+    s.__class__ = MultiState
+    n = s.board.n
+    s.seats = [_empire(n) for _ in range(s.players)]
+    s.totem = s.rng.below(s.players)
+    s.focus = -2
+    s.stack = [("mp", -1, 0)]
+    s.emit("pocketciv.mp_start", players=s.players)
+    s.emit("pocketciv.totem", seat=s.totem + 1)
+    s.run()
+
+
+class MultiState(PocketCivState):
+    """A PocketCiv state with 2-4 seats (see the module doc)."""
+
+    __slots__ = ()
+
+    # -- which Empire the rule code sees ----------------------------------------------------------
+    def live(self, p: int) -> list:
+        """Seat ``p``'s Empire as it stands (the fields themselves when it is in focus)."""
+        if self.focus == p:
+            return [getattr(self, k) for k in EMP]
+        return self.seats[p]
+
+    def store(self) -> None:
+        f = self.focus
+        if f == -1:
+            raise AssertionError("an event view is left only through its allocation")
+        if f >= 0:
+            self.seats[f] = [getattr(self, k) for k in EMP]
+        self.focus = -2
+
+    def focus_on(self, p: int) -> None:
+        if self.focus == p:
+            return
+        self.store()
+        for k, v in zip(EMP, self.seats[p], strict=True):
+            setattr(self, k, v)
+        spread = 0
+        for q, e in enumerate(self.seats):
+            if q != p:
+                spread |= e[ADV_]
+        self.spread = spread  # PC-MP-ADV-01
+        self.focus = p
+
+    def enter_event(self) -> None:
+        """The event view (PC-MP-TOTEM-10): colours summed per area, the holder's Empire."""
+        self.store()
+        areas, seats = self.board.areas, self.seats
+        self.tribes = [sum(e[T][a] for e in seats) for a in areas]
+        self.cav = [sum(e[C][a] for e in seats) for a in areas]
+        self.wonders = [tuple(w for e in seats for w in e[W][a]) for a in areas]
+        self.moved = [0] * len(areas)
+        h = seats[self.totem]
+        self.capital, self.voyage, self.spread = -1, -1, 0
+        for k in (GOLD_, VP, VPW, ADV_, PART, FLAGS, ACQ, GROWN, ASTRO):
+            setattr(self, EMP[k], h[k])
+        self.focus = -1
+        self.ev = {"tribes": list(self.tribes), "cav": list(self.cav), "rec": [], "rep": [], "red": 0, "pass": 0,
+                   "lt": [], "lc": []}
+
+    def leave_event(self) -> None:
+        h = self.seats[self.totem]
+        for k in (GOLD_, ADV_, PART, ASTRO):
+            h[k] = getattr(self, EMP[k])
+        self.focus = -2
+        self.ev = None
+
+    # -- hooks the solo code calls ----------------------------------------------------------------
+    def red_area(self, card: int) -> int:
+        """PC-MP-MAP-03, PC-MP-TOTEM-09: a red circle designates both areas of its number. In
+        an event the first pass plays the first of them, the second pass the other. Outside
+        events (looting with Culture of Thievery) the player's area of that number with more of
+        their tribes (ruling PC-R-MP-OWN-AREA)."""
+        k = RED[card]
+        areas = self.board.by_number[k]
+        ev = self.ev
+        if ev is not None and self.focus == -1:
+            ev["red"] = k
+            return areas[ev["pass"]]
+        t = self.tribes
+        return max(areas, key=lambda a: (t[a], -a))
+
+    def draw(self) -> int:
+        """In the second pass of an event the cards of the first pass are read again."""
+        ev = self.ev
+        if ev is not None and self.focus == -1:
+            if ev["rep"]:
+                return ev["rep"].pop(0)
+            c = PocketCivState.draw(self)
+            ev["rec"].append(c)
+            return c
+        return PocketCivState.draw(self)
+
+    def next_phase(self, frame: tuple) -> None:
+        self.stack.pop()  # back to the round controller, which moves on to the next seat
+        if frame[0] == "pop":  # one seat's upkeep is over; the round ends with the last one's
+            self.round_no -= 1
+
+    def order(self, k: int) -> int:
+        """The k-th seat to act: the Totem holder first (PC-MP-TOTEM-02), then in seat order."""
+        return (self.totem + k) % self.players
+
+    # -- the engine contract ------------------------------------------------------------------------
+    def legal_actions(self):
+        legal = self._legal
+        if legal is None:
+            if self.is_over:
+                legal = []
+            else:
+                f = self.stack[-1]
+                legal = (MP_LEGAL.get(f[0]) or LEGAL[f[0]])(self, f)
+            self._legal = legal
+        return legal
+
+    def _apply(self, action) -> bool:
+        self._revealed = False
+        f = self.stack[-1]
+        (MP_ACT.get(f[0]) or ACT[f[0]])(self, f, action)
+        self._legal = None
+        self.run()
+        return self._revealed
+
+    def run(self) -> None:
+        stack = self.stack
+        while not self.is_over:
+            if self.started and self.focus != -1 and self.wiped():
+                end_mp(self, "wiped")  # PC-MP-END-01
+                break
+            if self.era_due:
+                self.era_due = False
+                stack.append(("mpera",))
+            f = stack[-1]
+            step = MP_RUN.get(f[0]) or RUN.get(f[0])
+            if step is not None and step(self, f):
+                continue
+            if not self.era_due:
+                break
+        self._legal = None
+        if self.is_over:
+            self.to_move = None
+            return
+        f = stack[-1]
+        if f[0] == "mpev" and f[1] == 0:
+            self.to_move = self.order(f[4])
+        elif self.focus == -1 or f[0] == "alloc":
+            self.to_move = self.totem  # PC-MP-TOTEM-10: the holder decides in events
+        else:
+            self.to_move = self.focus
+
+    def wiped(self) -> list[int]:
+        """Seats with neither a tribe nor a city (PC-MP-END-01). While one seat is in focus
+        the others' Empires cannot change (PC-MP-02), so only that seat is looked at."""
+        f = self.focus
+        if f >= 0:
+            return [] if any(self.tribes) or any(self.cav) else [f]
+        return [p for p, e in enumerate(self.seats) if not any(e[T]) and not any(e[C])]
+
+    def _copy_into(self, new) -> None:
+        PocketCivState._copy_into(self, new)
+        new.seats = [_copy_empire(e) for e in self.seats]
+        f = self.focus
+        if f >= 0:  # the focused seat's Empire is the fields themselves
+            new.seats[f] = [getattr(new, k) for k in EMP]
+        new.focus = f
+        new.totem = self.totem
+        ev = self.ev
+        new.ev = None if ev is None else {k: (list(v) if isinstance(v, list) else v) for k, v in ev.items()}
+
+    # -- what may be seen ---------------------------------------------------------------------------
+    def _mp_json(self) -> dict:
+        P, board = self.players, self.board
+        emp = [self.live(p) for p in range(P)]
+        areas = [{
+            "id": a + 1, "number": board.number[a],
+            "forest": bool(self.forest[a]), "mountain": self.mount[a] == 1, "volcano": self.mount[a] == 2,
+            "farm": bool(self.farm[a]), "desert": bool(self.desert[a]), "fault": bool(self.fault[a]),
+            "tribes": [e[T][a] for e in emp], "cities": [e[C][a] for e in emp],
+            "moved": [e[M][a] for e in emp], "wonders": [[WONDER_IDS[w] for w in e[W][a]] for e in emp],
+        } for a in board.areas]
+        empires = [{
+            "capital": None if e[CAP] < 0 else e[CAP] + 1, "gold": e[GOLD_], "vp": e[VP], "vp_wonders": e[VPW],
+            "advances": [ADV_IDS[i] for i in range(NADV) if e[ADV_] >> i & 1],
+            "partners": [EMPIRES[i] for i in range(len(EMPIRES)) if e[PART] >> i & 1],
+            "flags": e[FLAGS], "acquired": [a + 1 for a in board.areas if e[ACQ] & BITS[a]], "grown": e[GROWN],
+            "astronomy_era": e[ASTRO],
+            "voyage": None if e[VOY] < 0 else [e[VOY] // MAXAREA + 1, e[VOY] % MAXAREA + 1],
+        } for e in emp]
+        d = {
+            "players": P, "totem": self.totem + 1, "focus": self.focus, "era": self.era, "round": self.round_no,
+            "areas": areas, "empires": empires, "aside": [c + 1 for c in self.aside],
+            "stack": [list(f) for f in self.stack], "era_due": self.era_due,
+            "hit": [a + 1 for a in board.areas if self.hit & BITS[a]], "ending": self.ending,
+            "started": self.started,
+        }
+        if self.focus == -1:  # an event is being played on the colours together
+            ev = self.ev
+            d["event"] = {
+                "tribes": list(self.tribes), "cities": list(self.cav),
+                "wonders": [[WONDER_IDS[w] for w in ws] for ws in self.wonders],
+                "gold": self.gold, "advances": [ADV_IDS[i] for i in range(NADV) if self.adv >> i & 1],
+                "partners": [EMPIRES[i] for i in range(len(EMPIRES)) if self.partners >> i & 1],
+                "astronomy_era": self.astro_era,
+                "before_tribes": list(ev["tribes"]), "before_cities": list(ev["cav"]),
+                "recorded": [c + 1 for c in ev["rec"]], "replay": [c + 1 for c in ev["rep"]],
+                "red": ev["red"], "pass": ev["pass"], "lost_tribes": list(ev["lt"]), "lost_cities": list(ev["lc"]),
+            }
+        return d
+
+    def view(self, seat):
+        v = self._mp_json()
+        v["map"] = self.board.data
+        v["deck_size"] = len(self.deck)
+        v["discard_size"] = len(self.discard)
+        v["discard_top"] = self.discard[-1] + 1 if self.discard else None
+        v["discard"] = [c + 1 for c in self.discard] if self._surveys(seat) else None
+        v["to_move"] = self.to_move
+        v["is_over"] = self.is_over
+        return v
+
+    def _surveys(self, seat) -> bool:
+        """PC-DEV-MINING-03: a seat with Surveying may search the discard pile."""
+        return seat is not None and bool(self.live(seat)[ADV_] & A_SURVEYING)
+
+    def _determinize(self, seat, rng) -> None:
+        if self._surveys(seat) or len(self.discard) <= 1:
+            rng.shuffle(self.deck)
+            return
+        hidden = self.discard[:-1]
+        pool = self.deck + hidden
+        rng.shuffle(pool)
+        n = len(self.deck)
+        self.deck = pool[:n]
+        self.discard = pool[n:] + self.discard[-1:]
+
+    def _state_dict(self) -> dict:
+        d = self._mp_json()
+        d["map"] = self.board.data
+        d["deck"] = [c + 1 for c in self.deck]
+        d["discard"] = [c + 1 for c in self.discard]
+        return d
+
+    def _load_state_dict(self, d: dict) -> None:
+        self.board = board = board_from_json(d["map"])
+        n = board.n
+        P = int(d.get("players", self.players))
+        if P != self.players:
+            raise ValueError("the position is for another number of players")
+        areas = sorted(d["areas"], key=lambda x: x["id"])
+        if [x["id"] for x in areas] != list(range(1, n + 1)):
+            raise ValueError(f"a position needs areas 1-{n}")
+        self.forest = [int(bool(x.get("forest"))) for x in areas]
+        self.mount = [2 if x.get("volcano") else 1 if x.get("mountain") else 0 for x in areas]
+        self.farm = [int(bool(x.get("farm"))) for x in areas]
+        self.desert = [int(bool(x.get("desert"))) for x in areas]
+        self.fault = [int(bool(x.get("fault"))) for x in areas]
+        seats = []
+        for p, e in enumerate(d["empires"]):
+            cap = e.get("capital")
+            voy = e.get("voyage")
+            seats.append([
+                [int(x["tribes"][p]) for x in areas], [int(x["cities"][p]) for x in areas],
+                [int(x["moved"][p]) for x in areas], [tuple(WONDER_INDEX[w] for w in x["wonders"][p]) for x in areas],
+                -1 if cap is None else int(cap) - 1, int(e["gold"]), int(e["vp"]), int(e["vp_wonders"]),
+                sum(1 << ADV_INDEX[x] for x in e["advances"]), sum(1 << EMPIRES.index(x) for x in e["partners"]),
+                int(e["flags"]), sum(BITS[a - 1] for a in e["acquired"]), int(e["grown"]), int(e["astronomy_era"]),
+                -1 if voy is None else (voy[0] - 1) * MAXAREA + voy[1] - 1,
+            ])
+        if len(seats) != P:
+            raise ValueError("one empire per player")
+        self.seats = seats
+        self.totem = int(d["totem"]) - 1
+        if not 0 <= self.totem < P:
+            raise ValueError("the Totem holder must be a player")
+        self.era = int(d["era"])
+        self.round_no = int(d["round"])
+        self.deck = [int(c) - 1 for c in d["deck"]]
+        self.discard = [int(c) - 1 for c in d["discard"]]
+        self.aside = [int(c) - 1 for c in d["aside"]]
+        self.stack = [tuple(f) for f in d["stack"]]
+        for f in self.stack:
+            if not f or not (f[0] in RUN or f[0] in LEGAL or f[0] in MP_RUN or f[0] in MP_LEGAL):
+                raise ValueError(f"unknown pending step {f!r}")
+        self.era_due = bool(d["era_due"])
+        self.hit = sum(BITS[a - 1] for a in d["hit"])
+        self.ending = d.get("ending")
+        self.started = bool(d["started"])
+        focus = int(d["focus"])
+        self.focus = -2
+        for k, v in zip(EMP, _copy_empire(seats[self.totem]), strict=True):  # the fields exist whatever the focus
+            setattr(self, k, v)
+        if focus >= 0:
+            self.focus_on(focus)
+        elif focus == -1:
+            ev = d["event"]
+            self.tribes, self.cav = [int(x) for x in ev["tribes"]], [int(x) for x in ev["cities"]]
+            self.wonders = [tuple(WONDER_INDEX[w] for w in ws) for ws in ev["wonders"]]
+            self.moved = [0] * n
+            self.capital, self.voyage, self.spread = -1, -1, 0
+            self.gold = int(ev["gold"])
+            self.adv = sum(1 << ADV_INDEX[x] for x in ev["advances"])
+            self.partners = sum(1 << EMPIRES.index(x) for x in ev["partners"])
+            self.astro_era = int(ev["astronomy_era"])
+            h = seats[self.totem]
+            self.vp, self.vp_wonders, self.flags, self.acq, self.grown = h[VP], h[VPW], h[FLAGS], h[ACQ], h[GROWN]
+            self.focus = -1
+            self.ev = {"tribes": [int(x) for x in ev["before_tribes"]], "cav": [int(x) for x in ev["before_cities"]],
+                       "rec": [int(c) - 1 for c in ev["recorded"]], "rep": [int(c) - 1 for c in ev["replay"]],
+                       "red": int(ev["red"]), "pass": int(ev["pass"]), "lt": [int(x) for x in ev["lost_tribes"]],
+                       "lc": [int(x) for x in ev["lost_cities"]]}
+        if focus != -1:
+            self.ev = None
+        self._legal = None
+        self._revealed = False
+        if self.ending is None:
+            self.run()
+        else:
+            self.is_over = True
+            self.to_move = None
+
+    # -- results ----------------------------------------------------------------------------------
+    def scores(self):
+        return [float(self.live(p)[VP] + self.live(p)[VPW]) for p in range(self.players)]
+
+    def winners(self):
+        """PC-MP-END-02, PC-Q-28: the most points wins, in both endings; a tie is shared."""
+        if not self.is_over:
+            return []
+        sc = self.scores()
+        best = max(sc)
+        return [p for p in range(self.players) if sc[p] == best]
+
+    def outcome(self):
+        return {"scores": self.scores(), "winners": self.winners(), "ending": self.ending, "era": self.era,
+                "vp_advances": [self.live(p)[VP] for p in range(self.players)],
+                "vp_wonders": [self.live(p)[VPW] for p in range(self.players)]}
+
+    def check_invariants(self) -> None:
+        n = self.board.n
+        assert len(self.seats) == self.players
+        for p in range(self.players):
+            e = self.live(p)
+            for k in (T, C, M):
+                assert len(e[k]) == n and all(isinstance(v, int) and v >= 0 for v in e[k]), f"seat {p + 1}: {EMP[k]}"
+            for a in range(n):
+                limit = 10 if a == e[CAP] else 4
+                assert e[C][a] <= limit, f"seat {p + 1}, area {a + 1}: CAV {e[C][a]} above {limit}"
+                assert e[M][a] <= e[T][a], "more moved tribes than tribes"
+                assert all(0 <= w < NWONDER for w in e[W][a])
+            assert e[CAP] == -1 or e[C][e[CAP]] > 0, "the capital must be a city"
+            assert e[GOLD_] >= 0 and e[VP] >= 0 and e[VPW] >= 0
+        if self.focus == -1:
+            assert all(v >= 0 for v in self.tribes) and all(v >= 0 for v in self.cav) and self.gold >= 0
+        for name in ("forest", "farm", "desert", "fault"):
+            vals = getattr(self, name)
+            assert len(vals) == n and all(v in (0, 1) for v in vals), f"at most one {name} per area (PC-CON-06)"
+        assert len(self.mount) == n and all(v in (0, 1, 2) for v in self.mount)
+        assert 1 <= self.era <= 8 and 0 <= self.totem < self.players
+        cards = self.deck + self.discard + self.aside
+        assert sorted(cards) == list(range(NCARDS)), "the deck, discards and cards aside must hold the 16 cards"
+        assert self.stack, "no pending step"
+        if not self.is_over:
+            f = self.stack[-1]
+            if f[0] not in RUN and f[0] not in MP_RUN:
+                assert self.legal_actions(), "no legal action before the end"
+
+
+# -- the round -------------------------------------------------------------------------------------
+def _round_run(s, f) -> bool:
+    _, stage, k = f
+    P = s.players
+    if stage == -1:  # setup: three starting tribes per seat, the holder first (PC-Q-25)
+        if k < P:
+            s.focus_on(s.order(k))
+            s.stack[-1] = ("mp", -1, k + 1)
+            s.stack.append(("mpsetup", 0))
+            return True
+        s.store()
+        s.rng.shuffle(s.deck)  # PC-SETUP-07
+        for _ in range(3):
+            s.discard.append(s.deck.pop())
+        s._revealed = True
+        s.started = True
+        s.stack[-1] = ("mp", 0, 0)
+        return True
+    if stage == 0:  # PC-POP-01 for every colour
+        s.store()
+        for e in s.seats:
+            t = e[T]
+            for a in s.board.areas:
+                if t[a]:
+                    t[a] += 1
+            e[M] = [0] * len(t)
+            e[VOY] = -1
+        s.stack[-1] = ("mp", 1, 0)
+        return True
+    if stage in (1, 3, 5):  # top-up and movement / development / the rest of upkeep, seat by seat
+        if k < P:
+            s.focus_on(s.order(k))
+            s.stack[-1] = ("mp", stage, k + 1)
+            if stage == 1:  # PC-POP-02/03 with the seat's own tribes and cities
+                s.stack.append(("topup",) if sum(s.tribes) < 3 and any(s.cav) else ("move",))
+            elif stage == 3:
+                s.stack.append(("dev",))
+            else:
+                s.stack.append(("upkeep", 1))  # reckoning, looting, city development, city upkeep
+            return True
+        s.store()
+        s.stack[-1] = ("mp", stage + 1, 0)
+        if stage == 1:
+            s.stack.append(("mpev", 6, -1, s.era, 1))  # phase II
+        return True
+    if stage == 2:  # the event is over: development
+        s.stack[-1] = ("mp", 3, 0)
+        return True
+    if stage == 4:  # tribe upkeep, all colours at once (PC-MP-CITY-02/03, PC-MP-TOTEM-04)
+        s.store()
+        tribe_upkeep_mp(s)
+        s.stack[-1] = ("mp", 5, 0)
+        return True
+    # stage 6: end of the round (PC-UPK-END-01)
+    s.store()
+    s.round_no += 1
+    s.totem = (s.totem + 1) % P  # PC-MP-TOTEM-01, PC-Q-26 (a): the Totem passes every round
+    s.emit("pocketciv.totem", seat=s.totem + 1)
+    s.stack[-1] = ("mp", 0, 0)
+    return True
+
+
+def tribe_upkeep_mp(s) -> None:
+    """PC-MP-CITY-02: an area supports forest + mountain/volcano + farm + the CAV of every
+    colour's city, against all its tribes; PC-MP-CITY-03, PC-MP-TOTEM-04: the excess is removed
+    one tribe per colour in turn, the Totem holder first."""
+    seats = s.seats
+    for a in s.board.areas:
+        cap = s.forest[a] + (1 if s.mount[a] else 0) + s.farm[a] + sum(e[C][a] for e in seats)
+        total = sum(e[T][a] for e in seats)
+        k = 0
+        while total > cap:
+            e = seats[s.order(k)]
+            k += 1
+            if e[T][a]:
+                e[T][a] -= 1
+                total -= 1
+                s.hit |= BITS[a]
+
+
+def _setup_legal(s, f):
+    return [PLACE[a] for a in s.board.areas]
+
+
+def _setup_act(s, f, action) -> None:
+    s.tribes[action.args[0]] += 1
+    if f[1] + 1 < 3:
+        s.stack[-1] = ("mpsetup", f[1] + 1)
+    else:
+        s.stack.pop()
+
+
+# -- the event (PC-MP-TOTEM-03, -06..-10) ----------------------------------------------------------
+def _event_run(s, f) -> bool:
+    _, stage, c, era, k = f
+    if stage == 6:  # the holder turns up the card (PC-MP-TOTEM-03/06)
+        s.store()
+        c = s.draw_aside()
+        box = BOX[c][s.era]
+        if box is None:  # PC-EVP-03
+            s.emit("pocketciv.no_event", card=c + 1, era=s.era)
+            s.end_event(c)
+            return True
+        s.emit("pocketciv.event", card=c + 1, era=s.era, event=box[0])
+        s.stack[-1] = ("mpev", 0, c, s.era, 1)
+        return True
+    if stage == 0:
+        return False  # PC-MP-TOTEM-07: may another seat take the Totem?
+    if stage == 1:
+        s.enter_event()
+        if s.adv & A_ASTRONOMY and s.astro_era != s.era:  # the holder's Astronomy (PC-EVT-ASTRONOMY-01)
+            s.stack[-1] = ("mpev", 5, c, era, 0)
+            return False
+        s.stack[-1] = ("mpev", 2, c, era, 0)
+        return True
+    if stage == 2:  # first pass: the first area of each red circle
+        s.stack[-1] = ("mpev", 3, c, era, 0)
+        s.stack.append(start_frame(BOX[c][era][0], c, era))
+        return True
+    if stage == 3:
+        ev = s.ev
+        if ev["red"] and ev["pass"] + 1 < len(s.board.by_number[ev["red"]]):
+            ev["pass"] += 1  # PC-MP-TOTEM-09: the same event, with the same cards, on the next area
+            ev["rep"] = list(ev["rec"])
+            s.stack.append(start_frame(BOX[c][era][0], c, era))
+            return True
+        _losses(s)
+        s.stack[-1] = ("mpev", 4, c, era, 0)
+        s.stack.append(("alloc",))
+        return True
+    if stage == 4:
+        s.leave_event()
+        s.stack.pop()
+        return True
+    return False  # stage 5: the holder's Astronomy decision
+
+
+def _event_legal(s, f):
+    if f[1] == 0:
+        return [TAKE, LEAVE]
+    return [ASTRONOMY, DONE]
+
+
+def _event_act(s, f, action) -> None:
+    _, stage, c, era, k = f
+    if stage == 0:
+        if action is TAKE:  # PC-MP-TOTEM-07/08: the taker now holds it and reveals the area
+            s.totem = s.order(k)
+            s.emit("pocketciv.totem_taken", seat=s.totem + 1)
+            s.stack[-1] = ("mpev", 1, c, era, 0)
+        elif k + 1 < s.players:
+            s.stack[-1] = ("mpev", 0, c, era, k + 1)
+        else:
+            s.stack[-1] = ("mpev", 1, c, era, 0)
+        return
+    if action is ASTRONOMY:  # ignore this card, draw a replacement
+        s.astro_era = s.era
+        s.aside.remove(c)
+        s.discard.append(c)
+        s.emit("pocketciv.astronomy", card=c + 1)
+        s.leave_event()
+        s.stack[-1] = ("mpev", 6, -1, s.era, 1)
+    else:
+        s.stack[-1] = ("mpev", 2, c, era, 0)
+
+
+def _losses(s) -> None:
+    """After the event: gains go to the holder's colour; losses wait in ``lt``/``lc`` for
+    the holder to say whose they are; lost wonders are taken from the other colours first
+    (ruling PC-R-MP-WONDERS)."""
+    ev, seats, h = s.ev, s.seats, s.seats[s.totem]
+    lt, lc = [], []
+    for a in s.board.areas:
+        d = ev["tribes"][a] - s.tribes[a]
+        if d < 0:
+            h[T][a] -= d
+        lt.append(max(0, d))
+        lc.append(max(0, ev["cav"][a] - s.cav[a]))
+        if not any(e[W][a] for e in seats):
+            continue
+        before = Counter(w for e in seats for w in e[W][a])
+        lost = before - Counter(s.wonders[a])
+        for w, cnt in lost.items():
+            for k in range(1, s.players + 1):
+                e = seats[s.order(k % s.players)]
+                while cnt and w in e[W][a]:
+                    ws = list(e[W][a])
+                    ws.remove(w)
+                    e[W][a] = tuple(ws)
+                    cnt -= 1
+    ev["lt"], ev["lc"] = lt, lc
+
+
+def _lose_city(s, p: int, a: int, n: int) -> None:
+    e = s.seats[p]
+    e[C][a] -= n
+    if e[C][a] <= 0:
+        e[C][a] = 0
+        if e[CAP] == a:
+            e[CAP] = -1
+        s.emit("pocketciv.mp_city_lost", seat=p + 1, area=a + 1)
+
+
+def _alloc_run(s, f) -> bool:
+    ev, seats = s.ev, s.seats
+    lt, lc = ev["lt"], ev["lc"]
+    for a in s.board.areas:
+        if lt[a]:
+            have = [p for p in range(s.players) if seats[p][T][a]]
+            if len(have) > 1 and lt[a] < sum(seats[p][T][a] for p in have):
+                return False  # PC-MP-TOTEM-10: the holder says whose tribes die
+            for p in have:
+                k = min(lt[a], seats[p][T][a])
+                seats[p][T][a] -= k
+                lt[a] -= k
+            lt[a] = 0
+        if lc[a]:
+            have = [p for p in range(s.players) if seats[p][C][a]]
+            if len(have) > 1 and lc[a] < sum(seats[p][C][a] for p in have):
+                return False  # ... and whose city loses value (ruling PC-R-MP-LOCAL-CAV)
+            for p in have:
+                k = min(lc[a], seats[p][C][a])
+                _lose_city(s, p, a, k)
+                lc[a] -= k
+            lc[a] = 0
+    s.stack.pop()
+    return True
+
+
+def _alloc_legal(s, f):
+    ev, seats = s.ev, s.seats
+    for a in s.board.areas:
+        if ev["lt"][a]:
+            return [HIT[p][a] for p in range(s.players) if seats[p][T][a]]
+        if ev["lc"][a]:
+            return [HITCITY[p][a] for p in range(s.players) if seats[p][C][a]]
+    return []
+
+
+def _alloc_act(s, f, action) -> None:
+    p, a = action.args
+    if action.kind == "hit":
+        s.seats[p][T][a] -= 1
+        s.ev["lt"][a] -= 1
+    else:
+        _lose_city(s, p, a, 1)
+        s.ev["lc"][a] -= 1
+
+
+# -- eras and the end (PC-MP-ERA-*, PC-MP-END-*) -----------------------------------------------------
+def _era_run(s, f) -> bool:
+    """PC-MP-ERA-01..03, PC-Q-27: no city check, no scoring, no voluntary end; the deck is
+    shuffled and three cards discarded; the end of Era 8 ends the game."""
+    if s.era == 8:
+        end_mp(s, "eras")
+        return True
+    s.era += 1
+    s.stack.pop()
+    deck = s.discard
+    s.discard = []
+    s.rng.shuffle(deck)
+    s.deck = deck
+    for _ in range(3):
+        s.discard.append(s.deck.pop())
+    s._revealed = True
+    s.emit("pocketciv.mp_era", era=s.era)
+    return True
+
+
+def end_mp(s, how: str) -> None:
+    """PC-MP-END-01/02, PC-Q-28: every seat scores as in PC-END-02 with its own tribes,
+    advances (the most valuable, at most as many as its tribes, +4 with Written Record) and
+    wonders; the most points wins. An event cut short by the end of Era 8 is shared out as
+    far as it went, other colours first (ruling PC-R-MP-LAST-EVENT)."""
+    if s.focus == -1:
+        if not s.ev["lt"]:
+            _losses(s)
+        ev, seats = s.ev, s.seats
+        for a in s.board.areas:
+            for k in range(1, s.players + 1):
+                p = s.order(k % s.players)
+                e = seats[p]
+                x = min(ev["lt"][a], e[T][a])
+                e[T][a] -= x
+                ev["lt"][a] -= x
+                y = min(ev["lc"][a], e[C][a])
+                if y:
+                    _lose_city(s, p, a, y)
+                    ev["lc"][a] -= y
+        s.leave_event()
+    s.store()
+    for p in range(s.players):
+        s.focus_on(p)
+        n = sum(s.tribes) + (4 if s.adv & A_WRITTEN_RECORD else 0)
+        s.vp = sum(advance_points(s)[:n])
+        s.vp_wonders = wonder_points(s)
+    s.store()
+    s.ending = how
+    s.is_over = True
+    s.to_move = None
+    s._legal = None
+    s.emit("pocketciv.mp_over", how=how, scores=[s.seats[p][VP] + s.seats[p][VPW] for p in range(s.players)])
+
+
+MP_RUN = {"mp": _round_run, "mpev": _event_run, "alloc": _alloc_run, "mpera": _era_run}
+MP_LEGAL = {"mpsetup": _setup_legal, "mpev": _event_legal, "alloc": _alloc_legal}
+MP_ACT = {"mpsetup": _setup_act, "mpev": _event_act, "alloc": _alloc_act}
