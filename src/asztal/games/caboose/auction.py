@@ -45,17 +45,17 @@ def auction_legal(s) -> list:
     return acts
 
 
-def do_bid(s, n: int) -> None:
-    p = s.to_move
+def do_bid(s, p: int, args) -> bool:
+    n = args[0]
     s.offer[p] = n  # CC-AUC-05 the offer is placed in front of the player
     s.high = n
     if s.log is not None:
         s.emit("caboose.bid", seat=p, amount=n)
     _next_bidder(s, p)
+    return False
 
 
-def do_pass(s) -> None:
-    p = s.to_move
+def do_pass(s, p: int, args) -> bool:
     P = s.players
     s.active[p] = False  # CC-AUC-06, CC-Q-08: no re-entry after passing
     s.place[p] = P - s.passes  # CC-AUC-06 the last free place of the order track
@@ -70,6 +70,7 @@ def do_pass(s) -> None:
         _settle(s)
     else:
         _next_bidder(s, p)
+    return False
 
 
 def _next_bidder(s, p: int) -> None:
@@ -102,25 +103,32 @@ def _settle(s) -> None:
         s.emit("caboose.auction", payments=pays, order=list(s.order))
 
 
+#: the god actions still available, per bitmask of the gods taken (bit k: god k)
+_GOD_CHOICES = tuple(tuple(GODS_ACT[k] for k in range(1, 8) if not taken >> k & 1) for taken in range(1 << 8))
+
+
 def gods_legal(s) -> list:
-    taken = s.god
-    return [GODS_ACT[k] for k in range(1, 8) if k not in taken]
+    taken = 0
+    for k in s.god:
+        taken |= 1 << k
+    return list(_GOD_CHOICES[taken])
 
 
-def do_god(s, k: int) -> None:
-    p = s.to_move
+def do_god(s, p: int, args) -> bool:
+    k = args[0]
     s.god[p] = k
     if s.log is not None:
         s.emit("caboose.god", seat=p, god=k, name=GOD_NAMES[k - 1])
     s.oidx += 1
     if s.oidx < s.players:
         s.to_move = s.order[s.oidx]
-        return
+        return False
     # CC-RND-03, CC-TURN-01, CC-Q-05: phase B in ascending god number 1..7
     s.order = tuple(sorted(range(s.players), key=s.god.__getitem__))
     s.oidx = 0
     s.phase = ACTIONS
     begin_turn(s, s.order[0])
+    return False
 
 
 def begin_turn(s, p: int) -> None:

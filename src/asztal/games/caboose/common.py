@@ -37,8 +37,10 @@ def move_market(s, f: int, d: int) -> None:
 
 def add_cube(s, x: int, f: int) -> None:
     s.cubes[x * s.pk.nf + f] += 1
-    s.cmask[x] |= 1 << f
-    s._cm = None
+    m = s.cmask[x]
+    if not m >> f & 1:  # a new kind of fruit there: the cached board masks change
+        s.cmask[x] = m | 1 << f
+        s._cm = None
 
 
 def remove_cube(s, x: int, f: int) -> None:

@@ -154,6 +154,10 @@ class Pack:
         self.fruit_en = tuple(f["en"] for f in fruits)
         self.fruit_hex = tuple(f.get("hex", "") for f in fruits)
         self.nf = len(fruits)
+        #: the fruits of each fruit mask, ascending
+        self.mask_fruits = tuple(tuple(f for f in range(self.nf) if m >> f & 1) for m in range(1 << self.nf))
+        #: per fruit mask ``m`` the masks it covers: bit ``k`` set when ``k`` is a subset of ``m``
+        self.subsets = tuple(sum(1 << k for k in range(1 << self.nf) if not k & ~m) for m in range(1 << self.nf))
         self.per_fruit = raw["fruit_cubes"]["per_fruit"]
         pt = raw["prestige_tiles"]
         self.prestige_ids = tuple(t["id"] for t in pt)

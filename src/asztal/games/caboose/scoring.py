@@ -3,6 +3,8 @@ winner with its tie-breaks (CC-WIN-*)."""
 
 from __future__ import annotations
 
+from operator import add
+
 from asztal.games.caboose.common import BUILDING_SET_VP, FRUIT_SET_VP, OVER, draw_auction, set_vp
 
 
@@ -45,12 +47,10 @@ def city_value(s, x: int) -> int:
 
 def trains_around(s, x: int) -> list[int]:
     """Each player's trains on the routes touching city ``x`` (CC-SCORE-CITY-02, CC-Q-35)."""
-    P = s.players
+    P, rt = s.players, s.rt
     out = [0] * P
     for r in s.pk.city_routes[x]:
-        base = r * P
-        for q in range(P):
-            out[q] += s.rt[base + q]
+        out = list(map(add, out, rt[r * P:r * P + P]))  # rt holds one row of P counts per route
     return out
 
 
@@ -62,12 +62,15 @@ def city_awards(value: int, counts: list[int], players: int) -> list[int]:
     (CC-SCORE-CITY-06). A player needs a train there to place. Tied players share the sum of the
     places they occupy, rounded up (CC-SCORE-CITY-07, CC-Q-19).
     """
+    out = [0] * len(counts)
+    if not any(counts):
+        return out  # no trains there
     second = (value + 1) // 2
     places = [value, second] if players == 3 else [value, second, (second + 1) // 2]
-    out = [0] * len(counts)
-    ranked = sorted({n for n in counts if n > 0}, reverse=True)
     pos = 0
-    for n in ranked:
+    for n in sorted(set(counts), reverse=True):
+        if n <= 0 or pos >= len(places):
+            break  # the rest have no train there, or the places are gone: they score 0
         tied = [q for q, m in enumerate(counts) if m == n]
         share = sum(places[pos:pos + len(tied)])
         each = -(-share // len(tied))

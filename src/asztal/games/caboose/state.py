@@ -25,7 +25,10 @@ from asztal.games.caboose.common import (
 )
 from asztal.games.caboose.pack import BUILDING, FRUIT, GOD_NAMES, Pack
 from asztal.games.caboose.scoring import winners as _winners
-from asztal.games.caboose.turn import apply_turn, main_menu, turn_legal
+from asztal.games.caboose.turn import TURN_HANDLERS, main_menu, turn_legal
+
+#: the handler of every action kind: ``handler(state, seat, args)``, True if it revealed hidden information
+_HANDLERS = {"bid": do_bid, "pass": do_pass, "god": do_god, **TURN_HANDLERS}
 
 _LISTS = ("money", "vp", "trains", "god", "chand", "ahand", "fcards", "bcards", "rt", "rown", "cubes", "cmask",
           "supply", "market", "prestige", "btiles", "pyr", "cdeck", "cdisp", "cdisc", "adeck", "adisp", "adisc",
@@ -57,19 +60,10 @@ class CabooseState(GameState):
         return acts
 
     def _apply(self, action) -> bool:
-        a = self.pk.codes.get(action.code, action)  # the pack's own interned action (args are its indices)
+        # ``apply`` hands over only actions of ``legal_actions()`` or parsed against ``self.pk``, so
+        # ``action`` is this pack's own interned object and its args are this pack's indices
         self._legal = None
-        phase = self.phase
-        if phase == ACTIONS:
-            return apply_turn(self, a)
-        if phase == AUCTION:
-            if a.kind == "bid":
-                do_bid(self, a.args[0])
-            else:
-                do_pass(self)
-            return False
-        do_god(self, a.args[0])
-        return False
+        return _HANDLERS[action.kind](self, self.to_move, action.args)
 
     def why_illegal(self, action) -> str:
         if self.is_over:

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 
 def components(s) -> tuple:
-    """Component number of every city over the built routes (+ the Sekhmet route); cached."""
-    comp = s._comp
-    if comp is None:
+    """``(comp, groups)`` over the built routes (+ the Sekhmet route), cached in ``s._comp``:
+    ``comp[x]`` the cities of x's component in ascending order (one tuple shared by its members),
+    ``groups`` the components of two or more cities."""
+    net = s._comp
+    if net is None:
         pk = s.pk
-        parent = list(range(pk.nc))
+        nc = pk.nc
+        parent = list(range(nc))
         rown, sek = s.rown, s.sekhmet
         ra, rb = pk.route_a, pk.route_b
         for r in range(pk.nr):
@@ -29,43 +32,79 @@ def components(s) -> tuple:
                     b = parent[b]
                 if a != b:
                     parent[b] = a
-        out = []
-        for x in range(pk.nc):
-            while parent[x] != x:
-                x = parent[x]
-            out.append(x)
-        comp = s._comp = tuple(out)
+        members: list[list[int]] = [[] for _ in range(nc)]
+        for x in range(nc):
+            root = x
+            while parent[root] != root:
+                root = parent[root]
+            members[root].append(x)
+        comp: list[tuple] = [()] * nc
+        groups = []
+        for m in members:
+            if m:
+                g = tuple(m)
+                for x in g:
+                    comp[x] = g
+                if len(g) > 1:
+                    groups.append(g)
+        net = s._comp = (tuple(comp), tuple(groups))
         s._cm = None
-    return comp
+    return net
+
+
+def link(s, r: int) -> None:
+    """Route ``r`` joined the network (its first train, or the Sekhmet route): merge its two
+    components in the cached ones instead of searching the graph again."""
+    net = s._comp
+    if net is None:
+        s._cm = None
+        return
+    comp, groups = net
+    pk = s.pk
+    ga, gb = comp[pk.route_a[r]], comp[pk.route_b[r]]
+    if ga is not gb:
+        g = tuple(sorted(ga + gb))
+        comp = list(comp)
+        for x in g:
+            comp[x] = g
+        s._comp = (tuple(comp), tuple(h for h in groups if h is not ga and h is not gb) + (g,))
+        s._cm = None
 
 
 def board_masks(s) -> tuple:
-    """``(comp, cm, dm, empty)`` for the current position, cached in ``s._cm`` until a cube moves,
-    a pyramid is built or the network changes (a tuple, so clones may share it):
+    """``(sites, dm, empty)`` for the current position, cached in ``s._cm`` until a city gains or
+    loses a kind of fruit, a pyramid is built or the network changes (a tuple, so clones may share
+    it):
 
-    ``comp`` component of each city; ``cm`` fruits present anywhere in each component (indexed
-    by component); ``dm`` per city the fruits that could be delivered there (in its component,
-    not yet in the city, no pyramid); ``empty`` whether a city without fruit or pyramid exists.
+    ``sites`` per city the fruit sets a building there could be supplied with from its component:
+    bit ``m`` set when all the fruits of mask ``m`` are present in it (bit 0 always; whether the
+    city holds a pyramid is the caller's to check); ``dm`` per city the fruits that could be
+    delivered there (reachable, not yet in the city, no pyramid); ``empty`` whether a city without
+    fruit or pyramid exists.
     """
     bm = s._cm
     if bm is None:
-        comp = components(s)
-        nc = s.pk.nc
-        cm = [0] * nc
+        groups = components(s)[1]
         cmask, pyr = s.cmask, s.pyr
-        for x in range(nc):
-            cm[comp[x]] |= cmask[x]
-        dm = []
-        empty = False
-        for x in range(nc):
-            if pyr[x] < 0:
-                m = cmask[x]
-                dm.append(cm[comp[x]] & ~m)
-                if not m:
-                    empty = True
-            else:
-                dm.append(0)
-        bm = s._cm = (comp, cm, dm, empty)
+        nc = len(cmask)
+        reach = cmask.copy()  # a city alone reaches only its own fruit, and delivers nothing
+        dm = [0] * nc
+        for g in groups:
+            m = 0
+            for x in g:
+                m |= cmask[x]
+            for x in g:
+                reach[x] = m
+                dm[x] = m & ~cmask[x]
+        sites = list(map(s.pk.subsets.__getitem__, reach))
+        free = pyr.count(-1)
+        if free != nc:
+            for x in range(nc):
+                if pyr[x] >= 0:
+                    dm[x] = 0
+        # a pyramid city holds no fruit (CC-ACT-PYR-01, CC-Q-17): some other city is empty exactly
+        # when more cities lack fruit than hold pyramids
+        bm = s._cm = (sites, dm, cmask.count(0) > nc - free)
     return bm
 
 

@@ -19,7 +19,9 @@ powers and ``done``. An action then asks for its remaining choices one at a time
 
 from __future__ import annotations
 
-from asztal.games.caboose.auction import begin_turn, clear_pending
+from operator import add
+
+from asztal.games.caboose.auction import begin_turn
 from asztal.games.caboose.common import (
     BUILD_CARD,
     BUILD_SRC,
@@ -49,7 +51,8 @@ from asztal.games.caboose.pack import (
     SETH,
     TRAIN,
 )
-from asztal.games.caboose.transport import board_masks, longest_route_cities
+from asztal.games.caboose.scoring import end_round, trains_around
+from asztal.games.caboose.transport import board_masks, components, link, longest_route_cities
 
 # --------------------------------------------------------------------------- requirements
 
@@ -110,14 +113,15 @@ def turn_legal(s) -> list:
         x = pk.cc_city[s.p_city]
         return [pk.A_ROUTE[r] for r in pk.city_routes[x] if route_open(s, p, r)]  # CC-ACT-TRAIN-03
     if step == BUILD_CARD:
-        comp, cm, _, _ = board_masks(s)
-        need = pk.ac_mask[s.p_card]
-        tab = fruit_card_mask(s, p)
+        sites = board_masks(s)[0]
+        short = pk.ac_mask[s.p_card] & ~fruit_card_mask(s, p)  # what the played fruit cards cannot supply
+        cc_city, A = pk.cc_city, pk.A_CARD
         out = []
+        pyr = s.pyr
         for c in s.chand[p]:
-            x = pk.cc_city[c]
-            if s.pyr[x] < 0 and not need & ~(cm[comp[x]] | tab):  # CC-ACT-BUILD-05, CC-ACT-BUILD-13
-                out.append(pk.A_CARD[c])
+            x = cc_city[c]
+            if pyr[x] < 0 and sites[x] >> short & 1:  # CC-ACT-BUILD-05, CC-ACT-BUILD-13
+                out.append(A[c])
         return out
     if step == BUILD_SRC:
         return build_sources(s, p)
@@ -128,52 +132,62 @@ def turn_legal(s) -> list:
     if step == PYR_CITY:
         # CC-ACT-PYR-01 an empty city (no fruit, CC-Q-17); CC-ACT-PYR-07 one pyramid per city
         return [pk.A_CITY[x] for x in range(pk.nc) if not s.cmask[x] and s.pyr[x] < 0]
-    if step == SWAP1:
+    if step == SWAP1:  # a cube that has a partner: another city's cube of another fruit
         out = []
-        nf, cubes, A = pk.nf, s.cubes, pk.A_SWAP
-        for x in range(pk.nc):
-            for f in range(nf):
-                if cubes[x * nf + f] and _has_partner(s, x, f):
-                    out.append(A[x * nf + f])
+        nf, fruits, A = pk.nf, pk.mask_fruits, pk.A_SWAP
+        held = [(y, m) for y, m in enumerate(s.cmask) if m]
+        for x, mx in held:
+            for f in fruits[mx]:
+                other = ~(1 << f)
+                for y, m in held:
+                    if y != x and m & other:
+                        out.append(A[x * nf + f])
+                        break
         return out
     if step == SWAP2:
-        nf, cubes, A = pk.nf, s.cubes, pk.A_SWAP
-        return [A[y * nf + g] for y in range(pk.nc) if y != s.p_x for g in range(nf)
-                if g != s.p_f and cubes[y * nf + g]]
+        nf, fruits, A = pk.nf, pk.mask_fruits, pk.A_SWAP
+        x, other = s.p_x, ~(1 << s.p_f)
+        out = []
+        for y, m in enumerate(s.cmask):
+            if y != x:
+                for g in fruits[m & other]:
+                    out.append(A[y * nf + g])
+        return out
     raise AssertionError(f"unknown step {step}")
-
-
-def _has_partner(s, x: int, f: int) -> bool:
-    fm = ~(1 << f)
-    for y, m in enumerate(s.cmask):
-        if y != x and m & fm:
-            return True
-    return False
 
 
 def main_menu(s) -> list:
     pk, p = s.pk, s.to_move
+    acts = []
     if s.draws_left:  # CC-TURN-02, CC-Q-04, CC-Q-06: from the face-up display; CC-TURN-08, CC-Q-25 any time
         A = pk.A_TAKE
-        acts = [A[i] for i in s.adisp]
-    else:
-        acts = []
+        for i in s.adisp:
+            acts.append(A[i])
     if s.acts_left:  # CC-TURN-04, CC-TURN-05, CC-TURN-07: any of the six, the same one again allowed
-        chand = s.chand[p]
-        cc_city, pyr = pk.cc_city, s.pyr
         money = s.money[p]
-        comp, cm, dm, empty = board_masks(s)
+        sites, dm, empty = board_masks(s)
+        chand = s.chand[p]
         if chand:
+            # one pass over the city cards: what the hand can supply a building with, and deliveries
+            # (CC-ACT-DELIVER-01 a demanded fruit that can be brought; CC-ACT-DELIVER-03 not yet there;
+            # CC-ACT-DELIVER-12 no pyramid: see board_masks)
+            cc_city, ccm, A, pyr = pk.cc_city, pk.cc_mask, pk.A_DELIVER, s.pyr
+            fits = 0  # bit m: the fruits of mask m can be brought to the city of some card (bit 0: any site)
+            delivers = []
+            for c in chand:
+                x = cc_city[c]
+                if pyr[x] < 0:  # CC-ACT-BUILD-13, CC-ACT-GROW-06 nothing built or grown on a pyramid city
+                    fits |= sites[x]
+                if ccm[c] & dm[x]:
+                    delivers.append(A[c])
             ahand = s.ahand[p]
             if ahand:
-                kind = pk.ac_kind
-                trains_left = s.trains[p]
-                rail_ok = None
-                avail = None
+                kind, acm = pk.ac_kind, pk.ac_mask
+                rail_ok = tab = None
                 for i in ahand:
                     if kind[i] == TRAIN:
                         # CC-ACT-TRAIN-01: train card, city card and its money; CC-ACT-TRAIN-09, CC-Q-18 enough trains
-                        if pk.ac_cost[i] <= money and pk.ac_trains[i] <= trains_left:
+                        if pk.ac_cost[i] <= money and pk.ac_trains[i] <= s.trains[p]:
                             if rail_ok is None:
                                 rail_ok = False
                                 for c in chand:
@@ -182,35 +196,25 @@ def main_menu(s) -> list:
                                         break
                             if rail_ok:
                                 acts.append(pk.A_RAIL[i])
-                    else:
-                        # CC-ACT-BUILD-01: building card, city card and the fruit to be had there
-                        if avail is None:
-                            tab = fruit_card_mask(s, p)
-                            avail = [cm[comp[cc_city[c]]] | tab for c in chand if pyr[cc_city[c]] < 0]
-                        need = pk.ac_mask[i]
-                        for a in avail:
-                            if not need & ~a:
-                                acts.append(pk.A_BUILD[i])
-                                break
-            # CC-ACT-DELIVER-01 a demanded fruit that can be brought; CC-ACT-DELIVER-03 not yet there;
-            # CC-ACT-DELIVER-12 no pyramid
-            ccm, A = pk.cc_mask, pk.A_DELIVER
-            for c in chand:
-                if ccm[c] & dm[cc_city[c]]:
-                    acts.append(A[c])
+                        continue
+                    # CC-ACT-BUILD-01: building card, city card and the fruit to be had there
+                    if tab is None:
+                        tab = fruit_card_mask(s, p)
+                    if fits >> (acm[i] & ~tab) & 1:  # what the played fruit cards cannot supply
+                        acts.append(pk.A_BUILD[i])
+            acts += delivers
             fc = s.fcards[p]
-            if fc:
-                # CC-ACT-GROW-01: city card, own fruit card, its cubes in the supply
-                for c in chand:
-                    if pyr[cc_city[c]] < 0:
-                        sup = 0
-                        for f, n in enumerate(s.supply):
-                            if n:
-                                sup |= 1 << f
-                        for k in fc:
-                            if not pk.ac_mask[k] & ~sup:
-                                acts.append(pk.A_GROW[k])
-                        break
+            if fc and fits & 1:
+                # CC-ACT-GROW-01: city card (CC-ACT-GROW-06 not a pyramid city), own fruit card, its cubes
+                # in the supply
+                sup = 0
+                for f, n in enumerate(s.supply):
+                    if n:
+                        sup |= 1 << f
+                acm = pk.ac_mask
+                for k in fc:
+                    if not acm[k] & ~sup:
+                        acts.append(pk.A_GROW[k])
         # CC-ACT-PYR-01: money and an empty city (no city card needed)
         if empty:
             cut = 5 if s.god[p] == AMUN else 0
@@ -221,13 +225,14 @@ def main_menu(s) -> list:
         # CC-ACT-CITY-01: one from the display and one from the deck
         if s.cdisp:
             A = pk.A_CITYDRAW
-            acts += [A[c] for c in s.cdisp]
+            for c in s.cdisp:
+                acts.append(A[c])
         elif s.cdeck or s.cdisc:
             acts.append(CITYDECK)
         if s.god[p] == SEKHMET and s.sekhmet < 0:
-            A = pk.A_SEKHMET
+            A, rown = pk.A_SEKHMET, s.rown
             for r in range(pk.nr):
-                if not s.rown[r]:
+                if not rown[r]:
                     acts.append(A[r])
     if s.horus_left and swap_possible(s):
         acts.append(HORUS_ACT)
@@ -253,10 +258,8 @@ def build_sources(s, p: int) -> list:
     need = s.p_need
     f = (need & -need).bit_length() - 1
     x = pk.cc_city[s.p_city]
-    comp = board_masks(s)[0]
-    cx = comp[x]
     nf, cubes, A = pk.nf, s.cubes, pk.A_SRC
-    out = [A[y * nf + f] for y in range(pk.nc) if comp[y] == cx and cubes[y * nf + f]]
+    out = [A[y * nf + f] for y in components(s)[0][x] if cubes[y * nf + f]]
     seen = set()
     for k in s.fcards[p]:
         fr = pk.ac_fruits[k]
@@ -270,25 +273,19 @@ def deliver_sources(s, p: int) -> list:
     pk = s.pk
     c = s.p_city
     x = pk.cc_city[c]
-    comp = board_masks(s)[0]
-    cx = comp[x]
+    near = components(s)[0][x]
     nf, cubes, A = pk.nf, s.cubes, pk.A_SRC
     out = []
     for f in pk.cc_fruits[c]:  # CC-ACT-DELIVER-08, CC-Q-33 either fruit shown
         if cubes[x * nf + f]:
             continue  # CC-ACT-DELIVER-03
-        for y in range(pk.nc):
-            if y != x and comp[y] == cx and cubes[y * nf + f]:  # CC-ACT-DELIVER-04 any built railways
+        for y in near:
+            if y != x and cubes[y * nf + f]:  # CC-ACT-DELIVER-04 any built railways
                 out.append(A[y * nf + f])
     return out
 
 
 # --------------------------------------------------------------------------- applying
-
-def apply_turn(s, a) -> bool:
-    """Carry out one phase B decision; True if it revealed hidden cards."""
-    return _HANDLERS[a.kind](s, s.to_move, a.args)
-
 
 def _take(s, p, args) -> bool:
     pk = s.pk
@@ -408,8 +405,7 @@ def _swap(s, p, args) -> bool:
 def _sekhmet(s, p, args) -> bool:
     pk = s.pk
     r = s.sekhmet = args[0]  # CC-GOD-SEKHMET-01, CC-R-02: one unbuilt route for the rest of the turn
-    s._comp = None
-    s._cm = None
+    link(s, r)
     if s.log is not None:
         s.emit("caboose.sekhmet", seat=p, route=pk.route_ids[r], route_hu=pk.route_text(r, "hu"),
                route_en=pk.route_text(r, "en"))
@@ -419,7 +415,9 @@ def _sekhmet(s, p, args) -> bool:
 def _action_done(s) -> bool:
     s.acts_left -= 1
     s.step = MAIN
-    clear_pending(s)
+    s.p_card = s.p_city = s.p_x = s.p_f = -1  # clear_pending, inlined on this hot path
+    s.p_need = 0
+    s.p_src = s.p_use = ()
     return _after(s)
 
 
@@ -440,8 +438,7 @@ def resolve_rail(s, p: int, r: int) -> bool:
     # pay off in final scoring, in others' buildings and deliveries)
     s.rown[r] += 1
     if s.rown[r] == 1:
-        s._comp = None
-        s._cm = None
+        link(s, r)
     s.adisc.append(i)  # CC-ACT-TRAIN-07 (iv) discard both cards
     s.cdisc.append(c)
     bonus = 0
@@ -455,7 +452,7 @@ def resolve_rail(s, p: int, r: int) -> bool:
 
 
 def resolve_build(s, p: int) -> bool:
-    pk, P = s.pk, s.players
+    pk = s.pk
     b, c = s.p_card, s.p_city
     x = pk.cc_city[c]
     need = pk.ac_mask[b]
@@ -479,15 +476,9 @@ def resolve_build(s, p: int) -> bool:
     t = pk.ac_tile[b]
     if t >= 0:
         s.btiles[x] = s.btiles[x] + (t,)  # CC-ACT-BUILD-09 (vi) the bonus tile; CC-Q-29 one tile per card
-    paid = [0] * P
-    rt = s.rt
-    for r in pk.city_routes[x]:  # CC-ACT-BUILD-10 others paid per train on the city's routes
-        base = r * P
-        for q in range(P):
-            if q != p and rt[base + q]:
-                paid[q] += rt[base + q]
-    for q in range(P):
-        s.money[q] += paid[q]
+    paid = trains_around(s, x)  # CC-ACT-BUILD-10 others paid per train on the city's routes
+    paid[p] = 0
+    s.money[:] = map(add, s.money, paid)
     s.bcards[p] = s.bcards[p] + (b,)  # CC-ACT-BUILD-11 (vii) the card in front of the builder
     s.cdisc.append(c)  # CC-ACT-BUILD-12 (viii) discard the city card and any fruit card
     s.adisc.extend(s.p_use)
@@ -499,7 +490,7 @@ def resolve_build(s, p: int) -> bool:
 
 
 def resolve_deliver(s, p: int, y: int, f: int) -> bool:
-    pk, P = s.pk, s.players
+    pk = s.pk
     c = s.p_city
     x = pk.cc_city[c]
     # CC-ACT-DELIVER-05 (iii): payout plus the market value before the move; CC-Q-13 never negative
@@ -511,18 +502,16 @@ def resolve_deliver(s, p: int, y: int, f: int) -> bool:
             move_market(s, g, +1)  # CC-ACT-DELIVER-07 (v) the fruit not delivered
     remove_cube(s, y, f)  # CC-ACT-DELIVER-02 (ii), CC-Q-11: the cube moves into the city and stays
     add_cube(s, x, f)
-    gained = [0] * P
-    rt = s.rt
-    for r in pk.city_routes[x]:  # CC-ACT-DELIVER-09, CC-Q-12 VP per train on the destination's routes
-        base = r * P
-        for q in range(P):
-            if q != p:
-                gained[q] += rt[base + q]
-    acf = pk.ac_fruits
-    for q in range(P):
-        if q != p and any(f in acf[k] for k in s.fcards[q]):
-            gained[q] += 1  # CC-ACT-DELIVER-10 one VP for holding that fruit on a played card
-        s.vp[q] += gained[q]
+    gained = trains_around(s, x)  # CC-ACT-DELIVER-09, CC-Q-12 VP per train on the destination's routes
+    gained[p] = 0
+    acm, bit = pk.ac_mask, 1 << f
+    for q, fc in enumerate(s.fcards):
+        if q != p:
+            for k in fc:
+                if acm[k] & bit:
+                    gained[q] += 1  # CC-ACT-DELIVER-10 one VP for holding that fruit on a played card
+                    break
+    s.vp[:] = map(add, s.vp, gained)
     s.cdisc.append(c)  # CC-ACT-DELIVER-11 (vii)
     if s.log is not None:
         s.emit("caboose.deliver", seat=p, fruit=pk.fruit_ids[f], fruit_hu=pk.fruit_hu[f], fruit_en=pk.fruit_en[f],
@@ -563,14 +552,15 @@ def resolve_pyramid(s, p: int, x: int) -> bool:
 
 
 def resolve_citydraw(s, p: int, c: int) -> bool:
-    taken = []
     if c >= 0:
         s.cdisp.remove(c)  # CC-ACT-CITY-01 one face-up card; CC-ACT-CITY-02 no refill during the turn
-        taken.append(c)
+        taken = (c,)
+    else:
+        taken = ()
     top = draw_city(s)  # and the top of the deck
     if top >= 0:
-        taken.append(top)
-    s.chand[p] = s.chand[p] + tuple(taken)
+        taken += (top,)
+    s.chand[p] += taken
     if s.log is not None:
         s.emit("caboose.citydraw", seat=p, count=len(taken), card=None if c < 0 else s.pk.cc_ids[c])
     return _action_done(s) or top >= 0
@@ -613,12 +603,11 @@ def end_turn(s) -> bool:
     if s.oidx < s.players:
         begin_turn(s, s.order[s.oidx])
         return revealed
-    from asztal.games.caboose.scoring import end_round
-
     return end_round(s) or revealed
 
 
-_HANDLERS = {
+#: the phase B handler of each action kind: ``handler(state, seat, args)``, True if it revealed hidden cards
+TURN_HANDLERS = {
     "take": _take, "done": _done, "rail": _rail, "card": _card, "route": _route, "src": _src, "use": _use,
     "build": _build, "deliver": _deliver, "grow": _grow, "pyramid": _pyramid, "city": _city,
     "citydraw": _citydraw, "horus": _horus, "swap": _swap, "sekhmet": _sekhmet,
