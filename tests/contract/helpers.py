@@ -57,6 +57,10 @@ def check_no_leak(state, rnd: random.Random) -> None:
         det = state.determinize(seat, rnd.getrandbits(32))
         assert det.view(seat) == view, f"determinize({seat}) changed what seat {seat} sees"
         det.check_invariants()
+        # the sample depends only on the seat's view and the rng, not on the hidden truth
+        r = rnd.getrandbits(32)
+        assert state.determinize(seat, r).to_json() == det.determinize(seat, r).to_json(), \
+            f"determinize({seat}) depends on what seat {seat} cannot see"
     json.dumps(state.view(None))
 
 

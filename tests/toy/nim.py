@@ -87,7 +87,7 @@ class NimState(GameState):
         }
 
     def _determinize(self, seat, rng):
-        unseen = [c for s, c in enumerate(self.hands) if s != seat] + self.deck
+        unseen = sorted([c for s, c in enumerate(self.hands) if s != seat] + self.deck)
         rng.shuffle(unseen)
         for s in range(self.players):
             if s != seat:

@@ -203,7 +203,10 @@ class CabooseState(GameState):
         }
 
     def _determinize(self, seat, rng) -> None:
-        """Resample the other players' hands and the deck orders (all that ``seat`` cannot see)."""
+        """Resample the other players' hands and the deck orders (all that ``seat`` cannot see).
+
+        Each pool is sorted before it is shuffled, so the result depends only on what
+        ``seat`` sees and on ``rng``, never on the hidden arrangement itself."""
         P = self.players
         others = [q for q in range(P) if q != seat]
         open_hands = self.options.get("open_hands", False)
@@ -212,6 +215,7 @@ class CabooseState(GameState):
         if not open_hands:
             for q in others:
                 pool.extend(self.chand[q])
+        pool.sort()
         rng.shuffle(pool)
         if not open_hands:
             for q in others:
@@ -226,6 +230,7 @@ class CabooseState(GameState):
         if not open_hands:
             for q in others:
                 pool.extend(self.ahand[q])
+        pool.sort()
         rng.shuffle(pool)
         if not open_hands:
             for q in others:
@@ -233,6 +238,7 @@ class CabooseState(GameState):
                 self.ahand[q] = tuple(pool[len(pool) - n:])
                 del pool[len(pool) - n:]
         pool.extend(fruit)
+        pool.sort()
         rng.shuffle(pool)
         self.adeck = pool
         self._legal = None

@@ -449,10 +449,11 @@ class MultiState(PocketCivState):
 
     def _determinize(self, seat, rng) -> None:
         if self._surveys(seat) or len(self.discard) <= 1:
+            self.deck.sort()  # the order seen by nobody must not leak into the sample
             rng.shuffle(self.deck)
             return
         hidden = self.discard[:-1]
-        pool = self.deck + hidden
+        pool = sorted(self.deck + hidden)
         rng.shuffle(pool)
         n = len(self.deck)
         self.deck = pool[:n]

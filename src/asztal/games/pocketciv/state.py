@@ -252,11 +252,11 @@ class PocketCivState(GameState):
 
     def _determinize(self, seat, rng) -> None:
         if self.adv & A_SURVEYING or len(self.discard) <= 1:
-            pool = self.deck
-            rng.shuffle(pool)
+            self.deck.sort()  # the order seen by nobody must not leak into the sample
+            rng.shuffle(self.deck)
             return
         hidden = self.discard[:-1]
-        pool = self.deck + hidden
+        pool = sorted(self.deck + hidden)
         rng.shuffle(pool)
         n = len(self.deck)
         self.deck = pool[:n]
