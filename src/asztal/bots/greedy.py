@@ -4,7 +4,8 @@ For each legal action it plays the action in a few sampled worlds
 (``state.determinize(seat, rng)``: never in the real state, whose next card it must not
 peek at) and scores the result with the game's evaluation
 (``asztal.bots.heuristics.<game>``) from its own seat's view. A finished game counts
-as its final result (a win is worth more than any position). Games without an
+as its final result (a win is worth more than any position; in a solo game finished and
+unfinished positions are compared on the heuristic's [0, 1] reward scale). Games without an
 evaluation get their final scores when over and a random tie-break otherwise.
 """
 
@@ -18,6 +19,9 @@ _WIN = 1e6
 
 
 def _value(state: GameState, seat: int, mod) -> float:
+    if state.players == 1 and mod is not None:
+        # solo: finished and unfinished positions on one scale, the reward in [0, 1]
+        return heuristics.rewards(state, mod)[0]
     if state.is_over:
         r = heuristics.terminal_rewards(state, mod)[seat]
         if state.players == 1:
@@ -57,7 +61,7 @@ class GreedyBot(Bot):
                     totals[i] -= _WIN
                     continue
                 totals[i] += _value(s, seat, mod)
-        return [(a, t / self.samples) for a, t in zip(acts, totals)]
+        return [(a, t / self.samples) for a, t in zip(acts, totals, strict=True)]
 
     def choose(self, state: GameState) -> Action:
         acts = state.legal_actions()

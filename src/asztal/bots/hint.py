@@ -2,7 +2,7 @@
 
 >>> action, why = hint(state, state.to_move, "en")      # doctest: +SKIP
 >>> why                                                 # doctest: +SKIP
-'Play your card: won 64% of 400 simulated continuations (next best: Take a stone, 41%).'
+'Play your card: about 64% chance to win, judged over 400 simulated continuations (next best: Take a stone, 41%).'
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from asztal.engine.i18n import check_lang
 _TEXT = {
     "hu": {
         "only": "{label}: ez az egyetlen szabályos lépés.",
-        "multi": "{label}: {n} szimulált folytatás {pct}%-át nyerte{alt}.",
+        "multi": "{label}: kb. {pct}% nyerési esély {n} szimulált folytatás alapján{alt}.",
         "solo": "{label}: {n} szimulált folytatásban a legjobb várható eredményt adta ({pct}%){alt}.",
         "alt": " (a második legjobb: {label}, {pct}%)",
     },
     "en": {
         "only": "{label}: the only legal move.",
-        "multi": "{label}: won {pct}% of {n} simulated continuations{alt}.",
+        "multi": "{label}: about {pct}% chance to win, judged over {n} simulated continuations{alt}.",
         "solo": "{label}: best expected result over {n} simulated continuations ({pct}%){alt}.",
         "alt": " (next best: {label}, {pct}%)",
     },

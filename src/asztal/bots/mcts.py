@@ -9,7 +9,9 @@ walks one shared tree whose edges are action codes:
    which the child was legal, so actions that are rarely possible are not penalised;
 2. **expand**: an untried legal action, while progressive widening allows another child
    (``k * visits ** alpha``; long action lists are opened a few at a time);
-3. **rollout**: uniformly random moves for at most ``depth`` actions, then the game's
+3. **rollout**: uniformly random moves (never one the game's heuristic lists in
+   ``ROLLOUT_AVOID`` while there is another; mostly one of the kinds in
+   ``ROLLOUT_PREFER`` when legal) for at most ``depth`` actions, then the game's
    evaluation (``asztal.bots.heuristics``) turns the position into rewards in [0, 1]
    per seat; without an evaluation the rollout runs to the end;
 4. **backpropagate**: every node adds the reward of the seat that chose its action.
@@ -55,7 +57,12 @@ PRESETS: dict[str, MctsConfig] = {
 }
 
 #: per-game overrides of the presets (measured so that ``normal`` stays under 1 s a move)
-GAME_PRESETS: dict[str, dict[str, dict]] = {}
+GAME_PRESETS: dict[str, dict[str, dict]] = {
+    # Caboose decisions cost ~8x PAX's (longer legal lists, transport search): shorter rollouts
+    "caboose": {"easy": {"depth": 10}, "normal": {"depth": 20}, "hard": {"depth": 30}},
+    # PocketCiv: random moves soon wreck an empire (expeditions, stopping): judge sooner
+    "pocketciv": {"easy": {"depth": 8}, "normal": {"depth": 15}, "hard": {"depth": 25}},
+}
 
 
 def preset(level: str, game_name: str | None = None) -> MctsConfig:
@@ -124,6 +131,8 @@ class MctsBot(Bot):
         pw_k, pw_alpha, pw_min = cfg.pw_k, cfg.pw_alpha, cfg.pw_min_actions
         log, sqrt = math.log, math.sqrt
         rewards = heuristics.rewards
+        avoid = getattr(mod, "ROLLOUT_AVOID", None)
+        prefer = getattr(mod, "ROLLOUT_PREFER", None)
         deadline = None if cfg.max_time is None else time.perf_counter() + cfg.max_time
 
         root = Node(None, None)
@@ -174,7 +183,16 @@ class MctsBot(Bot):
             steps = 0
             while not s.is_over and steps < depth_cap:
                 acts = s.legal_actions()
-                s.apply(acts[int(rand() * len(acts))])
+                a = acts[int(rand() * len(acts))]
+                if prefer is not None and a.kind not in prefer and len(acts) > 1:
+                    good = [x for x in acts if x.kind in prefer]
+                    if good and rand() < 0.8:
+                        a = good[int(rand() * len(good))]
+                if avoid is not None and a.code in avoid:
+                    others = [x for x in acts if x.code not in avoid]
+                    if others:
+                        a = others[int(rand() * len(others))]
+                s.apply(a)
                 steps += 1
             r = rewards(s, mod)
             # -- backpropagation --

@@ -13,6 +13,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from asztal import games
+from asztal.cli.arena import arena
 from asztal.cli.files import load_game_file, parse_options
 from asztal.cli.show import print_log, print_outcome, seat_name, view_renderable
 from asztal.cli.text import t
@@ -21,6 +22,7 @@ from asztal.engine.i18n import check_lang
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="asztal: PAX, Civilizációk Hajnala, Cleopatra vasúti kocsija — play, replay, simulate.")
 console = Console()
+app.command("arena", help="Bots against bots: win rates with 95% intervals, ratings, scores.")(arena)
 
 LangOpt = typer.Option("hu", "--lang", help="hu | en")
 
@@ -160,28 +162,31 @@ def simulate(
 def bench(
     game: list[str] | None = typer.Argument(None, help="games to measure (default: all)"),
     seconds: float = typer.Option(2.0, "--seconds"),
+    mcts: bool = typer.Option(True, "--mcts/--no-mcts", help="also measure MCTS iterations/s"),
     as_json: bool = typer.Option(False, "--json"),
     lang: str = LangOpt,
 ) -> None:
-    """Measure random-playout steps/s and clones/s per game, against a reference."""
+    """Measure random-playout steps/s, clones/s and MCTS iterations/s per game, against a reference."""
     from asztal.sim.bench import bench as run_bench
 
     check_lang(lang)
     names = game or games.names()
     for name in names:
         games.load(name)
-    result = run_bench(names, seconds)
+    result = run_bench(names, seconds, mcts=mcts)
     if as_json:
         print(json.dumps(result))
         return
     ref = result["reference"]
     table = Table(title=t("bench.title", lang))
-    for col in ("bench.game", "games.players", "bench.steps", "bench.ratio", "bench.clones", "bench.ratio"):
+    for col in ("bench.game", "games.players", "bench.steps", "bench.ratio", "bench.clones", "bench.ratio",
+                "bench.mcts"):
         table.add_column(t(col, lang), justify="right")
     for row in result["games"]:
         table.add_row(row["game"], str(row["players"]), f"{row['steps_per_s']:,.0f}",
                       f"{row['steps_ratio']:.2f}" if ref else "-", f"{row['clones_per_s']:,.0f}",
-                      f"{row['clones_ratio']:.2f}" if ref else "-")
+                      f"{row['clones_ratio']:.2f}" if ref else "-",
+                      f"{row['mcts_iters_per_s']:,.0f}" if "mcts_iters_per_s" in row else "-")
     console.print(table)
     console.print(t("bench.reference", lang, name=ref["name"], rate=ref["steps_per_s"]) if ref
                   else t("bench.no_reference", lang))

@@ -11,9 +11,10 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -24,14 +25,17 @@ from asztal.sim.arena import run_arena
 _T = {
     "title": ("{game}: {played} játszma, {players} játékos, mag {seed}",
               "{game}: {played} games, {players} players, seed {seed}"),
-    "bot": ("Robot", "Bot"), "games": ("Játszmák", "Games"), "wins": ("Győzelem", "Wins"),
+    "bot": ("Robot", "Bot"), "games": ("Játszma", "Games"), "wins": ("Győz.", "Wins"),
     "rate": ("Arány", "Win rate"), "ci": ("95% KI", "95% CI"), "elo": ("Élő", "Elo"),
-    "os": ("openskill (μ−3σ)", "openskill (μ−3σ)"), "mean": ("Átlag pont", "Mean score"),
-    "median": ("Medián", "Median"), "spm": ("mp/lépés", "s/move"), "level": ("Szint", "Level"),
+    "os": ("Értékszám", "Rating"), "mean": ("Átlag", "Mean"),
+    "median": ("Medián", "Median"), "spm": ("mp/lép", "s/move"), "level": ("Szint", "Level"),
     "success": ("Siker", "Success"), "playing": ("Játszmák", "Playing"),
     "nowin": ("Győztes nélküli játszmák: {n}", "Games without a winner: {n}"),
     "wall": ("Idő: {s:.1f} mp", "Time: {s:.1f} s"),
 }
+
+
+_MIN_WIDTH = {"ci": 11, "rate": 6, "success": 6, "elo": 5, "os": 5, "mean": 6, "spm": 6}
 
 
 def _t(key: str, lang: str, **kw: Any) -> str:
@@ -83,14 +87,15 @@ def write_csv(result: dict[str, Any], path: Path) -> None:
 def render_table(result: dict[str, Any], lang: str = "en") -> Table:
     title = _t("title", lang, game=result["game"], played=result["played"], players=result["players"],
                seed=result["seed"])
-    table = Table(title=title)
-    table.add_column(_t("bot", lang), justify="left")
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column(_t("bot", lang), justify="left", overflow="fold")
     if result["solo"]:
         has_levels = any(e.get("levels") for e in result["entries"])
         if has_levels:
             table.add_column(_t("level", lang), justify="right")
         for key in ("games", "success", "ci", "mean", "median", "spm"):
-            table.add_column(_t(key, lang), justify="right")
+            table.add_column(_t(key, lang), justify="right", no_wrap=True,
+                         min_width=max(len(_t(key, lang)), _MIN_WIDTH.get(key, 0)))
         for e in result["entries"]:
             rows = [(lv, d) for lv, d in e["levels"].items()] if has_levels else [(None, {
                 "games": e["games"], "success_rate": e["success_rate"], "ci95": e["ci95"],
@@ -105,7 +110,8 @@ def render_table(result: dict[str, Any], lang: str = "en") -> Table:
     cols = ["games", "wins", "rate", "ci"] + (["elo"] if rating == "elo" else ["os"] if rating else [])
     cols += ["mean", "spm"]
     for key in cols:
-        table.add_column(_t(key, lang), justify="right")
+        table.add_column(_t(key, lang), justify="right", no_wrap=True,
+                         min_width=max(len(_t(key, lang)), _MIN_WIDTH.get(key, 0)))
     for e in result["entries"]:
         cells = [e["name"], str(e["games"]), f"{e['wins']:g}", _pct(e["win_rate"]), _ci(e["ci95"])]
         if rating == "elo":
@@ -122,12 +128,12 @@ def arena(
     bots: str = typer.Option("mcts,greedy,random", "--bots", "-b",
                              help="bot specs, comma separated (random, greedy, mcts, mcts:hard, mcts:iters=500)"),
     games: int = typer.Option(100, "--games", "-n", help="games (per bot and level in solo games)"),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="default: one seat per bot"),
+    players: int | None = typer.Option(None, "--players", "-p", help="default: one seat per bot"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes"),
     seed: int = typer.Option(0, "--seed"),
     json_out: bool = typer.Option(False, "--json", help="print the result as JSON"),
-    csv_out: Optional[Path] = typer.Option(None, "--csv", help="write one row per bot to this file"),
-    level: Optional[int] = typer.Option(None, "--level", help="PAX solitaire level (default: every level)"),
+    csv_out: Path | None = typer.Option(None, "--csv", help="write one row per bot to this file"),
+    level: int | None = typer.Option(None, "--level", help="PAX solitaire level (default: every level)"),
     option: list[str] = typer.Option([], "--option", "-o", help="game option key=value"),
     lang: str = typer.Option("hu", "--lang", help="hu | en"),
 ) -> None:
@@ -162,3 +168,7 @@ def arena(
 
 def main() -> None:  # pragma: no cover - for running this command alone
     typer.run(arena)
+
+
+if __name__ == "__main__":  # pragma: no cover - ``python -m asztal.cli.arena GAME ...``
+    main()

@@ -48,6 +48,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "bench.steps": ("lépés/s", "steps/s"),
     "bench.clones": ("klón/s", "clones/s"),
     "bench.ratio": ("× referencia", "× reference"),
+    "bench.mcts": ("MCTS iter./s", "MCTS iters/s"),
     "bench.reference": ("Referencia: {name}, {rate:,.0f} lépés/s ugyanebben a futásban",
                         "Reference: {name}, {rate:,.0f} steps/s in this same run"),
     "bench.no_reference": ("Nincs referencia (pip install 'asztal[bench]' az OpenSpiel backgammonhoz)",

@@ -44,18 +44,23 @@ def play_game(game_name: str, players: int, options: dict[str, Any], game_seed: 
               specs: Sequence[str], bot_seeds: Sequence[int]) -> dict[str, Any]:
     """Play one game, seat ``s`` played by ``make_bot(specs[s], bot_seeds[s])``.
 
-    Returns scores, winners, the game's outcome, moves and the thinking time per seat.
+    Returns scores, winners, the game's outcome, moves, and per seat the thinking time and
+    the number of real decisions (forced moves, with one legal action, are played at once).
     """
     game = games_registry.load(game_name)
     state = game.new_game(players=players, seed=game_seed, options=options)
     state.log = None
-    bots = [make_bot(spec, seed) for spec, seed in zip(specs, bot_seeds)]
+    bots = [make_bot(spec, seed) for spec, seed in zip(specs, bot_seeds, strict=True)]
     think = [0.0] * players
     decisions = [0] * players
     steps = 0
     perf = time.perf_counter
     while not state.is_over:
         seat = state.to_move
+        if len(state.legal_actions()) == 1:  # a forced move is not a decision
+            state.apply(state.legal_actions()[0])
+            steps += 1
+            continue
         t0 = perf()
         action = bots[seat].choose(state)
         think[seat] += perf() - t0
@@ -180,7 +185,7 @@ def run_arena(game_name: str, bots: Sequence[str], games: int = 100, players: in
             if progress:
                 progress(len(results), total)
     wall = time.perf_counter() - t0
-    for (lv, _, i, seat_entries), r in zip(plan, results):
+    for (lv, _, i, seat_entries), r in zip(plan, results, strict=True):
         r["level"], r["index"], r["entries"] = lv, i, seat_entries
 
     summary = summarise(game_name, players, names, results, solo)
@@ -238,7 +243,7 @@ def summarise(game_name: str, players: int, names: Sequence[str], results: Seque
             rated = stats.openskill_ratings(
                 [(r["entries"], stats.ranks_of(r["scores"], r["winners"])) for r in results], n_entries)
             if rated is not None:
-                for entry, rating in zip(entries, rated):
+                for entry, rating in zip(entries, rated, strict=True):
                     entry["openskill"] = rating
                 out["rating"] = "openskill"
     return out

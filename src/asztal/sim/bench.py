@@ -86,8 +86,9 @@ def reference_rate(seconds: float = 2.0, seed: int = 0) -> dict[str, Any] | None
             "steps_per_s": steps / (time.perf_counter() - start)}
 
 
-def bench(game_names: list[str] | None = None, seconds: float = 2.0) -> dict[str, Any]:
-    """Measure every game (its smallest and largest player count) and the reference."""
+def bench(game_names: list[str] | None = None, seconds: float = 2.0, mcts: bool = False) -> dict[str, Any]:
+    """Measure every game (its smallest and largest player count) and the reference;
+    with ``mcts``, also the MCTS bot's iterations per second."""
     ref = reference_rate(seconds)
     rows = []
     for name in game_names or games.names():
@@ -97,6 +98,10 @@ def bench(game_names: list[str] | None = None, seconds: float = 2.0) -> dict[str
             clones = clone_rate(name, players, seconds / 2)
             row = {"game": name, "players": players, "steps_per_s": play["steps_per_s"],
                    "games_per_s": play["games_per_s"], "clones_per_s": clones}
+            if mcts:
+                from asztal.bots.bench import mcts_iterations_per_second
+
+                row["mcts_iters_per_s"] = mcts_iterations_per_second(name, players, seconds / 2)
             if ref:
                 row["steps_ratio"] = play["steps_per_s"] / ref["steps_per_s"]
                 row["clones_ratio"] = clones / ref["steps_per_s"]

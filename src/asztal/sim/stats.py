@@ -51,7 +51,7 @@ def openskill_ratings(games: Sequence[tuple[Sequence[int], Sequence[int]]],
     for seats, ranks in games:
         teams = [[ratings[e]] for e in seats]
         new = model.rate(teams, ranks=list(ranks))
-        for e, team in zip(seats, new):
+        for e, team in zip(seats, new, strict=True):
             ratings[e] = team[0]
     return [{"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()} for r in ratings]
 

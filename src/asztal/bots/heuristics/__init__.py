@@ -14,7 +14,13 @@ working whatever the game's internals become. A module provides:
 ``SCORE_SCALE`` (optional, default 20.0)
     a typical final score, to normalise solo scores into [0, 1];
 ``solo_reward(state) -> float`` (optional)
-    the reward in [0, 1] of a finished solo game.
+    the reward in [0, 1] of a finished solo game;
+``solo_estimate(state) -> float`` (optional)
+    the same for an unfinished solo game (default: ``evaluate`` squashed by ``SCORE_SCALE``);
+``ROLLOUT_AVOID`` (optional)
+    action codes MCTS roll-outs skip while another move is legal (ending the game early);
+``ROLLOUT_PREFER`` (optional)
+    action kinds MCTS roll-outs take (four times out of five) whenever one is legal.
 
 Games without a module get ``None`` from :func:`get` and the bots fall back to scores.
 """
@@ -99,9 +105,12 @@ def cutoff_rewards(state: GameState, mod: ModuleType) -> list[float]:
     Several players: a softmax of the values (the chance each seat ends up winning);
     solo: the value normalised like a final score.
     """
-    vals = heuristic_values(state, mod)
     if state.players == 1:
-        return [squash(vals[0], _param(mod, "SCORE_SCALE", 20.0))]
+        est = getattr(mod, "solo_estimate", None)
+        if est is not None:
+            return [float(est(state))]
+        return [squash(mod.evaluate(state, 0), _param(mod, "SCORE_SCALE", 20.0))]
+    vals = heuristic_values(state, mod)
     t = _param(mod, "TEMPERATURE", 5.0)
     top = max(vals)
     ex = [math.exp((v - top) / t) for v in vals]

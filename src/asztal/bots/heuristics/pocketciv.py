@@ -1,0 +1,154 @@
+"""How a PocketCiv (Civilizációk Hajnala) player weighs a position, read from ``state.view``.
+
+Points come from advances, scored again at every era change while the Empire has at
+least as many cities as the era number (PC-ERA-02..06, at most as many advances as there
+are tribes), and from wonders at the end (PC-END-02). So a position is worth:
+
+* the victory points already scored, and the wonders built;
+* the advances owned times the era changes still to come, discounted when the Empire
+  lacks the cities the next era change asks for, or the tribes to count them;
+* what keeps the civilisation growing and alive through disasters: cities and their
+  value (CAV), the capital, tribes, farms (food), gold; an Empire with neither a tribe nor
+  a city is over (PC-POP-04).
+
+Advance and wonder points are public component data, read from the game's data files.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+from importlib import resources
+
+from asztal.engine import GameState
+
+SCORE_SCALE = 40.0
+ERAS = 8
+#: roll-outs should not end the game at an era change by chance (PC-ERA-09)
+ROLLOUT_AVOID = frozenset({"era:end"})
+#: roll-outs take these when they can (most of the time): founding cities, acquiring advances
+ROLLOUT_PREFER = frozenset({"city", "adv"})
+
+
+@lru_cache(maxsize=1)
+def points_table() -> tuple[dict[str, int], dict[str, int]]:
+    """Victory points of every advance and wonder (public card data)."""
+    pkg = resources.files("asztal.games.pocketciv")
+    adv = json.loads(pkg.joinpath("data/advances.json").read_text(encoding="utf-8"))["advances"]
+    won = json.loads(pkg.joinpath("data/wonders.json").read_text(encoding="utf-8"))["wonders"]
+    return ({a["id"]: int(a["victory_points"]) for a in adv}, {w["id"]: int(w["victory_points"]) for w in won})
+
+
+def _sig(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+def wonder_points(v: dict) -> int:
+    _, won = points_table()
+    return sum(won.get(w, 0) for a in v["areas"] for w in a["wonders"])
+
+
+def seat_view(v: dict, seat: int) -> dict:
+    """The solo-shaped view of one empire: a multiplayer view (PC 6.*) keeps per-player lists
+    in each area and the empires apart; this picks ``seat``'s share of them."""
+    if "empires" not in v:
+        return v
+    emp = v["empires"][seat]
+    areas = []
+    for a in v["areas"]:
+        b = dict(a)
+        b["tribes"], b["city"], b["wonders"] = a["tribes"][seat], a["cities"][seat], a["wonders"][seat]
+        b["capital"] = emp.get("capital") is not None and emp.get("capital") == a.get("id", a["number"])
+        areas.append(b)
+    out = dict(v)
+    out.update(emp)
+    out["areas"] = areas
+    out["map"] = None  # area numbers repeat on the larger map; the sea test is skipped
+    return out
+
+
+def estimate(v: dict) -> float:
+    """Expected final score of the position ``v`` (a solo-shaped view, see ``seat_view``)."""
+    adv_vp, _ = points_table()
+    areas = v["areas"]
+    tribes = sum(a["tribes"] for a in areas)
+    cities = sum(1 for a in areas if a["city"])
+    wonders = wonder_points(v)
+    done = float(v["vp"]) + wonders
+    if v.get("is_over") or v.get("ending"):
+        return done
+    owned = sorted((adv_vp.get(x, 0) for x in v["advances"]), reverse=True)
+    counted = tribes + (4 if "written_record" in v["advances"] else 0)
+    per_era = sum(owned[:counted])
+    era = v["era"]
+    left = max(0, ERAS - era + 1)  # era changes still to come, this era's included
+    cities_ok = _sig(2.0 * (cities - era + 0.5))  # PC-ERA-02: this era scores with >= era cities
+    future = per_era * left * (0.35 + 0.65 * cities_ok) * 0.8
+    # advances also change the rules in the Empire's favour (most are marked +)
+    future += 1.5 * len(v["advances"])
+    growth = foundations(v, tribes, cities)
+    return done + future + growth * (0.4 + 0.6 * left / ERAS)
+
+
+def foundations(v: dict, tribes: int, cities: int) -> float:
+    """Cities that will keep their value, tribes the land can feed, farms, gold, the capital."""
+    areas = v["areas"]
+    owned = set(v["advances"])
+    map_areas = {a["number"]: a for a in (v.get("map") or {}).get("areas", [])}
+    farms = sum(1 for a in areas if a["farm"])
+    spare_farms = farms - sum(1 for a in areas if a["city"] and a["farm"])
+    fed_tribes = 0
+    value = 0.0
+    for a in areas:
+        cap = int(a["forest"]) + int(a["mountain"]) + int(a["volcano"]) + int(a["farm"]) + a["city"]  # PC-UPK-TRIBE-01
+        fed_tribes += min(a["tribes"], cap)
+        if a["city"]:
+            fed = a["farm"] or ("fishing" in owned and map_areas.get(a["number"], {}).get("sea"))  # PC-UPK-CITY-01/02
+            if not fed and "cartage" in owned and spare_farms > 0:  # PC-UPK-CITY-03
+                spare_farms -= 1
+                fed = True
+            # a city is the engine of the game: advances, era scoring (PC-ERA-02), tribe support;
+            # one without food loses a CAV each upkeep and at CAV 1 is gone (PC-UPK-CITY-01)
+            if fed:
+                value += 11.0 + 1.5 * a["city"]
+            elif a["city"] > 1:
+                value += 8.0 + 1.5 * (a["city"] - 1)
+            else:
+                value += 0.5
+            if a.get("capital"):
+                value += 2.0
+    value += 1.0 * min(fed_tribes, 8) + 0.4 * max(0, fed_tribes - 8) + 0.1 * (tribes - fed_tribes)
+    # a farm where a city can still be founded prepares one (the book's advice, PC-DEV-CITY note)
+    value += 1.0 * farms + 1.5 * sum(1 for a in areas if a["farm"] and not a["city"]) + 0.3 * v.get("gold", 0)
+    # every area with a tribe grows one more each round (PC-POP-01): spreading out is growth
+    value += 0.7 * sum(1 for a in areas if a["tribes"])
+    # four tribes in one area found a city (PC-DEV-CITY-01): gathering them is progress
+    cost = 2 if "common_tongue" in owned else 4
+    muster = max((a["tribes"] for a in areas if not a["city"]), default=0)
+    if cities < 8:
+        value += 1.2 * min(muster, cost)
+    if cities == 0:  # no city yet: the tribes are all there is (PC-POP-04)
+        value -= 3.0 * max(0, 4 - fed_tribes)
+    return value
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    return estimate(seat_view(state.view(seat), seat))
+
+
+def values(state: GameState) -> list[float]:
+    v = state.view(None)
+    return [estimate(seat_view(v, q)) for q in range(state.players)]
+
+
+def solo_estimate(state: GameState) -> float:
+    return squash(estimate(state.view(0)))
+
+
+def solo_reward(state: GameState) -> float:
+    return squash(state.scores()[0])
+
+
+def squash(x: float) -> float:
+    return x / (x + SCORE_SCALE) if x > 0 else 0.0

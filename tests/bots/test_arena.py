@@ -1,0 +1,147 @@
+"""The arena: seat rotation, determinism, figures that add up, the CLI's outputs."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+
+from asztal.sim import stats
+from asztal.sim.arena import derive_seed, entry_names, run_arena
+
+
+def test_wilson_interval_known_values():
+    lo, hi = stats.wilson(8, 10)
+    assert abs(lo - 0.4902) < 1e-3 and abs(hi - 0.9433) < 1e-3
+    assert stats.wilson(0, 0) == (0.0, 1.0)
+    lo, hi = stats.wilson(0, 20)
+    assert lo == 0.0 and 0 < hi < 0.2
+
+
+def test_elo_from_win_rate():
+    assert stats.elo_pair(0.5, 100) == (1500.0, 1500.0)
+    hi, lo = stats.elo_pair(0.76, 100)
+    assert abs((hi - lo) - 200) < 2  # 76% is about +200 Elo
+    assert stats.elo_difference(1.0, 10) < 1000  # clamped, finite
+
+
+def test_ranks_winners_first_then_scores():
+    assert stats.ranks_of([3, 9, 9], [0]) == [1, 2, 2]
+    assert stats.ranks_of([5, 1, 3], []) == [1, 3, 2]
+
+
+def test_rates_sum_to_one_and_intervals_hold_the_rate():
+    result = run_arena("nim", ["mcts:easy", "greedy", "random"], games=24, seed=3)
+    entries = result["entries"]
+    assert [e["name"] for e in entries] == ["mcts:easy", "greedy", "random"]
+    assert abs(sum(e["win_rate"] for e in entries) - 1.0) < 1e-9
+    for e in entries:
+        assert e["games"] == 24  # every bot plays every game, rotating seats
+        lo, hi = e["ci95"]
+        assert 0.0 <= lo <= e["win_rate"] <= hi <= 1.0
+    assert result["rating"] in ("openskill", None)
+
+
+def test_two_player_arena_gives_elo_that_agrees_with_the_win_rate():
+    result = run_arena("nim", ["mcts:easy", "random"], games=20, seed=1)
+    a, b = result["entries"]
+    assert result["rating"] == "elo"
+    assert (a["elo"] > b["elo"]) == (a["win_rate"] > b["win_rate"])
+    assert abs(a["elo"] + b["elo"] - 3000) < 1e-6
+
+
+def test_seats_rotate():
+    result = run_arena("nim", ["random", "greedy"], games=4, seed=0)
+    assert result["played"] == 4
+    from asztal.sim import arena
+
+    seen = []
+    orig = arena.play_game
+
+    def spy(game, players, options, seed, specs, bot_seeds):
+        seen.append(list(specs))
+        return orig(game, players, options, seed, specs, bot_seeds)
+
+    arena.play_game = spy
+    try:
+        run_arena("nim", ["random", "greedy"], games=4, seed=0)
+    finally:
+        arena.play_game = orig
+    assert seen == [["random", "greedy"], ["greedy", "random"]] * 2
+
+
+def test_same_seed_same_figures_with_any_number_of_jobs():
+    keep = ("wins", "mean_score", "median_score", "ci95")
+    one = run_arena("nim", ["mcts:iters=30", "random", "random"], games=8, seed=9, jobs=1)
+    two = run_arena("nim", ["mcts:iters=30", "random", "random"], games=8, seed=9, jobs=2)
+    assert [{k: e[k] for k in keep} for e in one["entries"]] == [{k: e[k] for k in keep} for e in two["entries"]]
+    assert [e["name"] for e in one["entries"]] == ["mcts:iters=30", "random#1", "random#2"]
+
+
+def test_last_bot_fills_the_remaining_seats():
+    result = run_arena("nim", ["mcts:easy", "random"], games=3, players=3, seed=1)
+    assert [e["name"] for e in result["entries"]] == ["mcts:easy", "random#1", "random#2"]
+
+
+def test_solo_arena_reports_success_and_scores():
+    result = run_arena("dicetoy", ["greedy", "random"], games=10, seed=4)
+    assert result["solo"] and result["rating"] is None
+    for e in result["entries"]:
+        assert e["games"] == 10
+        assert 0.0 <= e["ci95"][0] <= e["success_rate"] <= e["ci95"][1] <= 1.0
+        assert e["median_score"] >= 0
+
+
+def test_arena_refuses_nonsense():
+    with pytest.raises(ValueError):
+        run_arena("nim", ["random"] * 4, games=2)
+    with pytest.raises(ValueError):
+        run_arena("nim", ["mcts:bogus"], games=2)
+    with pytest.raises(ValueError):
+        run_arena("nim", ["random"], games=0)
+    with pytest.raises(ValueError):
+        run_arena("nim", ["random"], games=2, level=1)
+
+
+def test_seeds_spread():
+    assert len({derive_seed(1, i) for i in range(1000)}) == 1000
+    assert derive_seed(1, 2) != derive_seed(2, 1)
+    assert entry_names(["a", "b", "a"]) == ["a#1", "b", "a#2"]
+
+
+@pytest.fixture
+def cli():
+    import typer
+    from typer.testing import CliRunner
+
+    from asztal.cli.arena import arena
+
+    app = typer.Typer()
+    app.command()(arena)
+    app.command("noop")(lambda: None)  # two commands: the arena is a subcommand, as in asztal
+    return lambda *args: CliRunner().invoke(app, ["arena", *args])
+
+
+def test_cli_json_and_csv(cli, tmp_path):
+    out = tmp_path / "r.csv"
+    res = cli("nim", "--bots", "mcts:easy,random", "-n", "6", "--json", "--csv", str(out))
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["game"] == "nim" and len(data["entries"]) == 2
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert [r["bot"] for r in rows] == ["mcts:easy", "random"]
+    assert abs(sum(float(r["win_rate"]) for r in rows) - 1.0) < 1e-9
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_cli_table(cli, lang):
+    res = cli("nim", "--bots", "greedy,random", "-n", "4", "--lang", lang)
+    assert res.exit_code == 0, res.output
+    assert "greedy" in res.output and ("Elo" in res.output or "Élő" in res.output)
+
+
+def test_cli_solo_table(cli):
+    res = cli("dicetoy", "--bots", "greedy,random", "-n", "4", "--lang", "en")
+    assert res.exit_code == 0, res.output
+    assert "Success" in res.output and "Median" in res.output
