@@ -447,18 +447,6 @@ class MultiState(PocketCivState):
         """PC-DEV-MINING-03: a seat with Surveying may search the discard pile."""
         return seat is not None and bool(self.live(seat)[ADV_] & A_SURVEYING)
 
-    def _determinize(self, seat, rng) -> None:
-        if self._surveys(seat) or len(self.discard) <= 1:
-            self.deck.sort()  # the order seen by nobody must not leak into the sample
-            rng.shuffle(self.deck)
-            return
-        hidden = self.discard[:-1]
-        pool = sorted(self.deck + hidden)
-        rng.shuffle(pool)
-        n = len(self.deck)
-        self.deck = pool[:n]
-        self.discard = pool[n:] + self.discard[-1:]
-
     def _state_dict(self) -> dict:
         d = self._mp_json()
         d["map"] = self.board.data

@@ -250,9 +250,16 @@ class PocketCivState(GameState):
         v["is_over"] = self.is_over
         return v
 
+    def _surveys(self, seat) -> bool:
+        """PC-DEV-MINING-03: with Surveying the player may search the discard pile."""
+        return bool(self.adv & A_SURVEYING)
+
     def _determinize(self, seat, rng) -> None:
-        if self.adv & A_SURVEYING or len(self.discard) <= 1:
-            self.deck.sort()  # the order seen by nobody must not leak into the sample
+        """Reshuffle what ``seat`` cannot see: the deck, and the discards under the top card
+        unless it may search them. Pools are sorted first, so the sample depends only on
+        the view and ``rng``, never on the hidden order."""
+        if self._surveys(seat) or len(self.discard) <= 1:
+            self.deck.sort()
             rng.shuffle(self.deck)
             return
         hidden = self.discard[:-1]
