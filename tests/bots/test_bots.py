@@ -45,7 +45,7 @@ def test_choice_unchanged_when_only_hidden_information_changes(spec):
     state's own random generator): the bot with the same seed must choose the same."""
     checked = 0
     for seed in range(4):
-        for state in positions("fairnim", seed=seed, players=2 + seed % 2):
+        for state in positions("nim", seed=seed, players=2 + seed % 2):
             seat = state.to_move
             choice = make_bot(spec, seed=7).choose(state)
             for k in range(3):
