@@ -21,9 +21,9 @@ from typing import Any
 from asztal import games as games_registry
 from asztal.bots import make_bot
 from asztal.sim import stats
+from asztal.sim.runner import play_game
 
 _MASK64 = (1 << 64) - 1
-MAX_STEPS = 200_000
 
 #: games whose solo mode has levels, with the option that sets the level and its range
 SOLO_LEVELS: dict[str, tuple[str, tuple[int, ...]]] = {"pax": ("level", (1, 2, 3, 4, 5))}
@@ -38,57 +38,6 @@ def derive_seed(*parts: int) -> int:
         x = (x * 0xBF58476D1CE4E5B9) & _MASK64
         x ^= x >> 29
     return x >> 1
-
-
-def play_game(game_name: str, players: int, options: dict[str, Any], game_seed: int,
-              specs: Sequence[str], bot_seeds: Sequence[int]) -> dict[str, Any]:
-    """Play one game, seat ``s`` played by ``make_bot(specs[s], bot_seeds[s])``.
-
-    Returns scores, winners, the game's outcome, moves, and per seat the thinking time and
-    the number of real decisions (forced moves, with one legal action, are played at once).
-    """
-    game = games_registry.load(game_name)
-    state = game.new_game(players=players, seed=game_seed, options=options)
-    state.log = None
-    bots = [make_bot(spec, seed) for spec, seed in zip(specs, bot_seeds, strict=True)]
-    think = [0.0] * players
-    decisions = [0] * players
-    steps = 0
-    perf = time.perf_counter
-    while not state.is_over:
-        seat = state.to_move
-        if len(state.legal_actions()) == 1:  # a forced move is not a decision
-            state.apply(state.legal_actions()[0])
-            steps += 1
-            continue
-        t0 = perf()
-        action = bots[seat].choose(state)
-        think[seat] += perf() - t0
-        decisions[seat] += 1
-        state.apply(action)
-        steps += 1
-        if steps > MAX_STEPS:
-            raise RuntimeError(f"{game_name} seed {game_seed}: no end after {MAX_STEPS} actions")
-    outcome = state.outcome()
-    return {
-        "seed": game_seed,
-        "scores": [float(x) for x in state.scores()],
-        "winners": list(state.winners()),
-        "outcome": _jsonable(outcome),
-        "actions": steps,
-        "think": think,
-        "decisions": decisions,
-    }
-
-
-def _jsonable(x: Any) -> Any:
-    if isinstance(x, dict):
-        return {str(k): _jsonable(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_jsonable(v) for v in x]
-    if isinstance(x, (str, int, float, bool)) or x is None:
-        return x
-    return str(x)
 
 
 def _play_job(job: tuple) -> dict[str, Any]:

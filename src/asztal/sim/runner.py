@@ -7,21 +7,14 @@ not depend on how games are spread over workers.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from asztal import games
-
-
-@dataclass(frozen=True)
-class GameResult:
-    seed: int
-    scores: list[float]
-    winners: list[int]
-    steps: int
-    outcome: dict[str, Any] = field(default_factory=dict)
+from asztal.bots import make_bot
 
 
 def seat_bots(specs: list[str], players: int) -> list[str]:
@@ -30,36 +23,82 @@ def seat_bots(specs: list[str], players: int) -> list[str]:
     return [specs[min(i, len(specs) - 1)] for i in range(players)]
 
 
-def play_game(game_name: str, players: int, bot_specs: list[str], seed: int,
-              options: dict[str, Any] | None = None) -> GameResult:
-    """Play one game to the end with a bot in every seat."""
-    from asztal.bots import make_bot
+MAX_STEPS = 200_000
 
-    state = games.load(game_name).new_game(players, seed=seed, options=options or {})
+
+def play_game(game_name: str, players: int, options: dict[str, Any], game_seed: int,
+              specs: Sequence[str], bot_seeds: Sequence[int]) -> dict[str, Any]:
+    """Play one game, seat ``s`` played by ``make_bot(specs[s], bot_seeds[s])``.
+
+    Returns scores, winners, the game's outcome, moves, and per seat the thinking time and
+    the number of real decisions (forced moves, with one legal action, are played at once).
+    """
+    game = games.load(game_name)
+    state = game.new_game(players=players, seed=game_seed, options=options)
     state.log = None
-    bots = [make_bot(spec, seed=seed * 31 + seat) for seat, spec in enumerate(seat_bots(bot_specs, players))]
+    bots = [make_bot(spec, seed) for spec, seed in zip(specs, bot_seeds, strict=True)]
+    think = [0.0] * players
+    decisions = [0] * players
     steps = 0
+    perf = time.perf_counter
     while not state.is_over:
-        state.apply(bots[state.to_move].choose(state))
+        seat = state.to_move
+        if len(state.legal_actions()) == 1:  # a forced move is not a decision
+            state.apply(state.legal_actions()[0])
+            steps += 1
+            continue
+        t0 = perf()
+        action = bots[seat].choose(state)
+        think[seat] += perf() - t0
+        decisions[seat] += 1
+        state.apply(action)
         steps += 1
-    return GameResult(seed, list(state.scores()), list(state.winners()), steps, state.outcome())
+        if steps > MAX_STEPS:
+            raise RuntimeError(f"{game_name} seed {game_seed}: no end after {MAX_STEPS} actions")
+    outcome = state.outcome()
+    return {
+        "seed": game_seed,
+        "scores": [float(x) for x in state.scores()],
+        "winners": list(state.winners()),
+        "outcome": _jsonable(outcome),
+        "actions": steps,
+        "think": think,
+        "decisions": decisions,
+    }
 
 
-def _play_chunk(args) -> list[GameResult]:
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, (str, int, float, bool)) or x is None:
+        return x
+    return str(x)
+
+
+def bot_seeds(seed: int, players: int) -> list[int]:
+    """The seeds of the bots in a game of seed ``seed`` played by ``simulate``."""
+    return [seed * 31 + seat for seat in range(players)]
+
+
+def _play_chunk(args) -> list[dict[str, Any]]:
     game_name, players, bot_specs, seeds, options, setup = args
     if setup:
         setup()
-    return [play_game(game_name, players, bot_specs, s, options) for s in seeds]
+    return [play_game(game_name, players, options, s, bot_specs, bot_seeds(s, players)) for s in seeds]
 
 
 def run_games(game_name: str, players: int, bot_specs: list[str], n_games: int, seed: int = 0,
               options: dict[str, Any] | None = None, jobs: int = 1,
-              setup: Callable[[], None] | None = None) -> Iterator[GameResult]:
+              setup: Callable[[], None] | None = None) -> Iterator[dict[str, Any]]:
     """Yield the results of ``n_games`` games (seeds ``seed .. seed+n-1``) as they finish."""
     seeds = list(range(seed, seed + n_games))
+    options = options or {}
+    bot_specs = seat_bots(bot_specs, players)
     if jobs <= 1:
         for s in seeds:
-            yield play_game(game_name, players, bot_specs, s, options)
+            yield play_game(game_name, players, options, s, bot_specs, bot_seeds(s, players))
         return
     size = max(1, min(50, n_games // (jobs * 4) or 1))
     chunks = [(game_name, players, bot_specs, seeds[i:i + size], options, setup) for i in range(0, len(seeds), size)]
@@ -78,16 +117,17 @@ class Summary:
     scores: list[list[float]] = field(default_factory=list)
     lengths: list[int] = field(default_factory=list)
 
-    def add(self, r: GameResult) -> None:
+    def add(self, r: dict[str, Any]) -> None:
+        """Count one result of ``play_game``."""
         if not self.wins:
             self.wins = [0.0] * self.players
             self.scores = [[] for _ in range(self.players)]
         self.games += 1
-        for w in r.winners:
-            self.wins[w] += 1.0 / len(r.winners)
-        for seat, sc in enumerate(r.scores):
+        for w in r["winners"]:
+            self.wins[w] += 1.0 / len(r["winners"])
+        for seat, sc in enumerate(r["scores"]):
             self.scores[seat].append(sc)
-        self.lengths.append(r.steps)
+        self.lengths.append(r["actions"])
 
     def as_dict(self) -> dict[str, Any]:
         return {
