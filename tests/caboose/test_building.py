@@ -39,6 +39,15 @@ def test_vector_build():
     assert s.fcards[0] == ()
 
 
+def test_builder_earns_no_money_from_own_trains():
+    """CC-ACT-BUILD-10: every player other than the builder is paid per train on the city's routes."""
+    s = _bonus_scene()
+    trains(s, "r01", 0, 3)  # the builder's own trains on alexandria-giza
+    trains(s, "r04", 2, 1)  # C: 1 train on heliopolis-giza
+    act(s, "build:building-temple-2", "card:city-giza-1", "src:giza:grapes", "use:fruit-15")
+    assert s.money == [20, 22, 21]
+
+
 def test_building_stands_in_the_played_city():
     """CC-ACT-BUILD-02: the city card names the city; CC-ACT-BUILD-03 the fruits come from the card."""
     s = _bonus_scene()

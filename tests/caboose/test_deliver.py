@@ -29,6 +29,18 @@ def test_vector_deliver():
     assert s.pk.cc_idx["city-giza-4"] in s.cdisc
 
 
+def test_deliverer_scores_no_vp_and_one_per_player():
+    """CC-ACT-DELIVER-09 every player except the deliverer scores per train; CC-ACT-DELIVER-10 every other
+    player with a played card of the fruit scores 1 VP, once per player however many such cards."""
+    s = _vector()
+    trains(s, "r04", 0, 2)  # the deliverer's own trains on a route out of Giza
+    give(s, 0, fruit=["fruit-10"])  # and its own played figs card
+    give(s, 2, fruit=["fruit-02", "fruit-06", "fruit-12"])  # three cards showing figs
+    act(s, "deliver:city-giza-4", "src:faiyum:figs")
+    assert s.vp == [0, 3, 1]
+    assert s.money[0] == 20 + 3
+
+
 def test_delivered_cube_moves_and_stays():
     """CC-Q-11 reading (a): the cube moves from its source into the city and stays there."""
     s = _vector()

@@ -7,7 +7,7 @@ import pytest
 from asztal.engine import IllegalAction
 from asztal.games.caboose import GAME
 from asztal.games.caboose.pack import DEFAULT_PACK
-from tests.caboose.scenario import act, codes, cubes, fruit_at, mkt, scene, sup, supply, turn
+from tests.caboose.scenario import act, codes, cubes, fruit_at, give, mkt, scene, sup, supply, turn
 
 
 def test_grow_places_the_card_fruits():
@@ -95,15 +95,18 @@ def test_pyramid_needs_money_and_an_empty_city():
     turn(s, 0, city=[], fruit=[], auction=[])
     assert not any(c.startswith("pyramid:") for c in codes(s))
     cubes(s, giza={})
-    s.btiles[s.pk.city_idx["giza"]] = ()
+    give(s, 1, buildings=["building-temple-2"], tiles_at="giza")  # a building already stands there
     s._legal = None
     act(s, "pyramid:pyramid-1")
     assert codes(s) == ["city:giza"]
     s2 = scene(3)
     turn(s2, 0, god=2, city=[], fruit=[], auction=[])
-    s2.money[0] = 5
+    s2.money[0] = 5  # the cheapest tile (value 3) costs 6
     s2._legal = None
     assert not any(c.startswith("pyramid:") for c in codes(s2))
+    s2.money[0] = 6
+    s2._legal = None
+    assert [c for c in codes(s2) if c.startswith("pyramid:")] == ["pyramid:pyramid-1"]
 
 
 def test_one_pyramid_per_city():

@@ -60,3 +60,26 @@ def test_render_shows_map_market_auction_hand(lang):
     spectator = Console(width=140, record=True, color_system=None)
     spectator.print(render(s.view(None), lang))
     assert ("A kezed" if lang == "hu" else "Your hand") not in spectator.export_text()
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_render_shows_final_scoring_by_category(lang):
+    """CC-SCORE-CITY-*, CC-SCORE-MONEY-01, CC-SCORE-BLDG-01, CC-SCORE-FRUIT-01 shown per category at the
+    end, in the interface language; the default pack is named in that language too."""
+    s = GAME.new_game(3, seed=2)
+    rnd = random.Random(2)
+    while not s.is_over:
+        s.apply(rnd.choice(s.legal_actions()))
+    console = Console(width=160, record=True, color_system=None)
+    console.print(render(s.view(None), lang))
+    text = console.export_text()
+    heads = (("Végső pontozás", "városok", "épülettípusok", "gyümölcsfajták", "összesen", "rekonstruált")
+             if lang == "hu" else
+             ("Final scoring", "cities", "building types", "fruit kinds", "total", "reconstructed"))
+    for h in heads:
+        assert h in text, h
+    rows = {line.split()[0]: line.split() for line in text.splitlines() if "│" in line and line.split()[0].isdigit()}
+    f = s.final
+    for q in range(3):  # the last row of each seat: its categories and total
+        assert [int(v) for v in rows[str(q)] if v.isdigit()][-6:] == [
+            f["before"][q], f["cities"][q], f["money"][q], f["buildings"][q], f["fruit"][q], f["total"][q]]

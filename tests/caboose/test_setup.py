@@ -48,6 +48,7 @@ def test_market_starts_at_minus_three_plus_supply(seed):
 def test_market_vector():
     """CC-TV-MARKET-SETUP: supply 4, 3, 6, 2, 3 -> market +1, 0, +3, -1, 0."""
     s = GAME.new_game(3, seed=0)
+    assert s.pk.market_start == -3  # CC-SETUP-02 the markers start on the -3 space
     s.supply = [4, 3, 6, 2, 3]
     s.market = [s.pk.market_start + n for n in s.supply]
     assert s.market == [1, 0, 3, -1, 0]

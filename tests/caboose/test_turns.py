@@ -94,10 +94,14 @@ def test_atum_takes_two():
     """CC-GOD-ATUM-01: the holder may take 2 auction cards."""
     s = scene(3)
     turn(s, 0, god=6, city=[], fruit=[], auction=[])
-    act(s, codes(s)[0])
+    first = codes(s)[0]
+    act(s, first)
     assert any(c.startswith("take:") for c in codes(s))
-    act(s, codes(s)[0])
+    second = codes(s)[0]
+    act(s, second)
     assert not any(c.startswith("take:") for c in codes(s))
+    held = {s.pk.ac_ids[i] for i in s.ahand[0] + s.fcards[0]}
+    assert held == {first[5:], second[5:]}
 
 
 def test_two_actions_three_with_bes():
@@ -130,7 +134,8 @@ def test_auction_card_at_any_point_and_optional():
     act(t, codes(t)[0])  # take the auction card
     for _ in range(3):
         act(t, f"citydraw:{t.pk.cc_ids[t.cdisp[0]]}")
-    assert t.to_move != 0 or t.phase == 0
+    # seat 0 held god 7 and acted last: its turn ended by itself, and with it the round
+    assert t.phase == 0 and t.round == 2 and t.acts_left == 0
 
 
 def test_all_six_actions_are_offered_when_possible():
@@ -176,7 +181,8 @@ def test_end_of_round():
     assert s.phase == 0 and s.round == 2
     assert all(i in s.adisc for i in left)
     assert len(s.adisp) == 5 and s.god == [0, 0, 0, 0]
-    assert codes(s)[0] == "bid:1" and s.to_move == 0
+    assert s.place == [0, 0, 0, 0]  # CC-EOR-06 the order markers are removed
+    assert codes(s)[0] == "bid:1" and s.to_move == 0 and s.cleo == 0  # CC-EOR-05 seat 0 acted last
 
 
 def test_last_round_ends_the_game():

@@ -52,24 +52,27 @@ def remove_cube(s, x: int, f: int) -> None:
         s._cm = None
 
 
-def draw_city(s) -> int:
-    """The top city card (-1 if none); an empty deck is the shuffled discard pile (CC-Q-26)."""
-    if not s.cdeck:
-        if not s.cdisc:
+def _draw(s, deck: str, discard: str) -> int:
+    """The top card of ``s.<deck>`` (-1 if none); an empty deck is the shuffled discard pile (CC-Q-26)."""
+    cards = getattr(s, deck)
+    if not cards:
+        cards = getattr(s, discard)
+        if not cards:
             return -1
-        s.cdeck, s.cdisc = s.cdisc, []
-        s.rng.shuffle(s.cdeck)
-    return s.cdeck.pop()
+        setattr(s, deck, cards)
+        setattr(s, discard, [])
+        s.rng.shuffle(cards)
+    return cards.pop()
+
+
+def draw_city(s) -> int:
+    """The top city card (-1 if none), see ``_draw``."""
+    return _draw(s, "cdeck", "cdisc")
 
 
 def draw_auction(s) -> int:
-    """The top auction card (-1 if none); an empty deck is the shuffled discard pile (CC-Q-26)."""
-    if not s.adeck:
-        if not s.adisc:
-            return -1
-        s.adeck, s.adisc = s.adisc, []
-        s.rng.shuffle(s.adeck)
-    return s.adeck.pop()
+    """The top auction card (-1 if none), see ``_draw``."""
+    return _draw(s, "adeck", "adisc")
 
 
 def remove_from(t: tuple, item) -> tuple:

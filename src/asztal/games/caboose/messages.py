@@ -6,8 +6,8 @@ templates show, one field per language (``city_hu`` / ``city_en``).
 
 MESSAGES: dict[str, dict[str, str]] = {
     "caboose.setup": {
-        "hu": "Új játék: {players} játékos, {rounds} kör, kezdőjátékos: {start}. játékos (csomag: {pack})",
-        "en": "New game: {players} players, {rounds} rounds, start player: seat {start} (pack: {pack})",
+        "hu": "Új játék: {players} játékos, {rounds} kör, kezdőjátékos: {start}. játékos (adatcsomag: {pack_hu})",
+        "en": "New game: {players} players, {rounds} rounds, start player: seat {start} (data pack: {pack_en})",
     },
     "caboose.bid": {"hu": "{seat}. játékos licitál: {amount}", "en": "seat {seat} bids {amount}"},
     "caboose.pass": {"hu": "{seat}. játékos passzol ({place}. hely)", "en": "seat {seat} passes (place {place})"},

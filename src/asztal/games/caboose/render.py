@@ -44,7 +44,12 @@ _T = {
     "to_move": ("Soron: {s}. játékos", "To move: seat {s}"),
     "auction": ("Legmagasabb licit: {h}", "Highest bid: {h}"),
     "turn": ("akció: {a}, aukciós kártya: {d}", "actions left: {a}, auction cards: {d}"),
-    "final": ("Végeredmény", "Final scores"),
+    "final": ("Végső pontozás", "Final scoring"),
+    "f_before": ("játék közben", "during play"), "f_cities": ("városok", "cities"),
+    "f_money": ("pénz (3-anként 1)", "money (1 per 3)"), "f_buildings": ("épülettípusok", "building types"),
+    "f_fruit": ("gyümölcsfajták", "fruit kinds"), "f_total": ("összesen", "total"),
+    "city_vp": ("városi GYP", "city VP"),
+    "recon_name": ("rekonstruált", "reconstructed"),
     "none": ("–", "–"),
 }
 
@@ -67,10 +72,23 @@ def render(view: dict[str, Any], lang: str = "hu"):
     if hand is not None:
         parts.append(hand)
     if view.get("final"):
-        f = view["final"]
-        parts.append(Text(f"{_t('final', lang)}: " + ", ".join(
-            f"{q}: {v}" for q, v in enumerate(f["total"])), style="bold"))
+        parts.append(_final(view, pk, lang))
     return Group(*parts)
+
+
+def _final(view, pk, lang) -> Table:
+    """Final scoring per category (CC-SCORE-CITY-*, CC-SCORE-MONEY-01, CC-SCORE-BLDG-01,
+    CC-SCORE-FRUIT-01) and the total, one row per seat."""
+    f = view["final"]
+    tab = Table(title=_t("final", lang), show_edge=False)
+    keys = ("before", "cities", "money", "buildings", "fruit", "total")
+    tab.add_column(_t("seat", lang))
+    for k in keys:
+        tab.add_column(_t("f_" + k, lang), justify="right")
+    for q in range(len(f["total"])):
+        tab.add_row(Text(str(q), style=_colour(pk, q)), *(str(f[k][q]) for k in keys[:-1]),
+                    Text(str(f["total"][q]), style="bold"))
+    return tab
 
 
 def _colour(pk, q: int) -> str:
@@ -94,7 +112,8 @@ def _header(view, pk, lang) -> Text:
     t.append("  " + _t("phase", lang)[view["phase"]])
     if view.get("to_move") is not None:
         t.append("  " + _t("to_move", lang).format(s=view["to_move"]), style="bold")
-    t.append(f"\n{_t('pack', lang)}: {view['pack']}")
+    name = _t("recon_name", lang) if view.get("reconstructed") else view["pack"]
+    t.append(f"\n{_t('pack', lang)}: {name}")
     if view.get("reconstructed"):
         t.append("  " + _t("recon", lang), style="yellow")
     return t
@@ -148,14 +167,20 @@ def _map(view, pk, lang) -> Panel:
 
 def _cities(view, pk, lang) -> Table:
     tab = Table(title=_t("cities", lang), show_edge=False)
-    for col in ("city", "value", "fruit", "pyramid", "bldg"):
+    final = view.get("final")
+    cols = ("city", "value", "fruit", "pyramid", "bldg") + (("city_vp",) if final else ())
+    for col in cols:
         tab.add_column(_t(col, lang))
     for x, c in enumerate(view["cities"]):
         name = (pk.city_en if lang == "en" else pk.city_hu)[x]
         pyr = str(pk.pyr_value[pk.pyr_idx[c["pyramid"]]]) if c["pyramid"] else ""
         tiles = " ".join(str(pk.btile_value[pk.btile_idx[t]]) for t in c["building_tiles"])
-        tab.add_row(Text(name, style="bold" if c["dark"] else ""), str(c["value"]),
-                    _fruit_text(pk, c["fruit"], lang), pyr, tiles)
+        row = [Text(name, style="bold" if c["dark"] else ""), str(c["value"]), _fruit_text(pk, c["fruit"], lang),
+               pyr, tiles]
+        if final:  # CC-R-08 the points each seat scored for this city
+            vp = final["per_city"][x]["vp"]
+            row.append(Text("  ".join(f"{q}: {v}" for q, v in enumerate(vp) if v)))
+        tab.add_row(*row)
     return tab
 
 

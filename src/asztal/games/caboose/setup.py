@@ -80,4 +80,6 @@ def setup(s) -> None:
 
     begin_auction(s)
     if s.log is not None:
-        s.emit("caboose.setup", players=P, rounds=s.rounds, start=s.cleo, pack=pk.name)
+        recon = pk.name == "reconstructed"
+        s.emit("caboose.setup", players=P, rounds=s.rounds, start=s.cleo, pack=pk.name,
+               pack_hu="rekonstruált" if recon else pk.name, pack_en=pk.name)

@@ -38,6 +38,20 @@ _SCALARS = ("pk", "phase", "round", "rounds", "cleo", "high", "passes", "first_p
             "p_need", "p_src", "p_use", "final", "_legal", "_comp", "_cm", "_pfree")
 
 
+def _deal_back(pool: list, hands: list, seats, rng) -> list:
+    """Pool ``seats``' hands with ``pool`` (sorted, then shuffled), deal each seat as many cards
+    as it held from the end, and return the rest."""
+    for q in seats:
+        pool.extend(hands[q])
+    pool.sort()
+    rng.shuffle(pool)
+    for q in seats:
+        n = len(hands[q])
+        hands[q] = tuple(pool[len(pool) - n:])
+        del pool[len(pool) - n:]
+    return pool
+
+
 class CabooseState(GameState):
     __slots__ = _LISTS + _SCALARS
 
@@ -207,37 +221,14 @@ class CabooseState(GameState):
 
         Each pool is sorted before it is shuffled, so the result depends only on what
         ``seat`` sees and on ``rng``, never on the hidden arrangement itself."""
-        P = self.players
-        others = [q for q in range(P) if q != seat]
         open_hands = self.options.get("open_hands", False)
+        hidden = () if open_hands else [q for q in range(self.players) if q != seat]
         # city cards: other hands + deck
-        pool = list(self.cdeck)
-        if not open_hands:
-            for q in others:
-                pool.extend(self.chand[q])
-        pool.sort()
-        rng.shuffle(pool)
-        if not open_hands:
-            for q in others:
-                n = len(self.chand[q])
-                self.chand[q] = tuple(pool[len(pool) - n:])
-                del pool[len(pool) - n:]
-        self.cdeck = pool
+        self.cdeck = _deal_back(list(self.cdeck), self.chand, hidden, rng)
         # auction cards: only train and building cards can be in a hand; fruit cards stay in the deck
         kind = self.pk.ac_kind
-        pool = [i for i in self.adeck if kind[i] != FRUIT]
-        fruit = [i for i in self.adeck if kind[i] == FRUIT]
-        if not open_hands:
-            for q in others:
-                pool.extend(self.ahand[q])
-        pool.sort()
-        rng.shuffle(pool)
-        if not open_hands:
-            for q in others:
-                n = len(self.ahand[q])
-                self.ahand[q] = tuple(pool[len(pool) - n:])
-                del pool[len(pool) - n:]
-        pool.extend(fruit)
+        pool = _deal_back([i for i in self.adeck if kind[i] != FRUIT], self.ahand, hidden, rng)
+        pool.extend(i for i in self.adeck if kind[i] == FRUIT)
         pool.sort()
         rng.shuffle(pool)
         self.adeck = pool

@@ -78,7 +78,8 @@ def can_rail_from(s, p: int, x: int) -> bool:
 
 
 def free_pyramids(s) -> tuple:
-    """Pyramid tiles still in the supply, one per distinct value (equal tiles are one outcome); cached."""
+    """Pyramid tiles still in the supply (CC-ACT-PYR-02), one per distinct value (CC-R-07: equal tiles are
+    one outcome); cached."""
     out = s._pfree
     if out is None:
         placed = set(s.pyr)
@@ -132,7 +133,7 @@ def turn_legal(s) -> list:
     if step == PYR_CITY:
         # CC-ACT-PYR-01 an empty city (no fruit, CC-Q-17); CC-ACT-PYR-07 one pyramid per city
         return [pk.A_CITY[x] for x in range(pk.nc) if not s.cmask[x] and s.pyr[x] < 0]
-    if step == SWAP1:  # a cube that has a partner: another city's cube of another fruit
+    if step == SWAP1:  # CC-Q-22 a cube that has a partner: another city's cube of another fruit
         out = []
         nf, fruits, A = pk.nf, pk.mask_fruits, pk.A_SWAP
         held = [(y, m) for y, m in enumerate(s.cmask) if m]
@@ -228,15 +229,15 @@ def main_menu(s) -> list:
             for c in s.cdisp:
                 acts.append(A[c])
         elif s.cdeck or s.cdisc:
-            acts.append(CITYDECK)
-        if s.god[p] == SEKHMET and s.sekhmet < 0:
+            acts.append(CITYDECK)  # CC-Q-26 an empty display: the draw shrinks to the deck's top card
+        if s.god[p] == SEKHMET and s.sekhmet < 0:  # CC-GOD-SEKHMET-01, CC-R-02 while actions are left
             A, rown = pk.A_SEKHMET, s.rown
             for r in range(pk.nr):
                 if not rown[r]:
                     acts.append(A[r])
-    if s.horus_left and swap_possible(s):
+    if s.horus_left and swap_possible(s):  # CC-GOD-HORUS-01, CC-Q-22 once per turn, any time
         acts.append(HORUS_ACT)
-    acts.append(DONE)
+    acts.append(DONE)  # CC-R-05 giving up what is left (CC-Q-25)
     return acts
 
 
@@ -259,11 +260,12 @@ def build_sources(s, p: int) -> list:
     f = (need & -need).bit_length() - 1
     x = pk.cc_city[s.p_city]
     nf, cubes, A = pk.nf, s.cubes, pk.A_SRC
+    # CC-ACT-BUILD-04 1) by rail from a connected city, 2) the city's own cube (CC-R-07: by source city)
     out = [A[y * nf + f] for y in components(s)[0][x] if cubes[y * nf + f]]
     seen = set()
     for k in s.fcards[p]:
         fr = pk.ac_fruits[k]
-        if f in fr and fr not in seen:  # equal cards are one outcome
+        if f in fr and fr not in seen:  # CC-ACT-BUILD-04 3) own fruit card; CC-R-07 equal cards once
             seen.add(fr)
             out.append(pk.A_USE[k])
     return out
@@ -306,17 +308,21 @@ def _done(s, p, args) -> bool:
     return end_turn(s)
 
 
-def _rail(s, p, args) -> bool:
-    i = args[0]
-    s.ahand[p] = remove_from(s.ahand[p], i)  # CC-ACT-TRAIN-02 (i) play the card
+def _play_card(s, p: int, i: int, step: int) -> bool:
+    """Play train or building card ``i`` from the hand and ask for the city card next."""
+    s.ahand[p] = remove_from(s.ahand[p], i)
     s.p_card = i
-    s.step = RAIL_CARD
+    s.step = step
     return False
+
+
+def _rail(s, p, args) -> bool:
+    return _play_card(s, p, args[0], RAIL_CARD)  # CC-ACT-TRAIN-02 (i) play the card
 
 
 def _card(s, p, args) -> bool:
     c = args[0]
-    s.chand[p] = remove_from(s.chand[p], c)
+    s.chand[p] = remove_from(s.chand[p], c)  # CC-ACT-TRAIN-02, CC-ACT-BUILD-02, CC-ACT-GROW-02 play the city card
     s.p_city = c
     step = s.step
     if step == RAIL_CARD:
@@ -351,11 +357,7 @@ def _use(s, p, args) -> bool:
 
 
 def _build(s, p, args) -> bool:
-    i = args[0]
-    s.ahand[p] = remove_from(s.ahand[p], i)  # CC-ACT-BUILD-02 (i) play the card
-    s.p_card = i
-    s.step = BUILD_CARD
-    return False
+    return _play_card(s, p, args[0], BUILD_CARD)  # CC-ACT-BUILD-02 (i) play the card
 
 
 def _deliver(s, p, args) -> bool:
@@ -422,7 +424,7 @@ def _action_done(s) -> bool:
 
 
 def _after(s) -> bool:
-    """End the turn by itself once nothing but ``done`` is left to decide."""
+    """End the turn by itself once nothing but ``done`` is left to decide (CC-R-05)."""
     if not s.acts_left and not (s.draws_left and s.adisp) and not (s.horus_left and swap_possible(s)):
         return end_turn(s)
     return False
@@ -592,7 +594,7 @@ def end_turn(s) -> bool:
             break
         s.cdisp.append(c)
         revealed = True
-    if s.sekhmet >= 0:
+    if s.sekhmet >= 0:  # CC-R-02 the Sekhmet route counts for this turn only
         s.sekhmet = -1
         s._comp = None
         s._cm = None
