@@ -57,7 +57,10 @@ def print_outcome(console: Console, state: GameState, lang: str, names: list[str
     console.print(table)
     who = ", ".join(names[w] for w in state.winners()) or t("nobody", lang)
     console.print(t("winners", lang, who=who))
-    extra = {k: v for k, v in state.outcome().items() if k not in ("scores", "winners")}
-    if extra:
-        console.print(Pretty(extra))
+    # the game's own drawing shows the detailed final scoring; here only its plain facts
+    # (ending, level beaten, ...), which the outcome keeps as scalars
+    facts = [f"{k}={v}" for k, v in state.outcome().items()
+             if k not in ("scores", "winners") and isinstance(v, (str, int, float, bool))]
+    if facts:
+        console.print(f"[dim]{t('details', lang)}: {', '.join(facts)}[/]")
 

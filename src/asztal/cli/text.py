@@ -29,6 +29,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "score": ("pont", "score"),
     "winners": ("Győztes(ek): {who}", "Winner(s): {who}"),
     "nobody": ("senki", "nobody"),
+    "details": ("részletek", "details"),
     "quit": ("Kilépés.", "Quitting."),
     "log": ("Napló", "Log"),
     "replay.step": ("{n}. lépés · {who}: {action}", "step {n} · {who}: {action}"),
