@@ -86,7 +86,8 @@ def test_one_step_moves_one_tribe_at_a_time():
     assert s.tribes[2] == 1 and s.tribes[4] == 1
     assert not any(c.startswith("move:from=5") for c in codes(s))  # it has used its step
     play(s, "move:from=3,to=1", "done")
-    assert s.tribes[:5] == [1, 0, 0, 0, 1] and s.stack[-1] == ("dev",) or s.stack[0] == ("dev",)
+    assert s.tribes[:5] == [1, 0, 0, 0, 1] and sum(s.tribes) == 2  # PC-POP-06: moved, not copied
+    assert s.stack[-1][0] != "move" and s.stack[0][0] == "dev"
 
 
 def test_road_building_and_equestrian():
@@ -94,7 +95,9 @@ def test_road_building_and_equestrian():
     s = scenario({1: dict(tribes=1)}, stack=("move",), adv=["roadbuilding"])
     assert codes(s) == ["move:from=1,to=2", "move:from=1,to=3", "move:from=1,to=4", "move:from=1,to=5", "done"]
     s = scenario({1: dict(tribes=1)}, stack=("move",), adv=["equestrian"])
-    assert len(codes(s)) == 8
+    assert codes(s) == [f"move:from=1,to={n}" for n in range(2, 9)] + ["done"]
+    play(s, "move:from=1,to=8")
+    assert s.tribes == [0, 0, 0, 0, 0, 0, 0, 1] and codes(s) == ["done"]  # one move per tribe
 
 
 def test_tv_sea_move():

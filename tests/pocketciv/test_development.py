@@ -18,7 +18,7 @@ def test_dev_actions_in_any_order_keep_one_tribe():
     assert s.tribes[2] == 2 and s.farm[2] == 1 and s.forest[2] == 0  # PC-DEV-FARM-01
     assert "farm:area=3" not in codes(s)  # PC-DEV-FARM-02
     play(s, "done")
-    assert s.stack[-1][0] == "upkeep" or s.stack[0][0] == "upkeep" or s.is_over is False
+    assert s.stack[-1][0] == "upkeep" and s.round_no == 1 and not s.is_over  # development is over
 
 
 def test_found_a_city():
@@ -47,9 +47,20 @@ def test_agriculture_once_per_round():
 
 
 def test_horticulture_plants_a_forest():
+    """PC-DEV-HORTI-01: 4 tribes of the area plant a forest; never a second one (PC-CON-06),
+    never with the Empire's last tribe (PC-DEV-03), never without Horticulture."""
     s = scenario({4: dict(tribes=5)}, adv=["horticulture"])
     play(s, "forest:area=4")
     assert s.forest[3] == 1 and s.tribes[3] == 1
+    assert not any(c.startswith("forest:") for c in codes(s))
+    s = scenario({4: dict(tribes=4)}, adv=["horticulture"])
+    assert not any(c.startswith("forest:") for c in codes(s))
+    s = scenario({4: dict(tribes=4), 5: dict(tribes=1)}, adv=["horticulture"])
+    assert "forest:area=4" in codes(s) and "forest:area=5" not in codes(s)
+    s = scenario({4: dict(tribes=5, forest=True)}, adv=["horticulture"])
+    assert not any(c.startswith("forest:") for c in codes(s))
+    s = scenario({4: dict(tribes=5)})
+    assert not any(c.startswith("forest:") for c in codes(s))
 
 
 def test_ex_bride_costs_resources_and_prerequisites():
@@ -60,7 +71,7 @@ def test_ex_bride_costs_resources_and_prerequisites():
     assert "adv:city=3,id=mining" in codes(s) and "adv:city=4,id=mining" not in codes(s)
     play(s, "adv:city=3,id=mining")
     assert s.tribes[2] == 3 and s.mount[2] == 1 and s.has(1 << ADV_INDEX["mining"])
-    assert "mine" in codes(s) or s.tribes[2] < 3  # the whole Empire owns it
+    assert "mine" in codes(s)  # the whole Empire owns it
     assert not any(c.startswith("adv:city=3") for c in codes(s))  # PC-DEV-ADV-02
     assert "adv:city=4,id=irrigation" not in codes(s)
     s.adv |= 1 << ADV_INDEX["agriculture"]
@@ -100,9 +111,20 @@ def test_fishing_only_by_the_sea():
 
 
 def test_story_telling_and_simple_tools_discount():
+    """PC-DEV-DISCOUNT-01: each takes one tribe off the advances its card lists, never below 0;
+    others cost in full."""
     s = scenario({3: dict(city=2, tribes=5, forest=True)}, adv=["story_telling"])
     play(s, "adv:city=3,id=music")  # 1 tribe - 1
     assert s.tribes[2] == 5
+    s = scenario({3: dict(city=2, tribes=5, mountain=True)}, adv=["simple_tools"])
+    play(s, "adv:city=3,id=masonry")  # 2 tribes - 1
+    assert s.tribes[2] == 4
+    s = scenario({3: dict(city=2, tribes=5, mountain=True)}, adv=["simple_tools"])
+    play(s, "adv:city=3,id=mining")  # 1 tribe - 1
+    assert s.tribes[2] == 5
+    s = scenario({3: dict(city=2, tribes=5, forest=True)}, adv=["simple_tools"])
+    play(s, "adv:city=3,id=music")  # not on the Simple Tools card: full price
+    assert s.tribes[2] == 4
 
 
 def test_law_may_discard_thievery_and_black_market():

@@ -116,6 +116,14 @@ def test_epidemic_modifiers():
     start_event(s, card=1)
     s.run()
     assert s.cav[2] == 1 and s.tribes[5] == 5  # jumped over empty 4/5 into 6
+    s = scenario({3: dict(tribes=3, city=3), 6: dict(tribes=9)}, era=2, draws=[3, 2], adv=("equestrian",))
+    start_event(s, card=1)
+    s.run()
+    assert s.cav[2] == 3 and s.tribes[2] == 0 and s.tribes[5] == 5  # Equestrian passes too, no CAV lost
+    s = scenario({3: dict(tribes=3, city=3), 6: dict(tribes=9)}, era=2, draws=[3, 2])
+    start_event(s, card=1)
+    s.run()
+    assert s.cav[2] == 3 and s.tribes[2] == 0 and s.tribes[5] == 9  # empty areas stop it (-03)
 
 
 def test_famine():
@@ -176,14 +184,16 @@ def test_uprising():
         start_event(s, card=1)
         s.run()
         assert s.cav[2] == cav, adv
-    s = scenario({3: dict(tribes=4, city=3), 1: dict(city=2, tribes=3), 2: dict(city=2, tribes=3),
+    s = scenario({3: dict(tribes=4, city=3), 1: dict(city=2, tribes=3, farm=True), 2: dict(city=2, tribes=3),
                   8: dict(tribes=1, farm=True)}, era=4, draws=[3],
                  adv=("organized_religion", "slave_labor", "military"))
     start_event(s, card=1)
     s.run()
-    assert s.tribes[2] == 2 and s.farm[7] == 0 and codes(s) == ["pick:area=1", "pick:area=2"]
+    assert s.tribes[2] == 2 and s.farm[7] == 0 and s.farm[0] == 1  # -06: only areas without a city
+    assert codes(s) == ["pick:area=1", "pick:area=2"]
     play(s, "pick:area=2")
-    assert s.cav[1] == 1 and s.tribes[1] == 1
+    assert s.cav[1] == 1 and s.tribes[1] == 1 and (s.cav[0], s.tribes[0]) == (2, 3)  # -07: one city only
+    assert s.stack == [("dev",)]
 
 
 def test_visitation_trade_on_a_handshake():

@@ -133,3 +133,28 @@ def test_undo_checkpoints_on_draws():
     assert s.can_undo(0)
     s.apply("go")
     assert s.checkpoint == len(s.history)
+
+
+def test_pending_steps_are_shown_by_name_not_frame_id():
+    """The render names every pending step in the player's language, never by its frame id."""
+    import io
+
+    from asztal.games.pocketciv.data import EVENT_NAMES
+    from asztal.games.pocketciv.frames import ACT, LEGAL, RUN
+    from asztal.games.pocketciv.mp import MP_ACT, MP_LEGAL, MP_RUN
+    from asztal.games.pocketciv.render import _STEPS
+    kinds = set(RUN) | set(LEGAL) | set(ACT) | set(MP_RUN) | set(MP_LEGAL) | set(MP_ACT)
+    assert kinds <= set(_STEPS) | set(EVENT_NAMES)
+    s = GAME.new_game(2, seed=1)
+    for _ in range(6):
+        s.apply(s.legal_actions()[0])
+    assert [f[0] for f in s.view(0)["stack"]] == ["mp", "move"]
+    for lang, line in (("hu", "Folyamatban: Forduló › Mozgatás"), ("en", "Pending: Round › Movement")):
+        c = Console(width=120, file=io.StringIO(), record=True)
+        c.print(render(s.view(0), lang))
+        assert line in c.export_text()
+    s = scenario({3: dict(tribes=4)}, draws=[3, 1], stack=("event",))
+    s.stack.append(("loss", 2, 255))
+    c = Console(width=120, file=io.StringIO(), record=True)
+    c.print(render(s.view(0), "en"))
+    assert "Pending: Event › Losing tribes" in c.export_text()

@@ -7,7 +7,7 @@ import pytest
 
 from asztal import games
 from asztal.engine import BadOptions
-from asztal.games.pocketciv.data import ADV_INDEX, ADV_VP, BOX, NCARDS, WONDER_INDEX
+from asztal.games.pocketciv.data import ADV_INDEX, ADV_VP, BOX, NCARDS, WONDER_INDEX, WONDER_VP
 from asztal.games.pocketciv.mp import ADV_, CAP, GOLD_, VP, C, T, W, _empire, _losses, tribe_upkeep_mp
 from tests.pocketciv.policy import choose
 from tests.pocketciv.scenario import GAME
@@ -113,7 +113,7 @@ def test_setup_three_tribes_each_totem_holder_first():
             s.apply(s.legal_actions()[i])
         assert sum(s.live(first)[T]) == 3 * 2 and sum(s.live(1 - first)[T]) == 3 * 2  # after growth
         assert len(s.discard) == 3 and len(s.deck) == 13
-        assert s.to_move == first and s.stack[-1][0] in ("move", "topup")
+        assert s.to_move == first and s.stack[-1] == ("move",)  # no city yet: no top-up (PC-POP-03)
     assert holders == {0, 1}
 
 
@@ -433,6 +433,14 @@ def test_game_ends_when_a_player_has_nothing_and_scores_by_advances_and_wonders(
     assert s.is_over and s.ending == "wiped" and s.to_move is None
     assert s.seats[1][VP] == 0  # no tribe: no advance scores
     assert s.seats[0][VP] == max(ADV_VP[masonry], ADV_VP[music]) and s.winners() == [0]
+    u = mp(totem=0)
+    record, monolith = ADV_INDEX["written_record"], WONDER_INDEX["monolith"]
+    u.seats[0][ADV_] = (1 << masonry) | (1 << music) | (1 << record)
+    u.seats[0][T][0] = 1
+    u.seats[0][W][0] = (monolith,)
+    go(u, ("mp", 3, 0))
+    assert u.seats[0][VP] == ADV_VP[masonry] + ADV_VP[music] + ADV_VP[record]  # 1 tribe + 4: all three
+    assert u.scores() == [float(u.seats[0][VP] + WONDER_VP[monolith]), 0.0] and u.winners() == [0]
     t = mp(totem=0)
     t.seats[0][T][0] = t.seats[1][T][0] = 1
     go(t, ("mp", 3, 0))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from asztal.games.pocketciv.data import ADV_INDEX
+from asztal.games.pocketciv.data import ADV_INDEX, BOX, symbol_sum
 from asztal.games.pocketciv.scoring import era_points
 from asztal.games.pocketciv.upkeep import max_cav, reckoning
 from tests.pocketciv.scenario import codes, play, scenario, start_event
@@ -214,6 +214,8 @@ def test_event_continues_in_the_new_era():
     s.run()
     assert s.stack[-1] == ("era", 1) and s.tribes[6] == 12
     play(s, "era:continue")
-    assert s.stack == [("dev",)] and s.tribes[6] < 12
+    damage = symbol_sum(BOX[5][1], s.discard[-2])  # the first card of the new deck
+    assert s.stack == [("dev",)] and s.tribes[6] == max(0, 12 - damage) < 12 and s.tribes[0] == 1
     assert s.discard[-1] == 5 and 5 not in s.deck
+    assert len(s.deck) == 16 - 1 - 3 - 1  # PC-DECK-04: all but the tsunami card reshuffled, 3 burnt
     s.check_invariants()

@@ -36,13 +36,23 @@ FISHING = ADV_INDEX["fishing"]
 
 
 def tribe_cost(adv: int, i: int) -> int:
-    """Story Telling and Simple Tools make some advances one tribe cheaper (never below 0)."""
+    """PC-DEV-DISCOUNT-01: Story Telling and Simple Tools make some advances one tribe
+    cheaper (never below 0)."""
     t = ADV_TRIBES[i]
     if adv & A_STORY_TELLING and STORY_TELLING_CHEAPER >> i & 1:
         t -= 1
     if adv & A_SIMPLE_TOOLS and SIMPLE_TOOLS_CHEAPER >> i & 1:
         t -= 1
     return t if t > 0 else 0
+
+
+def advance_cost(s, i: int) -> tuple[int, int]:
+    """PC-DEV-ADV-05: the tribes and gold advance ``i`` costs; PC-MP-ADV-01: 1 gold and 1
+    tribe less, never below 0, when another seat owns it (never solo)."""
+    t, g = tribe_cost(s.adv, i), ADV_GOLD[i]
+    if s.spread >> i & 1:
+        t, g = max(0, t - 1), max(0, g - 1)
+    return t, g
 
 
 def has_resources(s, a: int, need: int) -> bool:
@@ -64,18 +74,12 @@ def can_acquire(s, a: int, i: int, total: int) -> bool:
         return False
     if ADV_PRE_ALL[i] & adv != ADV_PRE_ALL[i] or (ADV_PRE_ANY[i] and not ADV_PRE_ANY[i] & adv):  # PC-DEV-ADV-07
         return False
-    spread = s.spread >> i & 1  # PC-MP-ADV-01: an opponent owns it (always 0 solo)
-    g = ADV_GOLD[i]
-    if g and spread:
-        g -= 1
+    t, g = advance_cost(s, i)
     if g > s.gold:  # PC-DEV-ADV-05
         return False
-    t = tribe_cost(adv, i)
-    if t and spread:
-        t -= 1
     if t > s.tribes[a] or (t and total - t < 1):  # PC-DEV-ADV-05, PC-DEV-03
         return False
-    if i == FISHING and not s.board.coastal[a]:  # Fishing: only a city by the Sea
+    if i == FISHING and not s.board.coastal[a]:  # PC-R-FISHING-ACQ: only a city by the Sea
         return False
     return has_resources(s, a, ADV_RES[i])
 
@@ -94,9 +98,7 @@ def legal_advances(s, acts: list, total: int) -> None:
 
 def acquire(s, a: int, i: int) -> None:
     """PC-DEV-ADV-03/05/10/11: pay from the city's area and the stock; the whole Empire owns it."""
-    t, g = tribe_cost(s.adv, i), ADV_GOLD[i]
-    if s.spread >> i & 1:  # PC-MP-ADV-01: 1 gold and 1 tribe less, never below 0
-        t, g = max(0, t - 1), max(0, g - 1)
+    t, g = advance_cost(s, i)
     s.rm_tribes(a, t)
     s.gold -= g
     bit = 1 << i
@@ -106,7 +108,7 @@ def acquire(s, a: int, i: int) -> None:
     if bit == A_BLACK_MARKET:  # PC-DEV-ADV-13
         s.gold += 5
     if bit in (A_LAW, A_CIVIL_SERVICE) and s.adv & (A_BLACK_MARKET | A_CULTURE_OF_THIEVERY):
-        s.stack.append(("drop",))  # Law / Civil Service: may discard those two (PC-CON-04)
+        s.stack.append(("drop",))  # PC-R-CULTURE-DROP: Law / Civil Service may discard those two (PC-CON-04)
 
 
 def _drop_legal(s, f):

@@ -65,9 +65,9 @@ def _dev_legal(s, f):
                 acts.append(FARM[a])
             if adv & A_AGRICULTURE and not s.flags & AGRI_USED:  # PC-DEV-FARM-03
                 acts.append(AGRI[a])
-        if adv & A_HORTICULTURE and not s.forest[a] and t >= 4 and total > 4:
+        if adv & A_HORTICULTURE and not s.forest[a] and t >= 4 and total > 4:  # PC-DEV-HORTI-01
             acts.append(FOREST[a])
-        if total >= 2 and GREAT_WALL not in s.wonders[a]:  # Great Wall: no expeditions from there
+        if total >= 2 and GREAT_WALL not in s.wonders[a]:  # PC-R-WALL: no expeditions from there
             if board.frontier[a]:  # PC-DEV-EXP-01
                 acts.append(EXP[a][0])
             if adv & A_NAVIGATION and board.coastal[a]:  # PC-DEV-EXP-05
@@ -84,7 +84,7 @@ def _dev_legal(s, f):
 
 def _dev_act(s, f, action) -> None:
     kind = action.kind
-    if kind == "done":
+    if kind == "done":  # PC-DEV-01: the player ends phase III; upkeep follows
         s.next_phase(("upkeep", 0))
     elif kind == "adv":
         acquire(s, *action.args)
@@ -93,17 +93,17 @@ def _dev_act(s, f, action) -> None:
         s.rm_tribes(a, city_cost(s.adv))
         s.cav[a] = 1  # PC-DEV-CITY-03
         s.emit("pocketciv.city", area=a + 1)
-    elif kind == "farm":
+    elif kind == "farm":  # PC-DEV-FARM-01
         a = action.args[0]
         s.rm_tribes(a, 2)
         s.forest[a] = 0
         s.farm[a] = 1
-    elif kind == "agri":
+    elif kind == "agri":  # PC-DEV-FARM-03, PC-R-AGRI-ONCE
         a = action.args[0]
         s.rm_tribes(a, 2)
         s.farm[a] = 1
         s.flags |= AGRI_USED
-    elif kind == "forest":  # Horticulture: 4 tribes plant a forest
+    elif kind == "forest":  # PC-DEV-HORTI-01: 4 tribes plant a forest
         a = action.args[0]
         s.rm_tribes(a, 4)
         s.forest[a] = 1

@@ -33,10 +33,7 @@ def _setup_act(s, f, action) -> None:
     if placed < 3:
         s.stack[-1] = ("setup", placed)
         return
-    s.rng.shuffle(s.deck)  # PC-SETUP-07: shuffle, discard the top three, begin
-    for _ in range(3):
-        s.discard.append(s.deck.pop())
-    s._revealed = True
+    s.reshuffle_deck()  # PC-SETUP-07: shuffle, discard the top three, begin
     s.started = True
     s.stack[-1] = ("pop",)
     s.emit("pocketciv.start", areas=[x + 1 for x in s.board.areas if s.tribes[x]])

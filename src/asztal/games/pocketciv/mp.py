@@ -29,7 +29,6 @@ from asztal.games.pocketciv.actions import ASTRONOMY, DONE, HIT, HITCITY, LEAVE,
 from asztal.games.pocketciv.data import (
     A_ASTRONOMY,
     A_SURVEYING,
-    A_WRITTEN_RECORD,
     ADV_IDS,
     ADV_INDEX,
     BITS,
@@ -45,6 +44,7 @@ from asztal.games.pocketciv.data import (
 )
 from asztal.games.pocketciv.events import start_frame
 from asztal.games.pocketciv.frames import ACT, LEGAL, RUN
+from asztal.games.pocketciv.scoring import era_points
 from asztal.games.pocketciv.setup import (
     DIRS,
     DISC,
@@ -53,7 +53,7 @@ from asztal.games.pocketciv.setup import (
     Board,
     outline,
 )
-from asztal.games.pocketciv.state import PocketCivState, advance_points, wonder_points
+from asztal.games.pocketciv.state import PocketCivState, wonder_points
 
 # -- the larger map (PC-MP-MAP-01..03, PC-Q-25) ---------------------------------------------------
 # One disc of the solo generator (8 areas) per player, the discs touching side by side: 16
@@ -590,10 +590,7 @@ def _round_run(s, f) -> bool:
             s.stack.append(("mpsetup", 0))
             return True
         s.store()
-        s.rng.shuffle(s.deck)  # PC-SETUP-07
-        for _ in range(3):
-            s.discard.append(s.deck.pop())
-        s._revealed = True
+        s.reshuffle_deck()  # PC-SETUP-07
         s.started = True
         s.stack[-1] = ("mp", 0, 0)
         return True
@@ -837,13 +834,7 @@ def _era_run(s, f) -> bool:
         return True
     s.era += 1
     s.stack.pop()
-    deck = s.discard
-    s.discard = []
-    s.rng.shuffle(deck)
-    s.deck = deck
-    for _ in range(3):
-        s.discard.append(s.deck.pop())
-    s._revealed = True
+    s.reshuffle_deck()  # PC-DECK-04, PC-Q-03 (2)
     s.emit("pocketciv.mp_era", era=s.era)
     return True
 
@@ -872,8 +863,7 @@ def end_mp(s, how: str) -> None:
     s.store()
     for p in range(s.players):
         s.focus_on(p)
-        n = sum(s.tribes) + (4 if s.adv & A_WRITTEN_RECORD else 0)
-        s.vp = sum(advance_points(s)[:n])
+        s.vp = era_points(s, 8)  # PC-Q-28: scored as PC-END-02, no city check
         s.vp_wonders = wonder_points(s)
     s.store()
     s.ending = how

@@ -38,6 +38,24 @@ _T = {
     "over": ("A játék véget ért", "Game over"),
     "totem": ("Totem", "Totem"), "player": ("játékos", "player"), "cities": ("Városok", "Cities"),
 }
+# what the pending steps of the stack are called for the player (events: EVENT_NAMES)
+_STEPS = {
+    "setup": ("Kezdő törzsek elhelyezése", "Placing the starting tribes"),
+    "mpsetup": ("Kezdő törzsek elhelyezése", "Placing the starting tribes"),
+    "mp": ("Forduló", "Round"), "pop": ("Növekedés", "Growth"),
+    "topup": ("Új törzsek a városoknál", "New tribes at the cities"), "move": ("Mozgatás", "Movement"),
+    "event": ("Esemény", "Event"), "mpev": ("Esemény", "Event"),
+    "evdraw": ("Eseménylap húzása", "Drawing the event card"),
+    "astro": ("Csillagászat", "Astronomy"), "dev": ("Fejlesztés", "Development"), "mine": ("Bányászat", "Mining"),
+    "tax": ("A feketepiac megadóztatása", "Taxing the black market"), "exp": ("Expedíció", "Expedition"),
+    "drop": ("Vívmány eldobása", "Discarding an advance"), "upkeep": ("Fenntartás", "Upkeep"),
+    "pay": ("Törzsek fizetése", "Paying tribes"),
+    "sacrifice": ("Nyersanyagforrás feláldozása", "Giving up a resource source"),
+    "starve": ("A városok ellátása", "Feeding the cities"), "loss": ("Törzsveszteség", "Losing tribes"),
+    "cavloss": ("Vff-csökkenés", "Cities losing AV"), "era": ("Korszakváltás", "Era change"),
+    "mpera": ("Korszakváltás", "Era change"),
+    "alloc": ("Az esemény veszteségeinek szétosztása", "Sharing out the event's losses"),
+}
 _ICONS = (("forest", "erdő", "forest"), ("mountain", "hegység", "mountain"), ("volcano", "vulkán", "volcano"),
           ("farm", "farm", "farm"), ("desert", "sivatag", "desert"), ("fault", "szakadék", "fault"))
 
@@ -45,6 +63,13 @@ _ICONS = (("forest", "erdő", "forest"), ("mountain", "hegység", "mountain"), (
 def _t(key: str, lang: str) -> str:
     hu, en = _T[key]
     return en if lang == "en" else hu
+
+
+def _pending(view: dict, lang: str) -> Text:
+    """The pending steps, outermost first, by the names a player knows (never frame ids)."""
+    i = 1 if lang == "en" else 0
+    names = [(_STEPS.get(f[0]) or EVENT_NAMES.get(f[0]) or (str(f[0]),) * 2)[i] for f in view["stack"]]
+    return Text(f"{_t('pending', lang)}: " + " › ".join(names), style="dim")
 
 
 def _hexmap(view: dict) -> Text | None:
@@ -99,66 +124,77 @@ def _card(num: int | None, era: int, lang: str) -> str:
             f"  → {era}: {name}{shapes}")
 
 
-def render(view: dict, lang: str = "hu") -> RenderableType:
-    if "empires" in view:
-        return render_mp(view, lang)
-    en = lang == "en"
-    head = Text(f"{_t('era', lang)} {view['era']}  ({_t('round', lang)} {view['round']})   "
-                f"{_t('gold', lang)}: {view['gold']}   {_t('vp', lang)}: {view['vp'] + view.get('vp_wonders', 0)}   "
+def _begin(view: dict, lang: str, middle: str) -> tuple[list[RenderableType], Table]:
+    """The head line (era, round, ``middle``, deck), the hex map and an empty areas table."""
+    head = Text(f"{_t('era', lang)} {view['era']}  ({_t('round', lang)} {view['round']})   {middle}   "
                 f"{_t('deck', lang)}: {view['deck_size']} / {_t('discard', lang)}: {view['discard_size']}",
                 style="bold")
     parts: list[RenderableType] = [head]
     hexes = _hexmap(view)
     if hexes is not None:
         parts.append(Panel(hexes, title=_t("map", lang), expand=False))
-    nbs = {a["number"]: a for a in (view.get("map") or {}).get("areas", [])}
     table = Table(show_lines=False)
     for key in ("area", "nb", "border", "tribes", "city", "icons", "wonders"):
         table.add_column(_t(key, lang))
+    return parts, table
+
+
+def _border_icons(m: dict, a: dict, lang: str) -> tuple[str, str]:
+    border = ", ".join(_t(k, lang) for k in ("frontier", "sea") if m.get(k)) or "-"
+    icons = ", ".join(en if lang == "en" else hu for key, hu, en in _ICONS if a.get(key)) or "-"
+    return border, icons
+
+
+def _card_line(view: dict, lang: str) -> Text:
+    current = view["aside"][0] if view.get("aside") else view.get("discard_top")
+    return Text(f"{_t('card', lang)}: {_card(current, view['era'], lang)}")
+
+
+def _advances(names: list[str], lang: str) -> str:
+    adv = ADV_EN if lang == "en" else ADV_HU
+    return ", ".join(f"{adv[ADV_INDEX[x]]} ({ADV_VP[ADV_INDEX[x]]})" for x in names) or _t("none", lang)
+
+
+def _end(parts: list[RenderableType], view: dict, lang: str) -> Group:
+    if view.get("stack"):
+        parts.append(_pending(view, lang))
+    if view.get("is_over"):
+        parts.append(Text(_t("over", lang), style="bold red"))
+    return Group(*parts)
+
+
+def render(view: dict, lang: str = "hu") -> RenderableType:
+    if "empires" in view:
+        return render_mp(view, lang)
+    en = lang == "en"
+    parts, table = _begin(view, lang, f"{_t('gold', lang)}: {view['gold']}   "
+                                      f"{_t('vp', lang)}: {view['vp'] + view.get('vp_wonders', 0)}")
+    nbs = {a["number"]: a for a in (view.get("map") or {}).get("areas", [])}
     for a in view["areas"]:
         m = nbs.get(a["number"], {})
-        border = ", ".join(_t(k, lang) for k in ("frontier", "sea") if m.get(k)) or "-"
-        icons = ", ".join(en_name if en else hu for key, hu, en_name in _ICONS if a.get(key)) or "-"
+        border, icons = _border_icons(m, a, lang)
         city = "-" if not a["city"] else f"{a['city']}{'★' if a['capital'] else ''}"
         wonders = ", ".join((WONDER_EN if en else WONDER_HU)[WONDER_INDEX[w]] for w in a["wonders"]) or "-"
         table.add_row(str(a["number"]), ", ".join(map(str, m.get("neighbours", []))), border, str(a["tribes"]),
                       city, icons, wonders)
     parts.append(table)
-    current = view["aside"][0] if view.get("aside") else view.get("discard_top")
-    parts.append(Text(f"{_t('card', lang)}: {_card(current, view['era'], lang)}"))
-    names = ADV_EN if en else ADV_HU
-    advs = ", ".join(f"{names[ADV_INDEX[x]]} ({ADV_VP[ADV_INDEX[x]]})" for x in view["advances"])
-    parts.append(Text(f"{_t('advances', lang)}: {advs or _t('none', lang)}"))
+    parts.append(_card_line(view, lang))
+    parts.append(Text(f"{_t('advances', lang)}: {_advances(view['advances'], lang)}"))
     if view.get("partners"):
         parts.append(Text(f"{_t('partners', lang)}: {', '.join(p for p in view['partners'] if p in EMPIRES)}"))
-    if view.get("stack"):
-        parts.append(Text(f"{_t('pending', lang)}: " + " › ".join(str(f[0]) for f in view["stack"]), style="dim"))
-    if view.get("is_over"):
-        parts.append(Text(_t("over", lang), style="bold red"))
-    return Group(*parts)
+    return _end(parts, view, lang)
 
 
 def render_mp(view: dict, lang: str = "hu") -> RenderableType:
     """The multiplayer view: areas by id (the number written in them in brackets), tribes and
     cities per player (player 1/player 2/...), then each player's gold, points and advances."""
     en = lang == "en"
-    head = Text(f"{_t('era', lang)} {view['era']}  ({_t('round', lang)} {view['round']})   "
-                f"{_t('totem', lang)}: {view['totem']}. {_t('player', lang)}   "
-                f"{_t('deck', lang)}: {view['deck_size']} / {_t('discard', lang)}: {view['discard_size']}",
-                style="bold")
-    parts: list[RenderableType] = [head]
-    hexes = _hexmap(view)
-    if hexes is not None:
-        parts.append(Panel(hexes, title=_t("map", lang), expand=False))
+    parts, table = _begin(view, lang, f"{_t('totem', lang)}: {view['totem']}. {_t('player', lang)}")
     nbs = {a["id"]: a for a in (view.get("map") or {}).get("areas", [])}
-    table = Table(show_lines=False)
-    for key in ("area", "nb", "border", "tribes", "city", "icons", "wonders"):
-        table.add_column(_t(key, lang))
     caps = [e["capital"] for e in view["empires"]]
     for a in view["areas"]:
         m = nbs.get(a["id"], {})
-        border = ", ".join(_t(k, lang) for k in ("frontier", "sea") if m.get(k)) or "-"
-        icons = ", ".join(en_name if en else hu for key, hu, en_name in _ICONS if a.get(key)) or "-"
+        border, icons = _border_icons(m, a, lang)
         cities = "/".join(("-" if not c else f"{c}{'★' if caps[p] == a['id'] else ''}")
                           for p, c in enumerate(a["cities"]))
         wonders = ", ".join(f"{p + 1}: " + (WONDER_EN if en else WONDER_HU)[WONDER_INDEX[w]]
@@ -166,16 +202,9 @@ def render_mp(view: dict, lang: str = "hu") -> RenderableType:
         table.add_row(f"{a['id']} ({a['number']})", ", ".join(map(str, m.get("neighbours", []))), border,
                       "/".join(map(str, a["tribes"])), cities, icons, wonders)
     parts.append(table)
-    current = view["aside"][0] if view.get("aside") else view.get("discard_top")
-    parts.append(Text(f"{_t('card', lang)}: {_card(current, view['era'], lang)}"))
-    names = ADV_EN if en else ADV_HU
+    parts.append(_card_line(view, lang))
     for p, e in enumerate(view["empires"]):
-        advs = ", ".join(f"{names[ADV_INDEX[x]]} ({ADV_VP[ADV_INDEX[x]]})" for x in e["advances"])
         parts.append(Text(f"{p + 1}. {_t('player', lang)}: {_t('gold', lang)} {e['gold']}, "
                           f"{_t('vp', lang)} {e['vp'] + e['vp_wonders']}; {_t('advances', lang)}: "
-                          f"{advs or _t('none', lang)}"))
-    if view.get("stack"):
-        parts.append(Text(f"{_t('pending', lang)}: " + " › ".join(str(f[0]) for f in view["stack"]), style="dim"))
-    if view.get("is_over"):
-        parts.append(Text(_t("over", lang), style="bold red"))
-    return Group(*parts)
+                          f"{_advances(e['advances'], lang)}"))
+    return _end(parts, view, lang)

@@ -55,16 +55,8 @@ def _era_act(s, f, action) -> None:
     if action is END:
         end_game(s, "stopped")  # PC-END-01 (c)
         return
-    # PC-DECK-04, PC-Q-03 (2): shuffle the whole discard pile, discard the top three;
-    # cards an unfinished event still needs stay aside
     s.stack.pop()
-    deck = s.discard
-    s.discard = []
-    s.rng.shuffle(deck)
-    s.deck = deck
-    for _ in range(3):
-        s.discard.append(s.deck.pop())
-    s._revealed = True
+    s.reshuffle_deck()  # PC-DECK-04, PC-Q-03 (2)
     s.emit("pocketciv.era_start", era=s.era)
 
 

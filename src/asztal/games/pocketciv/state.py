@@ -129,6 +129,18 @@ class PocketCivState(GameState):
         self.aside.append(c)
         return c
 
+    def reshuffle_deck(self) -> None:
+        """PC-SETUP-07 (the start), PC-DECK-04, PC-Q-03 (2) (every era change): the deck and the
+        whole discard pile are shuffled together and the top three cards discarded; cards an
+        unfinished event still needs stay aside."""
+        deck = self.deck + self.discard
+        self.discard = []
+        self.rng.shuffle(deck)
+        self.deck = deck
+        for _ in range(3):
+            self.discard.append(self.deck.pop())
+        self._revealed = True
+
     def end_event(self, card: int) -> None:
         """Pop the event's frame; its original card goes to the discard pile."""
         self.stack.pop()

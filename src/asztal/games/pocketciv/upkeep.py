@@ -95,11 +95,11 @@ def _growable(s, a: int, total: int, allowance: int, cap: int) -> bool:
 
 def _upkeep_run(s, f) -> bool:
     step = f[1]
-    if step == 0:
-        tribe_upkeep(s)
+    if step == 0:  # PC-UPK-01: the steps in the book's strict order
+        tribe_upkeep(s)  # PC-UPK-TRIBE-01
         s.stack[-1] = ("upkeep", 1)
     elif step == 1:
-        reckoning(s)
+        reckoning(s)  # PC-UPK-GOLD-01..06
         s.stack[-1] = ("upkeep", 2)
     elif step == 2:
         s.stack[-1] = ("upkeep", 4)
@@ -109,7 +109,7 @@ def _upkeep_run(s, f) -> bool:
             if s.tribes[a]:  # PC-UPK-PILLAGE-02/03
                 s.rm_tribes(a, 1)
                 s.stack[-1] = ("upkeep", 3)
-    elif step == 3:
+    elif step == 3:  # PC-UPK-PILLAGE-03: a second card, its gold
         c = s.draw()
         s.gold += GOLD[c]
         s.emit("pocketciv.pillage", gold=GOLD[c])
@@ -118,7 +118,7 @@ def _upkeep_run(s, f) -> bool:
         return False  # city development: the player's decisions
     elif step == 5:
         s.stack[-1] = ("upkeep", 6)
-        city_upkeep(s)
+        city_upkeep(s)  # PC-UPK-CITY-01..04
     else:  # PC-UPK-END-01
         s.flags = 0
         s.acq = 0

@@ -40,7 +40,7 @@ def _evdraw_run(s, f) -> bool:
         s.end_event(c)
         return True
     s.emit("pocketciv.event", card=c + 1, era=s.era, event=box[0])
-    if s.adv & A_ASTRONOMY and s.astro_era != s.era:
+    if s.adv & A_ASTRONOMY and s.astro_era != s.era:  # PC-EVT-ASTRONOMY-01
         s.stack[-1] = ("astro", c, s.era)
     else:
         s.stack[-1] = start_frame(box[0], c, s.era)
@@ -53,7 +53,7 @@ def _astro_legal(s, f):
 
 def _astro_act(s, f, action) -> None:
     _, c, era = f
-    if action is ASTRONOMY:  # Csillagászat (English card): once per era ignore the card, draw again
+    if action is ASTRONOMY:  # PC-EVT-ASTRONOMY-01: once per era ignore the card, draw again
         s.astro_era = s.era
         s.aside.remove(c)
         s.discard.append(c)
@@ -73,62 +73,46 @@ def _cands(s, mask, counts):
     return [a for a in s.board.areas if mask & BITS[a] and counts[a]]
 
 
-def _loss_run(s, f) -> bool:
-    """Tribe loss spread as the player likes over ``mask``; all of it must be used while
-    tribes remain there; a surplus is ignored (PC-Q-21)."""
-    _, amount, mask = f
-    tribes = s.tribes
-    cands = _cands(s, mask, tribes)
+def _spread(s, kind: str):
+    """What a spread loss falls on, and how it is removed: tribes (``loss``) or CAV (``cavloss``)."""
+    return (s.tribes, s.rm_tribes) if kind == "loss" else (s.cav, s.reduce_cav)
+
+
+def _spread_run(s, f) -> bool:
+    """A loss spread as the player likes over the areas in ``mask``, one unit per action:
+    tribes (``loss``: all of it must be used while tribes remain there; a surplus is ignored,
+    PC-Q-21) or CAV of cities (``cavloss``: PC-EVT-ANARCHY-07, PC-EVT-CORRUPTION-02; a city at
+    0 is destroyed, PC-CON-12). With one candidate, or too little to choose, it falls at once."""
+    kind, amount, mask = f
+    counts, remove = _spread(s, kind)
+    cands = _cands(s, mask, counts)
     if amount <= 0 or not cands:
         s.stack.pop()
         return True
-    if len(cands) == 1 or sum(tribes[a] for a in cands) <= amount:
+    if len(cands) == 1 or sum(counts[a] for a in cands) <= amount:
         left = amount
         for a in cands:
-            left -= s.rm_tribes(a, left)
+            left -= remove(a, left)
         s.stack.pop()
         return True
     return False
 
 
-def _loss_legal(s, f):
-    return [LOSE[a] for a in _cands(s, f[2], s.tribes)]
+_SPREAD_ACTIONS = {"loss": LOSE, "cavloss": CAV}
 
 
-def _loss_act(s, f, action) -> None:
-    s.rm_tribes(action.args[0], 1)
-    s.stack[-1] = ("loss", f[1] - 1, f[2])
+def _spread_legal(s, f):
+    acts = _SPREAD_ACTIONS[f[0]]
+    return [acts[a] for a in _cands(s, f[2], _spread(s, f[0])[0])]
 
 
-def _cavloss_run(s, f) -> bool:
-    """CAV loss spread as the player likes over the cities in ``mask`` (PC-EVT-ANARCHY-07,
-    Corruption); a city at 0 is destroyed (PC-CON-12)."""
-    _, amount, mask = f
-    cav = s.cav
-    cands = _cands(s, mask, cav)
-    if amount <= 0 or not cands:
-        s.stack.pop()
-        return True
-    if len(cands) == 1 or sum(cav[a] for a in cands) <= amount:
-        left = amount
-        for a in cands:
-            left -= s.reduce_cav(a, left)
-        s.stack.pop()
-        return True
-    return False
+def _spread_act(s, f, action) -> None:
+    _spread(s, f[0])[1](action.args[0], 1)
+    s.stack[-1] = (f[0], f[1] - 1, f[2])
 
 
-def _cavloss_legal(s, f):
-    return [CAV[a] for a in _cands(s, f[2], s.cav)]
-
-
-def _cavloss_act(s, f, action) -> None:
-    s.reduce_cav(action.args[0], 1)
-    s.stack[-1] = ("cavloss", f[1] - 1, f[2])
-
-
-register("loss", run=_loss_run, legal=_loss_legal, act=_loss_act)
-register("cavloss", run=_cavloss_run, legal=_cavloss_legal, act=_cavloss_act)
+register("loss", run=_spread_run, legal=_spread_legal, act=_spread_act)
+register("cavloss", run=_spread_run, legal=_spread_legal, act=_spread_act)
 
 
 def lose_wonders(s, a: int, k: int) -> None:
