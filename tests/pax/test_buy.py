@@ -24,8 +24,11 @@ def test_buy_example_estate_and_conspiracy_cost_four():
     """PAX-EX-BUY, PAX-BUY-02, PAX-BUY-03: an Estate and a Conspiracy worth 4 together: pay 4 to the bank."""
     s = at_buy(money=[6, 5])
     bank = s.bank
+    group = s.legions[0]
+    assert len(group) == 2 and sum(s.cost[c] for c in group) == 4 and s.price(0, 0) == 4
     s.apply("buy:legion=1")
     assert s.money[0] == 2 and s.bank == bank + 4
+    assert set(group) <= set(s.hands[0]) and s.legions[0] == (), "both cards go into the buyer's hand"
 
 
 def test_cannot_buy_without_enough_money():

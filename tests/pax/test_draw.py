@@ -31,6 +31,9 @@ def test_no_hand_or_money_limit():
     s.apply("draw")
     s.apply(next(c for c in codes(s) if c.endswith("to=hand")))
     assert len(s.hands[0]) == 11
+    s = build(2, money=[90, 5])
+    s.apply("pass")
+    assert s.money[0] == 92, "no cap on Aureus held"
 
 
 def test_draw_one_at_a_time_and_decide_each():

@@ -28,6 +28,7 @@ def test_play_cards_from_hand_into_the_tableau():
     """PAX-PLAY-01, PAX-PLAY-03: played cards lie face up by category, symbols public."""
     s = at_play(hands=[["wealth-01", "religion-08"], []])
     play(s, "religion-08")
+    assert [CARD_IDS[c] for c in s.hands[0]] == ["wealth-01"], "the card left the hand"
     v = s.view(1)["tableaux"][0]
     assert [c["id"] for c in v["tableau"]] == ["religion-08"] and v["symbols"]["religion"] == 2
 
@@ -145,6 +146,11 @@ def test_limit_is_the_larger_not_the_sum():
     assert codes(s) == ["play:card=army-01", "done"]
     play(s, "army-01")
     assert s.sym[2] == 4 and s.to_move == 1, "Army at the limit of 4: nothing left to play"
+    s = at_play(tableaux=[["estate*2", "estate", "conspiracy*2", "conspiracy*2", "fleet*2", "fleet"], []],
+                hands=[["fleet", "fleet*2"], []], money=[9, 5], primus_conspiratus=0)
+    assert codes(s) == ["play:card=fleet-01", "done"], "Fleet: 3 + 1 = 4 allowed, 3 + 2 = 5 is not"
+    play(s, "fleet-01")
+    assert s.sym[1] == 4 and s.to_move == 1, "Fleet at the limit of 4 (not 7)"
 
 
 def test_limit_counts_symbols_and_this_turns_estates():
@@ -162,6 +168,8 @@ def test_limit_does_not_cap_bonuses():
     v = s.view(0)["tableaux"][0]
     assert v["limit"] == 3 and v["bonus_armies"] == 1 and v["bonus_fleets"] == 1
     s.check_invariants()
+    totals = s.compute_result()["player_totals"][0]
+    assert totals["fleet"] == totals["army"] == 4 > v["limit"], "the bonuses count beyond the limit"
 
 
 def test_primus_conspiratus_to_the_first_conspirator():
@@ -212,3 +220,7 @@ def test_why_illegal_explains_the_limit_and_the_cost():
         s.apply("play:card=fleet-01")
     play(s, "wealth-01")
     assert s.to_move == 1, "nothing affordable: the turn ends"
+    s = at_play(hands=[["religion", "senator"], []], money=[1, 5], turn={"played": 2})
+    assert codes(s) == ["done"]
+    with pytest.raises(ValueError, match="costs 2 Aureus, you have 1"):
+        s.apply("play:card=religion-01")

@@ -24,8 +24,10 @@ def test_round_end_tie_goes_to_the_lowest_legion():
     """PAX-EOR-03, PAX-TV-ROUNDEND-TIE: groups below II and IV both worth 6: Legion II's moves."""
     s = build(3, to_move=2, turns_taken=2,
               legions=[["wealth$1"], ["army$4", "wealth$2"], ["senator$1"], ["fleet$4", "religion$2"]])
+    two, four = s.legions[1], s.legions[3]
+    assert sum(s.cost[c] for c in two) == sum(s.cost[c] for c in four) == 6
     s.apply("pass")
-    assert len(s.rome) == 2 and s.legions[3] != () and len(s.legions[3]) == 2
+    assert s.rome == two and s.legions[3] == four and len(s.legions[1]) == 1
     assert events(s, "pax.rome")[0]["legion"] == 2
 
 

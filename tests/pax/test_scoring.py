@@ -128,6 +128,8 @@ def test_score_parts():
     assert pa["categories_played"] == 8 and pa["stronger_than_rome"] == 3 * 5
     assert "wealth" in pa["stronger_in"] and "wealth" in pb["stronger_in"]
     assert pa["fleet_and_army"] == 3 + 1 and pa["primus_conspiratus"] == 1 and pb["primus_conspiratus"] == 0
+    assert pa["most_money"] == 0 and pb["most_money"] == 4  # PAX-SCORE-05
+    assert r["points"] == [8 + 15 + 4 + 1, 2 + 3 + 4], "the points are the sum of the parts"
 
 
 def test_bonus_only_fleet_is_not_a_played_category():

@@ -30,9 +30,13 @@ def test_solo_start_by_game(level, drawn, played):
     0/0/1/2/3; one under the deck; keep one. Always 5 Aureus, 3 Legions, 30 set aside, 3 for Rome."""
     s = start(level)
     assert len(s.hands[0]) == drawn and s.money == [5]
+    drawn_cards = set(s.hands[0])
+    deck_before = len(s.deck)
     assert play_start(s) == played
     assert len(s.tableau[0]) == played and len(s.hands[0]) == 1
-    assert s.deck[0] not in s.hands[0], "the other card went under the deck"
+    assert set(s.tableau[0]) | set(s.hands[0]) | {s.deck[0]} == drawn_cards, \
+        "the one card neither played nor kept went under the deck"
+    assert len(s.deck) == deck_before + 1 - 3, "one card slid under, then one dealt below each Legion"
     assert s.nleg == 3 and len(s.removed) == 30 and len(s.rome_hidden) == 3  # PAX-SOLO-03/04/05
     assert s.money == [5], "start plays are free (PAX-Q-17)"
     assert s.view(0)["rome"]["hidden"] is None, "PAX-SOLO-05: Rome's 3 cards lie face down, unseen"
@@ -100,6 +104,8 @@ def test_solo_thresholds(level, beaten):
     s = end_solo(level, ALL7, ["senator", "wealth"])
     r = s.outcome()
     assert r["level"] == level and s.final()["categories_stronger"] == 5
+    assert r["categories_needed"] == {1: 3, 2: 4, 3: 5, 4: 6, 5: 7}[level]
+    assert r["all_categories_played"] is True
     assert r["level_beaten"] is beaten and s.winners() == ([0] if beaten else [])
 
 

@@ -74,3 +74,51 @@ def test_render_shows_the_hand_and_money_of_the_viewer_only():
     console.print(render(s.view(0), "en"))
     text = console.export_text()
     assert "Your hand" in text and "?" in text
+
+
+def test_refusals_name_places_in_hungarian():
+    """PAX-DRAW-03..05: the Hungarian half of a refusal names the place in Hungarian, not the
+    engine's internal names (hand, bottom, legion)."""
+    from tests.pax.scenario import build
+
+    s = build(2, tableaux=[["religion*2"] * 3, []], deck_top=["wealth", "fleet", "army"])
+    s.apply("draw")
+    s.apply("place:card=army-01,to=hand")
+    s.apply("place:card=wealth-01,to=bottom")
+    for code, en, hu in [("place:card=fleet-01,to=hand", "to the hand", "kézbe"),
+                         ("place:card=fleet-01,to=bottom", "bottom of the deck", "a pakli alá")]:
+        why = s.why_illegal(GAME.action_by_code(code))
+        assert en in why
+        hu_part = why.split(" / ", 1)[1]
+        assert hu in hu_part and "hand" not in hu_part and "bottom" not in hu_part
+    s.apply("place:card=fleet-01,to=legion-1")
+    s = build(2, tableaux=[["religion*2"] * 3, []], deck_top=["wealth", "fleet", "army"])
+    s.apply("draw")
+    s.apply("place:card=army-01,to=legion-2")
+    hu_part = s.why_illegal(GAME.action_by_code("place:card=fleet-01,to=legion-1")).split(" / ", 1)[1]
+    assert "légió alá" in hu_part and "legion" not in hu_part
+
+
+def test_solitaire_end_line_reads_in_each_language():
+    """PAX-SOLO-13: the last log line says in words whether the game was won, never True/False."""
+    from tests.pax.scenario import build
+
+    for tableau, hu, en in [(["wealth"], "; nem sikerült, Róma nyert", "; not beaten, Rome wins"),
+                            (["wealth", "fleet", "army", "religion", "senator", "estate", "conspiracy"],
+                             "; sikerült", "; beaten")]:
+        s = build(1, level=1, phase="play", deck_ran_out=True, tableaux=[tableau], hands=[[]],
+                  rome_hidden=["religion-08", "religion-09", "religion-10"])
+        s.apply("done")
+        event = [e for e in s.log if e["key"] == "pax.solo_end"][-1]
+        line_hu, line_en = GAME.describe(event, "hu"), GAME.describe(event, "en")
+        assert line_hu.endswith(hu) and line_en.endswith(en)
+        assert "True" not in line_hu + line_en and "False" not in line_hu + line_en
+
+
+def test_setup_line_names_the_default_pack_in_hungarian():
+    """The first log line says which data pack is used, in the reader's language."""
+    s = GAME.new_game(2, seed=1)
+    event = s.log[0]
+    assert event["key"] == "pax.setup"
+    assert GAME.describe(event, "hu").endswith("kártyacsomag: rekonstruált")
+    assert GAME.describe(event, "en").endswith("data pack: reconstructed")

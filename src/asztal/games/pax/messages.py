@@ -6,7 +6,7 @@ secret: a card put into a hand or under the deck is not named.
 
 MESSAGES: dict[str, dict[str, str]] = {
     "pax.setup": {
-        "hu": "PAX, {players} játékos; kezdőjátékos (Primus): {start}. játékos; kártyacsomag: {pack}",
+        "hu": "PAX, {players} játékos; kezdőjátékos (Primus): {start}. játékos; kártyacsomag: {pack_hu}",
         "en": "PAX, {players} player(s); start player (Primus): player {start}; data pack: {pack}",
     },
     "pax.keep": {
@@ -76,8 +76,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "pax.solo_end": {
         "hu": "Pasziánsz {level}. játék: {stronger} kategóriában erősebb Rómánál (kell: {needed}); "
-              "sikerült: {beaten}",
+              "{result_hu}",
         "en": "solitaire game {level}: stronger than Rome in {stronger} categories (needed {needed}); "
-              "beaten: {beaten}",
+              "{result_en}",
     },
 }

@@ -17,7 +17,6 @@ from asztal.games.pax.pack import (
     CARD_INDEX,
     CATEGORIES,
     CONSPIRACY,
-    ESTATE,
     FLEET,
     NCARDS,
 )
@@ -32,6 +31,7 @@ from asztal.games.pax.state import (
     PH_SOLO,
     PHASE_NAMES,
     USED_NAMES,
+    fleet_army_limit,
 )
 
 _SCHEMA: dict | None = None
@@ -50,7 +50,7 @@ def _ids(cards) -> list[str]:
 
 
 def state_dict(s) -> dict[str, Any]:
-    n = s.nseats
+    n = s.players
     d: dict[str, Any] = {
         "phase": PHASE_NAMES[s.phase],
         "to_move": s.to_move,
@@ -78,7 +78,7 @@ def state_dict(s) -> dict[str, Any]:
                      "used": [name for bit, name in USED_NAMES if s.used & bit]}
     if s.phase == PH_PLAY:
         d["turn"] = {"played": s.nplayed, "categories": [CATEGORIES[k] for k in range(7) if s.cats >> k & 1]}
-    if s.phase in (PH_SOLO, PH_KEEP) and s.nseats == 1:
+    if s.phase in (PH_SOLO, PH_KEEP) and s.players == 1:
         d["solo_start_plays_left"] = s.solo_left
     return d
 
@@ -108,7 +108,6 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
     nleg = 3 if n == 1 else n + 1
     if len(d["legions"]) != nleg:
         raise ValueError(f"{n} player(s) use {nleg} Legions, not {len(d['legions'])} (PAX-SETUP-06)")
-    s.nseats = n
     s.nleg = nleg
     s.phase = PHASE_NAMES.index(d["phase"])
     s.to_move = d["to_move"]
@@ -185,7 +184,7 @@ def check_invariants(s) -> None:
     hand-written positions)."""
     from asztal.games.pax.setup import REMOVED, ROME_HIDDEN
 
-    n = s.nseats
+    n = s.players
     zones = [("deck", s.deck), ("removed", s.removed), ("rome", s.rome), ("rome_hidden", s.rome_hidden),
              ("pending", s.pending)]
     zones += [(f"legion {i + 1}", g) for i, g in enumerate(s.legions)]
@@ -211,7 +210,7 @@ def check_invariants(s) -> None:
             cnt[CARD_CAT[c]] += 1
         assert s.sym[x * 7:x * 7 + 7] == sym and s.cnt[x * 7:x * 7 + 7] == cnt, f"symbol counts of seat {x} stale"
         if n > 1:  # PAX-LIM-01 (not for the solitaire start cards, PAX-LIM-06)
-            lim = max(sym[ESTATE], sym[CONSPIRACY])
+            lim = fleet_army_limit(sym)
             assert sym[FLEET] <= lim and sym[ARMY] <= lim, f"seat {x} exceeds the Fleet/Army limit {lim}"
     in_hands = 0
     for h in s.hands:

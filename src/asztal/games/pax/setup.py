@@ -54,7 +54,6 @@ def setup(s: PaxState) -> None:
     n = s.players
     pack = load_pack(s.options.get("pack"))
     s.pack, s.cost, s.syms = pack, pack.cost, pack.symbols
-    s.nseats = n
     solo = n == 1
     s.level = s.options["level"] if solo else 0
     s.nleg = 3 if solo else n + 1  # PAX-SETUP-06, PAX-Q-12: Legions I..N+1; PAX-SOLO-03: 3
@@ -110,4 +109,6 @@ def setup(s: PaxState) -> None:
         s.phase = PH_KEEP  # PAX-SETUP-12: each keeps one, in turn order from the start player
         s.to_move = s.primus
     if s.log is not None:
-        s.emit("pax.setup", players=n, start=s.primus + 1, pack=pack.name, level=s.level or None)
+        # the default pack's name is an English word: say it in Hungarian too
+        pack_hu = "rekonstruált" if pack.reconstructed else pack.name
+        s.emit("pax.setup", players=n, start=s.primus + 1, pack=pack.name, pack_hu=pack_hu, level=s.level or None)

@@ -92,11 +92,18 @@ def _single_card_lists() -> dict[int, tuple]:
 DRAW1 = _single_card_lists()
 
 
+def fleet_army_limit(sym: list[int], b: int = 0) -> int:
+    """PAX-LIM-01, PAX-LIM-02, PAX-CON-01: the most Fleet and the most Army symbols a tableau may
+    hold: the larger (not the sum) of its Estate and Conspiracy symbols. ``sym[b:b + 7]`` are
+    the tableau's symbols per category."""
+    return max(sym[b + ESTATE], sym[b + CONSPIRACY])
+
+
 class PaxState(GameState):
     """A game of PAX in progress (2-4 players, or the solitaire game with 1)."""
 
     __slots__ = (
-        "pack", "cost", "syms", "nseats", "nleg", "level",
+        "pack", "cost", "syms", "nleg", "level",
         "deck", "removed", "legions", "rome", "rome_hidden", "rome_seen",
         "hands", "tableau", "sym", "cnt", "money", "bank", "known", "slid", "slid_all",
         "phase", "primus", "turns", "round_no", "pending", "to_draw", "used", "mode",
@@ -134,7 +141,7 @@ class PaxState(GameState):
         if self.money[s] >= self.nplayed:  # PAX-PLAY-02: the k-th card costs k-1; PAX-PLAY-06: no credit
             b = s * 7
             sym = self.sym
-            limit = max(sym[b + ESTATE], sym[b + CONSPIRACY])  # PAX-LIM-01, PAX-LIM-02, PAX-CON-01
+            limit = fleet_army_limit(sym, b)  # PAX-LIM-01, PAX-LIM-02, PAX-CON-01
             froom = limit - sym[b + FLEET]  # PAX-LIM-03, PAX-Q-04: symbols, each category separately
             aroom = limit - sym[b + ARMY]
             syms = self.syms
@@ -176,23 +183,20 @@ class PaxState(GameState):
         """The groups the player can buy now (plus ``nobuy``), or None if none is affordable."""
         s = self.to_move
         money = self.money[s]
-        discount = self.sym[s * 7 + WEALTH] // 3  # PAX-WEA-01
-        cost = self.cost.__getitem__
         acts = None
         for n, g in enumerate(self.legions):
-            if g:
-                price = sum(map(cost, g)) - discount  # PAX-BUY-02
-                if price <= money:  # PAX-BUY-03, PAX-Q-20: no credit (a negative price counts as 0)
-                    if acts is None:
-                        acts = []
-                    acts.append(BUY[n])  # PAX-BUY-01
+            if g and self.price(s, n) <= money:  # PAX-BUY-03, PAX-Q-20: no credit
+                if acts is None:
+                    acts = []
+                acts.append(BUY[n])  # PAX-BUY-01: the whole group below one Legion
         if acts is not None:
             acts.append(NOBUY)
         return acts
 
     def price(self, seat: int, legion: int) -> int:
-        """What ``seat`` pays for the group below ``legion`` (0-based)."""
-        p = sum(self.cost[c] for c in self.legions[legion]) - self.sym[seat * 7 + WEALTH] // 3  # PAX-WEA-01
+        """What ``seat`` pays for the group below ``legion`` (0-based): PAX-BUY-02, the printed
+        values less the Wealth discount (PAX-WEA-01)."""
+        p = sum(map(self.cost.__getitem__, self.legions[legion])) - self.sym[seat * 7 + WEALTH] // 3
         return max(0, p)  # PAX-Q-08: never below zero
 
     # ------------------------------------------------------------------ apply
@@ -250,8 +254,8 @@ class PaxState(GameState):
         if self.log is not None:
             self.emit("pax.keep", seat=s, player=s + 1, bottom=len(hand) - 1)
         self.turns += 1
-        if self.turns < self.nseats:
-            self.to_move = (s + 1) % self.nseats
+        if self.turns < self.players:
+            self.to_move = (s + 1) % self.players
             return False
         # PAX-SETUP-14: one card face up below each Legion; PAX-Q-17: also in the solitaire game
         deck = self.deck
@@ -351,10 +355,7 @@ class PaxState(GameState):
                           cat_hu=CAT_HU[CARD_CAT[c]], cat_en=CAT_EN[CARD_CAT[c]])
         if self.to_draw and (not pending or (self.mode == MODE_TWO and len(pending) == 1)):
             # PAX-DRAW-02: the next card only after placing; PAX-REL-01: the third card
-            nxt = self.deck.pop()
-            if self.slid_all & BIT[nxt]:
-                self._unslide(nxt)
-            self.pending = pending + (nxt,)
+            self.pending = pending + (self._pop(self.deck),)
             self.to_draw -= 1
             return True
         if not pending:
@@ -413,16 +414,13 @@ class PaxState(GameState):
         b = BIT[c]
         if self.known & b:
             self.known ^= b
-        self.tableau[s] += (c,)  # PAX-PLAY-03: public, by category; PAX-PLAY-05: stays there
+        self._add_to_tableau(s, c)  # PAX-PLAY-01
         cat = CARD_CAT[c]
-        k = s * 7 + cat
-        self.sym[k] += self.syms[c]
-        self.cnt[k] += 1
         self.cats |= 1 << cat
         if self.log is not None:
             self.emit("pax.play", seat=s, player=s + 1, card=CARD_IDS[c], cost=cost,
                       cat_hu=CAT_HU[cat], cat_en=CAT_EN[cat])
-        if cat == CONSPIRACY and self.nseats > 1:
+        if cat == CONSPIRACY and self.players > 1:
             self._update_pc(s)
         legal = self._play_list()
         if len(legal) == 1:
@@ -439,7 +437,7 @@ class PaxState(GameState):
         if pc == s:
             return
         if pc < 0:
-            if any(sym[o * 7 + CONSPIRACY] >= mine for o in range(self.nseats) if o != s):
+            if any(sym[o * 7 + CONSPIRACY] >= mine for o in range(self.players) if o != s):
                 return
         elif mine <= sym[pc * 7 + CONSPIRACY]:
             return
@@ -475,8 +473,8 @@ class PaxState(GameState):
     # ---------------------------------------------------------------- rounds
     def _end_turn(self) -> bool:
         self.turns += 1
-        if self.turns < self.nseats:
-            self.to_move = (self.to_move + 1) % self.nseats  # PAX-TURN-01: clockwise
+        if self.turns < self.players:
+            self.to_move = (self.to_move + 1) % self.players  # PAX-TURN-01: clockwise
             self.phase = PH_TURN
             return False
         return self._end_round()  # PAX-EOR-01
@@ -511,14 +509,9 @@ class PaxState(GameState):
         if self.exhausted or len(deck) < empty:
             self._game_over()
             return True
-        slid_all = self.slid_all
         for n in range(self.nleg):
             if not legions[n]:
-                c = deck.pop()  # PAX-NEWR-03: face up below each empty Legion
-                legions[n] = (c,)
-                if slid_all & BIT[c]:
-                    self._unslide(c)
-                    slid_all = self.slid_all
+                legions[n] = (self._pop(deck),)  # PAX-NEWR-03: face up below each empty Legion
         self.round_no += 1
         self.turns = 0
         self.to_move = self.primus  # PAX-NEWR-04
@@ -533,8 +526,11 @@ class PaxState(GameState):
         if self.log is not None:
             r = self.final()
             if self.level:
-                self.emit("pax.solo_end", level=self.level, beaten=r["level_beaten"],
-                          stronger=r["categories_stronger"], needed=r["categories_needed"])
+                beaten = r["level_beaten"]
+                self.emit("pax.solo_end", level=self.level, beaten=beaten,
+                          stronger=r["categories_stronger"], needed=r["categories_needed"],
+                          result_hu="sikerült" if beaten else "nem sikerült, Róma nyert",
+                          result_en="beaten" if beaten else "not beaten, Rome wins")
             elif r["rome_won"]:
                 w = r["winners"]
                 if w:
@@ -558,7 +554,7 @@ class PaxState(GameState):
         return out
 
     def compute_result(self) -> dict[str, Any]:
-        n = self.nseats
+        n = self.players
         return final_result(
             self.rome_symbols(True),
             [self.sym[s * 7:s * 7 + 7] for s in range(n)],
@@ -604,7 +600,6 @@ class PaxState(GameState):
         new.pack = self.pack
         new.cost = self.cost
         new.syms = self.syms
-        new.nseats = self.nseats
         new.nleg = self.nleg
         new.level = self.level
         new.deck = self.deck[:]

@@ -25,13 +25,20 @@ from asztal.games.pax.pack import (
     CARD_CAT,
     CARD_IDS,
     CATEGORIES,
-    CONSPIRACY,
-    ESTATE,
     FLEET,
     LEGION_NUMERALS,
 )
+from asztal.games.pax.scoring import bonus_armies, bonus_fleets
 from asztal.games.pax.setup import shuffle
-from asztal.games.pax.state import MODE_NAMES, PH_DRAW, PH_OVER, PH_PLAY, PHASE_NAMES, USED_NAMES
+from asztal.games.pax.state import (
+    MODE_NAMES,
+    PH_DRAW,
+    PH_OVER,
+    PH_PLAY,
+    PHASE_NAMES,
+    USED_NAMES,
+    fleet_army_limit,
+)
 
 _TEMPLATES: dict[int, tuple] = {}
 
@@ -57,7 +64,7 @@ def _per_cat(values) -> dict[str, int]:
 
 def view(state, seat: int | None) -> dict[str, Any]:
     over = state.phase == PH_OVER
-    n = state.nseats
+    n = state.players
     templates = _templates(state.pack)
 
     def cards_of(seq) -> list[dict[str, Any]]:
@@ -69,16 +76,15 @@ def view(state, seat: int | None) -> dict[str, Any]:
     for s in range(n):
         b = s * 7
         sym = state.sym[b:b + 7]
-        limit = max(sym[ESTATE], sym[CONSPIRACY])
         hand = state.hands[s]
         players.append({
             "seat": s,
             "tableau": cards_of(state.tableau[s]),
             "symbols": _per_cat(sym),
             "cards": _per_cat(state.cnt[b:b + 7]),
-            "limit": limit,  # PAX-LIM-01
-            "bonus_armies": sym[FLEET] // 3,  # PAX-FLT-01
-            "bonus_fleets": sym[ARMY] // 3,  # PAX-ARM-01
+            "limit": fleet_army_limit(sym),  # PAX-LIM-01
+            "bonus_armies": bonus_armies(sym[FLEET]),  # PAX-FLT-01
+            "bonus_fleets": bonus_fleets(sym[ARMY]),  # PAX-ARM-01
             "hand_size": len(hand),
             "hand_public": cards_of(c for c in hand if state.known & BIT[c]),
             "money": state.money[s] if (over or s == seat) else None,
@@ -138,7 +144,7 @@ def determinize(state, seat: int, rng) -> None:
     """Shuffle every card ``seat`` cannot see among the places it cannot see into."""
     pool: list[int] = []
     known = state.known
-    others = [s for s in range(state.nseats) if s != seat]
+    others = [s for s in range(state.players) if s != seat]
     for s in others:
         pool.extend(c for c in state.hands[s] if not known & BIT[c])
     hidden_pending = state.phase == PH_DRAW and state.to_move != seat
