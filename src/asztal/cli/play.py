@@ -120,5 +120,5 @@ class TerminalGame:
     def _show_hint(self) -> None:
         from asztal.bots import hint
 
-        action, why = hint(self.state, self.human, self.lang)
-        self.console.print(t("hint", self.lang, action=action.label(self.lang), why=why))
+        _, why = hint(self.state, self.human, self.lang)  # the reason names the move
+        self.console.print(t("hint", self.lang, why=why))

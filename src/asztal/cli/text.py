@@ -23,7 +23,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "saved": ("Mentve: {path}", "Saved: {path}"),
     "no_save_path": ("Nincs mentési fájl (--save FÁJL).", "No save file given (--save FILE)."),
     "bot_moves": ("{who} lépése: {action}", "{who} plays: {action}"),
-    "hint": ("Tipp: {action} — {why}", "Hint: {action} — {why}"),
+    "hint": ("Tipp: {why}", "Hint: {why}"),
     "game_over": ("Vége a játéknak.", "The game is over."),
     "scores": ("Pontszámok", "Scores"),
     "score": ("pont", "score"),
