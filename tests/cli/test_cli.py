@@ -107,3 +107,13 @@ def test_garbage_action_in_record_is_one_line(tmp_path, monkeypatch, capsys):
 
 def test_every_interface_text_has_both_languages():
     assert all(hu and en for hu, en in TEXTS.values())
+
+
+def test_hint_names_a_legal_move(tmp_path):
+    state = games.load("nim").new_game(2, seed=3)
+    out = tmp_path / "out.txt"
+    console = Console(file=open(out, "w"), width=200)
+    TerminalGame(state, 0, ["human", "random"], "en", None, False, 3, console).run(scripted(["h", "q"]))
+    text = out.read_text()
+    hint_line = next(line for line in text.splitlines() if "Hint:" in line)
+    assert any(a.en in hint_line for a in state.legal_actions())
