@@ -101,7 +101,7 @@ class Game:
             self._load_position(state, record["start"])
         for i, code in enumerate(actions):
             try:
-                state.apply(self.parse_action(state, code))
+                state.apply(code)  # a code is parsed and checked once, by apply
             except IllegalAction as e:
                 raise BadRecord(f"action {i + 1} ({code!r}) of the record is not legal: {e}") from None
         return state
