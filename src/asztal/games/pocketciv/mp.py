@@ -43,7 +43,7 @@ from asztal.games.pocketciv.data import (
     WONDER_INDEX,
 )
 from asztal.games.pocketciv.events import start_frame
-from asztal.games.pocketciv.frames import ACT, LEGAL, RUN
+from asztal.games.pocketciv.frames import LEGAL, RUN, register
 from asztal.games.pocketciv.scoring import era_points
 from asztal.games.pocketciv.setup import (
     DIRS,
@@ -326,26 +326,7 @@ class MultiState(PocketCivState):
         """The k-th seat to act: the Totem holder first (PC-MP-TOTEM-02), then in seat order."""
         return (self.totem + k) % self.players
 
-    # -- the engine contract ------------------------------------------------------------------------
-    def legal_actions(self):
-        legal = self._legal
-        if legal is None:
-            if self.is_over:
-                legal = []
-            else:
-                f = self.stack[-1]
-                legal = (MP_LEGAL.get(f[0]) or LEGAL[f[0]])(self, f)
-            self._legal = legal
-        return legal
-
-    def _apply(self, action) -> bool:
-        self._revealed = False
-        f = self.stack[-1]
-        (MP_ACT.get(f[0]) or ACT[f[0]])(self, f, action)
-        self._legal = None
-        self.run()
-        return self._revealed
-
+    # -- the engine contract: legal_actions and _apply are the solo ones (frames.py dispatch) --
     def run(self) -> None:
         stack = self.stack
         while not self.is_over:
@@ -356,7 +337,7 @@ class MultiState(PocketCivState):
                 self.era_due = False
                 stack.append(("mpera",))
             f = stack[-1]
-            step = MP_RUN.get(f[0]) or RUN.get(f[0])
+            step = RUN.get(f[0])
             if step is not None and step(self, f):
                 continue
             if not self.era_due:
@@ -493,7 +474,7 @@ class MultiState(PocketCivState):
         self.aside = [int(c) - 1 for c in d["aside"]]
         self.stack = [tuple(f) for f in d["stack"]]
         for f in self.stack:
-            if not f or not (f[0] in RUN or f[0] in LEGAL or f[0] in MP_RUN or f[0] in MP_LEGAL):
+            if not f or not (f[0] in RUN or f[0] in LEGAL):
                 raise ValueError(f"unknown pending step {f!r}")
         self.era_due = bool(d["era_due"])
         self.hit = sum(BITS[a - 1] for a in d["hit"])
@@ -575,7 +556,7 @@ class MultiState(PocketCivState):
         assert self.stack, "no pending step"
         if not self.is_over:
             f = self.stack[-1]
-            if f[0] not in RUN and f[0] not in MP_RUN:
+            if f[0] not in RUN:
                 assert self.legal_actions(), "no legal action before the end"
 
 
@@ -873,6 +854,10 @@ def end_mp(s, how: str) -> None:
     s.emit("pocketciv.mp_over", how=how, scores=[s.seats[p][VP] + s.seats[p][VPW] for p in range(s.players)])
 
 
-MP_RUN = {"mp": _round_run, "mpev": _event_run, "alloc": _alloc_run, "mpera": _era_run}
-MP_LEGAL = {"mpsetup": _setup_legal, "mpev": _event_legal, "alloc": _alloc_legal}
-MP_ACT = {"mpsetup": _setup_act, "mpev": _event_act, "alloc": _alloc_act}
+# The multiplayer steps join the shared step tables (their kinds are distinct from the solo
+# ones), so the solo dispatch in legal_actions/_apply/run serves both modes.
+register("mp", run=_round_run)
+register("mpera", run=_era_run)
+register("mpsetup", legal=_setup_legal, act=_setup_act)
+register("mpev", run=_event_run, legal=_event_legal, act=_event_act)
+register("alloc", run=_alloc_run, legal=_alloc_legal, act=_alloc_act)
