@@ -115,3 +115,17 @@ def test_record_with_hand_written_start_replays_from_it():
     s = games.replay(rec)
     assert s.is_over and s.winners() == [0]
     assert games.replay(s.record).to_json() == s.to_json()
+
+
+def test_json_files_fail_in_one_line(tmp_path):
+    from asztal.engine.jsonfile import read_json_file
+
+    good = tmp_path / "ok.json"
+    good.write_text('{"a": 1}')
+    assert read_json_file(good, "pack") == {"a": 1}
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    with pytest.raises(BadOptions, match=r"^pack: not valid JSON \(.*line 1\)$"):
+        read_json_file(bad, "pack", BadOptions)
+    with pytest.raises(ValueError, match="^map: cannot read it"):
+        read_json_file(tmp_path / "missing.json", "map")

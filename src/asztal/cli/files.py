@@ -8,17 +8,11 @@ from typing import Any
 
 from asztal import games
 from asztal.engine import BadRecord, GameState
+from asztal.engine.jsonfile import read_json_file
 
 
 def read_json(path: Path) -> dict[str, Any]:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise BadRecord(f"cannot read {path}: {e.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise BadRecord(f"{path} is not valid JSON ({e.msg}, line {e.lineno})") from None
+    data = read_json_file(path, str(path), BadRecord)
     if not isinstance(data, dict):
         raise BadRecord(f"{path} is not an asztal save or record")
     return data

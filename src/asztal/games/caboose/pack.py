@@ -22,6 +22,7 @@ from collections import Counter, deque
 from typing import Any
 
 from asztal.engine import Action, BadOptions
+from asztal.engine.jsonfile import read_json_file
 
 DATA = pathlib.Path(__file__).resolve().parent / "data"
 DEFAULT_PACK = DATA / "pack-reconstructed.json"
@@ -326,14 +327,7 @@ def load_pack(path: str | pathlib.Path | None = None) -> Pack:
     if pk is not None:
         return pk
     where = "reconstructed (default)" if path is None else str(path)
-    try:
-        text = pathlib.Path(key).read_text(encoding="utf-8")
-    except OSError as e:
-        raise BadOptions(f"caboose pack {where}: cannot read it ({e.strerror or e})") from None
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise BadOptions(f"caboose pack {where}: not valid JSON ({e.msg}, line {e.lineno})") from None
+    raw = read_json_file(key, f"caboose pack {where}", BadOptions)
     if path is not None:
         check_schema(raw, where)
     validate(raw, where)

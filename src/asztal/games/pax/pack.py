@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from pathlib import Path
 
 from asztal.engine import BadOptions
+from asztal.engine.jsonfile import read_json_file
 
 # PAX-GOAL-02: seven categories. Category indices, in the order of the pack (and of the rulebook's
 # component list).  # PAX-COMP-02
@@ -122,14 +122,7 @@ def load_pack(path: str | None) -> Pack:
     cached = _CACHE.get(path)
     if cached is not None:
         return cached
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise BadOptions(f"cannot read PAX pack {path}: {e.strerror or e}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise BadOptions(f"PAX pack {path} is not valid JSON ({e.msg}, line {e.lineno})") from None
+    data = read_json_file(path, f"PAX pack {path}", BadOptions)
     pack = pack_from_data(data, f"PAX pack {path}")
     pack.path = path
     _CACHE[path] = pack

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from asztal.engine import BadOptions, Game
+from asztal.engine.jsonfile import read_json_file
 from asztal.games.pocketciv.actions import TABLE
 from asztal.games.pocketciv.data import NCARDS
 from asztal.games.pocketciv.messages import MESSAGES
@@ -31,12 +29,7 @@ class PocketCiv(Game):
         if players > 1:
             raise BadOptions("a hand-made map is for the solo game; the multiplayer map is generated")
         if isinstance(m, str):
-            try:
-                m = json.loads(Path(m).read_text(encoding="utf-8"))
-            except OSError as e:
-                raise BadOptions(f"cannot read the map file {opts['map']!r}: {e.strerror}") from None
-            except json.JSONDecodeError as e:
-                raise BadOptions(f"the map file {opts['map']!r} is not valid JSON: {e.msg} (line {e.lineno})") from None
+            m = read_json_file(m, f"the map file {m!r}", BadOptions)
         try:
             opts["map"] = check_map(m)
         except ValueError as e:
