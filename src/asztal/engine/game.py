@@ -162,8 +162,19 @@ class Game:
         if envelope is None:
             state.start = position
 
-    def describe(self, event: dict[str, Any], lang: str = "hu") -> str:
-        """The log line for an event, in Hungarian (``hu``) or English (``en``)."""
+    def describe(self, event: dict[str, Any], lang: str = "hu", seat: int | None = None) -> str:
+        """The log line for an event as ``seat`` reads it, in Hungarian (``hu``) or English (``en``).
+
+        The event's ``secret`` facts (see ``GameState.log_for``) are told only to the seat they
+        belong to, with the catalogue's ``<key>.own`` template when it has one.
+        """
+        secret = event.get("secret")
+        if secret is not None and secret.get("seat") == seat:
+            own = event["key"] + ".own"
+            if own in self.messages:
+                return render_message(self.messages, {**event, **secret, "key": own}, lang)
+        if secret is not None:
+            event = {k: v for k, v in event.items() if k != "secret"}
         return render_message(self.messages, event, lang)
 
     def __repr__(self) -> str:

@@ -123,6 +123,22 @@ class GameState:
             params["key"] = key
             self.log.append(params)
 
+    def log_for(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """The log from index ``start`` as ``seat`` may read it (``None``: a spectator).
+
+        An event's top-level fields are public. Facts only one seat may know travel in the
+        event's ``"secret"`` field, ``{"seat": k, ...}``: they are kept for seat ``k`` and
+        removed for everyone else, so a log handed to a seat (a socket, a replay of a
+        running game, a bot) never carries another seat's hidden facts.
+        """
+        out = []
+        for event in (self.log or [])[start:]:
+            secret = event.get("secret")
+            if secret is not None and secret.get("seat") != seat:
+                event = {k: v for k, v in event.items() if k != "secret"}
+            out.append(event)
+        return out
+
     def clone(self) -> GameState:
         new = object.__new__(type(self))
         new.game = self.game
@@ -195,8 +211,8 @@ class GameState:
             "log": self.log or [],
         }
 
-    def event_text(self, event: dict[str, Any], lang: str = "hu") -> str:
-        return self.game.describe(event, lang)
+    def event_text(self, event: dict[str, Any], lang: str = "hu", seat: int | None = None) -> str:
+        return self.game.describe(event, lang, seat)
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.game.name} players={self.players} seed={self.seed} "
