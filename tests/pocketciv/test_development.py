@@ -189,7 +189,7 @@ def test_tax_can_end_the_era():
     s = scenario({3: dict(tribes=2)}, adv=["black_market"], draws=[7])
     s.discard, s.deck = s.deck[:-1], s.deck[-1:]
     play(s, "tax")
-    assert s.stack[-1] == ("era", 1) and s.era == 2
+    assert s.stack[-1][:2] == ("era", 1) and s.era == 2
 
 
 @pytest.mark.parametrize("draws,moves,gold", [
