@@ -13,7 +13,7 @@ from asztal.games.caboose.state import CabooseState
 
 class Caboose(Game):
     name = "caboose"
-    version = "1"
+    version = "2"
     title = {"hu": "Cleopatra vasúti kocsija", "en": "Cleopatra's Caboose"}
     min_players, max_players = 3, 5  # CC-GOAL-03, CC-Q-03
     state_class = CabooseState

@@ -169,6 +169,8 @@ def _mine_run(s, f) -> bool:
             if len(src) > 1:
                 return False
             s.rm_tribes(src[0], 3 - paid)
+            s.stack[-1] = ("mine", 0, 3, 0)
+            return True  # the draw is a step of its own (PC-ERA-11, state.draw)
         c = s.draw()
         s.stack[-1] = ("mine", 1, 3, GOLD[c])  # an empty first card leaves an empty cart (PC-Q-06 (2))
         return True

@@ -13,7 +13,7 @@ from asztal.games.pocketciv.state import PocketCivState
 
 class PocketCiv(Game):
     name = "pocketciv"
-    version = "1"
+    version = "2"
     title = {"hu": "Civilizációk Hajnala", "en": "Dawn of Civilizations (PocketCiv)"}
     min_players, max_players = 1, 4
     state_class = PocketCivState
@@ -78,7 +78,7 @@ class PocketCiv(Game):
         s.discard = []
         s.aside = []
         s.stack = [("setup", 0)]
-        s.era_due = False
+        s.held = -1
         s.hit = 0
         s.ending = None
         s.started = False

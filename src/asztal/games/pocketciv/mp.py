@@ -239,6 +239,7 @@ class MultiState(PocketCivState):
     """A PocketCiv state with 2-4 seats (see the module doc)."""
 
     __slots__ = ()
+    ERA = "mpera"
 
     # -- which Empire the rule code sees ----------------------------------------------------------
     def live(self, p: int) -> list:
@@ -333,14 +334,7 @@ class MultiState(PocketCivState):
             if self.started and self.focus != -1 and self.wiped():
                 end_mp(self, "wiped")  # PC-MP-END-01
                 break
-            if self.era_due:
-                self.era_due = False
-                stack.append(("mpera",))
-            f = stack[-1]
-            step = RUN.get(f[0])
-            if step is not None and step(self, f):
-                continue
-            if not self.era_due:
+            if not self.run_step():
                 break
         self._legal = None
         if self.is_over:
@@ -395,7 +389,7 @@ class MultiState(PocketCivState):
         d = {
             "players": P, "totem": self.totem + 1, "focus": self.focus, "era": self.era, "round": self.round_no,
             "areas": areas, "empires": empires, "aside": [c + 1 for c in self.aside],
-            "stack": [list(f) for f in self.stack], "era_due": self.era_due,
+            "stack": [list(f) for f in self.stack],
             "hit": [a + 1 for a in board.areas if self.hit & BITS[a]], "ending": self.ending,
             "started": self.started,
         }
@@ -476,7 +470,7 @@ class MultiState(PocketCivState):
         for f in self.stack:
             if not f or not (f[0] in RUN or f[0] in LEGAL):
                 raise ValueError(f"unknown pending step {f!r}")
-        self.era_due = bool(d["era_due"])
+        self.held = -1
         self.hit = sum(BITS[a - 1] for a in d["hit"])
         self.ending = d.get("ending")
         self.started = bool(d["started"])
@@ -655,13 +649,13 @@ def _event_run(s, f) -> bool:
     if stage == 6:  # the holder turns up the card (PC-MP-TOTEM-03/06)
         s.store()
         c = s.draw_aside()
-        box = BOX[c][s.era]
+        box = BOX[c][era]  # PC-Q-03 (a): read in the era it is drawn in
         if box is None:  # PC-EVP-03
-            s.emit("pocketciv.no_event", card=c + 1, era=s.era)
+            s.emit("pocketciv.no_event", card=c + 1, era=era)
             s.end_event(c)
             return True
-        s.emit("pocketciv.event", card=c + 1, era=s.era, event=box[0])
-        s.stack[-1] = ("mpev", 0, c, s.era, 1)
+        s.emit("pocketciv.event", card=c + 1, era=era, event=box[0])
+        s.stack[-1] = ("mpev", 0, c, era, 1)
         return True
     if stage == 0:
         return False  # PC-MP-TOTEM-07: may another seat take the Totem?
@@ -809,7 +803,8 @@ def _alloc_act(s, f, action) -> None:
 # -- eras and the end (PC-MP-ERA-*, PC-MP-END-*) -----------------------------------------------------
 def _era_run(s, f) -> bool:
     """PC-MP-ERA-01..03, PC-Q-27: no city check, no scoring, no voluntary end; the deck is
-    shuffled and three cards discarded; the end of Era 8 ends the game."""
+    shuffled and three cards discarded; the end of Era 8 ends the game. Frame: ("mpera", 0,
+    card, code): as in solo (PC-ERA-11), the step or action that drew the last card then goes on."""
     if s.era == 8:
         end_mp(s, "eras")
         return True
@@ -817,6 +812,7 @@ def _era_run(s, f) -> bool:
     s.stack.pop()
     s.reshuffle_deck()  # PC-DECK-04, PC-Q-03 (2)
     s.emit("pocketciv.mp_era", era=s.era)
+    s.resume(f[2], f[3])
     return True
 
 

@@ -33,6 +33,8 @@ def end_game(s, how: str) -> None:
 
 
 def _era_run(s, f) -> bool:
+    """Frame ("era", step, card, code): the era change at the draw of ``card``, the deck's last
+    (PC-ERA-11, ruling PC-R-ERA-AT-ONCE); ``code`` is the player's action that drew it, if any."""
     if f[1] == 1:
         return False
     ending = s.era
@@ -43,7 +45,7 @@ def _era_run(s, f) -> bool:
         end_game(s, "eras")
         return True
     s.era = ending + 1  # PC-ERA-10
-    s.stack[-1] = ("era", 1)
+    s.stack[-1] = ("era", 1, f[2], f[3])
     return False
 
 
@@ -58,6 +60,7 @@ def _era_act(s, f, action) -> None:
     s.stack.pop()
     s.reshuffle_deck()  # PC-DECK-04, PC-Q-03 (2)
     s.emit("pocketciv.era_start", era=s.era)
+    s.resume(f[2], f[3])  # PC-ERA-11: the interrupted event goes on in the new era
 
 
 register("era", run=_era_run, legal=_era_legal, act=_era_act)
