@@ -1,6 +1,6 @@
 """A change measured before and after in the same run: two checkouts, interleaved.
 
-    .venv/bin/python benchmarks/compare.py BASE [HEAD] [--rounds 5] [--seconds 1] [games...]
+    .venv/bin/python benchmarks/compare.py BASE [--head REV] [--rounds 5] [--seconds 1] [games...]
 
 BASE and HEAD are git revisions (HEAD defaults to the work tree as it is). Each is exported
 to a temporary directory; then, round after round, one process per checkout runs one round
@@ -58,13 +58,13 @@ def spread(xs: list[float], fmt: str) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("base")
-    ap.add_argument("head", nargs="?", default=".")
+    ap.add_argument("--head", default=".", help="revision to compare (default: the work tree)")
     ap.add_argument("games", nargs="*")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=1.0, help="per workload and round")
     ap.add_argument("--players", type=int, nargs="*")
     ap.add_argument("--json", action="store_true")
-    a = ap.parse_args()
+    a = ap.parse_intermixed_args()
     with tempfile.TemporaryDirectory() as tmp:
         trees = {"base": export(a.base, Path(tmp) / "base"), "head": export(a.head, Path(tmp) / "head")}
         for side, src in trees.items():  # each side must import its own checkout
