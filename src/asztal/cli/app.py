@@ -9,7 +9,6 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 
 from asztal import games
@@ -19,7 +18,7 @@ from asztal.cli.show import print_log, print_outcome, seat_name, view_renderable
 from asztal.cli.text import t
 from asztal.engine.i18n import check_lang
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,  # plain help: fast start-up
                   help="asztal: PAX, Civilizációk Hajnala, Cleopatra vasúti kocsija — play, replay, simulate.")
 console = Console()
 app.command("arena", help="Bots against bots: win rates with 95% intervals, ratings, scores.")(arena)
@@ -139,6 +138,8 @@ def simulate(
     g.new_game(players, seed=seed, options=options)  # refuse bad options before starting workers
     specs = seat_bots(bots.split(","), players)
     summary = Summary(players)
+    from rich.progress import Progress  # here, so that start-up does not import it
+
     with Progress(console=console, transient=True, disable=as_json) as progress:
         task = progress.add_task(g.title.get(lang, game), total=n_games)
         for result in run_games(game, players, specs, n_games, seed, options, jobs):
