@@ -22,7 +22,7 @@ class MctsSearch:
         self.bot = MctsBot(seed=seed, level="normal", iterations=iterations)
 
     def run(self, seconds: float) -> dict[str, float]:
-        clock = time.perf_counter
+        clock = time.process_time
         iters = 0
         start = clock()
         while True:

@@ -51,7 +51,7 @@ class Playouts:
         self.state = None
 
     def run(self, seconds: float) -> dict[str, float]:
-        rand, clock = self.rand, time.perf_counter
+        rand, clock = self.rand, time.process_time
         game, players, options = self.game, self.players, self.options
         state = self.state
         strict = steps = done = 0
@@ -95,7 +95,7 @@ class ReferencePlayouts:
         self.state = None
 
     def run(self, seconds: float) -> dict[str, float]:
-        rand, clock = self.rand, time.perf_counter
+        rand, clock = self.rand, time.process_time
         game = self.game
         state = self.state
         strict = steps = player = done = 0
@@ -162,7 +162,7 @@ class Clones:
         return cls(positions)
 
     def run(self, seconds: float) -> dict[str, float]:
-        clock = time.perf_counter
+        clock = time.process_time
         positions = self.positions
         n = 0
         start = clock()
