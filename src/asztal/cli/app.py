@@ -9,7 +9,6 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 
 from asztal import games
@@ -19,7 +18,7 @@ from asztal.cli.show import print_log, print_outcome, seat_name, view_renderable
 from asztal.cli.text import t
 from asztal.engine.i18n import check_lang
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,  # plain help: fast start-up
                   help="asztal: PAX, Civilizációk Hajnala, Cleopatra vasúti kocsija — play, replay, simulate.")
 console = Console()
 app.command("arena", help="Bots against bots: win rates with 95% intervals, ratings, scores.")(arena)
@@ -139,6 +138,8 @@ def simulate(
     g.new_game(players, seed=seed, options=options)  # refuse bad options before starting workers
     specs = seat_bots(bots.split(","), players)
     summary = Summary(players)
+    from rich.progress import Progress  # here, so that start-up does not import it
+
     with Progress(console=console, transient=True, disable=as_json) as progress:
         task = progress.add_task(g.title.get(lang, game), total=n_games)
         for result in run_games(game, players, specs, n_games, seed, options, jobs):
@@ -161,35 +162,48 @@ def simulate(
 @app.command()
 def bench(
     game: list[str] | None = typer.Argument(None, help="games to measure (default: all)"),
-    seconds: float = typer.Option(2.0, "--seconds"),
+    seconds: float = typer.Option(2.0, "--seconds", help="time per workload, over all rounds"),
+    rounds: int = typer.Option(5, "--rounds", min=1, help="interleaved rounds (median and range)"),
+    players: list[int] | None = typer.Option(None, "--players", help="player counts (default: all)"),
     mcts: bool = typer.Option(True, "--mcts/--no-mcts", help="also measure MCTS iterations/s"),
     as_json: bool = typer.Option(False, "--json"),
     lang: str = LangOpt,
 ) -> None:
-    """Measure random-playout steps/s, clones/s and MCTS iterations/s per game, against a reference."""
+    """Decisions/s (strict: two or more legal actions), clones/s and MCTS iterations/s per game,
+    as ratios to OpenSpiel backgammon measured in the same run, interleaved."""
     from asztal.sim.bench import bench as run_bench
 
     check_lang(lang)
     names = game or games.names()
     for name in names:
         games.load(name)
-    result = run_bench(names, seconds, mcts=mcts)
+    result = run_bench(names, seconds, mcts=mcts, rounds=rounds, players=players or None)
     if as_json:
         print(json.dumps(result))
         return
     ref = result["reference"]
+
+    def ratio(d: dict) -> str:
+        return f"{d['median']:.2f} ({d['min']:.2f}-{d['max']:.2f})"
+
     table = Table(title=t("bench.title", lang))
-    for col in ("bench.game", "games.players", "bench.steps", "bench.ratio", "bench.clones", "bench.ratio",
-                "bench.mcts"):
+    for col in ("bench.game", "games.players", "bench.decisions", "bench.ratio", "bench.forced",
+                "bench.games", "bench.clones", "bench.ratio", "bench.mcts"):
         table.add_column(t(col, lang), justify="right")
     for row in result["games"]:
-        table.add_row(row["game"], str(row["players"]), f"{row['steps_per_s']:,.0f}",
-                      f"{row['steps_ratio']:.2f}" if ref else "-", f"{row['clones_per_s']:,.0f}",
-                      f"{row['clones_ratio']:.2f}" if ref else "-",
-                      f"{row['mcts_iters_per_s']:,.0f}" if "mcts_iters_per_s" in row else "-")
+        table.add_row(row["game"], str(row["players"]), f"{row['decisions_per_s']['median']:,.0f}",
+                      ratio(row["decisions_ratio"]) if ref else "-", f"{row['forced_share']:.1%}",
+                      f"{row['games_per_s']['median']:,.1f}", f"{row['clones_per_s']['median']:,.0f}",
+                      ratio(row["clones_ratio"]) if ref else "-",
+                      f"{row['mcts_iters_per_s']['median']:,.0f}" if "mcts_iters_per_s" in row else "-")
+    console.width = max(console.width, 120)
     console.print(table)
-    console.print(t("bench.reference", lang, name=ref["name"], rate=ref["steps_per_s"]) if ref
-                  else t("bench.no_reference", lang))
+    if ref:
+        console.print(t("bench.reference", lang, name=ref["name"], rate=ref["decisions_per_s"]["median"],
+                        forced=ref["forced_share"], clones=ref["clones_per_s"]["median"]))
+    else:
+        console.print(t("bench.no_reference", lang))
+    console.print(t("bench.method", lang, rounds=rounds))
 
 
 def main() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib
 
 from rich.console import Console, RenderableType
-from rich.pretty import Pretty
 from rich.table import Table
 
 from asztal.cli.text import t
@@ -19,6 +18,8 @@ def view_renderable(state: GameState, seat: int | None, lang: str) -> Renderable
     try:
         render = importlib.import_module(f"{module}.render").render
     except (ImportError, AttributeError):
+        from rich.pretty import Pretty  # only for a game without a drawing
+
         return Pretty(view)
     return render(view, lang)
 

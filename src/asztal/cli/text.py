@@ -46,12 +46,20 @@ TEXTS: dict[str, tuple[str, str]] = {
                    "Game length (decisions): mean {mean:.1f}, median {median:.0f}"),
     "bench.title": ("Sebességmérés", "Benchmark"),
     "bench.game": ("játék", "game"),
-    "bench.steps": ("lépés/s", "steps/s"),
+    "bench.decisions": ("döntés/s", "decisions/s"),
+    "bench.forced": ("kényszerlépés", "forced"),
+    "bench.games": ("játszma/s", "games/s"),
     "bench.clones": ("klón/s", "clones/s"),
     "bench.ratio": ("× referencia", "× reference"),
     "bench.mcts": ("MCTS iter./s", "MCTS iters/s"),
-    "bench.reference": ("Referencia: {name}, {rate:,.0f} lépés/s ugyanebben a futásban",
-                        "Reference: {name}, {rate:,.0f} steps/s in this same run"),
+    "bench.reference": ("Referencia: {name}, {rate:,.0f} döntés/s ({forced:.1%} kényszerlépés), "
+                        "{clones:,.0f} klón/s ugyanebben a futásban",
+                        "Reference: {name}, {rate:,.0f} decisions/s ({forced:.1%} forced), "
+                        "{clones:,.0f} clones/s in this same run"),
+    "bench.method": ("Döntés: legalább két szabályos lépés közül; medián (tartomány) {rounds} "
+                     "felváltott körből. A gép megosztott: csak az arányok összevethetők.",
+                     "Decision: a choice among two or more legal actions; median (range) over {rounds} "
+                     "interleaved rounds. The machine is shared: compare ratios only."),
     "bench.no_reference": ("Nincs referencia (pip install 'asztal[bench]' az OpenSpiel backgammonhoz)",
                            "No reference (pip install 'asztal[bench]' for OpenSpiel backgammon)"),
     "pack.reconstructed": ("Rekonstruált adatcsomag: a lapok értékei nem a nyomtatott értékek.",

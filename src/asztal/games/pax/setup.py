@@ -62,6 +62,7 @@ def setup(s: PaxState) -> None:
     shuffle(s.rng, deck)  # PAX-SETUP-02: top of the deck = end of the list
     s.deck = deck
     s.legions = [()] * s.nleg
+    s.lval = [0] * s.nleg
     s.rome = ()
     s.rome_seen = 0
     s.tableau = [()] * n

@@ -52,6 +52,7 @@ from asztal.games.pocketciv.setup import (
     SYMMETRIES,
     Board,
     outline,
+    set_bits,
 )
 from asztal.games.pocketciv.state import PocketCivState, wonder_points
 
@@ -122,7 +123,7 @@ def generate_mp_board(rng, players: int = 2) -> Board:
         if a != b:
             adjm[a] |= BITS[b]
             adjm[b] |= BITS[a]
-    adj = tuple(tuple(b for b in range(n) if adjm[a] >> b & 1) for a in range(n))
+    adj = tuple(tuple(set_bits(m)) for m in adjm)
     frontier, coastal = [False] * n, [False] * n
     for (out, _), t in zip(rim, touch, strict=True):
         for a in t:
