@@ -67,7 +67,7 @@ def test_determinize_depends_only_on_what_the_seat_sees(name):
 
 
 @pytest.mark.parametrize("name", REAL)
-@pytest.mark.parametrize("spec", ["greedy", "mcts:iters=25"])
+@pytest.mark.parametrize("spec", ["greedy", "policy", "mcts:iters=25"])
 def test_choice_ignores_what_the_seat_cannot_see(name, spec):
     """Twins that differ only in what the deciding seat cannot see get the same move."""
     for state in walk(name, 3)[:4]:

@@ -148,8 +148,11 @@ class MctsBot(Bot):
                     best, best_key = a, key
         return best
 
-    def search(self, state: GameState) -> Node:
-        """Run the search from ``state`` for ``state.to_move``; returns the root."""
+    def search(self, state: GameState, only: frozenset[str] | None = None) -> Node:
+        """Run the search from ``state`` for ``state.to_move``; returns the root.
+
+        ``only``: action codes the root may choose among (a game review uses it to judge
+        the move that was played when the free search hardly tried it)."""
         cfg = self.config_for(state.game.name)
         seat = state.to_move
         mod = heuristics.get(state.game.name)
@@ -180,6 +183,8 @@ class MctsBot(Bot):
             # -- selection and expansion --
             while not s.is_over:
                 acts = s.legal_actions()
+                if only is not None and node is root:
+                    acts = [a for a in acts if a.code in only] or acts
                 children = node.children
                 mover = s.to_move
                 if pchoose is not None:  # PUCT with the policy's move as the prior's favourite
