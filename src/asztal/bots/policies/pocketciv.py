@@ -1,4 +1,5 @@
-"""A sensible scripted solo player, used to play-test the rules over whole games.
+"""PocketCiv's scripted player: the ``policy`` bot, MCTS's roll-outs and prior, and the
+play-tests' sensible player (``tests/pocketciv`` imports it from here).
 
 It plays the way the book advises (chapter "Hogyan kezdjünk hozzá?" and the phase notes):
 start where mountains and forests are, keep every area's tribes within its support
@@ -58,7 +59,6 @@ def choose(s):
     if len(acts) == 1:
         return acts[0]
     kind = s.stack[-1][0]
-    codes = {a.code: a for a in acts}
     if kind in ("setup", "mpsetup"):
         taken = [a for a in s.board.areas if s.tribes[a] or _others(s, a, 0)]
         return _by(acts, lambda x: (support(s, x.args[0]) - 3 * (x.args[0] in taken), -x.args[0]))
@@ -67,7 +67,7 @@ def choose(s):
     if kind == "alloc":  # the Totem holder lets the event hit the other colours first
         return ([x for x in acts if x.args[0] != s.totem] or acts)[0]
     if kind == "era":
-        return codes["era:continue"]
+        return next(a for a in acts if a.code == "era:continue")
     if kind == "topup":
         return _by(acts, lambda x: spare(s, x.args[0]) if x.kind == "topup" else -99)
     if kind == "move":
@@ -87,7 +87,7 @@ def choose(s):
         for x in acts:
             if x.kind == "exp_add" and s.tribes[a] - cap(s, a) > 0:
                 return x
-        return codes["go"]
+        return next(a for a in acts if a.code == "go")
     if kind in ("pay", "loss", "anarchy", "epidemic", "tribal_war", "uprising", "earthquake", "sandstorm",
                 "attack", "visitation", "trade", "superstition", "cavloss", "starve", "sacrifice", "drop",
                 "astro", "mine", "tax", "exp"):
@@ -138,37 +138,42 @@ def _target(s):
     return best
 
 
-def _free(s, a):
-    return s.tribes[a] - s.moved[a]
-
-
 def _move(s, acts):
     """Seed empty areas (every occupied area grows), gather tribes where the next city can
     be founded this round, else move a surplus tribe to a neighbour with room."""
     moves = [x for x in acts if x.kind == "move"]
+    tribes = s.tribes
+    free = [tribes[a] - s.moved[a] for a in range(len(tribes))]
     t = _target(s)
     if t >= 0 and s.farm[t]:
-        reach = s.tribes[t] + sum(max(0, _free(s, n) - 1) for n in s.board.adj[t])
-        if s.tribes[t] < 4 and reach >= 4 and sum(s.tribes) > 4:
+        reach = tribes[t] + sum(max(0, free[n] - 1) for n in s.board.adj[t])
+        if tribes[t] < 4 and reach >= 4 and sum(tribes) > 4:
             best = None
             for x in moves:
                 a, b = x.args
-                if b == t and _free(s, a) > 1 and (best is None or _free(s, a) > _free(s, best.args[0])):
+                if b == t and free[a] > 1 and (best is None or free[a] > free[best.args[0]]):
                     best = x
             if best is not None:
                 return best
+    caps: dict[int, int] = {}  # area -> cap(s, area), computed when first needed
+    keep_t = t >= 0 and s.farm[t] and not s.cav[t]
     best, best_key = None, None
     for x in moves:
         a, b = x.args
-        if _free(s, a) <= 1 or a == t and s.farm[t] and not s.cav[t]:
+        if free[a] <= 1 or a == t and keep_t:
             continue
-        src_surplus = s.tribes[a] - cap(s, a)
-        if s.tribes[b] == 0 and cap(s, b) > 0:
-            key = (2, cap(s, b), -b)
-        elif b == t and not s.farm[t] and s.tribes[t] < 2:
+        ca = caps.get(a)
+        if ca is None:
+            ca = caps[a] = cap(s, a)
+        cb = caps.get(b)
+        if cb is None:
+            cb = caps[b] = cap(s, b)
+        if tribes[b] == 0 and cb > 0:
+            key = (2, cb, -b)
+        elif b == t and not s.farm[t] and tribes[t] < 2:
             key = (1, 0, -b)
-        elif src_surplus > 0 and spare(s, b) > 0:
-            key = (0, spare(s, b), -b)
+        elif tribes[a] - ca > 0 and cb - tribes[b] > 0:
+            key = (0, cb - tribes[b], -b)
         else:
             continue
         if best_key is None or key > best_key:
@@ -181,9 +186,11 @@ def _dev(s, acts):
     for x in acts:
         by_kind.setdefault(x.kind, []).append(x)
     # a farm where a city stands (or soon will), so the city is fed in upkeep
-    for x in by_kind.get("farm", []) + by_kind.get("agri", []):
+    farms = by_kind.get("farm", []) + by_kind.get("agri", [])
+    t = _target(s) if farms else -1
+    for x in farms:
         a = x.args[0]
-        if s.cav[a] or a == _target(s):
+        if s.cav[a] or a == t:
             return x
     # a city on a farm
     for x in sorted(by_kind.get("city", ()), key=lambda x: -s.tribes[x.args[0]]):
