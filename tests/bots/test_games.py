@@ -102,3 +102,16 @@ def test_arena_on_a_real_game_is_the_same_with_two_jobs(name):
     one = run_arena(name, bots, games=2, players=players, seed=3, jobs=1)
     two = run_arena(name, bots, games=2, players=players, seed=3, jobs=2)
     assert [{k: e[k] for k in keep} for e in one["entries"]] == [{k: e[k] for k in keep} for e in two["entries"]]
+
+
+def test_mcts_tries_the_policy_move_first_in_a_game_with_a_policy():
+    """PUCT's prior favours the game's policy: a one-iteration search plays its move."""
+    from asztal.bots import policies
+
+    if "pocketciv" not in REAL:
+        pytest.skip("pocketciv is not installed")
+    pol = policies.get("pocketciv")
+    assert policies.get("pax") is None
+    for state in walk("pocketciv", 2, every=3)[:6]:
+        move = make_bot("mcts:iters=1", seed=1).choose(state)
+        assert move.code == pol.choose(state.determinize(state.to_move, 1)).code
