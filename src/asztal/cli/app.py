@@ -14,6 +14,7 @@ from rich.table import Table
 from asztal import games
 from asztal.cli.arena import arena
 from asztal.cli.files import load_game_file, parse_options
+from asztal.cli.review import review
 from asztal.cli.show import print_log, print_outcome, seat_name, view_renderable
 from asztal.cli.text import t
 from asztal.engine.i18n import check_lang
@@ -22,6 +23,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
                   help="asztal: PAX, Civilizációk Hajnala, Cleopatra vasúti kocsija — play, replay, simulate.")
 console = Console()
 app.command("arena", help="Bots against bots: win rates with 95% intervals, ratings, scores.")(arena)
+app.command("review", help="Review a seat's moves: the hard bot's choice and the loss of each.")(review)
 
 LangOpt = typer.Option("hu", "--lang", help="hu | en")
 
