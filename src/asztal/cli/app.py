@@ -163,8 +163,8 @@ def build_app(lang: str) -> typer.Typer:
                 seed = secrets.randbelow(2**31)
             state = g.new_game(n, seed=seed, options=parse_options(option))
             human_seats = parse_seats(humans, state.players, lang) if humans else [seat - 1]
-            others = seat_bots(bots.split(","), state.players)
-            specs = [others[i] for i in range(state.players)]
+            others = iter(seat_bots(bots.split(","), state.players))  # the bots in seat order, humans skipped
+            specs = ["human" if i in human_seats else next(others) for i in range(state.players)]
             console.print(f"[dim]{t('seed', lang, seed=seed)}[/]")
         for s in human_seats:
             if not isinstance(s, int) or not 0 <= s < state.players:

@@ -17,7 +17,15 @@ from typing import Any
 from rich.console import Console
 
 from asztal.cli.files import save_game_file
-from asztal.cli.show import actions_table, legend, print_log, print_outcome, seat_names, view_renderable
+from asztal.cli.show import (
+    actions_table,
+    legend,
+    option_labels,
+    print_log,
+    print_outcome,
+    seat_names,
+    view_renderable,
+)
 from asztal.cli.text import t
 from asztal.engine import GameState, IllegalAction
 
@@ -93,8 +101,9 @@ class TerminalGame:
                 self._show_log(seat)
                 acts = self.state.legal_actions()
                 if len(acts) == 1:
+                    label = option_labels(self.state, seat, acts, lang)[0]
                     self.state.apply(acts[0])
-                    c.print(t("forced", lang, action=acts[0].label(lang)))
+                    c.print(t("forced", lang, action=label))
                 elif not self._human_turn(read, acts):
                     return False
                 self._show_log(seat)
@@ -125,7 +134,7 @@ class TerminalGame:
         c, lang = self.console, self.lang
         c.print(view_renderable(self.state, self.human, lang))
         c.print(t("your_turn", lang, who=self.names[self.human]))
-        c.print(actions_table(acts, lang))
+        c.print(actions_table(acts, lang, option_labels(self.state, self.human, acts, lang)))
         if self.hint:
             self._show_hint()
         while True:

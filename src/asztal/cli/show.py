@@ -59,10 +59,21 @@ def seat_name(seat: int | None, humans: set[int], bots: list[str], lang: str) ->
     return seat_names(seat + 1, bots, humans, lang)[seat]
 
 
-def actions_table(actions: list, lang: str) -> Table:
+def option_labels(state: GameState, seat: int, actions: list, lang: str) -> list[str]:
+    """Each option as ``seat`` reads it: the game's ``render.option_label(view, action, lang)``
+    says what it will do (prices, costs, effects) from that seat's view; else the action's label."""
+    fn = getattr(_game_module(state, "render"), "option_label", None)
+    if fn is None:
+        return [a.label(lang) for a in actions]
+    view = state.view(seat)
+    return [fn(view, a, lang) for a in actions]
+
+
+def actions_table(actions: list, lang: str, labels: list[str] | None = None) -> Table:
     table = Table(title=t("actions", lang), show_header=False, box=None, padding=(0, 1))
-    for i, a in enumerate(actions, 1):
-        table.add_row(f"[bold cyan]{i:>3}[/]", a.label(lang), f"[dim]{a.code}[/]")
+    labels = labels or [a.label(lang) for a in actions]
+    for i, (a, label) in enumerate(zip(actions, labels, strict=True), 1):
+        table.add_row(f"[bold cyan]{i:>3}[/]", label, f"[dim]{a.code}[/]")
     return table
 
 
