@@ -272,7 +272,7 @@ def build_app(lang: str) -> typer.Typer:
         if board:
             console.print(view_renderable(state, viewer, lang))
         if board and state.is_over:
-            print_outcome(console, state, lang, names)
+            print_outcome(console, state, lang, names, viewer)
 
     @app.command(help=h("simulate"))
     def simulate(

@@ -80,7 +80,7 @@ class TerminalGame:
         if self.state.is_over:
             self._show_log(self.human)
             c.print(view_renderable(self.state, self.human, lang))
-            print_outcome(c, self.state, lang, self.names)
+            print_outcome(c, self.state, lang, self.names, self.human)
         if self.save_path is not None:
             self.save()
             if not finished and not self.state.is_over:

@@ -95,8 +95,14 @@ def print_log(console: Console, state: GameState, since: int, lang: str, seat: i
     return len(state.log or [])
 
 
-def print_outcome(console: Console, state: GameState, lang: str, names: list[str]) -> None:
-    """Who won and the scores; the game's own drawing (its render) explains where they came from."""
+def print_outcome(console: Console, state: GameState, lang: str, names: list[str], seat: int | None = None) -> None:
+    """Who won and the scores; the game's own end screen (``render.end_screen(view, log, lang)``,
+    or its drawing of the final view) explains where they came from."""
+    end_screen = getattr(_game_module(state, "render"), "end_screen", None)
+    if end_screen is not None:
+        screen = end_screen(state.view(seat), state.log_for(seat), lang)
+        if screen is not None:
+            console.print(screen)
     console.print(f"[bold]{t('game_over', lang)}[/]")
     table = Table(title=t("scores", lang))
     table.add_column(t("player", lang))

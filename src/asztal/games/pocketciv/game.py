@@ -6,7 +6,7 @@ from asztal.engine import BadOptions, Game
 from asztal.engine.jsonfile import read_json_file
 from asztal.games.pocketciv.actions import TABLE
 from asztal.games.pocketciv.data import NCARDS
-from asztal.games.pocketciv.messages import MESSAGES
+from asztal.games.pocketciv.messages import MESSAGES, event_words
 from asztal.games.pocketciv.setup import Board, check_map, generate_board, place_deserts
 from asztal.games.pocketciv.state import PocketCivState
 
@@ -35,6 +35,9 @@ class PocketCiv(Game):
         except ValueError as e:
             raise BadOptions(f"invalid map: {e}") from None
         return opts
+
+    def event_words(self, event, lang):
+        return event_words(event, lang)
 
     def action_by_code(self, code):
         return TABLE.by_code(code)

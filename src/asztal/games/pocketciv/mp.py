@@ -231,7 +231,7 @@ def setup_multiplayer(s) -> None:
     s.focus = -2
     s.stack = [("mp", -1, 0)]
     s.emit("pocketciv.mp_start", players=s.players)
-    s.emit("pocketciv.totem", seat=s.totem + 1)
+    s.emit("pocketciv.totem", seat=s.totem)
     s.run()
 
 
@@ -614,7 +614,7 @@ def _round_run(s, f) -> bool:
     s.store()
     s.round_no += 1
     s.totem = (s.totem + 1) % P  # PC-MP-TOTEM-01, PC-Q-26 (a): the Totem passes every round
-    s.emit("pocketciv.totem", seat=s.totem + 1)
+    s.emit("pocketciv.totem", seat=s.totem)
     s.stack[-1] = ("mp", 0, 0)
     return True
 
@@ -705,7 +705,7 @@ def _event_act(s, f, action) -> None:
     if stage == 0:
         if action is TAKE:  # PC-MP-TOTEM-07/08: the taker now holds it and reveals the area
             s.totem = s.order(k)
-            s.emit("pocketciv.totem_taken", seat=s.totem + 1)
+            s.emit("pocketciv.totem_taken", seat=s.totem)
             s.stack[-1] = ("mpev", 1, c, era, 0)
         elif k + 1 < s.players:
             s.stack[-1] = ("mpev", 0, c, era, k + 1)
@@ -757,7 +757,7 @@ def _lose_city(s, p: int, a: int, n: int) -> None:
         e[C][a] = 0
         if e[CAP] == a:
             e[CAP] = -1
-        s.emit("pocketciv.mp_city_lost", seat=p + 1, area=a + 1)
+        s.emit("pocketciv.mp_city_lost", seat=p, area=a + 1)
 
 
 def _alloc_run(s, f) -> bool:
@@ -816,7 +816,7 @@ def _era_run(s, f) -> bool:
     s.era += 1
     s.stack.pop()
     s.reshuffle_deck()  # PC-DECK-04, PC-Q-03 (2)
-    s.emit("pocketciv.mp_era", era=s.era)
+    s.emit("pocketciv.mp_era", era=s.era, header=True)
     return True
 
 
