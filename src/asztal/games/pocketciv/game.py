@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from asztal.engine import BadOptions, Game
+from asztal.engine.i18n import player_name
 from asztal.engine.jsonfile import read_json_file
 from asztal.games.pocketciv.actions import TABLE
 from asztal.games.pocketciv.data import NCARDS
@@ -38,6 +39,12 @@ class PocketCiv(Game):
 
     def event_words(self, event, lang):
         return event_words(event, lang)
+
+    def describe(self, event, lang="hu", seat=None):
+        """In the multiplayer game, a line of one Empire's turn names its player first."""
+        text = super().describe(event, lang, seat)
+        actor = event.get("actor")
+        return f"{player_name(actor, lang)}: {text}" if isinstance(actor, int) else text
 
     def action_by_code(self, code):
         return TABLE.by_code(code)

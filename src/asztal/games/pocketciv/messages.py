@@ -25,6 +25,8 @@ from asztal.games.pocketciv.data import (
 EMPIRE_WORDS = {"Floren": ("Floren", "Floren"), "Gilda": ("Gilda", "Gilda"),
                 "Atlantea": ("Atlantea", "Atlantea"), "Nordic": ("az északiak", "the Nordic people")}
 ENDINGS = {
+    "wiped": ("egy Birodalom elpusztult: nem maradt benne sem törzs, sem város",
+              "an Empire collapsed: neither a tribe nor a city is left in it"),
     "collapse": ("a Birodalom elpusztult: nem maradt benne sem törzs, sem város",
                  "the Empire collapsed: neither a tribe nor a city is left"),
     "eras": ("mind a 8 Korszak véget ért", "all 8 eras are over"),
@@ -125,6 +127,13 @@ MESSAGES = {
     "pocketciv.trade": {"hu": "Kereskedelem: {gold} arany", "en": "Trade: {gold} gold"},
     "pocketciv.caught": {"hu": "Lebuktak a tolvajok: {kept} arany maradt, a látogatók támadnak",
                          "en": "The thieves are caught: {kept} gold kept, the visitors attack"},
+    "pocketciv.move": {"hu": "Egy törzs átvonult: {src}. → {dst}. terület",
+                       "en": "A tribe moves from area {src} to area {dst}"},
+    "pocketciv.sail": {"hu": "Egy törzs tengeren átkelt: {src}. → {dst}. terület",
+                       "en": "A tribe sails from area {src} to area {dst}"},
+    "pocketciv.farm": {"hu": "Farm épült {area:a}. területen", "en": "A farm is made in area {area}"},
+    "pocketciv.forest": {"hu": "Erdőt telepítettek {area:a}. területen", "en": "A forest is planted in area {area}"},
+    "pocketciv.place": {"hu": "Kezdő törzs {area:a}. területen", "en": "A starting tribe in area {area}"},
     "pocketciv.volcano": {"hu": "Vulkánkitörés {area:a}. területen", "en": "Volcano erupts in area {area}"},
     # multiplayer (PC-MP-*)
     "pocketciv.totem": {"hu": "A Totem {player:a}. játékosé", "en": "Player {player} holds the Totem"},

@@ -109,6 +109,7 @@ def _move_act(s, f, action) -> None:
         s.tribes[b] += 1
         s.moved[b] += 1
         s.voyage = -1
+        s.emit("pocketciv.move", src=a + 1, dst=b + 1)
     elif kind == "sail":
         a, b = action.args
         key = a * MAXAREA + b
@@ -119,6 +120,7 @@ def _move_act(s, f, action) -> None:
         s.tribes[a] -= 1
         s.tribes[b] += 1
         s.moved[b] += 1
+        s.emit("pocketciv.sail", src=a + 1, dst=b + 1)
     else:  # done: phase II
         s.voyage = -1
         s.moved = [0] * len(s.tribes)

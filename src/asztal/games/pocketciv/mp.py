@@ -240,6 +240,13 @@ class MultiState(PocketCivState):
 
     __slots__ = ()
 
+    def emit(self, key: str, **params) -> None:
+        """The solo rules' events, told for the seat whose Empire is in play (``actor``)."""
+        if self.log is not None:
+            if self.focus >= 0 and "seat" not in params:
+                params["actor"] = self.focus
+            PocketCivState.emit(self, key, **params)
+
     # -- which Empire the rule code sees ----------------------------------------------------------
     def live(self, p: int) -> list:
         """Seat ``p``'s Empire as it stands (the fields themselves when it is in focus)."""
@@ -643,6 +650,7 @@ def _setup_legal(s, f):
 
 def _setup_act(s, f, action) -> None:
     s.tribes[action.args[0]] += 1
+    s.emit("pocketciv.place", area=action.args[0] + 1)
     if f[1] + 1 < 3:
         s.stack[-1] = ("mpsetup", f[1] + 1)
     else:
