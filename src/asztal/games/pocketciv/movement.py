@@ -45,9 +45,15 @@ register("setup", legal=_setup_legal, act=_setup_act)
 # -- phase I: growth and the top-up -----------------------------------------------------------
 def _pop_run(s, f) -> bool:
     tribes = s.tribes
+    grown = []
     for a in s.board.areas:  # PC-POP-01: one new tribe in every area that has a tribe
         if tribes[a]:
             tribes[a] += 1
+            grown.append(a + 1)
+    if s.log is not None:
+        s.emit("pocketciv.round", round=s.round_no, era=s.era, header=True)
+        if grown:
+            s.emit("pocketciv.growth", areas=grown)
     s.moved = [0] * len(tribes)
     s.voyage = -1
     # PC-POP-02/03, PC-Q-10: after growth, top up to three tribes, only at cities, optional
