@@ -208,3 +208,53 @@ def test_readme_player_counts_match_the_games():
         g = games.load(name)
         count = f"{g.min_players}" if g.min_players == g.max_players else f"{g.min_players}-{g.max_players}"
         assert re.search(rf"`{name}` \| {count} \|", readme), name
+
+
+def test_menu_game_is_saved_after_every_decision_and_can_continue(home):
+    from asztal.cli.menu import run_menu
+
+    answers = iter(["en", "caboose", "3", "2", "random", "1", "", "1", "q"])
+    console = Console(file=open(home.parent / "menu.txt", "w"), width=120)
+    run_menu(lambda prompt="": next(answers, "q"), console)
+    saves = list((home / "saves").glob("caboose-*.json"))
+    assert len(saves) == 1
+    data = json.loads(saves[0].read_text())
+    assert data["meta"]["humans"] == [0, 1] and data["record"]["actions"]
+    result = runner.invoke(APP, ["play", "--continue", "--lang", "en"], input="q\n")
+    assert result.exit_code == 0 and "Player 1 (human)" in result.output + (home.parent / "menu.txt").read_text()
+
+
+def test_question_mark_shows_the_games_legend(tmp_path):
+    for name, word in (("pax", "Legend"), ("pocketciv", "red circle"), ("caboose", "pyramid")):
+        g = games.load(name)
+        state = g.new_game(g.min_players, seed=1)
+        out = tmp_path / f"{name}.txt"
+        humans = {state.to_move}
+        TerminalGame(state, humans, ["random"] * state.players, "en", None, False, 1,
+                     Console(file=open(out, "w"), width=150)).run(scripted(["?", "q"]))
+        assert word in out.read_text(), name
+
+
+def test_solitaire_goal_is_told_and_the_next_level_offered(tmp_path, monkeypatch):
+    from asztal.cli import play as play_module
+
+    state = games.load("pax").new_game(1, seed=1, options={"level": 2})
+    line = games.load("pax").describe(state.log[-1], "en")
+    assert "Solitaire game 2. The goal" in line and "at least 4 categories" in line
+
+    class Beaten:  # the first game ends with the level beaten; the offer starts level 3
+        def __init__(self, state, *args, **kwargs):
+            self.state, self.hint, self.autosave = state, False, False
+
+        def run(self, read=input):
+            from types import SimpleNamespace
+
+            started.append(self.state.options["level"])
+            beaten = len(started) == 1
+            return SimpleNamespace(is_over=True, options=self.state.options, game=self.state.game,
+                                   outcome=lambda: {"level_beaten": beaten})
+    started = []
+    monkeypatch.setattr(play_module, "TerminalGame", Beaten)
+    result = runner.invoke(APP, ["play", "pax", "--players", "1", "-o", "level=2", "--lang", "en"], input="y\n")
+    assert result.exit_code == 0, result.output
+    assert "Level 2 beaten! Play the next one (3)?" in result.output and started == [2, 3]

@@ -186,4 +186,8 @@ class TerminalGame:
         from asztal.bots import hint
 
         _, why = hint(self.state, self.human, self.lang)  # the reason names the move
-        self.console.print(t("hint", self.lang, why=why))
+        # the reason names moves by their labels; say them as the options list does
+        acts = self.state.legal_actions()
+        for action, label in zip(acts, option_labels(self.state, self.human, acts, self.lang), strict=True):
+            why = why.replace(action.label(self.lang), label)
+        self.console.print(t("hint", self.lang, why=why), highlight=False)
