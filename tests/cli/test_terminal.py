@@ -202,9 +202,7 @@ def test_readme_player_counts_match_the_games():
     from pathlib import Path
 
     readme = (Path(__file__).parents[2] / "README.md").read_text()
-    for name in games.names():
-        if name == "nim":
-            continue
+    for name in ("pax", "pocketciv", "caboose"):  # the shipped games (tests register toy ones too)
         g = games.load(name)
         count = f"{g.min_players}" if g.min_players == g.max_players else f"{g.min_players}-{g.max_players}"
         assert re.search(rf"`{name}` \| {count} \|", readme), name

@@ -108,6 +108,19 @@ LEGEND = {
 }
 
 
+def option_label(view: dict[str, Any], action, lang: str = "hu") -> str:
+    """A pyramid says what it costs this seat now; the other options keep their labels."""
+    if action.kind == "pyramid" and view.get("pyramid_prices"):
+        pk = load_pack(view.get("pack_path"))
+        tile = pk.pyr_ids[action.args[0]]
+        price = view["pyramid_prices"].get(tile)
+        if price is not None:
+            return (f"Build a pyramid worth {pk.pyr_value[action.args[0]]} VP for {price} money (then choose its city)"
+                    if lang == "en" else
+                    f"Piramis építése: {pk.pyr_value[action.args[0]]} GYP, ára {price} pénz (utána a várost választod)")
+    return action.label(lang)
+
+
 def legend(lang: str = "hu") -> str:
     """What the symbols of the drawing mean (the terminal's ``?``)."""
     return LEGEND["en" if lang == "en" else "hu"]
