@@ -15,9 +15,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "your_turn": ("Te következel: {who}", "Your move: {who}"),
     "actions": ("Lehetséges lépések", "Legal moves"),
     "prompt": ("Választás (szám vagy kód; ? súgó)", "Choice (number or code; ? help)"),
-    "help": ("szám/kód: lépés · u: visszavonás · h: tipp · s: mentés · l: napló · ?: súgó és jelmagyarázat · "
-             "q: kilépés (mentéssel)",
-             "number/code: move · u: undo · h: hint · s: save · l: log · ?: help and legend · q: quit (saves)"),
+    "help": ("szám/kód: lépés (egy nem kínált lépés kódjára megmondom, miért nem lehet) · u: visszavonás · "
+             "h: tipp · s: mentés · l: napló · ?: súgó és jelmagyarázat · q: kilépés (mentéssel)",
+             "number/code: move (type a move that is not offered and you are told why not) · u: undo · h: hint · "
+             "s: save · l: log · ?: help and legend · q: quit (saves)"),
     "bad_choice": ("Nem értem: {what} (1 és {n} közötti számot vagy egy lépés kódját várom)",
                    "Not understood: {what} (type a number from 1 to {n} or a move's code)"),
     "illegal": ("Szabálytalan: {why}", "Illegal: {why}"),
