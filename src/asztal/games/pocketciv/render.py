@@ -197,9 +197,17 @@ def option_label(view: dict, action, lang: str = "hu") -> str:
 
 def end_screen(view: dict, log: list[dict], lang: str = "hu") -> RenderableType | None:
     """The end: points per era (and why an era scored nothing), the advances and wonders that count."""
-    if not view.get("is_over") or "empires" in view:
+    if not view.get("is_over"):
         return None
     en = lang == "en"
+    if "empires" in view:  # multiplayer: each Empire's points from advances and from wonders
+        table = Table(title="Points" if en else "Győzelmi pontok", box=None, padding=(0, 1))
+        for col in ("", _t("advances", lang), _t("wonders", lang), "Total" if en else "Összesen"):
+            table.add_column(col, justify="right" if col else "left")
+        for p, e in enumerate(view["empires"]):
+            who = f"Player {p + 1}" if en else f"{p + 1}. játékos"
+            table.add_row(who, str(e["vp"]), str(e["vp_wonders"]), str(e["vp"] + e["vp_wonders"]))
+        return table
     table = Table(title="Points" if en else "Győzelmi pontok", box=None, padding=(0, 1))
     table.add_column(_t("era", lang))
     table.add_column("VP" if en else "GYP", justify="right")
