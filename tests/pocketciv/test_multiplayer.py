@@ -172,7 +172,7 @@ def test_the_other_player_may_take_the_totem_before_the_area_is_revealed():
     assert s.aside == [9] and s.deck[-1] == 1  # read, but the area card is still on the deck
     s.apply("totem:take")
     assert s.totem == 1
-    assert {"seat": 2, "key": "pocketciv.totem_taken"} in s.log
+    assert {"seat": 1, "key": "pocketciv.totem_taken"} in s.log
     assert s.seats[0][T][a1] == 0 and s.seats[1][T][a2] == 0  # the famine struck both areas
     assert s.stack[-1] == ("dev",) and s.to_move == 1
 

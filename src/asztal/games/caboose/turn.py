@@ -623,7 +623,11 @@ def resolve_citydraw(s, p: int, c: int) -> bool:
         taken += (top,)
     s.chand[p] += taken
     if s.log is not None:
-        s.emit("caboose.citydraw", seat=p, count=len(taken), card=None if c < 0 else s.pk.cc_ids[c])
+        pk = s.pk
+        s.emit("caboose.citydraw", seat=p, count=len(taken), card=None if c < 0 else pk.cc_ids[c],
+               secret={"seat": p, "cards": [pk.cc_ids[x] for x in taken],
+                       "cards_hu": ", ".join(pk.card_text(x, "hu") for x in taken),
+                       "cards_en": ", ".join(pk.card_text(x, "en") for x in taken)})
     return _action_done(s) or top >= 0
 
 

@@ -98,15 +98,18 @@ def _dev_act(s, f, action) -> None:
         s.rm_tribes(a, 2)
         s.forest[a] = 0
         s.farm[a] = 1
+        s.emit("pocketciv.farm", area=a + 1)
     elif kind == "agri":  # PC-DEV-FARM-03, PC-R-AGRI-ONCE
         a = action.args[0]
         s.rm_tribes(a, 2)
         s.farm[a] = 1
         s.flags |= AGRI_USED
+        s.emit("pocketciv.farm", area=a + 1)
     elif kind == "forest":  # PC-DEV-HORTI-01: 4 tribes plant a forest
         a = action.args[0]
         s.rm_tribes(a, 4)
         s.forest[a] = 1
+        s.emit("pocketciv.forest", area=a + 1)
     elif kind == "wonder":
         build(s, *action.args)
     elif kind == "exp":

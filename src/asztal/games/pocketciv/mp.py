@@ -232,7 +232,7 @@ def setup_multiplayer(s) -> None:
     s.focus = -2
     s.stack = [("mp", -1, 0)]
     s.emit("pocketciv.mp_start", players=s.players)
-    s.emit("pocketciv.totem", seat=s.totem + 1)
+    s.emit("pocketciv.totem", seat=s.totem)
     s.run()
 
 
@@ -241,6 +241,13 @@ class MultiState(PocketCivState):
 
     __slots__ = ()
     ERA = "mpera"
+
+    def emit(self, key: str, **params) -> None:
+        """The solo rules' events, told for the seat whose Empire is in play (``actor``)."""
+        if self.log is not None:
+            if self.focus >= 0 and "seat" not in params:
+                params["actor"] = self.focus
+            PocketCivState.emit(self, key, **params)
 
     # -- which Empire the rule code sees ----------------------------------------------------------
     def live(self, p: int) -> list:
@@ -609,7 +616,7 @@ def _round_run(s, f) -> bool:
     s.store()
     s.round_no += 1
     s.totem = (s.totem + 1) % P  # PC-MP-TOTEM-01, PC-Q-26 (a): the Totem passes every round
-    s.emit("pocketciv.totem", seat=s.totem + 1)
+    s.emit("pocketciv.totem", seat=s.totem)
     s.stack[-1] = ("mp", 0, 0)
     return True
 
@@ -638,6 +645,7 @@ def _setup_legal(s, f):
 
 def _setup_act(s, f, action) -> None:
     s.tribes[action.args[0]] += 1
+    s.emit("pocketciv.place", area=action.args[0] + 1)
     if f[1] + 1 < 3:
         s.stack[-1] = ("mpsetup", f[1] + 1)
     else:
@@ -700,7 +708,7 @@ def _event_act(s, f, action) -> None:
     if stage == 0:
         if action is TAKE:  # PC-MP-TOTEM-07/08: the taker now holds it and reveals the area
             s.totem = s.order(k)
-            s.emit("pocketciv.totem_taken", seat=s.totem + 1)
+            s.emit("pocketciv.totem_taken", seat=s.totem)
             s.stack[-1] = ("mpev", 1, c, era, 0)
         elif k + 1 < s.players:
             s.stack[-1] = ("mpev", 0, c, era, k + 1)
@@ -752,7 +760,7 @@ def _lose_city(s, p: int, a: int, n: int) -> None:
         e[C][a] = 0
         if e[CAP] == a:
             e[CAP] = -1
-        s.emit("pocketciv.mp_city_lost", seat=p + 1, area=a + 1)
+        s.emit("pocketciv.mp_city_lost", seat=p, area=a + 1)
 
 
 def _alloc_run(s, f) -> bool:
@@ -812,7 +820,7 @@ def _era_run(s, f) -> bool:
     s.era += 1
     s.stack.pop()
     s.reshuffle_deck()  # PC-DECK-04, PC-Q-03 (2)
-    s.emit("pocketciv.mp_era", era=s.era)
+    s.emit("pocketciv.mp_era", era=s.era, header=True)
     s.resume(f[2], f[3])
     return True
 

@@ -16,6 +16,7 @@ from asztal.games.pocketciv.data import (
     ADV_VP,
     BITS,
     EMPIRES,
+    EVENT_NAMES,
     MAXAREA,
     NADV,
     NAREA,
@@ -73,7 +74,14 @@ class PocketCivState(GameState):
         if k > 0:
             self.tribes[a] = t - k
             self.hit |= BITS[a]
+            if self.log is not None and self._in_event():
+                self.emit("pocketciv.tribes_lost", area=a + 1, lost=k, left=t - k)
         return k
+
+    def _in_event(self) -> bool:
+        """True while an event or the upkeep is carried out: its losses are told area by area
+        (the tribes and cities a player spends on purpose are not)."""
+        return any(f[0] in EVENT_NAMES or f[0] in ("upkeep", "starve") for f in self.stack)
 
     def tribes_to(self, a: int, n: int) -> int:
         """PC-CON-09: reduce tribes to n (leave at most n)."""
@@ -93,6 +101,8 @@ class PocketCivState(GameState):
             self.destroy_city(a)
             return c
         self.cav[a] = new
+        if self.log is not None and self._in_event():
+            self.emit("pocketciv.cav_lost", area=a + 1, lost=c - new, cav=new)
         return c - new
 
     def destroy_city(self, a: int) -> None:
