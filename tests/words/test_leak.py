@@ -12,6 +12,7 @@ chance makes the twins' public facts differ (a card turned up), B is re-made fro
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
@@ -96,7 +97,9 @@ def play_twins(name, players, k, seed):
 
 
 @pytest.mark.parametrize("name,players", CONFIGS)
-def test_twin_games_show_a_seat_the_same_text(name, players):
+def test_twin_games_show_a_seat_the_same_text(name, players, monkeypatch):
+    # a hint is cut short after HINT_SECONDS on a busy machine; compare hints by iterations alone
+    monkeypatch.setattr(sys.modules["asztal.bots.hint"], "HINT_SECONDS", 600.0)
     total = 0
     for k in range(players):
         total += play_twins(name, players, k, seed=1000 * players + k)

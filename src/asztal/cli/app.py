@@ -387,5 +387,5 @@ def main() -> None:
     try:
         app()
     except (ValueError, OSError) as e:
-        Console(stderr=True).print(f"[red]hiba / error:[/] {e}", highlight=False)
+        Console(stderr=True, soft_wrap=True).print(f"[red]hiba / error:[/] {e}", highlight=False)
         raise SystemExit(2) from None

@@ -7,7 +7,6 @@ import copy
 from typing import Any
 
 from asztal.engine.errors import brief
-
 from asztal.games.pax.pack import (
     ARMY,
     BANK_START,
