@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from asztal.engine.fields import flag, listed, obj, whole
 from asztal.games.pocketciv.actions import ASTRONOMY, DONE, HIT, HITCITY, LEAVE, PLACE, TAKE
 from asztal.games.pocketciv.data import (
     A_ASTRONOMY,
@@ -46,11 +47,14 @@ from asztal.games.pocketciv.events import start_frame
 from asztal.games.pocketciv.frames import LEGAL, RUN, register
 from asztal.games.pocketciv.scoring import era_points
 from asztal.games.pocketciv.setup import (
+    AREA_KEYS,
     DIRS,
     DISC,
+    MAP_KEYS,
     POOL,
     SYMMETRIES,
     Board,
+    check_geometry,
     outline,
 )
 from asztal.games.pocketciv.state import PocketCivState, wonder_points
@@ -194,10 +198,32 @@ def _frontier_cells(rng, rim, touch, players: int) -> set | None:
     return None
 
 
-def board_from_json(data: dict) -> Board:
-    areas = sorted(data["areas"], key=lambda x: x["id"])
-    if [x["id"] for x in areas] != list(range(1, len(areas) + 1)) or len(areas) not in (16, 24, 32):
-        raise ValueError("a multiplayer map needs areas numbered 1-16 (1-24, 1-32)")
+def board_from_json(data: dict, players: int) -> Board:
+    """The board of a multiplayer map, checked field by field first (ids, numbers, symmetric
+    neighbours, terrain flags, bounded drawing data)."""
+    obj(data, "map", MAP_KEYS)
+    n = 8 * players
+    areas = listed(data.get("areas"), "map areas", n, n)
+    for a in areas:
+        obj(a, "map area", AREA_KEYS)
+        whole(a.get("id"), "map area id", 1, n)
+    areas = sorted(areas, key=lambda x: x["id"])
+    if [x["id"] for x in areas] != list(range(1, n + 1)):
+        raise ValueError(f"a {players}-player map needs areas with ids 1-{n}, each once")
+    numbers = Counter(whole(a.get("number"), "map area number", 1, 8) for a in areas)
+    if any(numbers[k] != players for k in range(1, 9)):
+        raise ValueError("each area number 1-8 is used once per player")
+    for a in areas:
+        for key in ("frontier", "sea", "mountain", "forest", "desert"):
+            flag(a.get(key), f"map area {a['id']} {key}")
+        nb = listed(a.get("neighbours"), f"map area {a['id']} neighbours", 1, n - 1)
+        if len(set(nb)) != len(nb) or any(whole(x, "map neighbour", 1, n) == a["id"] for x in nb):
+            raise ValueError(f"map area {a['id']}: neighbours must be other area ids, each once")
+    for a in areas:
+        for x in a["neighbours"]:
+            if a["id"] not in areas[x - 1]["neighbours"]:
+                raise ValueError(f"map areas {a['id']} and {x} disagree about being neighbours")
+    check_geometry(data, areas)
     terrain = tuple(tuple(bool(a[k]) for a in areas) for k in ("mountain", "forest", "desert"))
     return Board(tuple(tuple(n - 1 for n in a["neighbours"]) for a in areas),
                  tuple(bool(a["frontier"]) for a in areas), tuple(bool(a["sea"]) for a in areas),
@@ -436,7 +462,7 @@ class MultiState(PocketCivState):
         return d
 
     def _load_state_dict(self, d: dict) -> None:
-        self.board = board = board_from_json(d["map"])
+        self.board = board = board_from_json(d["map"], self.players)
         n = board.n
         P = int(d.get("players", self.players))
         if P != self.players:
