@@ -172,7 +172,7 @@ class CabooseState(GameState):
         from asztal.games.caboose.scoring import city_value
 
         return {
-            "game": "caboose", "pack": pk.name, "pack_path": pk.path,
+            "game": "caboose", "pack": pk.name, "pack_key": pk.key,
             "reconstructed": pk.name == "reconstructed",
             "players": P, "round": self.round, "rounds": self.rounds, "phase": PHASE_NAMES[self.phase],
             "to_move": self.to_move, "start_player": self.cleo,
@@ -238,7 +238,7 @@ class CabooseState(GameState):
     def _state_dict(self) -> dict[str, Any]:
         pk = self.pk
         d = self._public()
-        for k in ("game", "pack_path", "reconstructed", "players", "final"):
+        for k in ("game", "pack_key", "reconstructed", "players", "final"):
             d.pop(k)
         for c in d["cities"]:
             c.pop("value")
