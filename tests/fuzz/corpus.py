@@ -28,8 +28,8 @@ def positions(name: str, players: int, seed: int, count: int) -> Iterator:
         yield s
 
 
-def fuzz(name: str, players: int, seed: int, per_source: int, sources: int = 2) -> list[tuple[str, str, str]]:
-    """(outcome, what was mutated, detail) of ``3 * per_source`` mutants per source position:
+def fuzz(name: str, players: int, seed: int, per_source: int, sources: int = 2) -> list[tuple]:
+    """(outcome, what was mutated, detail, seconds) of ``3 * per_source`` mutants per source position:
     the save (must load as itself or be refused), the position as a record's ``start`` and the record."""
     game = games.load(name)
     rnd = random.Random(seed)
@@ -39,16 +39,16 @@ def fuzz(name: str, players: int, seed: int, per_source: int, sources: int = 2) 
         save = json.loads(text)
         base = {**save["record"], "actions": []}
         for desc, m in mutants(save, rnd, per_source):
-            outcome, detail = judge(game.from_json, m, rnd, original=text)
-            out.append((outcome, f"{name}/{players} save: {desc}", detail))
+            outcome, detail, took = judge(game.from_json, m, rnd, original=text)
+            out.append((outcome, f"{name}/{players} save: {desc}", detail, took))
         for desc, m in mutants(save["state"], rnd, per_source):
             if isinstance(m, str):
                 continue  # a truncated position is not JSON; covered by the save mutants
-            outcome, detail = judge(lambda pos, base=base: game.replay({**base, "start": pos}), m, rnd)
-            out.append((outcome, f"{name}/{players} start: {desc}", detail))
+            outcome, detail, took = judge(lambda pos, base=base: game.replay({**base, "start": pos}), m, rnd)
+            out.append((outcome, f"{name}/{players} start: {desc}", detail, took))
         for desc, m in mutants(save["record"], rnd, per_source):
             if isinstance(m, str):
                 continue
-            outcome, detail = judge(game.replay, m, rnd)
-            out.append((outcome, f"{name}/{players} record: {desc}", detail))
+            outcome, detail, took = judge(game.replay, m, rnd)
+            out.append((outcome, f"{name}/{players} record: {desc}", detail, took))
     return out

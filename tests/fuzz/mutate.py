@@ -141,8 +141,11 @@ def play_out(state, rnd: random.Random) -> None:
     raise AssertionError(f"no end after {MAX_PLAY} random actions")
 
 
-def judge(load, mutant, rnd: random.Random, original: str | None = None) -> tuple[str, str]:
-    """(outcome, detail) of ``load(mutant)``. ``original``: for a save, the only state it may load as."""
+def judge(load, mutant, rnd: random.Random, original: str | None = None) -> tuple[str, str, float]:
+    """(outcome, detail, seconds the load took) of ``load(mutant)``.
+
+    ``original``: for a save, the only state it may load as. A refusal must be a ``ValueError``
+    of one short line; an accepted state must keep the invariants, render and play to the end."""
     t0 = time.perf_counter()
     try:
         state = load(mutant)
@@ -150,22 +153,22 @@ def judge(load, mutant, rnd: random.Random, original: str | None = None) -> tupl
         took = time.perf_counter() - t0
         msg = str(e)
         if "\n" in msg or len(msg) > 200:
-            return "wrong error", f"not one short line: {msg[:80]!r}"
-        return ("slow" if took > SLOW else "refused"), f"{took * 1000:.0f} ms: {msg}"
+            return "wrong error", f"not one short line: {msg[:80]!r}", took
+        return ("slow" if took > SLOW else "refused"), f"{took * 1000:.0f} ms: {msg}", took
     except Exception as e:  # noqa: BLE001 - the point is to see any other error
-        return "wrong error", f"{type(e).__name__}: {str(e)[:100]}"
+        return "wrong error", f"{type(e).__name__}: {str(e)[:100]}", time.perf_counter() - t0
     took = time.perf_counter() - t0
     try:
         if original is not None and state.to_json() != original:
-            return "crash", "an edited save loaded as a changed state"
+            return "crash", "an edited save loaded as a changed state", took
         state.check_invariants()
         render_all(state)
         play_out(state, rnd)
         render_all(state)
     except Exception as e:  # noqa: BLE001
-        return "crash", f"after acceptance: {type(e).__name__}: {str(e)[:100]}"
-    return ("slow" if took > SLOW else "accepted"), f"{took * 1000:.0f} ms"
+        return "crash", f"after acceptance: {type(e).__name__}: {str(e)[:100]}", took
+    return ("slow" if took > SLOW else "accepted"), f"{took * 1000:.0f} ms", took
 
 
 def tally(results) -> Counter:
-    return Counter(outcome for outcome, _ in results)
+    return Counter(r[0] for r in results)

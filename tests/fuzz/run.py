@@ -15,7 +15,7 @@ def main() -> None:
     by_game: dict[str, Counter] = defaultdict(Counter)
     bad = []
     for name, players in CASES:
-        for outcome, what, detail in fuzz(name, players, seed=players, per_source=per_source, sources=sources):
+        for outcome, what, detail, _took in fuzz(name, players, seed=players, per_source=per_source, sources=sources):
             by_game[name][outcome] += 1
             if outcome in ("wrong error", "crash"):
                 bad.append(f"{outcome}: {what}: {detail}")

@@ -163,6 +163,7 @@ class CabooseState(GameState):
     def view(self, seat):
         """Public board, market, displays, money (CC-Q-34: open) and counts of the hidden hands;
         the seat's own city cards and auction cards in hand; never a deck order."""
+        self.check_seat(seat)
         pk = self.pk
         open_hands = self.options.get("open_hands", False)
         v = self._public()

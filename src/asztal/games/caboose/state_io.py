@@ -81,7 +81,8 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
             raise ValueError("'cities' must list every city of the pack once")
         seen.add(x)
         s.prestige[x] = _id(pk.prestige_idx, c.get("prestige"), "prestige tile")
-        s.cubes[x * nf:x * nf + nf] = _fruit_map(pk, c.get("fruit") or {}, "fruit cubes on a city", 0, pk.per_fruit, False)
+        s.cubes[x * nf:x * nf + nf] = _fruit_map(pk, c.get("fruit") or {}, "fruit cubes on a city", 0, pk.per_fruit,
+                                                 False)
         s.pyr[x] = -1 if c.get("pyramid") is None else _id(pk.pyr_idx, c["pyramid"], "pyramid tile")
         s.btiles[x] = tuple(_ids(pk.btile_idx, c.get("building_tiles", []), "building tile"))
     s.cmask = [0] * nc
@@ -127,7 +128,7 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
     s.passes = _int(a.get("passes", 0), "passes", 0, P - 1)
     s.first_pass = _seat(a.get("first_pass"), P, "first_pass", none_ok=True)
     s.order = tuple(_seat(q, P, "order seat") for q in listed(a.get("order", []), "auction order", 0, P))
-    s.oidx = _int(a.get("index", 0), "order index", 0, P - 1)
+    s.oidx = _int(a.get("index", 0), "order index", 0, P)
     t = obj(d.get("turn") or {}, "turn", _TURN_FIELDS)
     s.acts_left = _int(t.get("actions_left", 0), "actions_left", 0, 3)
     s.draws_left = _int(t.get("draws_left", 0), "draws_left", 0, 2)
@@ -191,8 +192,8 @@ def _check_phase(s) -> None:
         if not s.active[s.to_move]:
             raise ValueError("the seat to bid has passed (CC-Q-08)")
     elif s.phase in (GODS, ACTIONS):
-        if sorted(s.order) != list(range(P)):
-            raise ValueError("the god order must list every seat once")
+        if sorted(s.order) != list(range(P)) or s.oidx >= P:
+            raise ValueError("the god order must list every seat once, its index a position in it")
         if s.to_move != s.order[s.oidx]:
             raise ValueError("the seat to move is not the one in turn in 'order'")
         chosen = [s.god[q] for q in s.order[:s.oidx]] if s.phase == GODS else s.god

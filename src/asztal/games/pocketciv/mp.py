@@ -449,6 +449,7 @@ class MultiState(PocketCivState):
         return d
 
     def view(self, seat):
+        self.check_seat(seat)
         v = self._mp_json()
         v["map"] = self.board.data
         v["deck_size"] = len(self.deck)

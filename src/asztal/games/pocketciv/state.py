@@ -253,6 +253,7 @@ class PocketCivState(GameState):
         }
 
     def view(self, seat):
+        self.check_seat(seat)
         v = self._common_json()
         v["map"] = self.board.data
         v["deck_size"] = len(self.deck)
