@@ -98,3 +98,51 @@ def test_draw_positions_must_be_reachable():
     with pytest.raises(BadRecord, match="two cards"):
         build(2, phase="draw", draw={"pending": ["wealth"], "left": 2, "used": [], "mode": "two-then-one"},
               tableaux=[["religion*2", "religion"], []])
+
+
+def test_seat_to_move_must_follow_from_primus_and_turns():
+    """Issue 13 item 8 (PAX-TURN-01, PAX-SETUP-15): start player 0, nobody done, seat 2 to move
+    is refused with one line (it loaded and played 2, 0, 1)."""
+    with pytest.raises(BadRecord) as e:
+        build(3, to_move=2, start_player=0, turns_taken=0)
+    msg = str(e.value)
+    assert "to_move" in msg and "PAX-TURN-01" in msg and len(msg) <= 200 and "\n" not in msg
+    assert build(3, to_move=2, start_player=0, turns_taken=2).to_move == 2
+    assert build(3, to_move=0, start_player=1, turns_taken=2).to_move == 0
+
+
+def test_keep_phase_with_an_empty_hand_is_refused():
+    """PAX-SETUP-12: the seat to keep a card must hold one (it loaded with no legal action)."""
+    with pytest.raises(BadRecord, match="PAX-SETUP-12"):
+        build(2, phase="keep", to_move=0, hands=[[], ["wealth"]])
+
+
+@pytest.mark.parametrize("field,value", [("round", 2.7), ("round", 10**6), ("money", [10**9, 5]),
+                                         ("money", [True, 5]), ("turns_taken", "1"), ("phase", "banana")])
+def test_fields_are_checked_for_type_and_range(field, value):
+    s = build(2)
+    d = json.loads(s.to_json())
+    d["state"][field] = value
+    with pytest.raises(BadRecord, match=field if field != "money" else "money"):
+        GAME.replay({**d["record"], "start": d["state"], "actions": []})
+
+
+def test_hand_checks_agree_with_the_shipped_schema():
+    """The hand-written checks refuse whatever data/state.schema.json refuses (mutants of a position)."""
+    import jsonschema
+
+    from asztal.games.pax.serial import _check_schema
+    from tests.fuzz.mutate import mutants
+
+    schema = json.loads((pathlib.Path(__file__).resolve().parents[2] / "src/asztal/games/pax/data/state.schema.json")
+                        .read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    rnd = random.Random(4)
+    d = json.loads(build(3).to_json())["state"]
+    for desc, m in mutants(d, rnd, 300):
+        if isinstance(m, str) or "nested deep" in desc:
+            continue
+        if not validator.is_valid(m):
+            with pytest.raises(ValueError):
+                _check_schema(m)
+

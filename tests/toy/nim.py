@@ -80,6 +80,7 @@ class NimState(GameState):
         new._legal = self._legal
 
     def view(self, seat):
+        self.check_seat(seat)
         return {
             "pile": self.pile, "taken": list(self.taken), "this_turn": self.this_turn,
             "to_move": self.to_move, "discard": list(self.discard), "deck_size": len(self.deck),

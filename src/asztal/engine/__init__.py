@@ -6,13 +6,13 @@
 """
 
 from asztal.engine.action import Action, ActionTable
-from asztal.engine.errors import BadOptions, BadRecord, IllegalAction, UnknownGame
+from asztal.engine.errors import BadOptions, BadRecord, BadSeat, IllegalAction, UnknownGame
 from asztal.engine.game import Game
 from asztal.engine.i18n import LANGS, render_message
 from asztal.engine.rng import Rng, as_rng
 from asztal.engine.state import GameState
 
 __all__ = [
-    "Action", "ActionTable", "BadOptions", "BadRecord", "Game", "GameState", "IllegalAction", "LANGS",
+    "Action", "ActionTable", "BadOptions", "BadRecord", "BadSeat", "Game", "GameState", "IllegalAction", "LANGS",
     "Rng", "UnknownGame", "as_rng", "render_message",
 ]

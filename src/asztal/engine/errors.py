@@ -17,6 +17,10 @@ class BadRecord(ValueError):
     """A game record or saved state that cannot be read (corrupt, wrong game, wrong version)."""
 
 
+class BadSeat(ValueError):
+    """A seat argument (of ``view``, ``determinize``, ``undo``) that is not a seat of this game."""
+
+
 class BadOptions(ValueError):
     """Game options (player count, level, data pack, ...) that the game does not accept."""
 

@@ -42,8 +42,16 @@ class Game:
 
     def action_for_code(self, state: GameState, code: str) -> Action | None:
         """The Action for ``code`` in ``state``; override when codes depend on the state
-        (e.g. on the data pack the game was started with)."""
+        (e.g. on the data pack the game was started with), calling ``check_code`` first."""
+        self.check_code(state, code)
         return self.action_by_code(code)
+
+    def check_code(self, state: GameState, code: str) -> None:
+        """IllegalAction unless ``state`` is a state of this game and ``code`` is text."""
+        if not isinstance(state, self.state_class):
+            raise IllegalAction(f"not a {self.name} game state: {brief(state)}")
+        if type(code) is not str:
+            raise IllegalAction(f"an action code must be text, not {type(code).__name__}")
 
     def check_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """Return the options normalised (defaults filled in); raise BadOptions if invalid."""

@@ -144,12 +144,17 @@ class Rng:
         self.state = state
 
 
+class RngTypeError(TypeError, ValueError):
+    """An ``rng`` argument of the wrong type: a ``ValueError`` like the engine's other errors
+    (and a ``TypeError``, as it always was)."""
+
+
 def as_rng(rng: int | _random.Random | Rng) -> Rng:
     """The ``rng`` argument of ``determinize``: an int seed, a ``random.Random`` or an ``Rng``."""
     if isinstance(rng, Rng):
         return rng
     if isinstance(rng, bool) or not isinstance(rng, (int, _random.Random)):
-        raise TypeError("rng must be an int seed, a random.Random or an asztal Rng")
+        raise RngTypeError("rng must be an int seed, a random.Random or an asztal Rng")
     if isinstance(rng, int):
         return Rng(rng)
     return Rng(rng.getrandbits(64))

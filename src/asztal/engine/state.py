@@ -13,7 +13,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from asztal.engine.action import Action
-from asztal.engine.errors import IllegalAction
+from asztal.engine.errors import BadSeat, IllegalAction, brief
 from asztal.engine.rng import Rng, as_rng
 
 if TYPE_CHECKING:
@@ -89,6 +89,14 @@ class GameState:
         return f"not allowed now: {action.en} / most nem szabályos: {action.hu}"
 
     # -- the shared machinery -------------------------------------------------------
+    def check_seat(self, seat: Any, spectator: bool = True) -> None:
+        """BadSeat unless ``seat`` is a seat number of this game (or None for a spectator, when allowed).
+        Every game's ``view`` calls it first."""
+        if seat is None and spectator:
+            return
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise BadSeat(f"seat must be 0-{self.players - 1}{' or None' if spectator else ''}, not {brief(seat)}")
+
     def _init_base(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
         self.players = players
@@ -163,6 +171,7 @@ class GameState:
         The copy's own PRNG is reseeded from ``rng`` too, so future chance is unknown
         to whoever searches with it.
         """
+        self.check_seat(seat, spectator=False)
         r = as_rng(rng)
         new = self.clone()
         new._determinize(seat, r)
@@ -189,6 +198,7 @@ class GameState:
 
     def undo(self, seat: int) -> GameState:
         """The state before ``seat``'s last decision, rebuilt by replaying the record."""
+        self.check_seat(seat, spectator=False)
         if not self.can_undo(seat):
             raise IllegalAction("nothing to take back since the last checkpoint / "
                                 "nincs visszavonható lépés az utolsó ellenőrzőpont óta")

@@ -19,13 +19,11 @@ read from the game's data pack file named in the view.
 
 from __future__ import annotations
 
-import json
 import math
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 
 from asztal.engine import GameState
+from asztal.games.caboose.pack import pack_for_view
 
 BUILDING_SET_VP = (0, 1, 3, 6, 10, 15)
 FRUIT_SET_VP = (0, 2, 5, 9, 14, 20)
@@ -37,13 +35,9 @@ SCORE_SCALE = 40.0
 
 
 @lru_cache(maxsize=8)
-def board(pack_path: str | None) -> dict:
-    """Public component data of a pack: routes per city, card texts by id."""
-    if pack_path:
-        raw = json.loads(Path(pack_path).read_text(encoding="utf-8"))
-    else:
-        raw = json.loads(resources.files("asztal.games.caboose").joinpath("data/pack-reconstructed.json")
-                         .read_text(encoding="utf-8"))
+def board(pack_key: str | None) -> dict:
+    """Public component data of a pack (named by the view's ``pack_key``): routes per city, card texts by id."""
+    raw = pack_for_view(pack_key).raw
     routes = {r["id"]: tuple(r["cities"]) for r in raw["board"]["routes"]}
     city_routes: dict[str, list[str]] = {c["id"]: [] for c in raw["board"]["cities"]}
     for rid, (a, b) in routes.items():
@@ -78,7 +72,7 @@ def city_awards(value: int, counts: list[int], players: int) -> list[int]:
 
 def projected(v: dict) -> list[float]:
     """Each seat's points if the game ended now, with the fragile parts discounted."""
-    b = board(v.get("pack_path"))
+    b = board(v.get("pack_key"))
     n = v["players"]
     over = v.get("phase") == "over"
     left = 0 if over else max(0, v["rounds"] - v["round"] + 1)
@@ -118,7 +112,7 @@ def hand_value(v: dict, seat: int) -> float:
     left = max(0, v["rounds"] - v["round"] + 1)
     if not left:
         return 0.0
-    b = board(v.get("pack_path"))
+    b = board(v.get("pack_key"))
     s = v["seats"][seat]
     urgency = min(1.0, left / 3)
     val = 0.0

@@ -42,6 +42,7 @@ class Caboose(Game):
 
     def action_for_code(self, state, code):
         """Codes are read against the state's own pack (a printed pack may differ from ours)."""
+        self.check_code(state, code)
         action = state.pk.action_by_code(code)
         return action if action is not None and action.code == code else None
 

@@ -15,6 +15,7 @@ state JSON.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import pathlib
@@ -98,12 +99,18 @@ def bids(lo: int, hi: int) -> list[Action]:
     return _BIDS[lo:hi + 1]
 
 
+#: the most money a seat may hold (CC-COMP-14: the bank is unlimited, but no game gets near this);
+#: a position with more is refused, so bids and their interned actions stay bounded
+MAX_MONEY = 999
+
+
 def global_by_code(code: str) -> Action | None:
+    """The action of a pack-independent code; a bid above ``MAX_MONEY`` is unknown and is not kept."""
     a = _GLOBAL_CODES.get(code)
     if a is None and code.startswith("bid:"):
         digits = code[4:]
-        if digits.isascii() and digits.isdigit() and digits[0] != "0" and len(digits) <= 6:
-            a = gact("bid", int(digits))
+        if digits.isascii() and digits.isdigit() and digits[0] != "0" and len(digits) <= 3:
+            a = bids(int(digits), int(digits))[0]
     return a
 
 
@@ -124,6 +131,8 @@ class Pack:
         self.where = where
         #: the resolved file path for a pack given by option, None for the shipped one
         self.path: str | None = None
+        #: how views name this pack (set by ``load_pack``)
+        self.key = "reconstructed"
         self.name = raw["pack"]
         self.status = raw.get("status", "")
         b = raw["board"]
@@ -333,7 +342,24 @@ def load_pack(path: str | pathlib.Path | None = None) -> Pack:
     validate(raw, where)
     pk = Pack(raw, where)
     pk.path = None if path is None else key
+    # the key a view names its pack by: a digest of the contents, never the local file path
+    pk.key = "reconstructed" if path is None else \
+        "sha256:" + hashlib.sha256(json.dumps(raw, sort_keys=True).encode()).hexdigest()[:16]
     _CACHE[key] = pk
+    _BY_KEY[pk.key] = pk
+    return pk
+
+
+_BY_KEY: dict[str, Pack] = {}
+
+
+def pack_for_view(key: str | None) -> Pack:
+    """The loaded pack a view names (``view["pack_key"]``); the shipped pack for None."""
+    if key is None or key == "reconstructed":
+        return load_pack(None)
+    pk = _BY_KEY.get(key) if isinstance(key, str) else None
+    if pk is None:
+        raise BadOptions("the view names a caboose pack that is not loaded here")
     return pk
 
 

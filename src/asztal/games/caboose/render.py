@@ -15,7 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from asztal.games.caboose.pack import GOD_NAMES, load_pack
+from asztal.games.caboose.pack import GOD_NAMES, pack_for_view
 
 W, H = 74, 26
 
@@ -61,7 +61,7 @@ def _t(key: str, lang: str) -> Any:
 
 def render(view: dict[str, Any], lang: str = "hu"):
     """A rich renderable of ``view`` (from ``CabooseState.view``) in ``lang`` ("hu" or "en")."""
-    pk = load_pack(view.get("pack_path"))
+    pk = pack_for_view(view.get("pack_key"))
     parts = [_header(view, pk, lang), _map(view, pk, lang)]
     parts.append(_cities(view, pk, lang))
     if any(r["trains"] for r in view["routes"]):

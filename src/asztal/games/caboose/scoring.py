@@ -81,6 +81,22 @@ def city_awards(value: int, counts: list[int], players: int) -> list[int]:
 
 
 def final_scoring(s) -> None:
+    P = s.players
+    parts = final_parts(s)
+    before = list(s.vp)
+    for q in range(P):
+        s.vp[q] += parts["cities"][q] + parts["money"][q] + parts["buildings"][q] + parts["fruit"][q]
+    s.final = {"before": before, **parts, "total": list(s.vp)}
+    s.phase = OVER
+    s.is_over = True
+    s.to_move = None
+    s.acts_left = s.draws_left = 0
+    if s.log is not None:
+        s.emit("caboose.final", scores=list(s.vp), winners=winners(s))
+
+
+def final_parts(s) -> dict:
+    """The VP final scoring awards per source (also how a loaded finished position recomputes them)."""
     pk, P = s.pk, s.players
     cities = [0] * P
     per_city = []
@@ -94,17 +110,7 @@ def final_scoring(s) -> None:
     money = [m // 3 for m in s.money]  # CC-SCORE-MONEY-01 full sets of 3, money kept for the tie-break
     buildings = [set_vp(BUILDING_SET_VP, len({pk.ac_type[b] for b in s.bcards[q]})) for q in range(P)]  # CC-Q-20
     fruit = [set_vp(FRUIT_SET_VP, len({f for k in s.fcards[q] for f in pk.ac_fruits[k]})) for q in range(P)]  # CC-Q-21
-    before = list(s.vp)
-    for q in range(P):
-        s.vp[q] += cities[q] + money[q] + buildings[q] + fruit[q]
-    s.final = {"before": before, "cities": cities, "money": money, "buildings": buildings, "fruit": fruit,
-               "per_city": per_city, "total": list(s.vp)}
-    s.phase = OVER
-    s.is_over = True
-    s.to_move = None
-    s.acts_left = s.draws_left = 0
-    if s.log is not None:
-        s.emit("caboose.final", scores=list(s.vp), winners=winners(s))
+    return {"cities": cities, "money": money, "buildings": buildings, "fruit": fruit, "per_city": per_city}
 
 
 def ranking_key(s, q: int) -> tuple:

@@ -53,6 +53,7 @@ def setup(s) -> None:
     rng.shuffle(s.adeck)
     s.adisc = []
     s.ahand = [(starters[p],) for p in range(P)]
+    s.known = [1 << starters[p] for p in range(P)]  # everyone knows each seat's starting train card
     s.fcards = [()] * P
     s.bcards = [()] * P
     for p in range(P):

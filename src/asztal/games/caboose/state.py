@@ -32,7 +32,7 @@ _HANDLERS = {"bid": do_bid, "pass": do_pass, "god": do_god, **TURN_HANDLERS}
 
 _LISTS = ("money", "vp", "trains", "god", "chand", "ahand", "fcards", "bcards", "rt", "rown", "cubes", "cmask",
           "supply", "market", "prestige", "btiles", "pyr", "cdeck", "cdisp", "cdisc", "adeck", "adisp", "adisc",
-          "offer", "active", "place")
+          "offer", "active", "place", "known")
 _SCALARS = ("pk", "phase", "round", "rounds", "cleo", "high", "passes", "first_pass", "order", "oidx",
             "acts_left", "draws_left", "horus_left", "sekhmet", "step", "p_card", "p_city", "p_x", "p_f",
             "p_need", "p_src", "p_use", "final", "_legal", "_comp", "_cm", "_pfree", "_rail", "_hand")
@@ -50,6 +50,12 @@ def _deal_back(pool: list, hands: list, seats, rng) -> list:
         hands[q] = tuple(pool[len(pool) - n:])
         del pool[len(pool) - n:]
     return pool
+
+
+#: the action kinds that play a card from the auction hand
+_PLAYS = frozenset({"rail", "build"})
+#: how many samples ``_determinize`` draws at most to give the player to move a legal action
+_RESAMPLE_TRIES = 200
 
 
 class CabooseState(GameState):
@@ -77,7 +83,16 @@ class CabooseState(GameState):
         # ``apply`` hands over only actions of ``legal_actions()`` or parsed against ``self.pk``, so
         # ``action`` is this pack's own interned object and its args are this pack's indices
         self._legal = None
-        return _HANDLERS[action.kind](self, self.to_move, action.args)
+        p = self.to_move
+        if action.kind == "take":  # a card taken from the face-up display is known to be in that hand
+            self.known[p] |= 1 << action.args[0]
+        revealed = _HANDLERS[action.kind](self, p, action.args)
+        if action.kind in _PLAYS:  # ... until it is played
+            k = 0
+            for i in self.ahand[p]:
+                k |= 1 << i
+            self.known[p] &= k
+        return revealed
 
     def why_illegal(self, action) -> str:
         if self.is_over:
@@ -121,6 +136,7 @@ class CabooseState(GameState):
         new.offer = self.offer.copy()
         new.active = self.active.copy()
         new.place = self.place.copy()
+        new.known = self.known.copy()
         new.passes = self.passes
         new.first_pass = self.first_pass
         new.order = self.order
@@ -149,6 +165,7 @@ class CabooseState(GameState):
     def view(self, seat):
         """Public board, market, displays, money (CC-Q-34: open) and counts of the hidden hands;
         the seat's own city cards and auction cards in hand; never a deck order."""
+        self.check_seat(seat)
         pk = self.pk
         open_hands = self.options.get("open_hands", False)
         v = self._public()
@@ -170,13 +187,14 @@ class CabooseState(GameState):
                 "colour": pk.colour_ids[q], "money": self.money[q], "vp": self.vp[q], "trains": self.trains[q],
                 "god": self.god[q] or None, "god_name": GOD_NAMES[self.god[q] - 1] if self.god[q] else None,
                 "city_cards": len(self.chand[q]), "auction_cards": len(self.ahand[q]),
+                "auction_known": [pk.ac_ids[i] for i in self.known_in_hand(q)],
                 "fruit_cards": [pk.ac_ids[k] for k in self.fcards[q]],
                 "buildings": [pk.ac_ids[b] for b in self.bcards[q]],
             })
         from asztal.games.caboose.scoring import city_value
 
         return {
-            "game": "caboose", "pack": pk.name, "pack_path": pk.path,
+            "game": "caboose", "pack": pk.name, "pack_key": pk.key,
             "reconstructed": pk.name == "reconstructed",
             "players": P, "round": self.round, "rounds": self.rounds, "phase": PHASE_NAMES[self.phase],
             "to_move": self.to_move, "start_player": self.cleo,
@@ -220,29 +238,46 @@ class CabooseState(GameState):
             "fruit_cards_used": [pk.ac_ids[k] for k in self.p_use],
         }
 
+    def known_in_hand(self, q: int) -> list[int]:
+        """The cards of ``q``'s auction hand everyone knows: the starting train card and cards
+        taken from the face-up display, until they are played."""
+        k = self.known[q]
+        return [i for i in self.ahand[q] if k >> i & 1]
+
     def _determinize(self, seat, rng) -> None:
-        """Resample the other players' hands and the deck orders (all that ``seat`` cannot see).
+        """Resample the other players' hands and the deck orders (all that ``seat`` cannot see),
+        keeping the cards everyone knows in their hands, until the player to move has a legal
+        action (they chose the decision in progress, so their hidden cards allow one).
 
         Each pool is sorted before it is shuffled, so the result depends only on what
         ``seat`` sees and on ``rng``, never on the hidden arrangement itself."""
         open_hands = self.options.get("open_hands", False)
         hidden = () if open_hands else [q for q in range(self.players) if q != seat]
-        # city cards: other hands + deck
-        self.cdeck = _deal_back(list(self.cdeck), self.chand, hidden, rng)
-        # auction cards: only train and building cards can be in a hand; fruit cards stay in the deck
         kind = self.pk.ac_kind
-        pool = _deal_back([i for i in self.adeck if kind[i] != FRUIT], self.ahand, hidden, rng)
-        pool.extend(i for i in self.adeck if kind[i] == FRUIT)
-        pool.sort()
-        rng.shuffle(pool)
-        self.adeck = pool
-        self._legal = None
+        known = {q: self.known_in_hand(q) for q in hidden}
+        chand, ahand = list(self.chand), [tuple(i for i in self.ahand[q] if not self.known[q] >> i & 1)
+                                          if q in known else self.ahand[q] for q in range(self.players)]
+        cpool = list(self.cdeck)
+        apool = [i for i in self.adeck if kind[i] != FRUIT]
+        fruit = [i for i in self.adeck if kind[i] == FRUIT]
+        for _attempt in range(_RESAMPLE_TRIES):
+            self.chand, hands = list(chand), list(ahand)
+            self.cdeck = _deal_back(list(cpool), self.chand, hidden, rng)
+            pool = _deal_back(list(apool), hands, hidden, rng)
+            self.ahand = [hands[q] + tuple(known[q]) if q in known else hands[q] for q in range(self.players)]
+            pool.extend(fruit)
+            pool.sort()
+            rng.shuffle(pool)
+            self.adeck = pool
+            self._legal = None
+            if self.is_over or self.to_move == seat or self.legal_actions():
+                return
 
     # ------------------------------------------------------------------ JSON
     def _state_dict(self) -> dict[str, Any]:
         pk = self.pk
         d = self._public()
-        for k in ("game", "pack_path", "reconstructed", "players", "final"):
+        for k in ("game", "pack_key", "reconstructed", "players", "final"):
             d.pop(k)
         for c in d["cities"]:
             c.pop("value")
@@ -250,6 +285,7 @@ class CabooseState(GameState):
         for q, s in enumerate(d["seats"]):
             for k in ("colour", "god_name", "city_cards", "auction_cards"):
                 s.pop(k)
+            s["auction_hand_public"] = s.pop("auction_known")
             s["city_hand"] = [pk.cc_ids[c] for c in self.chand[q]]
             s["auction_hand"] = [pk.ac_ids[i] for i in self.ahand[q]]
         # decks: the first id is the top card

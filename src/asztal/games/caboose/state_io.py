@@ -9,61 +9,80 @@ from __future__ import annotations
 
 from typing import Any
 
-from asztal.games.caboose.common import OVER, PHASE_NAMES, STEP_NAMES, TRAINS_PER_PLAYER
+from asztal.engine.errors import brief
+from asztal.engine.fields import flag, listed, obj, one_of, whole
+from asztal.games.caboose.common import ACTIONS, AUCTION, GODS, OVER, PHASE_NAMES, STEP_NAMES, TRAINS_PER_PLAYER
+from asztal.games.caboose.pack import MAX_MONEY
+from asztal.games.caboose.scoring import final_parts
+
+#: the most VP a seat may have in a position (no game gets near it)
+MAX_VP = 999
+_SEAT_FIELDS = frozenset({"money", "vp", "trains", "god", "fruit_cards", "buildings", "city_hand", "auction_hand",
+                          "auction_hand_public"})
+_AUCTION_FIELDS = frozenset({"high", "offers", "in", "places", "passes", "first_pass", "order", "index"})
+_TURN_FIELDS = frozenset({"actions_left", "draws_left", "horus", "sekhmet_route", "step", "card", "city_card",
+                          "swap", "need", "sources", "fruit_cards_used"})
 
 
 def _id(table: dict[str, int], key: Any, what: str) -> int:
-    if not isinstance(key, str) or key not in table:
-        raise ValueError(f"unknown {what} {key!r}")
+    if type(key) is not str or key not in table:
+        raise ValueError(f"unknown {what} {brief(key)}")
     return table[key]
 
 
 def _ids(table, keys, what) -> list[int]:
-    if not isinstance(keys, list):
-        raise ValueError(f"{what} list expected, got {type(keys).__name__}")
-    return [_id(table, k, what) for k in keys]
+    return [_id(table, k, what) for k in listed(keys, what, 0, len(table))]
 
 
-def _int(v: Any, what: str) -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise ValueError(f"{what} must be a whole number, not {v!r}")
-    return v
+def _int(v: Any, what: str, lo: int = 0, hi: int = MAX_MONEY) -> int:
+    return whole(v, what, lo, hi)
 
 
 def _seat(v: Any, players: int, what: str, none_ok: bool = False) -> int:
     if v is None and none_ok:
         return -1
-    v = _int(v, what)
-    if not 0 <= v < players:
-        raise ValueError(f"{what} {v} is not a seat")
-    return v
+    return whole(v, what, 0, players - 1)
+
+
+def _fruit_map(pk, v: Any, what: str, lo: int, hi: int, complete: bool) -> list[int]:
+    obj(v, what)
+    out = [0] * pk.nf
+    for k, n in v.items():
+        out[_id(pk.fruit_idx, k, "fruit")] = whole(n, what, lo, hi)
+    if complete and set(v) != set(pk.fruit_ids):
+        raise ValueError(f"{what} must give every fruit")
+    return out
 
 
 def load_state_dict(s, d: dict[str, Any]) -> None:
+    """A hand-written position, every field checked for type and range (docs/formats/caboose.md)."""
     pk, P = s.pk, s.players
     nf, nc = pk.nf, pk.nc
     if d.get("pack", pk.name) != pk.name:
-        raise ValueError(f"position is for pack {d.get('pack')!r}, the game uses {pk.name!r}")
-    if d["phase"] not in PHASE_NAMES:
-        raise ValueError(f"unknown phase {d['phase']!r}")
-    s.phase = PHASE_NAMES.index(d["phase"])
-    s.round = _int(d["round"], "round")
-    s.rounds = _int(d.get("rounds", pk.rounds[P]), "rounds")
+        raise ValueError(f"position is for pack {brief(d.get('pack'))}, the game uses {pk.name!r}")
+    s.phase = PHASE_NAMES.index(one_of(d["phase"], "phase", PHASE_NAMES))
+    s.rounds = pk.rounds[P]
+    if d.get("rounds", s.rounds) != s.rounds:
+        raise ValueError(f"rounds must be {s.rounds} with {P} players (CC-RND-01)")
+    s.round = _int(d["round"], "round", 1, s.rounds)
     s.cleo = _seat(d["start_player"], P, "start_player")
-    s.market = [_int(d["market"][k], "market value") for k in pk.fruit_ids]
-    s.supply = [_int(d["supply"][k], "supply count") for k in pk.fruit_ids]
-    cities = d["cities"]
-    if sorted(c["id"] for c in cities) != sorted(pk.city_ids):
-        raise ValueError("'cities' must list every city of the pack once")
+    s.market = _fruit_map(pk, d["market"], "market", pk.market_min, pk.market_max, True)
+    s.supply = _fruit_map(pk, d["supply"], "supply", 0, pk.per_fruit, True)
+    cities = listed(d["cities"], "cities", nc, nc)
     s.cubes = [0] * (nc * nf)
     s.prestige = [0] * nc
     s.btiles = [()] * nc
     s.pyr = [-1] * nc
+    seen = set()
     for c in cities:
-        x = pk.city_idx[c["id"]]
-        s.prestige[x] = _id(pk.prestige_idx, c["prestige"], "prestige tile")
-        for k, n in (c.get("fruit") or {}).items():
-            s.cubes[x * nf + _id(pk.fruit_idx, k, "fruit")] = _int(n, "cube count")
+        obj(c, "city", frozenset({"id", "prestige", "fruit", "pyramid", "building_tiles"}))
+        x = _id(pk.city_idx, c.get("id"), "city")
+        if x in seen:
+            raise ValueError("'cities' must list every city of the pack once")
+        seen.add(x)
+        s.prestige[x] = _id(pk.prestige_idx, c.get("prestige"), "prestige tile")
+        s.cubes[x * nf:x * nf + nf] = _fruit_map(pk, c.get("fruit") or {}, "fruit cubes on a city", 0, pk.per_fruit,
+                                                 False)
         s.pyr[x] = -1 if c.get("pyramid") is None else _id(pk.pyr_idx, c["pyramid"], "pyramid tile")
         s.btiles[x] = tuple(_ids(pk.btile_idx, c.get("building_tiles", []), "building tile"))
     s.cmask = [0] * nc
@@ -72,10 +91,12 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
             if s.cubes[x * nf + f]:
                 s.cmask[x] |= 1 << f
     s.rt = [0] * (pk.nr * P)
-    for r_d in d["routes"]:
-        r = _id(pk.route_idx, r_d["id"], "route")
-        for q, n in (r_d.get("trains") or {}).items():
-            s.rt[r * P + _seat(int(q), P, "route seat")] = _int(n, "train count")
+    seats_txt = {str(q): q for q in range(P)}
+    for r_d in listed(d["routes"], "routes", 0, pk.nr):
+        obj(r_d, "route", frozenset({"id", "trains"}))
+        r = _id(pk.route_idx, r_d.get("id"), "route")
+        for q, n in obj(r_d.get("trains") or {}, "route trains").items():
+            s.rt[r * P + _id(seats_txt, q, "route seat")] = _int(n, "train count", 1, TRAINS_PER_PLAYER)
     s.rown = [sum(1 for q in range(P) if s.rt[r * P + q]) for r in range(pk.nr)]
     ac, cc = pk.ac_idx, pk.cc_idx
     s.adisp = _ids(ac, d["auction_display"], "auction card")
@@ -84,44 +105,37 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
     s.cdisp = _ids(cc, d["city_display"], "city card")
     s.cdeck = _ids(cc, d["city_deck"], "city card")[::-1]
     s.cdisc = _ids(cc, d["city_discard"], "city card")
-    seats = d["seats"]
-    if not isinstance(seats, list) or len(seats) != P:
-        raise ValueError(f"'seats' must list the {P} players")
+    seats = listed(d["seats"], "seats", P, P)
     s.money, s.vp, s.trains, s.god = [], [], [], []
     s.chand, s.ahand, s.fcards, s.bcards = [], [], [], []
     for q, sd in enumerate(seats):
+        obj(sd, "seat", _SEAT_FIELDS)
         s.money.append(_int(sd["money"], "money"))
-        s.vp.append(_int(sd.get("vp", 0), "vp"))
+        s.vp.append(_int(sd.get("vp", 0), "vp", 0, MAX_VP))
         on_board = sum(s.rt[r * P + q] for r in range(pk.nr))
-        s.trains.append(_int(sd.get("trains", TRAINS_PER_PLAYER - on_board), "trains"))
+        s.trains.append(_int(sd.get("trains", TRAINS_PER_PLAYER - on_board), "trains", 0, TRAINS_PER_PLAYER))
         g = sd.get("god")
-        if g is not None and (not isinstance(g, int) or not 1 <= g <= 7):
-            raise ValueError(f"god must be 1..7 or null, not {g!r}")
-        s.god.append(g or 0)
+        s.god.append(0 if g is None else _int(g, "god", 1, 7))
         s.chand.append(tuple(_ids(cc, sd.get("city_hand", []), "city card")))
         s.ahand.append(tuple(_ids(ac, sd.get("auction_hand", []), "auction card")))
         s.fcards.append(tuple(_ids(ac, sd.get("fruit_cards", []), "fruit card")))
         s.bcards.append(tuple(_ids(ac, sd.get("buildings", []), "building card")))
-    a = d.get("auction") or {}
+    a = obj(d.get("auction") or {}, "auction", _AUCTION_FIELDS)
     s.high = _int(a.get("high", 0), "auction high bid")
-    s.offer = [_int(v, "offer") for v in a.get("offers", [0] * P)]
-    s.active = [bool(v) for v in a.get("in", [True] * P)]
-    s.place = [_int(v, "place") for v in a.get("places", [0] * P)]
-    if not len(s.offer) == len(s.active) == len(s.place) == P:
-        raise ValueError("auction offers/in/places must have one entry per seat")
-    s.passes = _int(a.get("passes", 0), "passes")
+    s.offer = [_int(v, "offer") for v in listed(a.get("offers", [0] * P), "auction offers", P, P)]
+    s.active = [flag(v, "auction in") for v in listed(a.get("in", [True] * P), "auction in", P, P)]
+    s.place = [_int(v, "place", 0, P) for v in listed(a.get("places", [0] * P), "auction places", P, P)]
+    s.passes = _int(a.get("passes", 0), "passes", 0, P - 1)
     s.first_pass = _seat(a.get("first_pass"), P, "first_pass", none_ok=True)
-    s.order = tuple(_seat(q, P, "order seat") for q in a.get("order", []))
-    s.oidx = _int(a.get("index", 0), "order index")
-    t = d.get("turn") or {}
-    s.acts_left = _int(t.get("actions_left", 0), "actions_left")
-    s.draws_left = _int(t.get("draws_left", 0), "draws_left")
-    s.horus_left = bool(t.get("horus", False))
+    s.order = tuple(_seat(q, P, "order seat") for q in listed(a.get("order", []), "auction order", 0, P))
+    s.oidx = _int(a.get("index", 0), "order index", 0, P)
+    t = obj(d.get("turn") or {}, "turn", _TURN_FIELDS)
+    s.acts_left = _int(t.get("actions_left", 0), "actions_left", 0, 3)
+    s.draws_left = _int(t.get("draws_left", 0), "draws_left", 0, 2)
+    s.horus_left = flag(t.get("horus", False), "horus")
     sek = t.get("sekhmet_route")
     s.sekhmet = -1 if sek is None else _id(pk.route_idx, sek, "route")
-    step = t.get("step", "main")
-    if step not in STEP_NAMES:
-        raise ValueError(f"unknown turn step {step!r}")
+    step = one_of(t.get("step", "main"), "turn step", STEP_NAMES)
     s.step = STEP_NAMES.index(step)
     card = t.get("card")
     if card is None:
@@ -135,24 +149,62 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
     if sw is None:
         s.p_x = s.p_f = -1
     else:
+        sw = listed(sw, "turn swap", 2, 2)
         s.p_x, s.p_f = _id(pk.city_idx, sw[0], "city"), _id(pk.fruit_idx, sw[1], "fruit")
     s.p_need = 0
-    for k in t.get("need", []):
+    for k in listed(t.get("need", []), "turn need", 0, nf):
         s.p_need |= 1 << _id(pk.fruit_idx, k, "fruit")
-    s.p_src = tuple((_id(pk.city_idx, y, "city"), _id(pk.fruit_idx, f, "fruit")) for y, f in t.get("sources", []))
+    s.p_src = tuple((_id(pk.city_idx, y, "city"), _id(pk.fruit_idx, f, "fruit"))
+                    for y, f in (listed(p, "turn source", 2, 2) for p in listed(t.get("sources", []), "turn sources",
+                                                                                0, nf)))
     s.p_use = tuple(_ids(ac, t.get("fruit_cards_used", []), "fruit card"))
-    s.final = d.get("final")
     s.is_over = s.phase == OVER
     s.to_move = None if s.is_over else _seat(d["to_move"], P, "to_move")
+    s.known = [0] * P
+    for q, sd in enumerate(seats):
+        for i in _ids(ac, sd.get("auction_hand_public", []), "auction card"):
+            if i not in s.ahand[q]:
+                raise ValueError("auction_hand_public: a card that is not in that seat's auction hand")
+            s.known[q] |= 1 << i
     s._legal = None
     s._comp = None
     s._cm = None
     s._pfree = None
     s._rail = None
     s._hand = None
+    s.final = None
+    if s.is_over:  # recomputed from the position, as final scoring made it (the given one is not read)
+        parts = final_parts(s)
+        before = [s.vp[q] - sum(parts[k][q] for k in ("cities", "money", "buildings", "fruit")) for q in range(P)]
+        if min(before) < 0:
+            raise ValueError("a finished position's VP are below what final scoring awarded")
+        s.final = {"before": before, **parts, "total": list(s.vp)}
+    _check_phase(s)
     _check_step(s)
 
 
+def _check_phase(s) -> None:
+    """The bookkeeping of the phase in progress adds up (CC-AUC-*, CC-RND-03)."""
+    P = s.players
+    if s.phase == AUCTION:
+        if s.order or any(s.god):
+            raise ValueError("no god order or gods during the auction (CC-EOR-06)")
+        if any(o > m for o, m in zip(s.offer, s.money, strict=True)) or s.high != max(s.offer):
+            raise ValueError("auction offers must be at most each seat's money, the highest one 'high' (CC-AUC-05)")
+        if not s.active[s.to_move]:
+            raise ValueError("the seat to bid has passed (CC-Q-08)")
+    elif s.phase in (GODS, ACTIONS):
+        if sorted(s.order) != list(range(P)) or s.oidx >= P:
+            raise ValueError("the god order must list every seat once, its index a position in it")
+        if s.to_move != s.order[s.oidx]:
+            raise ValueError("the seat to move is not the one in turn in 'order'")
+        chosen = [s.god[q] for q in s.order[:s.oidx]] if s.phase == GODS else s.god
+        if not all(chosen) or len(set(chosen)) != len(chosen):
+            raise ValueError("the seats before the one in turn hold distinct gods (CC-GOD-01)")
+        if s.phase == GODS and any(s.god[q] for q in s.order[s.oidx:]):
+            raise ValueError("a seat still to choose already holds a god")
+        if s.phase == ACTIONS and list(s.order) != sorted(range(P), key=s.god.__getitem__):
+            raise ValueError("turns go in ascending god number (CC-RND-03)")
 def _check_step(s) -> None:
     """A pending sub-decision must have the cards it works on."""
     step = STEP_NAMES[s.step]

@@ -7,6 +7,7 @@ import copy
 from typing import Any
 
 from asztal.engine.errors import brief
+from asztal.engine.fields import whole
 from asztal.games.pax.pack import (
     ARMY,
     BANK_START,
@@ -47,9 +48,7 @@ def _bad(field: str, msg: str):
 
 
 def _int_in(v: Any, lo: int, hi: int, field: str) -> int:
-    if type(v) is not int or not lo <= v <= hi:
-        _bad(field, f"must be a whole number {lo}..{hi}, not {brief(v)}")
-    return v
+    return whole(v, f"PAX position, {field}", lo, hi)
 
 
 def _seat_or_none(v: Any, field: str) -> None:

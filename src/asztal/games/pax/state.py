@@ -654,6 +654,7 @@ class PaxState(GameState):
     def view(self, seat: int | None) -> dict[str, Any]:
         from asztal.games.pax.view import view
 
+        self.check_seat(seat)
         return view(self, seat)
 
     def _determinize(self, seat: int, rng) -> None:

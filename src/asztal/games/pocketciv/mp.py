@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from asztal.engine.fields import flag, listed, obj, one_of, whole
 from asztal.games.pocketciv.actions import ASTRONOMY, DONE, HIT, HITCITY, LEAVE, PLACE, TAKE
 from asztal.games.pocketciv.data import (
     A_ASTRONOMY,
@@ -40,21 +41,33 @@ from asztal.games.pocketciv.data import (
     NWONDER,
     RED,
     WONDER_IDS,
-    WONDER_INDEX,
 )
 from asztal.games.pocketciv.events import start_frame
-from asztal.games.pocketciv.frames import LEGAL, RUN, register
+from asztal.games.pocketciv.frames import RUN, register
 from asztal.games.pocketciv.scoring import era_points
 from asztal.games.pocketciv.setup import (
+    AREA_KEYS,
     DIRS,
     DISC,
+    MAP_KEYS,
     POOL,
     SYMMETRIES,
     Board,
+    check_geometry,
     outline,
     set_bits,
 )
-from asztal.games.pocketciv.state import PocketCivState, wonder_points
+from asztal.games.pocketciv.state import (
+    MAX_COUNT,
+    MAX_ROUND,
+    PocketCivState,
+    area_bits,
+    cards,
+    check_stack,
+    name_bits,
+    wonder_points,
+    wonder_tuple,
+)
 
 # -- the larger map (PC-MP-MAP-01..03, PC-Q-25) ---------------------------------------------------
 # One disc of the solo generator (8 areas) per player, the discs touching side by side: 16
@@ -195,10 +208,32 @@ def _frontier_cells(rng, rim, touch, players: int) -> set | None:
     return None
 
 
-def board_from_json(data: dict) -> Board:
-    areas = sorted(data["areas"], key=lambda x: x["id"])
-    if [x["id"] for x in areas] != list(range(1, len(areas) + 1)) or len(areas) not in (16, 24, 32):
-        raise ValueError("a multiplayer map needs areas numbered 1-16 (1-24, 1-32)")
+def board_from_json(data: dict, players: int) -> Board:
+    """The board of a multiplayer map, checked field by field first (ids, numbers, symmetric
+    neighbours, terrain flags, bounded drawing data)."""
+    obj(data, "map", MAP_KEYS)
+    n = 8 * players
+    areas = listed(data.get("areas"), "map areas", n, n)
+    for a in areas:
+        obj(a, "map area", AREA_KEYS)
+        whole(a.get("id"), "map area id", 1, n)
+    areas = sorted(areas, key=lambda x: x["id"])
+    if [x["id"] for x in areas] != list(range(1, n + 1)):
+        raise ValueError(f"a {players}-player map needs areas with ids 1-{n}, each once")
+    numbers = Counter(whole(a.get("number"), "map area number", 1, 8) for a in areas)
+    if any(numbers[k] != players for k in range(1, 9)):
+        raise ValueError("each area number 1-8 is used once per player")
+    for a in areas:
+        for key in ("frontier", "sea", "mountain", "forest", "desert"):
+            flag(a.get(key), f"map area {a['id']} {key}")
+        nb = listed(a.get("neighbours"), f"map area {a['id']} neighbours", 1, n - 1)
+        if len(set(nb)) != len(nb) or any(whole(x, "map neighbour", 1, n) == a["id"] for x in nb):
+            raise ValueError(f"map area {a['id']}: neighbours must be other area ids, each once")
+    for a in areas:
+        for x in a["neighbours"]:
+            if a["id"] not in areas[x - 1]["neighbours"]:
+                raise ValueError(f"map areas {a['id']} and {x} disagree about being neighbours")
+    check_geometry(data, areas)
     terrain = tuple(tuple(bool(a[k]) for a in areas) for k in ("mountain", "forest", "desert"))
     return Board(tuple(tuple(n - 1 for n in a["neighbours"]) for a in areas),
                  tuple(bool(a["frontier"]) for a in areas), tuple(bool(a["sea"]) for a in areas),
@@ -416,6 +451,7 @@ class MultiState(PocketCivState):
         return d
 
     def view(self, seat):
+        self.check_seat(seat)
         v = self._mp_json()
         v["map"] = self.board.data
         v["deck_size"] = len(self.deck)
@@ -438,73 +474,90 @@ class MultiState(PocketCivState):
         return d
 
     def _load_state_dict(self, d: dict) -> None:
-        self.board = board = board_from_json(d["map"])
+        """A hand-written multiplayer position, every field checked for type and range."""
+        obj(d, "position")
+        self.board = board = board_from_json(d["map"], self.players)
         n = board.n
-        P = int(d.get("players", self.players))
+        P = whole(d.get("players", self.players), "players", 2, 4)
         if P != self.players:
             raise ValueError("the position is for another number of players")
-        areas = sorted(d["areas"], key=lambda x: x["id"])
+        areas = listed(d["areas"], "areas", n, n)
+        for x in areas:
+            obj(x, "area")
+            whole(x.get("id"), "area id", 1, n)
+        areas = sorted(areas, key=lambda x: x["id"])
         if [x["id"] for x in areas] != list(range(1, n + 1)):
             raise ValueError(f"a position needs areas 1-{n}")
-        self.forest = [int(bool(x.get("forest"))) for x in areas]
-        self.mount = [2 if x.get("volcano") else 1 if x.get("mountain") else 0 for x in areas]
-        self.farm = [int(bool(x.get("farm"))) for x in areas]
-        self.desert = [int(bool(x.get("desert"))) for x in areas]
-        self.fault = [int(bool(x.get("fault"))) for x in areas]
+        terrain = {k: [int(flag(x.get(k, False), f"area {x['id']} {k}")) for x in areas]
+                   for k in ("forest", "mountain", "volcano", "farm", "desert", "fault")}
+        self.forest, self.farm, self.desert, self.fault = (terrain[k] for k in ("forest", "farm", "desert", "fault"))
+        self.mount = [2 if v else 1 if m else 0 for m, v in zip(terrain["mountain"], terrain["volcano"], strict=True)]
+
+        def per_seat(x, key):
+            return listed(x[key], f"area {x['id']} {key}", P, P)
+
         seats = []
-        for p, e in enumerate(d["empires"]):
+        for p, e in enumerate(listed(d["empires"], "empires", P, P)):
+            obj(e, "empire")
             cap = e.get("capital")
             voy = e.get("voyage")
+            if voy is not None:
+                voy = [whole(v, "voyage area", 1, n) for v in listed(voy, "voyage", 2, 2)]
             seats.append([
-                [int(x["tribes"][p]) for x in areas], [int(x["cities"][p]) for x in areas],
-                [int(x["moved"][p]) for x in areas], [tuple(WONDER_INDEX[w] for w in x["wonders"][p]) for x in areas],
-                -1 if cap is None else int(cap) - 1, int(e["gold"]), int(e["vp"]), int(e["vp_wonders"]),
-                sum(1 << ADV_INDEX[x] for x in e["advances"]), sum(1 << EMPIRES.index(x) for x in e["partners"]),
-                int(e["flags"]), sum(BITS[a - 1] for a in e["acquired"]), int(e["grown"]), int(e["astronomy_era"]),
+                [whole(per_seat(x, "tribes")[p], "tribes", 0, MAX_COUNT) for x in areas],
+                [whole(per_seat(x, "cities")[p], "cities", 0, 10) for x in areas],
+                [whole(per_seat(x, "moved")[p], "moved", 0, MAX_COUNT) for x in areas],
+                [wonder_tuple(per_seat(x, "wonders")[p], "wonders") for x in areas],
+                -1 if cap is None else whole(cap, "capital", 1, n) - 1,
+                whole(e["gold"], "gold", 0, MAX_COUNT), whole(e["vp"], "vp", 0, MAX_COUNT),
+                whole(e["vp_wonders"], "vp_wonders", 0, MAX_COUNT),
+                name_bits(e["advances"], "advances", ADV_INDEX),
+                name_bits(e["partners"], "partners", {x: i for i, x in enumerate(EMPIRES)}),
+                whole(e["flags"], "flags", 0, 7), area_bits(e["acquired"], "acquired", n),
+                whole(e["grown"], "grown", 0, n), whole(e["astronomy_era"], "astronomy_era", 0, 8),
                 -1 if voy is None else (voy[0] - 1) * MAXAREA + voy[1] - 1,
             ])
-        if len(seats) != P:
-            raise ValueError("one empire per player")
         self.seats = seats
-        self.totem = int(d["totem"]) - 1
-        if not 0 <= self.totem < P:
-            raise ValueError("the Totem holder must be a player")
-        self.era = int(d["era"])
-        self.round_no = int(d["round"])
-        self.deck = [int(c) - 1 for c in d["deck"]]
-        self.discard = [int(c) - 1 for c in d["discard"]]
-        self.aside = [int(c) - 1 for c in d["aside"]]
-        self.stack = [tuple(f) for f in d["stack"]]
-        for f in self.stack:
-            if not f or not (f[0] in RUN or f[0] in LEGAL):
-                raise ValueError(f"unknown pending step {f!r}")
+        self.totem = whole(d["totem"], "totem", 1, P) - 1
+        self.era = whole(d["era"], "era", 1, 8)
+        self.round_no = whole(d["round"], "round", 1, MAX_ROUND)
+        self.deck = cards(d["deck"], "deck")
+        self.discard = cards(d["discard"], "discard")
+        self.aside = cards(d["aside"], "aside")
+        self.stack = check_stack(d["stack"], multi=True)
         self.held = -1
-        self.hit = sum(BITS[a - 1] for a in d["hit"])
+        self.hit = area_bits(d["hit"], "hit", n)
         self.ending = d.get("ending")
-        self.started = bool(d["started"])
-        focus = int(d["focus"])
+        if self.ending is not None:
+            one_of(self.ending, "ending", ("eras", "wiped"))
+        self.started = flag(d["started"], "started")
+        focus = whole(d["focus"], "focus", -2, P - 1)
         self.focus = -2
         for k, v in zip(EMP, _copy_empire(seats[self.totem]), strict=True):  # the fields exist whatever the focus
             setattr(self, k, v)
         if focus >= 0:
             self.focus_on(focus)
         elif focus == -1:
-            ev = d["event"]
-            self.tribes, self.cav = [int(x) for x in ev["tribes"]], [int(x) for x in ev["cities"]]
-            self.wonders = [tuple(WONDER_INDEX[w] for w in ws) for ws in ev["wonders"]]
+            ev = obj(d["event"], "event")
+
+            def counts(key, hi):
+                return [whole(x, f"event {key}", 0, hi) for x in listed(ev[key], f"event {key}", n, n)]
+
+            self.tribes, self.cav = counts("tribes", MAX_COUNT), counts("cities", 10)
+            self.wonders = [wonder_tuple(ws, "event wonders") for ws in listed(ev["wonders"], "event wonders", n, n)]
             self.moved = [0] * n
             self.capital, self.voyage, self.spread = -1, -1, 0
-            self.gold = int(ev["gold"])
-            self.adv = sum(1 << ADV_INDEX[x] for x in ev["advances"])
-            self.partners = sum(1 << EMPIRES.index(x) for x in ev["partners"])
-            self.astro_era = int(ev["astronomy_era"])
+            self.gold = whole(ev["gold"], "event gold", 0, MAX_COUNT)
+            self.adv = name_bits(ev["advances"], "event advances", ADV_INDEX)
+            self.partners = name_bits(ev["partners"], "event partners", {x: i for i, x in enumerate(EMPIRES)})
+            self.astro_era = whole(ev["astronomy_era"], "event astronomy_era", 0, 8)
             h = seats[self.totem]
             self.vp, self.vp_wonders, self.flags, self.acq, self.grown = h[VP], h[VPW], h[FLAGS], h[ACQ], h[GROWN]
             self.focus = -1
-            self.ev = {"tribes": [int(x) for x in ev["before_tribes"]], "cav": [int(x) for x in ev["before_cities"]],
-                       "rec": [int(c) - 1 for c in ev["recorded"]], "rep": [int(c) - 1 for c in ev["replay"]],
-                       "red": int(ev["red"]), "pass": int(ev["pass"]), "lt": [int(x) for x in ev["lost_tribes"]],
-                       "lc": [int(x) for x in ev["lost_cities"]]}
+            self.ev = {"tribes": counts("before_tribes", MAX_COUNT), "cav": counts("before_cities", 10),
+                       "rec": cards(ev["recorded"], "event recorded"), "rep": cards(ev["replay"], "event replay"),
+                       "red": whole(ev["red"], "event red", 0, 8), "pass": whole(ev["pass"], "event pass", 0, P - 1),
+                       "lt": counts("lost_tribes", MAX_COUNT), "lc": counts("lost_cities", 10)}
         if focus != -1:
             self.ev = None
         self._legal = None

@@ -24,6 +24,8 @@ import json
 import math
 from pathlib import Path
 
+from asztal.engine.errors import brief
+from asztal.engine.fields import listed, obj
 from asztal.engine.rng import Rng
 from asztal.games.pocketciv.actions import MOVE, SAIL
 from asztal.games.pocketciv.data import BITS, MAXAREA, NAREA
@@ -294,6 +296,55 @@ def place_deserts(rng: Rng, mountains, forests) -> set[int]:
     return {free[rng.below(len(free))]}
 
 
+#: what a map may hold for drawing: cell and corner coordinates are small integers (a generated
+#: solo map spans -4..4, a 4-player one about -12..12), a bounded number of them
+MAX_COORD = 256
+MAX_CELLS = 1000
+AREA_KEYS = frozenset({"number", "id", "neighbours", "frontier", "sea", "mountain", "forest", "desert", "cells",
+                       "polygon"})
+MAP_KEYS = frozenset({"areas", "frontier", "sea", "x_scale"})
+_REGION_KEYS = frozenset({"cells", "polygon", "polygons"})
+
+
+def _points(v, field: str) -> int:
+    """A list of ``[x, y]`` integer pairs within the drawing bounds; returns how many."""
+    listed(v, field, 0, MAX_CELLS)
+    for p in v:
+        if not (isinstance(p, list) and len(p) == 2
+                and all(type(c) is int and -MAX_COORD <= c <= MAX_COORD for c in p)):
+            raise ValueError(f"{field}: every point must be [x, y], whole numbers -{MAX_COORD}..{MAX_COORD}")
+    return len(v)
+
+
+def check_geometry(m: dict, areas: list) -> None:
+    """The drawing part of a map (cells, polygons, ``x_scale``) is bounded before anything is
+    drawn or allocated: a cell numbered ``10**7`` would make the board millions of characters wide."""
+    obj(m, "map", MAP_KEYS)
+    total = 0
+    for a in areas:
+        obj(a, "map area", AREA_KEYS)
+        if "cells" in a:
+            total += _points(a["cells"], "map area cells")
+        if "polygon" in a:
+            total += _points(a["polygon"], "map area polygon")
+    for key in ("frontier", "sea"):
+        if m.get(key) is None:
+            continue
+        region = obj(m[key], f"map {key}", _REGION_KEYS)
+        if "cells" in region:
+            total += _points(region["cells"], f"map {key} cells")
+        if "polygon" in region:
+            total += _points(region["polygon"], f"map {key} polygon")
+        for poly in listed(region.get("polygons", []), f"map {key} polygons", 0, 64):
+            total += _points(poly, f"map {key} polygons")
+    if total > MAX_CELLS:
+        raise ValueError(f"a map may draw at most {MAX_CELLS} cells and corners, not {total}")
+    if "x_scale" in m:
+        x = m["x_scale"]
+        if type(x) not in (int, float) or not 0.1 <= x <= 10:
+            raise ValueError("map x_scale must be a number 0.1..10")
+
+
 def check_map(obj) -> dict:
     """Validate a hand-made map; return it normalised. Raises ValueError with one line."""
     if not isinstance(obj, dict) or not isinstance(obj.get("areas"), list):
@@ -307,13 +358,14 @@ def check_map(obj) -> dict:
             raise ValueError("every area must be a JSON object")
         num = a.get("number")
         if not isinstance(num, int) or isinstance(num, bool) or not 1 <= num <= NAREA or num in by_num:
-            raise ValueError(f"area numbers must be 1-{NAREA}, each once (bad: {num!r})")
+            raise ValueError(f"area numbers must be 1-{NAREA}, each once (bad: {brief(num)})")
         by_num[num] = a
+    check_geometry(obj, areas)
     norm = []
     for num in range(1, NAREA + 1):
         a = by_num[num]
         nb = a.get("neighbours")
-        if not isinstance(nb, list) or not nb or any(not isinstance(x, int) or isinstance(x, bool)
+        if not isinstance(nb, list) or not nb or len(nb) > NAREA or any(not isinstance(x, int) or isinstance(x, bool)
                                                         or not 1 <= x <= NAREA or x == num for x in nb):
             raise ValueError(f"area {num}: 'neighbours' must list other area numbers 1-{NAREA}")
         for key in ("frontier", "sea", "mountain", "forest"):

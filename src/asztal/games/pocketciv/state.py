@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from asztal.engine import GameState
+from asztal.engine.errors import brief
+from asztal.engine.fields import flag, listed, obj, one_of, whole
 from asztal.games.pocketciv.data import (
     A_SURVEYING,
     ADV_IDS,
@@ -297,6 +299,7 @@ class PocketCivState(GameState):
         }
 
     def view(self, seat):
+        self.check_seat(seat)
         v = self._common_json()
         v["map"] = self.board.data
         v["deck_size"] = len(self.deck)
@@ -335,51 +338,56 @@ class PocketCivState(GameState):
         return d
 
     def _load_state_dict(self, d: dict[str, Any]) -> None:
+        """A hand-written solo position, every field checked for type and range (docs/formats/pocketciv.md)."""
         from asztal.games.pocketciv.setup import check_map
+        obj(d, "position")
         self.board = Board.from_json(check_map(d["map"]))
-        areas = d["areas"]
-        if len(areas) != NAREA:
-            raise ValueError(f"a position needs {NAREA} areas")
+        areas = listed(d["areas"], "areas", NAREA, NAREA)
+        for x in areas:
+            obj(x, "area", _AREA_FIELDS)
+            whole(x.get("number"), "area number", 1, NAREA)
         areas = sorted(areas, key=lambda x: x["number"])
         if [x["number"] for x in areas] != list(range(1, NAREA + 1)):
-            raise ValueError("area numbers must be 1-8")
-        self.tribes = [int(x.get("tribes", 0)) for x in areas]
-        self.cav = [int(x.get("city", 0)) for x in areas]
-        self.forest = [int(bool(x.get("forest", False))) for x in areas]
-        self.mount = [2 if x.get("volcano") else 1 if x.get("mountain") else 0 for x in areas]
-        self.farm = [int(bool(x.get("farm", False))) for x in areas]
-        self.desert = [int(bool(x.get("desert", False))) for x in areas]
-        self.fault = [int(bool(x.get("fault", False))) for x in areas]
-        self.wonders = [tuple(WONDER_INDEX[w] for w in x.get("wonders", ())) for x in areas]
-        self.moved = [int(x.get("moved", 0)) for x in areas]
-        caps = [i for i, x in enumerate(areas) if x.get("capital")]
+            raise ValueError("area numbers must be 1-8, each once")
+        self.tribes = [whole(x.get("tribes", 0), f"area {x['number']} tribes", 0, MAX_COUNT) for x in areas]
+        self.cav = [whole(x.get("city", 0), f"area {x['number']} city", 0, 10) for x in areas]
+        self.moved = [whole(x.get("moved", 0), f"area {x['number']} moved", 0, MAX_COUNT) for x in areas]
+        terrain = {k: [int(flag(x.get(k, False), f"area {x['number']} {k}")) for x in areas]
+                   for k in ("forest", "mountain", "volcano", "farm", "desert", "fault", "capital")}
+        self.forest, self.farm, self.desert, self.fault = (terrain[k] for k in ("forest", "farm", "desert", "fault"))
+        self.mount = [2 if v else 1 if m else 0 for m, v in zip(terrain["mountain"], terrain["volcano"], strict=True)]
+        self.wonders = [wonder_tuple(x.get("wonders", []), f"area {x['number']} wonders") for x in areas]
+        caps = [i for i, c in enumerate(terrain["capital"]) if c]
         if len(caps) > 1:
             raise ValueError("at most one capital")
         self.capital = caps[0] if caps else -1
-        self.gold = int(d.get("gold", 0))
-        self.era = int(d.get("era", 1))
-        self.vp = int(d.get("vp", 0))
-        self.vp_wonders = int(d.get("vp_wonders", 0))
-        self.adv = sum(1 << ADV_INDEX[x] for x in d.get("advances", ()))
-        self.partners = sum(1 << EMPIRES.index(x) for x in d.get("partners", ()))
-        self.round_no = int(d.get("round", 1))
-        self.flags = int(d.get("flags", 0))
-        self.acq = sum(BITS[a - 1] for a in d.get("acquired", ()))
-        self.grown = int(d.get("grown", 0))
-        self.astro_era = int(d.get("astronomy_era", 0))
+        self.gold = whole(d.get("gold", 0), "gold", 0, MAX_COUNT)
+        self.era = whole(d.get("era", 1), "era", 1, 8)
+        self.vp = whole(d.get("vp", 0), "vp", 0, MAX_COUNT)
+        self.vp_wonders = whole(d.get("vp_wonders", 0), "vp_wonders", 0, MAX_COUNT)
+        self.adv = name_bits(d.get("advances", []), "advances", ADV_INDEX)
+        self.partners = name_bits(d.get("partners", []), "partners", {e: i for i, e in enumerate(EMPIRES)})
+        self.round_no = whole(d.get("round", 1), "round", 1, MAX_ROUND)
+        self.flags = whole(d.get("flags", 0), "flags", 0, 7)
+        self.acq = area_bits(d.get("acquired", []), "acquired", NAREA)
+        self.grown = whole(d.get("grown", 0), "grown", 0, NAREA)
+        self.astro_era = whole(d.get("astronomy_era", 0), "astronomy_era", 0, 8)
         voy = d.get("voyage")
-        self.voyage = -1 if voy is None else (voy[0] - 1) * MAXAREA + voy[1] - 1
-        self.deck = [int(c) - 1 for c in d["deck"]]
-        self.discard = [int(c) - 1 for c in d.get("discard", ())]
-        self.aside = [int(c) - 1 for c in d.get("aside", ())]
-        self.stack = [tuple(f) for f in d.get("stack") or [("dev",)]]
-        for f in self.stack:
-            if not f or f[0] not in RUN and f[0] not in LEGAL:
-                raise ValueError(f"unknown pending step {f!r}")
+        if voy is None:
+            self.voyage = -1
+        else:
+            a, b = (whole(v, "voyage area", 1, NAREA) for v in listed(voy, "voyage", 2, 2))
+            self.voyage = (a - 1) * MAXAREA + b - 1
+        self.deck = cards(d["deck"], "deck")
+        self.discard = cards(d.get("discard", []), "discard")
+        self.aside = cards(d.get("aside", []), "aside")
+        self.stack = check_stack(d.get("stack") or [["dev"]], multi=False)
         self.held = -1
-        self.hit = sum(BITS[a - 1] for a in d.get("hit", ()))
+        self.hit = area_bits(d.get("hit", []), "hit", NAREA)
         self.ending = d.get("ending")
-        self.started = bool(d.get("started", True))
+        if self.ending is not None:
+            one_of(self.ending, "ending", ("eras", "stopped", "collapse"))
+        self.started = flag(d.get("started", True), "started")
         self._legal = None
         self._revealed = False
         if self.ending is None:
@@ -433,3 +441,59 @@ def wonder_points(state: PocketCivState) -> int:
 
 def advance_points(state: PocketCivState) -> list[int]:
     return sorted((ADV_VP[i] for i in range(NADV) if state.adv >> i & 1), reverse=True)
+
+
+# -- reading hand-written positions (shared with the multiplayer state) ------------------------------
+#: bounds no game reaches: counts of tribes, gold or points, rounds
+MAX_COUNT = 9999
+MAX_ROUND = 9999
+_AREA_FIELDS = frozenset({"number", "tribes", "city", "capital", "forest", "mountain", "volcano", "farm", "desert",
+                          "fault", "wonders", "moved"})
+#: the bottom frame of a stack is the phase of the round (solo) or the round controller (multiplayer)
+_SOLO_PHASES = frozenset({"setup", "pop", "move", "topup", "dev", "upkeep"})
+_MP_ONLY = frozenset({"mp", "mpev", "mpsetup", "alloc", "mpera"})
+MAX_FRAME_ARG = 1 << 20
+
+
+def cards(v, field: str) -> list[int]:
+    """Card numbers 1-16 (as printed) to indices 0-15."""
+    return [whole(c, field, 1, NCARDS) - 1 for c in listed(v, field, 0, NCARDS)]
+
+
+def area_bits(v, field: str, n: int) -> int:
+    """Area numbers 1..n (no 0 that would wrap to the last area) as a bit set."""
+    bits = 0
+    for a in listed(v, field, 0, n):
+        bits |= 1 << (whole(a, field, 1, n) - 1)
+    return bits
+
+
+def name_bits(v, field: str, index: dict) -> int:
+    bits = 0
+    for x in listed(v, field, 0, len(index)):
+        bits |= 1 << index[one_of(x, field, index)]
+    return bits
+
+
+def wonder_tuple(v, field: str) -> tuple:
+    return tuple(WONDER_INDEX[one_of(w, field, WONDER_INDEX)] for w in listed(v, field, 0, NWONDER))
+
+
+def check_stack(v, multi: bool) -> list[tuple]:
+    """The pending steps of a hand-written position: known kinds with whole-number arguments, the
+    phase (solo) or the round controller (multiplayer) at the bottom."""
+    stack = []
+    for f in listed(v, "stack", 1, 12):
+        f = listed(f, "stack frame", 1, 10)
+        kind = f[0]
+        if type(kind) is not str or not (kind in RUN or kind in LEGAL):
+            raise ValueError(f"unknown pending step {brief(kind)}")
+        if kind in _MP_ONLY and not multi:
+            raise ValueError(f"pending step {kind} is for the multiplayer game only")
+        stack.append((kind, *(whole(x, f"stack frame {kind}", -1, MAX_FRAME_ARG) for x in f[1:])))
+    bottom = stack[0][0]
+    if (bottom != "mp") if multi else (bottom not in _SOLO_PHASES):
+        raise ValueError(f"the bottom pending step must be {'mp' if multi else 'a phase of the round'}, not {bottom}")
+    if any(f[0] == "mp" or (f[0] in _SOLO_PHASES and not multi) for f in stack[1:]):
+        raise ValueError("a phase of the round can only be the bottom pending step")
+    return stack
