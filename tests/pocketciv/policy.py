@@ -68,6 +68,8 @@ def choose(s):
         return ([x for x in acts if x.args[0] != s.totem] or acts)[0]
     if kind == "era":
         return codes["era:continue"]
+    if kind == "bandits":  # Law and Democracy: the smallest force (PC-R-BANDITS-CHOICE)
+        return acts[-1]
     if kind == "topup":
         return _by(acts, lambda x: spare(s, x.args[0]) if x.kind == "topup" else -99)
     if kind == "move":

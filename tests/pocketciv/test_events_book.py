@@ -3,6 +3,7 @@ Superstition, Bandits, Earthquake (with the book's modifiers and our rulings).""
 
 from asztal.games.pocketciv.data import BOX, symbol_sum
 from asztal.games.pocketciv.events.anarchy import anarchy_step1
+from asztal.games.pocketciv.events.bandits import reductions
 from asztal.games.pocketciv.events.flood import tsunami_damage
 from tests.pocketciv.scenario import area, codes, play, scenario, start_event
 
@@ -190,17 +191,43 @@ def test_bandits_attack():
 
 
 def test_bandit_force_modifiers():
-    """PC-EVT-BANDITS-05, PC-EVT-BANDITS-06, PC-EVT-BANDITS-07, PC-EVT-BANDITS-08, PC-R-BANDITS-MAY: one
-    blue hexagon (of card 1: 6) less
-    with Law, less with Democracy, more with Equestrian, more with Slave Labour. Bandits
-    never trade (PC-EVT-BANDITS-09): the attack ignores handshakes and partners."""
-    for adv, left in ((["law"], 13), (["democracy"], 13), (["law", "democracy"], 19),
-                      (["slave_labor"], 1), (["equestrian"], 3)):
+    """PC-EVT-BANDITS-05, PC-EVT-BANDITS-06, PC-EVT-BANDITS-07, PC-EVT-BANDITS-08, PC-R-BANDITS-CHOICE: one
+    blue hexagon (of card 1: 6) less with Law, less with Democracy (each if the player so chooses),
+    more with Equestrian, more with Slave Labour. Bandits never trade (PC-EVT-BANDITS-09): the
+    attack ignores handshakes and partners."""
+    for adv, cut, left in ((["law"], 1, 13), (["democracy"], 1, 13), (["law", "democracy"], 2, 19),
+                           (["law", "democracy"], 1, 13), (["law"], 0, 7),
+                           (["slave_labor"], None, 1), (["equestrian"], None, 3)):
         s = scenario({7: dict(tribes=20), 8: dict(desert=True)}, era=2, draws=[7, 1], adv=adv, partners=15)
         start_event(s, card=3)
         s.run()
+        if cut is not None:
+            assert codes(s) == [f"reduce:n={k}" for k in range(len(adv) + 1)]
+            play(s, f"reduce:n={cut}")
         assert s.tribes[6] == left, adv
         assert s.gold == 0
+
+
+def test_bandits_law_is_a_choice_with_ministry():
+    """PC-R-BANDITS-CHOICE (issue 13; PC-R-BANDITS-MAY withdrawn), PC-EVT-BANDITS-05, PC-EVT-ATTACK-01:
+    Law "may" reduce the force ("csökkenteni lehet"). Force 12 (card 16: hexagon 6 + square 6),
+    Law -6, a Ministry card with green square 7 (card 1), 8 tribes in area 7: applying Law gives
+    +6 gold and keeps 8 tribes; declining gives +7 gold and keeps 3."""
+    for code, gold, tribes in (("reduce:n=1", 6, 8), ("reduce:n=0", 7, 3)):
+        s = scenario({7: dict(tribes=8), 8: dict(desert=True)}, era=2, draws=[7, 16, 1], adv=["law", "ministry"])
+        start_event(s, card=3)
+        s.run()
+        assert codes(s) == ["reduce:n=0", "reduce:n=1"]
+        play(s, code)
+        assert s.stack == [("dev",)] and s.gold == gold and s.tribes[6] == tribes, code
+
+
+def test_bandits_offer_no_reduction_past_a_spent_force():
+    """PC-R-BANDITS-CHOICE: once a reduction leaves no force, a further one would end the same (no
+    attack) and is not offered; without Law and Democracy nothing is asked."""
+    s = scenario(adv=["law", "democracy"])
+    assert reductions(s, 12, 6) == 2 and reductions(s, 6, 6) == 1 and reductions(s, 0, 6) == 0
+    assert reductions(scenario(adv=["law"]), 12, 6) == 1 and reductions(scenario(), 12, 6) == 0
 
 
 def test_tv_quake():
