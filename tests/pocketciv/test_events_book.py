@@ -249,8 +249,28 @@ def test_quake_on_a_fault():
         s.run()
         assert s.cav[2] == cav and s.wonders[2] == ()
         assert codes(s) == ["pick:area=1", "pick:area=2", "pick:area=4", "pick:area=5"]
-        play(s, "pick:area=1", "pick:area=5")
+        play(s, "pick:area=1")
+        assert codes(s) == ["pick:area=2", "pick:area=4", "pick:area=5"]
+        play(s, "pick:area=5")
         assert s.fault[0] == 1 and s.fault[4] == 1 and s.fault[1] == 0
+
+
+def test_quake_new_faults_only_where_none_is():
+    """PC-Q-22 (1) amended, ruling PC-R-QUAKE-NEW-FAULTS (issue 13): "a játékos választása szerinti két
+    szomszédos területen 1-1 további szakadék keletkezik": a fault arises, so the player picks
+    among neighbours without one. Area 3 (neighbours 1, 2, 4, 5) is struck again; 1 and 2 are
+    already faulted, so 4 and 5 get the new faults with nothing to choose; with only 5 left
+    unfaulted, one new fault arises."""
+    s = scenario({3: dict(city=2, tribes=5, fault=True), 1: dict(fault=True), 2: dict(fault=True)},
+                 draws=[3, 16])
+    start_event(s, card=4, era=1)
+    s.run()
+    assert [area(s, n)["fault"] for n in (1, 2, 3, 4, 5)] == [True] * 5
+    s = scenario({3: dict(city=2, tribes=9, fault=True), 1: dict(fault=True), 2: dict(fault=True),
+                  4: dict(fault=True), 8: dict(tribes=2)}, draws=[3, 16])
+    start_event(s, card=4, era=1)
+    s.run()
+    assert area(s, 5)["fault"] and not area(s, 6)["fault"] and s.stack == [("dev",)]
 
 
 def test_quake_population_loss_always_and_medicine():
