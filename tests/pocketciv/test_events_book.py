@@ -99,15 +99,42 @@ def test_tv_tsunami():
     def hit(damage, adv=()):
         s = scenario({5: dict(tribes=3, city=2, wonders=["monolith", "palace"])}, adv=adv)
         tsunami_damage(s, 4, damage)
-        return s.tribes[4], s.cav[4], len(s.wonders[4])
+        asked = s.stack[-1][2] if s.stack[-1][0] == "wonders" else 0  # PC-R-WONDER-CHOICE: which is asked
+        return s.tribes[4], s.cav[4], len(s.wonders[4]) - asked
     assert hit(7) == (0, 0, 2)
     assert hit(10) == (0, 0, 1)
     assert hit(10, ["engineering"]) == (0, 0, 2)
     assert hit(10, ["civil_service"]) == (0, 2, 2)
     assert hit(4 + 9, ["civil_service"]) == (0, 2, 1)  # 4 left cannot pay a CAV (5): a wonder (3)
-    s = scenario({5: dict(tribes=0, wonders=["palace", "monolith", "amphitheater"])})
-    tsunami_damage(s, 4, 6)
-    assert s.wonders[4] == (0,)  # PC-R-WONDER-ORDER: the monolith (8 VP) and palace (12) go first
+
+
+def test_tsunami_wonders_of_the_players_choice():
+    """PC-R-WONDER-CHOICE, PC-R-MAY-AUDIT (issue 13; PC-R-WONDER-ORDER withdrawn), PC-EVT-TSUNAMI-07: the damage left
+    destroys wonders "of your choice". Card 6 era 1 strikes coastal area 5 (card 5), damage 6
+    (card 14's red circle): two of palace, monolith and amphitheater go, 3 damage each; the player
+    keeps the monolith (8 VP), which the engine used to destroy first."""
+    s = scenario({5: dict(wonders=["palace", "monolith", "amphitheater"]), 1: dict(tribes=2)}, draws=[5, 14])
+    start_event(s, card=6, era=1)
+    s.run()
+    assert codes(s) == ["lose_wonder:id=amphitheater", "lose_wonder:id=monolith", "lose_wonder:id=palace"]
+    play(s, "lose_wonder:id=palace")
+    assert codes(s) == ["lose_wonder:id=amphitheater", "lose_wonder:id=monolith"]
+    play(s, "lose_wonder:id=amphitheater")
+    assert area(s, 5)["wonders"] == ["monolith"] and s.stack == [("dev",)]
+
+
+def test_wonders_lost_without_a_choice():
+    """PC-R-WONDER-CHOICE: nothing is asked when every wonder there goes or all are alike."""
+    s = scenario({5: dict(wonders=["palace", "palace", "monolith"]), 1: dict(tribes=2)}, draws=[5, 9])
+    start_event(s, card=6, era=1)
+    s.run()  # damage 1 (card 9): no wonder lost
+    assert s.stack == [("dev",)] and len(s.wonders[4]) == 3
+    s = scenario({5: dict(wonders=["palace", "palace", "monolith"]), 1: dict(tribes=2)}, draws=[5, 16])
+    start_event(s, card=6, era=1)
+    s.run()  # damage 8 (card 16): two of three, a choice
+    assert codes(s) == ["lose_wonder:id=monolith", "lose_wonder:id=palace"]
+    play(s, "lose_wonder:id=monolith")
+    assert s.stack == [("dev",)] and area(s, 5)["wonders"] == ["palace"]  # two palaces, one goes: no choice
 
 
 def test_tsunami_medicine():
