@@ -120,7 +120,8 @@ def test_unused_card_fruit_needs_a_supply_cube():
 
 
 def test_a_used_card_supplies_each_fruit_by_its_own_decision():
-    """CC-R-09: one fruit card covering both required fruits is chosen once per fruit (atomic decisions)."""
+    """CC-R-09 (CC-R-03 withdrawn): one fruit card covering both required fruits is chosen once per fruit
+    (atomic decisions)."""
     s = scene(3)
     turn(s, 0, city=["city-giza-3"], auction=["building-temple-1"], fruit=["fruit-06"])
     act(s, "build:building-temple-1", "card:city-giza-3", "use:fruit-06")

@@ -3,6 +3,7 @@ Superstition, Bandits, Earthquake (with the book's modifiers and our rulings).""
 
 from asztal.games.pocketciv.data import BOX, symbol_sum
 from asztal.games.pocketciv.events.anarchy import anarchy_step1
+from asztal.games.pocketciv.events.bandits import reductions
 from asztal.games.pocketciv.events.flood import tsunami_damage
 from tests.pocketciv.scenario import area, codes, play, scenario, start_event
 
@@ -98,15 +99,42 @@ def test_tv_tsunami():
     def hit(damage, adv=()):
         s = scenario({5: dict(tribes=3, city=2, wonders=["monolith", "palace"])}, adv=adv)
         tsunami_damage(s, 4, damage)
-        return s.tribes[4], s.cav[4], len(s.wonders[4])
+        asked = s.stack[-1][2] if s.stack[-1][0] == "wonders" else 0  # PC-R-WONDER-CHOICE: which is asked
+        return s.tribes[4], s.cav[4], len(s.wonders[4]) - asked
     assert hit(7) == (0, 0, 2)
     assert hit(10) == (0, 0, 1)
     assert hit(10, ["engineering"]) == (0, 0, 2)
     assert hit(10, ["civil_service"]) == (0, 2, 2)
     assert hit(4 + 9, ["civil_service"]) == (0, 2, 1)  # 4 left cannot pay a CAV (5): a wonder (3)
-    s = scenario({5: dict(tribes=0, wonders=["palace", "monolith", "amphitheater"])})
-    tsunami_damage(s, 4, 6)
-    assert s.wonders[4] == (0,)  # PC-R-WONDER-ORDER: the monolith (8 VP) and palace (12) go first
+
+
+def test_tsunami_wonders_of_the_players_choice():
+    """PC-R-WONDER-CHOICE, PC-R-MAY-AUDIT (issue 13; PC-R-WONDER-ORDER withdrawn), PC-EVT-TSUNAMI-07: the damage left
+    destroys wonders "of your choice". Card 6 era 1 strikes coastal area 5 (card 5), damage 6
+    (card 14's red circle): two of palace, monolith and amphitheater go, 3 damage each; the player
+    keeps the monolith (8 VP), which the engine used to destroy first."""
+    s = scenario({5: dict(wonders=["palace", "monolith", "amphitheater"]), 1: dict(tribes=2)}, draws=[5, 14])
+    start_event(s, card=6, era=1)
+    s.run()
+    assert codes(s) == ["lose_wonder:id=amphitheater", "lose_wonder:id=monolith", "lose_wonder:id=palace"]
+    play(s, "lose_wonder:id=palace")
+    assert codes(s) == ["lose_wonder:id=amphitheater", "lose_wonder:id=monolith"]
+    play(s, "lose_wonder:id=amphitheater")
+    assert area(s, 5)["wonders"] == ["monolith"] and s.stack == [("dev",)]
+
+
+def test_wonders_lost_without_a_choice():
+    """PC-R-WONDER-CHOICE: nothing is asked when every wonder there goes or all are alike."""
+    s = scenario({5: dict(wonders=["palace", "palace", "monolith"]), 1: dict(tribes=2)}, draws=[5, 9])
+    start_event(s, card=6, era=1)
+    s.run()  # damage 1 (card 9): no wonder lost
+    assert s.stack == [("dev",)] and len(s.wonders[4]) == 3
+    s = scenario({5: dict(wonders=["palace", "palace", "monolith"]), 1: dict(tribes=2)}, draws=[5, 16])
+    start_event(s, card=6, era=1)
+    s.run()  # damage 8 (card 16): two of three, a choice
+    assert codes(s) == ["lose_wonder:id=monolith", "lose_wonder:id=palace"]
+    play(s, "lose_wonder:id=monolith")
+    assert s.stack == [("dev",)] and area(s, 5)["wonders"] == ["palace"]  # two palaces, one goes: no choice
 
 
 def test_tsunami_medicine():
@@ -190,17 +218,43 @@ def test_bandits_attack():
 
 
 def test_bandit_force_modifiers():
-    """PC-EVT-BANDITS-05, PC-EVT-BANDITS-06, PC-EVT-BANDITS-07, PC-EVT-BANDITS-08, PC-R-BANDITS-MAY: one
-    blue hexagon (of card 1: 6) less
-    with Law, less with Democracy, more with Equestrian, more with Slave Labour. Bandits
-    never trade (PC-EVT-BANDITS-09): the attack ignores handshakes and partners."""
-    for adv, left in ((["law"], 13), (["democracy"], 13), (["law", "democracy"], 19),
-                      (["slave_labor"], 1), (["equestrian"], 3)):
+    """PC-EVT-BANDITS-05, PC-EVT-BANDITS-06, PC-EVT-BANDITS-07, PC-EVT-BANDITS-08, PC-R-BANDITS-CHOICE: one
+    blue hexagon (of card 1: 6) less with Law, less with Democracy (each if the player so chooses),
+    more with Equestrian, more with Slave Labour. Bandits never trade (PC-EVT-BANDITS-09): the
+    attack ignores handshakes and partners."""
+    for adv, cut, left in ((["law"], 1, 13), (["democracy"], 1, 13), (["law", "democracy"], 2, 19),
+                           (["law", "democracy"], 1, 13), (["law"], 0, 7),
+                           (["slave_labor"], None, 1), (["equestrian"], None, 3)):
         s = scenario({7: dict(tribes=20), 8: dict(desert=True)}, era=2, draws=[7, 1], adv=adv, partners=15)
         start_event(s, card=3)
         s.run()
+        if cut is not None:
+            assert codes(s) == [f"reduce:n={k}" for k in range(len(adv) + 1)]
+            play(s, f"reduce:n={cut}")
         assert s.tribes[6] == left, adv
         assert s.gold == 0
+
+
+def test_bandits_law_is_a_choice_with_ministry():
+    """PC-R-BANDITS-CHOICE (issue 13; PC-R-BANDITS-MAY withdrawn), PC-EVT-BANDITS-05, PC-EVT-ATTACK-01:
+    Law "may" reduce the force ("csökkenteni lehet"). Force 12 (card 16: hexagon 6 + square 6),
+    Law -6, a Ministry card with green square 7 (card 1), 8 tribes in area 7: applying Law gives
+    +6 gold and keeps 8 tribes; declining gives +7 gold and keeps 3."""
+    for code, gold, tribes in (("reduce:n=1", 6, 8), ("reduce:n=0", 7, 3)):
+        s = scenario({7: dict(tribes=8), 8: dict(desert=True)}, era=2, draws=[7, 16, 1], adv=["law", "ministry"])
+        start_event(s, card=3)
+        s.run()
+        assert codes(s) == ["reduce:n=0", "reduce:n=1"]
+        play(s, code)
+        assert s.stack == [("dev",)] and s.gold == gold and s.tribes[6] == tribes, code
+
+
+def test_bandits_offer_no_reduction_past_a_spent_force():
+    """PC-R-BANDITS-CHOICE: once a reduction leaves no force, a further one would end the same (no
+    attack) and is not offered; without Law and Democracy nothing is asked."""
+    s = scenario(adv=["law", "democracy"])
+    assert reductions(s, 12, 6) == 2 and reductions(s, 6, 6) == 1 and reductions(s, 0, 6) == 0
+    assert reductions(scenario(adv=["law"]), 12, 6) == 1 and reductions(scenario(), 12, 6) == 0
 
 
 def test_tv_quake():
@@ -222,8 +276,28 @@ def test_quake_on_a_fault():
         s.run()
         assert s.cav[2] == cav and s.wonders[2] == ()
         assert codes(s) == ["pick:area=1", "pick:area=2", "pick:area=4", "pick:area=5"]
-        play(s, "pick:area=1", "pick:area=5")
+        play(s, "pick:area=1")
+        assert codes(s) == ["pick:area=2", "pick:area=4", "pick:area=5"]
+        play(s, "pick:area=5")
         assert s.fault[0] == 1 and s.fault[4] == 1 and s.fault[1] == 0
+
+
+def test_quake_new_faults_only_where_none_is():
+    """PC-Q-22 (1) amended, ruling PC-R-QUAKE-NEW-FAULTS (issue 13): "a játékos választása szerinti két
+    szomszédos területen 1-1 további szakadék keletkezik": a fault arises, so the player picks
+    among neighbours without one. Area 3 (neighbours 1, 2, 4, 5) is struck again; 1 and 2 are
+    already faulted, so 4 and 5 get the new faults with nothing to choose; with only 5 left
+    unfaulted, one new fault arises."""
+    s = scenario({3: dict(city=2, tribes=5, fault=True), 1: dict(fault=True), 2: dict(fault=True)},
+                 draws=[3, 16])
+    start_event(s, card=4, era=1)
+    s.run()
+    assert [area(s, n)["fault"] for n in (1, 2, 3, 4, 5)] == [True] * 5
+    s = scenario({3: dict(city=2, tribes=9, fault=True), 1: dict(fault=True), 2: dict(fault=True),
+                  4: dict(fault=True), 8: dict(tribes=2)}, draws=[3, 16])
+    start_event(s, card=4, era=1)
+    s.run()
+    assert area(s, 5)["fault"] and not area(s, 6)["fault"] and s.stack == [("dev",)]
 
 
 def test_quake_population_loss_always_and_medicine():

@@ -12,7 +12,7 @@ tribes that would starve anyway on an expedition, and never end the game volunta
 
 from __future__ import annotations
 
-from asztal.games.pocketciv.data import ADV_INDEX
+from asztal.games.pocketciv.data import ADV_INDEX, WONDER_VP
 from asztal.games.pocketciv.upkeep import support
 
 # advances in the order the player wants them (cheap, useful, no harmful side effects first)
@@ -68,6 +68,10 @@ def choose(s):
         return ([x for x in acts if x.args[0] != s.totem] or acts)[0]
     if kind == "era":
         return next(a for a in acts if a.code == "era:continue")
+    if kind == "wonders":  # a tsunami takes the least valuable wonders first
+        return _by(acts, lambda x: -WONDER_VP[x.args[0]])
+    if kind == "bandits":  # Law and Democracy: the smallest force (PC-R-BANDITS-CHOICE)
+        return acts[-1]
     if kind == "topup":
         return _by(acts, lambda x: spare(s, x.args[0]) if x.kind == "topup" else -99)
     if kind == "move":
@@ -117,8 +121,6 @@ def _generic(s, acts):
             return (-(s.tribes[a] < support(s, a)) + 5 * (r == 2) + 3 * (s.cav[a] > 0), a)
         if x.kind == "pick":
             return (value(s, x.args[0]), x.args[0])
-        if x.kind == "wloss":
-            return (0, x.args[0])
         return (50, 0)
     return min(acts, key=cost)
 

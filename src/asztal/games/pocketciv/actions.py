@@ -57,6 +57,15 @@ def _make(key) -> Action:
         return Action(f"hitcity:seat={p + 1},area={a + 1}", kind, (p, a),
                       f"Az esemény {with_article(p + 1)}. játékos városát sújtja: −1 vff ({a + 1}. terület)",
                       f"The event hits the city of player {p + 1}: −1 AV (area {a + 1})")
+    if kind == "cut":  # Bandits: how many of Law's and Democracy's "may reduce" to use (PC-R-BANDITS-CHOICE)
+        (k,) = args
+        if k == 0:
+            return Action("reduce:n=0", kind, (0,), "A banditák erejét nem csökkenti",
+                          "Do not reduce the bandits' force")
+        hu = "Törvénykönyv vagy Demokrácia" if k == 1 else "Törvénykönyv és Demokrácia"
+        en = "Law or Democracy" if k == 1 else "Law and Democracy"
+        return Action(f"reduce:n={k}", kind, (k,), f"A banditák ereje {k}× a kék hatszöggel kisebb ({hu})",
+                      f"Reduce the bandits' force by the blue hexagon {k}× ({en})")
     if kind in ("move", "sail"):
         a, b = n
         code = f"{kind}:from={a},to={b}"
@@ -135,6 +144,7 @@ SACRIFICE = tuple(tuple(TABLE(("sacrifice", a, r)) for r in range(3)) for a in R
 WLOSS = tuple(TABLE(("wloss", w)) for w in range(NWONDER))
 DROP = tuple(TABLE(("drop", i)) for i in range(NADV))
 TAKE, LEAVE = TABLE(("take",)), TABLE(("leave",))
+CUT = tuple(TABLE(("cut", k)) for k in range(3))
 MAXSEATS = 4
 HIT = tuple(tuple(TABLE(("hit", p, a)) for a in R) for p in range(MAXSEATS))
 HITCITY = tuple(tuple(TABLE(("hitcity", p, a)) for a in R) for p in range(MAXSEATS))

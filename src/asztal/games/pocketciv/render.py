@@ -61,7 +61,7 @@ _STEPS = {
     "sacrifice": ("Nyersanyagforrás feláldozása", "Giving up a resource source"),
     "starve": ("A városok ellátása", "Feeding the cities"), "loss": ("Törzsveszteség", "Losing tribes"),
     "cavloss": ("Vff-csökkenés", "Cities losing AV"), "era": ("Korszakváltás", "Era change"),
-    "mpera": ("Korszakváltás", "Era change"),
+    "mpera": ("Korszakváltás", "Era change"), "wonders": ("Csodák elvesztése", "Losing wonders"),
     "alloc": ("Az esemény veszteségeinek szétosztása", "Sharing out the event's losses"),
 }
 _ICONS = (("forest", "erdő", "forest"), ("mountain", "hegység", "mountain"), ("volcano", "vulkán", "volcano"),

@@ -18,7 +18,9 @@ def era_points(s, ending_era: int) -> int:
     """The VPs scored at the end of ``ending_era`` (PC-ERA-02..06, PC-Q-02 (a))."""
     if ending_era < 8 and s.cities() < ending_era:  # PC-ERA-03, PC-ERA-04
         return 0
-    n = s.total_tribes() + (4 if s.adv & A_WRITTEN_RECORD else 0)  # PC-ERA-06
+    # PC-ERA-06; Written Record's "may count 4 more" and "the most valuable ones" are taken as the
+    # highest score without asking: era points change nothing but the score (audit, PC-R-MAY-AUDIT)
+    n = s.total_tribes() + (4 if s.adv & A_WRITTEN_RECORD else 0)
     return sum(advance_points(s)[:n])
 
 

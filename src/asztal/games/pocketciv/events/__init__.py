@@ -12,8 +12,8 @@ per action) and ``cavloss`` (the player spreads a CAV loss over cities).
 
 from __future__ import annotations
 
-from asztal.games.pocketciv.actions import ASTRONOMY, CAV, DONE, LOSE
-from asztal.games.pocketciv.data import A_ASTRONOMY, BITS, BOX, WONDER_VP
+from asztal.games.pocketciv.actions import ASTRONOMY, CAV, DONE, LOSE, WLOSS
+from asztal.games.pocketciv.data import A_ASTRONOMY, BITS, BOX
 from asztal.games.pocketciv.frames import register
 
 
@@ -118,15 +118,36 @@ register("cavloss", run=_spread_run, legal=_spread_legal, act=_spread_act)
 
 
 def lose_wonders(s, a: int, k: int) -> None:
-    """Destroy ``k`` wonders in area ``a``; where the player may choose, the least valuable
-    go first (ruling PC-R-WONDER-ORDER)."""
-    if k <= 0 or not s.wonders[a]:
+    """Destroy ``k`` of the wonders in area ``a``. Which ones is the player's choice (ruling
+    PC-R-WONDER-CHOICE, *"wonders of your choice"*): a ``wonders`` frame asks, one wonder at a
+    time, unless the choice cannot matter: every wonder there goes, or they are all alike."""
+    ws = s.wonders[a]
+    if k <= 0 or not ws:
         return
-    ws = sorted(s.wonders[a], key=lambda w: (WONDER_VP[w], w))
-    lost, kept = ws[:k], ws[k:]
-    s.wonders[a] = tuple(kept)
+    if k < len(ws) and len(set(ws)) > 1:
+        s.stack.append(("wonders", a, k))
+        return
+    s.wonders[a] = ws[k:]
     s.hit |= BITS[a]
-    s.emit("pocketciv.wonders_lost", area=a + 1, count=len(lost))
+    s.emit("pocketciv.wonders_lost", area=a + 1, count=min(k, len(ws)))
+
+
+def _wonders_legal(s, f):
+    return [WLOSS[w] for w in sorted(set(s.wonders[f[1]]))]
+
+
+def _wonders_act(s, f, action) -> None:
+    _, a, k = f
+    ws = list(s.wonders[a])
+    ws.remove(action.args[0])
+    s.wonders[a] = tuple(ws)
+    s.hit |= BITS[a]
+    s.emit("pocketciv.wonders_lost", area=a + 1, count=1)
+    s.stack.pop()
+    lose_wonders(s, a, k - 1)
+
+
+register("wonders", legal=_wonders_legal, act=_wonders_act)
 
 
 def area_mask(s, a: int) -> int:

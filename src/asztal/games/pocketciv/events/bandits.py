@@ -1,7 +1,8 @@
-"""7.4 Bandits (Banditák). Frame: ("bandits", step, card, era, area)."""
+"""7.4 Bandits (Banditák). Frame: ("bandits", step, card, era, area[, force, hexagon])."""
 
 from __future__ import annotations
 
+from asztal.games.pocketciv.actions import CUT
 from asztal.games.pocketciv.data import (
     A_DEMOCRACY,
     A_EQUESTRIAN,
@@ -16,19 +17,32 @@ from asztal.games.pocketciv.frames import register
 
 
 def bandit_force(s, box, c: int) -> int:
-    """PC-EVT-BANDITS-03, -05..-08; PC-Q-19 (a): the hexagon of the strength card.
-    The reductions are applied whenever owned (ruling PC-R-BANDITS-MAY)."""
+    """PC-EVT-BANDITS-03, -07, -08; PC-Q-19 (a): the hexagon of the strength card. Law's and
+    Democracy's reductions are the player's choice (``reductions``, ruling PC-R-BANDITS-CHOICE)."""
     force = symbol_sum(box, c)
     hexagon = BLUE[c]
-    if s.adv & A_LAW:
-        force -= hexagon
-    if s.adv & A_DEMOCRACY:
-        force -= hexagon
     if s.adv & A_EQUESTRIAN:
         force += hexagon
     if s.adv & A_SLAVE_LABOR:
         force += hexagon
     return force
+
+
+def reductions(s, force: int, hexagon: int) -> int:
+    """How many distinct reductions may be chosen: one per Law (PC-EVT-BANDITS-05) and Democracy
+    (PC-EVT-BANDITS-06), "csökkenteni lehet"; a further one after the force is already spent
+    would end the same (no attack), so it is not offered."""
+    k = (1 if s.adv & A_LAW else 0) + (1 if s.adv & A_DEMOCRACY else 0)
+    n = 0
+    while n < k and force - n * hexagon > 0:
+        n += 1
+    return n
+
+
+def _attack(s, f, force: int) -> None:
+    s.stack[-1] = ("bandits", 2, f[2], f[3], f[4])
+    if force > 0:  # PC-Q-19: a force of 0 or less means no attack
+        s.stack.append(attack.start(f[4], force))
 
 
 def _run(s, f) -> bool:
@@ -46,12 +60,23 @@ def _run(s, f) -> bool:
     if step == 1:  # PC-EVT-BANDITS-03/04
         c = s.draw()
         force = bandit_force(s, box_of(f), c)
-        s.stack[-1] = ("bandits", 2, f[2], f[3], f[4])
-        if force > 0:  # PC-Q-19: a force of 0 or less means no attack
-            s.stack.append(attack.start(f[4], force))
+        if reductions(s, force, BLUE[c]):  # PC-R-BANDITS-CHOICE: the player decides
+            s.stack[-1] = ("bandits", 3, f[2], f[3], f[4], force, BLUE[c])
+        else:
+            _attack(s, f, force)
         return True
+    if step == 3:
+        return False
     s.end_event(f[2])
     return True
 
 
-register("bandits", run=_run)
+def _legal(s, f):
+    return list(CUT[:reductions(s, f[5], f[6]) + 1])
+
+
+def _act(s, f, action) -> None:
+    _attack(s, f, f[5] - action.args[0] * f[6])  # PC-EVT-BANDITS-05/06
+
+
+register("bandits", run=_run, legal=_legal, act=_act)

@@ -1,4 +1,4 @@
-"""7.6 Earthquake (Földrengés). Frame: ("earthquake", step, card, era, area, faults_left, picked)."""
+"""7.6 Earthquake (Földrengés). Frame: ("earthquake", step, card, era, area, faults_left, 0)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ from asztal.games.pocketciv.events import area_mask, box_of
 from asztal.games.pocketciv.frames import register
 
 
-def _f(f, step, left=None, picked=None, area=None):
-    return ("earthquake", step, f[2], f[3], f[4] if area is None else area,
-            f[5] if left is None else left, f[6] if picked is None else picked)
+def _f(f, step, left=None):
+    return ("earthquake", step, f[2], f[3], f[4], f[5] if left is None else left, f[6])
 
 
 def _open_choices(s, f):
-    return [n for n in s.board.adj[f[4]] if not f[6] & BITS[n]]
+    """PC-Q-22 (1) amended, ruling PC-R-QUAKE-NEW-FAULTS: *„1-1 további szakadék keletkezik”*, a new
+    fault arises, so only a neighbour without a fault may be chosen."""
+    return [n for n in s.board.adj[f[4]] if not s.fault[n]]
 
 
 def _run(s, f) -> bool:
@@ -38,7 +39,7 @@ def _run(s, f) -> bool:
             s.emit("pocketciv.wonders_lost", area=a + 1, count=0)
         s.stack[-1] = ("earthquake", 1, f[2], f[3], a, min(2, len(s.board.adj[a])), 0)
         return True
-    if step == 1:  # faults in two neighbours of the player's choice (PC-Q-22 (1))
+    if step == 1:  # new faults in two neighbours of the player's choice, fewer if fewer are left (PC-Q-22 (1))
         choices = _open_choices(s, f)
         if f[5] <= 0 or not choices:
             s.stack[-1] = _f(f, 2)
@@ -67,9 +68,8 @@ def _legal(s, f):
 
 
 def _act(s, f, action) -> None:
-    n = action.args[0]
-    s.fault[n] = 1  # PC-CON-07: an existing fault is not duplicated
-    s.stack[-1] = _f(f, 1, f[5] - 1, f[6] | BITS[n])
+    s.fault[action.args[0]] = 1
+    s.stack[-1] = _f(f, 1, f[5] - 1)
 
 
 register("earthquake", run=_run, legal=_legal, act=_act)

@@ -54,15 +54,20 @@ def _run(s, f) -> bool:
         inland_flood(s, a)
         s.end_event(f[2])
         return True
+    if step == 2:  # the wonders of the player's choice are gone
+        s.end_event(f[2])
+        return True
     c = s.draw()  # PC-EVT-TSUNAMI-01
     damage = symbol_sum(box_of(f), c)
     hits = tsunami_hits(s, f[4])
+    s.stack[-1] = ("flood", 2, f[2], f[3], f[4])
+    n = len(s.stack)
     for a in hits:
         tsunami_damage(s, a, damage)
+    s.stack[n:] = s.stack[:n - 1:-1]  # the wonder choices (PC-R-WONDER-CHOICE), if any, in area order
     if s.adv & A_MEDICINE:  # PC-EVT-TSUNAMI-08, PC-Q-20 (3): every hit area
         for a in hits:
             s.tribes[a] += 2
-    s.end_event(f[2])
     return True
 
 
