@@ -363,6 +363,9 @@ def main() -> None:
     """Run the app; a user's mistake (bad file, game, action, option) is one line, exit code 2."""
     try:
         build_app(help_lang())()
+    except KeyboardInterrupt:  # a game in play saves itself first (TerminalGame.run)
+        Console(stderr=True).print("\n[dim]megszakítva / interrupted[/]")
+        raise SystemExit(130) from None
     except (ValueError, OSError) as e:
         Console(stderr=True).print(f"[red]hiba / error:[/] {e}", highlight=False)
         raise SystemExit(2) from None
