@@ -21,7 +21,7 @@ from rich.table import Table
 from asztal import games
 from asztal.cli.arena import arena
 from asztal.cli.files import autosave_path, last_game_path, load_game_file, parse_options
-from asztal.cli.show import log_lines, print_outcome, seat_names, view_renderable
+from asztal.cli.show import print_log, print_outcome, seat_names, view_renderable
 from asztal.cli.text import t
 from asztal.engine import BadOptions, BadRecord
 from asztal.engine.i18n import check_lang, number, percent
@@ -267,8 +267,7 @@ def build_app(lang: str) -> typer.Typer:
             who = states[i - 1].to_move
             console.rule(t("replay.step", lang, n=i, total=total, who=names[who] if who is not None else "-"))
             since = len(states[i - 1].log or [])
-        for line in log_lines(state, since, lang, viewer):
-            console.print(f"  [dim]·[/] {line}", highlight=False)
+        print_log(console, state, since, lang, viewer)
         if board:
             console.print(view_renderable(state, viewer, lang))
         if board and state.is_over:
