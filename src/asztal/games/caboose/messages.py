@@ -67,8 +67,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Player {player} builds in {city_en}: {building_en}; +{vp} VP; paid to the others: {paid}",
     },
     "caboose.deliver": {
-        "hu": "{player}. játékos {fruit_hu} szállított innen: {source_hu}, ide: {city_hu}; +{income} pénz; "
-              "a vasutak gazdái GYP-t kapnak: {vp}",
+        "hu": "{player}. játékos gyümölcsöt szállított ({fruit_hu}) innen: {source_hu}, ide: {city_hu}; "
+              "+{income} pénz; a vasutak gazdái GYP-t kapnak: {vp}",
         "en": "Player {player} delivers {fruit_en} from {source_en} to {city_en}; +{income} money; "
               "VP to the railways' owners: {vp}",
     },
