@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from asztal.engine.i18n import check_lang
+from asztal.engine.i18n import check_lang, number, percent
 from asztal.sim.arena import run_arena
 
 _T = {
@@ -43,12 +43,12 @@ def _t(key: str, lang: str, **kw: Any) -> str:
     return (en if lang == "en" else hu).format(**kw)
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+def _pct(x: float, lang: str = "en") -> str:
+    return percent(x, lang)
 
 
-def _ci(ci: list[float]) -> str:
-    return f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%"
+def _ci(ci: list[float], lang: str = "en") -> str:
+    return f"{number(100 * ci[0], lang, 1)}–{percent(ci[1], lang)}"
 
 
 def csv_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
@@ -102,8 +102,9 @@ def render_table(result: dict[str, Any], lang: str = "en") -> Table:
                 "mean_score": e["mean_score"], "median_score": e["median_score"]})]
             for lv, d in rows:
                 cells = [e["name"]] + ([str(lv)] if has_levels else [])
-                cells += [str(d["games"]), _pct(d["success_rate"]), _ci(d["ci95"]), f"{d['mean_score']:.2f}",
-                          f"{d['median_score']:g}", f"{e['seconds_per_move']:.3f}"]
+                cells += [str(d["games"]), _pct(d["success_rate"], lang), _ci(d["ci95"], lang),
+                          number(d["mean_score"], lang, 2), number(d["median_score"], lang),
+                          number(e["seconds_per_move"], lang, 3)]
                 table.add_row(*cells)
         return table
     rating = result.get("rating")
@@ -113,12 +114,12 @@ def render_table(result: dict[str, Any], lang: str = "en") -> Table:
         table.add_column(_t(key, lang), justify="right", no_wrap=True,
                          min_width=max(len(_t(key, lang)), _MIN_WIDTH.get(key, 0)))
     for e in result["entries"]:
-        cells = [e["name"], str(e["games"]), f"{e['wins']:g}", _pct(e["win_rate"]), _ci(e["ci95"])]
+        cells = [e["name"], str(e["games"]), number(e["wins"], lang), _pct(e["win_rate"], lang), _ci(e["ci95"], lang)]
         if rating == "elo":
             cells.append(f"{e['elo']:.0f}")
         elif rating:
             cells.append(f"{e['openskill']['ordinal']:.1f}")
-        cells += [f"{e['mean_score']:.2f}", f"{e['seconds_per_move']:.3f}"]
+        cells += [number(e["mean_score"], lang, 2), number(e["seconds_per_move"], lang, 3)]
         table.add_row(*cells)
     return table
 
