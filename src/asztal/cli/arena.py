@@ -31,7 +31,7 @@ _T = {
     "median": ("Medián", "Median"), "spm": ("mp/lép", "s/move"), "level": ("Szint", "Level"),
     "success": ("Siker", "Success"), "playing": ("Játszmák", "Playing"),
     "nowin": ("Győztes nélküli játszmák: {n}", "Games without a winner: {n}"),
-    "wall": ("Idő: {s:.1f} mp", "Time: {s:.1f} s"),
+    "wall": ("Idő: {s} mp", "Time: {s} s"),
 }
 
 
@@ -164,7 +164,7 @@ def arena(
     console.print(render_table(result, lang))
     if result.get("no_winner_games"):
         console.print(_t("nowin", lang, n=result["no_winner_games"]))
-    console.print(_t("wall", lang, s=result["wall_seconds"]))
+    console.print(_t("wall", lang, s=number(result["wall_seconds"], lang, 1)))
 
 
 def main() -> None:  # pragma: no cover - for running this command alone
