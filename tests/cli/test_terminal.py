@@ -182,6 +182,8 @@ def test_help_in_both_languages():
     assert "your seat, counted from 1" in runner.invoke(build_app("en"), ["play", "--help"]).output
     assert "a helyed, 1-től számozva" in runner.invoke(build_app("hu"), ["play", "--help"]).output
     assert help_lang(["play", "--lang", "en"]) == "en" and help_lang(["--lang=hu"]) == "hu"
+    assert "párhuzamos folyamatok" in runner.invoke(build_app("hu"), ["arena", "--help"]).output
+    assert "worker processes" in runner.invoke(build_app("en"), ["arena", "--help"]).output
 
 
 def test_replay_steps_back_jumps_and_shows_all_hands(tmp_path, monkeypatch):

@@ -7,6 +7,9 @@ The help is in Hungarian or English: ``--lang`` on the command line, else the lo
 
 from __future__ import annotations
 
+import copy
+import functools
+import inspect
 import json
 import os
 import secrets
@@ -68,6 +71,39 @@ HELP: dict[str, tuple[str, str]] = {
               "Bots against bots: win rates with 95% intervals, ratings, scores."),
 }
 
+#: the arena command's options in Hungarian (its English help is written beside its options)
+ARENA_HU = {
+    "game": "a játék: pax | pocketciv | caboose",
+    "bots": "robotok vesszővel (random, greedy, mcts, mcts:hard, mcts:iters=500)",
+    "games": "játszmák száma (pasziánszban robotonként és szintenként)",
+    "players": "a játékosok száma (alapból robotonként egy hely)",
+    "jobs": "párhuzamos folyamatok",
+    "seed": "a véletlen mag",
+    "json_out": "az eredmény JSON-ként",
+    "csv_out": "robotonként egy sor ebbe a CSV fájlba",
+    "level": "PAX pasziánsz szint (alapból mind)",
+    "option": "játékbeállítás kulcs=érték",
+    "lang": "a szöveg nyelve: hu | en",
+}
+
+
+def localized(func, helps: dict[str, str]):
+    """``func`` as a command whose options' help is ``helps`` (Typer reads the signature)."""
+    sig = inspect.signature(func)
+    params = []
+    for p in sig.parameters.values():
+        default = p.default
+        if p.name in helps and hasattr(default, "help"):
+            default = copy.copy(default)
+            default.help = helps[p.name]
+        params.append(p.replace(default=default))
+
+    @functools.wraps(func)
+    def command(*args, **kwargs):
+        return func(*args, **kwargs)
+    command.__signature__ = sig.replace(parameters=params)
+    return command
+
 
 def help_lang(argv: list[str] | None = None) -> str:
     """The language of the help: ``--lang X`` / ``--lang=X`` in argv, else the locale, else hu."""
@@ -104,7 +140,7 @@ def build_app(lang: str) -> typer.Typer:
         return HELP[key][0 if lang == "hu" else 1]
 
     app = typer.Typer(add_completion=False, no_args_is_help=True, help=h("app"))
-    app.command("arena", help=h("arena"))(arena)
+    app.command("arena", help=h("arena"))(localized(arena, ARENA_HU) if lang == "hu" else arena)
     lang_opt = typer.Option("hu", "--lang", help=h("lang"))
 
     @app.command("games", help=h("games"))
