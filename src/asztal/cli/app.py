@@ -201,10 +201,11 @@ def build_app(lang: str) -> typer.Typer:
             human_seats = parse_seats(humans, state.players, lang) if humans else [seat - 1]
             others = iter(seat_bots(bots.split(","), state.players))  # the bots in seat order, humans skipped
             specs = ["human" if i in human_seats else next(others) for i in range(state.players)]
-            console.print(f"[dim]{t('seed', lang, seed=seed)}[/]")
         for s in human_seats:
             if not isinstance(s, int) or not 0 <= s < state.players:
                 raise ValueError(t("bad_seat", lang, n=state.players, seat=s + 1 if isinstance(s, int) else s))
+        if load is None:
+            console.print(f"[dim]{t('seed', lang, seed=seed)}[/]")
         autosave = save is not None
         path = save or autosave_path(state.game.name, seed)
         game_ = TerminalGame(state, set(human_seats), specs, lang, path, hint, seed, console, autosave=autosave)
