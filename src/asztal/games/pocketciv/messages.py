@@ -135,6 +135,8 @@ MESSAGES = {
                               "en": "Area {area} loses {lost:pl:tribe}, {left} left"},
     "pocketciv.cav_lost": {"hu": "{area:A}. terület városa {lost} vff-et veszít, most {cav}",
                            "en": "The city in area {area} loses {lost} AV, now {cav}"},
+    "pocketciv.reckoning": {"hu": "Számvetés: az aranykészlet {before} helyett {gold}",
+                            "en": "Reckoning: the gold stock goes from {before} to {gold}"},
     "pocketciv.move": {"hu": "Egy törzs átvonult: {src}. → {dst}. terület",
                        "en": "A tribe moves from area {src} to area {dst}"},
     "pocketciv.sail": {"hu": "Egy törzs tengeren átkelt: {src}. → {dst}. terület",
