@@ -297,13 +297,14 @@ def build_app(lang: str) -> typer.Typer:
     def _show_step(states: list, i: int, total: int, viewer: int | None, lang: str, names: list[str],
                    board: bool = True) -> None:
         state = states[i]
+        since = 0 if i == 0 else len(states[i - 1].log or [])
+        if not board and len(state.log or []) == since:
+            return  # reading straight through: a move that told nothing gets no heading
         if i == 0:
             console.rule(t("replay.start", lang))
-            since = 0
         else:
             who = states[i - 1].to_move
             console.rule(t("replay.step", lang, n=i, total=total, who=names[who] if who is not None else "-"))
-            since = len(states[i - 1].log or [])
         print_log(console, state, since, lang, viewer)
         if board:
             console.print(view_renderable(state, viewer, lang))
