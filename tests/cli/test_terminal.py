@@ -182,6 +182,8 @@ def test_help_in_both_languages():
     assert "your seat, counted from 1" in runner.invoke(build_app("en"), ["play", "--help"]).output
     assert "a helyed, 1-től számozva" in runner.invoke(build_app("hu"), ["play", "--help"]).output
     assert help_lang(["play", "--lang", "en"]) == "en" and help_lang(["--lang=hu"]) == "hu"
+    assert "párhuzamos folyamatok" in runner.invoke(build_app("hu"), ["arena", "--help"]).output
+    assert "worker processes" in runner.invoke(build_app("en"), ["arena", "--help"]).output
 
 
 def test_replay_steps_back_jumps_and_shows_all_hands(tmp_path, monkeypatch):
@@ -256,3 +258,22 @@ def test_solitaire_goal_is_told_and_the_next_level_offered(tmp_path, monkeypatch
     result = runner.invoke(APP, ["play", "pax", "--players", "1", "-o", "level=2", "--lang", "en"], input="y\n")
     assert result.exit_code == 0, result.output
     assert "Level 2 beaten! Play the next one (3)?" in result.output and started == [2, 3]
+
+
+def test_an_advance_is_offered_once_and_the_city_chosen_after(tmp_path):
+    """PocketCiv: one entry per advance; picking it asks which city buys it."""
+    from asztal.cli.show import option_entries
+    from tests.pocketciv.scenario import scenario
+
+    state = scenario({2: dict(tribes=6, city=1, mountain=True, forest=True, farm=True),
+                      5: dict(tribes=6, city=1, mountain=True, forest=True, farm=True)}, gold=5)
+    acts = state.legal_actions()
+    entries = option_entries(state, 0, acts, "en")
+    grouped = [(i, e) for i, e in enumerate(entries, 1) if len(e[1]) > 1]
+    assert grouped and len(entries) < len(acts)
+    number, (label, group) = grouped[0]
+    assert "cities in areas 2 and 5" in label and [a.args[0] for a in group] == [1, 4]
+    out = tmp_path / "out.txt"
+    game = TerminalGame(state, 0, ["human"], "en", None, False, 0, Console(file=open(out, "w"), width=200))
+    game.run(scripted([str(number), "2", "q"]))
+    assert game.state.history[0] is group[1] and "The city in area 5" in out.read_text()

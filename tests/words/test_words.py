@@ -87,6 +87,14 @@ def test_numbers_and_percentages_per_language():
     assert percent(0.905, "hu") == "90,5%" and percent(0.905, "en") == "90.5%"
 
 
+def test_english_counts_agree_and_hungarian_keeps_the_noun_singular():
+    from asztal.engine.i18n import fill
+
+    assert fill("{a:pl:card}, {b:pl:city card}, {c:pl:category}", "en", a=1, b=2, c=3) == \
+        "1 card, 2 city cards, 3 categories"
+    assert fill("{a:pl:lap}", "hu", a=3) == "3 lap"
+
+
 def test_players_have_one_name_counted_from_one():
     assert player_name(1, "hu", "mcts:normal") == "2. játékos (normál robot)"
     assert player_name(1, "en", "normal") == "Player 2 (normal bot)"

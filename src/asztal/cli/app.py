@@ -7,6 +7,9 @@ The help is in Hungarian or English: ``--lang`` on the command line, else the lo
 
 from __future__ import annotations
 
+import copy
+import functools
+import inspect
 import json
 import os
 import secrets
@@ -21,7 +24,7 @@ from asztal import games
 from asztal.cli.arena import arena
 from asztal.cli.files import autosave_path, last_game_path, load_game_file, parse_options
 from asztal.cli.review import review
-from asztal.cli.show import log_lines, print_outcome, seat_names, view_renderable
+from asztal.cli.show import print_log, print_outcome, seat_names, view_renderable
 from asztal.cli.text import t
 from asztal.engine import BadOptions, BadRecord
 from asztal.engine.i18n import check_lang, number, percent
@@ -72,6 +75,39 @@ HELP: dict[str, tuple[str, str]] = {
               "Bots against bots: win rates with 95% intervals, ratings, scores."),
 }
 
+#: the arena command's options in Hungarian (its English help is written beside its options)
+ARENA_HU = {
+    "game": "a játék: pax | pocketciv | caboose",
+    "bots": "robotok vesszővel (random, greedy, mcts, mcts:hard, mcts:iters=500)",
+    "games": "játszmák száma (pasziánszban robotonként és szintenként)",
+    "players": "a játékosok száma (alapból robotonként egy hely)",
+    "jobs": "párhuzamos folyamatok",
+    "seed": "a véletlen mag",
+    "json_out": "az eredmény JSON-ként",
+    "csv_out": "robotonként egy sor ebbe a CSV fájlba",
+    "level": "PAX pasziánsz szint (alapból mind)",
+    "option": "játékbeállítás kulcs=érték",
+    "lang": "a szöveg nyelve: hu | en",
+}
+
+
+def localized(func, helps: dict[str, str]):
+    """``func`` as a command whose options' help is ``helps`` (Typer reads the signature)."""
+    sig = inspect.signature(func)
+    params = []
+    for p in sig.parameters.values():
+        default = p.default
+        if p.name in helps and hasattr(default, "help"):
+            default = copy.copy(default)
+            default.help = helps[p.name]
+        params.append(p.replace(default=default))
+
+    @functools.wraps(func)
+    def command(*args, **kwargs):
+        return func(*args, **kwargs)
+    command.__signature__ = sig.replace(parameters=params)
+    return command
+
 
 def help_lang(argv: list[str] | None = None) -> str:
     """The language of the help: ``--lang X`` / ``--lang=X`` in argv, else the locale, else hu."""
@@ -109,7 +145,7 @@ def build_app(lang: str) -> typer.Typer:
 
     app = typer.Typer(add_completion=False, no_args_is_help=True, help=h("app"),
                       rich_markup_mode=None)  # plain help: fast start-up
-    app.command("arena", help=h("arena"))(arena)
+    app.command("arena", help=h("arena"))(localized(arena, ARENA_HU) if lang == "hu" else arena)
     app.command("review", help=h("review"))(review)
     lang_opt = typer.Option("hu", "--lang", help=h("lang"))
 
@@ -171,10 +207,11 @@ def build_app(lang: str) -> typer.Typer:
             human_seats = parse_seats(humans, state.players, lang) if humans else [seat - 1]
             others = iter(seat_bots(bots.split(","), state.players))  # the bots in seat order, humans skipped
             specs = ["human" if i in human_seats else next(others) for i in range(state.players)]
-            console.print(f"[dim]{t('seed', lang, seed=seed)}[/]")
         for s in human_seats:
             if not isinstance(s, int) or not 0 <= s < state.players:
                 raise ValueError(t("bad_seat", lang, n=state.players, seat=s + 1 if isinstance(s, int) else s))
+        if load is None:
+            console.print(f"[dim]{t('seed', lang, seed=seed)}[/]")
         autosave = save is not None
         path = save or autosave_path(state.game.name, seed)
         game_ = TerminalGame(state, set(human_seats), specs, lang, path, hint, seed, console, autosave=autosave)
@@ -266,15 +303,15 @@ def build_app(lang: str) -> typer.Typer:
     def _show_step(states: list, i: int, total: int, viewer: int | None, lang: str, names: list[str],
                    board: bool = True) -> None:
         state = states[i]
+        since = 0 if i == 0 else len(states[i - 1].log or [])
+        if not board and len(state.log or []) == since:
+            return  # reading straight through: a move that told nothing gets no heading
         if i == 0:
             console.rule(t("replay.start", lang))
-            since = 0
         else:
             who = states[i - 1].to_move
             console.rule(t("replay.step", lang, n=i, total=total, who=names[who] if who is not None else "-"))
-            since = len(states[i - 1].log or [])
-        for line in log_lines(state, since, lang, viewer):
-            console.print(f"  [dim]·[/] {line}", highlight=False)
+        print_log(console, state, since, lang, viewer)
         if board:
             console.print(view_renderable(state, viewer, lang))
         if board and state.is_over:
@@ -386,6 +423,9 @@ def main() -> None:
     """Run the app; a user's mistake (bad file, game, action, option) is one line, exit code 2."""
     try:
         app()
+    except KeyboardInterrupt:  # a game in play saves itself first (TerminalGame.run)
+        Console(stderr=True).print("\n[dim]megszakítva / interrupted[/]")
+        raise SystemExit(130) from None
     except (ValueError, OSError) as e:
         Console(stderr=True, soft_wrap=True).print(f"[red]hiba / error:[/] {e}", highlight=False)
         raise SystemExit(2) from None

@@ -18,7 +18,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from asztal.engine.i18n import check_lang
+from asztal.engine.i18n import check_lang, number, percent
 
 _T = {
     "title": ("{game}: {played} játszma, {players} játékos, mag {seed}",
@@ -29,7 +29,7 @@ _T = {
     "median": ("Medián", "Median"), "spm": ("mp/lép", "s/move"), "level": ("Szint", "Level"),
     "success": ("Siker", "Success"), "playing": ("Játszmák", "Playing"),
     "nowin": ("Győztes nélküli játszmák: {n}", "Games without a winner: {n}"),
-    "wall": ("Idő: {s:.1f} mp", "Time: {s:.1f} s"),
+    "wall": ("Idő: {s} mp", "Time: {s} s"),
 }
 
 
@@ -41,12 +41,12 @@ def _t(key: str, lang: str, **kw: Any) -> str:
     return (en if lang == "en" else hu).format(**kw)
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+def _pct(x: float, lang: str = "en") -> str:
+    return percent(x, lang)
 
 
-def _ci(ci: list[float]) -> str:
-    return f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%"
+def _ci(ci: list[float], lang: str = "en") -> str:
+    return f"{number(100 * ci[0], lang, 1)}–{percent(ci[1], lang)}"
 
 
 def csv_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
@@ -100,8 +100,9 @@ def render_table(result: dict[str, Any], lang: str = "en") -> Table:
                 "mean_score": e["mean_score"], "median_score": e["median_score"]})]
             for lv, d in rows:
                 cells = [e["name"]] + ([str(lv)] if has_levels else [])
-                cells += [str(d["games"]), _pct(d["success_rate"]), _ci(d["ci95"]), f"{d['mean_score']:.2f}",
-                          f"{d['median_score']:g}", f"{e['seconds_per_move']:.3f}"]
+                cells += [str(d["games"]), _pct(d["success_rate"], lang), _ci(d["ci95"], lang),
+                          number(d["mean_score"], lang, 2), number(d["median_score"], lang),
+                          number(e["seconds_per_move"], lang, 3)]
                 table.add_row(*cells)
         return table
     rating = result.get("rating")
@@ -111,12 +112,12 @@ def render_table(result: dict[str, Any], lang: str = "en") -> Table:
         table.add_column(_t(key, lang), justify="right", no_wrap=True,
                          min_width=max(len(_t(key, lang)), _MIN_WIDTH.get(key, 0)))
     for e in result["entries"]:
-        cells = [e["name"], str(e["games"]), f"{e['wins']:g}", _pct(e["win_rate"]), _ci(e["ci95"])]
+        cells = [e["name"], str(e["games"]), number(e["wins"], lang), _pct(e["win_rate"], lang), _ci(e["ci95"], lang)]
         if rating == "elo":
             cells.append(f"{e['elo']:.0f}")
         elif rating:
             cells.append(f"{e['openskill']['ordinal']:.1f}")
-        cells += [f"{e['mean_score']:.2f}", f"{e['seconds_per_move']:.3f}"]
+        cells += [number(e["mean_score"], lang, 2), number(e["seconds_per_move"], lang, 3)]
         table.add_row(*cells)
     return table
 
@@ -166,7 +167,7 @@ def arena(
     console.print(render_table(result, lang))
     if result.get("no_winner_games"):
         console.print(_t("nowin", lang, n=result["no_winner_games"]))
-    console.print(_t("wall", lang, s=result["wall_seconds"]))
+    console.print(_t("wall", lang, s=number(result["wall_seconds"], lang, 1)))
 
 
 def main() -> None:  # pragma: no cover - for running this command alone

@@ -20,6 +20,8 @@ from asztal.cli.files import save_game_file
 from asztal.cli.show import (
     actions_table,
     legend,
+    member_labels,
+    option_entries,
     option_labels,
     print_log,
     print_outcome,
@@ -134,7 +136,8 @@ class TerminalGame:
         c, lang = self.console, self.lang
         c.print(view_renderable(self.state, self.human, lang))
         c.print(t("your_turn", lang, who=self.names[self.human]))
-        c.print(actions_table(acts, lang, option_labels(self.state, self.human, acts, lang)))
+        entries = option_entries(self.state, self.human, acts, lang)
+        c.print(actions_table([group[0] for _, group in entries], lang, [label for label, _ in entries]))
         if self.hint:
             self._show_hint()
         while True:
@@ -164,23 +167,36 @@ class TerminalGame:
                     return True
                 c.print(t("no_undo", lang))
             elif answer:
-                action = self._parse(answer, acts)
+                action = self._parse(answer, entries, read)
                 if action is not None:
                     self.state.apply(action)
                     return True
 
-    def _parse(self, answer: str, acts: list):
+    def _parse(self, answer: str, entries: list, read):
         if answer.isdigit():
             k = int(answer)
-            if 1 <= k <= len(acts):
-                return acts[k - 1]
-            self.console.print(t("bad_choice", self.lang, what=answer, n=len(acts)))
+            if 1 <= k <= len(entries):
+                group = entries[k - 1][1]
+                return group[0] if len(group) == 1 else self._follow_up(group, read)
+            self.console.print(t("bad_choice", self.lang, what=answer, n=len(entries)))
             return None
         try:
             return self.state.game.parse_action(self.state, answer)
         except IllegalAction as e:
             self.console.print(t("illegal", self.lang, why=e))
             return None
+
+    def _follow_up(self, group: list, read):
+        """The second choice of a grouped option (which city buys the advance); None to go back."""
+        labels = member_labels(self.state, self.human, group, self.lang)
+        self.console.print(actions_table(group, self.lang, labels))
+        try:
+            answer = read(t("follow_up", self.lang) + ": ").strip()
+        except EOFError:
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(group):
+            return group[int(answer) - 1]
+        return None
 
     def _show_hint(self) -> None:
         from asztal.bots import hint

@@ -70,6 +70,37 @@ def option_labels(state: GameState, seat: int, actions: list, lang: str) -> list
     return [fn(view, a, lang) for a in actions]
 
 
+def option_entries(state: GameState, seat: int, actions: list, lang: str) -> list[tuple[str, list]]:
+    """The options as offered: ``(label, actions)``, one entry per action, except that a game
+    may offer a group once (``render.option_group``: PocketCiv's advances, whose buying city is
+    a follow-up choice). The order is the actions' order, so the numbers stay the same."""
+    module = _game_module(state, "render")
+    group_of = getattr(module, "option_group", None)
+    labels = option_labels(state, seat, actions, lang)
+    if group_of is None:
+        return [(label, [a]) for label, a in zip(labels, actions, strict=True)]
+    entries: list[tuple[str, list]] = []
+    where: dict = {}
+    for label, a in zip(labels, actions, strict=True):
+        key = group_of(a)
+        if key is None:
+            entries.append((label, [a]))
+        elif key in where:
+            entries[where[key]][1].append(a)
+        else:
+            where[key] = len(entries)
+            entries.append((label, [a]))
+    view = state.view(seat)
+    return [(module.group_label(view, acts, lang) if len(acts) > 1 else label, acts) for label, acts in entries]
+
+
+def member_labels(state: GameState, seat: int, actions: list, lang: str) -> list[str]:
+    """The follow-up choices of a group (e.g. the cities that could buy an advance)."""
+    module = _game_module(state, "render")
+    view = state.view(seat)
+    return [module.member_label(view, a, lang) for a in actions]
+
+
 def actions_table(actions: list, lang: str, labels: list[str] | None = None) -> Table:
     table = Table(title=t("actions", lang), show_header=False, box=None, padding=(0, 1))
     labels = labels or [a.label(lang) for a in actions]

@@ -22,6 +22,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "bad_choice": ("Nem értem: {what} (1 és {n} közötti számot vagy egy lépés kódját várom)",
                    "Not understood: {what} (type a number from 1 to {n} or a move's code)"),
     "illegal": ("Szabálytalan: {why}", "Illegal: {why}"),
+    "follow_up": ("Melyik? (szám; Enter: vissza)", "Which one? (number; Enter: back)"),
     "undone": ("Visszavonva.", "Taken back."),
     "no_undo": ("Nincs mit visszavonni az utolsó ellenőrzőpont óta.",
                 "Nothing to take back since the last checkpoint."),

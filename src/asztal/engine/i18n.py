@@ -13,6 +13,7 @@ needs "a(z)" or "(s)":
 ``{share:%}``      a fraction as a percentage: "90,5%" / "90.5%"
 ``{seats:seats}``  a list of 0-based seats as player numbers: "1., 3. és 4." / "1, 3 and 4"
 ``{items:list}``   a list of words joined by the language's "and"
+``{n:pl:card}``    English count and noun: "1 card", "3 cards" (Hungarian keeps the noun singular)
 
 An event's ``seat`` (0-based) also gives ``player`` (counted from 1), the number a person reads.
 """
@@ -152,6 +153,12 @@ class _Formatter(string.Formatter):
             return seats_text(list(value), self.lang)
         if spec == "list":
             return join_words(list(value), self.lang)
+        if spec.startswith("pl:"):
+            word = spec[3:]
+            plural = self.lang == "en" and value != 1
+            if plural:
+                word = word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
+            return f"{value} {word}"
         return super().format_field(value, spec)
 
 

@@ -59,7 +59,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "en": "Player {player} takes an auction card: {card_en}"},
     "caboose.rail": {
         "hu": "{player}. játékos {trains} vonatot épített ide: {route_hu} ({cost} pénz, +{vp} GYP)",
-        "en": "Player {player} builds {trains} trains on {route_en} (cost {cost}, +{vp} VP)",
+        "en": "Player {player} builds {trains:pl:train} on {route_en} (cost {cost}, +{vp} VP)",
     },
     "caboose.build": {
         "hu": "{player}. játékos épületet épített itt: {city_hu} — {building_hu}; +{vp} GYP; "
@@ -67,8 +67,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Player {player} builds in {city_en}: {building_en}; +{vp} VP; paid to the others: {paid}",
     },
     "caboose.deliver": {
-        "hu": "{player}. játékos {fruit_hu} szállított innen: {source_hu}, ide: {city_hu}; +{income} pénz; "
-              "a vasutak gazdái GYP-t kapnak: {vp}",
+        "hu": "{player}. játékos gyümölcsöt szállított ({fruit_hu}) innen: {source_hu}, ide: {city_hu}; "
+              "+{income} pénz; a vasutak gazdái GYP-t kapnak: {vp}",
         "en": "Player {player} delivers {fruit_en} from {source_en} to {city_en}; +{income} money; "
               "VP to the railways' owners: {vp}",
     },
@@ -79,7 +79,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Player {player} builds a pyramid in {city_en} (cost {price}, +{value} VP)",
     },
     "caboose.citydraw": {"hu": "{player}. játékos {count} város kártyát vett fel",
-                         "en": "Player {player} takes {count} city cards"},
+                         "en": "Player {player} takes {count:pl:city card}"},
     "caboose.citydraw.own": {"hu": "Felvett város kártyák: {cards_hu}", "en": "City cards taken: {cards_en}"},
     "caboose.horus": {"hu": "HORUS K. HOLLIDAY: {player}. játékos kicserélte: {a_hu} ↔ {b_hu}",
                       "en": "HORUS K. HOLLIDAY: Player {player} swaps {a_en} and {b_en}"},

@@ -51,7 +51,7 @@ def income_fields(state, s: int, amount: int) -> dict[str, Any]:
 MESSAGES: dict[str, dict[str, str]] = {
     "pax.setup": {
         "hu": "PAX, {players} játékos; kezdőjátékos (Primus): {start}. játékos; kártyacsomag: {pack_hu}",
-        "en": "PAX, {players} players; start player (Primus): Player {start}; data pack: {pack}",
+        "en": "PAX, {players:pl:player}; start player (Primus): Player {start}; data pack: {pack}",
     },
     "pax.solo_goal": {
         "hu": "Pasziánsz, {level}. játék. A cél: a végén legyél erősebb Rómánál legalább {needed} "
@@ -78,7 +78,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "pax.draw": {
         "hu": "{player}. játékos húz: {cards} lap, {mode_hu}",
-        "en": "Player {player} draws {cards} cards, {mode_en}",
+        "en": "Player {player} draws {cards:pl:card}, {mode_en}",
     },
     "pax.nodraw": {
         "hu": "{player}. játékos nem tud húzni, mert elfogyott a pakli: 2 Aureust kap helyette",
@@ -138,7 +138,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "pax.solo_end": {
         "hu": "Pasziánsz, {level}. játék: {stronger} kategóriában vagy erősebb Rómánál (kell: {needed}); "
               "{result_hu}",
-        "en": "Solitaire game {level}: stronger than Rome in {stronger} categories (needed {needed}); "
+        "en": "Solitaire game {level}: stronger than Rome in {stronger:pl:category} (needed {needed}); "
               "{result_en}",
     },
 }

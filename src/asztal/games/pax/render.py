@@ -64,6 +64,11 @@ TEXT = {
     "level_unplayed": ("Hiányzó kategória előtted: {cats} (mind a 7 kell).",
                        "Missing from your cards: {cats} (all 7 are needed)."),
     "price": ("Ár neked", "Your price"),
+    "rome_pc": ("Rómával együtt győz a Primus Conspiratus birtokosa.",
+                "With Rome wins the holder of Primus Conspiratus."),
+    "rome_no_pc": ("Senkinél sincs Primus Conspiratus, így egyik játékos sem győz.",
+                   "Nobody holds Primus Conspiratus, so no player wins."),
+    "most_points": ("Róma legyőzése után a legtöbb pont győz.", "With Rome beaten, the most points win."),
     "category": ("Kategória", "Category"),
     "rome_col": ("Róma", "Rome"),
     "rome_holds": ("Róma {n} kategóriában a legerősebb (vagy holtversenyben az): {cats}. 4 kell a győzelméhez.",
@@ -287,6 +292,10 @@ def _result(view: dict[str, Any], r: dict[str, Any], lang: str) -> RenderableTyp
         lines.append(Text(_t("rome_holds", lang, n=len(held), cats=join_words(held, lang) or "—")))
         who = ", ".join(_t("seat", lang, n=w + 1) for w in r["winners"]) or _t("nobody", lang)
         lines.append(Text(_t("winners", lang, w=who)))
+        if r["rome_won"]:
+            lines.append(Text(_t("rome_pc" if r["winners"] else "rome_no_pc", lang)))
+        else:
+            lines.append(Text(_t("most_points", lang)))
     cat_t = Table(box=None, padding=(0, 1), caption=_t("strongest", lang))
     cat_t.add_column(_t("category", lang))
     cat_t.add_column(_t("rome_col", lang), justify="right")

@@ -70,12 +70,12 @@ MESSAGES = {
     "pocketciv.era_end": {
         "hu": "Véget ért {era:a}. Korszak: {vp} győzelmi pont; {counted} Vívmány pontja számít "
               "(legfeljebb annyi, ahány törzs van: {limit})",
-        "en": "Era {era} ends: {vp} VP; the points of {counted} advances count "
+        "en": "Era {era} ends: {vp} VP; the points of {counted:pl:advance} count "
               "(at most as many as there are tribes: {limit})",
     },
     "pocketciv.era_end_none": {
         "hu": "Véget ért {era:a}. Korszak: nincs győzelmi pont, mert {cities} város van, és {era} kellene",
-        "en": "Era {era} ends: no VP, as the Empire has {cities} cities and needs {era}",
+        "en": "Era {era} ends: no VP, as the Empire has {cities:pl:city} and needs {era}",
     },
     "pocketciv.era_start": {"hu": "{era}. Korszak", "en": "Era {era}"},
     "pocketciv.game_over": {"hu": "A játék véget ért, mert {how} ({era}. Korszak); összesen {vp} győzelmi pont",
@@ -90,7 +90,7 @@ MESSAGES = {
     "pocketciv.wonders_lost": {"hu": "Csodák pusztultak el {area:a}. területen",
                                "en": "Wonders are destroyed in area {area}"},
     "pocketciv.expedition": {"hu": "Expedíció {area:a}. területről {force} törzzsel: {gold} arany",
-                             "en": "Expedition from area {area} with {force} tribes: {gold} gold"},
+                             "en": "Expedition from area {area} with {force:pl:tribe}: {gold} gold"},
     "pocketciv.mined": {"hu": "Bányászat: {gold} arany a bányakocsiból a készletbe",
                         "en": "Mining: {gold} gold banked"},
     "pocketciv.mine_collapse": {"hu": "A bánya beomlott, a bányakocsi tartalma ({lost} arany) elveszett",
@@ -115,7 +115,8 @@ MESSAGES = {
                            "en": "Epidemic in area {area}, {loss} victims"},
     "pocketciv.famine": {"hu": "Éhínség {area:a}. területen", "en": "Famine in area {area}"},
     "pocketciv.sandstorm": {"hu": "Homokvihar {area:a}. területen", "en": "Sandstorm in area {area}"},
-    "pocketciv.superstition": {"hu": "Babona: {count} lapot kell eldobni", "en": "Superstition: discard {count} cards"},
+    "pocketciv.superstition": {"hu": "Babona: {count} lapot kell eldobni",
+                               "en": "Superstition: discard {count:pl:card}"},
     "pocketciv.tribal_war": {"hu": "Törzsi háború {area:a}. területen: {warring} harcos tör a szomszédaira",
                              "en": "Tribal war in area {area}: {warring} warriors attack its neighbours"},
     "pocketciv.uprising": {"hu": "Felkelés {area:a}. területen", "en": "Uprising in area {area}"},
@@ -131,9 +132,11 @@ MESSAGES = {
     "pocketciv.growth": {"hu": "Populáció: egy-egy új törzs ezeken a területeken: {areas}",
                          "en": "Population: one new tribe in each of areas {areas}"},
     "pocketciv.tribes_lost": {"hu": "{area:A}. területen {lost} törzs odavész, {left} marad",
-                              "en": "Area {area} loses {lost} tribes, {left} left"},
+                              "en": "Area {area} loses {lost:pl:tribe}, {left} left"},
     "pocketciv.cav_lost": {"hu": "{area:A}. terület városa {lost} vff-et veszít, most {cav}",
                            "en": "The city in area {area} loses {lost} AV, now {cav}"},
+    "pocketciv.reckoning": {"hu": "Számvetés: az aranykészlet {before} helyett {gold}",
+                            "en": "Reckoning: the gold stock goes from {before} to {gold}"},
     "pocketciv.move": {"hu": "Egy törzs átvonult: {src}. → {dst}. terület",
                        "en": "A tribe moves from area {src} to area {dst}"},
     "pocketciv.sail": {"hu": "Egy törzs tengeren átkelt: {src}. → {dst}. terület",

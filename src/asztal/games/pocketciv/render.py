@@ -8,7 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from asztal.engine.i18n import with_article
+from asztal.engine.i18n import join_words, with_article
 from asztal.games.pocketciv.data import (
     ADV_EFFECT,
     ADV_EN,
@@ -169,21 +169,44 @@ def legend(lang: str = "hu") -> str:
 _RES_WORDS = {"food": ("élelem", "food"), "wood": ("fa", "wood"), "stone": ("kő", "stone")}
 
 
+def _advance_text(i: int, lang: str) -> str:
+    en = lang == "en"
+    cost = [f"{ADV_TRIBES[i]} {'tribes' if en else 'törzs'}"]
+    if ADV_GOLD[i]:
+        cost.append(f"{ADV_GOLD[i]} {_t('gold', lang).lower()}")
+    res = ", ".join(_RES_WORDS[r][1 if en else 0] for r in ADV_RESOURCES[i])
+    name = (ADV_EN if en else ADV_HU)[i]
+    if en:
+        text = f"Advance: {name} — cost {' and '.join(cost)}{'; needs ' + res if res else ''}; {ADV_VP[i]} VP"
+        return f"{text}; {ADV_EFFECT[i]}"
+    return f"Vívmány: {name} — ára {' és '.join(cost)}{'; kell hozzá: ' + res if res else ''}; {ADV_VP[i]} GYP"
+
+
+def option_group(action):
+    """Advances are offered once each; the city that buys one is a follow-up choice."""
+    return ("adv", action.args[1]) if action.kind == "adv" else None
+
+
+def group_label(view: dict, actions: list, lang: str = "hu") -> str:
+    areas = [a.args[0] + 1 for a in actions]
+    cities = join_words([f"{x}." if lang == "hu" else str(x) for x in areas], lang)
+    who = f"városa: {cities} terület" if lang == "hu" else f"cities in areas {cities}"
+    return f"{_advance_text(actions[0].args[1], lang)} ({who})"
+
+
+def member_label(view: dict, action, lang: str = "hu") -> str:
+    a = action.args[0] + 1
+    return f"{with_article(a, capital=True)}. terület városa veszi meg" if lang == "hu" else f"The city in area {a}"
+
+
 def option_label(view: dict, action, lang: str = "hu") -> str:
     """Advances and wonders say what they cost and what they bring; other options keep their label."""
     en = lang == "en"
     if action.kind == "adv":
         a, i = action.args
-        cost = [f"{ADV_TRIBES[i]} {'tribes' if en else 'törzs'}"]
-        if ADV_GOLD[i]:
-            cost.append(f"{ADV_GOLD[i]} {_t('gold', lang).lower()}")
-        res = ", ".join(_RES_WORDS[r][1 if en else 0] for r in ADV_RESOURCES[i])
-        name = (ADV_EN if en else ADV_HU)[i]
         if en:
-            text = f"Advance: {name} — cost {' and '.join(cost)}{'; needs ' + res if res else ''}; {ADV_VP[i]} VP"
-            return f"{text}; {ADV_EFFECT[i]} (bought by the city in area {a + 1})"
-        text = f"Vívmány: {name} — ára {' és '.join(cost)}{'; kell hozzá: ' + res if res else ''}; {ADV_VP[i]} GYP"
-        return f"{text} ({with_article(a + 1)}. terület városa veszi meg)"
+            return f"{_advance_text(i, lang)} (bought by the city in area {a + 1})"
+        return f"{_advance_text(i, lang)} ({with_article(a + 1)}. terület városa veszi meg)"
     if action.kind == "wonder":
         a, w = action.args
         name = (WONDER_EN if en else WONDER_HU)[w]

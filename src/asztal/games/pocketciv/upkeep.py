@@ -42,6 +42,7 @@ def tribe_upkeep(s) -> None:
 def reckoning(s) -> None:
     """PC-UPK-GOLD-01..06 with PC-Q-14 (a), PC-Q-15, PC-Q-16 (see PC-TV-RECKONING)."""
     adv = s.adv
+    before = s.gold
     if not adv & A_COINAGE:  # PC-UPK-GOLD-01/02
         s.gold = 0
     if adv & A_BLACK_MARKET and s.gold:  # PC-UPK-GOLD-03
@@ -50,6 +51,8 @@ def reckoning(s) -> None:
         s.gold += 1
     if adv & A_PATRONAGE:  # PC-UPK-GOLD-05
         s.gold += max(0, s.cities() - 4)
+    if s.log is not None and s.gold != before:
+        s.emit("pocketciv.reckoning", before=before, gold=s.gold)
 
 
 def max_cav(adv: int) -> int:
