@@ -173,12 +173,13 @@ class MctsBot(Bot):
         deadline = None if cfg.max_time is None else clock() + cfg.max_time
         limit = cfg.iterations if cfg.iterations is not None else 1 << 62
 
+        base = state.clone()  # without its log, which every sampled world would copy
+        base.log = None
         root = Node(None, None)
         done = 0
         while done < limit:
             done += 1
-            s = state.determinize(seat, getbits(63))
-            s.log = None
+            s = base.determinize(seat, getbits(63))
             node = root
             # -- selection and expansion --
             while not s.is_over:
