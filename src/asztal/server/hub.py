@@ -383,6 +383,8 @@ class Hub:
 
     def disconnected(self, room: Room, client: Client) -> None:
         room.clients.discard(client)
+        if room.status == "finished" and not room.clients:
+            self.rooms.pop(room.id, None)  # a finished game is a replay: read it again if asked
         if client.seat is None:
             return
         if room.by_seat.get(client.seat) is client:
