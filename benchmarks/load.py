@@ -21,6 +21,7 @@ import json
 import os
 import random
 import signal
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -86,6 +87,7 @@ def rss_mib(pids: list[int]) -> float:
 class Stats:
     def __init__(self) -> None:
         self.rtt: list[float] = []
+        self.ping: list[float] = []
         self.errors: dict[str, int] = {}
         self.finished = 0
         self.states = 0
@@ -93,38 +95,51 @@ class Stats:
 
 async def human(base: str, ws_base: str, client: httpx.AsyncClient, rng: random.Random, stats: Stats,
                 stop_at: float, think: float) -> None:
-    """One table after another until time is up: play seat 0 with random legal moves."""
+    """One table after another until time is up: play seat 0 with random legal moves.
+
+    While "thinking" the human pings the server once: the ping's round trip, on the same
+    socket at the same moment, is the reference the move round trip is compared with.
+    """
     while time.monotonic() < stop_at:
         made = (await client.post(base + "/api/games", json=pick_table(rng))).json()
         gid, token = made["game"]["id"], made["token"]
         async with connect(f"{ws_base}/ws/games/{gid}?token={token}", max_size=1 << 24) as ws:
-            sent_at: float | None = None
-            want = -1
+            sent_at = ping_at = act_at = None
+            want, pending = -1, None
             while time.monotonic() < stop_at:
-                remaining = stop_at - time.monotonic()
+                wait = stop_at - time.monotonic()
+                if act_at is not None:
+                    wait = min(wait, act_at - time.monotonic())
                 try:
-                    msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.01, remaining)))
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.001, wait)))
                 except TimeoutError:
-                    return
+                    if act_at is not None and time.monotonic() >= act_at:
+                        act_at, sent_at = None, time.perf_counter()
+                        await ws.send(json.dumps(pending))
+                    continue
+                if msg["type"] == "pong" and ping_at is not None:
+                    stats.ping.append(time.perf_counter() - ping_at)
+                    ping_at = None
+                    continue
                 if msg["type"] == "error":
                     stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
                     sent_at = None
                     continue
                 if msg["type"] != "state":
                     continue
+                stats.states += 1
                 if sent_at is not None and msg["seq"] >= want:
                     stats.rtt.append(time.perf_counter() - sent_at)
                     sent_at = None
-                stats.states += 1
                 if msg["is_over"]:
                     stats.finished += 1
                     break
-                if msg["legal"] and sent_at is None:
-                    await asyncio.sleep(rng.expovariate(1 / think) if think > 0 else 0)
+                if msg["legal"] and sent_at is None and act_at is None:
                     want = msg["seq"] + 1
-                    sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "act", "code": rng.choice(msg["legal"])["code"],
-                                              "seq": msg["seq"]}))
+                    pending = {"type": "act", "code": rng.choice(msg["legal"])["code"], "seq": msg["seq"]}
+                    act_at = time.monotonic() + (rng.expovariate(1 / think) if think > 0 else 0)
+                    ping_at = time.perf_counter()
+                    await ws.send('{"type": "ping"}')
 
 
 def start_server(tmp: Path, port: int, bot_time: float) -> subprocess.Popen:
@@ -163,6 +178,8 @@ async def run(args) -> dict:
     ws_base = base.replace("http", "ws", 1)
     pids = group_pids(proc.pid) if proc else []
     cpu0, rss0, load0 = cpu_seconds(pids), rss_mib(pids), os.getloadavg()
+    main0 = cpu_seconds([proc.pid]) if proc else 0.0
+    client0 = time.process_time()
     stats = Stats()
     stop_at = time.monotonic() + args.seconds
     limits = httpx.Limits(max_connections=args.games)
@@ -177,10 +194,17 @@ async def run(args) -> dict:
         elapsed = time.perf_counter() - t0
     pids = group_pids(proc.pid) if proc else []
     cpu1 = cpu_seconds(pids)
+    main1 = cpu_seconds([proc.pid]) if proc else 0.0
+    client_cpu = time.process_time() - client0
     if proc is not None:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(30)
+    changes = 0
+    if proc is not None:
+        with sqlite3.connect(tmp / "load.db") as db:
+            changes = db.execute("SELECT count(*) FROM actions").fetchone()[0]
     rtt_ms = [x * 1000 for x in stats.rtt]
+    ping_ms = [x * 1000 for x in stats.ping]
     return {
         "games": args.games, "seconds": round(elapsed, 1), "cpus": os.cpu_count(), "think_s": args.think,
         "human_moves": len(rtt_ms), "states_received": stats.states, "games_finished": stats.finished,
@@ -188,8 +212,15 @@ async def run(args) -> dict:
         "rtt_ms": {"p50": round(pct(rtt_ms, 0.50), 2), "p90": round(pct(rtt_ms, 0.90), 2),
                    "p99": round(pct(rtt_ms, 0.99), 2), "max": round(max(rtt_ms, default=float("nan")), 2),
                    "mean": round(statistics.fmean(rtt_ms), 2) if rtt_ms else None},
+        "ping_ms (same-run reference)": {"p50": round(pct(ping_ms, 0.50), 2), "p99": round(pct(ping_ms, 0.99), 2)},
+        "rtt_over_ping": {"p50": round(pct(rtt_ms, 0.50) / pct(ping_ms, 0.50), 2),
+                          "p99": round(pct(rtt_ms, 0.99) / pct(ping_ms, 0.99), 2)},
+        "changes_committed": changes,
+        "server_main_cpu_ms_per_change": round(1000 * (main1 - main0) / changes, 3) if changes else None,
         "errors": stats.errors,
         "server_cpu_s": round(cpu1 - cpu0, 2),
+        "server_main_process_cpu_s": round(main1 - main0, 2),
+        "load_client_cpu_s": round(client_cpu, 2),
         "server_cpu_per_game_pct_of_core": round(100 * (cpu1 - cpu0) / elapsed / args.games, 3),
         "server_rss_mib": {"idle": round(rss0, 1), "loaded": round(rss_mid, 1),
                            "per_game": round((rss_mid - rss0) / args.games, 3)},

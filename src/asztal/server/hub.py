@@ -295,8 +295,8 @@ class Hub:
                       if new.is_over else None)
             change = Change(room.seq + 1, kind, code if kind == "act" else None, seat, by)
             try:
-                await asyncio.to_thread(self.storage.append, room.id, change, status,
-                                        None if new.is_over else new.to_move, result)
+                await asyncio.wrap_future(self.storage.submit_append(room.id, change, status,
+                                                                     None if new.is_over else new.to_move, result))
             except Conflict:
                 await self._catch_up_locked(room)  # another instance was first: take its change
                 raise Refusal("busy") from None
