@@ -300,6 +300,9 @@ class Hub:
             except Conflict:
                 await self._catch_up_locked(room)  # another instance was first: take its change
                 raise Refusal("busy") from None
+            except Exception:  # the database failed: nothing was committed, so nothing changed
+                log.exception("could not store change %d of game %s", change.seq, room.id)
+                raise Refusal("busy") from None
             self._install(room, new, change.seq, status, kind == "undo")
 
     def _install(self, room: Room, state: GameState, seq: int, status: str, undone: bool) -> None:
@@ -339,8 +342,14 @@ class Hub:
         except asyncio.CancelledError:
             raise
         except Exception:
-            if not self.closing:
-                log.exception("bot move failed in game %s", room.id)
+            if self.closing:
+                return
+            log.exception("bot move failed in game %s; trying again", room.id)
+            self.pool.repair()
+            await asyncio.sleep(1.0)
+            if room.seq == seq and room.task is asyncio.current_task():
+                room.task = None
+                self.schedule(room)
 
     async def _timer(self, room: Room, seat: Seat, seq: int) -> None:
         await asyncio.sleep(max(0.0, room.deadline - time.time()))
