@@ -294,9 +294,17 @@ class Hub:
             result = ({"scores": [float(x) for x in new.scores()], "winners": list(new.winners())}
                       if new.is_over else None)
             change = Change(room.seq + 1, kind, code if kind == "act" else None, seat, by)
+            waiter = asyncio.wrap_future(self.storage.submit_append(room.id, change, status,
+                                                                    None if new.is_over else new.to_move, result))
             try:
-                await asyncio.wrap_future(self.storage.submit_append(room.id, change, status,
-                                                                     None if new.is_over else new.to_move, result))
+                try:
+                    await asyncio.shield(waiter)
+                except asyncio.CancelledError:
+                    # cancelled (a bot move overtaken) while its change was being committed: the
+                    # change is in the database either way, so finish installing it, then stop
+                    await waiter
+                    self._install(room, new, change.seq, status, kind == "undo")
+                    raise
             except Conflict:
                 await self._catch_up_locked(room)  # another instance was first: take its change
                 raise Refusal("busy") from None
