@@ -229,7 +229,7 @@ def _hand(svg: Svg, view, y0: float) -> float:
     svg.clickable(hand_area, [c for c in legal.with_prefix("place:") if c.endswith("to=hand")],
                   t("kézbe", "into your hand"))
     for i, c in enumerate(hand):
-        _card(svg, g, 22 + i * (CARD_W + 8), y0 + 34, c, codes=[f"play:card={c['id']}"])
+        _card(svg, g, 22 + i * (CARD_W + 8), y0 + 34, c, codes=[f"play:card={c['id']}", f"keep:card={c['id']}"])
     if drawn:
         x = W - 20 - (CARD_W + 8) * len(drawn)
         svg.text(g, x, y0 + 20, t("Húzott lap(ok):", "Drawn:"), 13, font_weight="bold", fill="#8b1a1a")
