@@ -192,6 +192,25 @@ def bench(
                   else t("bench.no_reference", lang))
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
+    port: int = typer.Option(8000, "--port"),
+    db: str | None = typer.Option(None, "--db", help="sqlite:///FILE or postgresql+psycopg://… "
+                                                      "(default: SQLite in the user's data directory)"),
+    packs: Path | None = typer.Option(None, "--packs", help="folder of extra packs: <game>/<name>.json"),
+    bot_time: float = typer.Option(2.0, "--bot-time", help="seconds an MCTS bot may think per move"),
+) -> None:
+    """Run the game server: lobby at /api, live play over WebSockets, the browser UI at /."""
+    import uvicorn
+
+    from asztal.server.app import Settings, create_app
+
+    settings = Settings(pack_dir=packs, bot_time=bot_time, **({"db_url": db} if db else {}))
+    console.print(f"asztal: http://{host}:{port}/  ({settings.db_url.split('@')[-1]})", highlight=False)
+    uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=1 << 20, log_level="warning")
+
+
 def main() -> None:
     """Run the app; a user's mistake (bad file, game, action, option) is one line, exit code 2."""
     try:

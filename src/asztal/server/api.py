@@ -1,0 +1,303 @@
+"""The lobby over REST (``/api``): list, create and join games, meta data, finished records.
+
+The answers are documented in the OpenAPI description FastAPI builds from the models here;
+``docs/protocol.md`` explains them for client writers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from typing import Any, Literal
+
+from fastapi import APIRouter, HTTPException, Query, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from asztal import games
+from asztal.engine import BadOptions, UnknownGame
+from asztal.server import meta, texts
+from asztal.server.hub import Hub, Room, record_of
+from asztal.server.storage import Conflict, now
+from asztal.server.tokens import hash_secret, new_game_id, new_secret, new_seed
+
+Strength = Literal["easy", "normal", "hard", "random", "greedy"]
+
+
+class Text(BaseModel):
+    hu: str
+    en: str
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    hu: str
+    en: str
+
+
+class ErrorBody(BaseModel):
+    detail: ErrorDetail
+
+
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot"] = "human"
+    bot: Strength | None = Field(None, description="strength of a bot seat (default: normal)")
+    name: str = Field("", max_length=40)
+
+
+class CreateGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(..., max_length=40, examples=["pax"])
+    players: int | None = Field(None, ge=1, le=8)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] = Field(default_factory=list, max_length=8)
+    seat: int | None = Field(None, ge=0, le=7, description="the seat the creator takes")
+    turn_timer: float | None = Field(None, ge=1, le=7 * 86400, description="seconds per decision")
+    grace: float = Field(120, ge=0, le=7 * 86400, description="seconds away before a stand-in bot plays")
+    stand_in: Strength = "normal"
+    private: bool = False
+
+
+class JoinGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = Field(None, ge=0, le=7)
+    name: str = Field("", max_length=40)
+    invite: str | None = Field(None, max_length=100)
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    name: str
+    kind: Literal["human", "bot"]
+    bot: str | None
+    taken: bool
+    connected: bool
+    stand_in: bool
+
+
+class GameInfo(BaseModel):
+    id: str
+    game: str
+    title: Text
+    players: int
+    options: dict[str, Any]
+    status: Literal["open", "running", "finished"]
+    seq: int
+    to_move: int | None
+    seats: list[SeatInfo]
+    turn_timer: float | None
+    grace: float
+    private: bool
+    created: dt.datetime
+    updated: dt.datetime
+    scores: list[float] | None = None
+    winners: list[int] | None = None
+
+
+class Invite(BaseModel):
+    seat: int
+    invite: str
+    url: str
+
+
+class Created(BaseModel):
+    game: GameInfo
+    seat: int | None
+    token: str | None
+    invites: list[Invite]
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+    game: GameInfo
+
+
+class RecordSeat(BaseModel):
+    seat: int
+    name: str
+    kind: str
+    bot: str | None
+
+
+class RecordOut(BaseModel):
+    record: dict[str, Any]
+    seats: list[RecordSeat]
+
+
+def fail(status: int, code: str, reason: str | None = None) -> HTTPException:
+    return HTTPException(status, detail=texts.detail(code, reason))
+
+
+ERRORS = {400: {"model": ErrorBody}, 403: {"model": ErrorBody}, 404: {"model": ErrorBody},
+          409: {"model": ErrorBody}, 429: {"model": ErrorBody}}
+
+
+def game_info(row: dict[str, Any], seat_rows: list[dict[str, Any]], room: Room | None) -> dict[str, Any]:
+    """The public Game object: never the seed, a token, an invite or a pack's file path."""
+    g = games.load(row["game"])
+    if room is not None:
+        seats = room.seat_info()
+        status, seq = room.status, room.seq
+        to_move = None if room.state.is_over else room.state.to_move
+    else:
+        seats = [{"seat": r["seat"], "name": r["name"], "kind": r["kind"], "bot": r["bot"],
+                  "taken": r["kind"] == "bot" or r["token_hash"] is not None,
+                  "connected": r["kind"] == "bot", "stand_in": False} for r in seat_rows]
+        status, seq, to_move = row["status"], row["seq"], row["to_move"]
+    info = {"id": row["id"], "game": row["game"],
+            "title": {"hu": g.title.get("hu", g.name), "en": g.title.get("en", g.name)},
+            "players": row["players"], "options": row["public_options"], "status": status, "seq": seq,
+            "to_move": to_move, "seats": seats, "turn_timer": row["turn_timer"], "grace": row["grace"],
+            "private": row["private"], "created": row["created"], "updated": row["updated"]}
+    if status == "finished" and row.get("result"):
+        info.update(row["result"])
+    elif status == "finished" and room is not None:
+        info.update({"scores": [float(x) for x in room.state.scores()], "winners": list(room.state.winners())})
+    return info
+
+
+def build_router(hub: Hub, settings) -> APIRouter:
+    router = APIRouter(prefix="/api")
+    storage = hub.storage
+
+    def limited(request: Request) -> None:
+        address = request.client.host if request.client else "?"
+        if not settings.rate.allow(address):
+            raise fail(429, "rate_limited")
+
+    async def info_of(game_id: str) -> dict[str, Any]:
+        row = await asyncio.to_thread(storage.game_row, game_id)
+        if row is None:
+            raise fail(404, "no_game")
+        seat_rows = await asyncio.to_thread(storage.seats, game_id)
+        return game_info(row, seat_rows, hub.rooms.get(game_id))
+
+    @router.get("/meta", summary="Games, options, packs and bot strengths")
+    async def get_meta() -> dict[str, Any]:
+        return meta.meta(settings.pack_dir)
+
+    @router.get("/games", response_model=list[GameInfo], summary="List games, newest first")
+    async def list_games(status: Literal["open", "running", "finished"] | None = None,
+                         limit: int = Query(50, ge=1, le=200)) -> list[dict[str, Any]]:
+        rows = await asyncio.to_thread(storage.list_games, status, limit)
+        out = []
+        for row in rows:
+            seat_rows = await asyncio.to_thread(storage.seats, row["id"])
+            out.append(game_info(row, seat_rows, hub.rooms.get(row["id"])))
+        return out
+
+    @router.post("/games", response_model=Created, status_code=201, responses=ERRORS, summary="Create a game")
+    async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
+        limited(request)
+        try:
+            game = games.load(body.game)
+        except UnknownGame as e:
+            raise fail(400, "bad_request", str(e)) from None
+        players = body.players if body.players is not None else game.min_players
+        if not game.min_players <= players <= game.max_players:
+            raise fail(400, "bad_request", f"{game.name} is for {game.min_players}-{game.max_players} players / "
+                                           f"{game.min_players}-{game.max_players} játékos")
+        if len(body.seats) > players:
+            raise fail(400, "bad_request", "more seats than players / több hely, mint játékos")
+        specs = list(body.seats) + [SeatSpec() for _ in range(players - len(body.seats))]
+        if body.seat is not None and (body.seat >= players or specs[body.seat].kind != "human"):
+            raise fail(400, "bad_request", "the creator's seat must be a human seat / emberi helyet válassz")
+        seed = new_seed()
+        try:
+            options = meta.game_options(game.name, players, body.options, settings.pack_dir)
+            state = game.new_game(players, seed, options)
+        except (BadOptions, ValueError) as e:
+            raise fail(400, "bad_request", str(e)[:300]) from None
+        game_id = new_game_id()
+        token = new_secret() if body.seat is not None else None
+        seat_rows, invites = [], []
+        base = str(request.base_url).rstrip("/")
+        for i, s in enumerate(specs):
+            name = s.name.strip() or (f"Gép {i + 1}" if s.kind == "bot" else f"Játékos {i + 1}")
+            r = {"seat": i, "name": name, "kind": s.kind, "bot": (s.bot or "normal") if s.kind == "bot" else None,
+                 "token_hash": None, "invite_hash": None}
+            if i == body.seat:
+                r["token_hash"] = hash_secret(token)
+            elif s.kind == "human":
+                invite = new_secret()
+                r["invite_hash"] = hash_secret(invite)
+                invites.append({"seat": i, "invite": invite,
+                                "url": f"{base}/?join={game_id}&seat={i}&invite={invite}"})
+            seat_rows.append(r)
+        stamp = now()
+        row = {"id": game_id, "game": game.name, "version": game.version, "players": players, "seed": seed,
+               "options": state.options, "public_options": body.options,
+               "status": "open" if invites else "running", "private": body.private,
+               "turn_timer": body.turn_timer, "grace": body.grace, "stand_in": body.stand_in, "seq": 0,
+               "to_move": state.to_move, "result": None, "created": stamp, "updated": stamp}
+        await asyncio.to_thread(storage.create_game, row, seat_rows)
+        room = await hub.room(game_id)
+        return {"game": game_info(row, seat_rows, room), "seat": body.seat, "token": token, "invites": invites}
+
+    @router.get("/games/{game_id}", response_model=GameInfo, responses=ERRORS, summary="One game")
+    async def get_game(game_id: str) -> dict[str, Any]:
+        return await info_of(game_id)
+
+    @router.post("/games/{game_id}/join", response_model=Joined, responses=ERRORS, summary="Take a free seat")
+    async def join_game(game_id: str, body: JoinGame, request: Request) -> dict[str, Any]:
+        limited(request)
+        room = await hub.room(game_id)
+        if room is None:
+            raise fail(404, "no_game")
+        if room.status == "finished":
+            raise fail(409, "game_over")
+        seat_rows = await asyncio.to_thread(storage.seats, game_id)
+        free = [r for r in seat_rows if r["kind"] == "human" and r["token_hash"] is None]
+        if not free:
+            raise fail(409, "full")
+        if body.seat is None:
+            if body.invite is not None:
+                match = [r for r in free if r["invite_hash"] == hash_secret(body.invite)]
+                if not match:
+                    raise fail(403, "bad_invite")
+                chosen = match[0]
+            else:
+                chosen = free[0]
+        else:
+            chosen = next((r for r in free if r["seat"] == body.seat), None)
+            if chosen is None:
+                raise fail(409, "seat_taken")
+        if body.invite is not None and chosen["invite_hash"] != hash_secret(body.invite):
+            raise fail(403, "bad_invite")
+        if room.row["private"] and body.invite is None:
+            raise fail(403, "bad_invite", "this game is joined by invite only / csak meghívóval lehet belépni")
+        token = new_secret()
+        seat = chosen["seat"]
+        name = body.name.strip() or f"Játékos {seat + 1}"
+        status = "running" if len(free) == 1 else "open"
+        try:
+            await asyncio.to_thread(storage.take_seat, game_id, seat, name, hash_secret(token), status)
+        except Conflict:
+            raise fail(409, "seat_taken") from None
+        async with room.lock:
+            s = room.seats[seat]
+            s.taken, s.name = True, name
+            room.broadcast(texts.seat_event("joined", seat, name))
+            if status == "running" and room.status == "open":
+                room.status = "running"
+                hub.schedule(room)
+                room.broadcast_state()
+            hub.start_absence(room, s)
+        return {"seat": seat, "token": token, "game": await info_of(game_id)}
+
+    @router.get("/games/{game_id}/record", response_model=RecordOut, responses=ERRORS,
+                summary="The record of a finished game")
+    async def get_record(game_id: str) -> dict[str, Any]:
+        row = await asyncio.to_thread(storage.game_row, game_id)
+        if row is None:
+            raise fail(404, "no_game")
+        if row["status"] != "finished":
+            raise fail(409, "not_finished")
+        changes = await asyncio.to_thread(storage.changes, game_id)
+        seat_rows = await asyncio.to_thread(storage.seats, game_id)
+        return {"record": record_of(row, changes),
+                "seats": [{"seat": r["seat"], "name": r["name"], "kind": r["kind"], "bot": r["bot"]}
+                          for r in seat_rows]}
+
+    return router

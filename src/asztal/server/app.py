@@ -1,0 +1,119 @@
+"""The FastAPI application: ``create_app(Settings(...))``; ``asztal serve`` runs it on uvicorn.
+
+Routes: ``/api/...`` (lobby, ``api.py``), ``/ws/games/{id}`` (live play, ``ws.py``), and the
+browser UI's static files at ``/`` when the ``asztal.web`` package ships them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.util
+import os
+import secrets
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from fastapi import FastAPI, WebSocket
+from fastapi.responses import HTMLResponse
+
+from asztal.server.api import build_router
+from asztal.server.botpool import BotPool
+from asztal.server.hub import Hub
+from asztal.server.ratelimit import RateLimit
+from asztal.server.storage import Storage
+from asztal.server.ws import game_socket
+
+
+def default_db_url() -> str:
+    """``$ASZTAL_DB``, else an SQLite file in the user's data directory (platformdirs)."""
+    if os.environ.get("ASZTAL_DB"):
+        return os.environ["ASZTAL_DB"]
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("asztal", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'asztal.db'}"
+
+
+@dataclass
+class Settings:
+    db_url: str = field(default_factory=default_db_url)
+    pack_dir: Path | None = None
+    #: seconds an IS-MCTS bot may think per move
+    bot_time: float = 2.0
+    #: bot worker processes (None: one per CPU)
+    workers: int | None = None
+    #: create/join requests allowed per client address per minute
+    rate_per_minute: int = field(default_factory=lambda: int(os.environ.get("ASZTAL_RATE_PER_MINUTE", "30")))
+    rate: RateLimit = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rate = RateLimit(self.rate_per_minute)
+
+
+def static_dir() -> Path | None:
+    """``asztal/web/static`` of the installed package, when the browser UI is there."""
+    try:
+        if importlib.util.find_spec("asztal.web") is None:
+            return None
+    except ModuleNotFoundError:
+        return None
+    path = Path(str(resources.files("asztal.web") / "static"))
+    return path if path.is_dir() else None
+
+
+_HOME = """<!doctype html><html lang="hu"><meta charset="utf-8"><title>asztal</title>
+<h1>asztal</h1><p>A játékszerver fut. A lépések leírása: <a href="/docs">/docs</a>.</p>
+<p lang="en">The game server is running. The API: <a href="/docs">/docs</a>.</p></html>"""
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    instance = secrets.token_hex(6)
+    storage = Storage(settings.db_url, instance)
+    hub = Hub(storage, BotPool(settings.workers), instance, settings.bot_time)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        await asyncio.to_thread(storage.migrate)
+        listener = None
+        if storage.is_postgres:
+            from asztal.server.notify import listen
+
+            ready = asyncio.Event()
+            listener = asyncio.create_task(listen(hub, settings.db_url, ready))
+            await asyncio.wait_for(ready.wait(), 30)
+        await hub.start()
+        yield
+        await hub.close()
+        if listener is not None:
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await listener
+        hub.pool.close()
+        storage.close()
+
+    app = FastAPI(title="asztal", version="1",
+                  description="Lobby of the asztal game server. Live play: WebSocket /ws/games/{id} "
+                              "(docs/protocol.md).", lifespan=lifespan)
+    app.state.hub = hub
+    app.include_router(build_router(hub, settings))
+
+    @app.websocket("/ws/games/{game_id}")
+    async def ws_game(websocket: WebSocket, game_id: str) -> None:
+        await game_socket(websocket, game_id, hub)
+
+    static = static_dir()
+    if static is not None:
+        from fastapi.staticfiles import StaticFiles
+
+        app.mount("/", StaticFiles(directory=static, html=True), name="web")
+    else:
+        @app.get("/", include_in_schema=False)
+        async def home() -> HTMLResponse:
+            return HTMLResponse(_HOME)
+
+    return app

@@ -1,0 +1,87 @@
+"""Bots and hints off the event loop: a process pool sized to the machine.
+
+A worker keeps the last states it replayed (per game), so a bot's next move costs the new
+actions, not a replay of the whole game. What a worker is given is the game's record, which
+holds the seed: it never leaves the server, and the bot itself reads only what its seat may
+know (``asztal.bots``' contract).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from asztal import games
+from asztal.engine import GameState
+
+_CACHE_SIZE = 64
+_cache: OrderedDict[str, GameState] = OrderedDict()
+
+
+def _state_for(key: str, record: dict[str, Any]) -> GameState:
+    """The state ``record`` leads to, continuing a cached state of the same game when it is a prefix."""
+    codes = record["actions"]
+    state = _cache.pop(key, None)
+    if state is not None:
+        have = [a.code for a in state.history]
+        if len(have) > len(codes) or codes[:len(have)] != have:
+            state = None
+    if state is None:
+        state = games.replay({**record, "actions": []})
+        state.log = None
+        have = []
+    for code in codes[len(have):]:
+        state.apply(code)
+    _cache[key] = state
+    while len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return state
+
+
+def choose(key: str, record: dict[str, Any], spec: str, seed: int) -> str:
+    """The code the bot ``spec`` plays for the seat to move (runs in a worker)."""
+    from asztal.bots import make_bot
+
+    state = _state_for(key, record)
+    return make_bot(spec, seed).choose(state).code
+
+
+def suggest(key: str, record: dict[str, Any], seat: int, seed: int) -> tuple[str, str, str]:
+    """A hint for ``seat``: the suggested code and the reason in Hungarian and English."""
+    from asztal.bots.hint import hint
+
+    state = _state_for(key, record)
+    action, hu = hint(state, seat, "hu", seed=seed)
+    _, en = hint(state, seat, "en", seed=seed)
+    return action.code, hu, en
+
+
+class BotPool:
+    """A process pool for bot moves and hints (``workers`` defaults to the number of CPUs)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or os.cpu_count() or 1
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn: a fork of a process with an event loop and database threads is unsafe
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def choose(self, key: str, record: dict[str, Any], spec: str, seed: int) -> str:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), choose, key, record, spec, seed)
+
+    async def suggest(self, key: str, record: dict[str, Any], seat: int, seed: int) -> tuple[str, str, str]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), suggest, key, record, seat, seed)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

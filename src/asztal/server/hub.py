@@ -1,0 +1,464 @@
+"""Rooms (the games this instance holds in memory) and the one path every change takes.
+
+``Hub.submit`` is that path, for a human's move, a bot's, a stand-in's and an undo alike:
+check the seat and ``seq``, apply on a copy, commit the change to the action log under the
+next sequence number, and only then replace the room's state and send every socket its own
+view. A change another instance committed arrives through ``catch_up`` (told by PostgreSQL
+NOTIFY) and is broadcast the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import importlib.util
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from asztal import games
+from asztal.engine import GameState, IllegalAction
+from asztal.server import texts
+from asztal.server.botpool import BotPool
+from asztal.server.storage import Change, Conflict, Storage
+
+log = logging.getLogger("asztal.server")
+
+_MASK63 = (1 << 63) - 1
+
+
+class Refusal(Exception):
+    """A change refused; ``message`` is the ``error`` to send (nothing changed)."""
+
+    def __init__(self, code: str, detail: str | None = None, **extra: Any) -> None:
+        super().__init__(code)
+        self.message = texts.error(code, detail, **extra)
+
+
+@dataclass
+class Seat:
+    seat: int
+    name: str
+    kind: str                       # human | bot
+    bot: str | None                 # strength of a bot seat
+    taken: bool
+    local: int = 0                  # sockets of this seat on this instance
+    remote: set[str] = field(default_factory=set)  # other instances with a socket of this seat
+    stand_in: bool = False
+    away_task: asyncio.Task | None = None
+
+    @property
+    def connected(self) -> bool:
+        return self.kind == "bot" or self.local > 0 or bool(self.remote)
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name, "kind": self.kind, "bot": self.bot, "taken": self.taken,
+                "connected": self.connected, "stand_in": self.stand_in}
+
+
+class Client:
+    """One socket: its seat (None: spectator), language, how much of the log it has, its outbox."""
+
+    def __init__(self, seat: int | None, lang: str) -> None:
+        self.seat = seat
+        self.lang = lang
+        self.log_sent = 0
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.outbox.put_nowait(msg)
+
+    def close(self) -> None:
+        self.outbox.put_nowait(None)
+
+
+_BOARDS: dict[str, Any] = {}
+
+
+def board_module(game_name: str):
+    """``asztal.games.<name>.board`` when the game draws an SVG board, else None."""
+    if game_name not in _BOARDS:
+        name = f"asztal.games.{game_name}.board"
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except ModuleNotFoundError:
+            found = False
+        _BOARDS[game_name] = importlib.import_module(name) if found else None
+    return _BOARDS[game_name]
+
+
+class Room:
+    """A game held in memory: its state, seats, sockets and pending timers."""
+
+    def __init__(self, row: dict[str, Any], seat_rows: list[dict[str, Any]], state: GameState, seq: int) -> None:
+        self.id: str = row["id"]
+        self.row = row
+        self.seats = [Seat(r["seat"], r["name"], r["kind"], r["bot"],
+                           r["kind"] == "bot" or r["token_hash"] is not None) for r in seat_rows]
+        self.state = state
+        self.seq = seq
+        self.status: str = row["status"]
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        self.by_seat: dict[int, Client] = {}
+        self.deadline: float | None = None
+        self.task: asyncio.Task | None = None   # the bot move or turn timer now pending
+
+    @property
+    def game(self):
+        return self.state.game
+
+    def bot_seed(self, seat: int) -> int:
+        return (self.state.seed * 0x9E3779B1 + seat * 7919 + 1) & _MASK63
+
+    def seat_info(self) -> list[dict[str, Any]]:
+        return [s.public() for s in self.seats]
+
+    def hello(self, client: Client) -> dict[str, Any]:
+        g = self.game
+        return {"type": "hello", "id": self.id, "game": g.name,
+                "title": {"hu": g.title.get("hu", g.name), "en": g.title.get("en", g.name)},
+                "seat": client.seat, "players": self.state.players, "lang": client.lang, "status": self.status,
+                "turn_timer": self.row["turn_timer"], "seats": self.seat_info()}
+
+    def state_message(self, client: Client, cache: dict) -> dict[str, Any]:
+        """The ``state`` for one socket: its seat's view and the log entries it has not had."""
+        st, seat = self.state, client.seat
+        key = (seat, client.lang)
+        if key not in cache:
+            view = st.view(seat)
+            to_move = None if st.is_over else st.to_move
+            legal = ([{"code": a.code, "hu": a.hu, "en": a.en} for a in st.legal_actions()]
+                     if seat is not None and seat == to_move and self.status == "running" else [])
+            msg = {"type": "state", "seq": self.seq, "status": self.status, "view": view, "to_move": to_move,
+                   "is_over": st.is_over, "legal": legal,
+                   "can_undo": seat is not None and self.status == "running" and st.can_undo(seat),
+                   "deadline": self.deadline, "stand_in": [s.seat for s in self.seats if s.stand_in]}
+            if st.is_over:
+                msg["scores"] = [float(x) for x in st.scores()]
+                msg["winners"] = list(st.winners())
+            board = board_module(st.game.name)
+            if board is not None:
+                msg["board"] = board.draw(view, legal, client.lang)
+            cache[key] = msg
+        start = min(client.log_sent, len(st.log or []))
+        entries = st.log_for(seat, start)
+        describe = st.game.describe
+        log_entries = [{"i": start + k, "hu": describe(e, "hu", seat), "en": describe(e, "en", seat)}
+                       for k, e in enumerate(entries)]
+        client.log_sent = start + len(entries)
+        return {**cache[key], "log_start": start, "log": log_entries}
+
+    def broadcast_state(self) -> None:
+        cache: dict = {}
+        for c in list(self.clients):
+            c.send(self.state_message(c, cache))
+
+    def broadcast(self, msg: dict[str, Any]) -> None:
+        for c in list(self.clients):
+            c.send(msg)
+
+
+def record_of(row: dict[str, Any], changes: list[Change]) -> dict[str, Any]:
+    """A game's record from its row and its action log (an undo row takes back the last act)."""
+    codes: list[str] = []
+    for ch in changes:
+        if ch.kind == "act":
+            codes.append(ch.code)
+        elif codes:
+            codes.pop()
+    return {"game": row["game"], "version": row["version"], "players": row["players"], "seed": row["seed"],
+            "options": row["options"], "actions": codes}
+
+
+def rebuild(row: dict[str, Any], changes: list[Change]) -> GameState:
+    return games.load(row["game"]).replay(record_of(row, changes))
+
+
+def without_last(state: GameState) -> GameState:
+    rec = state.record
+    rec["actions"] = rec["actions"][:-1]
+    return state.game.replay(rec)
+
+
+class Hub:
+    """Every room of this instance, the storage, the bot pool and the timers."""
+
+    def __init__(self, storage: Storage, pool: BotPool, instance: str, bot_time: float = 2.0) -> None:
+        self.storage = storage
+        self.pool = pool
+        self.instance = instance
+        self.bot_time = bot_time
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.closing = False
+
+    # -- loading ----------------------------------------------------------------------
+    async def start(self) -> None:
+        """Rebuild every open and running game by replaying its record, and resume its bots."""
+        for game_id in await asyncio.to_thread(self.storage.live_game_ids):
+            try:
+                await self.room(game_id)
+            except Exception:  # one bad game must not keep the server down
+                log.exception("could not rebuild game %s", game_id)
+
+    async def room(self, game_id: str) -> Room | None:
+        """The room of ``game_id``, loaded from the database if this instance does not hold it."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            room = self.rooms.get(game_id)
+            if room is None:
+                room = await asyncio.to_thread(self._load, game_id)
+                if room is None:
+                    return None
+                self.rooms[game_id] = room
+                self.schedule(room)
+                for seat in room.seats:  # after a restart nobody is connected yet
+                    if seat.taken:
+                        self.start_absence(room, seat)
+        return room
+
+    def _load(self, game_id: str) -> Room | None:
+        row = self.storage.game_row(game_id)
+        if row is None:
+            return None
+        changes = self.storage.changes(game_id)
+        state = rebuild(row, changes)
+        return Room(row, self.storage.seats(game_id), state, len(changes))
+
+    async def catch_up(self, room: Room) -> None:
+        """Apply the changes other instances committed after ours, and tell our sockets."""
+        async with room.lock:
+            await self._catch_up_locked(room)
+
+    async def _catch_up_locked(self, room: Room) -> None:
+        changes = await asyncio.to_thread(self.storage.changes, room.id, room.seq)
+        if not changes:
+            return
+        state = room.state.clone()
+        undone = False
+        for ch in changes:
+            if ch.kind == "act":
+                state.apply(ch.code)
+            else:
+                state = without_last(state)
+                undone = True
+        row = await asyncio.to_thread(self.storage.game_row, room.id)
+        self._install(room, state, changes[-1].seq, row["status"] if row else room.status, undone)
+
+    async def reload_seats(self, room: Room) -> None:
+        """Another instance seated a player: refresh names and status."""
+        rows = await asyncio.to_thread(self.storage.seats, room.id)
+        row = await asyncio.to_thread(self.storage.game_row, room.id)
+        async with room.lock:
+            for s, r in zip(room.seats, rows, strict=True):
+                if not s.taken and r["token_hash"] is not None:
+                    s.taken, s.name = True, r["name"]
+                    room.broadcast(texts.seat_event("joined", s.seat, s.name))
+            if row is not None and room.status == "open" and row["status"] == "running":
+                room.status = "running"
+                room.broadcast_state()
+                self.schedule(room)
+
+    # -- the single path of every change -------------------------------------------
+    async def submit(self, room: Room, seat: int | None, kind: str, code: str | None, seq: int,
+                     by: str = "human") -> None:
+        """Check, commit and broadcast one change; Refusal (nothing changed) otherwise."""
+        async with room.lock:
+            if seat is None:
+                raise Refusal("spectator")
+            if room.status == "open":
+                raise Refusal("not_started")
+            if room.state.is_over:
+                raise Refusal("game_over")
+            if seq != room.seq:
+                raise Refusal("stale", seq=room.seq)
+            st = room.state
+            if kind == "act":
+                if seat != st.to_move:
+                    raise Refusal("not_your_turn")  # never ask the game why: that would describe another hand
+                new = st.clone()
+                try:
+                    new.apply(code)
+                except IllegalAction as e:
+                    raise Refusal("illegal", str(e)[:300]) from None
+            else:
+                if not st.can_undo(seat):
+                    raise Refusal("nothing_to_undo")
+                new = without_last(st)
+            status = "finished" if new.is_over else "running"
+            result = ({"scores": [float(x) for x in new.scores()], "winners": list(new.winners())}
+                      if new.is_over else None)
+            change = Change(room.seq + 1, kind, code if kind == "act" else None, seat, by)
+            try:
+                await asyncio.to_thread(self.storage.append, room.id, change, status,
+                                        None if new.is_over else new.to_move, result)
+            except Conflict:
+                await self._catch_up_locked(room)  # another instance was first: take its change
+                raise Refusal("busy") from None
+            self._install(room, new, change.seq, status, kind == "undo")
+
+    def _install(self, room: Room, state: GameState, seq: int, status: str, undone: bool) -> None:
+        """Make a committed state the room's, send it to every socket, and plan what comes next."""
+        room.state, room.seq, room.status = state, seq, status
+        if undone:
+            for c in room.clients:
+                c.log_sent = 0  # the log was rebuilt: resend it whole
+        self.schedule(room)
+        room.broadcast_state()
+
+    # -- bots, timers, absence -------------------------------------------------------
+    def schedule(self, room: Room) -> None:
+        """After a change: start the bot move of a bot (or stood-in) seat, or the human's turn timer."""
+        if room.task is not None and room.task is not asyncio.current_task():
+            room.task.cancel()
+        room.task, room.deadline = None, None
+        if self.closing or room.status != "running" or room.state.is_over:
+            return
+        seat = room.seats[room.state.to_move]
+        if seat.kind == "bot" or seat.stand_in:
+            room.task = asyncio.get_running_loop().create_task(self._bot_move(room, seat, room.seq))
+        elif room.row["turn_timer"]:
+            room.deadline = time.time() + room.row["turn_timer"]
+            room.task = asyncio.get_running_loop().create_task(self._timer(room, seat, room.seq))
+
+    async def _bot_move(self, room: Room, seat: Seat, seq: int) -> None:
+        strength = seat.bot if seat.kind == "bot" else room.row["stand_in"]
+        from asztal.server.meta import bot_spec
+
+        try:
+            code = await self.pool.choose(room.id, room.state.record, bot_spec(strength, self.bot_time),
+                                          room.bot_seed(seat.seat) + seq)
+            await self.submit(room, seat.seat, "act", code, seq, by="bot" if seat.kind == "bot" else "stand_in")
+        except Refusal:
+            pass  # the game moved on meanwhile (a human came back, another instance moved)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            if not self.closing:
+                log.exception("bot move failed in game %s", room.id)
+
+    async def _timer(self, room: Room, seat: Seat, seq: int) -> None:
+        await asyncio.sleep(max(0.0, room.deadline - time.time()))
+        async with room.lock:
+            if room.seq != seq or seat.stand_in:
+                return
+            self._stand_in(room, seat)
+        room.task = None
+        self.schedule(room)
+
+    def _stand_in(self, room: Room, seat: Seat) -> None:
+        seat.stand_in = True
+        room.broadcast(texts.seat_event("stand_in", seat.seat, seat.name))
+
+    def seat_back(self, room: Room, seat: Seat) -> None:
+        """The player of a stood-in seat is back: the stand-in stops."""
+        if seat.stand_in:
+            seat.stand_in = False
+            room.broadcast(texts.seat_event("returned", seat.seat, seat.name))
+            self.schedule(room)
+            room.broadcast_state()
+
+    def connected(self, room: Room, client: Client) -> None:
+        """A socket joined: replace an older socket of the same seat, end an absence."""
+        room.clients.add(client)
+        if client.seat is None:
+            return
+        old = room.by_seat.get(client.seat)
+        if old is not None:
+            old.send({"type": "close", "code": 4409})
+        room.by_seat[client.seat] = client
+        seat = room.seats[client.seat]
+        seat.local += 1
+        if seat.away_task is not None:
+            seat.away_task.cancel()
+            seat.away_task = None
+        if seat.local == 1 and not seat.remote:
+            room.broadcast(texts.seat_event("connected", seat.seat, seat.name))
+        self.seat_back(room, seat)
+
+    def disconnected(self, room: Room, client: Client) -> None:
+        room.clients.discard(client)
+        if client.seat is None:
+            return
+        if room.by_seat.get(client.seat) is client:
+            del room.by_seat[client.seat]
+        seat = room.seats[client.seat]
+        seat.local -= 1
+        if not seat.connected and not self.closing:
+            room.broadcast(texts.seat_event("disconnected", seat.seat, seat.name))
+            self.start_absence(room, seat)
+
+    def start_absence(self, room: Room, seat: Seat) -> None:
+        if seat.away_task is None and seat.kind == "human" and room.status == "running":
+            seat.away_task = asyncio.get_running_loop().create_task(self._absence(room, seat))
+
+    async def _absence(self, room: Room, seat: Seat) -> None:
+        await asyncio.sleep(room.row["grace"])
+        seat.away_task = None
+        if not seat.connected and not seat.stand_in and room.status == "running":
+            async with room.lock:
+                self._stand_in(room, seat)
+                self.schedule(room)
+                room.broadcast_state()
+
+    # -- between instances ------------------------------------------------------------
+    async def announce(self, room: Room, seat: int | None, connected: bool) -> None:
+        """Tell the other instances that a seat's socket came or went here (PostgreSQL only)."""
+        if seat is not None and self.storage.is_postgres:
+            await asyncio.to_thread(self.storage.notify, {"what": "presence", "game": room.id, "seat": seat,
+                                                          "instance": self.instance, "connected": connected})
+
+    async def announce_all(self) -> None:
+        """Repeat this instance's presence (asked by an instance that just started)."""
+        for room in list(self.rooms.values()):
+            for seat in room.seats:
+                if seat.local:
+                    await self.announce(room, seat.seat, True)
+
+    async def on_notify(self, payload: dict[str, Any]) -> None:
+        """A message from another instance (see ``notify.py``)."""
+        what = payload.get("what")
+        if payload.get("instance") == self.instance:
+            return
+        if what == "hello":
+            await self.announce_all()
+            return
+        room = self.rooms.get(str(payload.get("game")))
+        if room is None:
+            return
+        if what == "change" and int(payload.get("seq", 0)) > room.seq:
+            await self.catch_up(room)
+        elif what == "seat":
+            await self.reload_seats(room)
+        elif what == "presence":
+            seat = room.seats[int(payload["seat"])]
+            was = seat.connected
+            if payload.get("connected"):
+                seat.remote.add(payload["instance"])
+                if seat.away_task is not None:
+                    seat.away_task.cancel()
+                    seat.away_task = None
+                self.seat_back(room, seat)
+            else:
+                seat.remote.discard(payload["instance"])
+                if was and not seat.connected:
+                    self.start_absence(room, seat)
+            if was != seat.connected:
+                room.broadcast(texts.seat_event("connected" if seat.connected else "disconnected",
+                                                seat.seat, seat.name))
+
+    async def close(self) -> None:
+        self.closing = True
+        for room in self.rooms.values():
+            if room.task is not None:
+                room.task.cancel()
+            for s in room.seats:
+                if s.away_task is not None:
+                    s.away_task.cancel()
+            for c in list(room.clients):
+                c.close()

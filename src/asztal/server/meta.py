@@ -1,0 +1,108 @@
+"""What the lobby offers: games, their options with Hungarian and English labels, the data
+packs this server knows, bot strengths; and turning a creator's choices into game options.
+
+A client names a pack; it never gives a file path (the server must not open files a stranger
+names). Packs are the ones shipped with asztal plus those in the server's ``--packs`` folder
+(``<folder>/<game>/<name>.json``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from asztal import games
+from asztal.engine import BadOptions
+
+#: the bot strengths a seat can have, with the bot spec each plays with (``{t}``: time budget)
+BOTS: dict[str, tuple[str, str, str]] = {
+    "easy": ("mcts:easy:time={t}", "könnyű", "easy"),
+    "normal": ("mcts:normal:time={t}", "közepes", "normal"),
+    "hard": ("mcts:hard:time={t}", "nehéz", "hard"),
+    "random": ("random", "véletlen", "random"),
+    "greedy": ("greedy", "mohó", "greedy"),
+}
+
+#: options whose value is the name of a pack (or map), not a path
+PACK_OPTIONS = {"pax": "pack", "caboose": "pack", "pocketciv": "map"}
+
+_LABELS: dict[str, dict[str, dict[str, Any]]] = {
+    "pax": {
+        "level": {"hu": "Pasziánsz: a játék száma (1-5)", "en": "Solitaire: game number (1-5)",
+                  "type": "integer", "values": [1, 2, 3, 4, 5], "players": [1]},
+        "start": {"hu": "Kezdő játékos (random: sorsolás)", "en": "Starting player (random: drawn by lot)",
+                  "type": "string|integer"},
+        "pack": {"hu": "Kártyacsomag", "en": "Card pack", "type": "pack"},
+    },
+    "pocketciv": {
+        "map": {"hu": "Térkép (egyszemélyes játék)", "en": "Map (solo game)", "type": "pack", "players": [1]},
+    },
+    "caboose": {
+        "pack": {"hu": "Alkatrészcsomag", "en": "Component pack", "type": "pack"},
+        "open_hands": {"hu": "Nyílt kézben tartott lapok", "en": "Open hands", "type": "boolean"},
+    },
+}
+
+DEFAULT_PACK = "reconstructed"
+_DEFAULT_PACK_TEXT = {"pack": ("a kiadásból rekonstruált csomag", "the pack reconstructed from the rulebook"),
+                      "map": ("a magból generált térkép", "a map generated from the seed")}
+
+
+def bot_spec(strength: str, time_budget: float) -> str:
+    return BOTS[strength][0].format(t=time_budget)
+
+
+def packs(game: str, pack_dir: Path | None) -> dict[str, str | None]:
+    """Pack name -> file path (None: the built-in one) for ``game``."""
+    found: dict[str, str | None] = {DEFAULT_PACK: None}
+    if pack_dir is not None and (pack_dir / game).is_dir():
+        for f in sorted((pack_dir / game).glob("*.json")):
+            found[f.stem] = str(f)
+    return found
+
+
+def game_meta(name: str, pack_dir: Path | None) -> dict[str, Any]:
+    g = games.load(name)
+    labels = _LABELS.get(name, {})
+    options = []
+    for key, default in g.default_options.items():
+        lab = labels.get(key, {"hu": key, "en": key, "type": "any"})
+        opt = {"name": key, "hu": lab["hu"], "en": lab["en"], "type": lab["type"],
+               "default": DEFAULT_PACK if key == PACK_OPTIONS.get(name) else default}
+        for extra in ("values", "players"):
+            if extra in lab:
+                opt[extra] = lab[extra]
+        options.append(opt)
+    key = PACK_OPTIONS.get(name)
+    pack_list = []
+    if key is not None:
+        for pname in packs(name, pack_dir):
+            hu, en = _DEFAULT_PACK_TEXT[key] if pname == DEFAULT_PACK else (pname, pname)
+            pack_list.append({"name": pname, "hu": hu, "en": en})
+    return {"name": name, "title": {"hu": g.title.get("hu", name), "en": g.title.get("en", name)},
+            "min_players": g.min_players, "max_players": g.max_players, "options": options, "packs": pack_list}
+
+
+def meta(pack_dir: Path | None) -> dict[str, Any]:
+    return {
+        "games": [game_meta(n, pack_dir) for n in games.names()],
+        "bots": [{"name": k, "hu": v[1], "en": v[2]} for k, v in BOTS.items()],
+        "langs": ["hu", "en"],
+    }
+
+
+def game_options(name: str, players: int, public: dict[str, Any], pack_dir: Path | None) -> dict[str, Any]:
+    """The options to start ``name`` with, from the creator's choices (pack names become paths).
+
+    Raises BadOptions (a one-line reason) for an unknown pack or an option the game refuses.
+    """
+    g = games.load(name)
+    opts = dict(public)
+    key = PACK_OPTIONS.get(name)
+    if key is not None and key in opts:
+        known = packs(name, pack_dir)
+        choice = opts[key] if opts[key] is not None else DEFAULT_PACK
+        if not isinstance(choice, str) or choice not in known:
+            raise BadOptions(f"unknown {key} {str(choice)[:40]!r}; this server has: {', '.join(known)}")
+        opts[key] = known[choice]
+    return g.check_options(players, opts)

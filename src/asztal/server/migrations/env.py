@@ -1,0 +1,34 @@
+"""Alembic environment for the asztal server: the connection is handed in by ``storage.migrate``
+(or made from ``sqlalchemy.url`` when Alembic is run by hand with an ini file)."""
+
+from alembic import context
+from sqlalchemy import engine_from_config, pool
+
+from asztal.server.storage import metadata
+
+config = context.config
+target_metadata = metadata
+
+
+def run_migrations() -> None:
+    connection = config.attributes.get("connection")
+    if connection is not None:
+        context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
+        with context.begin_transaction():
+            context.run_migrations()
+        return
+    engine = engine_from_config(config.get_section(config.config_ini_section, {}), prefix="sqlalchemy.",
+                                poolclass=pool.NullPool)
+    with engine.connect() as conn:
+        context.configure(connection=conn, target_metadata=target_metadata, render_as_batch=True)
+        with context.begin_transaction():
+            context.run_migrations()
+
+
+if context.is_offline_mode():
+    context.configure(url=config.get_main_option("sqlalchemy.url"), target_metadata=target_metadata,
+                      literal_binds=True)
+    with context.begin_transaction():
+        context.run_migrations()
+else:
+    run_migrations()

@@ -1,0 +1,263 @@
+"""Storage: games, seats and the append-only action log, in SQLite or PostgreSQL.
+
+One schema for both (``migrations/``, applied with Alembic at start). The action log is the
+truth: a game's state is its setup replayed through its rows in ``seq`` order (an ``undo``
+row takes back the last ``act`` still standing). ``(game_id, seq)`` is the primary key, so
+the database orders each game's changes: of two instances racing for the same ``seq``
+exactly one commits. An accepted change is committed here before anyone is told of it.
+
+The methods are synchronous (SQLAlchemy Core); the hub calls them from worker threads.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import threading
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+metadata = MetaData()
+
+games_table = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("version", String(20), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", JSON, nullable=False),        # what new_game was given (pack as a path)
+    Column("public_options", JSON, nullable=False),  # what the creator chose (pack as a name)
+    Column("status", String(16), nullable=False, index=True),
+    Column("private", Boolean, nullable=False, default=False),
+    Column("turn_timer", Float, nullable=True),
+    Column("grace", Float, nullable=False),
+    Column("stand_in", String(40), nullable=False),
+    Column("seq", Integer, nullable=False, default=0),
+    Column("to_move", Integer, nullable=True),
+    Column("result", JSON, nullable=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+
+seats_table = Table(
+    "seats", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("kind", String(8), nullable=False),
+    Column("bot", String(40), nullable=True),
+    Column("token_hash", String(64), nullable=True, unique=True),
+    Column("invite_hash", String(64), nullable=True),
+)
+
+actions_table = Table(
+    "actions", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # 1, 2, ...: the change that made the game's seq this
+    Column("kind", String(8), nullable=False),  # "act" or "undo"
+    Column("code", Text, nullable=True),
+    Column("seat", Integer, nullable=True),
+    Column("by", String(16), nullable=False),  # human, bot, stand_in
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+NOTIFY_CHANNEL = "asztal"
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class Conflict(Exception):
+    """Another writer took this sequence number first (or the game moved on)."""
+
+
+@dataclass
+class Change:
+    """One row of the action log."""
+
+    seq: int
+    kind: str
+    code: str | None
+    seat: int | None
+    by: str
+
+
+def _sqlite_pragmas(dbapi_conn, _record) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")  # a commit reaches the disk before it is acknowledged
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An SQLAlchemy engine for ``url`` (``sqlite:///path`` or ``postgresql+psycopg://…``)."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False}, pool_size=4)
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    if url.startswith("postgresql"):
+        return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+    raise ValueError(f"unsupported database URL {url!r}: use sqlite:///FILE or postgresql+psycopg://…")
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision with Alembic (the scripts ship in this package).
+
+    On PostgreSQL an advisory lock keeps two instances that start together from migrating
+    at the same time.
+    """
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(resources.files("asztal.server") / "migrations"))
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(4242001)"))
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Storage:
+    """The database of one server (every method is one transaction)."""
+
+    def __init__(self, url: str, instance: str = "") -> None:
+        self.url = url
+        self.instance = instance
+        self.engine = make_engine(url)
+        self.is_postgres = self.engine.dialect.name == "postgresql"
+        # SQLite has one writer at a time; serialising ours avoids busy waits
+        self._write_lock = threading.Lock() if not self.is_postgres else None
+
+    def migrate(self) -> None:
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def _writing(self):
+        return self._write_lock if self._write_lock is not None else _NoLock()
+
+    # -- games --------------------------------------------------------------------
+    def create_game(self, row: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(insert(games_table).values(**row))
+            conn.execute(insert(seats_table), [{"game_id": row["id"], **s} for s in seats])
+            self._notify(conn, {"game": row["id"], "what": "game"})
+
+    def game_row(self, game_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(games_table).where(games_table.c.id == game_id)).mappings().first()
+            return dict(r) if r else None
+
+    def seats(self, game_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seats_table).where(seats_table.c.game_id == game_id)
+                                .order_by(seats_table.c.seat)).mappings().all()
+            return [dict(r) for r in rows]
+
+    def list_games(self, status: str | None, limit: int) -> list[dict[str, Any]]:
+        q = select(games_table).order_by(games_table.c.created.desc()).limit(limit)
+        if status is not None:
+            q = q.where(games_table.c.status == status)
+        with self.engine.connect() as conn:
+            return [dict(r) for r in conn.execute(q).mappings().all()]
+
+    def live_game_ids(self) -> list[str]:
+        """Games to rebuild at start: open and running ones."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games_table.c.id).where(games_table.c.status != "finished"))
+            return [r[0] for r in rows]
+
+    def take_seat(self, game_id: str, seat: int, name: str, token_hash: str, status: str) -> None:
+        """Give a free human seat to a player; Conflict if someone took it first."""
+        with self._writing(), self.engine.begin() as conn:
+            res = conn.execute(update(seats_table)
+                               .where(seats_table.c.game_id == game_id, seats_table.c.seat == seat,
+                                      seats_table.c.kind == "human", seats_table.c.token_hash.is_(None))
+                               .values(name=name, token_hash=token_hash, invite_hash=None))
+            if res.rowcount != 1:
+                raise Conflict("the seat is taken")
+            conn.execute(update(games_table).where(games_table.c.id == game_id)
+                         .values(status=status, updated=now()))
+            self._notify(conn, {"game": game_id, "what": "seat", "seat": seat})
+
+    # -- the action log ---------------------------------------------------------------
+    def changes(self, game_id: str, after: int = 0) -> list[Change]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(actions_table).where(actions_table.c.game_id == game_id,
+                                                            actions_table.c.seq > after)
+                                .order_by(actions_table.c.seq)).mappings().all()
+            return [Change(r["seq"], r["kind"], r["code"], r["seat"], r["by"]) for r in rows]
+
+    def append(self, game_id: str, change: Change, status: str, to_move: int | None,
+               result: dict[str, Any] | None) -> None:
+        """Commit one change as number ``change.seq`` of its game; Conflict if that number is taken."""
+        try:
+            with self._writing(), self.engine.begin() as conn:
+                res = conn.execute(update(games_table)
+                                   .where(games_table.c.id == game_id, games_table.c.seq == change.seq - 1)
+                                   .values(seq=change.seq, status=status, to_move=to_move, result=result,
+                                           updated=now()))
+                if res.rowcount != 1:
+                    raise Conflict(f"change {change.seq} of {game_id} was taken by another writer")
+                conn.execute(insert(actions_table).values(game_id=game_id, seq=change.seq, kind=change.kind,
+                                                          code=change.code, seat=change.seat, by=change.by,
+                                                          at=now()))
+                self._notify(conn, {"game": game_id, "what": "change", "seq": change.seq})
+        except IntegrityError:
+            raise Conflict(f"change {change.seq} of {game_id} was taken by another writer") from None
+
+    def seat_of_token(self, game_id: str, token_hash: str) -> int | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(seats_table.c.seat).where(seats_table.c.game_id == game_id,
+                                                              seats_table.c.token_hash == token_hash)).first()
+            return None if r is None else r[0]
+
+    # -- between instances ----------------------------------------------------------
+    def _notify(self, conn, payload: dict[str, Any]) -> None:
+        """Tell the other instances (PostgreSQL NOTIFY is delivered when the transaction commits)."""
+        if self.is_postgres:
+            payload = {"instance": self.instance, **payload}
+            conn.execute(text("SELECT pg_notify(:ch, :p)"), {"ch": NOTIFY_CHANNEL, "p": json.dumps(payload)})
+
+    def notify(self, payload: dict[str, Any]) -> None:
+        if self.is_postgres:
+            with self.engine.begin() as conn:
+                self._notify(conn, payload)
+
+
+class _NoLock:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False

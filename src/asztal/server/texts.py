@@ -1,0 +1,54 @@
+"""The server's own messages, Hungarian first: refusals and seat events."""
+
+from __future__ import annotations
+
+ERRORS: dict[str, tuple[str, str]] = {
+    "bad_message": ("érthetetlen üzenet", "malformed message"),
+    "too_large": ("túl hosszú üzenet", "message too large"),
+    "stale": ("elavult állás: a játék már továbblépett", "stale: the game has moved on"),
+    "not_your_turn": ("nem te következel", "it is not your turn"),
+    "spectator": ("nézőként nem lehet lépni", "a spectator cannot act"),
+    "illegal": ("szabálytalan lépés", "illegal action"),
+    "nothing_to_undo": ("nincs visszavonható lépés", "nothing to take back"),
+    "not_started": ("a játék még vár a játékosokra", "the game is still waiting for players"),
+    "game_over": ("a játék véget ért", "the game is over"),
+    "busy": ("közben más lépés történt, próbáld újra", "another change came first; try again"),
+    "bad_token": ("érvénytelen belépőkód", "invalid seat token"),
+    "no_game": ("nincs ilyen játék", "no such game"),
+    "full": ("a játékban nincs szabad hely", "the game has no free seat"),
+    "seat_taken": ("ez a hely foglalt", "that seat is taken"),
+    "bad_invite": ("érvénytelen meghívó", "invalid invite"),
+    "not_finished": ("a játék még tart: a lejátszás a végén kérhető le",
+                     "the game is still running: its record is given out when it ends"),
+    "rate_limited": ("túl sok kérés, várj egy kicsit", "too many requests, wait a little"),
+    "bad_request": ("hibás kérés", "bad request"),
+}
+
+SEAT_EVENTS: dict[str, tuple[str, str]] = {
+    "joined": ("{name} leült a(z) {n}. helyre", "{name} took seat {n}"),
+    "connected": ("{name} csatlakozott", "{name} connected"),
+    "disconnected": ("{name} kilépett", "{name} disconnected"),
+    "stand_in": ("{name} helyett gép játszik", "a bot plays for {name}"),
+    "returned": ("{name} visszatért, újra maga játszik", "{name} is back and plays again"),
+}
+
+
+def error(code: str, detail: str | None = None, **extra) -> dict:
+    """An ``error`` message; ``detail`` is a one-line reason ``"english / magyar"`` from the engine."""
+    hu, en = ERRORS[code]
+    if detail:
+        d_en, sep, d_hu = detail.partition(" / ")
+        hu, en = f"{hu}: {d_hu if sep else d_en}", f"{en}: {d_en}"
+    return {"type": "error", "code": code, "hu": hu, "en": en, **extra}
+
+
+def detail(code: str, reason: str | None = None) -> dict:
+    """The body of an HTTP error (``{"code", "hu", "en"}``)."""
+    msg = error(code, reason)
+    return {"code": code, "hu": msg["hu"], "en": msg["en"]}
+
+
+def seat_event(event: str, seat: int, name: str) -> dict:
+    hu, en = SEAT_EVENTS[event]
+    return {"type": "seat", "seat": seat, "event": event, "name": name,
+            "hu": hu.format(name=name, n=seat + 1), "en": en.format(name=name, n=seat + 1)}

@@ -1,0 +1,22 @@
+"""Server fixtures: a real ``asztal serve`` on SQLite shared by a module, and databases per test."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.server.wire import Server, db_fixture
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("server")
+    srv = Server(f"sqlite:///{tmp / 'asztal.db'}", tmp / "server.log").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    url, drop = db_fixture(request.param, tmp_path)
+    yield url
+    drop()

@@ -1,0 +1,186 @@
+"""Test helpers: a real ``asztal serve`` process, a WebSocket client that checks every message
+against the JSON Schemas of docs/protocol.md, and PostgreSQL databases made per test."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import jsonschema
+import pytest
+from websockets.sync.client import connect
+
+ROOT = Path(__file__).resolve().parents[2]
+ASZTAL = str(Path(sys.executable).with_name("asztal"))
+PG_URL = os.environ.get("ASZTAL_TEST_PG")  # postgresql+psycopg://user:pw@127.0.0.1:5432/db (role with CREATEDB)
+needs_pg = pytest.mark.skipif(not PG_URL, reason="ASZTAL_TEST_PG is not set: no PostgreSQL to test against "
+                                                  "(.ci/run starts one and sets it)")
+
+
+def _schemas() -> dict[str, dict[str, Any]]:
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    found = {}
+    for block in re.findall(r"```json\n(.*?)```", text, flags=re.S):
+        if '"$schema"' in block:
+            schema = json.loads(block)
+            found[schema["title"]] = schema
+    return found
+
+
+SCHEMAS = _schemas()
+
+
+def check_message(msg: dict[str, Any]) -> None:
+    """Raise if ``msg`` does not match the schema docs/protocol.md gives for its type."""
+    jsonschema.validate(msg, SCHEMAS[msg["type"]])
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``asztal serve`` as a real process in its own process group (so a kill takes its bot workers)."""
+
+    def __init__(self, db: str, log: Path, env: dict[str, str] | None = None, bot_time: float = 0.05) -> None:
+        self.db, self.logfile, self.bot_time = db, log, bot_time
+        self.env = {**os.environ, "ASZTAL_RATE_PER_MINUTE": "100000", **(env or {})}
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        out = open(self.logfile, "a")
+        self.proc = subprocess.Popen([ASZTAL, "serve", "--port", str(self.port), "--db", self.db,
+                                      "--bot-time", str(self.bot_time)],
+                                     stdout=out, stderr=subprocess.STDOUT, env=self.env, start_new_session=True)
+        out.close()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.logfile.read_text()[-2000:]}")
+            try:
+                if httpx.get(self.url + "/api/games", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not start: {self.logfile.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL the server and its bot workers: a crash, no chance to clean up."""
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def api(self, method: str, path: str, **kw) -> httpx.Response:
+        return httpx.request(method, self.url + path, timeout=30, **kw)
+
+    def create(self, **body) -> dict[str, Any]:
+        r = self.api("POST", "/api/games", json=body)
+        assert r.status_code == 201, r.text
+        return r.json()
+
+    def sock(self, game_id: str, token: str | None = None, lang: str = "hu") -> Sock:
+        q = f"?lang={lang}" + (f"&token={token}" if token else "")
+        return Sock(connect(f"{self.ws_url}/ws/games/{game_id}{q}", open_timeout=20, max_size=1 << 24,
+                            close_timeout=2))
+
+
+class Sock:
+    """A WebSocket client that validates and keeps every message it receives."""
+
+    def __init__(self, opening) -> None:
+        self._opening = opening
+        self.ws = opening.__enter__()
+        self.msgs: list[dict[str, Any]] = []
+        self.last_state: dict[str, Any] | None = None
+
+    def recv(self, timeout: float = 30) -> dict[str, Any]:
+        msg = json.loads(self.ws.recv(timeout=timeout))
+        check_message(msg)
+        self.msgs.append(msg)
+        if msg["type"] == "state":
+            self.last_state = msg
+        return msg
+
+    def until(self, kind: str, pred=lambda m: True, timeout: float = 30) -> dict[str, Any]:
+        end = time.monotonic() + timeout
+        while True:
+            msg = self.recv(max(0.01, end - time.monotonic()))
+            if msg["type"] == kind and pred(msg):
+                return msg
+
+    def state_at_least(self, seq: int, timeout: float = 30) -> dict[str, Any]:
+        if self.last_state is not None and self.last_state["seq"] >= seq:
+            return self.last_state
+        return self.until("state", lambda m: m["seq"] >= seq, timeout)
+
+    def send(self, **msg) -> None:
+        jsonschema.validate(msg, SCHEMAS["client message"])
+        self.ws.send(json.dumps(msg))
+
+    def send_raw(self, text: str) -> None:
+        self.ws.send(text)
+
+    def close(self) -> None:
+        self._opening.__exit__(None, None, None)
+
+    def __enter__(self) -> Sock:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def pg_database() -> tuple[str, callable]:
+    """A fresh PostgreSQL database for one test, and a function that drops it."""
+    import psycopg
+
+    base = PG_URL.replace("postgresql+psycopg://", "postgresql://", 1)
+    name = "asztal_t_" + secrets.token_hex(5)
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    head, _, _ = PG_URL.rpartition("/")
+
+    def drop() -> None:
+        with psycopg.connect(base, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    return f"{head}/{name}", drop
+
+
+def db_fixture(kind: str, tmp_path: Path):
+    """(url, cleanup) for ``kind`` "sqlite" or "postgresql"."""
+    if kind == "sqlite":
+        return f"sqlite:///{tmp_path / 'asztal.db'}", lambda: None
+    if not PG_URL:
+        pytest.skip("ASZTAL_TEST_PG is not set: no PostgreSQL to test against (.ci/run starts one and sets it)")
+    return pg_database()
