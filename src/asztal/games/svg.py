@@ -5,7 +5,8 @@ Boards are drawn with ``xml.etree.ElementTree``, so every text and attribute is 
 is marked on its element: ``data-code`` when one action belongs there, ``data-codes``
 (space separated) when several do (the client then offers a small menu), class ``act`` and a
 ``<title>`` with the action's label in the board's language, so the element explains itself
-on hover. Legal actions no element carries are listed as buttons by the client.
+on hover. Legal actions no element carries are listed as buttons by the client. An element
+whose action is not legal now carries it as ``data-try``: clicking it asks the server why.
 """
 
 from __future__ import annotations
@@ -101,10 +102,13 @@ class Svg:
 
     def clickable(self, elem: ET.Element, codes: Iterable[str], hint: str | None = None) -> bool:
         """Mark ``elem`` with those of ``codes`` that are legal; True if any was."""
+        codes = list(codes)
         legal = self.legal.pick(codes)
         if not legal:
             if hint:
                 self.title(elem, hint)
+            if codes:  # a click here is refused with its reason (the client asks the server why)
+                elem.set("data-try", codes[0])
             return False
         if len(legal) == 1:
             elem.set("data-code", legal[0])

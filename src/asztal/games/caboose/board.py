@@ -39,7 +39,6 @@ def _fruit_cube(svg: Svg, g, pk, x, y, fruit: str, s=10):
 
 def _map(svg: Svg, view, pk) -> None:
     t = svg.t
-    legal = svg.legal
     g = svg.g(None, class_="map")
     svg.rect(g, MAP_X - 10, MAP_Y - 10, 100 * MAP_S + 20, 100 * MAP_S + 20, rx=14, fill="#ecd9a6",
              stroke="#b08a4a", stroke_width=2)
@@ -262,8 +261,10 @@ def _hand(svg: Svg, view, pk, y: float) -> float:
         if cid in pk.cc_idx:
             _city_card(svg, g, pk, cx, cy, cid, codes=[f"deliver:{cid}", f"card:{cid}"])
         else:
-            c = _auction_card(svg, g, pk, cx, cy, cid,
-                              codes=[f"rail:{cid}", f"build:{cid}", f"grow:{cid}", f"use:{cid}"])
+            kind = pk.ac_kind[pk.ac_idx[cid]]
+            codes = [f"rail:{cid}"] if kind == TRAIN else [f"build:{cid}"] if kind == BUILDING else \
+                [f"grow:{cid}", f"use:{cid}"]
+            c = _auction_card(svg, g, pk, cx, cy, cid, codes=codes)
             if i >= played:
                 c.set("class", c.get("class") + " played")
                 svg.text(c, 98, 15, t("kijátszva", "played"), 9, text_anchor="end", fill="#2e7d32")

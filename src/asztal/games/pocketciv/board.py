@@ -183,7 +183,10 @@ def _draw_map(svg: Svg, view: dict) -> None:
             svg.text(g, x, y + 4, label, 12, text_anchor="middle", fill="#3b4f5e" if key == "sea" else "#6b4e1e",
                      font_style="italic", font_weight="bold")
     live = {a.get("id", a["number"]): a for a in view["areas"]}
-    hit = set(view.get("hit") or [])
+    # the areas an event is striking, while its losses are being decided
+    steps = {f[0] for f in view.get("stack") or []}
+    striking = bool(steps & (set(EVENT_NAMES) | {"event", "mpev", "loss", "alloc", "cavloss"}))
+    hit = set(view.get("hit") or []) if striking else set()
     multi = "empires" in view
     capitals = [e["capital"] for e in view["empires"]] if multi else None
     for ma in m["areas"]:
@@ -259,8 +262,8 @@ def _event_card(svg: Svg, g, view: dict, x: float, y: float) -> float:
     svg.text(cg, 70, 22, RED[c], 11, text_anchor="middle", fill="#fff", font_weight="bold")
     svg.rect(cg, 88, 9, 18, 18, fill="#388e3c")
     svg.text(cg, 97, 22, GREEN[c], 11, text_anchor="middle", fill="#fff", font_weight="bold")
-    svg.poly(cg, [(124 + 10 * math.cos(math.pi / 3 * i + math.pi / 6), 18 + 10 * math.sin(math.pi / 3 * i + math.pi / 6))
-                  for i in range(6)], fill="#1976d2")
+    corners = [math.pi / 3 * i + math.pi / 6 for i in range(6)]
+    svg.poly(cg, [(124 + 10 * math.cos(a), 18 + 10 * math.sin(a)) for a in corners], fill="#1976d2")
     svg.text(cg, 124, 22, BLUE[c], 11, text_anchor="middle", fill="#fff", font_weight="bold")
     if GOLD[c]:
         svg.text(cg, 150, 23, "●" * GOLD[c], 13, fill="#d4a017")
@@ -309,8 +312,8 @@ def _side(svg: Svg, view: dict) -> None:
     g = svg.g(None, class_="sheet")
     svg.rect(g, x - 8, 44, w + 8, H - 54, rx=10, fill="#fdf8ec", stroke="#b39b62")
     y = 70
-    svg.text(g, x, y, t(f"{view['era']}. korszak · {view['round']}. forduló", f"Era {view['era']} · round {view['round']}"),
-             16, font_weight="bold")
+    era, rnd = view["era"], view["round"]
+    svg.text(g, x, y, t(f"{era}. korszak · {rnd}. forduló", f"Era {era} · round {rnd}"), 16, font_weight="bold")
     y += 22
     svg.text(g, x, y, t(f"Pakli: {view['deck_size']} lap · dobott: {view['discard_size']}",
                         f"Deck: {view['deck_size']} cards · discarded: {view['discard_size']}"), 12)

@@ -1,0 +1,90 @@
+// Replays: step forward and back through a finished game's record (every hand shown as it was
+// played, or through one seat's eyes), with a shareable link to the step; a record file can be
+// loaded too.
+
+import {api} from "./net.js";
+import {onLang, getLang, t, tx} from "./i18n.js";
+import {el, clear, svgNode} from "./dom.js";
+
+export async function showReplay(root, gameId, startStep = 0) {
+  clear(root);
+  const status = el("div", {id: "status", class: "status"}, t("replay_title"));
+  const boardBox = el("div", {id: "board", class: "board-box"});
+  const logBox = el("ol", {id: "log", class: "log"});
+  const counter = el("span", {id: "step"});
+  const slider = el("input", {type: "range", min: 0, max: 0, value: 0, id: "step-slider"});
+  const seatSel = el("select", {id: "seen-by"});
+  const link = el("input", {readonly: true, id: "share", class: "invite-url"});
+  const buttons = ["first", "prev", "next", "last"].map((k) => el("button", {type: "button", id: `r-${k}`}, t(k)));
+  const file = el("input", {type: "file", accept: ".json,application/json", id: "record-file"});
+  root.append(el("div", {class: "game-page"}, [
+    el("div", {class: "bar"}, [status]),
+    el("div", {class: "replay-bar"}, [...buttons, slider, counter, el("label", {}, [t("seen_by"), seatSel])]),
+    el("div", {class: "game-main"}, [boardBox, el("aside", {class: "side"}, [
+      el("h3", {}, t("log")), logBox,
+      el("label", {}, [t("share"), link]),
+      el("label", {}, [t("load_record"), file]),
+    ])]),
+  ]));
+
+  let record = null;
+  let step = startStep;
+  let title = null;
+  async function load(rec, seats) {
+    record = rec;
+    slider.max = rec.actions.length;
+    clear(seatSel);
+    seatSel.append(el("option", {value: ""}, t("seat_to_move")));
+    for (let s = 0; s < rec.players; s++) {
+      const name = seats && seats[s] ? seats[s].name : "";
+      seatSel.append(el("option", {value: s}, name || t("seat_n", {n: s + 1})));
+    }
+    await go(Math.min(step, rec.actions.length));
+  }
+  async function go(n) {
+    if (!record) return;
+    step = Math.max(0, Math.min(n, record.actions.length));
+    const frame = await api("/api/replay/frame", {record, step, lang: getLang(),
+      seat: seatSel.value === "" ? null : Number(seatSel.value)});
+    clear(boardBox).append(svgNode(frame.board));
+    slider.value = String(frame.step);
+    counter.textContent = t("step", {i: frame.step, n: frame.total});
+    clear(logBox);
+    for (const e of frame.log) logBox.append(el("li", {}, e[getLang()]));
+    logBox.scrollTop = logBox.scrollHeight;
+    status.textContent = `${t("replay_title")}${title ? ": " + tx(title) : ""}`;
+    if (gameId) {
+      const url = new URL(location.href);
+      url.search = `?replay=${encodeURIComponent(gameId)}&step=${frame.step}`;
+      link.value = url.href;
+      history.replaceState(null, "", url.search);
+    }
+  }
+  buttons[0].onclick = () => go(0);
+  buttons[1].onclick = () => go(step - 1);
+  buttons[2].onclick = () => go(step + 1);
+  buttons[3].onclick = () => go(record ? record.actions.length : 0);
+  slider.oninput = () => go(Number(slider.value));
+  seatSel.onchange = () => go(step);
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
+    if (ev.key === "ArrowRight") go(step + 1);
+    if (ev.key === "ArrowLeft") go(step - 1);
+  });
+  file.onchange = async () => {
+    const text = await file.files[0].text();
+    const data = JSON.parse(text);
+    await load(data.record || data);
+  };
+  onLang(() => go(step));
+  if (gameId) {
+    try {
+      const info = await api(`/api/games/${encodeURIComponent(gameId)}`);
+      title = info.title;
+      const rec = await api(`/api/games/${encodeURIComponent(gameId)}/record`);
+      await load(rec.record, rec.seats);
+    } catch (e) {
+      status.textContent = `${t("error")}: ${e.text ? tx(e.text) : e.message}`;
+    }
+  }
+}
