@@ -3,8 +3,8 @@
 - ``GET /api/rules/{game}``: every rule ID of the game with its text, and which rule groups
   govern each kind of action, so the client can open "the rule behind this" for any action
   or refused click (rules at hand);
-- ``POST /api/replay/frame``: one step of a finished game's record drawn as a board, with
-  the log up to there (replays step forward and back);
+- ``POST /api/replay/frame``: one step of a finished game (or of a record file) drawn as a
+  board, with the log up to there (replays step forward and back);
 - ``POST /api/pocketciv/map``: a hand-drawn PocketCiv map checked against the map rules,
   answered with the map file (neighbours, Frontier, Sea and outlines filled in) or the
   first problem, for the live map editor.
@@ -15,13 +15,15 @@ project's rule specs and shipped as package data); each rule keeps its Hungarian
 
 from __future__ import annotations
 
+import asyncio
 import importlib
+import json
 import re
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
 from asztal import games
@@ -89,7 +91,11 @@ def rules_of(game: str) -> dict[str, Any]:
 
 
 class FrameRequest(BaseModel):
-    record: dict[str, Any]
+    """A finished game by id, or a record file's text (sent as text: a JavaScript number cannot
+    hold a 64-bit seed, so the browser never parses the record)."""
+
+    game_id: str | None = Field(None, max_length=40)
+    record_text: str | None = Field(None, max_length=1 << 20)
     step: int = Field(ge=0)
     seat: int | None = None
     lang: str = Field("hu", pattern="^(hu|en)$")
@@ -117,6 +123,19 @@ def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str)
     return {"step": step, "total": len(actions), "seat": who, "to_move": state.to_move,
             "is_over": state.is_over, "board": board.draw(view, [], lang), "log": log,
             "last": actions[step - 1] if step else None}
+
+
+def finished_record(storage, game_id: str) -> dict[str, Any]:
+    """The record of a finished game from the server's storage (the same one ``GET
+    /api/games/{id}/record`` answers; a running game's record is not given: it holds the seed)."""
+    from asztal.server.hub import record_of
+
+    row = storage.game_row(game_id)
+    if row is None:
+        raise BadRecord("no such game / nincs ilyen játék")
+    if row["status"] != "finished":
+        raise BadRecord("the game is still running / a játék még folyik")
+    return record_of(row, storage.changes(game_id))
 
 
 def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
@@ -163,10 +182,20 @@ def build_router() -> APIRouter:
             raise HTTPException(404, {"code": "no_game", "hu": "nincs ilyen játék", "en": "no such game"})
         return rules_of(game)
 
-    @router.post("/replay/frame", summary="One step of a finished game's record, drawn as a board")
-    def frame(body: FrameRequest) -> dict[str, Any]:
+    @router.post("/replay/frame", summary="One step of a finished game or a record file, drawn as a board")
+    async def frame(body: FrameRequest, request: Request) -> dict[str, Any]:
         try:
-            return replay_frame(body.record, body.step, body.seat, body.lang)
+            if body.game_id is not None:
+                record = await asyncio.to_thread(finished_record, request.app.state.hub.storage, body.game_id)
+            else:
+                data = json.loads(body.record_text or "null")
+                record = data.get("record", data) if isinstance(data, dict) else data
+                if not isinstance(record, dict):
+                    raise BadRecord("a record must be a JSON object")
+            return await asyncio.to_thread(replay_frame, record, body.step, body.seat, body.lang)
+        except json.JSONDecodeError as e:
+            raise HTTPException(400, {"code": "bad_record", "hu": f"hibás JSON: {e.msg}",
+                                      "en": f"not valid JSON: {e.msg}"}) from None
         except ValueError as e:
             raise HTTPException(400, {"code": "bad_record", "hu": str(e), "en": str(e)}) from None
 

@@ -27,24 +27,28 @@ export async function showReplay(root, gameId, startStep = 0) {
     ])]),
   ]));
 
-  let record = null;
+  // the record is never parsed here (its 64-bit seed does not fit a JavaScript number): the
+  // server replays it from the game id, or from a record file's text
+  let source = null;
+  let total = 0;
   let step = startStep;
   let title = null;
-  async function load(rec, seats) {
-    record = rec;
-    slider.max = rec.actions.length;
+  async function load(src, players, actions, seats) {
+    source = src;
+    total = actions;
+    slider.max = actions;
     clear(seatSel);
     seatSel.append(el("option", {value: ""}, t("seat_to_move")));
-    for (let s = 0; s < rec.players; s++) {
+    for (let s = 0; s < players; s++) {
       const name = seats && seats[s] ? seats[s].name : "";
       seatSel.append(el("option", {value: s}, name || t("seat_n", {n: s + 1})));
     }
-    await go(Math.min(step, rec.actions.length));
+    await go(Math.min(step, actions));
   }
   async function go(n) {
-    if (!record) return;
-    step = Math.max(0, Math.min(n, record.actions.length));
-    const frame = await api("/api/replay/frame", {record, step, lang: getLang(),
+    if (!source) return;
+    step = Math.max(0, Math.min(n, total));
+    const frame = await api("/api/replay/frame", {...source, step, lang: getLang(),
       seat: seatSel.value === "" ? null : Number(seatSel.value)});
     clear(boardBox).append(svgNode(frame.board));
     slider.value = String(frame.step);
@@ -53,7 +57,7 @@ export async function showReplay(root, gameId, startStep = 0) {
     for (const e of frame.log) logBox.append(el("li", {}, e[getLang()]));
     logBox.scrollTop = logBox.scrollHeight;
     status.textContent = `${t("replay_title")}${title ? ": " + tx(title) : ""}`;
-    if (gameId) {
+    if (source.game_id) {
       const url = new URL(location.href);
       url.search = `?replay=${encodeURIComponent(gameId)}&step=${frame.step}`;
       link.value = url.href;
@@ -63,7 +67,7 @@ export async function showReplay(root, gameId, startStep = 0) {
   buttons[0].onclick = () => go(0);
   buttons[1].onclick = () => go(step - 1);
   buttons[2].onclick = () => go(step + 1);
-  buttons[3].onclick = () => go(record ? record.actions.length : 0);
+  buttons[3].onclick = () => go(total);
   slider.oninput = () => go(Number(slider.value));
   seatSel.onchange = () => go(step);
   document.addEventListener("keydown", (ev) => {
@@ -74,7 +78,8 @@ export async function showReplay(root, gameId, startStep = 0) {
   file.onchange = async () => {
     const text = await file.files[0].text();
     const data = JSON.parse(text);
-    await load(data.record || data);
+    const rec = data.record || data;
+    await load({record_text: text}, rec.players, (rec.actions || []).length);
   };
   onLang(() => go(step));
   if (gameId) {
@@ -82,7 +87,7 @@ export async function showReplay(root, gameId, startStep = 0) {
       const info = await api(`/api/games/${encodeURIComponent(gameId)}`);
       title = info.title;
       const rec = await api(`/api/games/${encodeURIComponent(gameId)}/record`);
-      await load(rec.record, rec.seats);
+      await load({game_id: gameId}, rec.record.players, rec.record.actions.length, rec.seats);
     } catch (e) {
       status.textContent = `${t("error")}: ${e.text ? tx(e.text) : e.message}`;
     }
