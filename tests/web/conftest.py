@@ -81,7 +81,7 @@ def create(page, game: str, players: int, kinds: list[str] | None = None, bot: s
     page.wait_for_function("location.search.includes('game=') || document.querySelector('#go-game')")
     if page.query_selector("#go-game"):
         return page.get_attribute("#go-game", "href").split("game=")[1]
-    page.wait_for_selector("#board svg")
+    page.wait_for_selector("#board svg, #pass-screen")
     return page.evaluate("new URLSearchParams(location.search).get('game')")
 
 

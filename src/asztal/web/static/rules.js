@@ -50,6 +50,11 @@ export async function openRules(game, code = null, reason = null, title = null) 
       for (const id of ids) list.append(ruleItem(id, data.rules[id]));
       return;
     }
+    const exact = data.rules[q.toUpperCase()];
+    if (exact) {
+      list.append(ruleItem(q.toUpperCase(), exact));
+      return;
+    }
     const needle = q.toLowerCase();
     let n = 0;
     for (const [id, r] of Object.entries(data.rules)) {
