@@ -278,7 +278,8 @@ def draw(view: dict[str, Any], legal=None, lang: str = "hu") -> str:
     svg.text(None, 16, 26, head, 20, font_family="serif", font_weight="bold", fill="#5a1010")
     if view["to_move"] is not None:
         who = view["to_move"] + 1
-        svg.text(None, W - 16, 26, t(f"Soron: {who}. játékos", f"To move: player {who}"), 14, text_anchor="end", font_weight="bold")
+        svg.text(None, W - 16, 26, t(f"Soron: {who}. játékos", f"To move: player {who}"), 14, text_anchor="end",
+                 font_weight="bold")
     if view.get("reconstructed"):
         svg.text(None, 16, 44, t("A kártyaértékek rekonstruáltak, nem a nyomtatott lapokéi.",
                                  "Card values are reconstructed, not the printed ones."), 10, fill="#777")
