@@ -1,4 +1,6 @@
 # asztal: `make run` to play, `make test` to run every test. Both set everything up first.
+# `make run` starts the game server on the embedded SQLite and prints the URL to open;
+# `.venv/bin/asztal menu` plays in the terminal.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -14,8 +16,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
+PORT ?= 8000
+
 run: install
-	$(BIN)/asztal menu
+	$(BIN)/asztal serve --port $(PORT)
 
 test: install
 	$(BIN)/python -m pytest -n auto -p no:cacheprovider

@@ -78,6 +78,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        hub.pool.start()  # first: it forks, and there are no other threads yet
         await asyncio.to_thread(storage.migrate)
         listener = None
         if storage.is_postgres:

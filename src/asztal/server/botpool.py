@@ -67,9 +67,24 @@ class BotPool:
         self.workers = workers or os.cpu_count() or 1
         self._pool: ProcessPoolExecutor | None = None
 
+    def start(self) -> None:
+        """Start every worker now, before the server has threads.
+
+        Where the system can fork, the workers are forks of this process with the games and
+        bots already imported, so a restarted server's first bot move does not wait for
+        interpreters to start; elsewhere they are spawned.
+        """
+        import asztal.bots  # noqa: F401  (imported before the fork, so the workers have it)
+
+        games.names()
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx)
+        for _ in range(self.workers):
+            self._pool.submit(games.names)
+
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # spawn: a fork of a process with an event loop and database threads is unsafe
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 

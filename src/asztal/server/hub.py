@@ -295,8 +295,8 @@ class Hub:
                       if new.is_over else None)
             change = Change(room.seq + 1, kind, code if kind == "act" else None, seat, by)
             try:
-                await asyncio.to_thread(self.storage.append, room.id, change, status,
-                                        None if new.is_over else new.to_move, result)
+                await asyncio.wrap_future(self.storage.submit_append(room.id, change, status,
+                                                                     None if new.is_over else new.to_move, result))
             except Conflict:
                 await self._catch_up_locked(room)  # another instance was first: take its change
                 raise Refusal("busy") from None
@@ -383,6 +383,8 @@ class Hub:
 
     def disconnected(self, room: Room, client: Client) -> None:
         room.clients.discard(client)
+        if room.status == "finished" and not room.clients:
+            self.rooms.pop(room.id, None)  # a finished game is a replay: read it again if asked
         if client.seat is None:
             return
         if room.by_seat.get(client.seat) is client:

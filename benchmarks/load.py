@@ -1,0 +1,247 @@
+"""Load benchmark of the game server (not a test): many concurrent games over WebSockets.
+
+Starts ``asztal serve`` on a fresh SQLite database on loopback (or uses ``--url``, which must
+be a loopback address), creates ``--games`` games mixing simulated humans and bots, and lets
+every human play: think for a random time, send a move, and time the round trip until the
+server's ``state`` with the next ``seq`` arrives (the change is committed before that message
+is sent, so this is "acknowledged and broadcast"). A finished game is replaced by a new one, so
+the number of live games stays constant. Stops by itself after ``--seconds``.
+
+Reports move round trip p50/p90/p99/max, moves per second, and the server's CPU (main process
+and bot workers, from /proc) and memory (RSS) per game.
+
+    .venv/bin/python benchmarks/load.py --games 200 --seconds 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+import httpx
+from websockets.asyncio.client import connect
+
+#: the mix of tables: (weight, create body); seat 0 is always the simulated human
+TABLES = [
+    (2, {"game": "pax", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "seat": 0}),
+    (1, {"game": "caboose", "players": 3, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
+                                                    {"kind": "bot", "bot": "greedy"}], "seat": 0}),
+    (1, {"game": "pocketciv", "players": 1, "seats": [{"kind": "human"}], "seat": 0}),
+]
+
+
+def pick_table(rng: random.Random) -> dict:
+    return rng.choices([t for _, t in TABLES], weights=[w for w, _ in TABLES])[0]
+
+
+def group_pids(leader: int) -> list[int]:
+    """The server and its bot workers: every process in the server's process group."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == leader:  # field 5 of stat: process group id
+                pids.append(int(entry))
+    return pids
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
+
+
+def rss_mib(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.rtt: list[float] = []
+        self.ping: list[float] = []
+        self.errors: dict[str, int] = {}
+        self.finished = 0
+        self.states = 0
+
+
+async def human(base: str, ws_base: str, client: httpx.AsyncClient, rng: random.Random, stats: Stats,
+                stop_at: float, think: float) -> None:
+    """One table after another until time is up: play seat 0 with random legal moves.
+
+    While "thinking" the human pings the server once: the ping's round trip, on the same
+    socket at the same moment, is the reference the move round trip is compared with.
+    """
+    while time.monotonic() < stop_at:
+        made = (await client.post(base + "/api/games", json=pick_table(rng))).json()
+        gid, token = made["game"]["id"], made["token"]
+        async with connect(f"{ws_base}/ws/games/{gid}?token={token}", max_size=1 << 24) as ws:
+            sent_at = ping_at = act_at = None
+            want, pending = -1, None
+            while time.monotonic() < stop_at:
+                wait = stop_at - time.monotonic()
+                if act_at is not None:
+                    wait = min(wait, act_at - time.monotonic())
+                try:
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.001, wait)))
+                except TimeoutError:
+                    if act_at is not None and time.monotonic() >= act_at:
+                        act_at, sent_at = None, time.perf_counter()
+                        await ws.send(json.dumps(pending))
+                    continue
+                if msg["type"] == "pong" and ping_at is not None:
+                    stats.ping.append(time.perf_counter() - ping_at)
+                    ping_at = None
+                    continue
+                if msg["type"] == "error":
+                    stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
+                    sent_at = None
+                    continue
+                if msg["type"] != "state":
+                    continue
+                stats.states += 1
+                if sent_at is not None and msg["seq"] >= want:
+                    stats.rtt.append(time.perf_counter() - sent_at)
+                    sent_at = None
+                if msg["is_over"]:
+                    stats.finished += 1
+                    break
+                if msg["legal"] and sent_at is None and act_at is None:
+                    want = msg["seq"] + 1
+                    pending = {"type": "act", "code": rng.choice(msg["legal"])["code"], "seq": msg["seq"]}
+                    act_at = time.monotonic() + (rng.expovariate(1 / think) if think > 0 else 0)
+                    ping_at = time.perf_counter()
+                    await ws.send('{"type": "ping"}')
+
+
+def start_server(tmp: Path, port: int, bot_time: float) -> subprocess.Popen:
+    asztal = str(Path(sys.executable).with_name("asztal"))
+    env = {**os.environ, "ASZTAL_RATE_PER_MINUTE": "1000000"}
+    proc = subprocess.Popen([asztal, "serve", "--port", str(port), "--db", f"sqlite:///{tmp / 'load.db'}",
+                             "--bot-time", str(bot_time)], stdout=open(tmp / "server.log", "w"),
+                            stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    os.killpg(proc.pid, signal.SIGKILL)
+    raise SystemExit("the server did not start")
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
+
+
+async def run(args) -> dict:
+    rng = random.Random(args.seed)
+    tmp = Path(tempfile.mkdtemp(prefix="asztal-load-"))
+    if args.url:
+        if urlparse(args.url).hostname not in ("127.0.0.1", "localhost", "::1"):
+            raise SystemExit("the load script talks to loopback only")
+        base, proc = args.url.rstrip("/"), None
+    else:
+        port = args.port
+        proc = start_server(tmp, port, args.bot_time)
+        base = f"http://127.0.0.1:{port}"
+    ws_base = base.replace("http", "ws", 1)
+    pids = group_pids(proc.pid) if proc else []
+    cpu0, rss0, load0 = cpu_seconds(pids), rss_mib(pids), os.getloadavg()
+    main0 = cpu_seconds([proc.pid]) if proc else 0.0
+    client0 = time.process_time()
+    stats = Stats()
+    stop_at = time.monotonic() + args.seconds
+    limits = httpx.Limits(max_connections=args.games)
+    async with httpx.AsyncClient(limits=limits, timeout=60) as client:
+        t0 = time.perf_counter()
+        tasks = [asyncio.create_task(human(base, ws_base, client, random.Random(rng.random()), stats, stop_at,
+                                           args.think)) for _ in range(args.games)]
+        await asyncio.sleep(min(args.seconds / 2, 20))
+        pids = group_pids(proc.pid) if proc else []
+        rss_mid = rss_mib(pids)
+        await asyncio.gather(*tasks, return_exceptions=True)
+        elapsed = time.perf_counter() - t0
+    pids = group_pids(proc.pid) if proc else []
+    cpu1 = cpu_seconds(pids)
+    main1 = cpu_seconds([proc.pid]) if proc else 0.0
+    client_cpu = time.process_time() - client0
+    if proc is not None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(30)
+    changes = 0
+    if proc is not None:
+        with sqlite3.connect(tmp / "load.db") as db:
+            changes = db.execute("SELECT count(*) FROM actions").fetchone()[0]
+    rtt_ms = [x * 1000 for x in stats.rtt]
+    ping_ms = [x * 1000 for x in stats.ping]
+    return {
+        "games": args.games, "seconds": round(elapsed, 1), "cpus": os.cpu_count(), "think_s": args.think,
+        "human_moves": len(rtt_ms), "states_received": stats.states, "games_finished": stats.finished,
+        "moves_per_s": round(len(rtt_ms) / elapsed, 1),
+        "rtt_ms": {"p50": round(pct(rtt_ms, 0.50), 2), "p90": round(pct(rtt_ms, 0.90), 2),
+                   "p99": round(pct(rtt_ms, 0.99), 2), "max": round(max(rtt_ms, default=float("nan")), 2),
+                   "mean": round(statistics.fmean(rtt_ms), 2) if rtt_ms else None},
+        "ping_ms (same-run reference)": {"p50": round(pct(ping_ms, 0.50), 2), "p99": round(pct(ping_ms, 0.99), 2)},
+        "rtt_over_ping": {"p50": round(pct(rtt_ms, 0.50) / pct(ping_ms, 0.50), 2),
+                          "p99": round(pct(rtt_ms, 0.99) / pct(ping_ms, 0.99), 2)},
+        "changes_committed": changes,
+        "server_main_cpu_ms_per_change": round(1000 * (main1 - main0) / changes, 3) if changes else None,
+        "errors": stats.errors,
+        "server_cpu_s": round(cpu1 - cpu0, 2),
+        "server_main_process_cpu_s": round(main1 - main0, 2),
+        "load_client_cpu_s": round(client_cpu, 2),
+        "server_cpu_per_game_pct_of_core": round(100 * (cpu1 - cpu0) / elapsed / args.games, 3),
+        "server_rss_mib": {"idle": round(rss0, 1), "loaded": round(rss_mid, 1),
+                           "per_game": round((rss_mid - rss0) / args.games, 3)},
+        "load_average_before": [round(x, 2) for x in load0],
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=200, help="concurrent games (one simulated human each)")
+    ap.add_argument("--seconds", type=float, default=60.0, help="how long to play (the script stops itself)")
+    ap.add_argument("--think", type=float, default=1.0, help="a human's mean thinking time, seconds")
+    ap.add_argument("--bot-time", type=float, default=0.5, help="the server's MCTS time budget")
+    ap.add_argument("--port", type=int, default=8765)
+    ap.add_argument("--url", help="an already running server on loopback (then no CPU/memory figures)")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    if not 1 <= args.games <= 2000 or not 1 <= args.seconds <= 3600:
+        raise SystemExit("--games 1..2000 and --seconds 1..3600")
+    print(json.dumps(asyncio.run(run(args)), indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""Hidden information at the wire, for every game: over whole games, what each seat's socket
+and a spectator's socket receive is exactly that seat's ``view``, its own legal actions and the
+log as that seat may read it; refusals tell nothing; the record of a running game and the seed
+are never given out."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from asztal import games
+from asztal.server.hub import board_module
+from tests.server.wire import Server
+
+TABLES = [("pax", 2, {}), ("pocketciv", 2, {}), ("caboose", 3, {})]
+
+
+def _play(server: Server, game: str, players: int, options: dict, rng: random.Random):
+    made = server.create(game=game, players=players, options=options, seats=[{"kind": "human"}] * players, seat=0)
+    gid = made["game"]["id"]
+    tokens = [made["token"]] + [server.api("POST", f"/api/games/{gid}/join", json={}).json()["token"]
+                                for _ in range(players - 1)]
+    socks = [server.sock(gid, t, lang=rng.choice(["hu", "en"])) for t in tokens] + [server.sock(gid)]
+    seq = 0
+    for s in socks:
+        s.state_at_least(0)
+    while True:
+        st = socks[-1].state_at_least(seq)
+        if st["is_over"]:
+            break
+        mover = socks[st["to_move"]]
+        mine = mover.state_at_least(seq)
+        if seq % 7 == 3:  # the others try the mover's moves, and ask why: refused unread
+            idle = socks[(st["to_move"] + 1) % players]
+            idle.send(type="act", code=mine["legal"][0]["code"], seq=seq)
+            assert idle.until("error")["code"] == "not_your_turn"
+            idle.send(type="why", code=mine["legal"][-1]["code"])
+            assert idle.until("error")["code"] == "not_your_turn"
+            r = server.api("GET", f"/api/games/{gid}/record")
+            assert r.status_code == 409
+        mover.send(type="act", code=rng.choice(mine["legal"])["code"], seq=seq)
+        seq += 1
+    for s in socks:
+        s.state_at_least(seq)
+        s.send(type="ping")
+        s.until("pong")
+        s.close()
+    return gid, socks
+
+
+@pytest.mark.parametrize("game, players, options", TABLES)
+def test_each_socket_gets_exactly_what_its_seat_may_know(server, game, players, options):
+    rng = random.Random(f"{game}{players}")
+    gid, socks = _play(server, game, players, options, rng)
+    record = server.api("GET", f"/api/games/{gid}/record").json()["record"]
+    g = games.load(game)
+    states = [g.replay({**record, "actions": record["actions"][:n]}) for n in range(len(record["actions"]) + 1)]
+    board = board_module(game)
+    seed = str(record["seed"])
+    for seat, sock in enumerate(socks):
+        seat = seat if seat < players else None
+        log: list[dict] = []
+        lang = "hu"
+        for msg in sock.msgs:
+            wire = json.dumps(msg, ensure_ascii=False)
+            assert seed not in wire, f"the seed reached seat {seat}"
+            if msg["type"] == "hello":
+                lang = msg["lang"]
+            if msg["type"] != "state":
+                continue
+            state = states[msg["seq"]]
+            assert msg["view"] == state.view(seat), f"{game}: seat {seat} got another view at {msg['seq']}"
+            mine = seat is not None and seat == state.to_move and not state.is_over
+            legal = [{"code": a.code, "hu": a.hu, "en": a.en} for a in state.legal_actions()] if mine else []
+            assert msg["legal"] == legal
+            del log[msg["log_start"]:]
+            log += [(e["hu"], e["en"]) for e in msg["log"]]
+            expected = [(g.describe(e, "hu", seat), g.describe(e, "en", seat)) for e in state.log_for(seat)]
+            assert log == expected, f"{game}: seat {seat}'s log differs at {msg['seq']}"
+            if board is not None:
+                assert msg["board"] == board.draw(msg["view"], legal, lang)
+            else:
+                assert "board" not in msg
+        for msg in sock.msgs:
+            if msg["type"] == "error":
+                assert msg["code"] == "not_your_turn"
+                assert msg["hu"] == "nem te következel" and msg["en"] == "it is not your turn"

@@ -1,0 +1,76 @@
+"""Storage on SQLite and PostgreSQL: migrations, one writer per sequence number, hashed tokens."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import inspect, text
+
+from asztal.server.storage import Change, Conflict, Storage, now
+from asztal.server.tokens import hash_secret, new_secret
+
+
+def _game(storage: Storage, gid: str = "g1") -> str:
+    stamp = now()
+    storage.create_game(
+        {"id": gid, "game": "pax", "version": "1", "players": 2, "seed": (1 << 62) + 5, "options": {"level": None},
+         "public_options": {}, "status": "running", "private": False, "turn_timer": None, "grace": 60.0,
+         "stand_in": "normal", "seq": 0, "to_move": 0, "result": None, "created": stamp, "updated": stamp},
+        [{"seat": 0, "name": "Anna", "kind": "human", "bot": None, "token_hash": None, "invite_hash": None},
+         {"seat": 1, "name": "Gép", "kind": "bot", "bot": "random", "token_hash": None, "invite_hash": None}])
+    return gid
+
+
+def test_migrations_create_the_schema_and_run_twice(db_url):
+    storage = Storage(db_url)
+    storage.migrate()
+    storage.migrate()  # already at head: nothing to do
+    names = set(inspect(storage.engine).get_table_names())
+    assert {"games", "seats", "actions", "alembic_version"} <= names
+    with storage.engine.connect() as conn:
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+    storage.close()
+
+
+def test_each_sequence_number_is_taken_once(db_url):
+    storage = Storage(db_url)
+    storage.migrate()
+    gid = _game(storage)
+    storage.append(gid, Change(1, "act", "pass", 0, "human"), "running", 1, None)
+    with pytest.raises(Conflict):
+        storage.append(gid, Change(1, "act", "draw", 0, "human"), "running", 1, None)
+    with pytest.raises(Conflict):  # a gap is refused too
+        storage.append(gid, Change(3, "act", "draw", 0, "human"), "running", 1, None)
+    storage.append(gid, Change(2, "undo", None, 0, "human"), "running", 0, None)
+    assert [(c.seq, c.kind, c.code) for c in storage.changes(gid)] == [(1, "act", "pass"), (2, "undo", None)]
+    assert storage.game_row(gid)["seq"] == 2 and storage.game_row(gid)["seed"] == (1 << 62) + 5
+    storage.close()
+
+
+def test_tokens_are_kept_only_as_hashes(db_url):
+    storage = Storage(db_url)
+    storage.migrate()
+    gid = _game(storage)
+    token = new_secret()
+    storage.take_seat(gid, 0, "Anna", hash_secret(token), "running")
+    with pytest.raises(Conflict):
+        storage.take_seat(gid, 0, "Béla", hash_secret(new_secret()), "running")
+    assert storage.seat_of_token(gid, hash_secret(token)) == 0
+    assert storage.seat_of_token(gid, hash_secret(token + "x")) is None
+    with storage.engine.connect() as conn:
+        dump = str(conn.execute(text("SELECT * FROM seats")).fetchall())
+    assert token not in dump and hash_secret(token) in dump
+    storage.close()
+
+
+def test_sqlite_runs_in_wal_mode_with_full_sync(tmp_path):
+    storage = Storage(f"sqlite:///{tmp_path / 'w.db'}")
+    storage.migrate()
+    with storage.engine.connect() as conn:
+        assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert conn.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
+    storage.close()
+
+
+def test_unsupported_database_urls_are_refused():
+    with pytest.raises(ValueError, match="unsupported database URL"):
+        Storage("mysql://x")
