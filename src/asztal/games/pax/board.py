@@ -204,8 +204,10 @@ def _tableau(svg: Svg, view, p, x0: float, y0: float, w: float) -> float:
                      text_anchor="middle", fill="#fff")
     if p["hand_public"] and not you:
         names = ", ".join(f"{_cat(c['category'], svg.lang)} {c['id'].split('-')[-1]}" for c in p["hand_public"])
-        svg.text(g, x0 + w - 12, y0 + 38, t("ismert a kezében: ", "known in hand: ") + names, 10,
-                 text_anchor="end", fill="#555")
+        n = len(p["hand_public"])
+        known = svg.text(g, x0 + w - 12, y0 + 38, t(f"ismert a kezében: {n} lap", f"known in hand: {n} card(s)"), 10,
+                         text_anchor="end", fill="#555", text_decoration="underline")
+        svg.title(known, names)
     return y0 + h
 
 
@@ -247,7 +249,7 @@ def _result(svg: Svg, view, y0: float) -> float:
     t = svg.t
     r = view["result"]
     g = svg.g(None, class_="result")
-    h = 40 + 20 * len(r["points"])
+    h = 74 + 20 * len(r["points"])
     svg.rect(g, 10, y0, W - 20, h, rx=10, fill="#fdf2d0", stroke="#8b1a1a", stroke_width=2)
     if "level" in r:
         head = (t(f"A(z) {r['level']}. pasziánsz játék sikerült!", f"Solitaire game {r['level']} beaten!")
@@ -262,8 +264,23 @@ def _result(svg: Svg, view, y0: float) -> float:
         who = ", ".join(t(f"{w + 1}. játékos", f"player {w + 1}") for w in r["winners"]) or t("senki", "nobody")
         head += " " + t("Győztes: ", "Winner(s): ") + who
     svg.text(g, 22, y0 + 24, head, 15, font_weight="bold", fill="#8b1a1a")
+    # the scoring breakdown (PAX-SCORE-*), one row per player
+    cols = (("categories_played", "kijátszott kategóriák", "categories played"),
+            ("stronger_than_rome", "erősebb Rómánál", "stronger than Rome"),
+            ("fleet_and_army", "flotta és sereg", "fleet and army"),
+            ("primus_conspiratus", "Primus Conspiratus", "Primus Conspiratus"),
+            ("most_money", "legtöbb Aureus", "most Aureus"))
+    breakdown = r.get("breakdown") or []
+    for j, (_, hu, en) in enumerate(cols):
+        svg.text(g, 230 + j * 160, y0 + 44, t(hu, en), 11, text_anchor="middle", fill="#555")
+    svg.text(g, 230 + len(cols) * 160, y0 + 44, t("összesen", "total"), 11, text_anchor="middle", fill="#555")
     for s, pts in enumerate(r["points"]):
-        svg.text(g, 22, y0 + 44 + 20 * s, t(f"{s + 1}. játékos: {pts} pont", f"player {s + 1}: {pts} points"), 13)
+        ry = y0 + 64 + 20 * s
+        svg.text(g, 22, ry, t(f"{s + 1}. játékos", f"player {s + 1}"), 13)
+        if s < len(breakdown):
+            for j, (key, _, _) in enumerate(cols):
+                svg.text(g, 230 + j * 160, ry, breakdown[s].get(key, ""), 13, text_anchor="middle")
+        svg.text(g, 230 + len(cols) * 160, ry, pts, 13, text_anchor="middle", font_weight="bold")
     return y0 + h
 
 

@@ -342,8 +342,7 @@ def _side(svg: Svg, view: dict) -> None:
         svg.text(g, x + 40, y + 6, " › ".join(steps)[:60], 12, font_weight="bold", class_="pending")
         y += 26
     if view.get("is_over"):
-        svg.text(g, x, y + 6, t("A játék véget ért", "Game over"), 16, font_weight="bold", fill="#8b1a1a")
-        y += 26
+        y = _result(svg, g, view, x, y, w)
     if multi:
         seat = view.get("seat")
         me = view["empires"][seat] if isinstance(seat, int) and 0 <= seat < len(view["empires"]) else None
@@ -351,6 +350,35 @@ def _side(svg: Svg, view: dict) -> None:
     else:
         owned = view["advances"]
     _advances(svg, g, view, owned, x, y + 12, w - 10)
+
+
+ENDINGS = {"eras": ("mind a 8 korszak lement", "all 8 eras played"),
+           "stopped": ("a játékos korszakváltáskor befejezte", "the player stopped at an era change"),
+           "collapse": ("a civilizáció összeomlott (nem maradt törzs és város)",
+                        "the civilisation collapsed (no tribe and no city left)"),
+           "wiped": ("egy birodalom elpusztult", "an empire was wiped out")}
+
+
+def _result(svg: Svg, g, view: dict, x: float, y: float, w: float) -> float:
+    """The end: how it ended and the points (eras' VP and wonders' VP) per empire."""
+    t = svg.t
+    empires = view["empires"] if "empires" in view else [view]
+    h = 58 + 20 * len(empires)
+    box = svg.g(g, class_="result")
+    svg.rect(box, x - 4, y, w - 6, h, rx=8, fill="#fdf2d0", stroke="#8b1a1a", stroke_width=2)
+    hu, en = ENDINGS.get(view.get("ending") or "", (view.get("ending") or "", view.get("ending") or ""))
+    svg.text(box, x + 6, y + 20, t("A játék véget ért: ", "Game over: ") + t(hu, en), 12, font_weight="bold",
+             fill="#8b1a1a")
+    for j, (hu, en) in enumerate((("korszakok GYP", "eras' VP"), ("csodák GYP", "wonders' VP"),
+                                  ("összesen", "total"))):
+        svg.text(box, x + 150 + j * 90, y + 40, t(hu, en), 11, text_anchor="middle", fill="#555")
+    for p, e in enumerate(empires):
+        ry = y + 60 + 20 * p
+        who = t(f"{p + 1}. játékos", f"player {p + 1}") if len(empires) > 1 else t("a civilizációd", "your civilisation")
+        svg.text(box, x + 6, ry, who, 12)
+        for j, v in enumerate((e["vp"], e.get("vp_wonders", 0), e["vp"] + e.get("vp_wonders", 0))):
+            svg.text(box, x + 150 + j * 90, ry, v, 12, text_anchor="middle", font_weight="bold" if j == 2 else None)
+    return y + h + 10
 
 
 def draw(view: dict[str, Any], legal=None, lang: str = "hu") -> str:

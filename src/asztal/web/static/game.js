@@ -274,12 +274,27 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     box = el("div", {id: "end-screen", class: "overlay"}, [el("div", {class: "overlay-box"}, [
       el("h2", {}, t("end_title")), el("p", {id: "end-winner"}, t("winner", {names: winners})),
       el("table", {class: "scores"}, [el("tr", {}, [el("th", {}, ""), el("th", {}, t("points"))]), ...rows]),
+      breakdown(),
       el("p", {class: "muted"}, t("last_move") + ": " + (((st.logs[key(st.shown)] || []).filter(Boolean).slice(-1)[0])
         ? tx((st.logs[key(st.shown)] || []).filter(Boolean).slice(-1)[0]) : "")),
       el("div", {class: "row"}, actions),
     ])]);
     close.onclick = () => { st.endClosed = true; box.remove(); };
     document.body.append(box);
+  }
+
+  /** The board's own scoring section (drawn by the game) shown on the end screen too. */
+  function breakdown() {
+    const svg = boardBox.querySelector("svg");
+    const part = svg && svg.querySelector(".result");
+    if (!part) return null;
+    const box = part.getBBox();
+    const copy = svg.cloneNode(false);
+    copy.setAttribute("viewBox", `${box.x - 4} ${box.y - 4} ${box.width + 8} ${box.height + 8}`);
+    copy.removeAttribute("id");
+    copy.classList.add("breakdown");
+    copy.append(part.cloneNode(true));
+    return el("div", {class: "breakdown-box", id: "end-breakdown"}, copy);
   }
 
   undoBtn.onclick = () => {
