@@ -374,7 +374,8 @@ def _result(svg: Svg, g, view: dict, x: float, y: float, w: float) -> float:
         svg.text(box, x + 150 + j * 90, y + 40, t(hu, en), 11, text_anchor="middle", fill="#555")
     for p, e in enumerate(empires):
         ry = y + 60 + 20 * p
-        who = t(f"{p + 1}. játékos", f"player {p + 1}") if len(empires) > 1 else t("a civilizációd", "your civilisation")
+        who = (t(f"{p + 1}. játékos", f"player {p + 1}") if len(empires) > 1
+               else t("a civilizációd", "your civilisation"))
         svg.text(box, x + 6, ry, who, 12)
         for j, v in enumerate((e["vp"], e.get("vp_wonders", 0), e["vp"] + e.get("vp_wonders", 0))):
             svg.text(box, x + 150 + j * 90, ry, v, 12, text_anchor="middle", font_weight="bold" if j == 2 else None)
