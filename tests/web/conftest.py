@@ -90,7 +90,7 @@ OVER = "document.querySelector('#end-screen')"
 
 
 def clickables(page):
-    return page.query_selector_all("#board [data-code], #board [data-codes], #buttons > .act-btn")
+    return page.query_selector_all("#board [data-code], #board [data-codes], #buttons > .act-line > .act-btn")
 
 
 def click_once(page, rng: random.Random) -> None:

@@ -5,6 +5,7 @@ opens its rule, the language switches at any time, invitations work, the map edi
 from __future__ import annotations
 
 import random
+import re
 
 from tests.web.conftest import MY_TURN, click_once, create, shot
 
@@ -164,3 +165,31 @@ def test_map_editor_accepts_a_valid_drawing(page):
     saved = json.loads(open(dl.value.path(), encoding="utf-8").read())
     check_map(saved)  # the file is a map the game starts from
     assert sorted(saved["areas"][0]["neighbours"]) == sorted(m["areas"][0]["neighbours"])
+
+
+def test_hint_undo_and_the_rule_behind_an_action(page):
+    create(page, "caboose", 3)
+    page.wait_for_function(MY_TURN)
+    # actions listed as buttons have their rules beside them
+    from asztal.web.api import ACTION_RULES
+
+    button = page.query_selector("#buttons [data-rule-for]")
+    groups = ACTION_RULES["caboose"][re.split(r"[:=]", button.get_attribute("data-rule-for"))[0]]
+    button.click()
+    page.wait_for_selector("#rules-panel .rule")
+    assert all(re.match(rf"^({'|'.join(groups)})-\d+$", e.get_attribute("data-rule"))
+               for e in page.query_selector_all("#rules-panel .rule"))
+    page.click("#rules-close")
+    page.click("#hint")
+    page.wait_for_selector("#toast:not([hidden])")
+    assert page.inner_text("#toast-text").startswith("Tipp:")
+    page.wait_for_selector(".hinted")
+    seq_before = page.evaluate("window.__asztalLatency.length")
+    page.click("#buttons .act-btn")
+    page.wait_for_function(f"window.__asztalLatency.length > {seq_before}")
+    # a bid is the seat's own decision until the next seat acts: the bots answer at once, so
+    # undo is offered only while it is still the seat's own last step
+    if not page.is_disabled("#undo"):
+        log = page.inner_text("#log")
+        page.click("#undo")
+        page.wait_for_function(f"document.querySelector('#log').innerText !== {log!r}")

@@ -159,10 +159,14 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     if (msg.is_over && !st.endClosed) renderEnd(msg);
   }
 
+  /** A legal action as a button, with "§" beside it: the rules that govern it. */
   function actionButton(a, msg) {
     const b = el("button", {type: "button", class: "act-btn", "data-code": a.code}, tx(a));
     b.onclick = () => act(a.code, msg);
-    return b;
+    const rule = el("button", {type: "button", class: "rule-btn small", title: t("rule_behind"),
+      "data-rule-for": a.code}, "§");
+    rule.onclick = () => openRules(st.hello.game, a.code, null, tx(st.hello.title));
+    return el("span", {class: "act-line"}, [b, rule]);
   }
 
   function act(code, msg = current()) {
