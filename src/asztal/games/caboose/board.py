@@ -282,11 +282,11 @@ def _final(svg: Svg, view, y: float) -> float:
     svg.rect(g, 10, y, W - 20, 44 + 20 * n, rx=10, fill="#fdf2d0", stroke="#8b1a1a", stroke_width=2)
     svg.text(g, 22, y + 22, t("Végső pontozás", "Final scoring"), 15, font_weight="bold", fill="#8b1a1a")
     for j, (_, hu, en) in enumerate(keys):
-        svg.text(g, 200 + j * 140, y + 22, t(hu, en), 12, text_anchor="middle", font_weight="bold")
+        svg.text(g, 260 + j * 140, y + 22, t(hu, en), 12, text_anchor="middle", font_weight="bold")
     for q in range(n):
         svg.text(g, 22, y + 42 + q * 20, t(f"{q + 1}. játékos", f"player {q + 1}"), 12)
         for j, (k, _, _) in enumerate(keys):
-            svg.text(g, 200 + j * 140, y + 42 + q * 20, f[k][q], 12, text_anchor="middle",
+            svg.text(g, 260 + j * 140, y + 42 + q * 20, f[k][q], 12, text_anchor="middle",
                      font_weight="bold" if k == "total" else None)
     return y + 54 + 20 * n
 

@@ -187,6 +187,9 @@ def _draw_map(svg: Svg, view: dict) -> None:
     steps = {f[0] for f in view.get("stack") or []}
     striking = bool(steps & (set(EVENT_NAMES) | {"event", "mpev", "loss", "alloc", "cavloss"}))
     hit = set(view.get("hit") or []) if striking else set()
+    loss = _loss(view)
+    if loss is not None:  # the areas a loss still to be spread may fall on
+        hit = {a + 1 for a in range(32) if loss[2] >> a & 1}
     multi = "empires" in view
     capitals = [e["capital"] for e in view["empires"]] if multi else None
     for ma in m["areas"]:
@@ -245,6 +248,15 @@ def _draw_map(svg: Svg, view: dict) -> None:
         if ma.get("sea"):
             desc += t(" · tengerparti", " · borders the Sea")
         svg.clickable(ag, codes_by_area.get(str(key), []), desc)
+
+
+def _loss(view: dict):
+    """The pending spread loss ``(kind, amount left, area mask)``, if that is being decided."""
+    stack = view.get("stack") or []
+    top = stack[-1] if stack else None
+    if top and top[0] in ("loss", "cavloss") and len(top) == 3:
+        return top
+    return None
 
 
 def _event_card(svg: Svg, g, view: dict, x: float, y: float) -> float:
@@ -341,6 +353,13 @@ def _side(svg: Svg, view: dict) -> None:
         svg.text(g, x, y + 6, t("Most:", "Now:"), 12, fill="#666")
         svg.text(g, x + 40, y + 6, " › ".join(steps)[:60], 12, font_weight="bold", class_="pending")
         y += 26
+    loss = _loss(view)
+    if loss is not None:
+        what = t("törzs", "tribe(s)") if loss[0] == "loss" else t("városi Vff", "city AV")
+        svg.text(g, x, y + 4, t(f"Még elveszítendő: {loss[1]} {what} (a kijelölt területekről)",
+                                f"Still to lose: {loss[1]} {what} (from the marked areas)"), 12,
+                 font_weight="bold", fill="#b71c1c", class_="loss")
+        y += 22
     if view.get("is_over"):
         y = _result(svg, g, view, x, y, w)
     if multi:
