@@ -193,3 +193,24 @@ def test_hint_undo_and_the_rule_behind_an_action(page):
         log = page.inner_text("#log")
         page.click("#undo")
         page.wait_for_function(f"document.querySelector('#log').innerText !== {log!r}")
+
+
+def test_a_running_game_replays_through_the_own_seat_only(page):
+    gid = create(page, "pax", 2)
+    rng = random.Random(3)
+    for _ in range(3):
+        page.wait_for_function(MY_TURN)
+        click_once(page, rng)
+    page.goto(f"{page.base}?replay={gid}&step=2")
+    page.wait_for_selector("#board svg")
+    page.wait_for_function("document.querySelector('#step').textContent.startsWith('2.')")
+    options = [o.get_attribute("value") for o in page.query_selector_all("#seen-by option")]
+    assert options == ["0"]  # no "seat to move": the other hand stays hidden while the game runs
+    assert "1. játékos (te)" in page.inner_html("#board")
+    page.click("#r-first")
+    page.wait_for_function("document.querySelector('#step').textContent.startsWith('0.')")
+    # without the seat's token there is no replay of a running game
+    status = page.evaluate("(id) => fetch('/api/replay/frame', {method: 'POST', headers: {'Content-Type': "
+                           "'application/json'}, body: JSON.stringify({game_id: id, step: 0})}).then((r) => r.status)",
+                           gid)
+    assert status == 400

@@ -95,6 +95,8 @@ class FrameRequest(BaseModel):
     hold a 64-bit seed, so the browser never parses the record)."""
 
     game_id: str | None = Field(None, max_length=40)
+    #: a seat's token: a running game replays through that seat's eyes only
+    token: str | None = Field(None, max_length=200)
     record_text: str | None = Field(None, max_length=1 << 20)
     step: int = Field(ge=0)
     seat: int | None = None
@@ -120,22 +122,28 @@ def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str)
     view = state.view(who)
     board = importlib.import_module(f"asztal.games.{game.name}.board")
     log = [{"i": i, lang: game.describe(e, lang, who)} for i, e in enumerate(state.log_for(who, 0))]
-    return {"step": step, "total": len(actions), "seat": who, "to_move": state.to_move,
+    return {"step": step, "total": len(actions), "players": state.players, "seat": who, "to_move": state.to_move,
             "is_over": state.is_over, "board": board.draw(view, [], lang), "log": log,
             "last": actions[step - 1] if step else None}
 
 
-def finished_record(storage, game_id: str) -> dict[str, Any]:
-    """The record of a finished game from the server's storage (the same one ``GET
-    /api/games/{id}/record`` answers; a running game's record is not given: it holds the seed)."""
+def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any], int | None]:
+    """The record of a game from the server's storage, and the seat it must be seen by: a
+    finished game by anyone (all revealed, as ``GET /api/games/{id}/record``), a running one
+    only by a seat's token and through that seat's eyes (its record holds the seed)."""
     from asztal.server.hub import record_of
+    from asztal.server.tokens import hash_secret
 
     row = storage.game_row(game_id)
     if row is None:
         raise BadRecord("no such game / nincs ilyen játék")
+    seat = None
     if row["status"] != "finished":
-        raise BadRecord("the game is still running / a játék még folyik")
-    return record_of(row, storage.changes(game_id))
+        seat = storage.seat_of_token(game_id, hash_secret(token)) if token else None
+        if seat is None:
+            raise BadRecord("a running game replays only for its own players / folyó játékot csak a "
+                            "saját játékosai játszhatnak vissza")
+    return record_of(row, storage.changes(game_id)), seat
 
 
 def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
@@ -185,14 +193,17 @@ def build_router() -> APIRouter:
     @router.post("/replay/frame", summary="One step of a finished game or a record file, drawn as a board")
     async def frame(body: FrameRequest, request: Request) -> dict[str, Any]:
         try:
+            seat = body.seat
             if body.game_id is not None:
-                record = await asyncio.to_thread(finished_record, request.app.state.hub.storage, body.game_id)
+                record, own = await asyncio.to_thread(game_record, request.app.state.hub.storage, body.game_id,
+                                                      body.token)
+                seat = own if own is not None else seat
             else:
                 data = json.loads(body.record_text or "null")
                 record = data.get("record", data) if isinstance(data, dict) else data
                 if not isinstance(record, dict):
                     raise BadRecord("a record must be a JSON object")
-            return await asyncio.to_thread(replay_frame, record, body.step, body.seat, body.lang)
+            return await asyncio.to_thread(replay_frame, record, body.step, seat, body.lang)
         except json.JSONDecodeError as e:
             raise HTTPException(400, {"code": "bad_record", "hu": f"hibás JSON: {e.msg}",
                                       "en": f"not valid JSON: {e.msg}"}) from None

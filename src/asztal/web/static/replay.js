@@ -1,8 +1,8 @@
 // Replays: step forward and back through a finished game's record (every hand shown as it was
-// played, or through one seat's eyes), with a shareable link to the step; a record file can be
-// loaded too.
+// played, or through one seat's eyes), or through a running game as this browser's seat saw it;
+// a shareable link to the step; a record file can be loaded too.
 
-import {api} from "./net.js";
+import {api, myGames} from "./net.js";
 import {onLang, getLang, t, tx} from "./i18n.js";
 import {el, clear, svgNode} from "./dom.js";
 
@@ -33,23 +33,26 @@ export async function showReplay(root, gameId, startStep = 0) {
   let total = 0;
   let step = startStep;
   let title = null;
-  async function load(src, players, actions, seats) {
+  let own = null;  // a running game: {seat: token} of this browser's seats, seen only by them
+  async function load(src, players, seats) {
     source = src;
-    total = actions;
-    slider.max = actions;
     clear(seatSel);
-    seatSel.append(el("option", {value: ""}, t("seat_to_move")));
+    if (!own) seatSel.append(el("option", {value: ""}, t("seat_to_move")));
     for (let s = 0; s < players; s++) {
+      if (own && !(s in own)) continue;
       const name = seats && seats[s] ? seats[s].name : "";
       seatSel.append(el("option", {value: s}, name || t("seat_n", {n: s + 1})));
     }
-    await go(Math.min(step, actions));
+    await go(step);
   }
   async function go(n) {
     if (!source) return;
-    step = Math.max(0, Math.min(n, total));
-    const frame = await api("/api/replay/frame", {...source, step, lang: getLang(),
-      seat: seatSel.value === "" ? null : Number(seatSel.value)});
+    step = Math.max(0, total ? Math.min(n, total) : n);
+    const seat = seatSel.value === "" ? null : Number(seatSel.value);
+    const token = own && seat !== null ? {token: own[seat]} : {};
+    const frame = await api("/api/replay/frame", {...source, ...token, step, lang: getLang(), seat});
+    total = frame.total;
+    slider.max = String(total);
     clear(boardBox).append(svgNode(frame.board));
     slider.value = String(frame.step);
     counter.textContent = t("step", {i: frame.step, n: frame.total});
@@ -78,16 +81,16 @@ export async function showReplay(root, gameId, startStep = 0) {
   file.onchange = async () => {
     const text = await file.files[0].text();
     const data = JSON.parse(text);
-    const rec = data.record || data;
-    await load({record_text: text}, rec.players, (rec.actions || []).length);
+    own = null;
+    await load({record_text: text}, (data.record || data).players);
   };
   onLang(() => go(step));
   if (gameId) {
     try {
       const info = await api(`/api/games/${encodeURIComponent(gameId)}`);
       title = info.title;
-      const rec = await api(`/api/games/${encodeURIComponent(gameId)}/record`);
-      await load({game_id: gameId}, rec.record.players, rec.record.actions.length, rec.seats);
+      if (info.status !== "finished") own = (myGames()[gameId] || {}).seats || {};
+      await load({game_id: gameId}, info.players, info.seats);
     } catch (e) {
       status.textContent = `${t("error")}: ${e.text ? tx(e.text) : e.message}`;
     }
