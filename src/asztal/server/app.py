@@ -111,6 +111,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if static is not None:
         from fastapi.staticfiles import StaticFiles
 
+        from asztal.web.api import build_router as web_router  # the UI's rules, replay and map endpoints
+
+        app.include_router(web_router())
+
         app.mount("/", StaticFiles(directory=static, html=True), name="web")
     else:
         @app.get("/", include_in_schema=False)

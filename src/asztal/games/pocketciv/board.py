@@ -1,0 +1,417 @@
+"""The PocketCiv map and civilisation sheet as SVG, drawn from ``state.view(seat)``.
+
+``draw(view, legal, lang)`` draws the generated map as the player would have drawn it: its
+areas on the hex grid with their borders, the Frontier and the Sea around them, and in each
+area its number, tribes, city (with its AV), farm, forest, mountain, volcano, desert, fault
+and wonders. Areas the current event or choice concerns are outlined. Beside the map: era,
+round, deck, the event card being resolved and what it does this era, the pending steps,
+gold and VP, the advances (with their cost and effect on hover), and in multiplayer each
+empire's colour and the Totem. Every legal action that names an area sits on that area
+(several at once open a small menu in the client); acquiring an advance sits on the advance.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from asztal.games.pocketciv.data import (
+    ADV_EN,
+    ADV_GOLD,
+    ADV_HU,
+    ADV_INDEX,
+    ADV_TRIBES,
+    ADV_VP,
+    BLUE,
+    BOX,
+    EVENT_NAMES,
+    GOLD,
+    GREEN,
+    HAND,
+    RED,
+    WONDER_EN,
+    WONDER_HU,
+    WONDER_INDEX,
+    _adv,
+)
+from asztal.games.pocketciv.render import _STEPS
+from asztal.games.svg import Legal, Svg
+
+W, H = 1200, 760
+MAP_W, MAP_H = 740, 700
+EMPIRE_COLOURS = ("#c0392b", "#2b6cb0", "#d4a017", "#7d3c98")
+_EFFECT = tuple(a["effect_summary"] for a in _adv)
+
+
+def _params(code: str) -> dict[str, str]:
+    """``move:from=1,to=2`` -> {"from": "1", "to": "2"}."""
+    _, _, rest = code.partition(":")
+    out = {}
+    for part in rest.split(","):
+        k, eq, v = part.partition("=")
+        if eq:
+            out[k] = v
+    return out
+
+
+def _area_codes(legal: Legal) -> dict[str, list[str]]:
+    """Legal codes by the area they name (``area=`` or ``from=``)."""
+    out: dict[str, list[str]] = {}
+    for code in legal.labels:
+        p = _params(code)
+        key = p.get("area") or p.get("from")
+        if key is not None and not code.startswith("adv:"):
+            out.setdefault(key, []).append(code)
+    return out
+
+
+class _Map:
+    """Scales the map's integer corner coordinates into the map box."""
+
+    def __init__(self, m: dict) -> None:
+        self.xs = float(m.get("x_scale", math.sqrt(3)))
+        pts = [p for a in m["areas"] for p in a["polygon"]]
+        for key in ("frontier", "sea"):
+            region = m.get(key) or {}
+            for poly in region.get("polygons") or [region.get("polygon") or []]:
+                pts.extend(poly)
+        x0 = min(p[0] for p in pts) * self.xs
+        x1 = max(p[0] for p in pts) * self.xs
+        y0, y1 = min(p[1] for p in pts), max(p[1] for p in pts)
+        self.k = min((MAP_W - 40) / (x1 - x0), (MAP_H - 40) / (y1 - y0))
+        self.ox = 20 + (MAP_W - 40 - (x1 - x0) * self.k) / 2 - x0 * self.k
+        self.oy = 50 + (MAP_H - 40 - (y1 - y0) * self.k) / 2 - y0 * self.k
+
+    def pt(self, x: float, y: float) -> tuple[float, float]:
+        return self.ox + x * self.xs * self.k, self.oy + y * self.k
+
+    def cell(self, q: int, r: int) -> tuple[float, float]:
+        return self.pt(2 * q + r, 3 * r)
+
+
+def _terrain_fill(a: dict) -> str:
+    if a.get("desert"):
+        return "#ecd9a0"
+    if a.get("volcano"):
+        return "#d9b3a0"
+    if a.get("forest") and a.get("mountain"):
+        return "#bccf9c"
+    if a.get("forest"):
+        return "#a9cf8f"
+    if a.get("mountain"):
+        return "#d3c8b4"
+    return "#d6e6b0"
+
+
+def _icon(svg: Svg, g, kind: str, x: float, y: float, s: float) -> None:
+    """The little pictures an area holds, sized ``s``."""
+    if kind == "forest":
+        for dx in (-s * 0.35, s * 0.35):
+            svg.poly(g, [(x + dx, y - s * 0.55), (x + dx - s * 0.3, y + s * 0.2), (x + dx + s * 0.3, y + s * 0.2)],
+                     fill="#2f7d32", stroke="#1b4d1e", stroke_width=1)
+            svg.rect(g, x + dx - s * 0.05, y + s * 0.2, s * 0.1, s * 0.2, fill="#5d4037")
+    elif kind == "mountain":
+        svg.poly(g, [(x - s * 0.6, y + s * 0.4), (x - s * 0.1, y - s * 0.5), (x + s * 0.2, y),
+                     (x + s * 0.35, y - s * 0.25), (x + s * 0.65, y + s * 0.4)],
+                 fill="#8d7b68", stroke="#4e4036", stroke_width=1)
+        svg.poly(g, [(x - s * 0.25, y - s * 0.25), (x - s * 0.1, y - s * 0.5), (x + s * 0.05, y - s * 0.25)],
+                 fill="#fff")
+    elif kind == "volcano":
+        svg.poly(g, [(x - s * 0.6, y + s * 0.4), (x - s * 0.15, y - s * 0.4), (x + s * 0.15, y - s * 0.4),
+                     (x + s * 0.6, y + s * 0.4)], fill="#6d4c41", stroke="#3e2723", stroke_width=1)
+        svg.poly(g, [(x - s * 0.15, y - s * 0.4), (x, y - s * 0.75), (x + s * 0.15, y - s * 0.4)], fill="#e64a19")
+    elif kind == "farm":
+        svg.rect(g, x - s * 0.55, y - s * 0.35, s * 1.1, s * 0.7, fill="#f2d16b", stroke="#a1887f", stroke_width=1)
+        for k in range(3):
+            yy = y - s * 0.2 + k * s * 0.2
+            svg.line(g, x - s * 0.5, yy, x + s * 0.5, yy, stroke="#a1887f", stroke_width=1)
+    elif kind == "desert":
+        for dx, dy in ((-0.3, 0.1), (0.25, -0.1), (0.05, 0.3)):
+            svg.circle(g, x + dx * s, y + dy * s, s * 0.18, fill="#d4a84f")
+        svg.line(g, x - s * 0.6, y + s * 0.45, x + s * 0.6, y + s * 0.45, stroke="#b08a3a", stroke_width=1.5)
+    elif kind == "fault":
+        svg.el(g, "polyline", points=f"{x - s * 0.6},{y - s * 0.3} {x - s * 0.2},{y + s * 0.1} "
+                                     f"{x + s * 0.1},{y - s * 0.2} {x + s * 0.6},{y + s * 0.3}",
+               fill="none", stroke="#3e2723", stroke_width=2.5)
+
+
+_KIND_NAMES = {"forest": ("erdő", "forest"), "mountain": ("hegység", "mountain"), "volcano": ("vulkán", "volcano"),
+               "farm": ("farm", "farm"), "desert": ("sivatag", "desert"), "fault": ("szakadék", "fault")}
+
+
+def _tribes(svg: Svg, g, x, y, counts: list[int], s: float) -> None:
+    """Tribes as a token with the count, one per empire in multiplayer."""
+    shown = [(p, n) for p, n in enumerate(counts) if n]
+    for k, (p, n) in enumerate(shown):
+        cx = x + (k - (len(shown) - 1) / 2) * s * 1.2
+        colour = EMPIRE_COLOURS[p] if len(counts) > 1 else "#6d4c41"
+        svg.circle(g, cx, y, s * 0.55, fill=colour, stroke="#fff", stroke_width=1.5)
+        svg.text(g, cx, y + s * 0.22, n, s * 0.62, text_anchor="middle", fill="#fff", font_weight="bold")
+
+
+def _city(svg: Svg, g, x, y, values: list[int], capitals: list[bool], s: float) -> None:
+    shown = [(p, v) for p, v in enumerate(values) if v]
+    for k, (p, v) in enumerate(shown):
+        cx = x + (k - (len(shown) - 1) / 2) * s * 1.3
+        colour = EMPIRE_COLOURS[p] if len(values) > 1 else "#37474f"
+        svg.poly(g, [(cx - s * 0.55, y + s * 0.4), (cx - s * 0.55, y - s * 0.15), (cx, y - s * 0.6),
+                     (cx + s * 0.55, y - s * 0.15), (cx + s * 0.55, y + s * 0.4)],
+                 fill=colour, stroke="#fff" if not capitals[p] else "#ffd54f", stroke_width=2 if capitals[p] else 1)
+        svg.text(g, cx, y + s * 0.3, v, s * 0.6, text_anchor="middle", fill="#fff", font_weight="bold")
+
+
+def _draw_map(svg: Svg, view: dict) -> None:
+    m = view.get("map")
+    if not m:
+        return
+    mp = _Map(m)
+    t = svg.t
+    codes_by_area = _area_codes(svg.legal)
+    g = svg.g(None, class_="map")
+    for key, fill, label in (("sea", "#8fc1e3", t("Tenger", "Sea")), ("frontier", "#e4c98f", t("Peremvidék",
+                                                                                               "Frontier"))):
+        region = m.get(key) or {}
+        polys = region.get("polygons") or ([region["polygon"]] if region.get("polygon") else [])
+        for poly in polys:
+            svg.poly(g, [mp.pt(*p) for p in poly], fill=fill, stroke="#5d7f96" if key == "sea" else "#a8895a",
+                     stroke_width=1.5, class_=key)
+        cells = region.get("cells") or []
+        if cells:
+            # the label on the region's outermost cell
+            q, r = max(cells, key=lambda c: abs(c[0]) + abs(c[1]) + abs(c[0] + c[1]))
+            x, y = mp.cell(q, r)
+            svg.text(g, x, y + 4, label, 12, text_anchor="middle", fill="#3b4f5e" if key == "sea" else "#6b4e1e",
+                     font_style="italic", font_weight="bold")
+    live = {a.get("id", a["number"]): a for a in view["areas"]}
+    # the areas an event is striking, while its losses are being decided
+    steps = {f[0] for f in view.get("stack") or []}
+    striking = bool(steps & (set(EVENT_NAMES) | {"event", "mpev", "loss", "alloc", "cavloss"}))
+    hit = set(view.get("hit") or []) if striking else set()
+    loss = _loss(view)
+    if loss is not None:  # the areas a loss still to be spread may fall on
+        hit = {a + 1 for a in range(32) if loss[2] >> a & 1}
+    multi = "empires" in view
+    capitals = [e["capital"] for e in view["empires"]] if multi else None
+    for ma in m["areas"]:
+        key = ma.get("id", ma["number"])
+        a = live[key]
+        ag = svg.g(g, class_="area")
+        ag.set("data-area", str(key))
+        svg.poly(ag, [mp.pt(*p) for p in ma["polygon"]], fill=_terrain_fill(a), stroke="#3e3a2f", stroke_width=2.5)
+        if key in hit and not view.get("is_over"):
+            svg.poly(ag, [mp.pt(*p) for p in ma["polygon"]], fill="none", stroke="#d32f2f", stroke_width=3,
+                     stroke_dasharray="7 4", class_="hit")
+        centres = [mp.cell(q, r) for q, r in ma["cells"]]
+        cx = sum(x for x, _ in centres) / len(centres)
+        cy = sum(y for _, y in centres) / len(centres)
+        centres.sort(key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
+        s = mp.k * 1.5
+        items: list[tuple[str, Any]] = [("number", None)]
+        tribes = a["tribes"] if multi else [a["tribes"]]
+        cities = a["cities"] if multi else [a["city"]]
+        if any(tribes):
+            items.append(("tribes", tribes))
+        if any(cities):
+            caps = [capitals[p] == key for p in range(len(cities))] if multi else [a["capital"]]
+            items.append(("city", (cities, caps)))
+        for kind in ("farm", "forest", "mountain", "volcano", "desert", "fault"):
+            if a.get(kind):
+                items.append((kind, None))
+        wonders = [w for ws in a["wonders"] for w in ws] if multi else a["wonders"]
+        for w in wonders:
+            items.append(("wonder", w))
+        slots = list(centres)
+        while len(slots) < len(items):  # more things than cells: half-cell offsets
+            slots.extend((x + s * 0.6, y + s * 0.6) for x, y in centres)
+        for (kind, arg), (x, y) in zip(items, slots, strict=False):
+            if kind == "number":
+                svg.circle(ag, x, y, s * 0.55, fill="#fffbe6", stroke="#3e3a2f", stroke_width=1.5)
+                svg.text(ag, x, y + s * 0.22, a["number"], s * 0.62, text_anchor="middle", font_weight="bold")
+            elif kind == "tribes":
+                _tribes(svg, ag, x, y, arg, s)
+            elif kind == "city":
+                _city(svg, ag, x, y, arg[0], arg[1], s)
+            elif kind == "wonder":
+                k = WONDER_INDEX[arg]
+                svg.poly(ag, [(x, y - s * 0.6), (x + s * 0.55, y + s * 0.4), (x - s * 0.55, y + s * 0.4)],
+                         fill="#ffd54f", stroke="#8d6e00", stroke_width=1.5)
+                svg.text(ag, x, y + s * 0.85, (WONDER_EN if svg.lang == "en" else WONDER_HU)[k][:12], s * 0.4,
+                         text_anchor="middle")
+            else:
+                _icon(svg, ag, kind, x, y, s)
+        kinds = [t(*_KIND_NAMES[k]) for k in _KIND_NAMES if a.get(k)]
+        desc = t(f"{a['number']}. terület", f"Area {a['number']}")
+        if kinds:
+            desc += ": " + ", ".join(kinds)
+        if ma.get("frontier"):
+            desc += t(" · Peremvidékkel határos", " · borders the Frontier")
+        if ma.get("sea"):
+            desc += t(" · tengerparti", " · borders the Sea")
+        svg.clickable(ag, codes_by_area.get(str(key), []), desc)
+
+
+def _loss(view: dict):
+    """The pending spread loss ``(kind, amount left, area mask)``, if that is being decided."""
+    stack = view.get("stack") or []
+    top = stack[-1] if stack else None
+    if top and top[0] in ("loss", "cavloss") and len(top) == 3:
+        return top
+    return None
+
+
+def _event_card(svg: Svg, g, view: dict, x: float, y: float) -> float:
+    t = svg.t
+    current = view["aside"][0] if view.get("aside") else view.get("discard_top")
+    svg.text(g, x, y, t("Eseménylap", "Event card"), 14, font_weight="bold")
+    if not current:
+        svg.text(g, x, y + 20, t("még nincs húzott lap", "no card drawn yet"), 12, fill="#666")
+        return y + 32
+    c = current - 1
+    cg = svg.g(g, transform=f"translate({x},{y + 8})", class_="event-card")
+    svg.rect(cg, 0, 0, 200, 110, rx=8, fill="#fbf6e9", stroke="#6d4c41", stroke_width=2)
+    svg.text(cg, 10, 24, f"#{current}", 18, font_weight="bold")
+    svg.circle(cg, 70, 18, 9, fill="#d32f2f")
+    svg.text(cg, 70, 22, RED[c], 11, text_anchor="middle", fill="#fff", font_weight="bold")
+    svg.rect(cg, 88, 9, 18, 18, fill="#388e3c")
+    svg.text(cg, 97, 22, GREEN[c], 11, text_anchor="middle", fill="#fff", font_weight="bold")
+    corners = [math.pi / 3 * i + math.pi / 6 for i in range(6)]
+    svg.poly(cg, [(124 + 10 * math.cos(a), 18 + 10 * math.sin(a)) for a in corners], fill="#1976d2")
+    svg.text(cg, 124, 22, BLUE[c], 11, text_anchor="middle", fill="#fff", font_weight="bold")
+    if GOLD[c]:
+        svg.text(cg, 150, 23, "●" * GOLD[c], 13, fill="#d4a017")
+    if HAND[c]:
+        svg.text(cg, 192, 23, t("keresk.", "trade"), 10, text_anchor="end", fill="#6d4c41")
+    box = BOX[c][view["era"]]
+    name = EVENT_NAMES[box[0]][1 if svg.lang == "en" else 0] if box else t("nincs esemény", "no event")
+    svg.text(cg, 10, 56, t(f"{view['era']}. korszakban:", f"in era {view['era']}:"), 11, fill="#666")
+    svg.text(cg, 10, 78, name, 16, font_weight="bold", fill="#8b1a1a")
+    if box:
+        svg.text(cg, 10, 100, "●" * box[1] + "■" * box[2] + "⬢" * box[3], 13, fill="#555")
+    return y + 128
+
+
+def _advances(svg: Svg, g, view: dict, owned: list[str], x: float, y: float, w: float) -> float:
+    t = svg.t
+    en = svg.lang == "en"
+    svg.text(g, x, y, t("Vívmányok", "Advances"), 14, font_weight="bold")
+    y += 8
+    offered: dict[str, list[str]] = {}
+    for code in svg.legal.with_prefix("adv:"):
+        offered.setdefault(_params(code)["id"], []).append(code)
+    shown = list(owned) + [i for i in offered if i not in owned]
+    if not shown:
+        svg.text(g, x, y + 16, t("még nincs", "none yet"), 12, fill="#666")
+        return y + 28
+    col_w = (w - 6) / 2
+    for n, aid in enumerate(shown):
+        k = ADV_INDEX[aid]
+        cx, cy = x + (n % 2) * (col_w + 6), y + (n // 2) * 26
+        chip = svg.g(g, class_="advance" + (" owned" if aid in owned else " offered"))
+        svg.rect(chip, cx, cy, col_w, 22, rx=5, fill="#e3f2fd" if aid in owned else "#fff8e1",
+                 stroke="#1565c0" if aid in owned else "#d4a017", stroke_width=1.5)
+        name = (ADV_EN if en else ADV_HU)[k]
+        svg.text(chip, cx + 6, cy + 15, f"{name} ({ADV_VP[k]})", 11)
+        cost = t(f"ár: {ADV_TRIBES[k]} törzs, {ADV_GOLD[k]} arany; {ADV_VP[k]} GYP",
+                 f"cost: {ADV_TRIBES[k]} tribes, {ADV_GOLD[k]} gold; {ADV_VP[k]} VP")
+        svg.clickable(chip, offered.get(aid, []), f"{name} — {cost}\n{_EFFECT[k]}")
+    return y + ((len(shown) + 1) // 2) * 26 + 8
+
+
+def _side(svg: Svg, view: dict) -> None:
+    t = svg.t
+    x = MAP_W + 20
+    w = W - x - 10
+    g = svg.g(None, class_="sheet")
+    svg.rect(g, x - 8, 44, w + 8, H - 54, rx=10, fill="#fdf8ec", stroke="#b39b62")
+    y = 70
+    era, rnd = view["era"], view["round"]
+    svg.text(g, x, y, t(f"{era}. korszak · {rnd}. forduló", f"Era {era} · round {rnd}"), 16, font_weight="bold")
+    y += 22
+    svg.text(g, x, y, t(f"Pakli: {view['deck_size']} lap · dobott: {view['discard_size']}",
+                        f"Deck: {view['deck_size']} cards · discarded: {view['discard_size']}"), 12)
+    y += 22
+    multi = "empires" in view
+    if not multi:
+        vp = view["vp"] + view.get("vp_wonders", 0)
+        svg.text(g, x, y, t(f"Arany: {view['gold']}   Győzelmi pont: {vp}", f"Gold: {view['gold']}   VP: {vp}"), 14,
+                 font_weight="bold", fill="#8d6e00")
+        y += 26
+    else:
+        for p, e in enumerate(view["empires"]):
+            svg.circle(g, x + 7, y - 4, 7, fill=EMPIRE_COLOURS[p])
+            totem = " · Totem" if view.get("totem") == p + 1 else ""
+            vp = e["vp"] + e["vp_wonders"]
+            svg.text(g, x + 20, y, t(f"{p + 1}. játékos: arany {e['gold']}, GYP {vp}{totem}",
+                                     f"Player {p + 1}: gold {e['gold']}, VP {vp}{totem}"), 12,
+                     font_weight="bold" if view.get("to_move") == p else None)
+            y += 20
+        y += 6
+    y = _event_card(svg, g, view, x, y + 6)
+    steps = [(_STEPS.get(f[0]) or EVENT_NAMES.get(f[0]) or (str(f[0]),) * 2)[1 if svg.lang == "en" else 0]
+             for f in view.get("stack") or []]
+    if steps:
+        svg.text(g, x, y + 6, t("Most:", "Now:"), 12, fill="#666")
+        svg.text(g, x + 40, y + 6, " › ".join(steps)[:60], 12, font_weight="bold", class_="pending")
+        y += 26
+    loss = _loss(view)
+    if loss is not None:
+        what = t("törzs", "tribe(s)") if loss[0] == "loss" else t("városi Vff", "city AV")
+        svg.text(g, x, y + 4, t(f"Még elveszítendő: {loss[1]} {what} (a kijelölt területekről)",
+                                f"Still to lose: {loss[1]} {what} (from the marked areas)"), 12,
+                 font_weight="bold", fill="#b71c1c", class_="loss")
+        y += 22
+    if view.get("is_over"):
+        y = _result(svg, g, view, x, y, w)
+    if multi:
+        seat = view.get("seat")
+        me = view["empires"][seat] if isinstance(seat, int) and 0 <= seat < len(view["empires"]) else None
+        owned = me["advances"] if me else sorted({a for e in view["empires"] for a in e["advances"]})
+    else:
+        owned = view["advances"]
+    _advances(svg, g, view, owned, x, y + 12, w - 10)
+
+
+ENDINGS = {"eras": ("mind a 8 korszak lement", "all 8 eras played"),
+           "stopped": ("a játékos korszakváltáskor befejezte", "the player stopped at an era change"),
+           "collapse": ("a civilizáció összeomlott (nem maradt törzs és város)",
+                        "the civilisation collapsed (no tribe and no city left)"),
+           "wiped": ("egy birodalom elpusztult", "an empire was wiped out")}
+
+
+def _result(svg: Svg, g, view: dict, x: float, y: float, w: float) -> float:
+    """The end: how it ended and the points (eras' VP and wonders' VP) per empire."""
+    t = svg.t
+    empires = view["empires"] if "empires" in view else [view]
+    h = 58 + 20 * len(empires)
+    box = svg.g(g, class_="result")
+    svg.rect(box, x - 4, y, w - 6, h, rx=8, fill="#fdf2d0", stroke="#8b1a1a", stroke_width=2)
+    hu, en = ENDINGS.get(view.get("ending") or "", (view.get("ending") or "", view.get("ending") or ""))
+    svg.text(box, x + 6, y + 20, t("A játék véget ért: ", "Game over: ") + t(hu, en), 12, font_weight="bold",
+             fill="#8b1a1a")
+    for j, (hu, en) in enumerate((("korszakok GYP", "eras' VP"), ("csodák GYP", "wonders' VP"),
+                                  ("összesen", "total"))):
+        svg.text(box, x + 150 + j * 90, y + 40, t(hu, en), 11, text_anchor="middle", fill="#555")
+    for p, e in enumerate(empires):
+        ry = y + 60 + 20 * p
+        who = (t(f"{p + 1}. játékos", f"player {p + 1}") if len(empires) > 1
+               else t("a civilizációd", "your civilisation"))
+        svg.text(box, x + 6, ry, who, 12)
+        for j, v in enumerate((e["vp"], e.get("vp_wonders", 0), e["vp"] + e.get("vp_wonders", 0))):
+            svg.text(box, x + 150 + j * 90, ry, v, 12, text_anchor="middle", font_weight="bold" if j == 2 else None)
+    return y + h + 10
+
+
+def draw(view: dict[str, Any], legal=None, lang: str = "hu") -> str:
+    """The board for ``view`` (one seat's view) as an SVG string."""
+    lg = Legal(legal, lang)
+    svg = Svg(W, H, lg, lang, "pocketciv")
+    t = svg.t
+    svg.text(None, 16, 30, t("Civilizációk Hajnala", "PocketCiv"), 22, font_family="serif", font_weight="bold",
+             fill="#4e342e")
+    if view.get("to_move") is not None and "empires" in view:
+        svg.text(None, MAP_W, 30, t(f"Soron: {view['to_move'] + 1}. játékos", f"To move: player {view['to_move'] + 1}"),
+                 14, text_anchor="end", font_weight="bold")
+    _draw_map(svg, view)
+    _side(svg, view)
+    return svg.to_string()
+

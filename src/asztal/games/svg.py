@@ -1,0 +1,137 @@
+"""A small SVG builder for the boards (``games/<name>/board.py``).
+
+Boards are drawn with ``xml.etree.ElementTree``, so every text and attribute is escaped
+(player names and pack texts are user input). A legal action that has a place on the board
+is marked on its element: ``data-code`` when one action belongs there, ``data-codes``
+(space separated) when several do (the client then offers a small menu), class ``act`` and a
+``<title>`` with the action's label in the board's language, so the element explains itself
+on hover. Legal actions no element carries are listed as buttons by the client. An element
+whose action is not legal now carries it as ``data-try``: clicking it asks the server why.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+from typing import Any
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.1f}".rstrip("0").rstrip(".")
+    return str(v)
+
+
+class Legal:
+    """The legal actions a board may place: code -> label in the board's language.
+
+    Accepts engine ``Action`` objects, ``{"code", "hu", "en"}`` dicts (the protocol's form)
+    or bare codes.
+    """
+
+    def __init__(self, legal: Iterable[Any] | None, lang: str) -> None:
+        self.labels: dict[str, str] = {}
+        for a in legal or ():
+            if isinstance(a, str):
+                self.labels[a] = a
+            elif isinstance(a, dict):
+                self.labels[a["code"]] = a.get(lang) or a.get("hu") or a["code"]
+            else:
+                self.labels[a.code] = getattr(a, lang, None) or a.code
+        self.placed: set[str] = set()
+
+    def __contains__(self, code: str) -> bool:
+        return code in self.labels
+
+    def pick(self, codes: Iterable[str]) -> list[str]:
+        """The legal ones among ``codes``, in order."""
+        return [c for c in codes if c in self.labels]
+
+    def with_prefix(self, *prefixes: str) -> list[str]:
+        return [c for c in self.labels if c.startswith(prefixes)]
+
+
+class Svg:
+    """An SVG document under construction; ``el`` adds a child to a parent element."""
+
+    def __init__(self, width: float, height: float, legal: Legal, lang: str, game: str) -> None:
+        self.legal = legal
+        self.lang = lang
+        self.root = ET.Element("svg", {
+            "xmlns": SVG_NS, "viewBox": f"0 0 {_fmt(width)} {_fmt(height)}",
+            "class": f"board board-{game}", "lang": lang, "role": "img",
+            "font-family": "DejaVu Sans, Verdana, sans-serif",
+        })
+        self.defs = ET.SubElement(self.root, "defs")
+
+    def t(self, hu: str, en: str) -> str:
+        return en if self.lang == "en" else hu
+
+    def el(self, parent: ET.Element | None, tag: str, **attrs: Any) -> ET.Element:
+        clean = {k.rstrip("_").replace("_", "-"): _fmt(v) for k, v in attrs.items() if v is not None}
+        return ET.SubElement(self.root if parent is None else parent, tag, clean)
+
+    def g(self, parent: ET.Element | None = None, **attrs: Any) -> ET.Element:
+        return self.el(parent, "g", **attrs)
+
+    def rect(self, parent, x, y, w, h, **attrs) -> ET.Element:
+        return self.el(parent, "rect", x=x, y=y, width=w, height=h, **attrs)
+
+    def circle(self, parent, cx, cy, r, **attrs) -> ET.Element:
+        return self.el(parent, "circle", cx=cx, cy=cy, r=r, **attrs)
+
+    def line(self, parent, x1, y1, x2, y2, **attrs) -> ET.Element:
+        return self.el(parent, "line", x1=x1, y1=y1, x2=x2, y2=y2, **attrs)
+
+    def poly(self, parent, points, **attrs) -> ET.Element:
+        pts = " ".join(f"{_fmt(float(x))},{_fmt(float(y))}" for x, y in points)
+        return self.el(parent, "polygon", points=pts, **attrs)
+
+    def text(self, parent, x, y, s: Any, size: float = 12, **attrs) -> ET.Element:
+        e = self.el(parent, "text", x=x, y=y, font_size=size, **attrs)
+        e.text = str(s)
+        return e
+
+    def title(self, parent: ET.Element, s: str) -> None:
+        """A hover text (the first child, as SVG expects)."""
+        t = ET.Element("title")
+        t.text = s
+        parent.insert(0, t)
+
+    def clickable(self, elem: ET.Element, codes: Iterable[str], hint: str | None = None) -> bool:
+        """Mark ``elem`` with those of ``codes`` that are legal; True if any was."""
+        codes = list(codes)
+        legal = self.legal.pick(codes)
+        if not legal:
+            if hint:
+                self.title(elem, hint)
+            if codes:  # a click here is refused with its reason (the client asks the server why)
+                elem.set("data-try", codes[0])
+            return False
+        if len(legal) == 1:
+            elem.set("data-code", legal[0])
+        else:
+            elem.set("data-codes", " ".join(legal))
+        elem.set("class", (elem.get("class", "") + " act").strip())
+        elem.set("tabindex", "0")
+        labels = [self.legal.labels[c] for c in legal]
+        self.title(elem, "\n".join(([hint] if hint else []) + labels))
+        self.legal.placed.update(legal)
+        return True
+
+    def to_string(self) -> str:
+        return ET.tostring(self.root, encoding="unicode")
+
+
+def placed_codes(svg_text: str) -> set[str]:
+    """Every action code an SVG board carries (for tests and the client's button list)."""
+    root = ET.fromstring(svg_text)
+    out: set[str] = set()
+    for e in root.iter():
+        if e.get("data-code"):
+            out.add(e.get("data-code"))
+        if e.get("data-codes"):
+            out.update(e.get("data-codes").split())
+    return out

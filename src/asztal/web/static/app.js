@@ -1,0 +1,46 @@
+// The entry point: picks the page from the address (lobby, ?game=, ?watch=, ?join=, ?replay=,
+// ?mapedit) and keeps the language switch in the header.
+
+import {getLang, onLang, setLang, t} from "./i18n.js";
+import {showLobby, joinGame} from "./lobby.js";
+import {showGame} from "./game.js";
+import {showReplay} from "./replay.js";
+import {showMapEditor} from "./mapedit.js";
+import {el} from "./dom.js";
+
+const root = document.getElementById("app");
+const langBtn = document.getElementById("lang");
+const home = document.getElementById("home");
+const q = new URLSearchParams(location.search);
+
+function labels() {
+  langBtn.textContent = t("lang_other");
+  home.textContent = t("lobby");
+}
+langBtn.onclick = () => setLang(getLang() === "hu" ? "en" : "hu");
+setLang(getLang());
+labels();
+onLang(labels);
+
+async function route() {
+  try {
+    if (q.get("join")) {
+      const name = prompt(t("name"), t("your_name")) || t("your_name");
+      await joinGame(q.get("join"), q.get("seat"), name, q.get("invite"));
+    } else if (q.get("game")) {
+      showGame(root, q.get("game"));
+    } else if (q.get("watch")) {
+      showGame(root, q.get("watch"), {spectator: true});
+    } else if (q.get("replay")) {
+      await showReplay(root, q.get("replay"), Number(q.get("step") || 0));
+    } else if (q.has("mapedit")) {
+      showMapEditor(root);
+    } else {
+      await showLobby(root);
+      onLang(() => showLobby(root));
+    }
+  } catch (e) {
+    root.append(el("p", {class: "error"}, `${t("error")}: ${e.text ? e.text[getLang()] : e.message}`));
+  }
+}
+route();

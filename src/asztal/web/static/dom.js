@@ -1,0 +1,31 @@
+// Building DOM nodes without HTML strings (every text is a text node, so names and labels from
+// the server or other players can never inject markup).
+
+export function el(tag, attrs = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === null || v === undefined) continue;
+    if (k === "class") node.className = v;
+    else if (k === "value") node.value = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of [].concat(children)) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+/** Parse a board SVG sent by the server (drawn with ElementTree, every text escaped) into a node. */
+export function svgNode(text) {
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const root = doc.documentElement;
+  if (root.nodeName !== "svg") return el("p", {class: "error"}, "board?");
+  for (const s of root.querySelectorAll("script, foreignObject")) s.remove();
+  return document.importNode(root, true);
+}

@@ -1,0 +1,140 @@
+// Every text of the interface, Hungarian first, English second; the chosen language is kept
+// in localStorage and can be switched at any time.
+
+const TEXTS = {
+  app: ["asztal", "asztal"],
+  lobby: ["Előtér", "Lobby"],
+  new_game: ["Új játék", "New game"],
+  game: ["Játék", "Game"],
+  players: ["Játékosok száma", "Players"],
+  seat_n: ["{n}. hely", "Seat {n}"],
+  kind_here: ["ember, ezen a gépen", "human, on this device"],
+  kind_invite: ["ember, meghívóval", "human, by invitation"],
+  kind_bot: ["gép", "bot"],
+  name: ["Név", "Name"],
+  strength: ["Erősség", "Strength"],
+  timer: ["Lépésidő", "Turn timer"],
+  no_timer: ["nincs", "none"],
+  seconds: ["{n} mp", "{n} s"],
+  private: ["Csak meghívóval lehessen csatlakozni", "Joinable only by invitation"],
+  create: ["Játék indítása", "Start the game"],
+  my_games: ["Saját játékaim", "My games"],
+  open_games: ["Csatlakozható játékok", "Open games"],
+  running_games: ["Folyó játékok (nézőként)", "Running games (watch)"],
+  finished_games: ["Befejezett játékok (visszajátszás)", "Finished games (replay)"],
+  none: ["nincs", "none"],
+  join: ["Csatlakozás", "Join"],
+  watch: ["Nézés", "Watch"],
+  replay: ["Visszajátszás", "Replay"],
+  resume: ["Folytatás", "Resume"],
+  forget: ["Elfelejt", "Forget"],
+  invites: ["Meghívó linkek", "Invite links"],
+  invite_for: ["{n}. hely meghívója", "Invitation for seat {n}"],
+  copy: ["Másolás", "Copy"],
+  copied: ["Kimásolva", "Copied"],
+  solo_or_multi: ["1 játékos: egyszemélyes; 2–4: többjátékos mód", "1 player: solo; 2-4: multiplayer mode"],
+  map_editor: ["Térképrajzoló (Civilizációk Hajnala)", "Map editor (PocketCiv)"],
+  your_name: ["Játékos", "Player"],
+  bot_name: ["Gép {n}", "Bot {n}"],
+  // game page
+  to_move_you: ["Te következel", "Your move"],
+  to_move_other: ["Soron: {name}", "To move: {name}"],
+  waiting_players: ["Várakozás a játékosokra (szabad hely: {n})", "Waiting for players ({n} seat(s) free)"],
+  game_over: ["A játék véget ért", "Game over"],
+  deciding: ["Döntés: {what}", "Deciding: {what}"],
+  choose: ["Válassz: kattints a táblán egy kiemelt elemre vagy egy gombra.",
+    "Choose: click a highlighted element on the board or a button."],
+  actions: ["Lépések", "Actions"],
+  log: ["Napló", "Log"],
+  undo: ["Visszavonás", "Undo"],
+  hint: ["Tipp", "Hint"],
+  rules: ["Szabályok", "Rules"],
+  lang_other: ["English", "Magyar"],
+  spectator: ["Nézőként nézed", "Watching as a spectator"],
+  connecting: ["Kapcsolódás…", "Connecting…"],
+  reconnecting: ["A kapcsolat megszakadt, újrakapcsolódás…", "Connection lost, reconnecting…"],
+  refused: ["Nem lehet", "Not allowed"],
+  not_your_turn: ["Most nem te következel.", "It is not your turn."],
+  rule_behind: ["A vonatkozó szabály", "The rule behind it"],
+  show_rules: ["Szabály megnyitása", "Open the rule"],
+  close: ["Bezár", "Close"],
+  hint_is: ["Tipp: {what}", "Hint: {what}"],
+  pass_device: ["Add tovább a készüléket: {name}", "Pass the device to {name}"],
+  i_am: ["Én vagyok {name} — mutasd", "I am {name} — show"],
+  pass_hidden: ["Az előző játékos lapjai el vannak rejtve.", "The previous player's cards are hidden."],
+  end_title: ["Vége a játéknak", "The game is over"],
+  winner: ["Győztes: {names}", "Winner(s): {names}"],
+  nobody: ["senki", "nobody"],
+  points: ["pont", "points"],
+  rematch: ["Visszavágó", "Rematch"],
+  back_lobby: ["Vissza az előtérbe", "Back to the lobby"],
+  time_left: ["Hátralévő idő: {s} mp", "Time left: {s} s"],
+  stand_in: ["helyettesítő gép játszik: {names}", "a stand-in bot plays for: {names}"],
+  menu_for: ["Mit szeretnél?", "What would you like to do?"],
+  scores: ["Pontok", "Scores"],
+  last_move: ["Utolsó lépés", "Last move"],
+  // replay
+  replay_title: ["Visszajátszás", "Replay"],
+  step: ["{i}. / {n} lépés", "step {i} / {n}"],
+  seen_by: ["Kinek a szemével", "Seen by"],
+  seat_to_move: ["aki épp lép", "the seat to move"],
+  share: ["Megosztható link", "Shareable link"],
+  first: ["⏮ eleje", "⏮ start"],
+  prev: ["◀ vissza", "◀ back"],
+  next: ["előre ▶", "forward ▶"],
+  last: ["vége ⏭", "end ⏭"],
+  load_record: ["Rekord fájl betöltése", "Load a record file"],
+  // rules
+  rules_title: ["Szabályok: {game}", "Rules: {game}"],
+  rules_search: ["Keresés (szabály-azonosító vagy szó)", "Search (rule ID or word)"],
+  rules_for: ["Ehhez a lépéshez", "For this action"],
+  // map editor
+  map_help: ["Válassz egy ecsetet, és kattints (vagy húzd az egeret) a hatszögekre. 8 terület kell, a "
+    + "Peremvidék 4–5 területtel, a Tenger legalább eggyel határos; 5 területen hegység, 5-ön erdő.",
+    "Pick a brush and click (or drag over) the hexes. 8 areas are needed, the Frontier bordering 4-5 "
+    + "areas and the Sea at least one; mountains in 5 areas, forests in 5."],
+  brush: ["Ecset", "Brush"],
+  area_n: ["{n}. terület", "area {n}"],
+  frontier: ["Peremvidék", "Frontier"],
+  sea: ["Tenger", "Sea"],
+  erase: ["Radír", "Eraser"],
+  mountain: ["hegység", "mountain"],
+  forest: ["erdő", "forest"],
+  desert: ["sivatag", "desert"],
+  map_ok: ["A térkép megfelel a szabályoknak.", "The map follows the rules."],
+  map_bad: ["Hiba: {e}", "Problem: {e}"],
+  save_map: ["Mentés térképfájlként", "Save as a map file"],
+  map_use: ["A térképpel így indíthatsz játékot: asztal play pocketciv -o map=FÁJL, vagy tedd a szerver "
+    + "--packs mappájába (pocketciv/NÉV.json), és válaszd az új játéknál.",
+    "Start a game from it with: asztal play pocketciv -o map=FILE, or put it into the server's --packs "
+    + "folder (pocketciv/NAME.json) and pick it for a new game."],
+  error: ["Hiba", "Error"],
+};
+
+let lang = localStorage.getItem("asztal.lang") || "hu";
+const listeners = [];
+
+export function getLang() { return lang; }
+
+export function setLang(l) {
+  lang = l === "en" ? "en" : "hu";
+  localStorage.setItem("asztal.lang", lang);
+  document.documentElement.lang = lang;
+  for (const f of listeners) f(lang);
+}
+
+export function onLang(f) { listeners.push(f); }
+
+/** The text of `key` in the current language, with {fields} filled in. */
+export function t(key, fields = {}) {
+  const pair = TEXTS[key];
+  let s = pair ? pair[lang === "en" ? 1 : 0] : key;
+  for (const [k, v] of Object.entries(fields)) s = s.replaceAll(`{${k}}`, String(v));
+  return s;
+}
+
+/** A {hu, en} object from the server in the current language. */
+export function tx(obj) {
+  if (!obj) return "";
+  return obj[lang] ?? obj.hu ?? obj.en ?? "";
+}

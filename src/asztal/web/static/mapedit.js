@@ -1,0 +1,124 @@
+// Drawing a PocketCiv map (the book asks the player to draw one): paint hex cells as the 8
+// areas, the Frontier and the Sea, mark each area's mountain/forest/desert; every change is
+// checked by the server against the map rules, and a valid map is saved as a map file.
+
+import {api} from "./net.js";
+import {t, onLang} from "./i18n.js";
+import {el, clear} from "./dom.js";
+
+const RADIUS = 5;
+const COLOURS = ["#e57373", "#81c784", "#64b5f6", "#ffd54f", "#ba68c8", "#4db6ac", "#ff8a65", "#a1887f"];
+const NS = "http://www.w3.org/2000/svg";
+
+function svgEl(tag, attrs) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+export function showMapEditor(root) {
+  clear(root);
+  const cells = new Map();  // "q,r" -> 1..8 | "frontier" | "sea"
+  const terrain = {};
+  for (let n = 1; n <= 8; n++) terrain[n] = {mountain: false, forest: false, desert: false};
+  let brush = 1;
+  let painting = false;
+  let lastMap = null;
+
+  const result = el("p", {id: "map-result", class: "status"});
+  const save = el("button", {type: "button", id: "map-save", class: "primary", disabled: true}, t("save_map"));
+  const brushes = el("div", {class: "brushes"});
+  const table = el("table", {class: "terrain", id: "map-terrain"});
+  const svg = svgEl("svg", {viewBox: "-190 -170 380 340", class: "map-grid", id: "map-grid"});
+  root.append(el("div", {class: "map-editor"}, [
+    el("h2", {}, t("map_editor")), el("p", {class: "muted"}, t("map_help")),
+    el("div", {class: "game-main"}, [el("div", {class: "board-box"}, [svg]),
+      el("aside", {class: "side"}, [el("h3", {}, t("brush")), brushes, table, result, save,
+        el("p", {class: "muted small"}, t("map_use"))])]),
+  ]));
+
+  const choices = [...Array.from({length: 8}, (_, i) => i + 1), "frontier", "sea", "erase"];
+  for (const c of choices) {
+    const label = typeof c === "number" ? t("area_n", {n: c}) : t(c);
+    const b = el("button", {type: "button", class: "brush", "data-brush": c}, label);
+    b.style.background = typeof c === "number" ? COLOURS[c - 1] : c === "sea" ? "#8fc1e3" : c === "frontier" ? "#e4c98f" : "#eee";
+    b.onclick = () => {
+      brush = c;
+      for (const x of brushes.children) x.classList.toggle("on", x === b);
+    };
+    brushes.append(b);
+  }
+  brushes.firstChild.classList.add("on");
+
+  const header = el("tr", {}, [el("th", {}, ""), ...["mountain", "forest", "desert"].map((k) => el("th", {}, t(k)))]);
+  table.append(header);
+  for (let n = 1; n <= 8; n++) {
+    const row = el("tr", {}, [el("td", {}, t("area_n", {n}))]);
+    for (const k of ["mountain", "forest", "desert"]) {
+      const box = el("input", {type: "checkbox", "data-area": n, "data-kind": k});
+      box.onchange = () => { terrain[n][k] = box.checked; check(); };
+      row.append(el("td", {}, box));
+    }
+    table.append(row);
+  }
+
+  const hexes = {};
+  for (let q = -RADIUS; q <= RADIUS; q++) {
+    for (let r = -RADIUS; r <= RADIUS; r++) {
+      if (Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) > RADIUS) continue;
+      const cx = (2 * q + r) * 17.32;
+      const cy = 3 * r * 10;
+      const pts = [[0, -20], [17.32, -10], [17.32, 10], [0, 20], [-17.32, 10], [-17.32, -10]]
+        .map(([x, y]) => `${cx + x},${cy + y}`).join(" ");
+      const poly = svgEl("polygon", {points: pts, fill: "#fafafa", stroke: "#999", "data-cell": `${q},${r}`});
+      const label = svgEl("text", {x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11, "pointer-events": "none"});
+      svg.append(poly, label);
+      hexes[`${q},${r}`] = {poly, label};
+    }
+  }
+  const paint = (target) => {
+    const key = target && target.dataset && target.dataset.cell;
+    if (!key) return;
+    if (brush === "erase") cells.delete(key); else cells.set(key, brush);
+    redraw(key);
+  };
+  svg.addEventListener("pointerdown", (ev) => { painting = true; paint(ev.target); });
+  svg.addEventListener("pointerover", (ev) => { if (painting) paint(ev.target); });
+  window.addEventListener("pointerup", () => { if (painting) { painting = false; check(); } });
+
+  function redraw(key) {
+    const v = cells.get(key);
+    const {poly, label} = hexes[key];
+    poly.setAttribute("fill", v === undefined ? "#fafafa" : typeof v === "number" ? COLOURS[v - 1]
+      : v === "sea" ? "#8fc1e3" : "#e4c98f");
+    label.textContent = typeof v === "number" ? String(v) : "";
+  }
+
+  function mapJson() {
+    const areas = [];
+    for (let n = 1; n <= 8; n++) {
+      const own = [...cells].filter(([, v]) => v === n).map(([k]) => k.split(",").map(Number));
+      areas.push({number: n, cells: own, neighbours: [], frontier: false, sea: false, ...terrain[n]});
+    }
+    const of = (kind) => [...cells].filter(([, v]) => v === kind).map(([k]) => k.split(",").map(Number));
+    return {areas, frontier: {cells: of("frontier")}, sea: {cells: of("sea")}};
+  }
+
+  async function check() {
+    const res = await api("/api/pocketciv/map", {map: mapJson()});
+    lastMap = res.ok ? res.map : null;
+    result.textContent = res.ok ? t("map_ok") : t("map_bad", {e: res.error});
+    result.dataset.ok = res.ok ? "1" : "0";
+    save.disabled = !res.ok;
+  }
+  save.onclick = () => {
+    if (!lastMap) return;
+    const blob = new Blob([JSON.stringify(lastMap, null, 1)], {type: "application/json"});
+    const a = el("a", {href: URL.createObjectURL(blob), download: "pocketciv-map.json"});
+    document.body.append(a);
+    a.click();
+    a.remove();
+  };
+  onLang(() => showMapEditor(root));
+  check();
+}

@@ -1,0 +1,115 @@
+"""Browser fixtures: a real ``asztal serve`` per test module and Debian's chromium driven by
+Playwright (``executable_path``, headless, a fresh profile per test; never ``playwright install``).
+
+Screenshots and click latencies are kept under ``build/screenshots/`` as test artifacts."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from tests.server.wire import Server
+
+CHROMIUM = os.environ.get("ASZTAL_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("web")
+    srv = Server(f"sqlite:///{tmp / 'asztal.db'}", tmp / "server.log").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def context(tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM, args=ARGS,
+                                                   headless=True, viewport={"width": 1366, "height": 820})
+        yield ctx
+        ctx.close()
+
+
+@pytest.fixture
+def page(context, server):
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.base = server.url + "/"
+    yield pg
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def shot(page, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def save_latencies(name: str, values: list[float]) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / f"latency-{name}.json").write_text(json.dumps({"clicks": len(values), "ms": values}))
+
+
+def create(page, game: str, players: int, kinds: list[str] | None = None, bot: str = "greedy",
+           options: dict[str, str] | None = None) -> str:
+    """Fill the lobby form and start a game; returns its id (the page is on the game then,
+    or on the invite links when a seat is by invitation)."""
+    page.goto(page.base)
+    page.select_option("#f-game", game)
+    page.select_option("#f-players", str(players))
+    for s, kind in enumerate(kinds or []):
+        page.select_option(f"select[name=kind{s}]", kind)
+        if kind == "bot":
+            page.select_option(f"select[name=bot{s}]", bot)
+    for name, value in (options or {}).items():
+        page.select_option(f"[data-option={name}]", value)
+    page.click("#f-create")
+    page.wait_for_function("location.search.includes('game=') || document.querySelector('#go-game')")
+    if page.query_selector("#go-game"):
+        return page.get_attribute("#go-game", "href").split("game=")[1]
+    page.wait_for_selector("#board svg, #pass-screen")
+    return page.evaluate("new URLSearchParams(location.search).get('game')")
+
+
+MY_TURN = "document.querySelector('#status') && document.querySelector('#status').dataset.mine === '1'"
+OVER = "document.querySelector('#end-screen')"
+
+
+def clickables(page):
+    return page.query_selector_all("#board [data-code], #board [data-codes], #buttons > .act-line > .act-btn")
+
+
+def click_once(page, rng: random.Random) -> None:
+    """Click one legal thing (a board element, or a button) and wait for the new board."""
+    n = page.evaluate("window.__asztalLatency.length")
+    target = rng.choice(clickables(page))
+    target.dispatch_event("click")
+    if page.query_selector("#menu"):
+        rng.choice(page.query_selector_all("#menu .act-btn")).click()
+    page.wait_for_function(f"window.__asztalLatency.length > {n} || {OVER}", timeout=30000)
+
+
+def play_to_end(page, rng: random.Random, on_click=None, limit: int = 1500) -> int:
+    """Click until the end screen shows; returns the number of clicks."""
+    for i in range(limit):
+        page.wait_for_function(f"({MY_TURN}) || {OVER}", timeout=60000)
+        if page.query_selector("#end-screen"):
+            return i
+        click_once(page, rng)
+        if on_click is not None:
+            on_click(i)
+    raise AssertionError(f"no end after {limit} clicks")

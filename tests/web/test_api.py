@@ -1,0 +1,80 @@
+"""The UI's own endpoints as functions: rule texts parsed from the shipped specs, the rules
+behind every kind of action, replay frames, and checking a hand-drawn PocketCiv map."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from asztal import games
+from asztal.engine.errors import BadRecord
+from asztal.engine.rng import Rng
+from asztal.games.pocketciv.setup import generate_map
+from asztal.web.api import ACTION_RULES, check_pocketciv_map, replay_frame, rules_of
+
+RULE_ID = re.compile(r"^[A-Z]+(?:-[A-Z]+)*-\d+$")
+
+
+@pytest.mark.parametrize("game", ["pax", "pocketciv", "caboose"])
+def test_every_kind_of_action_has_rules_and_texts(game):
+    data = rules_of(game)
+    assert all(RULE_ID.match(i) and r["text"] for i, r in data["rules"].items())
+    assert data["rules"][{"pax": "PAX-BUY-01", "pocketciv": "PC-DEV-CITY-01", "caboose": "CC-AUC-01"}[game]]
+    for kind, groups in ACTION_RULES[game].items():
+        for g in groups:
+            assert any(re.match(rf"^{g}-\d+$", i) for i in data["rules"]), f"{game} {kind}: no rule in {g}"
+    # every action kind the game really offers is mapped to its rules
+    seen = set()
+    for players in range(games.load(game).min_players, min(games.load(game).max_players, 3) + 1):
+        state = games.load(game).new_game(players, seed=2)
+        rng = random.Random(2)
+        while not state.is_over:
+            legal = state.legal_actions()
+            seen.update(re.split(r"[:=]", a.code)[0] for a in legal)
+            state.apply(rng.choice(legal))
+    assert seen <= set(ACTION_RULES[game]), seen - set(ACTION_RULES[game])
+
+
+def test_rule_text_joins_its_continuation_lines():
+    r = rules_of("pax")["rules"]["PAX-TURN-05"]
+    assert r["text"].startswith("Pass (passz):") and "2 Aureus from the bank" in r["text"]
+    assert r["section"] == "4. Turn structure"
+
+
+def test_replay_frame_steps_through_a_record_and_reveals_the_mover():
+    state = games.load("pax").new_game(3, seed=4)
+    rng = random.Random(4)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    record = state.record
+    first = replay_frame(record, 0, None, "hu")
+    assert first["step"] == 0 and first["total"] == len(record["actions"])
+    ET.fromstring(first["board"])
+    mid = replay_frame(record, 10, 2, "en")
+    assert mid["seat"] == 2 and "Your hand" in mid["board"] and mid["last"] == record["actions"][9]
+    end = replay_frame(record, 10**6, None, "hu")
+    assert end["is_over"] and end["step"] == len(record["actions"])
+    with pytest.raises(BadRecord):
+        replay_frame({**record, "actions": ["nonsense"]}, 1, None, "hu")
+
+
+def test_a_drawn_map_is_completed_and_checked():
+    m = generate_map(Rng(5))
+    drawn = {"areas": [{"number": a["number"], "cells": a["cells"], "mountain": a["mountain"],
+                        "forest": a["forest"], "desert": a["desert"]} for a in m["areas"]],
+             "frontier": {"cells": m["frontier"]["cells"]}, "sea": {"cells": m["sea"]["cells"]}}
+    out = check_pocketciv_map(drawn)
+    for a, b in zip(out["areas"], m["areas"], strict=True):
+        assert a["neighbours"] == b["neighbours"] and a["frontier"] == b["frontier"] and a["sea"] == b["sea"]
+        assert a["polygon"]
+    games.load("pocketciv").new_game(1, seed=1, options={"map": out})  # the game starts from it
+    broken = {**drawn, "areas": drawn["areas"][:7]}
+    with pytest.raises(ValueError, match="8 areas"):
+        check_pocketciv_map(broken)
+    split = {**drawn, "areas": [{**drawn["areas"][0], "cells": drawn["areas"][0]["cells"] + [[9, 9]]},
+                                *drawn["areas"][1:]]}
+    with pytest.raises(ValueError, match="one piece"):
+        check_pocketciv_map(split)
