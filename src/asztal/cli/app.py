@@ -9,12 +9,12 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 
 from asztal import games
 from asztal.cli.arena import arena
 from asztal.cli.files import load_game_file, parse_options
+from asztal.cli.research import report, simulate
 from asztal.cli.show import print_log, print_outcome, seat_name, view_renderable
 from asztal.cli.text import t
 from asztal.engine.i18n import check_lang
@@ -23,6 +23,8 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="asztal: PAX, Civilizációk Hajnala, Cleopatra vasúti kocsija — play, replay, simulate.")
 console = Console()
 app.command("arena", help="Bots against bots: win rates with 95% intervals, ratings, scores.")(arena)
+app.command("simulate")(simulate)
+app.command("report")(report)
 
 LangOpt = typer.Option("hu", "--lang", help="hu | en")
 
@@ -115,47 +117,6 @@ def replay(
     console.print(view_renderable(state, viewer, lang))
     if state.is_over:
         print_outcome(console, state, lang, names)
-
-
-@app.command()
-def simulate(
-    game: str = typer.Argument(...),
-    n_games: int = typer.Option(100, "--games", "-n"),
-    players: int | None = typer.Option(None, "--players", "-p"),
-    bots: str = typer.Option("random", "--bots", help="one bot spec per seat, comma separated"),
-    seed: int = typer.Option(0, "--seed"),
-    jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes"),
-    option: list[str] = typer.Option([], "--option", "-o"),
-    as_json: bool = typer.Option(False, "--json"),
-    lang: str = LangOpt,
-) -> None:
-    """Play many games between bots and summarise them."""
-    from asztal.sim.runner import Summary, run_games, seat_bots
-
-    check_lang(lang)
-    g = games.load(game)
-    players = players or g.min_players
-    options = parse_options(option)
-    g.new_game(players, seed=seed, options=options)  # refuse bad options before starting workers
-    specs = seat_bots(bots.split(","), players)
-    summary = Summary(players)
-    with Progress(console=console, transient=True, disable=as_json) as progress:
-        task = progress.add_task(g.title.get(lang, game), total=n_games)
-        for result in run_games(game, players, specs, n_games, seed, options, jobs):
-            summary.add(result)
-            progress.advance(task)
-    data = summary.as_dict()
-    if as_json:
-        print(json.dumps({"game": game, "players": players, "bots": specs, **data}))
-        return
-    table = Table(title=t("sim.title", lang, game=game, games=n_games, players=players))
-    for col in ("sim.seat", "sim.bot", "sim.wins", "sim.win_rate", "sim.mean", "sim.median"):
-        table.add_column(t(col, lang), justify="right")
-    for row in data["seats"]:
-        table.add_row(str(row["seat"] + 1), specs[row["seat"]], f"{row['wins']:g}", f"{row['win_rate']:.1%}",
-                      f"{row['mean_score']:.2f}", f"{row['median_score']:g}")
-    console.print(table)
-    console.print(t("sim.length", lang, **data["length"]))
 
 
 @app.command()

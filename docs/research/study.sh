@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The study of docs/research.md: every results file and chart it shows.
+# Usage: docs/research/study.sh [DATA_DIR]   (charts go to docs/research/)
+# Bots are iteration-count bots (mcts:iters=400 is the "normal" preset's search), so the
+# same command gives the same rows on any machine. --resume lets an interrupted run go on.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+A=.venv/bin/asztal
+D=${1:-study-data}
+mkdir -p "$D"
+run() { $A simulate "$@" --resume --lang en > /dev/null; }
+
+# PAX: Rome's win rate by player count, random / greedy / MCTS (normal search) bots
+for p in 2 3 4; do
+  run pax -p "$p" -n 400 --bots random --seed 1 --out "$D/pax-${p}p-random.parquet"
+  run pax -p "$p" -n 400 --bots greedy --seed 1 --out "$D/pax-${p}p-greedy.parquet"
+  run pax -p "$p" -n 24 --bots mcts:iters=400 --seed 1 --out "$D/pax-${p}p-mcts400.parquet"
+done
+# Caboose: VP by source and the first player's advantage
+for p in 3 4 5; do
+  run caboose -p "$p" -n 400 --bots random --seed 1 --out "$D/caboose-${p}p-random.parquet"
+done
+run caboose -p 4 -n 200 --bots greedy --seed 1 --out "$D/caboose-4p-greedy.parquet"
+# PocketCiv: survival by era
+run pocketciv -n 400 --bots random --seed 1 --out "$D/pocketciv-random.parquet"
+run pocketciv -n 400 --bots greedy --seed 1 --out "$D/pocketciv-greedy.parquet"
+run pocketciv -n 60 --bots mcts:iters=100 --seed 1 --out "$D/pocketciv-mcts100.parquet"
+
+# the charts
+$A report "$D"/pax-*-random.parquet --plot docs/research/pax-random --lang en > /dev/null
+$A report "$D"/pax-*-greedy.parquet --plot docs/research/pax-greedy --lang en > /dev/null
+$A report "$D"/pax-*-mcts400.parquet --plot docs/research/pax-mcts400 --lang en > /dev/null
+$A report "$D"/caboose-*-random.parquet --plot docs/research/caboose-random --lang en > /dev/null
+$A report "$D"/caboose-4p-greedy.parquet --plot docs/research/caboose-greedy --lang en > /dev/null
+$A report "$D"/pocketciv-*.parquet --plot docs/research/pocketciv --lang en > /dev/null
