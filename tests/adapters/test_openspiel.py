@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-import asztal.adapters.openspiel  # noqa: E402,F401  (registers the games)
 from open_spiel.python.algorithms import mcts  # noqa: E402
+
+import asztal.adapters.openspiel  # noqa: E402,F401  (registers the games)
 
 GAMES = [("pax", 3), ("pax", 1), ("pocketciv", 1), ("caboose", 3)]
 
