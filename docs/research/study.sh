@@ -26,10 +26,8 @@ run pocketciv -n 400 --bots random --seed 1 --out "$D/pocketciv-random.parquet"
 run pocketciv -n 400 --bots greedy --seed 1 --out "$D/pocketciv-greedy.parquet"
 run pocketciv -n 60 --bots mcts:iters=100 --seed 1 --out "$D/pocketciv-mcts100.parquet"
 
-# the charts
-$A report "$D"/pax-*-random.parquet --plot docs/research/pax-random --lang en > /dev/null
-$A report "$D"/pax-*-greedy.parquet --plot docs/research/pax-greedy --lang en > /dev/null
-$A report "$D"/pax-*-mcts400.parquet --plot docs/research/pax-mcts400 --lang en > /dev/null
-$A report "$D"/caboose-*-random.parquet --plot docs/research/caboose-random --lang en > /dev/null
-$A report "$D"/caboose-4p-greedy.parquet --plot docs/research/caboose-greedy --lang en > /dev/null
+# the charts (one series per set of bots)
+rm -rf docs/research/pax docs/research/caboose docs/research/pocketciv
+$A report "$D"/pax-*.parquet --plot docs/research/pax --lang en > /dev/null
+$A report "$D"/caboose-*.parquet --plot docs/research/caboose --lang en > /dev/null
 $A report "$D"/pocketciv-*.parquet --plot docs/research/pocketciv --lang en > /dev/null

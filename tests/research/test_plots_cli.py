@@ -25,7 +25,7 @@ def test_simulate_writes_rows_and_charts(tmp_path):
     assert result.exit_code == 0, result.output
     assert "95% CI" in result.output and "6 rows" in result.output
     assert_pngs(plots, ["caboose-3p-scores-by-seat", "caboose-3p-scores-by-bot", "caboose-3p-win-rate-by-seat",
-                        "caboose-3p-length", "caboose-3p-vp-by-source", "caboose-3p-first-player"])
+                        "caboose-3p-length", "caboose-3p-random-vp-by-source", "caboose-3p-random-first-player"])
 
 
 def test_report_combines_files_and_draws_each_games_charts(tmp_path):

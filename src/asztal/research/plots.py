@@ -2,9 +2,9 @@
 
 ``write_plots(rows, folder, lang)`` draws, for each (game, players) group: scores by seat
 and by bot, win rate by seat with 95% Wilson intervals and game length; then per game the
-charts of its own statistics: PAX Rome's win rate by player count and Rome's strength per
-category, Caboose VP by source and win rate by place from the first player, PocketCiv
-survival by era and how games end. Returns the paths written.
+charts of its own statistics, one series per set of bots: PAX Rome's win rate by player
+count and Rome's strength per category, Caboose VP by source and win rate by place from
+the first player, PocketCiv survival by era and how games end. Returns the paths written.
 """
 
 from __future__ import annotations
@@ -115,68 +115,98 @@ def _group_charts(c: _Charts, game: str, players: int, rows: list[dict[str, Any]
     c.figure(f"{prefix}-length", _t("length", lang) + suffix, length)
 
 
-def _pax_charts(c: _Charts, by_players: dict[int, list[dict[str, Any]]]) -> None:
+def _bot_label(r: dict[str, Any]) -> str:
+    """The bots of a row, as a series name: ``greedy`` when every seat is greedy."""
+    return "+".join(sorted(set(r["bots"])))
+
+
+def _series(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        out.setdefault(_bot_label(r), []).append(r)
+    return dict(sorted(out.items()))
+
+
+def _grouped_rate_bars(ax, groups: list[str], series: dict[str, list[tuple[float, int]]]) -> None:
+    """Bars of rates with 95% Wilson intervals, one bar per series within each group."""
+    width = 0.8 / max(1, len(series))
+    for k, (label, cells) in enumerate(series.items()):
+        xs, rates, lo_err, hi_err = [], [], [], []
+        for i, (wins, n) in enumerate(cells):
+            if n == 0:
+                continue
+            lo, hi = stats.wilson(wins, n)
+            r = wins / n
+            xs.append(i + k * width), rates.append(r), lo_err.append(max(0.0, r - lo)), hi_err.append(max(0.0, hi - r))
+        ax.bar(xs, rates, width, yerr=[lo_err, hi_err], capsize=3, label=label)
+    ax.set_xticks([i + 0.4 - width / 2 for i in range(len(groups))], groups)
+    ax.set_ylim(0, 1.05)
+    ax.legend(fontsize=8)
+
+
+def _pax_charts(c: _Charts, rows: list[dict[str, Any]]) -> None:
     lang = c.lang
-    multi = {p: rs for p, rs in sorted(by_players.items()) if p > 1}
-    if multi:
+    counts = sorted({r["players"] for r in rows if r["players"] > 1})
+    if counts:
         def rome(ax):
-            _rate_bars(ax, [str(p) for p in multi], [sum(r["rome_won"] for r in rs) for rs in multi.values()],
-                       [len(rs) for rs in multi.values()])
+            series = {}
+            for label, rs in _series([r for r in rows if r["players"] > 1]).items():
+                series[f"{label}"] = [(sum(r["rome_won"] for r in rs if r["players"] == p),
+                                       sum(1 for r in rs if r["players"] == p)) for p in counts]
+            _grouped_rate_bars(ax, [str(p) for p in counts], series)
             ax.set_xlabel(_t("players", lang)), ax.set_ylabel(_t("win_rate", lang))
         c.figure("pax-rome-win-rate-by-players", _t("rome_win", lang), rome)
 
     def strength(ax):
-        ps = sorted(by_players)
-        width = 0.8 / len(ps)
-        for k, p in enumerate(ps):
-            means = [sum(r[f"rome_{cat}"] for r in by_players[p]) / len(by_players[p]) for cat in _CATEGORIES]
-            ax.bar([i + k * width for i in range(len(_CATEGORIES))], means, width, label=f"{p} {_t('players', lang)}")
+        series = _series(rows)
+        width = 0.8 / len(series)
+        for k, (label, rs) in enumerate(series.items()):
+            means = [sum(r[f"rome_{cat}"] for r in rs) / len(rs) for cat in _CATEGORIES]
+            ax.bar([i + k * width for i in range(len(_CATEGORIES))], means, width, label=f"{label} (n={len(rs)})")
         ax.set_xticks([i + 0.4 - width / 2 for i in range(len(_CATEGORIES))], _CATEGORIES, rotation=20)
-        ax.set_ylabel(_t("strength", lang)), ax.legend()
+        ax.set_ylabel(_t("strength", lang)), ax.legend(fontsize=8)
     c.figure("pax-rome-strength", _t("rome_strength", lang), strength, wide=True)
 
 
-def _caboose_charts(c: _Charts, by_players: dict[int, list[dict[str, Any]]]) -> None:
+def _caboose_charts(c: _Charts, rows: list[dict[str, Any]]) -> None:
     lang = c.lang
-    for p, rs in sorted(by_players.items()):
-        def sources(ax, rs=rs, p=p):
-            bottom = [0.0] * p
-            for src in _SOURCES:
-                means = [sum(r[f"vp_{src}"][s] for r in rs) / len(rs) for s in range(p)]
-                ax.bar([str(s + 1) for s in range(p)], means, bottom=bottom, label=src)
-                bottom = [b + m for b, m in zip(bottom, means, strict=True)]
-            ax.set_xlabel(_t("seat", lang)), ax.set_ylabel(_t("vp", lang)), ax.legend(fontsize=8)
-        c.figure(f"caboose-{p}p-vp-by-source", f"{_t('vp_source', lang)} ({p} {_t('players', lang)}, n={len(rs)})",
-                 sources)
+    for p in sorted({r["players"] for r in rows}):
+        for label, rs in _series([r for r in rows if r["players"] == p]).items():
+            tag = f"{p} {_t('players', lang)}, {label}, n={len(rs)}"
 
-        def first(ax, rs=rs, p=p):
-            wins = [sum(_share(r, (r["first_player"] + k) % p) for r in rs) for k in range(p)]
-            _rate_bars(ax, [str(k) for k in range(p)], wins, [len(rs)] * p)
-            ax.set_xlabel(_t("place", lang)), ax.set_ylabel(_t("win_rate", lang))
-        c.figure(f"caboose-{p}p-first-player", f"{_t('first', lang)} ({p} {_t('players', lang)}, n={len(rs)})",
-                 first)
+            def sources(ax, rs=rs, p=p):
+                bottom = [0.0] * p
+                for src in _SOURCES:
+                    means = [sum(r[f"vp_{src}"][s] for r in rs) / len(rs) for s in range(p)]
+                    ax.bar([str(s + 1) for s in range(p)], means, bottom=bottom, label=src)
+                    bottom = [b + m for b, m in zip(bottom, means, strict=True)]
+                ax.set_xlabel(_t("seat", lang)), ax.set_ylabel(_t("vp", lang)), ax.legend(fontsize=8)
+            c.figure(f"caboose-{p}p-{label}-vp-by-source", f"{_t('vp_source', lang)} ({tag})", sources)
+
+            def first(ax, rs=rs, p=p):
+                wins = [sum(_share(r, (r["first_player"] + k) % p) for r in rs) for k in range(p)]
+                _rate_bars(ax, [str(k) for k in range(p)], wins, [len(rs)] * p)
+                ax.set_xlabel(_t("place", lang)), ax.set_ylabel(_t("win_rate", lang))
+            c.figure(f"caboose-{p}p-{label}-first-player", f"{_t('first', lang)} ({tag})", first)
 
 
-def _pocketciv_charts(c: _Charts, by_players: dict[int, list[dict[str, Any]]]) -> None:
+def _pocketciv_charts(c: _Charts, rows: list[dict[str, Any]]) -> None:
     lang = c.lang
-    rows = [r for rs in by_players.values() for r in rs]
-    bots = sorted({"+".join(r["bots"]) for r in rows})
+    series = _series(rows)
 
     def survival(ax):
-        for bot in bots:
-            mine = [r for r in rows if "+".join(r["bots"]) == bot]
+        for label, mine in series.items():
             reached = [sum(1 for r in mine if r["era"] >= e) / len(mine) for e in range(1, 9)]
-            ax.plot(range(1, 9), reached, marker="o", label=f"{bot} (n={len(mine)})")
+            ax.plot(range(1, 9), reached, marker="o", label=f"{label} (n={len(mine)})")
         ax.set_xlabel(_t("era", lang)), ax.set_ylabel(_t("reached", lang)), ax.set_ylim(0, 1.05), ax.legend()
     c.figure("pocketciv-survival-by-era", _t("survival", lang), survival)
 
     def endings(ax):
         kinds = sorted({r["ending"] for r in rows})
-        width = 0.8 / len(bots)
-        for k, bot in enumerate(bots):
-            mine = [r for r in rows if "+".join(r["bots"]) == bot]
+        width = 0.8 / len(series)
+        for k, (label, mine) in enumerate(series.items()):
             ax.bar([i + k * width for i in range(len(kinds))],
-                   [sum(1 for r in mine if r["ending"] == e) / len(mine) for e in kinds], width, label=bot)
+                   [sum(1 for r in mine if r["ending"] == e) / len(mine) for e in kinds], width, label=label)
         ax.set_xticks([i + 0.4 - width / 2 for i in range(len(kinds))], kinds)
         ax.set_ylabel(_t("share", lang)), ax.legend()
     c.figure("pocketciv-endings", _t("ending", lang), endings)
@@ -188,11 +218,11 @@ _GAME_CHARTS = {"pax": _pax_charts, "caboose": _caboose_charts, "pocketciv": _po
 def write_plots(rows: Sequence[dict[str, Any]], folder: Path, lang: str = "hu") -> list[Path]:
     """Draw every chart of the rows into ``folder`` (created); returns the PNG paths."""
     c = _Charts(Path(folder), lang)
-    per_game: dict[str, dict[int, list[dict[str, Any]]]] = {}
+    per_game: dict[str, list[dict[str, Any]]] = {}
     for (game, players), rs in groups(rows).items():
         _group_charts(c, game, players, rs)
-        per_game.setdefault(game, {})[players] = rs
-    for game, by_players in per_game.items():
+        per_game.setdefault(game, []).extend(rs)
+    for game, rs in per_game.items():
         if game in _GAME_CHARTS:
-            _GAME_CHARTS[game](c, by_players)
+            _GAME_CHARTS[game](c, rs)
     return c.written
