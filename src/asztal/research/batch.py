@@ -8,7 +8,7 @@ always used (``asztal.sim.runner.bot_seeds``), so a row is a pure function of th
 its index: any backend, any number of workers and any interruption give the same rows.
 
 While it runs, finished rows are kept in ``<out>.parts/`` (a file every ``flush_every``
-rows, and at an interrupt); the results file is written when the batch is complete and
+rows or every minute, and at an interrupt); the results file is written when the batch is complete and
 the parts are removed. ``resume=True`` keeps the rows found in the parts and in an
 existing results file of the same batch, and plays only the missing games (a larger
 ``games`` extends a finished batch).
@@ -104,6 +104,7 @@ class PartStore:
         self.dir = out.with_name(out.name + ".parts")
         self.batch = batch
         self.buffer: list[dict[str, Any]] = []
+        self.flushed = time.monotonic()
 
     def exists(self) -> bool:
         return self.dir.exists()
@@ -125,9 +126,10 @@ class PartStore:
             self.dir.mkdir(parents=True)
             (self.dir / "batch.json").write_text(json.dumps(self.batch.identity(), sort_keys=True))
 
-    def add(self, rows: list[dict[str, Any]], flush_every: int) -> None:
+    def add(self, rows: list[dict[str, Any]], flush_every: int, seconds: float = 60.0) -> None:
+        """Buffer rows; write a part every ``flush_every`` rows or ``seconds`` (slow games)."""
         self.buffer.extend(rows)
-        if len(self.buffer) >= flush_every:
+        if len(self.buffer) >= flush_every or time.monotonic() - self.flushed >= seconds:
             self.flush()
 
     def flush(self) -> None:
@@ -137,6 +139,7 @@ class PartStore:
         n = len(list(self.dir.glob("part-*.parquet")))
         schema.write_table(schema.to_table(self.batch.game, self.buffer), self.dir / f"part-{n:05d}.parquet")
         self.buffer = []
+        self.flushed = time.monotonic()
 
     def remove(self) -> None:
         shutil.rmtree(self.dir, ignore_errors=True)
