@@ -14,7 +14,8 @@ run() { $A simulate "$@" --resume --lang en > /dev/null; }
 for p in 2 3 4; do
   run pax -p "$p" -n 400 --bots random --seed 1 --out "$D/pax-${p}p-random.parquet"
   run pax -p "$p" -n 400 --bots greedy --seed 1 --out "$D/pax-${p}p-greedy.parquet"
-  run pax -p "$p" -n 24 --bots mcts:iters=400 --seed 1 --out "$D/pax-${p}p-mcts400.parquet"
+  n=24; [ "$p" = 4 ] && n=12   # MCTS games are slow: smaller samples
+  run pax -p "$p" -n "$n" --bots mcts:iters=400 --seed 1 --out "$D/pax-${p}p-mcts400.parquet"
 done
 # Caboose: VP by source and the first player's advantage
 for p in 3 4 5; do
