@@ -23,10 +23,11 @@ from rich.table import Table
 from asztal import games
 from asztal.cli.arena import arena
 from asztal.cli.files import autosave_path, last_game_path, load_game_file, parse_options
+from asztal.cli.research import report, simulate
 from asztal.cli.review import review
 from asztal.cli.show import print_log, print_outcome, seat_names, view_renderable
 from asztal.cli.text import t
-from asztal.engine import BadOptions, BadRecord
+from asztal.engine import BadRecord
 from asztal.engine.i18n import check_lang, number, percent
 
 console = Console()
@@ -57,7 +58,10 @@ HELP: dict[str, tuple[str, str]] = {
     "rseat": ("ennek a helynek a látása (alapból néző)", "show what this seat saw (default: spectator)"),
     "step": ("lépésenként, parancsokkal (Enter, b, szám, a, q)",
              "step by step, with commands (Enter, b, number, a, q)"),
-    "simulate": ("Sok játszma robotok között, összesítve.", "Play many games between bots and summarise them."),
+    "simulate": ("Sok játszma robotok között: összesítés, és --out mellett játszmánként egy sor.",
+                 "Play many games between bots: a summary, and with --out one row per game."),
+    "report": ("Korábban írt eredményfájlok összesítése és ábrái.",
+               "Summarise results files made earlier, with charts."),
     "n_games": ("a játszmák száma (legalább 1)", "number of games (at least 1)"),
     "sbots": ("helyenként egy robot, vesszővel", "one bot spec per seat, comma separated"),
     "jobs": ("párhuzamos folyamatok", "worker processes"),
@@ -87,6 +91,31 @@ ARENA_HU = {
     "csv_out": "robotonként egy sor ebbe a CSV fájlba",
     "level": "PAX pasziánsz szint (alapból mind)",
     "option": "játékbeállítás kulcs=érték",
+    "lang": "a szöveg nyelve: hu | en",
+}
+
+
+#: the research commands' options in Hungarian
+SIMULATE_HU = {
+    "game": "a játék: pax | pocketciv | caboose",
+    "n_games": "a játszmák száma (legalább 1)",
+    "players": "a játékosok száma",
+    "bots": "helyenként egy robot, vesszővel",
+    "seed": "az i. játszma magja SEED+i",
+    "jobs": "párhuzamos folyamatok (helyben) vagy egy új helyi Ray processzorai",
+    "option": "játékbeállítás kulcs=érték",
+    "out": "játszmánként egy sor ide: FÁJL.parquet vagy FÁJL.csv",
+    "plot": "PNG ábrák ebbe a mappába",
+    "resume": "a --out fájlban (vagy .parts mappájában) már meglévő játszmák megtartása",
+    "backend": "local (folyamatkészlet) | ray",
+    "address": "Ray fürt: auto vagy ray://gép:port",
+    "as_json": "összesítés JSON-ként",
+    "lang": "a szöveg nyelve: hu | en",
+}
+REPORT_HU = {
+    "files": "a simulate --out által írt eredményfájlok (.parquet vagy .csv)",
+    "plot": "PNG ábrák ebbe a mappába",
+    "as_json": "eredmény JSON-ként",
     "lang": "a szöveg nyelve: hu | en",
 }
 
@@ -147,6 +176,8 @@ def build_app(lang: str) -> typer.Typer:
                       rich_markup_mode=None)  # plain help: fast start-up
     app.command("arena", help=h("arena"))(localized(arena, ARENA_HU) if lang == "hu" else arena)
     app.command("review", help=h("review"))(review)
+    app.command("simulate", help=h("simulate"))(localized(simulate, SIMULATE_HU) if lang == "hu" else simulate)
+    app.command("report", help=h("report"))(localized(report, REPORT_HU) if lang == "hu" else report)
     lang_opt = typer.Option("hu", "--lang", help=h("lang"))
 
     @app.command("games", help=h("games"))
@@ -316,54 +347,6 @@ def build_app(lang: str) -> typer.Typer:
             console.print(view_renderable(state, viewer, lang))
         if board and state.is_over:
             print_outcome(console, state, lang, names, viewer)
-
-    @app.command(help=h("simulate"))
-    def simulate(
-        game: str = typer.Argument(..., help=h("game")),
-        n_games: int = typer.Option(100, "--games", "-n", help=h("n_games")),
-        players: int | None = typer.Option(None, "--players", "-p", help=h("players")),
-        bots: str = typer.Option("random", "--bots", help=h("sbots")),
-        seed: int = typer.Option(0, "--seed", help=h("seed")),
-        jobs: int = typer.Option(1, "--jobs", "-j", help=h("jobs")),
-        option: list[str] = typer.Option([], "--option", "-o", help=h("option")),
-        as_json: bool = typer.Option(False, "--json", help=h("json")),
-        lang: str = lang_opt,
-    ) -> None:
-        from asztal.sim.runner import Summary, run_games, seat_bots
-
-        check_lang(lang)
-        if n_games < 1:
-            raise BadOptions(f"--games must be at least 1, not {n_games} / legalább 1 játszma kell")
-        if jobs < 1:
-            raise BadOptions(f"--jobs must be at least 1, not {jobs} / legalább 1 folyamat kell")
-        g = games.load(game)
-        players = g.min_players if players is None else players
-        options = parse_options(option)
-        g.new_game(players, seed=seed, options=options)  # refuse bad options before starting workers
-        specs = seat_bots(bots.split(","), players)
-        summary = Summary(players)
-        from rich.progress import Progress  # here, so that start-up does not import it
-
-        with Progress(console=console, transient=True, disable=as_json) as progress:
-            task = progress.add_task(g.title.get(lang, game), total=n_games)
-            for result in run_games(game, players, specs, n_games, seed, options, jobs):
-                summary.add(result)
-                progress.advance(task)
-        data = summary.as_dict()
-        if as_json:
-            print(json.dumps({"game": game, "players": players, "bots": specs, **data}))
-            return
-        table = Table(title=t("sim.title", lang, game=game, games=n_games, players=players))
-        for col in ("sim.seat", "sim.bot", "sim.wins", "sim.win_rate", "sim.mean", "sim.median"):
-            table.add_column(t(col, lang), justify="right")
-        names = seat_names(players, specs, set(), lang)
-        for row in data["seats"]:
-            table.add_row(names[row["seat"]], specs[row["seat"]], number(row["wins"], lang),
-                          percent(row["win_rate"], lang), number(row["mean_score"], lang, 2),
-                          number(row["median_score"], lang))
-        console.print(table)
-        console.print(t("sim.length", lang, mean=number(data["length"]["mean"], lang, 1),
-                        median=number(data["length"]["median"], lang, 0)))
 
     @app.command(help=h("bench"))
     def bench(

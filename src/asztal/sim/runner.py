@@ -27,15 +27,19 @@ MAX_STEPS = 200_000
 
 
 def play_game(game_name: str, players: int, options: dict[str, Any], game_seed: int,
-              specs: Sequence[str], bot_seeds: Sequence[int]) -> dict[str, Any]:
+              specs: Sequence[str], bot_seeds: Sequence[int], keep_log: bool = False,
+              finish: Callable[[Any], dict[str, Any]] | None = None) -> dict[str, Any]:
     """Play one game, seat ``s`` played by ``make_bot(specs[s], bot_seeds[s])``.
 
     Returns scores, winners, the game's outcome, moves, and per seat the thinking time and
     the number of real decisions (forced moves, with one legal action, are played at once).
+    The log is dropped for speed unless ``keep_log``; ``finish(state)``, when given, reads
+    the finished state and its dict is returned under ``"extra"``.
     """
     game = games.load(game_name)
     state = game.new_game(players=players, seed=game_seed, options=options)
-    state.log = None
+    if not keep_log:
+        state.log = None
     bots = [make_bot(spec, seed) for spec, seed in zip(specs, bot_seeds, strict=True)]
     think = [0.0] * players
     decisions = [0] * players
@@ -56,7 +60,7 @@ def play_game(game_name: str, players: int, options: dict[str, Any], game_seed: 
         if steps > MAX_STEPS:
             raise RuntimeError(f"{game_name} seed {game_seed}: no end after {MAX_STEPS} actions")
     outcome = state.outcome()
-    return {
+    result = {
         "seed": game_seed,
         "scores": [float(x) for x in state.scores()],
         "winners": list(state.winners()),
@@ -65,6 +69,9 @@ def play_game(game_name: str, players: int, options: dict[str, Any], game_seed: 
         "think": think,
         "decisions": decisions,
     }
+    if finish is not None:
+        result["extra"] = finish(state)
+    return result
 
 
 def _jsonable(x: Any) -> Any:

@@ -19,7 +19,8 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # the interval always holds p; min/max only absorb rounding at p = 0 or 1
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def elo_difference(rate: float, n: int) -> float:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from asztal.games.caboose.pack import BUILDING, FRUIT, GOD_NAMES, GOD_POWERS, TRAIN, load_pack
+from asztal.games.caboose.pack import BUILDING, FRUIT, GOD_NAMES, GOD_POWERS, TRAIN, pack_for_view
 from asztal.games.svg import Legal, Svg
 
 W = 1200
@@ -293,7 +293,7 @@ def _final(svg: Svg, view, y: float) -> float:
 
 def draw(view: dict[str, Any], legal=None, lang: str = "hu") -> str:
     """The board for ``view`` (one seat's view, or a spectator's) as an SVG string."""
-    pk = load_pack(view.get("pack_path"))
+    pk = pack_for_view(view.get("pack_key"))
     lg = Legal(legal, lang)
     svg = Svg(W, 100, lg, lang, "caboose")
     t = svg.t

@@ -1,0 +1,1 @@
+"""Research interfaces: OpenSpiel games, PettingZoo and Gymnasium environments (docs/research.md)."""

@@ -1,0 +1,76 @@
+"""What every adapter shares: a game in progress with its action numbers and observations.
+
+``Table(game, players, options)`` starts games by seed and answers in numbers: the
+seat to move, the legal action numbers and mask, a seat's observation vector, and at the
+end each seat's return (its share of the win: 1/k for each of k winners, else 0).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from asztal import games
+from asztal.adapters.encoding import ActionSpace, Encoder
+
+#: observations lie in [-OBS_BOUND, OBS_BOUND] (scaled values are mostly within [-1, 2])
+OBS_BOUND = 10.0
+
+
+class Table:
+    def __init__(self, game: str, players: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.game = games.load(game)
+        self.name = game
+        self.players = players or (self.game.min_players if game != "pax" else 2)
+        self.options = dict(options or {})
+        first = self.game.new_game(self.players, seed=0, options=self.options)  # refuses bad players/options
+        self.actions = ActionSpace(game, first)
+        self.encoder = Encoder(game, first)
+        self.state = first
+
+    def new(self, seed: int) -> None:
+        self.state = self.game.new_game(self.players, seed=int(seed), options=self.options)
+        self.state.log = None
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.state.is_over else self.state.to_move
+
+    def legal(self) -> list[int]:
+        return [] if self.state.is_over else self.actions.legal(self.state)
+
+    def mask(self) -> np.ndarray:
+        if self.state.is_over:
+            return np.zeros(self.actions.n, dtype=np.int8)
+        return self.actions.mask(self.state)
+
+    def observe(self, seat: int) -> np.ndarray:
+        """The seat's observation, clipped to the declared bounds (a count far above its scale)."""
+        return np.clip(self.encoder.encode(self.state, seat), -OBS_BOUND, OBS_BOUND)
+
+    def play(self, i: int) -> None:
+        """Apply action number ``i``; ValueError (state unchanged) when it is not legal."""
+        self.state.apply(self.actions.action(self.state, int(i)))
+
+    def returns(self) -> list[float]:
+        if not self.state.is_over:
+            return [0.0] * self.players
+        winners = self.state.winners()
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.players)]
+
+    def text(self, seat: int | None) -> str:
+        """The board as the terminal shows it to ``seat`` (None: a spectator), as plain text."""
+        import io
+
+        from rich.console import Console
+
+        from asztal.cli.show import view_renderable
+
+        console = Console(width=110, record=True, file=io.StringIO())
+        console.print(view_renderable(self.state, seat, "en"))
+        return console.export_text()

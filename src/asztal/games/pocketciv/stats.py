@@ -1,0 +1,56 @@
+"""PocketCiv statistics of a finished game, one value per column of a results file.
+
+The designer's question is survival: which era an Empire reaches and how it ends
+(all eight eras played, stopped at an era change, or collapsed). A row also carries what
+the Empire built. Per-empire columns are lists by seat (one entry in the solo game).
+Reads only the finished state; nothing here changes the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: column -> (type, meaning); types are those of ``asztal.research.schema``
+COLUMNS: dict[str, tuple[str, str]] = {
+    "era": ("int", "the era the game ended in (1-8)"),
+    "ending": ("str", "how the game ended, as its outcome names it: eras (all 8 played), stopped (at an "
+               "era change), collapse (no tribe and no city); multiplayer games also wiped"),
+    "cities": ("list<int>", "per seat: cities standing at the end"),
+    "city_av": ("list<int>", "per seat: the cities' total advancement value (AV)"),
+    "tribes": ("list<int>", "per seat: tribes on the map at the end"),
+    "advances": ("list<int>", "per seat: advances acquired"),
+    "wonders": ("list<int>", "per seat: wonders standing"),
+    "gold": ("list<int>", "per seat: gold held"),
+    "vp_eras": ("list<int>", "per seat: victory points from the era scorings"),
+    "vp_wonders": ("list<int>", "per seat: victory points from wonders"),
+}
+USES_LOG = False
+
+
+def _empire(state, seat: int) -> tuple[list[int], list[int], list, int, int, int, int]:
+    """(tribes, cav, wonders, gold, vp, vp_wonders, advance bits) of one seat's Empire."""
+    if state.players == 1:
+        return (state.tribes, state.cav, state.wonders, state.gold, state.vp, state.vp_wonders, state.adv)
+    from asztal.games.pocketciv.mp import ADV_, GOLD_, VP, VPW, C, T, W
+
+    e = state.live(seat)
+    return (e[T], e[C], e[W], e[GOLD_], e[VP], e[VPW], e[ADV_])
+
+
+def game_stats(state) -> dict[str, Any]:
+    """The columns above for a finished PocketCiv game."""
+    if not state.is_over:
+        raise ValueError("PocketCiv statistics need a finished game")
+    emp = [_empire(state, p) for p in range(state.players)]
+    return {
+        "era": int(state.era),
+        "ending": state.ending,
+        "cities": [len(cav) - list(cav).count(0) for _, cav, *_ in emp],
+        "city_av": [int(sum(cav)) for _, cav, *_ in emp],
+        "tribes": [int(sum(t)) for t, *_ in emp],
+        "advances": [int(adv).bit_count() for *_, adv in emp],
+        "wonders": [sum(len(ws) for ws in e[2]) for e in emp],
+        "gold": [int(e[3]) for e in emp],
+        "vp_eras": [int(e[4]) for e in emp],
+        "vp_wonders": [int(e[5]) for e in emp],
+    }

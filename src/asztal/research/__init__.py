@@ -1,0 +1,1 @@
+"""Research at scale: results as data, backends, plots and reports (see docs/research.md)."""

@@ -1,0 +1,99 @@
+"""Where a batch's games are played: this process, a local process pool, or a Ray cluster.
+
+A backend takes the batch and the indices still to play and yields lists of finished
+rows as they come (in any order: the results file is sorted by index). Rows do not
+depend on the backend, because each row is a pure function of the batch and its index.
+
+Ray is optional (``pip install 'asztal[ray]'``). ``address`` is passed to ``ray.init``:
+``auto`` joins the cluster this machine belongs to, ``ray://host:10001`` a remote one,
+None starts a local Ray with ``jobs`` CPUs (when Ray is not already started).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from typing import Any
+
+from asztal.research.batch import Batch, play_rows
+
+BACKENDS = ("local", "ray")
+
+
+def chunks(todo: list[int], workers: int, most: int = 20) -> list[list[int]]:
+    """Split the indices into chunks: small enough to balance the workers and show progress,
+    large enough that sending them costs little."""
+    size = max(1, min(most, len(todo) // (workers * 4) or 1))
+    return [todo[i:i + size] for i in range(0, len(todo), size)]
+
+
+class LocalBackend:
+    """``jobs`` == 1: games one after another in this process; more: a process pool."""
+
+    def __init__(self, jobs: int = 1) -> None:
+        if jobs < 1:
+            raise ValueError("--jobs must be at least 1")
+        self.jobs = jobs
+
+    def run(self, batch: Batch, todo: list[int]) -> Iterator[list[dict[str, Any]]]:
+        if self.jobs == 1 or len(todo) <= 1:
+            for i in todo:
+                yield play_rows(batch, [i])
+            return
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+        with ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx) as pool:
+            pending = {pool.submit(play_rows, batch, c) for c in chunks(todo, self.jobs)}
+            try:
+                while pending:
+                    finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for f in finished:
+                        yield f.result()
+            finally:
+                for f in pending:
+                    f.cancel()
+
+
+class RayBackend:
+    """Each chunk of games is a Ray task; at most twice the cluster's CPUs are in flight."""
+
+    def __init__(self, jobs: int = 1, address: str | None = None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise ValueError("the ray backend needs Ray: pip install 'asztal[ray]'") from None
+        self.ray = ray
+        if not ray.is_initialized():
+            if address:
+                ray.init(address=address, log_to_driver=False)
+            else:
+                ray.init(num_cpus=max(1, jobs), log_to_driver=False)
+        self.cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        self.task = ray.remote(play_rows)
+
+    def run(self, batch: Batch, todo: list[int]) -> Iterator[list[dict[str, Any]]]:
+        ray = self.ray
+        batch_ref = ray.put(batch)
+        queue = chunks(todo, self.cpus)
+        pending: list = []
+        try:
+            while queue or pending:
+                while queue and len(pending) < 2 * self.cpus:
+                    pending.append(self.task.remote(batch_ref, queue.pop(0)))
+                ready, pending = ray.wait(pending, num_returns=1)
+                yield ray.get(ready[0])
+        finally:
+            for ref in pending:
+                ray.cancel(ref)
+
+
+def make_backend(name: str, jobs: int = 1, address: str | None = None):
+    """The backend called ``name`` (``local`` or ``ray``)."""
+    if name == "local":
+        if address:
+            raise ValueError("--address is for --backend ray")
+        return LocalBackend(jobs)
+    if name == "ray":
+        return RayBackend(jobs, address)
+    raise ValueError(f"unknown backend {name!r}: use {' or '.join(BACKENDS)}")

@@ -1,0 +1,155 @@
+"""Speed of the research tools, as ratios measured in one run (``python -m asztal.research.speed``).
+
+1. ``simulate`` throughput: games per second of ``run_batch`` per game, with random and
+   greedy bots, on the local backend with 1 and 2 processes and on a local Ray with 2 CPUs.
+2. Adapter step cost: random play through the PettingZoo, Gymnasium and OpenSpiel
+   adapters (an agent's step: observe with the mask, then act) against the engine's own
+   random playout (``asztal.sim.bench.playout_rate``) in the same process, as a ratio
+   (engine steps/s over adapter steps/s: how many engine steps one adapter step costs).
+
+Timings depend on the machine and its load: read the ratios, not the absolute figures.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from asztal.research.batch import Batch, run_batch
+from asztal.sim.bench import playout_rate
+
+CASES = [("pax", 3), ("pocketciv", 1), ("caboose", 4)]
+GAMES = {"random": 60, "greedy": 16}
+
+
+def simulate_rates(ray_cpus: int = 2) -> list[dict[str, Any]]:
+    """Games per second for each game, bot and backend."""
+    rows = []
+    ray = None
+    try:
+        import ray as ray_module
+
+        ray_module.init(num_cpus=ray_cpus, include_dashboard=False, log_to_driver=False)
+        ray = ray_module
+    except ImportError:
+        pass
+    with tempfile.TemporaryDirectory() as tmp:
+        if ray is not None:  # start Ray's workers and import the games in them before timing
+            for game, players in CASES:
+                run_batch(Batch(game, players, ["random"], 8, seed=99), Path(tmp) / "warm.parquet", backend="ray")
+        for game, players in CASES:
+            for bot, n in GAMES.items():
+                batch = Batch(game, players, [bot], n, seed=1)
+                row: dict[str, Any] = {"game": game, "players": players, "bot": bot, "games": n}
+                for label, backend, jobs in (("local_1", "local", 1), ("local_2", "local", 2), ("ray_2", "ray", 2)):
+                    if backend == "ray" and ray is None:
+                        continue
+                    out = Path(tmp) / f"{game}-{bot}-{label}.parquet"
+                    t0 = time.perf_counter()
+                    run_batch(batch, out, backend=backend, jobs=jobs)
+                    row[label] = n / (time.perf_counter() - t0)
+                rows.append(row)
+    if ray is not None:
+        ray.shutdown()
+    return rows
+
+
+def _pettingzoo_rate(game: str, players: int, seconds: float) -> tuple[float, float]:
+    """(steps/s observing every step, steps/s reading only the mask) through the AEC env."""
+    from asztal.adapters.pettingzoo import env
+
+    rates = []
+    for observe in (True, False):
+        e = env(game, players=players)
+        rng = np.random.default_rng(0)
+        steps, seed = 0, 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            e.reset(seed=seed)
+            seed += 1
+            while not e.table.over:
+                if observe:
+                    legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
+                else:
+                    legal = e.table.legal()
+                e.step(int(legal[int(rng.random() * len(legal))]))
+                steps += 1
+        rates.append(steps / (time.perf_counter() - t0))
+    return rates[0], rates[1]
+
+
+def _gymnasium_rate(game: str, seconds: float) -> float:
+    from asztal.adapters.gymnasium import SoloEnv
+
+    e = SoloEnv(game)
+    rng = np.random.default_rng(0)
+    steps, seed = 0, 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        _, info = e.reset(seed=seed)
+        seed += 1
+        terminated = False
+        while not terminated:
+            legal = info["legal"]
+            _, _, terminated, _, info = e.step(int(legal[int(rng.random() * len(legal))]))
+            steps += 1
+    return steps / (time.perf_counter() - t0)
+
+
+def _openspiel_rate(game: str, players: int, seconds: float) -> float | None:
+    try:
+        import pyspiel
+
+        import asztal.adapters.openspiel  # noqa: F401
+    except ImportError:
+        return None
+    g = pyspiel.load_game(f"python_asztal_{game}", {"players": players})
+    rng = np.random.default_rng(0)
+    steps, deal = 0, 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        state = g.new_initial_state()
+        state.apply_action(deal % 1000)
+        deal += 1
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+            steps += 1
+    return steps / (time.perf_counter() - t0)
+
+
+def adapter_rates(seconds: float = 3.0) -> list[dict[str, Any]]:
+    """Steps/s of each adapter and of the engine's random playout, measured side by side."""
+    rows = []
+    for game, players in CASES + [("pax", 1)]:
+        engine = playout_rate(game, players, seconds)["steps_per_s"]
+        pz_obs, pz_mask = _pettingzoo_rate(game, players, seconds)
+        row: dict[str, Any] = {"game": game, "players": players, "engine_steps_per_s": engine,
+                               "pettingzoo_steps_per_s": pz_obs, "pettingzoo_mask_only_steps_per_s": pz_mask}
+        if players == 1:
+            row["gymnasium_steps_per_s"] = _gymnasium_rate(game, seconds)
+        ospiel = _openspiel_rate(game, players, seconds)
+        if ospiel is not None:
+            row["openspiel_steps_per_s"] = ospiel
+        for k in list(row):
+            if k.endswith("_steps_per_s") and k != "engine_steps_per_s":
+                row[k.replace("_steps_per_s", "_cost_x")] = engine / row[k]
+        rows.append(row)
+    return rows
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    result = {"adapters": [] if "--simulate-only" in argv else adapter_rates(),
+              "simulate": [] if "--adapters-only" in argv else simulate_rates()}
+    print(json.dumps(result, indent=1))
+
+
+if __name__ == "__main__":
+    main()

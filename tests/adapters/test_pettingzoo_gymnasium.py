@@ -1,0 +1,66 @@
+"""PettingZoo's api_test and seed_test, and Gymnasium's check_env, on every game."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from asztal.adapters.gymnasium import SoloEnv  # noqa: E402
+from asztal.adapters.pettingzoo import env  # noqa: E402
+
+
+@pytest.mark.parametrize("game,players", [("pax", 3), ("caboose", 4), ("pocketciv", 1)])
+def test_pettingzoo_api_and_seed_tests_pass(game, players):
+    api_test(env(game, players=players), num_cycles=200)
+    seed_test(lambda: env(game, players=players), num_cycles=100)
+
+
+def test_a_masked_random_game_ends_with_the_win_shared():
+    e = env("caboose", players=3)
+    e.reset(seed=4)
+    rng = np.random.default_rng(0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        for other in e.agents:
+            if other != agent:
+                assert not e.observe(other)["action_mask"].any()  # only the seat to move may act
+        e.step(int(rng.choice(legal)))
+    state = e.table.state
+    assert state.is_over and sum(e.table.returns()) == pytest.approx(1.0 if state.winners() else 0.0)
+
+
+def test_an_illegal_action_raises_and_changes_nothing():
+    e = env("pax", players=2)
+    e.reset(seed=1)
+    obs = e.observe(e.agent_selection)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = e.table.state.record
+    with pytest.raises(ValueError, match="not legal"):
+        e.step(bad)
+    assert e.table.state.record == before
+
+
+@pytest.mark.parametrize("game", ["pocketciv", "pax"])
+def test_gymnasium_check_env_passes(game):
+    check_env(SoloEnv(game), skip_render_check=True)
+
+
+def test_solo_env_pays_the_win_and_refuses_illegal_actions():
+    e = SoloEnv("pocketciv")
+    obs, info = e.reset(seed=2)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    same, reward, terminated, truncated, info2 = e.step(bad)
+    assert info2["illegal"] and reward == e.illegal_reward and np.array_equal(same["observation"], obs["observation"])
+    rng = np.random.default_rng(1)
+    terminated = False
+    while not terminated:
+        obs, reward, terminated, truncated, info = e.step(int(rng.choice(info["legal"])))
+    assert reward == float(bool(e.table.state.winners())) and "score" in info
