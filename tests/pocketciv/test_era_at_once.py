@@ -43,6 +43,11 @@ CASES = [
     ("visitation_area", 12, 1, {6: dict(tribes=8), 1: dict(tribes=1)}, (), [2, 6, 5], 2, {}, (), False),
     ("visitation_force", 12, 1, {6: dict(tribes=8), 1: dict(tribes=1)}, (), [2, 6, 5], 3, {}, (), True),
     ("expedition", 0, 1, {1: dict(tribes=6)}, (), [5], 1, {}, ("exp:area=1,by=land", "exp:add", "go"), True),
+    ("mining", 0, 1, {3: dict(tribes=5, mountain=True)}, ("mining",), [12], 1, {}, ("mine",), False),
+    ("pillage_area", 0, 1, {3: dict(tribes=4)}, ("culture_of_thievery",), [3, 2], 1, dict(stack=("upkeep", 2)),
+     (), False),
+    ("pillage_gold", 0, 1, {3: dict(tribes=4)}, ("culture_of_thievery",), [3, 2], 2, dict(stack=("upkeep", 2)),
+     (), False),
 ]
 
 

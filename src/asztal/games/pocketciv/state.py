@@ -141,7 +141,8 @@ class PocketCivState(GameState):
         aside; the era change follows at once, and then the interrupted step, or the player's
         action, is carried out again from its start, this draw returning the card waiting
         aside. Every step and action therefore draws at most one card, before it changes
-        anything (``tests/pocketciv/test_era_at_once.py`` checks every draw site)."""
+        anything (``tests/pocketciv/test_era_at_once.py`` checks the events' draws and the
+        player's)."""
         c = self.held
         if c >= 0:  # the card drawn before the era change, read now
             self.held = -1
