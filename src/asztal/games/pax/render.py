@@ -95,6 +95,7 @@ TEXT = {
                    "The deck is empty: take 2 Aureus instead of drawing, then buy and play"),
     "opt.nobuy": ("Nem vásárolsz", "Buy nothing"),
     "opt.done": ("Kész: begyűjtöd a bevételt", "Done: collect your income"),
+    "opt.done_n": ("Kész: begyűjtöd a bevételt, {n} Aureust", "Done: collect your income, {n} Aureus"),
     "public_hand": ("ismert a kezében", "known in hand"),
 }
 
@@ -151,6 +152,9 @@ def option_label(view: dict[str, Any], action, lang: str = "hu") -> str:
                   cards=", ".join(_plain(c, lang) for c in leg["cards"]))
     if op == "play" and name:
         return _t("opt.play", lang, card=name, price=(view.get("turn") or {}).get("next_cost", 0))
+    income = (view.get("turn") or {}).get("income")
+    if op == "done" and income is not None:
+        return _t("opt.done_n", lang, n=income)
     if op in ("draw", "pass", "nodraw", "nobuy", "done"):
         n = min(3, view["deck_size"]) if op == "draw" else view["rome"]["hidden_count"]
         return _t("opt." + op, lang, n=n)

@@ -131,6 +131,8 @@ def view(state, seat: int | None) -> dict[str, Any]:
     if state.phase == PH_PLAY:
         v["turn"] = {"played": state.nplayed, "next_cost": state.nplayed,
                      "categories": [CATEGORIES[k] for k in range(7) if state.cats >> k & 1]}
+        if seat is not None and seat == state.to_move:  # what stopping now would pay (section 7.2)
+            v["turn"]["income"] = state.income(seat)
     if seat is not None:
         v["hand"] = cards_of(state.hands[seat])
         v["money"] = state.money[seat]
