@@ -56,7 +56,11 @@ def test_each_socket_gets_exactly_what_its_seat_may_know(server, game, players, 
     gid, socks = _play(server, game, players, options, rng)
     record = server.api("GET", f"/api/games/{gid}/record").json()["record"]
     g = games.load(game)
-    states = [g.replay({**record, "actions": record["actions"][:n]}) for n in range(len(record["actions"]) + 1)]
+    state = g.replay({**record, "actions": []})
+    states = [state.clone()]
+    for code in record["actions"]:
+        state.apply(code)
+        states.append(state.clone())
     board = board_module(game)
     seed = str(record["seed"])
     for seat, sock in enumerate(socks):

@@ -242,9 +242,9 @@ def test_a_player_away_past_the_grace_period_is_stood_in_for(server):
 
 
 def test_bots_play_a_game_to_its_end_and_the_record_replays_to_it(server):
-    made = server.create(game="caboose", players=3,
+    made = server.create(game="pax", players=3,
                          seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"},
-                                {"kind": "bot", "bot": "random"}])
+                                {"kind": "bot", "bot": "easy"}])
     gid = made["game"]["id"]
     assert made["token"] is None and made["invites"] == []
     with server.sock(gid) as spec:

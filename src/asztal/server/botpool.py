@@ -96,6 +96,12 @@ class BotPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(), suggest, key, record, seat, seed)
 
+    def repair(self) -> None:
+        """Replace the pool if a worker died (a broken pool refuses every later task)."""
+        if self._pool is not None and getattr(self._pool, "_broken", False):
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)

@@ -294,11 +294,22 @@ class Hub:
             result = ({"scores": [float(x) for x in new.scores()], "winners": list(new.winners())}
                       if new.is_over else None)
             change = Change(room.seq + 1, kind, code if kind == "act" else None, seat, by)
+            waiter = asyncio.wrap_future(self.storage.submit_append(room.id, change, status,
+                                                                    None if new.is_over else new.to_move, result))
             try:
-                await asyncio.wrap_future(self.storage.submit_append(room.id, change, status,
-                                                                     None if new.is_over else new.to_move, result))
+                try:
+                    await asyncio.shield(waiter)
+                except asyncio.CancelledError:
+                    # cancelled (a bot move overtaken) while its change was being committed: the
+                    # change is in the database either way, so finish installing it, then stop
+                    await waiter
+                    self._install(room, new, change.seq, status, kind == "undo")
+                    raise
             except Conflict:
                 await self._catch_up_locked(room)  # another instance was first: take its change
+                raise Refusal("busy") from None
+            except Exception:  # the database failed: nothing was committed, so nothing changed
+                log.exception("could not store change %d of game %s", change.seq, room.id)
                 raise Refusal("busy") from None
             self._install(room, new, change.seq, status, kind == "undo")
 
@@ -339,8 +350,14 @@ class Hub:
         except asyncio.CancelledError:
             raise
         except Exception:
-            if not self.closing:
-                log.exception("bot move failed in game %s", room.id)
+            if self.closing:
+                return
+            log.exception("bot move failed in game %s; trying again", room.id)
+            self.pool.repair()
+            await asyncio.sleep(1.0)
+            if room.seq == seq and room.task is asyncio.current_task():
+                room.task = None
+                self.schedule(room)
 
     async def _timer(self, room: Room, seat: Seat, seq: int) -> None:
         await asyncio.sleep(max(0.0, room.deadline - time.time()))

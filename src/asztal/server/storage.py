@@ -315,7 +315,8 @@ class GroupWriter:
                 except queue.Empty:
                     break
             stopping = None in batch
-            batch = [b for b in batch if b is not None]
+            # a change whose waiter gave up before it was written is not written at all
+            batch = [b for b in batch if b is not None and b[1].set_running_or_notify_cancel()]
             if batch:
                 try:
                     outcomes = self.storage.append_batch([item for item, _ in batch])
