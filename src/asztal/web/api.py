@@ -227,7 +227,7 @@ def build_router() -> APIRouter:
     def pocketciv_map(body: MapRequest) -> dict[str, Any]:
         try:
             return {"ok": True, "map": check_pocketciv_map(body.map)}
-        except (ValueError, TypeError, IndexError) as e:
-            return {"ok": False, "error": str(e)}
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
+            return {"ok": False, "error": str(e)[:300]}
 
     return router
