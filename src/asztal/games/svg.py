@@ -19,9 +19,22 @@ SVG_NS = "http://www.w3.org/2000/svg"
 
 
 def _fmt(v: Any) -> str:
-    if isinstance(v, float):
+    if type(v) is str:
+        return v
+    if type(v) is float:
         return f"{v:.1f}".rstrip("0").rstrip(".")
     return str(v)
+
+
+_ATTR: dict[str, str] = {}
+
+
+def _attr(key: str) -> str:
+    """``font_size`` -> ``font-size``, ``class_`` -> ``class`` (computed once per name)."""
+    name = _ATTR.get(key)
+    if name is None:
+        name = _ATTR[key] = key.rstrip("_").replace("_", "-")
+    return name
 
 
 class Legal:
@@ -70,7 +83,7 @@ class Svg:
         return en if self.lang == "en" else hu
 
     def el(self, parent: ET.Element | None, tag: str, **attrs: Any) -> ET.Element:
-        clean = {k.rstrip("_").replace("_", "-"): _fmt(v) for k, v in attrs.items() if v is not None}
+        clean = {_attr(k): _fmt(v) for k, v in attrs.items() if v is not None}
         return ET.SubElement(self.root if parent is None else parent, tag, clean)
 
     def g(self, parent: ET.Element | None = None, **attrs: Any) -> ET.Element:

@@ -181,16 +181,28 @@ def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
     return check_map(out)
 
 
+class ErrorText(BaseModel):
+    code: str
+    hu: str
+    en: str
+
+
+class ErrorOut(BaseModel):
+    detail: ErrorText
+
+
 def build_router() -> APIRouter:
     router = APIRouter(prefix="/api", tags=["web"])
 
-    @router.get("/rules/{game}", summary="Every rule of a game and the rules behind each kind of action")
+    @router.get("/rules/{game}", summary="Every rule of a game and the rules behind each kind of action",
+                responses={404: {"model": ErrorOut, "description": "no such game"}})
     def rules(game: str) -> dict[str, Any]:
         if game not in games.names() or game not in ACTION_RULES:
             raise HTTPException(404, {"code": "no_game", "hu": "nincs ilyen játék", "en": "no such game"})
         return rules_of(game)
 
-    @router.post("/replay/frame", summary="One step of a finished game or a record file, drawn as a board")
+    @router.post("/replay/frame", summary="One step of a finished game or a record file, drawn as a board",
+                 responses={400: {"model": ErrorOut, "description": "no such game, not replayable, or a bad record"}})
     async def frame(body: FrameRequest, request: Request) -> dict[str, Any]:
         try:
             seat = body.seat
@@ -207,14 +219,15 @@ def build_router() -> APIRouter:
         except json.JSONDecodeError as e:
             raise HTTPException(400, {"code": "bad_record", "hu": f"hibás JSON: {e.msg}",
                                       "en": f"not valid JSON: {e.msg}"}) from None
-        except ValueError as e:
-            raise HTTPException(400, {"code": "bad_record", "hu": str(e), "en": str(e)}) from None
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
+            # a record file is user input: any way it fails to replay is a bad record
+            raise HTTPException(400, {"code": "bad_record", "hu": str(e)[:300], "en": str(e)[:300]}) from None
 
     @router.post("/pocketciv/map", summary="Check a hand-drawn PocketCiv map; answer the map file")
     def pocketciv_map(body: MapRequest) -> dict[str, Any]:
         try:
             return {"ok": True, "map": check_pocketciv_map(body.map)}
-        except (ValueError, TypeError, IndexError) as e:
-            return {"ok": False, "error": str(e)}
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
+            return {"ok": False, "error": str(e)[:300]}
 
     return router
