@@ -28,7 +28,8 @@ from rich.table import Table
 from asztal import games
 from asztal.cli.files import parse_options
 from asztal.cli.text import t
-from asztal.engine.i18n import check_lang
+from asztal.engine import BadOptions
+from asztal.engine.i18n import check_lang, number, percent
 
 _T = {
     "ci": ("95% KI", "95% CI"),
@@ -59,10 +60,12 @@ def print_summary(console: Console, summary: dict[str, Any], lang: str, title: s
         table.add_column(t(col, lang), justify="right")
     for row in summary["seats"]:
         lo, hi = row["ci95"]
-        table.add_row(str(row["seat"] + 1), row["bot"], f"{row['wins']:g}", f"{row['win_rate']:.1%}",
-                      f"{lo:.1%}–{hi:.1%}", f"{row['mean_score']:.2f}", f"{row['median_score']:g}")
+        table.add_row(str(row["seat"] + 1), row["bot"], number(row["wins"], lang), percent(row["win_rate"], lang),
+                      f"{percent(lo, lang)}–{percent(hi, lang)}", number(row["mean_score"], lang, 2),
+                      number(row["median_score"], lang))
     console.print(table)
-    console.print(t("sim.length", lang, **summary["length"]))
+    console.print(t("sim.length", lang, mean=number(summary["length"]["mean"], lang, 1),
+                    median=number(summary["length"]["median"], lang, 0)))
     if summary["no_winner"]:
         console.print(_t("nowin", lang, n=summary["no_winner"]))
 
@@ -95,6 +98,10 @@ def simulate(
     from asztal.research.report import read_rows, summarise_group
 
     check_lang(lang)
+    if n_games < 1:
+        raise BadOptions(f"--games must be at least 1, not {n_games} / legalább 1 játszma kell")
+    if jobs < 1:
+        raise BadOptions(f"--jobs must be at least 1, not {jobs} / legalább 1 folyamat kell")
     if resume and out is None:
         raise ValueError(_t("need_out", lang))
     g = games.load(game)
