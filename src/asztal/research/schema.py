@@ -124,8 +124,7 @@ def write_table(table, path: Path) -> None:
         pacsv.write_csv(pa.table(cols), tmp)
         meta = batch_metadata(table)
         if meta is not None:
-            tmp.with_name(path.name + ".batch.json").write_text(json.dumps(meta, sort_keys=True))
-            tmp.with_name(path.name + ".batch.json").replace(path.with_name(path.name + ".batch.json"))
+            path.with_name(path.name + ".batch.json").write_text(json.dumps(meta, sort_keys=True))
     else:
         pq.write_table(table, tmp)
     tmp.replace(path)

@@ -8,6 +8,8 @@
    (engine steps/s over adapter steps/s: how many engine steps one adapter step costs).
 
 Timings depend on the machine and its load: read the ratios, not the absolute figures.
+Ray starts its workers at nice 15, so on a machine shared with other work they get what
+is left: run with ``RAY_worker_niceness=0`` to compare backends fairly.
 """
 
 from __future__ import annotations
