@@ -75,7 +75,7 @@ register("topup", legal=_topup_legal, act=_topup_act)
 # -- movement ---------------------------------------------------------------------------------
 def _move_legal(s, f):
     board = s.board
-    adv = s.adv
+    adv = s.emp.adv
     if adv & A_EQUESTRIAN:  # PC-POP-09
         moves = board.moves_all
     elif adv & A_ROADBUILDING:  # PC-POP-08
@@ -86,7 +86,8 @@ def _move_legal(s, f):
     if adv & SEA_MOVES:  # PC-POP-10, PC-POP-11
         sails = board.sails2 if adv & A_ROADBUILDING else board.sails1
         need = 1 if adv & A_MAGNETICS else 2  # PC-POP-12, PC-POP-14
-    tribes, moved, voyage = s.tribes, s.moved, s.voyage
+    e = s.emp
+    tribes, moved, voyage = e.tribes, e.moved, e.voyage
     acts = []
     for a in board.areas:
         free = tribes[a] - moved[a]
@@ -103,25 +104,28 @@ def _move_legal(s, f):
 
 def _move_act(s, f, action) -> None:
     kind = action.kind
+    e = s.emp
     if kind == "move":  # PC-POP-06: remove from the start, create at the destination
         a, b = action.args
-        s.tribes[a] -= 1
-        s.tribes[b] += 1
-        s.moved[b] += 1
-        s.voyage = -1
+        tribes = e.tribes
+        tribes[a] -= 1
+        tribes[b] += 1
+        e.moved[b] += 1
+        e.voyage = -1
     elif kind == "sail":
         a, b = action.args
+        tribes = e.tribes
         key = a * MAXAREA + b
-        if key != s.voyage:  # a new group pays one tribe, unless Magnetics (PC-POP-12/14)
-            s.voyage = key
-            if not s.adv & A_MAGNETICS:
-                s.tribes[a] -= 1
-        s.tribes[a] -= 1
-        s.tribes[b] += 1
-        s.moved[b] += 1
+        if key != e.voyage:  # a new group pays one tribe, unless Magnetics (PC-POP-12/14)
+            e.voyage = key
+            if not e.adv & A_MAGNETICS:
+                tribes[a] -= 1
+        tribes[a] -= 1
+        tribes[b] += 1
+        e.moved[b] += 1
     else:  # done: phase II
-        s.voyage = -1
-        s.moved = [0] * len(s.tribes)
+        e.voyage = -1
+        e.moved = [0] * len(e.tribes)
         s.next_phase(("event",))
 
 
