@@ -44,19 +44,21 @@ register("setup", legal=_setup_legal, act=_setup_act)
 
 # -- phase I: growth and the top-up -----------------------------------------------------------
 def _pop_run(s, f) -> bool:
-    tribes = s.tribes
+    e = s.emp
+    tribes = e.tribes
     for a in s.board.areas:  # PC-POP-01: one new tribe in every area that has a tribe
         if tribes[a]:
             tribes[a] += 1
-    s.moved = [0] * len(tribes)
-    s.voyage = -1
+    e.moved = [0] * len(tribes)
+    e.voyage = -1
     # PC-POP-02/03, PC-Q-10: after growth, top up to three tribes, only at cities, optional
     s.stack[-1] = ("topup",) if sum(tribes) < 3 and any(s.cav) else ("move",)
     return True
 
 
 def _topup_legal(s, f):
-    return [TOPUP[a] for a in s.board.areas if s.cav[a]] + [DONE]
+    cav = s.emp.cav
+    return [TOPUP[a] for a in s.board.areas if cav[a]] + [DONE]
 
 
 def _topup_act(s, f, action) -> None:

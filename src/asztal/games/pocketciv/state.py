@@ -68,10 +68,11 @@ class PocketCivState(GameState):
 
     def rm_tribes(self, a: int, n: int) -> int:
         """PC-CON-10, PC-Q-21: reduce tribes by n, never below 0; returns how many died."""
-        t = self.tribes[a]
+        tribes = self.emp.tribes
+        t = tribes[a]
         k = n if n < t else t
         if k > 0:
-            self.tribes[a] = t - k
+            tribes[a] = t - k
             self.hit |= BITS[a]
         return k
 
@@ -106,10 +107,10 @@ class PocketCivState(GameState):
         return len(self.cav) - self.cav.count(0)
 
     def tcav(self) -> int:
-        return sum(self.cav)
+        return sum(self.emp.cav)
 
     def nadv(self) -> int:
-        return self.adv.bit_count()
+        return self.emp.adv.bit_count()
 
     def red_area(self, card: int) -> int:
         """The area a card's red circle designates (PC-EVT-* "the active area")."""
