@@ -201,14 +201,18 @@ class PocketCivState(GameState):
 
     def _copy_into(self, new) -> None:
         new.board = self.board
-        new.seats = seats = [e.copy() for e in self.seats]
         emp = self.emp
-        for i, e in enumerate(self.seats):  # the acting Empire is a seat's (or an event's combination)
-            if e is emp:
-                new.emp = seats[i]
-                break
-        else:
+        if len(self.seats) == 1 and self.seats[0] is emp:  # the solo game
             new.emp = emp.copy()
+            new.seats = [new.emp]
+        else:
+            new.seats = seats = [e.copy() for e in self.seats]
+            for i, e in enumerate(self.seats):  # the acting Empire is a seat's (or an event's combination)
+                if e is emp:
+                    new.emp = seats[i]
+                    break
+            else:
+                new.emp = emp.copy()
         new.forest = self.forest.copy()
         new.mount = self.mount.copy()
         new.farm = self.farm.copy()
