@@ -5,11 +5,10 @@ engine, the bots and the simulator; errors a user can cause print one line, not 
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from asztal import games
 from asztal.cli.arena import arena
@@ -20,7 +19,16 @@ from asztal.engine.i18n import check_lang
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,  # plain help: fast start-up
                   help="asztal: PAX, Civilizációk Hajnala, Cleopatra vasúti kocsija — play, replay, simulate.")
-console = Console()
+
+
+@cache
+def console():
+    """The terminal (Rich), made on first use: ``asztal --help`` need not import Rich."""
+    from rich.console import Console
+
+    return Console()
+
+
 app.command("arena", help="Bots against bots: win rates with 95% intervals, ratings, scores.")(arena)
 
 LangOpt = typer.Option("hu", "--lang", help="hu | en")
@@ -30,13 +38,15 @@ LangOpt = typer.Option("hu", "--lang", help="hu | en")
 def list_games(lang: str = LangOpt) -> None:
     """List the games asztal plays."""
     check_lang(lang)
+    from rich.table import Table
+
     table = Table(title=t("games.title", lang))
     for col in ("games.name", "games.title_col", "games.players"):
         table.add_column(t(col, lang))
     for name in games.names():
         g = games.load(name)
         table.add_row(name, g.title.get(lang, name), f"{g.min_players}-{g.max_players}")
-    console.print(table)
+    console().print(table)
 
 
 @app.command()
@@ -105,15 +115,15 @@ def replay(
         who = names[state.to_move]
         action = g.parse_action(state, code)
         state.apply(action)
-        console.print(t("replay.step", lang, n=n, who=who, action=action.label(lang)))
-        shown = print_log(console, state, shown, lang)
+        console().print(t("replay.step", lang, n=n, who=who, action=action.label(lang)))
+        shown = print_log(console(), state, shown, lang)
         if step:
-            console.print(view_renderable(state, viewer, lang))
+            console().print(view_renderable(state, viewer, lang))
             if input(t("replay.prompt", lang) + " ").strip() == "q":
                 return
-    console.print(view_renderable(state, viewer, lang))
+    console().print(view_renderable(state, viewer, lang))
     if state.is_over:
-        print_outcome(console, state, lang, names)
+        print_outcome(console(), state, lang, names)
 
 
 @app.command()
@@ -140,7 +150,7 @@ def simulate(
     summary = Summary(players)
     from rich.progress import Progress  # here, so that start-up does not import it
 
-    with Progress(console=console, transient=True, disable=as_json) as progress:
+    with Progress(console=console(), transient=True, disable=as_json) as progress:
         task = progress.add_task(g.title.get(lang, game), total=n_games)
         for result in run_games(game, players, specs, n_games, seed, options, jobs):
             summary.add(result)
@@ -149,14 +159,16 @@ def simulate(
     if as_json:
         print(json.dumps({"game": game, "players": players, "bots": specs, **data}))
         return
+    from rich.table import Table
+
     table = Table(title=t("sim.title", lang, game=game, games=n_games, players=players))
     for col in ("sim.seat", "sim.bot", "sim.wins", "sim.win_rate", "sim.mean", "sim.median"):
         table.add_column(t(col, lang), justify="right")
     for row in data["seats"]:
         table.add_row(str(row["seat"] + 1), specs[row["seat"]], f"{row['wins']:g}", f"{row['win_rate']:.1%}",
                       f"{row['mean_score']:.2f}", f"{row['median_score']:g}")
-    console.print(table)
-    console.print(t("sim.length", lang, **data["length"]))
+    console().print(table)
+    console().print(t("sim.length", lang, **data["length"]))
 
 
 @app.command()
@@ -186,6 +198,8 @@ def bench(
     def ratio(d: dict) -> str:
         return f"{d['median']:.2f} ({d['min']:.2f}-{d['max']:.2f})"
 
+    from rich.table import Table
+
     table = Table(title=t("bench.title", lang))
     for col in ("bench.game", "games.players", "bench.decisions", "bench.ratio", "bench.forced",
                 "bench.games", "bench.clones", "bench.ratio", "bench.mcts"):
@@ -196,14 +210,14 @@ def bench(
                       f"{row['games_per_s']['median']:,.1f}", f"{row['clones_per_s']['median']:,.0f}",
                       ratio(row["clones_ratio"]) if ref else "-",
                       f"{row['mcts_iters_per_s']['median']:,.0f}" if "mcts_iters_per_s" in row else "-")
-    console.width = max(console.width, 120)
-    console.print(table)
+    console().width = max(console().width, 120)
+    console().print(table)
     if ref:
-        console.print(t("bench.reference", lang, name=ref["name"], rate=ref["decisions_per_s"]["median"],
+        console().print(t("bench.reference", lang, name=ref["name"], rate=ref["decisions_per_s"]["median"],
                         forced=ref["forced_share"], clones=ref["clones_per_s"]["median"]))
     else:
-        console.print(t("bench.no_reference", lang))
-    console.print(t("bench.method", lang, rounds=rounds))
+        console().print(t("bench.no_reference", lang))
+    console().print(t("bench.method", lang, rounds=rounds))
 
 
 def main() -> None:
@@ -211,5 +225,7 @@ def main() -> None:
     try:
         app()
     except (ValueError, OSError) as e:
+        from rich.console import Console
+
         Console(stderr=True).print(f"[red]hiba / error:[/] {e}")
         raise SystemExit(2) from None

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import importlib
-
-from rich.console import Console, RenderableType
-from rich.table import Table
+from typing import TYPE_CHECKING
 
 from asztal.cli.text import t
 from asztal.engine import GameState
+
+if TYPE_CHECKING:  # Rich is imported by the functions that draw (start-up time)
+    from rich.console import Console, RenderableType
+    from rich.table import Table
 
 
 def view_renderable(state: GameState, seat: int | None, lang: str) -> RenderableType:
@@ -34,6 +36,8 @@ def seat_name(seat: int | None, humans: set[int], bots: list[str], lang: str) ->
 
 
 def actions_table(actions: list, lang: str) -> Table:
+    from rich.table import Table
+
     table = Table(title=t("actions", lang), show_header=False, box=None, padding=(0, 1))
     for i, a in enumerate(actions, 1):
         table.add_row(f"[bold cyan]{i:>3}[/]", a.label(lang), f"[dim]{a.code}[/]")
@@ -50,6 +54,8 @@ def print_log(console: Console, state: GameState, since: int, lang: str) -> int:
 
 def print_outcome(console: Console, state: GameState, lang: str, names: list[str]) -> None:
     console.print(f"[bold]{t('game_over', lang)}[/]")
+    from rich.table import Table
+
     table = Table(title=t("scores", lang))
     table.add_column(t("sim.seat", lang))
     table.add_column(t("score", lang), justify="right")
