@@ -25,7 +25,7 @@ from asztal.games.caboose.common import (
 )
 from asztal.games.caboose.pack import BUILDING, FRUIT, GOD_NAMES, Pack
 from asztal.games.caboose.scoring import winners as _winners
-from asztal.games.caboose.turn import TURN_HANDLERS, main_menu, turn_legal
+from asztal.games.caboose.turn import TURN_HANDLERS, main_menu, pyramid_price, turn_legal
 
 #: the handler of every action kind: ``handler(state, seat, args)``, True if it revealed hidden information
 _HANDLERS = {"bid": do_bid, "pass": do_pass, "god": do_god, **TURN_HANDLERS}
@@ -156,6 +156,8 @@ class CabooseState(GameState):
             if open_hands or q == seat:
                 d["city_hand"] = [pk.cc_ids[c] for c in self.chand[q]]
                 d["auction_hand"] = [pk.ac_ids[i] for i in self.ahand[q]]
+        if seat is not None:  # what each pyramid tile would cost this seat now (its god's discount taken off)
+            v["pyramid_prices"] = {pk.pyr_ids[t]: pyramid_price(self, seat, t) for t in range(len(pk.pyr_ids))}
         return v
 
     def _public(self) -> dict[str, Any]:

@@ -264,21 +264,43 @@ def swap_possible(s) -> bool:
 
 
 def build_sources(s, p: int) -> list:
-    """Sources for the first required fruit still missing (CC-ACT-BUILD-04)."""
+    """Sources for the first required fruit still missing (CC-ACT-BUILD-04): the player decides, fruit
+    by fruit, which source supplies it, "any combination" of cubes and own fruit cards (CC-R-09)."""
     pk = s.pk
     need = s.p_need
     f = (need & -need).bit_length() - 1
+    bit = 1 << f
     x = pk.cc_city[s.p_city]
-    nf, cubes, A = pk.nf, s.cubes, pk.A_SRC
+    nf, cubes, A, acm = pk.nf, s.cubes, pk.A_SRC, pk.ac_mask
+    # CC-R-09 a card already used for another fruit may supply this one too; which of several such
+    # cards does it makes no difference (every used card is discarded), so it is offered once
+    used = next((k for k in s.p_use if acm[k] & bit), -1)
     # CC-ACT-BUILD-04 1) by rail from a connected city, 2) the city's own cube (CC-R-07: by source city)
-    out = [A[y * nf + f] for y in components(s)[0][x] if cubes[y * nf + f]]
-    seen = set()
+    out = []
+    for y in components(s)[0][x]:
+        if cubes[y * nf + f] and not (y == x and used >= 0 and _own_cube_as_card(s, p, f, need & ~bit)):
+            out.append(A[y * nf + f])
+    if used >= 0:
+        out.append(pk.A_USE[used])
+    seen = 0
     for k in s.fcards[p]:
-        fr = pk.ac_fruits[k]
-        if f in fr and fr not in seen:  # CC-ACT-BUILD-04 3) own fruit card; CC-R-07 equal cards once
-            seen.add(fr)
+        m = acm[k]
+        if m & bit and not seen >> m & 1:  # CC-ACT-BUILD-04 3) own fruit card; CC-R-07 equal cards once
+            seen |= 1 << m
             out.append(pk.A_USE[k])
     return out
+
+
+def _own_cube_as_card(s, p: int, f: int, rest: int) -> bool:
+    """Whether taking the built city's own ``f`` cube, while a used card shows ``f``, ends exactly like
+    letting that card supply it (CC-R-07): the card's ``f`` then goes onto the city (CC-ACT-BUILD-06) and
+    the cube leaves (CC-ACT-BUILD-07), which nets out only if every ``f`` left unused, also by cards that
+    may still be used for the ``rest`` of the fruits, finds a supply cube and the market never hits the
+    track's bottom."""
+    acm, bit = s.pk.ac_mask, 1 << f
+    n = sum(1 for k in s.p_use if acm[k] & bit)
+    n += sum(1 for k in s.fcards[p] if acm[k] & bit and acm[k] & rest)
+    return n <= s.supply[f] and s.market[f] - n >= s.pk.market_min
 
 
 def deliver_sources(s, p: int) -> list:
@@ -360,9 +382,11 @@ def _src(s, p, args) -> bool:
 
 def _use(s, p, args) -> bool:
     k = args[0]
-    s.fcards[p] = remove_from(s.fcards[p], k)
-    s.p_use = s.p_use + (k,)
-    s.p_need &= ~s.pk.ac_mask[k]  # CC-R-03: a used fruit card supplies every required fruit it shows
+    if k not in s.p_use:
+        s.fcards[p] = remove_from(s.fcards[p], k)
+        s.p_use = s.p_use + (k,)
+    need = s.p_need
+    s.p_need = need & (need - 1)  # CC-R-09: the card supplies the one fruit being sourced
     return resolve_build(s, p) if not s.p_need else False
 
 
@@ -468,12 +492,16 @@ def resolve_build(s, p: int) -> bool:
     pk = s.pk
     b, c = s.p_card, s.p_city
     x = pk.cc_city[c]
-    need = pk.ac_mask[b]
-    # CC-ACT-BUILD-06 (iii), CC-Q-14: fruits on a used fruit card that the building does not need grow
-    # on the city, if the supply has the cube; the market drops by one
+    fed = pk.ac_mask[b]  # the required fruits some used card supplied: those no cube supplied
+    for _, f in s.p_src:
+        fed &= ~(1 << f)
+    # CC-ACT-BUILD-06 (iii), CC-Q-14: every fruit on a used fruit card that it did not supply for the
+    # building (CC-R-09) grows on the city, if the supply has the cube; the market drops by one
     for k in s.p_use:
         for g in pk.ac_fruits[k]:
-            if not need >> g & 1 and s.supply[g]:
+            if fed >> g & 1:
+                fed &= ~(1 << g)  # one card supplied it; another card's same fruit is unused
+            elif s.supply[g]:
                 s.supply[g] -= 1
                 add_cube(s, x, g)
                 move_market(s, g, -1)
@@ -575,7 +603,11 @@ def resolve_citydraw(s, p: int, c: int) -> bool:
         taken += (top,)
     s.chand[p] += taken
     if s.log is not None:
-        s.emit("caboose.citydraw", seat=p, count=len(taken), card=None if c < 0 else s.pk.cc_ids[c])
+        pk = s.pk
+        s.emit("caboose.citydraw", seat=p, count=len(taken), card=None if c < 0 else pk.cc_ids[c],
+               secret={"seat": p, "cards": [pk.cc_ids[x] for x in taken],
+                       "cards_hu": ", ".join(pk.card_text(x, "hu") for x in taken),
+                       "cards_en": ", ".join(pk.card_text(x, "en") for x in taken)})
     return _action_done(s) or top >= 0
 
 

@@ -39,16 +39,15 @@ from asztal.games.pax.actions import (
     PLAY,
     START,
 )
+from asztal.games.pax.messages import card_fields, cards_fields, income_fields
 from asztal.games.pax.pack import (
     ARMY,
     BIT,
     CARD_CAT,
-    CARD_IDS,
-    CAT_EN,
-    CAT_HU,
     CONSPIRACY,
     ESTATE,
     FLEET,
+    LEGION_NUMERALS,
     RELIGION,
     SENATOR,
     WEALTH,
@@ -257,7 +256,8 @@ class PaxState(GameState):
             if x != c:
                 self._to_bottom(s, x)
         if self.log is not None:
-            self.emit("pax.keep", seat=s, player=s + 1, bottom=len(hand) - 1)
+            self.emit("pax.keep", seat=s, player=s + 1, bottom=len(hand) - 1,
+                      secret={"seat": s, **card_fields(self, c)})
         self.turns += 1
         if self.turns < self.players:
             self.to_move = (s + 1) % self.players
@@ -273,6 +273,8 @@ class PaxState(GameState):
         self.turns = 0
         self.to_move = self.primus  # PAX-SETUP-15
         self.phase = PH_TURN
+        if self.log is not None:
+            self.emit("pax.round", round=self.round_no, header=True)
         return True
 
     def _solo_start(self, c: int) -> bool:
@@ -282,8 +284,7 @@ class PaxState(GameState):
         self.hands[0] = hand[:i] + hand[i + 1:]
         self._add_to_tableau(0, c)
         if self.log is not None:
-            self.emit("pax.start_play", seat=0, player=1, card=CARD_IDS[c],
-                      cat_hu=CAT_HU[CARD_CAT[c]], cat_en=CAT_EN[CARD_CAT[c]])
+            self.emit("pax.start_play", seat=0, player=1, **card_fields(self, c))
         self.solo_left -= 1
         if self.solo_left == 0:
             self.phase = PH_KEEP
@@ -349,19 +350,19 @@ class PaxState(GameState):
             self.hands[s] += (c,)  # PAX-DRAW-03
             self.used |= USED_HAND
             if self.log is not None:
-                self.emit("pax.to_hand", seat=s, player=s + 1)
+                self.emit("pax.to_hand", seat=s, player=s + 1, secret={"seat": s, **card_fields(self, c)})
         elif d == BOTTOM:
             self._to_bottom(s, c)  # PAX-DRAW-05
             self.used |= USED_BOTTOM
             if self.log is not None:
-                self.emit("pax.to_bottom", seat=s, player=s + 1)
+                self.emit("pax.to_bottom", seat=s, player=s + 1, secret={"seat": s, **card_fields(self, c)})
         else:
             self.legions[d] += (c,)  # PAX-DRAW-04, PAX-Q-13: face up, joins the group
             self.lval[d] += self.cost[c]
             self.used |= USED_LEGION
             if self.log is not None:
-                self.emit("pax.to_legion", seat=s, player=s + 1, card=CARD_IDS[c], legion=d + 1,
-                          cat_hu=CAT_HU[CARD_CAT[c]], cat_en=CAT_EN[CARD_CAT[c]])
+                self.emit("pax.to_legion", seat=s, player=s + 1, legion=d + 1, numeral=LEGION_NUMERALS[d],
+                          **card_fields(self, c))
         if self.to_draw and (not pending or (self.mode == MODE_TWO and len(pending) == 1)):
             # PAX-DRAW-02: the next card only after placing; PAX-REL-01: the third card
             self.pending = pending + (self._pop(self.deck),)
@@ -392,8 +393,8 @@ class PaxState(GameState):
         self.legions[n] = ()  # PAX-BUY-05: empty until the refill
         self.lval[n] = 0
         if self.log is not None:
-            self.emit("pax.buy", seat=s, player=s + 1, legion=n + 1, price=price,
-                      cards=", ".join(CARD_IDS[c] for c in group))
+            self.emit("pax.buy", seat=s, player=s + 1, legion=n + 1, numeral=LEGION_NUMERALS[n], price=price,
+                      **cards_fields(self, group))
         return self._enter_play()  # PAX-Q-08: one group per turn
 
     # ---------------------------------------------------------------- playing and income
@@ -428,8 +429,7 @@ class PaxState(GameState):
         cat = CARD_CAT[c]
         self.cats |= 1 << cat
         if self.log is not None:
-            self.emit("pax.play", seat=s, player=s + 1, card=CARD_IDS[c], cost=cost,
-                      cat_hu=CAT_HU[cat], cat_en=CAT_EN[cat])
+            self.emit("pax.play", seat=s, player=s + 1, cost=cost, **card_fields(self, c))
         if cat == CONSPIRACY and self.players > 1:
             self._update_pc(s)
         legal = self._play_list()
@@ -477,7 +477,8 @@ class PaxState(GameState):
         self.money[s] += inc
         self.bank -= inc  # PAX-Q-03: the bank is unlimited
         if self.log is not None:
-            self.emit("pax.income", seat=s, player=s + 1, amount=inc, played=self.nplayed)
+            self.emit("pax.income", seat=s, player=s + 1, amount=inc, played=self.nplayed,
+                      **income_fields(self, s, inc))
         return self._end_turn()
 
     # ---------------------------------------------------------------- rounds
@@ -507,7 +508,8 @@ class PaxState(GameState):
             lval[pick] = 0
             empty += 1
             if self.log is not None:
-                self.emit("pax.rome", legion=pick + 1, value=best, cards=", ".join(CARD_IDS[c] for c in group))
+                self.emit("pax.rome", legion=pick + 1, numeral=LEGION_NUMERALS[pick], value=best,
+                          **cards_fields(self, group))
         # PAX-NEWR-01, PAX-CON-05; PAX-NEWR-02: otherwise unchanged
         if self.pc >= 0 and self.pc != self.primus:
             self.primus = self.pc
@@ -526,6 +528,8 @@ class PaxState(GameState):
                 legions[n] = (c,)  # PAX-NEWR-03: face up below each empty Legion
                 lval[n] = cost[c]
         self.round_no += 1
+        if self.log is not None:
+            self.emit("pax.round", round=self.round_no, header=True)
         self.turns = 0
         self.to_move = self.primus  # PAX-NEWR-04
         self.phase = PH_TURN
@@ -551,8 +555,7 @@ class PaxState(GameState):
                 else:
                     self.emit("pax.rome_wins_alone")
             else:
-                self.emit("pax.players_win", players=", ".join(str(w + 1) for w in r["winners"]),
-                          points=max(r["points"]))
+                self.emit("pax.players_win", winners=list(r["winners"]), points=max(r["points"]))
 
     # ---------------------------------------------------------------- results
     def rome_symbols(self, hidden: bool = True) -> list[int]:

@@ -44,21 +44,25 @@ register("setup", legal=_setup_legal, act=_setup_act)
 
 # -- phase I: growth and the top-up -----------------------------------------------------------
 def _pop_run(s, f) -> bool:
-    e = s.emp
-    tribes = e.tribes
+    tribes = s.tribes
+    grown = []
     for a in s.board.areas:  # PC-POP-01: one new tribe in every area that has a tribe
         if tribes[a]:
             tribes[a] += 1
-    e.moved = [0] * len(tribes)
-    e.voyage = -1
+            grown.append(a + 1)
+    if s.log is not None:
+        s.emit("pocketciv.round", round=s.round_no, era=s.era, header=True)
+        if grown:
+            s.emit("pocketciv.growth", areas=grown)
+    s.moved = [0] * len(tribes)
+    s.voyage = -1
     # PC-POP-02/03, PC-Q-10: after growth, top up to three tribes, only at cities, optional
     s.stack[-1] = ("topup",) if sum(tribes) < 3 and any(s.cav) else ("move",)
     return True
 
 
 def _topup_legal(s, f):
-    cav = s.emp.cav
-    return [TOPUP[a] for a in s.board.areas if cav[a]] + [DONE]
+    return [TOPUP[a] for a in s.board.areas if s.cav[a]] + [DONE]
 
 
 def _topup_act(s, f, action) -> None:
@@ -77,7 +81,7 @@ register("topup", legal=_topup_legal, act=_topup_act)
 # -- movement ---------------------------------------------------------------------------------
 def _move_legal(s, f):
     board = s.board
-    adv = s.emp.adv
+    adv = s.adv
     if adv & A_EQUESTRIAN:  # PC-POP-09
         moves = board.moves_all
     elif adv & A_ROADBUILDING:  # PC-POP-08
@@ -88,8 +92,7 @@ def _move_legal(s, f):
     if adv & SEA_MOVES:  # PC-POP-10, PC-POP-11
         sails = board.sails2 if adv & A_ROADBUILDING else board.sails1
         need = 1 if adv & A_MAGNETICS else 2  # PC-POP-12, PC-POP-14
-    e = s.emp
-    tribes, moved, voyage = e.tribes, e.moved, e.voyage
+    tribes, moved, voyage = s.tribes, s.moved, s.voyage
     acts = []
     for a in board.areas:
         free = tribes[a] - moved[a]
@@ -106,28 +109,27 @@ def _move_legal(s, f):
 
 def _move_act(s, f, action) -> None:
     kind = action.kind
-    e = s.emp
     if kind == "move":  # PC-POP-06: remove from the start, create at the destination
         a, b = action.args
-        tribes = e.tribes
-        tribes[a] -= 1
-        tribes[b] += 1
-        e.moved[b] += 1
-        e.voyage = -1
+        s.tribes[a] -= 1
+        s.tribes[b] += 1
+        s.moved[b] += 1
+        s.voyage = -1
+        s.emit("pocketciv.move", src=a + 1, dst=b + 1)
     elif kind == "sail":
         a, b = action.args
-        tribes = e.tribes
         key = a * MAXAREA + b
-        if key != e.voyage:  # a new group pays one tribe, unless Magnetics (PC-POP-12/14)
-            e.voyage = key
-            if not e.adv & A_MAGNETICS:
-                tribes[a] -= 1
-        tribes[a] -= 1
-        tribes[b] += 1
-        e.moved[b] += 1
+        if key != s.voyage:  # a new group pays one tribe, unless Magnetics (PC-POP-12/14)
+            s.voyage = key
+            if not s.adv & A_MAGNETICS:
+                s.tribes[a] -= 1
+        s.tribes[a] -= 1
+        s.tribes[b] += 1
+        s.moved[b] += 1
+        s.emit("pocketciv.sail", src=a + 1, dst=b + 1)
     else:  # done: phase II
-        e.voyage = -1
-        e.moved = [0] * len(e.tribes)
+        s.voyage = -1
+        s.moved = [0] * len(s.tribes)
         s.next_phase(("event",))
 
 
