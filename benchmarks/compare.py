@@ -5,8 +5,8 @@
 BASE and HEAD are git revisions (HEAD defaults to the work tree as it is). Each is exported
 to a temporary directory; then, round after round, one process per checkout runs one round
 of this tree's ``asztal.sim.bench`` (reference and games, interleaved) against that
-checkout's games, and the start-up time (``asztal --help``, ``import asztal.games.pax``) of
-both is taken in turn. Each round's ratios to the reference come from the same process, so
+checkout's games, and the start-up CPU time (``asztal --help``, ``import asztal.games.pax``)
+of both is taken in turn. Each round's ratios to the reference come from the same process, so
 the machine's load moves both sides alike; the report gives medians and ranges.
 """
 
@@ -15,12 +15,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
 import tarfile
 import tempfile
-import time
 from io import BytesIO
 from pathlib import Path
 
@@ -45,10 +45,13 @@ def run(src: Path, argv: list[str]) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, *argv], env=env, check=True, capture_output=True, text=True)
 
 
-def wall(src: Path, code: str) -> float:
-    t0 = time.perf_counter()
+def cpu(src: Path, code: str) -> float:
+    """CPU seconds (user + system) of a fresh interpreter running ``code``: on a shared machine
+    its wall time says more about the other jobs than about us."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     run(src, ["-c", code])
-    return time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
 def spread(xs: list[float], fmt: str) -> str:
@@ -83,8 +86,8 @@ def main() -> None:
                     for key in ("decisions_ratio", "clones_ratio", "games_per_s"):
                         if key in row:
                             r.setdefault(f"{side}:{key}", []).append(row[key]["median"])
-                start[side]["help"].append(wall(src, HELP))
-                start[side]["import_pax"].append(wall(src, "import asztal.games.pax"))
+                start[side]["help"].append(cpu(src, HELP))
+                start[side]["import_pax"].append(cpu(src, "import asztal.games.pax"))
     out = {"base": a.base, "head": a.head, "rounds": a.rounds,
            "games": [{"game": g, "players": n, **v} for (g, n), v in rows.items()], "startup": start}
     if a.json:
@@ -97,7 +100,7 @@ def main() -> None:
               f"{spread(v['head:decisions_ratio'], '.2f'):>20} {spread(v['base:clones_ratio'], '.2f'):>22} "
               f"{spread(v['head:clones_ratio'], '.2f'):>20}")
     for side in trees:
-        print(f"start-up {side}: asztal --help {spread(start[side]['help'], '.3f')} s, "
+        print(f"start-up {side} (CPU): asztal --help {spread(start[side]['help'], '.3f')} s, "
               f"import asztal.games.pax {spread(start[side]['import_pax'], '.3f')} s")
 
 

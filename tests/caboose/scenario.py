@@ -26,7 +26,6 @@ def refresh(s) -> None:
     s._cm = None
     s._pfree = None
     s._rail = None
-    s._hand = None
 
 
 def _fresh(s) -> None:

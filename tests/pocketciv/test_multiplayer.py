@@ -8,7 +8,8 @@ import pytest
 from asztal import games
 from asztal.engine import BadOptions
 from asztal.games.pocketciv.data import ADV_INDEX, ADV_VP, BOX, NCARDS, WONDER_INDEX, WONDER_VP
-from asztal.games.pocketciv.mp import ADV_, CAP, GOLD_, VP, C, T, W, _empire, _losses, tribe_upkeep_mp
+from asztal.games.pocketciv.empire import Empire
+from asztal.games.pocketciv.mp import _losses, tribe_upkeep_mp
 from tests.pocketciv.policy import choose
 from tests.pocketciv.scenario import GAME
 
@@ -19,7 +20,7 @@ def mp(players=2, seed=1, totem=0, era=1, draws=()):
     s = GAME.new_game(players, seed=seed)
     s.store()
     n = s.board.n
-    s.seats = [_empire(n) for _ in range(players)]
+    s.seats = [Empire(n) for _ in range(players)]
     for name in ("forest", "mount", "farm", "desert", "fault"):
         setattr(s, name, [0] * n)
     s.totem, s.era, s.started, s.log = totem, era, True, []
@@ -111,7 +112,7 @@ def test_setup_three_tribes_each_totem_holder_first():
         assert s.to_move == 1 - first
         for i in range(3, 6):
             s.apply(s.legal_actions()[i])
-        assert sum(s.live(first)[T]) == 3 * 2 and sum(s.live(1 - first)[T]) == 3 * 2  # after growth
+        assert sum(s.live(first).tribes) == 3 * 2 and sum(s.live(1 - first).tribes) == 3 * 2  # after growth
         assert len(s.discard) == 3 and len(s.deck) == 13
         assert s.to_move == first and s.stack[-1] == ("move",)  # no city yet: no top-up (PC-POP-03)
     assert holders == {0, 1}
@@ -162,10 +163,10 @@ def test_the_other_player_may_take_the_totem_before_the_area_is_revealed():
     PC-Q-26: the new holder then acts first in development."""
     s = mp(totem=0)
     a1, a2 = areas_of(s, 2)
-    s.seats[0][T][a1] = 3
-    s.seats[1][T][a2] = 2
+    s.seats[0].tribes[a1] = 3
+    s.seats[1].tribes[a2] = 2
     spare = next(a for a in range(s.board.n) if a not in (a1, a2))
-    s.seats[0][T][spare] = s.seats[1][T][spare] = 1
+    s.seats[0].tribes[spare] = s.seats[1].tribes[spare] = 1
     event(s, 10, (2,))  # card 10, era 1: Famine; card 2 has red circle 2
     assert s.stack[-1][:2] == ("mpev", 0) and s.to_move == 1
     assert codes(s) == ["totem:take", "totem:leave"]
@@ -173,7 +174,7 @@ def test_the_other_player_may_take_the_totem_before_the_area_is_revealed():
     s.apply("totem:take")
     assert s.totem == 1
     assert {"seat": 1, "key": "pocketciv.totem_taken"} in s.log
-    assert s.seats[0][T][a1] == 0 and s.seats[1][T][a2] == 0  # the famine struck both areas
+    assert s.seats[0].tribes[a1] == 0 and s.seats[1].tribes[a2] == 0  # the famine struck both areas
     assert s.stack[-1] == ("dev",) and s.to_move == 1
 
 
@@ -185,15 +186,15 @@ def test_event_on_both_areas_of_its_number_with_the_same_cards():
     a1, a2 = areas_of(s, 2)
     for a in (a1, a2):
         s.farm[a] = 1
-    s.seats[0][C][a1], s.seats[0][T][a1] = 3, 2
-    s.seats[1][C][a2], s.seats[1][T][a2] = 3, 4
+    s.seats[0].cav[a1], s.seats[0].tribes[a1] = 3, 2
+    s.seats[1].cav[a2], s.seats[1].tribes[a2] = 3, 4
     other = next(a for a in range(s.board.n) if a not in (a1, a2))
-    s.seats[0][T][other] = s.seats[1][T][other] = 1
+    s.seats[0].tribes[other] = s.seats[1].tribes[other] = 1
     deck_before = len(s.deck)
     event(s, 10, (2,))  # Famine in era 1
     s.apply("totem:leave")
-    assert s.seats[0][C][a1] == 1 and s.seats[1][C][a2] == 1  # −2 CAV each
-    assert s.seats[0][T][a1] == 0 and s.seats[1][T][a2] == 0 and s.farm[a1] == s.farm[a2] == 0
+    assert s.seats[0].cav[a1] == 1 and s.seats[1].cav[a2] == 1  # −2 CAV each
+    assert s.seats[0].tribes[a1] == 0 and s.seats[1].tribes[a2] == 0 and s.farm[a1] == s.farm[a2] == 0
     assert len(s.deck) == deck_before - 2  # one event card and one area card, read twice
     assert BOX[9][1][0] == "famine"
 
@@ -203,16 +204,16 @@ def test_colours_do_not_count_and_the_holder_says_whose_tribes_die():
     choice, the Totem holder decides which tribes it hits (one tribe per decision)."""
     s = mp(totem=0)
     a1, a2 = areas_of(s, 2)
-    s.seats[0][T][a1] = 2
-    s.seats[1][T][a1] = 2
-    s.seats[1][T][a2] = 1
+    s.seats[0].tribes[a1] = 2
+    s.seats[1].tribes[a1] = 2
+    s.seats[1].tribes[a2] = 1
     event(s, 2, (10,))  # card 2, era 1: Volcano; card 10's red circle is 2; no mountain: tribes to 1
     s.apply("totem:leave")
     assert s.stack[-1] == ("alloc",) and s.to_move == 0
     assert codes(s) == [f"hit:seat=1,area={a1 + 1}", f"hit:seat=2,area={a1 + 1}"]
     s.apply(f"hit:seat=2,area={a1 + 1}")
     s.apply(f"hit:seat=2,area={a1 + 1}")  # then the last loss can only be the holder's own
-    assert s.seats[0][T][a1] == 1 and s.seats[1][T][a1] == 0 and s.seats[1][T][a2] == 1
+    assert s.seats[0].tribes[a1] == 1 and s.seats[1].tribes[a1] == 0 and s.seats[1].tribes[a2] == 1
     assert s.mount[a1] == s.mount[a2] == 2
 
 
@@ -222,15 +223,15 @@ def test_a_shared_area_loses_city_value_as_the_holder_chooses():
     a city reduced to 0 is destroyed and its capital title goes (PC-UPK-CAPITAL-07)."""
     s = mp(totem=1)
     a1, _ = areas_of(s, 2)
-    s.seats[0][C][a1], s.seats[1][C][a1] = 2, 1
-    s.seats[0][CAP] = a1
-    s.seats[0][T][0 if a1 else 1] = s.seats[1][T][0 if a1 else 1] = 1
+    s.seats[0].cav[a1], s.seats[1].cav[a1] = 2, 1
+    s.seats[0].capital = a1
+    s.seats[0].tribes[0 if a1 else 1] = s.seats[1].tribes[0 if a1 else 1] = 1
     event(s, 10, (2,))  # Famine: the local CAV 3 loses 2
     s.apply("totem:leave")
     assert codes(s) == [f"hitcity:seat=1,area={a1 + 1}", f"hitcity:seat=2,area={a1 + 1}"]
     s.apply(f"hitcity:seat=1,area={a1 + 1}")
     s.apply(f"hitcity:seat=1,area={a1 + 1}")
-    assert s.seats[0][C][a1] == 0 and s.seats[0][CAP] == -1 and s.seats[1][C][a1] == 1
+    assert s.seats[0].cav[a1] == 0 and s.seats[0].capital == -1 and s.seats[1].cav[a1] == 1
 
 
 def test_event_modifiers_are_the_holders_advances_and_gains_are_the_holders():
@@ -240,26 +241,26 @@ def test_event_modifiers_are_the_holders_advances_and_gains_are_the_holders():
         s = mp(totem=0)
         a1, a2 = areas_of(s, 2)
         irrigation = 1 << ADV_INDEX["irrigation"]
-        s.seats[0 if holder_has else 1][ADV_] = irrigation
+        s.seats[0 if holder_has else 1].adv = irrigation
         s.farm[a1] = 1
-        s.seats[1][C][a1] = 3
-        s.seats[0][T][a2] = s.seats[1][T][a2] = 0
+        s.seats[1].cav[a1] = 3
+        s.seats[0].tribes[a2] = s.seats[1].tribes[a2] = 0
         spare = next(a for a in range(s.board.n) if a not in (a1, a2))
-        s.seats[0][T][spare] = s.seats[1][T][spare] = 1
+        s.seats[0].tribes[spare] = s.seats[1].tribes[spare] = 1
         event(s, 10, (2,))  # Famine: with Irrigation the farm stays and the city loses 1
         s.apply("totem:leave")
         assert s.farm[a1] == (1 if holder_has else 0)
-        assert s.seats[1][C][a1] == (2 if holder_has else 1)
+        assert s.seats[1].cav[a1] == (2 if holder_has else 1)
     s = mp(totem=1)
     a1, a2 = areas_of(s, 2)
-    s.seats[1][ADV_] = 1 << ADV_INDEX["medicine"]
-    s.seats[0][T][a1] = 2
+    s.seats[1].adv = 1 << ADV_INDEX["medicine"]
+    s.seats[0].tribes[a1] = 2
     spare = next(a for a in range(s.board.n) if a not in (a1, a2))
-    s.seats[0][T][spare] = s.seats[1][T][spare] = 1
+    s.seats[0].tribes[spare] = s.seats[1].tribes[spare] = 1
     event(s, 2, (10,))  # Volcano: tribes to 1, then Medicine +1 in each affected area
     s.apply("totem:leave")
-    assert s.seats[0][T][a1] + s.seats[1][T][a1] == 2
-    assert s.seats[1][T][a2] == 1 and s.seats[0][T][a2] == 0
+    assert s.seats[0].tribes[a1] + s.seats[1].tribes[a1] == 2
+    assert s.seats[1].tribes[a2] == 1 and s.seats[0].tribes[a2] == 0
 
 
 def test_lost_wonders_come_from_the_other_colours_first():
@@ -268,13 +269,13 @@ def test_lost_wonders_come_from_the_other_colours_first():
     s = mp(totem=0)
     a = 0
     wall = WONDER_INDEX["great_wall"] if "great_wall" in WONDER_INDEX else 0
-    s.seats[0][W][a] = (wall,)
-    s.seats[1][W][a] = (wall,)
+    s.seats[0].wonders[a] = (wall,)
+    s.seats[1].wonders[a] = (wall,)
     s.stack = [("mp", 3, 0)]
     s.enter_event()
     s.wonders[a] = (wall,)
     _losses(s)
-    assert s.seats[0][W][a] == (wall,) and s.seats[1][W][a] == ()
+    assert s.seats[0].wonders[a] == (wall,) and s.seats[1].wonders[a] == ()
 
 
 # -- upkeep (PC-MP-CITY-*, PC-MP-TOTEM-04) ------------------------------------------------------------
@@ -284,12 +285,12 @@ def test_tribe_upkeep_counts_every_colour_and_removes_in_turn_holder_first():
     the Totem holder first."""
     s = mp(totem=1)
     s.forest[0] = 1
-    s.seats[0][C][0], s.seats[1][C][0] = 1, 2
-    s.seats[0][T][0], s.seats[1][T][0] = 4, 3  # support 1 + 1 + 2 = 4, 7 tribes: 3 go
-    s.seats[0][T][1] = 5  # one colour only, nothing supports it
+    s.seats[0].cav[0], s.seats[1].cav[0] = 1, 2
+    s.seats[0].tribes[0], s.seats[1].tribes[0] = 4, 3  # support 1 + 1 + 2 = 4, 7 tribes: 3 go
+    s.seats[0].tribes[1] = 5  # one colour only, nothing supports it
     tribe_upkeep_mp(s)
-    assert (s.seats[0][T][0], s.seats[1][T][0]) == (3, 1)
-    assert s.seats[0][T][1] == 0
+    assert (s.seats[0].tribes[0], s.seats[1].tribes[0]) == (3, 1)
+    assert s.seats[0].tribes[1] == 0
 
 
 def test_one_farm_feeds_one_city_of_each_colour():
@@ -297,14 +298,14 @@ def test_one_farm_feeds_one_city_of_each_colour():
     (PC-UPK-CITY-01 for each Empire)."""
     s = mp(totem=0)
     s.farm[0] = 1
-    s.seats[0][C][0] = s.seats[1][C][0] = 2
-    s.seats[0][C][1] = s.seats[1][C][1] = 2  # no farm
-    s.seats[0][T][2] = s.seats[1][T][2] = 1
+    s.seats[0].cav[0] = s.seats[1].cav[0] = 2
+    s.seats[0].cav[1] = s.seats[1].cav[1] = 2  # no farm
+    s.seats[0].tribes[2] = s.seats[1].tribes[2] = 1
     go(s, ("mp", 5, 0))
     s.apply("done")  # holder's city development
     s.apply("done")
-    assert [s.seats[p][C][0] for p in (0, 1)] == [2, 2]
-    assert [s.seats[p][C][1] for p in (0, 1)] == [1, 1]
+    assert [s.seats[p].cav[0] for p in (0, 1)] == [2, 2]
+    assert [s.seats[p].cav[1] for p in (0, 1)] == [1, 1]
 
 
 # -- development (PC-MP-CITY-01, PC-MP-ADV-01, PC-MP-DECK-01, PC-MP-02) --------------------------------
@@ -312,33 +313,33 @@ def test_one_city_per_player_per_area():
     """PC-MP-CITY-01: each area may hold one city of each colour; the number of tribes is
     not limited."""
     s = mp(totem=0)
-    s.seats[0][C][0], s.seats[0][T][0] = 1, 5
-    s.seats[0][T][1] = 1
-    s.seats[1][T][0], s.seats[1][T][1] = 12, 1
+    s.seats[0].cav[0], s.seats[0].tribes[0] = 1, 5
+    s.seats[0].tribes[1] = 1
+    s.seats[1].tribes[0], s.seats[1].tribes[1] = 12, 1
     go(s, ("mp", 3, 0))
     assert s.to_move == 0 and "city:area=1" not in codes(s)
     s.apply("done")
     assert s.to_move == 1 and "city:area=1" in codes(s)
     s.apply("city:area=1")
-    assert s.cav[0] == 1 and s.tribes[0] == 8 and s.seats[0][C][0] == 1
+    assert s.cav[0] == 1 and s.tribes[0] == 8 and s.seats[0].cav[0] == 1
 
 
 def test_an_advance_the_opponent_owns_costs_one_gold_and_one_tribe_less():
     """PC-MP-ADV-01, ruling PC-R-MP-COSTS: knowledge spreads: 1 gold and 1 tribe less
     (Coinage: 2 tribes, 3 gold)."""
     s = mp(totem=0)
-    s.seats[1][ADV_] = 1 << ADV_INDEX["coinage"]
+    s.seats[1].adv = 1 << ADV_INDEX["coinage"]
     s.mount[0] = 1  # Coinage needs stone
-    s.seats[0][C][0], s.seats[0][T][0], s.seats[0][GOLD_] = 1, 2, 2
-    s.seats[1][T][5] = 1
+    s.seats[0].cav[0], s.seats[0].tribes[0], s.seats[0].gold = 1, 2, 2
+    s.seats[1].tribes[5] = 1
     go(s, ("mp", 3, 0))
     assert "adv:city=1,id=coinage" in codes(s)
     s.apply("adv:city=1,id=coinage")
     assert s.tribes[0] == 1 and s.gold == 0 and s.adv >> ADV_INDEX["coinage"] & 1
     s2 = mp(totem=0)
     s2.mount[0] = 1
-    s2.seats[0][C][0], s2.seats[0][T][0], s2.seats[0][GOLD_] = 1, 2, 2
-    s2.seats[1][T][5] = 1
+    s2.seats[0].cav[0], s2.seats[0].tribes[0], s2.seats[0].gold = 1, 2, 2
+    s2.seats[1].tribes[5] = 1
     go(s2, ("mp", 3, 0))
     assert "adv:city=1,id=coinage" not in codes(s2)  # nobody owns it: 3 gold needed
 
@@ -348,29 +349,34 @@ def test_special_use_of_the_deck_is_one_players_own():
     that player alone; the other player's Empire is untouched."""
     s = mp(totem=0, draws=(4,))  # card 4: blue hexagon 7
     fr = next(a for a in range(s.board.n) if s.board.frontier[a])
-    s.seats[0][T][fr] = 10
-    s.seats[1][T][fr] = 6
+    s.seats[0].tribes[fr] = 10
+    s.seats[1].tribes[fr] = 6
     go(s, ("mp", 3, 0))
     s.apply(f"exp:area={fr + 1},by=land")
     for _ in range(8):
         s.apply("exp:add")
     s.apply("go")
     assert s.gold == 9 - 7 and s.tribes[fr] == 1
-    assert s.seats[1][T][fr] == 6 and s.seats[1][GOLD_] == 0 and 3 in s.discard
+    assert s.seats[1].tribes[fr] == 6 and s.seats[1].gold == 0 and 3 in s.discard
 
 
 def test_black_market_anarchy_strikes_only_the_taxing_player():
     """Ruling PC-R-MP-OWN-AREA, PC-MP-DECK-01, PC-DEV-BM-06: a handshake the taxing player
     cannot pay starts an Anarchy on that player's own Empire."""
     s = mp(totem=0, draws=(1,))  # card 1: no gold, a handshake
-    s.seats[0][ADV_] = 1 << ADV_INDEX["black_market"]
-    s.seats[0][C][0], s.seats[0][T][0] = 1, 3
-    s.seats[1][C][0], s.seats[1][T][0] = 1, 3
-    s.seats[0][T][1] = 1
+    s.seats[0].adv = 1 << ADV_INDEX["black_market"]
+    s.seats[0].cav[0], s.seats[0].tribes[0] = 1, 3
+    s.seats[1].cav[0], s.seats[1].tribes[0] = 1, 3
+    s.seats[0].tribes[1] = 1
     go(s, ("mp", 3, 0))
     s.apply("tax")
     assert s.cav[0] == 0 and s.tribes[0] == 0
-    assert s.seats[1][C][0] == 1 and s.seats[1][T][0] == 3
+    assert s.seats[1].cav[0] == 1 and s.seats[1].tribes[0] == 3
+
+
+def empire_areas(e) -> str:
+    """An Empire's per-area fields, to compare."""
+    return json.dumps([e.tribes, e.cav, e.moved, e.wonders])
 
 
 def test_players_never_act_on_each_other():
@@ -387,10 +393,10 @@ def test_players_never_act_on_each_other():
         for a in s.legal_actions():
             if a.kind in own:
                 twin = s.clone()
-                others = [json.dumps(twin.live(p)[:4]) for p in range(s.players) if p != s.focus]
+                others = [empire_areas(twin.live(p)) for p in range(s.players) if p != s.focus]
                 twin.apply(a)
                 if twin.stack[-1][0] == f[0]:
-                    assert others == [json.dumps(twin.live(p)[:4]) for p in range(s.players) if p != s.focus]
+                    assert others == [empire_areas(twin.live(p)) for p in range(s.players) if p != s.focus]
                     checked += 1
                 break
 
@@ -405,10 +411,10 @@ def test_eras_flow_on_without_scoring():
     three cards discarded."""
     s = mp(totem=0)
     fr = next(a for a in range(s.board.n) if s.board.frontier[a])
-    s.seats[0][T][fr] = 5
-    s.seats[0][ADV_] = 1 << ADV_INDEX["masonry"]
-    s.seats[0][C][fr] = 1
-    s.seats[1][T][0 if fr else 1] = 1
+    s.seats[0].tribes[fr] = 5
+    s.seats[0].adv = 1 << ADV_INDEX["masonry"]
+    s.seats[0].cav[fr] = 1
+    s.seats[1].tribes[0 if fr else 1] = 1
     s.discard = s.deck[:-1]
     s.deck = s.deck[-1:]
     go(s, ("mp", 3, 0))
@@ -416,7 +422,7 @@ def test_eras_flow_on_without_scoring():
     s.apply("go")
     # the expedition's card, drawn last, waits aside through the reshuffle (PC-R-ERA-AT-ONCE)
     assert s.era == 2 and len(s.deck) == 12 and len(s.discard) == 4
-    assert s.stack[-1] == ("dev",) and all(s.live(p)[VP] == 0 for p in (0, 1))
+    assert s.stack[-1] == ("dev",) and all(s.live(p).vp == 0 for p in (0, 1))
     assert any(e["key"] == "pocketciv.mp_era" and e["era"] == 2 for e in s.log)
     assert not any(e["key"] == "pocketciv.era_end" for e in s.log)
 
@@ -427,25 +433,25 @@ def test_game_ends_when_a_player_has_nothing_and_scores_by_advances_and_wonders(
     tribes, +4 with Written Record, plus wonders); the most points wins, a tie is shared."""
     s = mp(totem=0)
     masonry, music = ADV_INDEX["masonry"], ADV_INDEX["music"]
-    s.seats[0][ADV_] = (1 << masonry) | (1 << music)
-    s.seats[0][T][0] = 1
-    s.seats[1][ADV_] = 1 << masonry
+    s.seats[0].adv = (1 << masonry) | (1 << music)
+    s.seats[0].tribes[0] = 1
+    s.seats[1].adv = 1 << masonry
     go(s, ("mp", 3, 0))
     assert s.is_over and s.ending == "wiped" and s.to_move is None
-    assert s.seats[1][VP] == 0  # no tribe: no advance scores
-    assert s.seats[0][VP] == max(ADV_VP[masonry], ADV_VP[music]) and s.winners() == [0]
+    assert s.seats[1].vp == 0  # no tribe: no advance scores
+    assert s.seats[0].vp == max(ADV_VP[masonry], ADV_VP[music]) and s.winners() == [0]
     u = mp(totem=0)
     record, monolith = ADV_INDEX["written_record"], WONDER_INDEX["monolith"]
-    u.seats[0][ADV_] = (1 << masonry) | (1 << music) | (1 << record)
-    u.seats[0][T][0] = 1
-    u.seats[0][W][0] = (monolith,)
+    u.seats[0].adv = (1 << masonry) | (1 << music) | (1 << record)
+    u.seats[0].tribes[0] = 1
+    u.seats[0].wonders[0] = (monolith,)
     go(u, ("mp", 3, 0))
-    assert u.seats[0][VP] == ADV_VP[masonry] + ADV_VP[music] + ADV_VP[record]  # 1 tribe + 4: all three
-    assert u.scores() == [float(u.seats[0][VP] + WONDER_VP[monolith]), 0.0] and u.winners() == [0]
+    assert u.seats[0].vp == ADV_VP[masonry] + ADV_VP[music] + ADV_VP[record]  # 1 tribe + 4: all three
+    assert u.scores() == [float(u.seats[0].vp + WONDER_VP[monolith]), 0.0] and u.winners() == [0]
     t = mp(totem=0)
-    t.seats[0][T][0] = t.seats[1][T][0] = 1
+    t.seats[0].tribes[0] = t.seats[1].tribes[0] = 1
     go(t, ("mp", 3, 0))
-    t.seats[0][C][0] = 0
+    t.seats[0].cav[0] = 0
     t.era = 8
     t.discard = t.deck[:-1]
     t.deck = t.deck[-1:]
@@ -463,19 +469,19 @@ def test_era_8_ending_inside_an_event_shares_out_its_losses():
     Card 3, era 8, is a Civil War: its area card costs the shared city 2 CAV, then the card for
     the collateral damage is the deck's last: no tribe is lost."""
     s = mp(totem=0, era=8)
-    k = next(k for k in range(1, 9) if not any(s.seats[0][C][n] for n in s.board.adj[areas_of(s, k)[0]]))
+    k = next(k for k in range(1, 9) if not any(s.seats[0].cav[n] for n in s.board.adj[areas_of(s, k)[0]]))
     a1 = areas_of(s, k)[0]
     card = next(c for c in range(NCARDS) if c != 2 and (c % 8) + 1 == k)
     last = next(c for c in range(NCARDS) if c not in (2, card))
     for e in s.seats:
-        e[C][a1], e[T][a1] = 2, 3
+        e.cav[a1], e.tribes[a1] = 2, 3
     s.discard = [c for c in range(NCARDS) if c not in (2, card, last)]
     s.deck = [last, card, 2]
     go(s, ("mp", 3, 0), ("mpev", 6, -1, 8, 1))
     s.apply("totem:leave")
     assert s.is_over and s.ending == "eras"
-    assert s.seats[0][C][a1] == 2 and s.seats[1][C][a1] == 0  # the CAV loss fell on the other colour
-    assert s.seats[0][T][a1] == s.seats[1][T][a1] == 3  # the collateral card was never applied
+    assert s.seats[0].cav[a1] == 2 and s.seats[1].cav[a1] == 0  # the CAV loss fell on the other colour
+    assert s.seats[0].tribes[a1] == s.seats[1].tribes[a1] == 3  # the collateral card was never applied
 
 
 def test_looting_outside_events_takes_the_players_own_area():
@@ -483,9 +489,9 @@ def test_looting_outside_events_takes_the_players_own_area():
     area of the red circle's number where that player has more tribes."""
     s = mp(totem=0, draws=(2, 12))  # red circle 2, then 3 gold
     a1, a2 = areas_of(s, 2)
-    s.seats[0][ADV_] = 1 << ADV_INDEX["culture_of_thievery"]
-    s.seats[0][T][a1], s.seats[0][T][a2] = 1, 2
-    s.seats[1][T][a1] = 1
+    s.seats[0].adv = 1 << ADV_INDEX["culture_of_thievery"]
+    s.seats[0].tribes[a1], s.seats[0].tribes[a2] = 1, 2
+    s.seats[1].tribes[a1] = 1
     go(s, ("mp", 5, 0))
     assert s.tribes[a2] == 1 and s.tribes[a1] == 1 and s.gold == 3
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich import box
-from rich.console import Console
-from rich.table import Table
 
 from asztal.engine.i18n import check_lang, number, percent
+
+if TYPE_CHECKING:  # Rich is imported by the functions that draw (start-up time)
+    from rich.table import Table
 
 _T = {
     "title": ("{game}: {played} játszma, {players} játékos, mag {seed}",
@@ -85,6 +85,9 @@ def write_csv(result: dict[str, Any], path: Path) -> None:
 def render_table(result: dict[str, Any], lang: str = "en") -> Table:
     title = _t("title", lang, game=result["game"], played=result["played"], players=result["players"],
                seed=result["seed"])
+    from rich import box
+    from rich.table import Table
+
     table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column(_t("bot", lang), justify="left", overflow="fold")
     if result["solo"]:
@@ -138,6 +141,7 @@ def arena(
 ) -> None:
     """Bots against bots: seat rotation, win rates with 95% intervals, ratings, scores."""
     # imported here, not at the top: ``asztal --help`` must not pay for them
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from asztal.sim.arena import run_arena

@@ -27,17 +27,17 @@ WANTED = [ADV_INDEX[x] for x in (
 RANK = {i: r for r, i in enumerate(WANTED)}
 
 
-def _others(s, a: int, k: int) -> int:
-    """Multiplayer: the other colours' tribes (k=0) or city values (k=1) in area ``a``."""
+def _others(s, a: int, field: str) -> int:
+    """Multiplayer: the other colours' ``tribes`` or ``cav`` (city values) in area ``a``."""
     if s.players == 1 or s.focus < 0:
         return 0
-    return sum(e[k][a] for q, e in enumerate(s.seats) if q != s.focus)
+    return sum(getattr(e, field)[a] for q, e in enumerate(s.seats) if q != s.focus)
 
 
 def cap(s, a: int) -> int:
     """Area ``a``'s support capacity for the player's tribes (other colours' cities count,
     their tribes take room: PC-MP-CITY-02)."""
-    return support(s, a) + _others(s, a, 1) - _others(s, a, 0)
+    return support(s, a) + _others(s, a, "cav") - _others(s, a, "tribes")
 
 
 def spare(s, a: int) -> int:
@@ -60,7 +60,7 @@ def choose(s):
         return acts[0]
     kind = s.stack[-1][0]
     if kind in ("setup", "mpsetup"):
-        taken = [a for a in s.board.areas if s.tribes[a] or _others(s, a, 0)]
+        taken = [a for a in s.board.areas if s.tribes[a] or _others(s, a, "tribes")]
         return _by(acts, lambda x: (support(s, x.args[0]) - 3 * (x.args[0] in taken), -x.args[0]))
     if kind == "mpev":  # keep the Totem where it is; Astronomy is not used
         return acts[-1]

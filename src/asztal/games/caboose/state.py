@@ -35,7 +35,7 @@ _LISTS = ("money", "vp", "trains", "god", "chand", "ahand", "fcards", "bcards", 
           "offer", "active", "place", "known")
 _SCALARS = ("pk", "phase", "round", "rounds", "cleo", "high", "passes", "first_pass", "order", "oidx",
             "acts_left", "draws_left", "horus_left", "sekhmet", "step", "p_card", "p_city", "p_x", "p_f",
-            "p_need", "p_src", "p_use", "final", "_legal", "_comp", "_cm", "_pfree", "_rail", "_hand")
+            "p_need", "p_src", "p_use", "final", "_legal", "_comp", "_cm", "_pfree", "_rail")
 
 
 def _deal_back(pool: list, hands: list, seats, rng) -> list:
@@ -159,7 +159,6 @@ class CabooseState(GameState):
         new._cm = self._cm
         new._pfree = self._pfree
         new._rail = self._rail
-        new._hand = self._hand
 
     # ------------------------------------------------------------------ what a seat sees
     def view(self, seat):

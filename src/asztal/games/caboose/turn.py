@@ -169,39 +169,6 @@ def turn_legal(s) -> list:
     raise AssertionError(f"unknown step {step}")
 
 
-def hand_masks(s, chand: tuple) -> tuple:
-    """``(fits, delivers, cities)`` of a hand of city cards on the current board: bit m of ``fits`` when
-    the fruits of mask m can be brought to the city of some card without a pyramid (bit 0: any such
-    site), the deliveries the cards allow, and the cities of the cards as a bit mask.
-
-    Cached in ``s._hand`` with the hand and the board masks it was computed from (both are
-    replaced, never changed in place, so their identity says whether it is still valid): a turn's
-    draws and many actions leave both alone.
-    """
-    bm = board_masks(s)
-    hm = s._hand
-    if hm is not None and hm[0] is chand and hm[1] is bm:
-        return hm[2]
-    sites, dm = bm[0], bm[1]
-    pk = s.pk
-    # one pass over the city cards: what the hand can supply a building with, and deliveries
-    # (CC-ACT-DELIVER-01 a demanded fruit that can be brought; CC-ACT-DELIVER-03 not yet there;
-    # CC-ACT-DELIVER-12 no pyramid: see board_masks)
-    cc_city, ccm, A, pyr = pk.cc_city, pk.cc_mask, pk.A_DELIVER, s.pyr
-    fits = cities = 0
-    delivers = []
-    for c in chand:
-        x = cc_city[c]
-        cities |= 1 << x
-        if pyr[x] < 0:  # CC-ACT-BUILD-13, CC-ACT-GROW-06 nothing built or grown on a pyramid city
-            fits |= sites[x]
-        if ccm[c] & dm[x]:
-            delivers.append(A[c])
-    out = (fits, tuple(delivers), cities)
-    s._hand = (chand, bm, out)
-    return out
-
-
 def main_menu(s) -> list:
     pk, p = s.pk, s.to_move
     acts = []
@@ -211,10 +178,23 @@ def main_menu(s) -> list:
             acts.append(A[i])
     if s.acts_left:  # CC-TURN-04, CC-TURN-05, CC-TURN-07: any of the six, the same one again allowed
         money = s.money[p]
-        empty = board_masks(s)[2]
+        sites, dm, empty = board_masks(s)
         chand = s.chand[p]
         if chand:
-            fits, delivers, cities = hand_masks(s, chand)
+            # one pass over the city cards: what the hand can supply a building with, and deliveries
+            # (CC-ACT-DELIVER-01 a demanded fruit that can be brought; CC-ACT-DELIVER-03 not yet there;
+            # CC-ACT-DELIVER-12 no pyramid: see board_masks)
+            cc_city, ccm, A, pyr = pk.cc_city, pk.cc_mask, pk.A_DELIVER, s.pyr
+            fits = 0  # bit m: the fruits of mask m can be brought to the city of some card (bit 0: any site)
+            delivers = []
+            cities = 0  # the cities of the hand's cards
+            for c in chand:
+                x = cc_city[c]
+                cities |= 1 << x
+                if pyr[x] < 0:  # CC-ACT-BUILD-13, CC-ACT-GROW-06 nothing built or grown on a pyramid city
+                    fits |= sites[x]
+                if ccm[c] & dm[x]:
+                    delivers.append(A[c])
             ahand = s.ahand[p]
             if ahand:
                 kind, acm = pk.ac_kind, pk.ac_mask

@@ -49,7 +49,8 @@ def city_cost(adv: int) -> int:
 
 
 def _dev_legal(s, f):
-    tribes, adv = s.tribes, s.adv
+    e = s.emp
+    tribes, adv, cav, wonders = e.tribes, e.adv, e.cav, e.wonders
     total = sum(tribes)
     ccost = city_cost(adv)
     board = s.board
@@ -58,7 +59,7 @@ def _dev_legal(s, f):
         t = tribes[a]
         if not t:
             continue
-        if not s.cav[a] and t >= ccost and total > ccost:  # PC-DEV-CITY-01, PC-DEV-CITY-04
+        if not cav[a] and t >= ccost and total > ccost:  # PC-DEV-CITY-01, PC-DEV-CITY-04
             acts.append(CITY[a])
         if not s.farm[a] and t >= 2 and total > 2:  # PC-DEV-FARM-01/02
             if s.forest[a]:
@@ -67,7 +68,7 @@ def _dev_legal(s, f):
                 acts.append(AGRI[a])
         if adv & A_HORTICULTURE and not s.forest[a] and t >= 4 and total > 4:  # PC-DEV-HORTI-01
             acts.append(FOREST[a])
-        if total >= 2 and GREAT_WALL not in s.wonders[a]:  # PC-R-WALL: no expeditions from there
+        if total >= 2 and GREAT_WALL not in wonders[a]:  # PC-R-WALL: no expeditions from there
             if board.frontier[a]:  # PC-DEV-EXP-01
                 acts.append(EXP[a][0])
             if adv & A_NAVIGATION and board.coastal[a]:  # PC-DEV-EXP-05

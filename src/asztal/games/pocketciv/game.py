@@ -7,6 +7,7 @@ from asztal.engine.i18n import player_name
 from asztal.engine.jsonfile import read_json_file
 from asztal.games.pocketciv.actions import TABLE
 from asztal.games.pocketciv.data import NCARDS
+from asztal.games.pocketciv.empire import Empire
 from asztal.games.pocketciv.messages import MESSAGES, event_words
 from asztal.games.pocketciv.setup import Board, check_map, generate_board, place_deserts
 from asztal.games.pocketciv.state import PocketCivState
@@ -65,25 +66,15 @@ class PocketCiv(Game):
             s.board = Board.from_json(data)
         mountain, forest, desert = s.board.terrain
         n = s.board.n
-        s.tribes = [0] * n
-        s.cav = [0] * n
+        s.emp = Empire(n)  # PC-SETUP-04, PC-SETUP-05: no gold, no VP, no advance yet
+        s.seats = [s.emp]
         s.forest = [int(x) for x in forest]
         s.mount = [int(x) for x in mountain]
         s.farm = [0] * n
         s.desert = [int(x) for x in desert]
         s.fault = [0] * n
-        s.wonders = [()] * n
-        s.moved = [0] * n
-        s.capital = -1
-        s.gold = 0  # PC-SETUP-04
         s.era = 1  # PC-SETUP-06
-        s.vp = 0  # PC-SETUP-05
-        s.vp_wonders = 0
-        s.adv = 0
-        s.partners = 0
         s.round_no = 1
-        s.flags = s.acq = s.grown = s.astro_era = 0
-        s.voyage = -1
         s.deck = list(range(NCARDS))  # shuffled once the starting tribes stand (PC-SETUP-07)
         s.discard = []
         s.aside = []
@@ -94,7 +85,7 @@ class PocketCiv(Game):
         s.started = False
         s._legal = None
         s._revealed = False
-        s.seats = s.ev = None
+        s.ev = None
         s.focus = -2
         s.totem = s.spread = 0
         if s.players > 1:

@@ -1,16 +1,19 @@
 """Chapter 6, the multiplayer mode (Többjátékos mód), PC-MP-*: ``players`` 2-4.
 
 The map has 16 areas, numbered 1-8 twice (``generate_mp_board``). Every seat keeps its own
-Empire (tribes, cities, wonders, gold, advances, VPs: ruling PC-Q-25); the terrain, the era
-and the event deck are shared. The solo rules run unchanged on one Empire at a time:
+Empire object (``empire.Empire``: tribes, cities, wonders, gold, advances, VPs: ruling
+PC-Q-25) in ``state.seats``; the terrain, the era and the event deck are shared. The solo rules
+run unchanged on the Empire ``state.emp`` names (``focus`` says whose it is):
 
-- **own view** (``focus`` = a seat): the state's Empire fields hold that seat's Empire, so
-  movement, development (mining, expeditions, taxation: a special use of the deck by one
-  player, PC-MP-DECK-01), reckoning, city development and city upkeep are the solo code;
-- **event view** (``focus`` = -1): an event is played on the colours together
-  (PC-MP-TOTEM-10): tribes, city values and wonders of all seats summed per area, with the
-  Totem holder's gold, advances and trading partners. When the event is over, the holder
-  says whose tribes and cities its losses fall on where colours share an area (``alloc``).
+- **a seat's own turn** (``act_for(p)``: ``emp`` is seat p's Empire itself): movement,
+  development (mining, expeditions, taxation: a special use of the deck by one player,
+  PC-MP-DECK-01), reckoning, city development and city upkeep are the solo code;
+- **an event** (``focus`` = -1, ``enter_event``): it is played on the colours together
+  (PC-MP-TOTEM-10), on an explicit combination of the Empires (``empire.combined``): tribes,
+  city values and wonders of all seats summed per area, with the Totem holder's gold,
+  advances and trading partners. When the event is over, the holder says whose tribes and
+  cities its losses fall on where colours share an area (``alloc``), and the holder gets back
+  what the event changed of its gold, advances, partners and Astronomy (``leave_event``).
 
 A round (``("mp", stage, k)``) serialises the phases, the Totem holder first
 (PC-MP-TOTEM-02/05): growth for all, then top-up and movement seat by seat, the event
@@ -42,6 +45,7 @@ from asztal.games.pocketciv.data import (
     RED,
     WONDER_IDS,
 )
+from asztal.games.pocketciv.empire import Empire, combined
 from asztal.games.pocketciv.events import start_frame
 from asztal.games.pocketciv.frames import RUN, register
 from asztal.games.pocketciv.scoring import era_points
@@ -240,29 +244,12 @@ def board_from_json(data: dict, players: int) -> Board:
                  terrain, data=data, number=[int(a["number"]) for a in areas])
 
 
-# -- the seats' Empires ---------------------------------------------------------------------------
-EMP = ("tribes", "cav", "moved", "wonders", "capital", "gold", "vp", "vp_wonders", "adv", "partners",
-       "flags", "acq", "grown", "astro_era", "voyage")
-T, C, M, W, CAP, GOLD_, VP, VPW, ADV_, PART, FLAGS, ACQ, GROWN, ASTRO, VOY = range(len(EMP))
-
-
-def _empire(n: int) -> list:
-    return [[0] * n, [0] * n, [0] * n, [()] * n, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1]
-
-
-def _copy_empire(e: list) -> list:
-    e = list(e)
-    for k in (T, C, M, W):
-        e[k] = list(e[k])
-    return e
-
-
 def setup_multiplayer(s) -> None:
     """PC-MP-TOTEM-01: the first Totem holder is drawn at random; every seat places three
     tribes (PC-Q-25), the holder first; then the deck is shuffled and three cards discarded."""
     s.__class__ = MultiState
     n = s.board.n
-    s.seats = [_empire(n) for _ in range(s.players)]
+    s.seats = [Empire(n) for _ in range(s.players)]
     s.totem = s.rng.below(s.players)
     s.focus = -2
     s.stack = [("mp", -1, 0)]
@@ -284,54 +271,42 @@ class MultiState(PocketCivState):
                 params["actor"] = self.focus
             PocketCivState.emit(self, key, **params)
 
-    # -- which Empire the rule code sees ----------------------------------------------------------
-    def live(self, p: int) -> list:
-        """Seat ``p``'s Empire as it stands (the fields themselves when it is in focus)."""
-        if self.focus == p:
-            return [getattr(self, k) for k in EMP]
+    # -- which Empire the rule code acts on -------------------------------------------------------
+    def live(self, p: int) -> Empire:
+        """Seat ``p``'s Empire."""
         return self.seats[p]
 
     def store(self) -> None:
-        f = self.focus
-        if f == -1:
+        """No seat acts any more (the round controller's own steps); ``emp`` is left as it is."""
+        if self.focus == -1:
             raise AssertionError("an event view is left only through its allocation")
-        if f >= 0:
-            self.seats[f] = [getattr(self, k) for k in EMP]
         self.focus = -2
 
     def focus_on(self, p: int) -> None:
+        """The rules act on seat ``p``'s Empire (PC-MP-02: one seat at a time)."""
         if self.focus == p:
             return
         self.store()
-        for k, v in zip(EMP, self.seats[p], strict=True):
-            setattr(self, k, v)
+        self.emp = self.seats[p]
         spread = 0
         for q, e in enumerate(self.seats):
             if q != p:
-                spread |= e[ADV_]
+                spread |= e.adv
         self.spread = spread  # PC-MP-ADV-01
         self.focus = p
 
     def enter_event(self) -> None:
         """The event view (PC-MP-TOTEM-10): colours summed per area, the holder's Empire."""
         self.store()
-        areas, seats = self.board.areas, self.seats
-        self.tribes = [sum(e[T][a] for e in seats) for a in areas]
-        self.cav = [sum(e[C][a] for e in seats) for a in areas]
-        self.wonders = [tuple(w for e in seats for w in e[W][a]) for a in areas]
-        self.moved = [0] * len(areas)
-        h = seats[self.totem]
-        self.capital, self.voyage, self.spread = -1, -1, 0
-        for k in (GOLD_, VP, VPW, ADV_, PART, FLAGS, ACQ, GROWN, ASTRO):
-            setattr(self, EMP[k], h[k])
+        self.emp = view = combined(self.seats, self.seats[self.totem], self.board.areas)
+        self.spread = 0
         self.focus = -1
-        self.ev = {"tribes": list(self.tribes), "cav": list(self.cav), "rec": [], "rep": [], "red": 0, "pass": 0,
+        self.ev = {"tribes": list(view.tribes), "cav": list(view.cav), "rec": [], "rep": [], "red": 0, "pass": 0,
                    "lt": [], "lc": []}
 
     def leave_event(self) -> None:
-        h = self.seats[self.totem]
-        for k in (GOLD_, ADV_, PART, ASTRO):
-            h[k] = getattr(self, EMP[k])
+        h, view = self.seats[self.totem], self.emp
+        h.gold, h.adv, h.partners, h.astro_era = view.gold, view.adv, view.partners, view.astro_era
         self.focus = -2
         self.ev = None
 
@@ -397,15 +372,11 @@ class MultiState(PocketCivState):
         f = self.focus
         if f >= 0:
             return [] if any(self.tribes) or any(self.cav) else [f]
-        return [p for p, e in enumerate(self.seats) if not any(e[T]) and not any(e[C])]
+        return [p for p, e in enumerate(self.seats) if not any(e.tribes) and not any(e.cav)]
 
     def _copy_into(self, new) -> None:
         PocketCivState._copy_into(self, new)
-        new.seats = [_copy_empire(e) for e in self.seats]
-        f = self.focus
-        if f >= 0:  # the focused seat's Empire is the fields themselves
-            new.seats[f] = [getattr(new, k) for k in EMP]
-        new.focus = f
+        new.focus = self.focus
         new.totem = self.totem
         ev = self.ev
         new.ev = None if ev is None else {k: (list(v) if isinstance(v, list) else v) for k, v in ev.items()}
@@ -413,21 +384,21 @@ class MultiState(PocketCivState):
     # -- what may be seen ---------------------------------------------------------------------------
     def _mp_json(self) -> dict:
         P, board = self.players, self.board
-        emp = [self.live(p) for p in range(P)]
+        emp = self.seats
         areas = [{
             "id": a + 1, "number": board.number[a],
             "forest": bool(self.forest[a]), "mountain": self.mount[a] == 1, "volcano": self.mount[a] == 2,
             "farm": bool(self.farm[a]), "desert": bool(self.desert[a]), "fault": bool(self.fault[a]),
-            "tribes": [e[T][a] for e in emp], "cities": [e[C][a] for e in emp],
-            "moved": [e[M][a] for e in emp], "wonders": [[WONDER_IDS[w] for w in e[W][a]] for e in emp],
+            "tribes": [e.tribes[a] for e in emp], "cities": [e.cav[a] for e in emp],
+            "moved": [e.moved[a] for e in emp], "wonders": [[WONDER_IDS[w] for w in e.wonders[a]] for e in emp],
         } for a in board.areas]
         empires = [{
-            "capital": None if e[CAP] < 0 else e[CAP] + 1, "gold": e[GOLD_], "vp": e[VP], "vp_wonders": e[VPW],
-            "advances": [ADV_IDS[i] for i in range(NADV) if e[ADV_] >> i & 1],
-            "partners": [EMPIRES[i] for i in range(len(EMPIRES)) if e[PART] >> i & 1],
-            "flags": e[FLAGS], "acquired": [a + 1 for a in board.areas if e[ACQ] & BITS[a]], "grown": e[GROWN],
-            "astronomy_era": e[ASTRO],
-            "voyage": None if e[VOY] < 0 else [e[VOY] // MAXAREA + 1, e[VOY] % MAXAREA + 1],
+            "capital": None if e.capital < 0 else e.capital + 1, "gold": e.gold, "vp": e.vp,
+            "vp_wonders": e.vp_wonders, "advances": [ADV_IDS[i] for i in range(NADV) if e.adv >> i & 1],
+            "partners": [EMPIRES[i] for i in range(len(EMPIRES)) if e.partners >> i & 1],
+            "flags": e.flags, "acquired": [a + 1 for a in board.areas if e.acq & BITS[a]], "grown": e.grown,
+            "astronomy_era": e.astro_era,
+            "voyage": None if e.voyage < 0 else [e.voyage // MAXAREA + 1, e.voyage % MAXAREA + 1],
         } for e in emp]
         d = {
             "players": P, "totem": self.totem + 1, "focus": self.focus, "era": self.era, "round": self.round_no,
@@ -464,7 +435,7 @@ class MultiState(PocketCivState):
 
     def _surveys(self, seat) -> bool:
         """PC-DEV-MINING-03: a seat with Surveying may search the discard pile."""
-        return seat is not None and bool(self.live(seat)[ADV_] & A_SURVEYING)
+        return seat is not None and bool(self.seats[seat].adv & A_SURVEYING)
 
     def _state_dict(self) -> dict:
         d = self._mp_json()
@@ -497,26 +468,29 @@ class MultiState(PocketCivState):
             return listed(x[key], f"area {x['id']} {key}", P, P)
 
         seats = []
-        for p, e in enumerate(listed(d["empires"], "empires", P, P)):
-            obj(e, "empire")
-            cap = e.get("capital")
-            voy = e.get("voyage")
+        for p, d_e in enumerate(listed(d["empires"], "empires", P, P)):
+            obj(d_e, "empire")
+            cap = d_e.get("capital")
+            voy = d_e.get("voyage")
             if voy is not None:
                 voy = [whole(v, "voyage area", 1, n) for v in listed(voy, "voyage", 2, 2)]
-            seats.append([
-                [whole(per_seat(x, "tribes")[p], "tribes", 0, MAX_COUNT) for x in areas],
-                [whole(per_seat(x, "cities")[p], "cities", 0, 10) for x in areas],
-                [whole(per_seat(x, "moved")[p], "moved", 0, MAX_COUNT) for x in areas],
-                [wonder_tuple(per_seat(x, "wonders")[p], "wonders") for x in areas],
-                -1 if cap is None else whole(cap, "capital", 1, n) - 1,
-                whole(e["gold"], "gold", 0, MAX_COUNT), whole(e["vp"], "vp", 0, MAX_COUNT),
-                whole(e["vp_wonders"], "vp_wonders", 0, MAX_COUNT),
-                name_bits(e["advances"], "advances", ADV_INDEX),
-                name_bits(e["partners"], "partners", {x: i for i, x in enumerate(EMPIRES)}),
-                whole(e["flags"], "flags", 0, 7), area_bits(e["acquired"], "acquired", n),
-                whole(e["grown"], "grown", 0, n), whole(e["astronomy_era"], "astronomy_era", 0, 8),
-                -1 if voy is None else (voy[0] - 1) * MAXAREA + voy[1] - 1,
-            ])
+            e = Empire(n)
+            e.tribes = [whole(per_seat(x, "tribes")[p], "tribes", 0, MAX_COUNT) for x in areas]
+            e.cav = [whole(per_seat(x, "cities")[p], "cities", 0, 10) for x in areas]
+            e.moved = [whole(per_seat(x, "moved")[p], "moved", 0, MAX_COUNT) for x in areas]
+            e.wonders = [wonder_tuple(per_seat(x, "wonders")[p], "wonders") for x in areas]
+            e.capital = -1 if cap is None else whole(cap, "capital", 1, n) - 1
+            e.gold = whole(d_e["gold"], "gold", 0, MAX_COUNT)
+            e.vp = whole(d_e["vp"], "vp", 0, MAX_COUNT)
+            e.vp_wonders = whole(d_e["vp_wonders"], "vp_wonders", 0, MAX_COUNT)
+            e.adv = name_bits(d_e["advances"], "advances", ADV_INDEX)
+            e.partners = name_bits(d_e["partners"], "partners", {x: i for i, x in enumerate(EMPIRES)})
+            e.flags = whole(d_e["flags"], "flags", 0, 7)
+            e.acq = area_bits(d_e["acquired"], "acquired", n)
+            e.grown = whole(d_e["grown"], "grown", 0, n)
+            e.astro_era = whole(d_e["astronomy_era"], "astronomy_era", 0, 8)
+            e.voyage = -1 if voy is None else (voy[0] - 1) * MAXAREA + voy[1] - 1
+            seats.append(e)
         self.seats = seats
         self.totem = whole(d["totem"], "totem", 1, P) - 1
         self.era = whole(d["era"], "era", 1, 8)
@@ -533,8 +507,7 @@ class MultiState(PocketCivState):
         self.started = flag(d["started"], "started")
         focus = whole(d["focus"], "focus", -2, P - 1)
         self.focus = -2
-        for k, v in zip(EMP, _copy_empire(seats[self.totem]), strict=True):  # the fields exist whatever the focus
-            setattr(self, k, v)
+        self.emp = seats[self.totem].copy()  # no seat acts: a copy stands in until one does
         if focus >= 0:
             self.focus_on(focus)
         elif focus == -1:
@@ -543,16 +516,14 @@ class MultiState(PocketCivState):
             def counts(key, hi):
                 return [whole(x, f"event {key}", 0, hi) for x in listed(ev[key], f"event {key}", n, n)]
 
-            self.tribes, self.cav = counts("tribes", MAX_COUNT), counts("cities", 10)
-            self.wonders = [wonder_tuple(ws, "event wonders") for ws in listed(ev["wonders"], "event wonders", n, n)]
-            self.moved = [0] * n
-            self.capital, self.voyage, self.spread = -1, -1, 0
-            self.gold = whole(ev["gold"], "event gold", 0, MAX_COUNT)
-            self.adv = name_bits(ev["advances"], "event advances", ADV_INDEX)
-            self.partners = name_bits(ev["partners"], "event partners", {x: i for i, x in enumerate(EMPIRES)})
-            self.astro_era = whole(ev["astronomy_era"], "event astronomy_era", 0, 8)
-            h = seats[self.totem]
-            self.vp, self.vp_wonders, self.flags, self.acq, self.grown = h[VP], h[VPW], h[FLAGS], h[ACQ], h[GROWN]
+            view = combined(seats, seats[self.totem], board.areas)
+            view.tribes, view.cav = counts("tribes", MAX_COUNT), counts("cities", 10)
+            view.wonders = [wonder_tuple(ws, "event wonders") for ws in listed(ev["wonders"], "event wonders", n, n)]
+            view.gold = whole(ev["gold"], "event gold", 0, MAX_COUNT)
+            view.adv = name_bits(ev["advances"], "event advances", ADV_INDEX)
+            view.partners = name_bits(ev["partners"], "event partners", {x: i for i, x in enumerate(EMPIRES)})
+            view.astro_era = whole(ev["astronomy_era"], "event astronomy_era", 0, 8)
+            self.emp, self.spread = view, 0
             self.focus = -1
             self.ev = {"tribes": counts("before_tribes", MAX_COUNT), "cav": counts("before_cities", 10),
                        "rec": cards(ev["recorded"], "event recorded"), "rep": cards(ev["replay"], "event replay"),
@@ -570,7 +541,7 @@ class MultiState(PocketCivState):
 
     # -- results ----------------------------------------------------------------------------------
     def scores(self):
-        return [float(self.live(p)[VP] + self.live(p)[VPW]) for p in range(self.players)]
+        return [float(e.vp + e.vp_wonders) for e in self.seats]
 
     def winners(self):
         """PC-MP-END-02, PC-Q-28: the most points wins, in both endings; a tie is shared."""
@@ -582,23 +553,22 @@ class MultiState(PocketCivState):
 
     def outcome(self):
         return {"scores": self.scores(), "winners": self.winners(), "ending": self.ending, "era": self.era,
-                "vp_advances": [self.live(p)[VP] for p in range(self.players)],
-                "vp_wonders": [self.live(p)[VPW] for p in range(self.players)]}
+                "vp_advances": [e.vp for e in self.seats], "vp_wonders": [e.vp_wonders for e in self.seats]}
 
     def check_invariants(self) -> None:
         n = self.board.n
         assert len(self.seats) == self.players
-        for p in range(self.players):
-            e = self.live(p)
-            for k in (T, C, M):
-                assert len(e[k]) == n and all(isinstance(v, int) and v >= 0 for v in e[k]), f"seat {p + 1}: {EMP[k]}"
+        for p, e in enumerate(self.seats):
+            for k in ("tribes", "cav", "moved"):
+                vals = getattr(e, k)
+                assert len(vals) == n and all(isinstance(v, int) and v >= 0 for v in vals), f"seat {p + 1}: {k}"
             for a in range(n):
-                limit = 10 if a == e[CAP] else 4
-                assert e[C][a] <= limit, f"seat {p + 1}, area {a + 1}: CAV {e[C][a]} above {limit}"
-                assert e[M][a] <= e[T][a], "more moved tribes than tribes"
-                assert all(0 <= w < NWONDER for w in e[W][a])
-            assert e[CAP] == -1 or e[C][e[CAP]] > 0, "the capital must be a city"
-            assert e[GOLD_] >= 0 and e[VP] >= 0 and e[VPW] >= 0
+                limit = 10 if a == e.capital else 4
+                assert e.cav[a] <= limit, f"seat {p + 1}, area {a + 1}: CAV {e.cav[a]} above {limit}"
+                assert e.moved[a] <= e.tribes[a], "more moved tribes than tribes"
+                assert all(0 <= w < NWONDER for w in e.wonders[a])
+            assert e.capital == -1 or e.cav[e.capital] > 0, "the capital must be a city"
+            assert e.gold >= 0 and e.vp >= 0 and e.vp_wonders >= 0
         if self.focus == -1:
             assert all(v >= 0 for v in self.tribes) and all(v >= 0 for v in self.cav) and self.gold >= 0
         for name in ("forest", "farm", "desert", "fault"):
@@ -633,12 +603,12 @@ def _round_run(s, f) -> bool:
     if stage == 0:  # PC-POP-01 for every colour
         s.store()
         for e in s.seats:
-            t = e[T]
+            t = e.tribes
             for a in s.board.areas:
                 if t[a]:
                     t[a] += 1
-            e[M] = [0] * len(t)
-            e[VOY] = -1
+            e.moved = [0] * len(t)
+            e.voyage = -1
         s.stack[-1] = ("mp", 1, 0)
         return True
     if stage in (1, 3, 5):  # top-up and movement / development / the rest of upkeep, seat by seat
@@ -680,14 +650,14 @@ def tribe_upkeep_mp(s) -> None:
     one tribe per colour in turn, the Totem holder first."""
     seats = s.seats
     for a in s.board.areas:
-        cap = s.forest[a] + (1 if s.mount[a] else 0) + s.farm[a] + sum(e[C][a] for e in seats)
-        total = sum(e[T][a] for e in seats)
+        cap = s.forest[a] + (1 if s.mount[a] else 0) + s.farm[a] + sum(e.cav[a] for e in seats)
+        total = sum(e.tribes[a] for e in seats)
         k = 0
         while total > cap:
             e = seats[s.order(k)]
             k += 1
-            if e[T][a]:
-                e[T][a] -= 1
+            if e.tribes[a]:
+                e.tribes[a] -= 1
                 total -= 1
                 s.hit |= BITS[a]
 
@@ -788,31 +758,31 @@ def _losses(s) -> None:
     for a in s.board.areas:
         d = ev["tribes"][a] - s.tribes[a]
         if d < 0:
-            h[T][a] -= d
+            h.tribes[a] -= d
         lt.append(max(0, d))
         lc.append(max(0, ev["cav"][a] - s.cav[a]))
-        if not any(e[W][a] for e in seats):
+        if not any(e.wonders[a] for e in seats):
             continue
-        before = Counter(w for e in seats for w in e[W][a])
+        before = Counter(w for e in seats for w in e.wonders[a])
         lost = before - Counter(s.wonders[a])
         for w, cnt in lost.items():
             for k in range(1, s.players + 1):
                 e = seats[s.order(k % s.players)]
-                while cnt and w in e[W][a]:
-                    ws = list(e[W][a])
+                while cnt and w in e.wonders[a]:
+                    ws = list(e.wonders[a])
                     ws.remove(w)
-                    e[W][a] = tuple(ws)
+                    e.wonders[a] = tuple(ws)
                     cnt -= 1
     ev["lt"], ev["lc"] = lt, lc
 
 
 def _lose_city(s, p: int, a: int, n: int) -> None:
     e = s.seats[p]
-    e[C][a] -= n
-    if e[C][a] <= 0:
-        e[C][a] = 0
-        if e[CAP] == a:
-            e[CAP] = -1
+    e.cav[a] -= n
+    if e.cav[a] <= 0:
+        e.cav[a] = 0
+        if e.capital == a:
+            e.capital = -1
         s.emit("pocketciv.mp_city_lost", seat=p, area=a + 1)
 
 
@@ -821,20 +791,20 @@ def _alloc_run(s, f) -> bool:
     lt, lc = ev["lt"], ev["lc"]
     for a in s.board.areas:
         if lt[a]:
-            have = [p for p in range(s.players) if seats[p][T][a]]
-            if len(have) > 1 and lt[a] < sum(seats[p][T][a] for p in have):
+            have = [p for p in range(s.players) if seats[p].tribes[a]]
+            if len(have) > 1 and lt[a] < sum(seats[p].tribes[a] for p in have):
                 return False  # PC-MP-TOTEM-10: the holder says whose tribes die
             for p in have:
-                k = min(lt[a], seats[p][T][a])
-                seats[p][T][a] -= k
+                k = min(lt[a], seats[p].tribes[a])
+                seats[p].tribes[a] -= k
                 lt[a] -= k
             lt[a] = 0
         if lc[a]:
-            have = [p for p in range(s.players) if seats[p][C][a]]
-            if len(have) > 1 and lc[a] < sum(seats[p][C][a] for p in have):
+            have = [p for p in range(s.players) if seats[p].cav[a]]
+            if len(have) > 1 and lc[a] < sum(seats[p].cav[a] for p in have):
                 return False  # ... and whose city loses value (ruling PC-R-MP-LOCAL-CAV)
             for p in have:
-                k = min(lc[a], seats[p][C][a])
+                k = min(lc[a], seats[p].cav[a])
                 _lose_city(s, p, a, k)
                 lc[a] -= k
             lc[a] = 0
@@ -846,16 +816,16 @@ def _alloc_legal(s, f):
     ev, seats = s.ev, s.seats
     for a in s.board.areas:
         if ev["lt"][a]:
-            return [HIT[p][a] for p in range(s.players) if seats[p][T][a]]
+            return [HIT[p][a] for p in range(s.players) if seats[p].tribes[a]]
         if ev["lc"][a]:
-            return [HITCITY[p][a] for p in range(s.players) if seats[p][C][a]]
+            return [HITCITY[p][a] for p in range(s.players) if seats[p].cav[a]]
     return []
 
 
 def _alloc_act(s, f, action) -> None:
     p, a = action.args
     if action.kind == "hit":
-        s.seats[p][T][a] -= 1
+        s.seats[p].tribes[a] -= 1
         s.ev["lt"][a] -= 1
     else:
         _lose_city(s, p, a, 1)
@@ -891,10 +861,10 @@ def end_mp(s, how: str) -> None:
             for k in range(1, s.players + 1):
                 p = s.order(k % s.players)
                 e = seats[p]
-                x = min(ev["lt"][a], e[T][a])
-                e[T][a] -= x
+                x = min(ev["lt"][a], e.tribes[a])
+                e.tribes[a] -= x
                 ev["lt"][a] -= x
-                y = min(ev["lc"][a], e[C][a])
+                y = min(ev["lc"][a], e.cav[a])
                 if y:
                     _lose_city(s, p, a, y)
                     ev["lc"][a] -= y
@@ -909,7 +879,7 @@ def end_mp(s, how: str) -> None:
     s.is_over = True
     s.to_move = None
     s._legal = None
-    s.emit("pocketciv.mp_over", how=how, scores=[s.seats[p][VP] + s.seats[p][VPW] for p in range(s.players)])
+    s.emit("pocketciv.mp_over", how=how, scores=[e.vp + e.vp_wonders for e in s.seats])
 
 
 # The multiplayer steps join the shared step tables (their kinds are distinct from the solo

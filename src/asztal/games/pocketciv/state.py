@@ -1,11 +1,13 @@
-"""The PocketCiv state: flat per-area lists, the Empire's counters, the event deck and the
-stack of pending decisions (``frames.py``). The rules themselves live in the modules named
-after the book's parts; this class holds the shared helpers they use (removal, reduction,
-creation: section 2.1 of the book) and the engine half of the contract.
+"""The PocketCiv state: the board's flat per-area lists, the Empire the rules act on
+(``empire.py``), the event deck and the stack of pending decisions (``frames.py``). The
+rules themselves live in the modules named after the book's parts; this class holds the
+shared helpers they use (removal, reduction, creation: section 2.1 of the book) and the
+engine half of the contract.
 """
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from asztal.engine import GameState
@@ -29,6 +31,7 @@ from asztal.games.pocketciv.data import (
     WONDER_INDEX,
     WONDER_VP,
 )
+from asztal.games.pocketciv.empire import EMPIRE_FIELDS
 from asztal.games.pocketciv.frames import ACT, LEGAL, RUN
 from asztal.games.pocketciv.setup import Board
 
@@ -42,39 +45,46 @@ class EraChange(Exception):
         self.card = card
 
 
+def _empire_field(name: str) -> property:
+    """``state.<name>`` is the field of the Empire the rules act on (``state.emp``)."""
+    def put(self, value) -> None:
+        setattr(self.emp, name, value)
+
+    return property(attrgetter("emp." + name), put, doc=f"``emp.{name}``")
+
+
 class PocketCivState(GameState):
     #: the frame of an era change: (ERA, step, card drawn, code of the interrupted action or "")
     ERA = "era"
     __slots__ = (
         "board",
-        # per area (index 0-7 = area number 1-8)
-        "tribes", "cav", "forest", "mount", "farm", "desert", "fault", "wonders", "moved",
-        # the Empire
-        "capital", "gold", "era", "vp", "vp_wonders", "adv", "partners", "round_no",
-        # per-round limits: bit 0 Agriculture used, bit 1 taxation done, bit 2 capital grown
-        "flags", "acq", "grown", "astro_era", "voyage",
+        # per area (index 0-7 = area number 1-8): the terrain
+        "forest", "mount", "farm", "desert", "fault",
+        "era", "round_no",
         # the event deck (card indices 0-15 = card numbers 1-16); top of the deck = last
         "deck", "discard", "aside",
         "stack", "held", "hit", "ending", "started", "_legal", "_revealed",
-        # multiplayer only (``mp.py``; solo: None / -2 / 0): the empires of the seats, which
-        # seat's empire the fields above hold (-1: the combined view an event is played on),
+        # the Empire the rules act on (its fields are the properties below) and every seat's
+        # Empire (solo: ``[emp]``); multiplayer only (``mp.py``; solo: -2 / 0 / 0 / None):
+        # whose Empire ``emp`` is (-1: the combination an event is played on, -2: none acts),
         # the Totem holder, the advances the other seats own, an event's bookkeeping
-        "seats", "focus", "totem", "spread", "ev",
+        "emp", "seats", "focus", "totem", "spread", "ev",
     )
 
     # -- section 2.1: removal, reduction, creation -------------------------------------------
     def has(self, adv_bit: int) -> bool:
-        return bool(self.adv & adv_bit)
+        return bool(self.emp.adv & adv_bit)
 
     def total_tribes(self) -> int:
         return sum(self.tribes)
 
     def rm_tribes(self, a: int, n: int) -> int:
         """PC-CON-10, PC-Q-21: reduce tribes by n, never below 0; returns how many died."""
-        t = self.tribes[a]
+        tribes = self.emp.tribes
+        t = tribes[a]
         k = n if n < t else t
         if k > 0:
-            self.tribes[a] = t - k
+            tribes[a] = t - k
             self.hit |= BITS[a]
             if self.log is not None and self._in_event():
                 self.emit("pocketciv.tribes_lost", area=a + 1, lost=k, left=t - k)
@@ -118,10 +128,10 @@ class PocketCivState(GameState):
         return len(self.cav) - self.cav.count(0)
 
     def tcav(self) -> int:
-        return sum(self.cav)
+        return sum(self.emp.cav)
 
     def nadv(self) -> int:
-        return self.adv.bit_count()
+        return self.emp.adv.bit_count()
 
     def red_area(self, card: int) -> int:
         """The area a card's red circle designates (PC-EVT-* "the active area")."""
@@ -216,7 +226,7 @@ class PocketCivState(GameState):
 
     def run(self) -> None:
         """Carry out automatic steps until the player must decide or the game is over."""
-        tribes, cav = self.tribes, self.cav
+        tribes, cav = self.emp.tribes, self.emp.cav  # the one Empire of the solo game
         while not self.is_over:
             if not any(tribes) and self.started and not any(cav):
                 from asztal.games.pocketciv.scoring import end_game
@@ -240,28 +250,25 @@ class PocketCivState(GameState):
 
     def _copy_into(self, new) -> None:
         new.board = self.board
-        new.tribes = self.tribes.copy()
-        new.cav = self.cav.copy()
+        emp = self.emp
+        if len(self.seats) == 1 and self.seats[0] is emp:  # the solo game
+            new.emp = emp.copy()
+            new.seats = [new.emp]
+        else:
+            new.seats = seats = [e.copy() for e in self.seats]
+            for i, e in enumerate(self.seats):  # the acting Empire is a seat's (or an event's combination)
+                if e is emp:
+                    new.emp = seats[i]
+                    break
+            else:
+                new.emp = emp.copy()
         new.forest = self.forest.copy()
         new.mount = self.mount.copy()
         new.farm = self.farm.copy()
         new.desert = self.desert.copy()
         new.fault = self.fault.copy()
-        new.wonders = self.wonders.copy()
-        new.moved = self.moved.copy()
-        new.capital = self.capital
-        new.gold = self.gold
         new.era = self.era
-        new.vp = self.vp
-        new.vp_wonders = self.vp_wonders
-        new.adv = self.adv
-        new.partners = self.partners
         new.round_no = self.round_no
-        new.flags = self.flags
-        new.acq = self.acq
-        new.grown = self.grown
-        new.astro_era = self.astro_era
-        new.voyage = self.voyage
         new.deck = self.deck.copy()
         new.discard = self.discard.copy()
         new.aside = self.aside.copy()
@@ -434,6 +441,11 @@ class PocketCivState(GameState):
         assert self.held < 0, "a card drawn before an era change was never read (PC-ERA-11)"
         if not self.is_over and self.stack[-1][0] not in RUN:
             assert self.legal_actions(), "no legal action before the end"
+
+
+for _name in EMPIRE_FIELDS:  # the Empire's fields, read and written on ``emp``
+    setattr(PocketCivState, _name, _empire_field(_name))
+del _name
 
 
 def wonder_points(state: PocketCivState) -> int:

@@ -36,8 +36,9 @@ def can_build(s, a: int, w: int, total: int) -> bool:
 
 def legal_wonders(s, acts: list, total: int) -> None:
     cheapest = min(WONDER_TRIBES)
+    tribes = s.emp.tribes
     for a in s.board.areas:
-        if s.tribes[a] < cheapest:
+        if tribes[a] < cheapest:
             continue
         row = WONDER[a]
         for w in range(NWONDER):
