@@ -104,6 +104,8 @@ def test_hand_written_position_is_validated():
     data["state"]["deck"] = data["state"]["deck"] + [3]
     from asztal.engine import BadRecord
     with pytest.raises(BadRecord, match="card lost or duplicated"):
+        game.replay({**s.record, "start": data["state"]})
+    with pytest.raises(BadRecord, match="a save is its record"):  # an edited save is not its record
         game.from_json(json.dumps(data))
 
 

@@ -57,7 +57,7 @@ class _Picker:
 
 def build(players: int = 2, *, level: int | None = None, phase: str = "turn", to_move: int | None = 0,
           hands=None, tableaux=None, legions=None, rome=(), rome_hidden=(), money=None, deck_top=(),
-          deck_bottom=(), primus_conspiratus=None, start_player: int = 0, turns_taken: int = 0,
+          deck_bottom=(), primus_conspiratus=None, start_player: int = 0, turns_taken: int | None = None,
           draw: dict | None = None, turn: dict | None = None, rome_seen=(), hand_public=(),
           deck_ran_out: bool = False, round_no: int = 1, seed: int = 0, log: bool = True,
           deck_size: int | None = None, deck_slid=None, options: dict | None = None):
@@ -66,6 +66,8 @@ def build(players: int = 2, *, level: int | None = None, phase: str = "turn", to
     ``deck_size``: keep only this many cards in the deck (the rest go out of the game is not
     allowed, so extra cards are given to Rome's face-up cards unless ``deck_size`` is None).
     """
+    if turns_taken is None:  # PAX-TURN-01: the seats from Primus up to ``to_move`` have had their turn
+        turns_taken = 0 if to_move is None else (to_move - start_player) % players
     opts = dict(options or {})
     if level is not None:
         opts["level"] = level

@@ -19,3 +19,25 @@ class BadRecord(ValueError):
 
 class BadOptions(ValueError):
     """Game options (player count, level, data pack, ...) that the game does not accept."""
+
+
+#: the longest error line the engine lets through (a server echoes it to a stranger)
+MAX_LINE = 200
+
+
+def brief(value: object) -> str:
+    """A short description of a value for an error line: never megabytes of input."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if value.bit_length() <= 64 else "a huge number"
+    if isinstance(value, (str, float)):
+        r = repr(value)
+        return r if len(r) <= 40 else r[:36] + "...'"
+    return f"a {type(value).__name__}"
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line of at most ``MAX_LINE`` characters."""
+    line = " ".join(str(message).split())
+    return line if len(line) <= MAX_LINE else line[:MAX_LINE - 3] + "..."

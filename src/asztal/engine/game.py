@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from asztal.engine.action import Action
-from asztal.engine.errors import BadOptions, BadRecord, IllegalAction
+from asztal.engine.errors import BadOptions, BadRecord, IllegalAction, brief, one_line
 from asztal.engine.i18n import render_message
 from asztal.engine.state import STATE_SCHEMA, GameState
 
@@ -82,85 +82,97 @@ class Game:
         return action
 
     def replay(self, record: dict[str, Any]) -> GameState:
-        """The state a record leads to: setup (or its hand-written start), then its actions."""
+        """The state a record leads to: setup (or its hand-written start), then its actions.
+
+        Anything malformed is refused with a one-line ``BadRecord`` naming the field."""
         if not isinstance(record, dict):
             raise BadRecord("a game record must be a JSON object")
         if record.get("game") != self.name:
-            raise BadRecord(f"this record is for {record.get('game')!r}, not {self.name!r}")
-        if str(record.get("version", self.version)) != self.version:
-            raise BadRecord(f"record of rules version {record.get('version')}, this is {self.version}")
+            raise BadRecord(f"this record is for {brief(record.get('game'))}, not {self.name!r}")
+        version = record.get("version", self.version)
+        if not isinstance(version, (str, int)) or isinstance(version, bool) or str(version) != self.version:
+            raise BadRecord(f"record of rules version {brief(version)}, this is {self.version}")
+        if "players" not in record:
+            raise BadRecord("game record lacks 'players'")
+        players, seed = record["players"], record.get("seed", 0)
+        options, actions = record.get("options") or {}, record.get("actions") or []
+        if not isinstance(actions, list):
+            raise BadRecord("record 'actions' must be a list")
+        if not isinstance(options, dict):
+            raise BadRecord("record 'options' must be an object")
         try:
-            players, seed = record["players"], record.get("seed", 0)
-            options, actions = record.get("options") or {}, record.get("actions") or []
-        except (KeyError, TypeError) as e:
-            raise BadRecord(f"game record lacks {e}") from None
-        if not isinstance(actions, list) or not isinstance(options, dict):
-            raise BadRecord("record 'actions' must be a list and 'options' an object")
-        state = self.new_game(players, seed, options)
+            state = self.new_game(players, seed, options)
+        except BadOptions as e:
+            raise BadRecord(one_line(f"record: {e}")) from None
         if record.get("start") is not None:
             self._load_position(state, record["start"])
         for i, code in enumerate(actions):
             try:
                 state.apply(code)  # a code is parsed and checked once, by apply
             except IllegalAction as e:
-                raise BadRecord(f"action {i + 1} ({code!r}) of the record is not legal: {e}") from None
+                raise BadRecord(one_line(f"action {i + 1} ({brief(code)}) of the record is not legal: {e}")) from None
         return state
 
     def from_json(self, text: str | dict[str, Any]) -> GameState:
-        """Load a state saved with ``to_json`` (or written by hand in that format)."""
+        """Load a state saved with ``to_json``.
+
+        A save is its record: the record is replayed and the saved position, PRNG, seat to
+        move, checkpoint and log (a cache of that replay) must be exactly what the replay
+        gives, so an edited save is refused with a one-line ``BadRecord``. A hand-written
+        position is loaded as a record's ``start`` (``replay``), where it is validated."""
         try:
-            data = json.loads(text) if isinstance(text, str) else text
+            data = json.loads(text) if isinstance(text, (str, bytes)) else text
         except json.JSONDecodeError as e:
             raise BadRecord(f"not valid JSON: {e.msg} (line {e.lineno})") from None
+        except (ValueError, RecursionError, UnicodeDecodeError):
+            raise BadRecord("not valid JSON: nested too deep or a number too long") from None
         if not isinstance(data, dict) or data.get("format") != "asztal-state":
             raise BadRecord("not an asztal saved game")
-        if data.get("schema") != STATE_SCHEMA:
-            raise BadRecord(f"saved-game schema {data.get('schema')} is not {STATE_SCHEMA}")
+        schema = data.get("schema")
+        if type(schema) is not int or schema != STATE_SCHEMA:
+            raise BadRecord(f"saved-game schema {brief(schema)} is not {STATE_SCHEMA}")
         if data.get("game") != self.name:
-            raise BadRecord(f"this save is for {data.get('game')!r}, not {self.name!r}")
+            raise BadRecord(f"this save is for {brief(data.get('game'))}, not {self.name!r}")
         record = data.get("record")
         if not isinstance(record, dict):
             raise BadRecord("saved game lacks its record")
+        if not isinstance(data.get("state"), dict):
+            raise BadRecord("saved game lacks its position ('state' must be an object)")
+        _check_envelope_types(data)
         try:
-            state = self.new_game(record["players"], record.get("seed", 0), record.get("options") or {})
-            if record.get("start") is not None:
-                state.start = record["start"]
-            state.history = [self._action_from_record(state, c) for c in record.get("actions") or []]
-            state.checkpoint = int(data.get("checkpoint", len(state.history)))
-            if "rng" in data:
-                state.rng = state.rng.from_state(data["rng"])
-            state.log = list(data.get("log") or [])
-            self._load_position(state, data["state"], data)
-        except BadRecord:
-            raise
-        except (KeyError, TypeError, ValueError, AssertionError, IndexError) as e:
-            raise BadRecord(f"corrupt saved game: {e}") from None
+            state = self.replay(record)
+        except BadRecord as e:
+            raise BadRecord(one_line(f"corrupt saved game: {e}")) from None
+        saved = state.to_dict()
+        for key in ("checkpoint", "rng", "to_move", "is_over"):
+            if key in data and not _same(data[key], saved[key]):
+                raise BadRecord(f"corrupt saved game: '{key}' is not what its record gives (a save is its record)")
+        if not _same(data["state"], saved["state"]):
+            raise BadRecord("corrupt saved game: the position is not what its record gives (a save is its record)")
+        log = data.get("log")
+        if log and not _same(log, saved["log"]):  # an empty log: a state saved without logging
+            raise BadRecord("corrupt saved game: the log is not what its record gives (a save is its record)")
         return state
 
-    def _action_from_record(self, state: GameState, code: str) -> Action:
-        action = self.action_for_code(state, code) if isinstance(code, str) else None
-        if action is None:
-            raise BadRecord(f"unknown action code {code!r} in the saved record")
-        return action
-
-    def _load_position(self, state: GameState, position: dict[str, Any],
-                       envelope: dict[str, Any] | None = None) -> None:
-        """Set ``state`` to a position (validated by the game's invariants)."""
-        what = "invalid position" if envelope is None else "corrupt saved game"
+    def _load_position(self, state: GameState, position: dict[str, Any]) -> None:
+        """Set ``state`` to a hand-written position (a record's ``start``), validated field by
+        field by the game's loader and then by its invariants."""
+        what = "invalid position"
         if not isinstance(position, dict):
             raise BadRecord(f"{what}: the position must be a JSON object")
         try:
             state._load_state_dict(position)
-            if envelope is not None:
-                state.to_move = envelope.get("to_move", state.to_move)
-                state.is_over = bool(envelope.get("is_over", state.is_over))
             state.check_invariants()
+            if not state.is_over and not state.legal_actions():
+                raise ValueError("no legal action although the game is not over")
         except KeyError as e:
-            raise BadRecord(f"{what}: missing field {e}") from None
-        except (TypeError, ValueError, AssertionError, IndexError) as e:
-            raise BadRecord(f"{what}: {e}") from None
-        if envelope is None:
-            state.start = position
+            raise BadRecord(one_line(f"{what}: missing field {brief(e.args[0] if e.args else '')}")) from None
+        except (ValueError, AssertionError) as e:
+            raise BadRecord(one_line(f"{what}: {e}")) from None
+        except (TypeError, IndexError, AttributeError, RecursionError, OverflowError) as e:
+            # a field the game's loader did not check: still one line, never the input itself
+            raise BadRecord(one_line(f"{what}: malformed field ({type(e).__name__})")) from None
+        state.start = position
 
     def describe(self, event: dict[str, Any], lang: str = "hu", seat: int | None = None) -> str:
         """The log line for an event as ``seat`` reads it, in Hungarian (``hu``) or English (``en``).
@@ -172,10 +184,44 @@ class Game:
         if secret is not None and secret.get("seat") == seat:
             own = event["key"] + ".own"
             if own in self.messages:
-                return render_message(self.messages, {**event, **secret, "key": own}, lang)
+                return render_message(self.messages, self.event_words({**event, **secret, "key": own}, lang), lang)
         if secret is not None:
             event = {k: v for k, v in event.items() if k != "secret"}
-        return render_message(self.messages, event, lang)
+        return render_message(self.messages, self.event_words(event, lang), lang)
+
+    def event_words(self, event: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The event's fields with the words its template needs (names for the ids it carries);
+        games override this so that the log keeps ids and the text says names."""
+        return event
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, allow_nan=False)
+
+
+def _same(saved: Any, replayed: Any) -> bool:
+    """True when a saved value is exactly the replayed one (``1``, ``1.0`` and ``true`` differ)."""
+    try:
+        return _canonical(saved) == _canonical(replayed)
+    except (TypeError, ValueError, RecursionError):
+        return False
+
+
+def _check_envelope_types(data: dict[str, Any]) -> None:
+    """The envelope's own fields have their JSON types (their values are checked against the replay)."""
+    cp = data.get("checkpoint", 0)
+    if type(cp) is not int or cp < 0:
+        raise BadRecord("saved 'checkpoint' must be a whole number >= 0")
+    if "is_over" in data and type(data["is_over"]) is not bool:
+        raise BadRecord("saved 'is_over' must be true or false")
+    tm = data.get("to_move")
+    if tm is not None and type(tm) is not int:
+        raise BadRecord("saved 'to_move' must be a seat number or null")
+    rng = data.get("rng", [1, 1])
+    if not (isinstance(rng, list) and len(rng) == 2 and all(type(x) is int for x in rng)):
+        raise BadRecord("saved 'rng' must be two whole numbers")
+    if not isinstance(data.get("log", []), list):
+        raise BadRecord("saved 'log' must be a list")

@@ -22,16 +22,44 @@ def _splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
+_STREAM = 0x5A7A1
+_DEFAULT_INC = ((_STREAM << 1) | 1) & _MASK64
+
+
+def _whole_seed(seed: int) -> tuple[int, int]:
+    """A (seed, stream) pair that depends on every bit of a seed outside ``[0, 2**64)``.
+
+    Each 64-bit limb of the seed's two's-complement bytes (and their count) goes through two
+    splitmix chains: one gives the generator's start, the other its stream, which is never the
+    default one, so such a seed cannot replay the game of a seed below ``2**64`` and two of them
+    meet only if both 64-bit chains collide. Linear in the seed's length."""
+    raw = seed.to_bytes(seed.bit_length() // 8 + 1, "little", signed=True)
+    h1, h2 = 0x243F6A8885A308D3, 0x13198A2E03707344
+    for i in range(0, len(raw), 8):
+        limb = int.from_bytes(raw[i:i + 8], "little")
+        h1 = _splitmix64(h1 ^ limb)
+        h2 = _splitmix64(h2 ^ limb ^ 0xA4093822299F31D0)
+    h1 = _splitmix64(h1 ^ len(raw))
+    h2 = _splitmix64(h2 ^ len(raw))
+    if ((h2 << 1) | 1) & _MASK64 == _DEFAULT_INC:
+        h2 ^= 1 << 1
+    return h1, h2
+
+
 class Rng:
     """PCG32 (XSH RR). ``Rng(seed)`` for any int seed; ``Rng.from_state`` to restore."""
 
     __slots__ = ("state", "inc")
 
-    def __init__(self, seed: int = 0, stream: int = 0x5A7A1) -> None:
+    def __init__(self, seed: int = 0, stream: int = _STREAM) -> None:
+        if 0 <= seed <= _MASK64:
+            mixed = seed  # every seed below 2**64 keeps the stream it has always had
+        else:
+            mixed, stream = _whole_seed(seed)
         self.inc = ((stream << 1) | 1) & _MASK64
         self.state = 0
         self.next32()
-        self.state = (self.state + _splitmix64(seed & _MASK64 ^ (seed >> 64) & _MASK64)) & _MASK64
+        self.state = (self.state + _splitmix64(mixed)) & _MASK64
         self.next32()
 
     @classmethod
@@ -96,10 +124,24 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place: the same draws as ``below(i + 1)`` for i = n-1 .. 1 (so the
+        same stream and the same order), with the generator step and the rejection test
+        written out in the loop instead of two method calls per element."""
+        state, inc = self.state, self.inc
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = 4294967296 - 4294967296 % n  # ((1 << 32) // n) * n, as in ``below``
+            while True:
+                old = state
+                state = (old * _MULT + inc) & _MASK64
+                x = (((old >> 18) ^ old) >> 27) & _MASK32
+                rot = old >> 59
+                x = ((x >> rot) | (x << ((-rot) & 31))) & _MASK32
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
 
 def as_rng(rng: int | _random.Random | Rng) -> Rng:

@@ -148,6 +148,8 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
     s._comp = None
     s._cm = None
     s._pfree = None
+    s._rail = None
+    s._hand = None
     _check_step(s)
 
 

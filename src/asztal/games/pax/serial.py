@@ -4,10 +4,9 @@ position breaking the rules (a card in two places, Aureus appearing from nowhere
 from __future__ import annotations
 
 import copy
-import json
-from importlib import resources
 from typing import Any
 
+from asztal.engine.errors import brief
 from asztal.games.pax.pack import (
     ARMY,
     BANK_START,
@@ -34,15 +33,107 @@ from asztal.games.pax.state import (
     fleet_army_limit,
 )
 
-_SCHEMA: dict | None = None
+#: bounds a hand-written position must keep (no round, Aureus or list the game cannot reach)
+MAX_ROUND = NCARDS  # PAX-NEWR-03: every round deals at least one card from the deck
+MAX_MONEY = 999
+_REQUIRED = ("phase", "to_move", "round", "start_player", "turns_taken", "deck", "removed", "legions",
+             "rome", "rome_hidden", "rome_seen", "hands", "tableaux", "money", "primus_conspiratus")
+_OPTIONAL = ("hand_public", "bank", "deck_slid", "draw", "turn", "solo_start_plays_left", "deck_ran_out", "result")
+_FIELDS = frozenset(_REQUIRED + _OPTIONAL)
 
 
-def _schema() -> dict:
-    global _SCHEMA
-    if _SCHEMA is None:
-        _SCHEMA = json.loads(resources.files("asztal.games.pax").joinpath("data/state.schema.json")
-                             .read_text(encoding="utf-8"))
-    return _SCHEMA
+def _bad(field: str, msg: str):
+    raise ValueError(f"PAX position, {field}: {msg}")
+
+
+def _int_in(v: Any, lo: int, hi: int, field: str) -> int:
+    if type(v) is not int or not lo <= v <= hi:
+        _bad(field, f"must be a whole number {lo}..{hi}, not {brief(v)}")
+    return v
+
+
+def _seat_or_none(v: Any, field: str) -> None:
+    if v is not None:
+        _int_in(v, 0, 3, field)
+
+
+def _card_list(v: Any, field: str) -> None:
+    if not isinstance(v, list) or len(v) > NCARDS:
+        _bad(field, f"must be a list of at most {NCARDS} card ids")
+    for c in v:
+        if type(c) is not str or c not in CARD_INDEX:
+            _bad(field, f"unknown card {brief(c)}")
+
+
+def _lists(v: Any, lo: int, hi: int, field: str) -> list:
+    if not isinstance(v, list) or not lo <= len(v) <= hi:
+        _bad(field, f"must be a list of {lo}..{hi} entries")
+    return v
+
+
+def _check_schema(d: dict[str, Any]) -> None:
+    """The checks of ``data/state.schema.json`` (docs/formats/pax.md) by hand: a one-line ValueError
+    naming the first bad field, in microseconds (jsonschema took ~40 ms a load), plus the ranges
+    the game can reach. ``tests/fuzz`` checks that it refuses whatever the schema refuses."""
+    extra = [k for k in d if k not in _FIELDS]
+    if extra:
+        _bad(brief(extra[0]), "is not a field of a PAX position")
+    for k in _REQUIRED:
+        if k not in d:
+            _bad(k, "is missing")
+    if d["phase"] not in PHASE_NAMES or type(d["phase"]) is not str:
+        _bad("phase", f"unknown phase {brief(d['phase'])}")
+    _seat_or_none(d["to_move"], "to_move")
+    _int_in(d["round"], 1, MAX_ROUND, "round")
+    _int_in(d["start_player"], 0, 3, "start_player")
+    _int_in(d["turns_taken"], 0, 4, "turns_taken")
+    for k in ("deck", "removed", "rome", "rome_hidden"):
+        _card_list(d[k], k)
+    for i, g in enumerate(_lists(d["legions"], 3, 5, "legions")):
+        _card_list(g, f"legions/{i}")
+    for x in _lists(d["rome_seen"], 0, 4, "rome_seen"):
+        _int_in(x, 0, 3, "rome_seen")
+    for k in ("hands", "tableaux"):
+        for i, h in enumerate(_lists(d[k], 1, 4, k)):
+            _card_list(h, f"{k}/{i}")
+    for m in _lists(d["money"], 1, 4, "money"):
+        _int_in(m, 0, MAX_MONEY, "money")
+    _seat_or_none(d["primus_conspiratus"], "primus_conspiratus")
+    if "hand_public" in d:
+        _card_list(d["hand_public"], "hand_public")
+    if "bank" in d:
+        _int_in(d["bank"], BANK_START - 4 * MAX_MONEY, BANK_START, "bank")
+    if "deck_slid" in d:
+        for i, ids in enumerate(_lists(d["deck_slid"], 0, 4, "deck_slid")):
+            _card_list(ids, f"deck_slid/{i}")
+    if "draw" in d:
+        draw = d["draw"]
+        if not isinstance(draw, dict) or set(draw) != {"pending", "left", "used", "mode"}:
+            _bad("draw", "must be an object of exactly pending, left, used, mode")
+        _card_list(draw["pending"], "draw/pending")
+        _int_in(draw["left"], 0, 3, "draw/left")
+        used = _lists(draw["used"], 0, 3, "draw/used")
+        if any(type(u) is not str or u not in _USED for u in used) or len(set(used)) != len(used):
+            _bad("draw/used", "must be distinct destinations hand, legion, bottom")
+        if type(draw["mode"]) is not str or draw["mode"] not in MODE_NAMES:
+            _bad("draw/mode", f"unknown draw mode {brief(draw['mode'])}")
+    if "turn" in d:
+        turn = d["turn"]
+        if not isinstance(turn, dict) or set(turn) != {"played", "categories"}:
+            _bad("turn", "must be an object of exactly played, categories")
+        _int_in(turn["played"], 0, NCARDS, "turn/played")
+        cats = _lists(turn["categories"], 0, 7, "turn/categories")
+        if any(type(k) is not str or k not in CATEGORIES for k in cats) or len(set(cats)) != len(cats):
+            _bad("turn/categories", "must be distinct category names")
+    if "solo_start_plays_left" in d:
+        _int_in(d["solo_start_plays_left"], 0, 3, "solo_start_plays_left")
+    if "deck_ran_out" in d and type(d["deck_ran_out"]) is not bool:
+        _bad("deck_ran_out", "must be true or false")
+    if "result" in d and d["result"] is not None and not isinstance(d["result"], dict):
+        _bad("result", "must be an object or null")
+
+
+_USED = frozenset(name for _bit, name in USED_NAMES)
 
 
 def _ids(cards) -> list[str]:
@@ -94,13 +185,7 @@ def _cards(ids: list[str], what: str) -> tuple[int, ...]:
 
 
 def load_state_dict(s, d: dict[str, Any]) -> None:
-    import jsonschema
-
-    try:
-        jsonschema.validate(d, _schema())
-    except jsonschema.ValidationError as e:
-        loc = "/".join(str(p) for p in e.absolute_path) or "top level"
-        raise ValueError(f"PAX position, {loc}: {e.message}") from None
+    _check_schema(d)
     n = s.players
     for key in ("hands", "tableaux", "money"):
         if len(d[key]) != n:
@@ -118,6 +203,7 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
     s.deck = list(reversed(_cards(d["deck"], "deck")))
     s.removed = _cards(d["removed"], "removed")
     s.legions = [_cards(g, f"legion {i + 1}") for i, g in enumerate(d["legions"])]
+    s.lval = [sum(s.cost[c] for c in g) for g in s.legions]
     s.rome = _cards(d["rome"], "rome")
     s.rome_hidden = _cards(d["rome_hidden"], "rome_hidden")
     seen = 0
@@ -188,6 +274,7 @@ def check_invariants(s) -> None:
     zones = [("deck", s.deck), ("removed", s.removed), ("rome", s.rome), ("rome_hidden", s.rome_hidden),
              ("pending", s.pending)]
     zones += [(f"legion {i + 1}", g) for i, g in enumerate(s.legions)]
+    assert s.lval == [sum(s.cost[c] for c in g) for g in s.legions], "Legion group values out of date"
     zones += [(f"hand {i}", h) for i, h in enumerate(s.hands)]
     zones += [(f"tableau {i}", t) for i, t in enumerate(s.tableau)]
     where: dict[int, str] = {}
@@ -239,7 +326,13 @@ def check_invariants(s) -> None:
     else:
         assert not s.is_over and s.to_move is not None and 0 <= s.to_move < n, "bad to_move"
         assert s.turns < n, "turns_taken must be below the number of players"
-        assert 0 <= s.primus < n
+        assert 0 <= s.primus < n, "start_player is not a seat"
+        # PAX-TURN-01, PAX-SETUP-12, PAX-SETUP-15: turns (and keeping a card) go clockwise from Primus
+        due = (s.primus + s.turns) % n
+        assert s.to_move == due, (f"to_move {s.to_move} does not follow from start_player {s.primus} and "
+                                  f"turns_taken {s.turns}: seat {due} is to move (PAX-TURN-01)")
+    if s.phase == PH_KEEP:
+        assert s.hands[s.to_move], "the seat to keep a card holds none (PAX-SETUP-12)"
     if s.phase == PH_DRAW:
         assert s.pending, "drawing but no drawn card to place"
         assert len(s.pending) + s.to_draw + bin(s.used).count("1") <= 3, "more than 3 cards in one draw"
