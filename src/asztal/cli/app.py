@@ -37,8 +37,18 @@ HELP: dict[str, tuple[str, str]] = {
             "asztal: PAX, Civilizációk Hajnala (PocketCiv), Cleopatra's Caboose — play, replay, simulate."),
     "lang": ("a szöveg nyelve: hu | en", "language of the text: hu | en"),
     "games": ("A játékok listája, játékosszámmal.", "List the games asztal plays, with their player counts."),
-    "menu": ("Válassz játékot, és játssz (ezt indítja a `make run`).",
-             "Choose a game and play it (what `make run` starts)."),
+    "menu": ("Válassz játékot, és játssz a terminálban.", "Choose a game and play it in the terminal."),
+    "serve": ("A játékszerver: lobbi a /api alatt, élő játék WebSocketen, böngészős felület a / címen "
+              "(ezt indítja a `make run`).",
+              "Run the game server: lobby at /api, live play over WebSockets, the browser UI at / "
+              "(what `make run` starts)."),
+    "host": ("a figyelt cím", "address to listen on"),
+    "port": ("a figyelt port", "port to listen on"),
+    "db": ("sqlite:///FÁJL vagy postgresql+psycopg://… (alapból SQLite a felhasználó adatkönyvtárában)",
+           "sqlite:///FILE or postgresql+psycopg://… (default: SQLite in the user's data directory)"),
+    "packs": ("további csomagok mappája: <játék>/<név>.json", "folder of extra packs: <game>/<name>.json"),
+    "bot_time": ("egy MCTS-gép gondolkodási ideje lépésenként, másodperc",
+                 "seconds an MCTS bot may think per move"),
     "play": ("Játék a terminálban robotok (vagy egymás) ellen.", "Play in the terminal against bots (or each other)."),
     "game": ("a játék: pax | pocketciv | caboose", "the game: pax | pocketciv | caboose"),
     "players": ("a játékosok száma", "number of players"),
@@ -396,29 +406,26 @@ def build_app(lang: str) -> typer.Typer:
             console.print(t("bench.no_reference", lang))
         console.print(t("bench.method", lang, rounds=rounds))
 
+    @app.command(help=h("serve"))
+    def serve(
+        host: str = typer.Option("127.0.0.1", "--host", help=h("host")),
+        port: int = typer.Option(8000, "--port", help=h("port")),
+        db: str | None = typer.Option(None, "--db", help=h("db")),
+        packs: Path | None = typer.Option(None, "--packs", help=h("packs")),
+        bot_time: float = typer.Option(2.0, "--bot-time", help=h("bot_time")),
+    ) -> None:
+        import uvicorn
+
+        from asztal.server.app import Settings, create_app
+
+        settings = Settings(pack_dir=packs, bot_time=bot_time, **({"db_url": db} if db else {}))
+        console.print(f"asztal: http://{host}:{port}/  ({settings.db_url.split('@')[-1]})", highlight=False)
+        uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=1 << 20, log_level="warning")
+
     return app
 
 
 app = build_app(help_lang())
-
-
-@app.command()
-def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
-    port: int = typer.Option(8000, "--port"),
-    db: str | None = typer.Option(None, "--db", help="sqlite:///FILE or postgresql+psycopg://… "
-                                                      "(default: SQLite in the user's data directory)"),
-    packs: Path | None = typer.Option(None, "--packs", help="folder of extra packs: <game>/<name>.json"),
-    bot_time: float = typer.Option(2.0, "--bot-time", help="seconds an MCTS bot may think per move"),
-) -> None:
-    """Run the game server: lobby at /api, live play over WebSockets, the browser UI at /."""
-    import uvicorn
-
-    from asztal.server.app import Settings, create_app
-
-    settings = Settings(pack_dir=packs, bot_time=bot_time, **({"db_url": db} if db else {}))
-    console.print(f"asztal: http://{host}:{port}/  ({settings.db_url.split('@')[-1]})", highlight=False)
-    uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=1 << 20, log_level="warning")
 
 
 def main() -> None:
