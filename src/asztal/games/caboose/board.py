@@ -244,13 +244,15 @@ def _hand(svg: Svg, view, pk, y: float) -> float:
     t = svg.t
     s = view["seats"][seat]
     g = svg.g(None, class_="hand")
-    # the fruit cards already played stay in front of the player and can be grown from again
-    cards = s["city_hand"] + s["auction_hand"] + s["fruit_cards"]
+    turn = view.get("turn") or {}
+    # the fruit cards already played stay in front of the player and can be grown from again;
+    # those already chosen for the building in progress may be chosen again for another fruit
+    used = [c for c in turn.get("fruit_cards_used", []) if c not in s["auction_hand"] and c not in s["fruit_cards"]]
+    cards = s["city_hand"] + s["auction_hand"] + s["fruit_cards"] + used
     played = len(s["city_hand"]) + len(s["auction_hand"])
     per_row = (W - 40) // 110
     rows = max(1, (len(cards) + per_row - 1) // per_row)
     svg.rect(g, 10, y, W - 20, 36 + rows * 72, rx=10, fill="#e6efe6", stroke="#2e8b57", stroke_width=2)
-    turn = view.get("turn") or {}
     head = t(f"A kezed · pénz {s['money']} · GYP {s['vp']}", f"Your hand · money {s['money']} · VP {s['vp']}")
     if view["phase"] == "actions" and view.get("to_move") == seat:
         head += t(f" · hátralévő akciók: {turn.get('actions_left')}", f" · actions left: {turn.get('actions_left')}")
@@ -265,7 +267,10 @@ def _hand(svg: Svg, view, pk, y: float) -> float:
             codes = [f"rail:{cid}"] if kind == TRAIN else [f"build:{cid}"] if kind == BUILDING else \
                 [f"grow:{cid}", f"use:{cid}"]
             c = _auction_card(svg, g, pk, cx, cy, cid, codes=codes)
-            if i >= played:
+            if cid in used:
+                c.set("class", c.get("class") + " played")
+                svg.text(c, 98, 15, t("felhasználva", "used"), 9, text_anchor="end", fill="#2e7d32")
+            elif i >= played:
                 c.set("class", c.get("class") + " played")
                 svg.text(c, 98, 15, t("kijátszva", "played"), 9, text_anchor="end", fill="#2e7d32")
     return y + 46 + rows * 72
