@@ -32,9 +32,9 @@ def test_ranks_winners_first_then_scores():
 
 
 def test_rates_sum_to_one_and_intervals_hold_the_rate():
-    result = run_arena("nim", ["mcts:easy", "greedy", "random"], games=24, seed=3)
+    result = run_arena("nim", ["mcts:easy:iters=60", "greedy", "random"], games=24, seed=3)
     entries = result["entries"]
-    assert [e["name"] for e in entries] == ["mcts:easy", "greedy", "random"]
+    assert [e["name"] for e in entries] == ["mcts:easy:iters=60", "greedy", "random"]
     assert abs(sum(e["win_rate"] for e in entries) - 1.0) < 1e-9
     for e in entries:
         assert e["games"] == 24  # every bot plays every game, rotating seats
@@ -44,7 +44,7 @@ def test_rates_sum_to_one_and_intervals_hold_the_rate():
 
 
 def test_two_player_arena_gives_elo_that_agrees_with_the_win_rate():
-    result = run_arena("nim", ["mcts:easy", "random"], games=20, seed=1)
+    result = run_arena("nim", ["mcts:easy:iters=60", "random"], games=20, seed=1)
     a, b = result["entries"]
     assert result["rating"] == "elo"
     assert (a["elo"] > b["elo"]) == (a["win_rate"] > b["win_rate"])
@@ -80,8 +80,8 @@ def test_same_seed_same_figures_with_any_number_of_jobs():
 
 
 def test_last_bot_fills_the_remaining_seats():
-    result = run_arena("nim", ["mcts:easy", "random"], games=3, players=3, seed=1)
-    assert [e["name"] for e in result["entries"]] == ["mcts:easy", "random#1", "random#2"]
+    result = run_arena("nim", ["mcts:easy:iters=60", "random"], games=3, players=3, seed=1)
+    assert [e["name"] for e in result["entries"]] == ["mcts:easy:iters=60", "random#1", "random#2"]
 
 
 def test_solo_arena_reports_success_and_scores():
@@ -125,12 +125,12 @@ def cli():
 
 def test_cli_json_and_csv(cli, tmp_path):
     out = tmp_path / "r.csv"
-    res = cli("nim", "--bots", "mcts:easy,random", "-n", "6", "--json", "--csv", str(out))
+    res = cli("nim", "--bots", "mcts:easy:iters=60,random", "-n", "6", "--json", "--csv", str(out))
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     assert data["game"] == "nim" and len(data["entries"]) == 2
     rows = list(csv.DictReader(out.open(encoding="utf-8")))
-    assert [r["bot"] for r in rows] == ["mcts:easy", "random"]
+    assert [r["bot"] for r in rows] == ["mcts:easy:iters=60", "random"]
     assert abs(sum(float(r["win_rate"]) for r in rows) - 1.0) < 1e-9
 
 

@@ -9,7 +9,7 @@ from asztal.bots import GreedyBot, MctsBot, RandomBot, hint, make_bot
 from asztal.bots.bench import mcts_iterations_per_second
 from asztal.bots.heuristics import cutoff_rewards, get, terminal_rewards
 
-SPECS = ["random", "greedy", "mcts:easy", "mcts:iters=80"]
+SPECS = ["random", "greedy", "mcts:easy:iters=60", "mcts:iters=80"]
 
 
 def positions(game_name="nim", players=2, seed=0, every=2, limit=12):
@@ -86,7 +86,7 @@ def test_bot_never_reads_the_real_hidden_state(monkeypatch):
 def test_mcts_beats_random_on_nim():
     from asztal.sim.arena import run_arena
 
-    result = run_arena("nim", ["mcts:easy", "random"], games=40, seed=5)
+    result = run_arena("nim", ["mcts:easy:iters=60", "random"], games=40, seed=5)
     mcts = result["entries"][0]
     assert mcts["win_rate"] >= 0.7, mcts
     assert mcts["ci95"][0] > 0.5
@@ -178,4 +178,4 @@ def test_cutoff_rewards_are_win_chances():
 
 
 def test_bench_counts_iterations():
-    assert mcts_iterations_per_second("nim", 2, seconds=0.2) > 0
+    assert mcts_iterations_per_second("nim", 2, seconds=0.2, iterations=16) > 0

@@ -67,7 +67,7 @@ def test_determinize_depends_only_on_what_the_seat_sees(name):
 
 
 @pytest.mark.parametrize("name", REAL)
-@pytest.mark.parametrize("spec", ["greedy", "mcts:iters=25"])
+@pytest.mark.parametrize("spec", ["greedy", "policy", "mcts:iters=25"])
 def test_choice_ignores_what_the_seat_cannot_see(name, spec):
     """Twins that differ only in what the deciding seat cannot see get the same move."""
     for state in walk(name, 3)[:4]:
@@ -97,8 +97,23 @@ def test_arena_on_a_real_game_is_the_same_with_two_jobs(name):
     from asztal.sim.arena import run_arena
 
     players = table(name)
-    bots = ["mcts:iters=8", "greedy"] if players > 1 else ["mcts:iters=8"]
+    # PocketCiv's roll-outs play whole games with the policy: cut them off to keep this short
+    spec = "mcts:iters=8" + (":depth=10" if name == "pocketciv" else "")
+    bots = [spec, "greedy"] if players > 1 else [spec]
     keep = ("wins", "mean_score", "median_score")
     one = run_arena(name, bots, games=2, players=players, seed=3, jobs=1)
     two = run_arena(name, bots, games=2, players=players, seed=3, jobs=2)
     assert [{k: e[k] for k in keep} for e in one["entries"]] == [{k: e[k] for k in keep} for e in two["entries"]]
+
+
+def test_mcts_tries_the_policy_move_first_in_a_game_with_a_policy():
+    """PUCT's prior favours the game's policy: a one-iteration search plays its move."""
+    from asztal.bots import policies
+
+    if "pocketciv" not in REAL:
+        pytest.skip("pocketciv is not installed")
+    pol = policies.get("pocketciv")
+    assert policies.get("pax") is None
+    for state in walk("pocketciv", 2, every=3)[:6]:
+        move = make_bot("mcts:iters=1", seed=1).choose(state)
+        assert move.code == pol.choose(state.determinize(state.to_move, 1)).code

@@ -19,11 +19,18 @@ from asztal.games.caboose.pack import FRUIT
 GAME = games.load("caboose")
 
 
-def _fresh(s) -> None:
+def refresh(s) -> None:
+    """Drop the state's caches after a test changed it in place."""
     s._legal = None
     s._comp = None
     s._cm = None
     s._pfree = None
+    s._rail = None
+    s._hand = None
+
+
+def _fresh(s) -> None:
+    refresh(s)
     s.check_invariants()
 
 

@@ -1,6 +1,6 @@
 """Action 2, build building, PTAH GOULD and the vector CC-TV-BUILD."""
 
-from tests.caboose.scenario import act, codes, cubes, fruit_at, mkt, scene, sup, supply, trains, turn
+from tests.caboose.scenario import act, codes, cubes, fruit_at, mkt, refresh, scene, sup, supply, trains, turn
 
 
 def _bonus_scene(god=1):
@@ -102,7 +102,7 @@ def test_no_building_in_a_pyramid_city():
     turn(s, 0, city=["city-giza-3"], auction=["building-temple-1"], fruit=["fruit-06"])
     assert "build:building-temple-1" in codes(s)
     s.pyr[s.pk.city_idx["giza"]] = 0
-    s._legal = None
+    refresh(s)  # the board changed behind the rules' back: drop the cached masks too
     assert "build:building-temple-1" not in codes(s)
 
 
@@ -119,12 +119,76 @@ def test_unused_card_fruit_needs_a_supply_cube():
     assert s.fcards[0] == () and s.vp[0] == 2
 
 
-def test_a_used_card_supplies_every_needed_fruit_it_shows():
-    """CC-R-03: one fruit card covering both required fruits finishes the sourcing at once."""
+def test_a_used_card_supplies_each_fruit_by_its_own_decision():
+    """CC-R-09: one fruit card covering both required fruits is chosen once per fruit (atomic decisions)."""
     s = scene(3)
     turn(s, 0, city=["city-giza-3"], auction=["building-temple-1"], fruit=["fruit-06"])
     act(s, "build:building-temple-1", "card:city-giza-3", "use:fruit-06")
+    assert s.step != 0 and codes(s) == ["use:fruit-06"]  # figs: the card already used, offered again
+    act(s, "use:fruit-06")
     assert s.step == 0 and s.vp[0] == 3 and s.acts_left == 1
+    assert all(fruit_at(s, "giza", f) == 0 for f in ("dates", "figs"))  # the card supplied both
+
+
+def _obelisk_scene(fruit):
+    s = scene(3)
+    cubes(s, faiyum={"figs": 1})
+    trains(s, "r07", 1, 1)  # faiyum-giza
+    turn(s, 0, city=["city-giza-1"], auction=["building-obelisk-1", "building-sphinx-3"], fruit=fruit)
+    return s
+
+
+def test_cube_supplied_fruit_on_a_used_card_goes_onto_the_city():
+    """CC-ACT-BUILD-06, CC-Q-14, CC-R-09 (issue 13): obelisk-1 (figs, grapes) in Giza, figs from the cube
+    in Faiyum, grapes from fruit-10 (figs, grapes): the card's figs is unused, so Giza gets a figs cube
+    from the supply (market -1) before the Faiyum cube returns (market +1)."""
+    s = _obelisk_scene(["fruit-10"])
+    figs, sup_figs = mkt(s, "figs"), sup(s, "figs")
+    act(s, "build:building-obelisk-1", "card:city-giza-1")
+    assert codes(s) == ["src:faiyum:figs", "use:fruit-10"]  # figs: the player decides the source
+    act(s, "src:faiyum:figs")
+    assert codes(s) == ["use:fruit-10"]
+    act(s, "use:fruit-10")
+    assert fruit_at(s, "giza", "figs") == 1 and fruit_at(s, "faiyum", "figs") == 0
+    assert sup(s, "figs") == sup_figs and mkt(s, "figs") == figs  # -1 for Giza's cube, +1 for Faiyum's
+    assert s.vp[0] == 3 and s.fcards[0] == ()
+
+
+def test_the_second_card_figs_goes_onto_the_city():
+    """CC-ACT-BUILD-06, CC-R-09 (issue 13): sphinx-3 (figs, grapes, melons) from fruit-10 (figs, grapes)
+    and fruit-12 (figs, melons): one of the two figs is unused and goes onto Giza."""
+    s = _obelisk_scene(["fruit-10", "fruit-12"])
+    cubes(s, faiyum={})
+    figs, sup_figs = mkt(s, "figs"), sup(s, "figs")
+    act(s, "build:building-sphinx-3", "card:city-giza-1")
+    assert codes(s) == ["use:fruit-10", "use:fruit-12"]
+    act(s, "use:fruit-10")
+    assert codes(s) == ["use:fruit-10"]  # grapes
+    act(s, "use:fruit-10")
+    assert codes(s) == ["use:fruit-12"]  # melons
+    act(s, "use:fruit-12")
+    assert fruit_at(s, "giza", "figs") == 1 and sup(s, "figs") == sup_figs - 1 and mkt(s, "figs") == figs - 1
+    assert fruit_at(s, "giza", "grapes") == fruit_at(s, "giza", "melons") == 0
+    assert s.vp[0] == 5 and s.fcards[0] == ()
+
+
+def test_own_cube_beside_a_used_card_is_offered_only_when_it_differs():
+    """CC-R-09, CC-R-07: Giza's own figs cube instead of the used card's figs ends the same (the card's
+    figs goes onto Giza, the cube leaves) unless the supply has no figs cube: then it is a real choice
+    and the city is left empty."""
+    s = scene(3)
+    cubes(s, giza={"figs": 1})
+    turn(s, 0, city=["city-giza-3"], auction=["building-temple-1"], fruit=["fruit-06"])
+    act(s, "build:building-temple-1", "card:city-giza-3", "use:fruit-06")
+    assert codes(s) == ["use:fruit-06"]  # the same outcome is listed once
+    t = scene(3)
+    cubes(t, giza={"figs": 1})
+    supply(t, figs=0)
+    turn(t, 0, city=["city-giza-3"], auction=["building-temple-1"], fruit=["fruit-06"])
+    act(t, "build:building-temple-1", "card:city-giza-3", "use:fruit-06")
+    assert codes(t) == ["src:giza:figs", "use:fruit-06"]
+    act(t, "src:giza:figs")
+    assert fruit_at(t, "giza", "figs") == 0 and sup(t, "figs") == 1  # no cube for the card's figs
 
 
 def test_building_tiles_belong_to_their_cards():

@@ -78,8 +78,9 @@ def test_render_shows_final_scoring_by_category(lang):
              ("Final scoring", "cities", "building types", "fruit kinds", "total", "reconstructed"))
     for h in heads:
         assert h in text, h
-    rows = {line.split()[0]: line.split() for line in text.splitlines() if "│" in line and line.split()[0].isdigit()}
+    rows = {line.split()[0]: line.split() for line in text.splitlines()
+            if "│" in line and line.split()[0].rstrip(".").isdigit()}
     f = s.final
-    for q in range(3):  # the last row of each seat: its categories and total
-        assert [int(v) for v in rows[str(q)] if v.isdigit()][-6:] == [
+    for q in range(3):  # the last row of each seat (players counted from 1): its categories and total
+        assert [int(v) for v in rows[f"{q + 1}."] if v.isdigit()][-6:] == [
             f["before"][q], f["cities"][q], f["money"][q], f["buildings"][q], f["fruit"][q], f["total"][q]]

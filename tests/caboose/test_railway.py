@@ -79,7 +79,7 @@ def test_trains_earn_through_others_actions():
     s = scene(3)
     trains(s, "r07", 1, 3)
     turn(s, 0, city=["city-giza-3"], auction=["building-temple-1"], fruit=["fruit-06"])
-    act(s, "build:building-temple-1", "card:city-giza-3", "use:fruit-06")
+    act(s, "build:building-temple-1", "card:city-giza-3", "use:fruit-06", "use:fruit-06")
     assert s.money[1] == 23
     from tests.caboose.scenario import cubes
 

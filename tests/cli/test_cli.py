@@ -63,7 +63,7 @@ def test_replay_prints_each_step(tmp_path):
     path = tmp_path / "rec.json"
     path.write_text(json.dumps(state.record))
     out = runner.invoke(app, ["replay", str(path), "--lang", "en"]).output
-    assert "step 4" in out and "Take a stone" in out
+    assert "move 4/4" in out and "Take a stone" not in out  # moves are told by the log, not their labels
 
 
 def test_simulate_summarises_wins(tmp_path):

@@ -1,6 +1,11 @@
 """The simulator and the benchmark harness work on any registered game (no timings asserted)."""
 
-from asztal.sim.bench import bench, clone_rate, playout_rate
+import json
+
+import pytest
+
+from asztal import games
+from asztal.sim.bench import Clones, Playouts, bench, load_positions, player_counts
 from asztal.sim.runner import Summary, play_game, run_games, seat_bots
 
 
@@ -27,9 +32,38 @@ def test_summary_counts_every_game():
     assert data["length"]["mean"] >= 5
 
 
+def test_playouts_count_strict_decisions_and_forced_steps():
+    m = Playouts("nim", 2).run(0.05)
+    assert m["steps"] >= m["strict"] > 0 and m["games"] > 0
+    assert Clones.of_game("nim", 2).run(0.02)["clones"] > 0
+
+
 def test_bench_reports_rates_per_game():
-    assert playout_rate("nim", 2, seconds=0.05)["steps"] > 0
-    assert clone_rate("nim", 2, seconds=0.05) > 0
-    result = bench(["nim"], seconds=0.05)
+    result = bench(["nim"], seconds=0.04, rounds=2, reference=False)
     assert [r["players"] for r in result["games"]] == [2, 3]
-    assert all(r["steps_per_s"] > 0 and r["clones_per_s"] > 0 for r in result["games"])
+    for r in result["games"]:
+        assert r["decisions_per_s"]["min"] <= r["decisions_per_s"]["median"] <= r["decisions_per_s"]["max"]
+        assert r["clones_per_s"]["median"] > 0 and 0 <= r["forced_share"] < 1
+        assert r["decisions"] <= r["steps"]
+    assert result["reference"] is None and json.loads(json.dumps(result)) == result
+
+
+def test_reference_is_interleaved_and_gives_ratios():
+    pytest.importorskip("pyspiel")
+    result = bench(["nim"], seconds=0.04, rounds=2, players=[2])
+    ref = result["reference"]
+    assert ref["decisions_per_s"]["median"] > 0 and ref["player_decisions_per_s"]["median"] > 0
+    row = result["games"][0]
+    assert row["decisions_ratio"]["median"] > 0 and row["clones_ratio"]["median"] > 0
+
+
+@pytest.mark.parametrize("name", ["pax", "pocketciv", "caboose"])
+def test_shipped_positions_load_for_every_player_count(name):
+    """MCTS is measured from fixed mid-game positions shipped with the bench
+    (``benchmarks/make_positions.py`` writes them); each loads and is a live decision."""
+    for n in player_counts(name):
+        positions = load_positions(name, n)
+        assert len(positions) == 4
+        for state in positions:
+            assert state.players == n and not state.is_over and len(state.legal_actions()) >= 2
+            assert state.game is games.load(name)

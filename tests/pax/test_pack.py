@@ -62,3 +62,11 @@ def test_missing_or_broken_pack_file(tmp_path):
         GAME.new_game(2, seed=1, options={"pack": write(tmp_path, "{oops")})
     with pytest.raises(BadOptions, match="unknown option"):
         GAME.new_game(2, seed=1, options={"colour": "red"})
+
+
+def test_shipped_pack_passes_the_schema():
+    """The built-in pack is not schema-checked at start-up (jsonschema costs ~100 ms), so here."""
+    from asztal.games.pax.pack import _DEFAULT_DATA, check_schema, pack_from_data
+
+    check_schema(_DEFAULT_DATA, "shipped pack")
+    assert pack_from_data(_DEFAULT_DATA).cost == DEFAULT_PACK.cost

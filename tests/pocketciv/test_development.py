@@ -66,7 +66,7 @@ def test_horticulture_plants_a_forest():
 def test_ex_bride_costs_resources_and_prerequisites():
     """PC-EX-BRIDE, PC-DEV-ADV-03, PC-DEV-ADV-04, PC-DEV-ADV-05, PC-DEV-ADV-06, PC-DEV-ADV-07,
     PC-DEV-ADV-10, PC-DEV-ADV-11, PC-EX-PREREQ: Mining (1 tribe, stone)
-    by the city in area 3; Irrigation needs Agriculture or Horticulture."""
+    by the city in area 3; Irrigation needs Agriculture."""
     s = scenario({3: dict(city=1, tribes=4, mountain=True), 4: dict(city=2, tribes=4, forest=True)}, gold=2)
     assert "adv:city=3,id=mining" in codes(s) and "adv:city=4,id=mining" not in codes(s)
     play(s, "adv:city=3,id=mining")
@@ -79,6 +79,18 @@ def test_ex_bride_costs_resources_and_prerequisites():
     assert "adv:city=4,id=irrigation" in codes(s)
     play(s, "adv:city=4,id=irrigation")
     assert s.gold == 0 and s.tribes[3] == 2
+
+
+def test_ex_prereq_irrigation_needs_agriculture_not_horticulture():
+    """PC-EX-PREREQ, PC-DEV-ADV-07, ruling PC-R-IRRIGATION-AGRI (issue 13): "Az Öntözőrendszer (+)
+    előfeltétele a Mezőgazdálkodás (+), azaz nem lehet megszerezni, csak a Mezőgazdálkodás
+    megszerzése után" (p. 14), against the printed card's "Agriculture or Horticulture": a city
+    with Horticulture alone cannot acquire Irrigation (2 tribes, 2 gold, wood)."""
+    s = scenario({4: dict(city=3, tribes=4, forest=True)}, gold=2, adv=["horticulture"])
+    assert "adv:city=4,id=irrigation" not in codes(s)
+    s.adv |= 1 << ADV_INDEX["agriculture"]
+    s._legal = None
+    assert "adv:city=4,id=irrigation" in codes(s)
 
 
 def test_tcav_limits_advances():
@@ -189,7 +201,7 @@ def test_tax_can_end_the_era():
     s = scenario({3: dict(tribes=2)}, adv=["black_market"], draws=[7])
     s.discard, s.deck = s.deck[:-1], s.deck[-1:]
     play(s, "tax")
-    assert s.stack[-1] == ("era", 1) and s.era == 2
+    assert s.stack[-1][:2] == ("era", 1) and s.era == 2
 
 
 @pytest.mark.parametrize("draws,moves,gold", [

@@ -172,7 +172,7 @@ def test_the_other_player_may_take_the_totem_before_the_area_is_revealed():
     assert s.aside == [9] and s.deck[-1] == 1  # read, but the area card is still on the deck
     s.apply("totem:take")
     assert s.totem == 1
-    assert {"seat": 2, "key": "pocketciv.totem_taken"} in s.log
+    assert {"seat": 1, "key": "pocketciv.totem_taken"} in s.log
     assert s.seats[0][T][a1] == 0 and s.seats[1][T][a2] == 0  # the famine struck both areas
     assert s.stack[-1] == ("dev",) and s.to_move == 1
 
@@ -414,7 +414,8 @@ def test_eras_flow_on_without_scoring():
     go(s, ("mp", 3, 0))
     s.apply(f"exp:area={fr + 1},by=land")
     s.apply("go")
-    assert s.era == 2 and len(s.deck) == 13 and len(s.discard) == 3
+    # the expedition's card, drawn last, waits aside through the reshuffle (PC-R-ERA-AT-ONCE)
+    assert s.era == 2 and len(s.deck) == 12 and len(s.discard) == 4
     assert s.stack[-1] == ("dev",) and all(s.live(p)[VP] == 0 for p in (0, 1))
     assert any(e["key"] == "pocketciv.mp_era" and e["era"] == 2 for e in s.log)
     assert not any(e["key"] == "pocketciv.era_end" for e in s.log)
@@ -457,21 +458,24 @@ def test_game_ends_when_a_player_has_nothing_and_scores_by_advances_and_wonders(
 
 def test_era_8_ending_inside_an_event_shares_out_its_losses():
     """Ruling PC-R-MP-LAST-EVENT: when Era 8 ends in the middle of an event the game ends at
-    once (PC-ERA-11, PC-MP-END-01); what the event did so far falls on the other colours
-    first."""
+    once (PC-ERA-11, PC-MP-END-01, ruling PC-R-ERA-AT-ONCE: right at the draw of the last card,
+    before that card is applied); what the event did so far falls on the other colours first.
+    Card 3, era 8, is a Civil War: its area card costs the shared city 2 CAV, then the card for
+    the collateral damage is the deck's last: no tribe is lost."""
     s = mp(totem=0, era=8)
-    k = next((k for k in range(1, 9) if not s.board.coastal[areas_of(s, k)[0]]), None)
-    if k is None:
-        pytest.skip("no inland area on this map")
+    k = next(k for k in range(1, 9) if not any(s.seats[0][C][n] for n in s.board.adj[areas_of(s, k)[0]]))
     a1 = areas_of(s, k)[0]
-    card = next(c for c in range(NCARDS) if c + 1 != 5 and (c % 8) + 1 == k)
-    s.seats[0][T][a1] = s.seats[1][T][a1] = 2
-    s.discard = [c for c in s.deck if c not in (4, card)]
-    s.deck = [card, 4]  # card 5, era 8: Flood; then the area card, the last of the deck
+    card = next(c for c in range(NCARDS) if c != 2 and (c % 8) + 1 == k)
+    last = next(c for c in range(NCARDS) if c not in (2, card))
+    for e in s.seats:
+        e[C][a1], e[T][a1] = 2, 3
+    s.discard = [c for c in range(NCARDS) if c not in (2, card, last)]
+    s.deck = [last, card, 2]
     go(s, ("mp", 3, 0), ("mpev", 6, -1, 8, 1))
     s.apply("totem:leave")
     assert s.is_over and s.ending == "eras"
-    assert s.seats[0][T][a1] == 2 and s.seats[1][T][a1] == 0
+    assert s.seats[0][C][a1] == 2 and s.seats[1][C][a1] == 0  # the CAV loss fell on the other colour
+    assert s.seats[0][T][a1] == s.seats[1][T][a1] == 3  # the collateral card was never applied
 
 
 def test_looting_outside_events_takes_the_players_own_area():
@@ -509,4 +513,4 @@ def test_a_two_player_game_reaches_the_end_of_era_8():
     """PC-MP-END-01 (b): two scripted players play a whole game through all eight eras."""
     s = _policy_game(2, 22)
     assert s.ending == "eras" and s.era == 8
-    assert s.scores() == [38.0, 30.0] and s.winners() == [0]
+    assert s.scores() == [17.0, 47.0] and s.winners() == [1]

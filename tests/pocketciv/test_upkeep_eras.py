@@ -212,10 +212,11 @@ def test_event_continues_in_the_new_era():
     start_event(s, card=6, era=1)
     s.discard, s.deck = [c for c in range(16) if c not in (6, 5)], [6]
     s.run()
-    assert s.stack[-1] == ("era", 1) and s.tribes[6] == 12
+    assert s.stack[-1][:2] == ("era", 1) and s.tribes[6] == 12
     play(s, "era:continue")
     damage = symbol_sum(BOX[5][1], s.discard[-2])  # the first card of the new deck
     assert s.stack == [("dev",)] and s.tribes[6] == max(0, 12 - damage) < 12 and s.tribes[0] == 1
     assert s.discard[-1] == 5 and 5 not in s.deck
-    assert len(s.deck) == 16 - 1 - 3 - 1  # PC-DECK-04: all but the tsunami card reshuffled, 3 burnt
+    assert 6 in s.discard and len(s.deck) == 16 - 1 - 1 - 3 - 1  # PC-DECK-04: all but the tsunami card and the
+    # card being read (PC-R-ERA-AT-ONCE) reshuffled, 3 burnt, the damage card drawn
     s.check_invariants()

@@ -14,6 +14,10 @@ its seed, its budget and what the seat sees, so a bot replays identically.
 
 from __future__ import annotations
 
+import importlib
+from functools import cache
+from types import ModuleType
+
 from asztal.engine import Action, GameState, Rng
 
 _MASK64 = (1 << 64) - 1
@@ -29,6 +33,17 @@ def move_rng(seed: int, state: GameState, salt: int = 0) -> Rng:
     """
     return Rng(((seed & _MASK64) * 0x9E3779B97F4A7C15 + len(state.history) * 0xBF58476D1CE4E5B9
                 + salt) & _MASK64 ^ (seed >> 64))
+
+
+@cache
+def game_module(package: str, game_name: str) -> ModuleType | None:
+    """``package.game_name`` (a game's heuristic or policy), or None when the game has none."""
+    try:
+        return importlib.import_module(f"{package}.{game_name}")
+    except ModuleNotFoundError as e:
+        if e.name and e.name.startswith(package):
+            return None
+        raise
 
 
 class Bot:

@@ -27,12 +27,18 @@ _TEXT = {
 }
 
 
+#: a hint searches this many iterations (reproducible) unless ``HINT_SECONDS`` run out first
+HINT_ITERATIONS = 1000
+HINT_SECONDS = 1.0
+
+
 def hint(state: GameState, seat: int, lang: str = "hu", seed: int = 0,
          level: str = "normal") -> tuple[Action, str]:
     """The move the ``level`` bot suggests for ``seat`` (who must be to move), with a reason.
 
-    The bot sees only what ``seat`` sees, exactly as when it plays; the same position and
-    seed give the same hint.
+    The bot sees only what ``seat`` sees, exactly as when it plays. It searches
+    ``HINT_ITERATIONS`` iterations with the level's other settings, so the same position
+    and seed give the same hint, but never longer than ``HINT_SECONDS`` (a player waits).
     """
     check_lang(lang)
     if state.is_over:
@@ -43,7 +49,7 @@ def hint(state: GameState, seat: int, lang: str = "hu", seed: int = 0,
     acts = state.legal_actions()
     if len(acts) == 1:
         return acts[0], texts["only"].format(label=acts[0].label(lang))
-    bot = MctsBot(seed=seed, level=level)
+    bot = MctsBot(seed=seed, level=level, iterations=HINT_ITERATIONS, max_time=HINT_SECONDS)
     action = bot.choose(state)
     stats = bot.last_stats
     values, visits = stats.get("values", {}), stats.get("visits", {})

@@ -6,11 +6,15 @@ A spec is a bot name, optionally followed by ``:``-separated parts, each a diffi
 =====================  ===========================================================
 ``random``             uniformly random legal moves
 ``greedy``             one-ply lookahead on the game's evaluation (``samples=N``)
+``policy``             the game's scripted player (``asztal.bots.policies``; random
+                       where the game has none)
 ``mcts``               IS-MCTS at the ``normal`` preset
 ``mcts:hard``          IS-MCTS preset (``easy``/``normal``/``hard``)
 ``mcts:iters=500``     IS-MCTS with settings: ``iters``, ``time`` (seconds), ``c``,
-                       ``depth``, ``pw_k``, ``pw_alpha``; may follow a preset
-                       (``mcts:hard:c=1.0``)
+                       ``depth``, ``pw_k``, ``pw_alpha``, ``eps``, ``prior``, ``cp``,
+                       ``policy`` (0/1); may follow a preset (``mcts:hard:c=1.0``).
+                       The presets are time budgets; ``iters`` without ``time``
+                       makes the bot reproducible (no clock)
 ``easy`` / ``normal``  shorthand for ``mcts:easy`` / ``mcts:normal`` / ``mcts:hard``
 =====================  ===========================================================
 """
@@ -20,12 +24,15 @@ from __future__ import annotations
 from asztal.bots.base import Bot, RandomBot
 from asztal.bots.greedy import GreedyBot
 from asztal.bots.mcts import PRESETS, MctsBot
+from asztal.bots.policies import PolicyBot
 
-BOT_NAMES = ("random", "greedy", "mcts", "easy", "normal", "hard")
+BOT_NAMES = ("random", "greedy", "policy", "mcts", "easy", "normal", "hard")
 
 _MCTS_KEYS = {"iters": ("iterations", int), "iterations": ("iterations", int),
               "time": ("max_time", float), "max_time": ("max_time", float), "c": ("c", float),
-              "depth": ("depth", int), "pw_k": ("pw_k", float), "pw_alpha": ("pw_alpha", float)}
+              "depth": ("depth", int), "pw_k": ("pw_k", float), "pw_alpha": ("pw_alpha", float),
+              "eps": ("eps", float), "prior": ("prior", float), "cp": ("cp", float),
+              "policy": ("policy", lambda v: bool(int(v)))}
 
 
 def _settings(parts: list[str], spec: str) -> tuple[list[str], dict[str, str]]:
@@ -51,6 +58,10 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         if words or kv:
             raise ValueError(f"the random bot takes no settings: {spec!r}")
         return RandomBot(seed)
+    if name == "policy":
+        if words or kv:
+            raise ValueError(f"the policy bot takes no settings: {spec!r}")
+        return PolicyBot(seed)
     if name == "greedy":
         bad = [w for w in words] + [k for k in kv if k != "samples"]
         if bad:

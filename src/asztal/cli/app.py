@@ -1,195 +1,385 @@
 """``asztal``: the command-line entry point (Typer). Each command is a thin layer over the
 engine, the bots and the simulator; errors a user can cause print one line, not a traceback.
+
+The help is in Hungarian or English: ``--lang`` on the command line, else the locale
+(``LC_ALL``/``LC_MESSAGES``/``LANG`` starting with ``hu``), else Hungarian.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import secrets
+import sys
 from pathlib import Path
 
 import typer
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 
 from asztal import games
 from asztal.cli.arena import arena
-from asztal.cli.files import load_game_file, parse_options
-from asztal.cli.show import print_log, print_outcome, seat_name, view_renderable
+from asztal.cli.files import autosave_path, last_game_path, load_game_file, parse_options
+from asztal.cli.review import review
+from asztal.cli.show import log_lines, print_outcome, seat_names, view_renderable
 from asztal.cli.text import t
-from asztal.engine.i18n import check_lang
+from asztal.engine import BadOptions, BadRecord
+from asztal.engine.i18n import check_lang, number, percent
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="asztal: PAX, Civilizációk Hajnala, Cleopatra vasúti kocsija — play, replay, simulate.")
 console = Console()
-app.command("arena", help="Bots against bots: win rates with 95% intervals, ratings, scores.")(arena)
 
-LangOpt = typer.Option("hu", "--lang", help="hu | en")
-
-
-@app.command("games")
-def list_games(lang: str = LangOpt) -> None:
-    """List the games asztal plays."""
-    check_lang(lang)
-    table = Table(title=t("games.title", lang))
-    for col in ("games.name", "games.title_col", "games.players"):
-        table.add_column(t(col, lang))
-    for name in games.names():
-        g = games.load(name)
-        table.add_row(name, g.title.get(lang, name), f"{g.min_players}-{g.max_players}")
-    console.print(table)
-
-
-@app.command()
-def menu() -> None:
-    """Choose a game and play it (what `make run` starts)."""
-    from asztal.cli.menu import run_menu
-
-    run_menu()
-
-
-@app.command()
-def play(
-    game: str | None = typer.Argument(None, help="pax | pocketciv | caboose"),
-    players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
-    seat: int = typer.Option(1, "--seat", help="your seat, counted from 1"),
-    bots: str = typer.Option("random", "--bots", help="bots for the other seats, comma separated"),
-    seed: int = typer.Option(0, "--seed"),
-    lang: str = LangOpt,
-    option: list[str] = typer.Option([], "--option", "-o", help="game option key=value (level=3, pack=FILE)"),
-    save: Path | None = typer.Option(None, "--save", help="save the game to this file"),
-    load: Path | None = typer.Option(None, "--load", help="resume a saved game"),
-    hint: bool = typer.Option(False, "--hint", help="a bot suggests a move each turn"),
-) -> None:
-    """Play in the terminal against bots."""
-    from asztal.cli.play import TerminalGame
-    from asztal.sim.runner import seat_bots
-
-    check_lang(lang)
-    if load is not None:
-        state, meta = load_game_file(load)
-        human = int(meta.get("human", seat - 1))
-        specs = meta.get("bots") or seat_bots(bots.split(","), state.players)
-        save = save or load
-    else:
-        if game is None:
-            raise ValueError("name a game (asztal games lists them) or --load a saved one")
-        g = games.load(game)
-        state = g.new_game(players or g.min_players, seed=seed, options=parse_options(option))
-        human = seat - 1
-        others = seat_bots(bots.split(","), state.players - 1)
-        specs = [others[i - (i > human)] if i != human else "human" for i in range(state.players)]
-    if not 0 <= human < state.players:
-        raise ValueError(f"seat must be between 1 and {state.players}")
-    TerminalGame(state, human, specs, lang, save, hint, seed).run()
+HELP: dict[str, tuple[str, str]] = {
+    "app": ("asztal: PAX, Civilizációk Hajnala, Cleopatra vasúti kocsija — játék, visszajátszás, szimuláció.",
+            "asztal: PAX, Civilizációk Hajnala (PocketCiv), Cleopatra's Caboose — play, replay, simulate."),
+    "lang": ("a szöveg nyelve: hu | en", "language of the text: hu | en"),
+    "games": ("A játékok listája, játékosszámmal.", "List the games asztal plays, with their player counts."),
+    "menu": ("Válassz játékot, és játssz (ezt indítja a `make run`).",
+             "Choose a game and play it (what `make run` starts)."),
+    "play": ("Játék a terminálban robotok (vagy egymás) ellen.", "Play in the terminal against bots (or each other)."),
+    "game": ("a játék: pax | pocketciv | caboose", "the game: pax | pocketciv | caboose"),
+    "players": ("a játékosok száma", "number of players"),
+    "seat": ("a helyed, 1-től számozva", "your seat, counted from 1"),
+    "humans": ("emberi helyek vesszővel (egy gépen, felváltva): 1,2", "human seats, comma separated (hot-seat): 1,2"),
+    "bots": ("a többi hely robotjai vesszővel: random, greedy, easy, normal, hard",
+             "bots for the other seats, comma separated: random, greedy, easy, normal, hard"),
+    "seed": ("a véletlen mag (alapból új, véletlen játék)", "the random seed (default: a new random game)"),
+    "option": ("játékbeállítás kulcs=érték (level=3, pack=FÁJL)", "game option key=value (level=3, pack=FILE)"),
+    "save": ("mentés ide, minden döntés után", "save the game to this file after every decision"),
+    "load": ("mentett játék folytatása", "resume a saved game"),
+    "continue": ("a legutóbb mentett játék folytatása", "resume the game saved last"),
+    "hint": ("minden lépésnél egy robot javasol", "a bot suggests a move each turn"),
+    "replay": ("Egy lejátszott játszma visszajátszása: előre, vissza, ugrás.",
+               "Step through a recorded game: forward, back, jump."),
+    "file": ("mentett játék vagy játszmarekord (JSON)", "a saved game or a game record (JSON)"),
+    "rseat": ("ennek a helynek a látása (alapból néző)", "show what this seat saw (default: spectator)"),
+    "step": ("lépésenként, parancsokkal (Enter, b, szám, a, q)",
+             "step by step, with commands (Enter, b, number, a, q)"),
+    "simulate": ("Sok játszma robotok között, összesítve.", "Play many games between bots and summarise them."),
+    "n_games": ("a játszmák száma (legalább 1)", "number of games (at least 1)"),
+    "sbots": ("helyenként egy robot, vesszővel", "one bot spec per seat, comma separated"),
+    "jobs": ("párhuzamos folyamatok", "worker processes"),
+    "json": ("eredmény JSON-ként", "print the result as JSON"),
+    "bench": ("Sebességmérés: véletlen lépések/s, klónok/s, MCTS iterációk/s, referenciához mérve.",
+              "Measure random-playout steps/s, clones/s and MCTS iterations/s per game, against a reference."),
+    "bgame": ("a mért játékok (alapból mind)", "games to measure (default: all)"),
+    "seconds": ("mérési idő játékonként (mp)", "seconds of measuring per game"),
+    "mcts": ("MCTS iterációk/s mérése is", "also measure MCTS iterations/s"),
+    "review": ("Egy hely lépéseinek elemzése: mit lépett volna az erős robot, és mennyibe került az eltérés.",
+               "Review a seat's moves: the hard bot's choice and the loss of each."),
+    "rounds": ("felváltott mérési körök (medián és tartomány)", "interleaved rounds (median and range)"),
+    "bplayers": ("a mért játékosszámok (alapból mind)", "player counts (default: all)"),
+    "arena": ("Robotok egymás ellen: győzelmi arány 95%-os intervallummal, értékszám, pontok.",
+              "Bots against bots: win rates with 95% intervals, ratings, scores."),
+}
 
 
-@app.command()
-def replay(
-    file: Path = typer.Argument(..., help="a saved game or a game record (JSON)"),
-    seat: int | None = typer.Option(None, "--seat", help="show what this seat saw (default: spectator)"),
-    lang: str = LangOpt,
-    step: bool = typer.Option(False, "--step", help="wait for Enter after each action"),
-) -> None:
-    """Step through a recorded game."""
-    check_lang(lang)
-    final, _ = load_game_file(file)
-    record = final.record
-    g = final.game
-    state = g.new_game(record["players"], seed=record["seed"], options=record["options"])
-    if record.get("start") is not None:
-        g._load_position(state, record["start"])
-    viewer = None if seat is None else seat - 1
-    names = [seat_name(s, set(), [], lang) for s in range(state.players)]
-    shown = 0
-    for n, code in enumerate(record["actions"], 1):
-        who = names[state.to_move]
-        action = g.parse_action(state, code)
-        state.apply(action)
-        console.print(t("replay.step", lang, n=n, who=who, action=action.label(lang)))
-        shown = print_log(console, state, shown, lang)
-        if step:
-            console.print(view_renderable(state, viewer, lang))
-            if input(t("replay.prompt", lang) + " ").strip() == "q":
+def help_lang(argv: list[str] | None = None) -> str:
+    """The language of the help: ``--lang X`` / ``--lang=X`` in argv, else the locale, else hu."""
+    argv = sys.argv[1:] if argv is None else argv
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv) and argv[i + 1] in ("hu", "en"):
+            return argv[i + 1]
+        if arg.startswith("--lang=") and arg[7:] in ("hu", "en"):
+            return arg[7:]
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return "hu" if value.lower().startswith("hu") else "en"
+    return "hu"
+
+
+def parse_seats(text: str | None, players: int, lang: str) -> list[int]:
+    """"1,3" → [0, 2], each checked against the table."""
+    if not text:
+        return []
+    seats = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit() or not 1 <= int(part) <= players:
+            raise ValueError(t("bad_seat", lang, n=players, seat=part))
+        seats.append(int(part) - 1)
+    return sorted(set(seats))
+
+
+def build_app(lang: str) -> typer.Typer:
+    """The command line with its help in ``lang``."""
+
+    def h(key: str) -> str:
+        return HELP[key][0 if lang == "hu" else 1]
+
+    app = typer.Typer(add_completion=False, no_args_is_help=True, help=h("app"),
+                      rich_markup_mode=None)  # plain help: fast start-up
+    app.command("arena", help=h("arena"))(arena)
+    app.command("review", help=h("review"))(review)
+    lang_opt = typer.Option("hu", "--lang", help=h("lang"))
+
+    @app.command("games", help=h("games"))
+    def list_games(lang: str = lang_opt) -> None:
+        check_lang(lang)
+        table = Table(title=t("games.title", lang))
+        for col in ("games.name", "games.title_col", "games.players"):
+            table.add_column(t(col, lang))
+        for name in games.names():
+            g = games.load(name)
+            count = f"{g.min_players}" if g.min_players == g.max_players else f"{g.min_players}-{g.max_players}"
+            table.add_row(name, g.title.get(lang, name), count)
+        console.print(table)
+
+    @app.command(help=h("menu"))
+    def menu() -> None:
+        from asztal.cli.menu import run_menu
+
+        run_menu()
+
+    @app.command(help=h("play"))
+    def play(
+        game: str | None = typer.Argument(None, help=h("game")),
+        players: int | None = typer.Option(None, "--players", "-p", help=h("players")),
+        seat: int = typer.Option(1, "--seat", help=h("seat")),
+        humans: str | None = typer.Option(None, "--humans", help=h("humans")),
+        bots: str = typer.Option("random", "--bots", help=h("bots")),
+        seed: int | None = typer.Option(None, "--seed", help=h("seed")),
+        lang: str = lang_opt,
+        option: list[str] = typer.Option([], "--option", "-o", help=h("option")),
+        save: Path | None = typer.Option(None, "--save", help=h("save")),
+        load: Path | None = typer.Option(None, "--load", help=h("load")),
+        cont: bool = typer.Option(False, "--continue", help=h("continue")),
+        hint: bool = typer.Option(False, "--hint", help=h("hint")),
+    ) -> None:
+        from asztal.cli.play import TerminalGame
+        from asztal.sim.runner import seat_bots
+
+        check_lang(lang)
+        if cont:
+            load = last_game_path()
+        if load is not None:
+            state, meta = load_game_file(load)
+            if not state.is_over and not (isinstance(state.to_move, int) and 0 <= state.to_move < state.players):
+                raise BadRecord(f"corrupt saved game: seat {state.to_move!r} cannot be to move")
+            human_seats = meta.get("humans") or [meta.get("human", seat - 1)]
+            specs = meta.get("bots") or seat_bots(bots.split(","), state.players)
+            save = save or load
+            seed = state.seed
+        else:
+            if game is None:
+                raise ValueError("name a game (asztal games lists them), --load a saved one or --continue")
+            g = games.load(game)
+            n = g.min_players if players is None else players
+            if seed is None:
+                seed = secrets.randbelow(2**31)
+            state = g.new_game(n, seed=seed, options=parse_options(option))
+            human_seats = parse_seats(humans, state.players, lang) if humans else [seat - 1]
+            others = iter(seat_bots(bots.split(","), state.players))  # the bots in seat order, humans skipped
+            specs = ["human" if i in human_seats else next(others) for i in range(state.players)]
+            console.print(f"[dim]{t('seed', lang, seed=seed)}[/]")
+        for s in human_seats:
+            if not isinstance(s, int) or not 0 <= s < state.players:
+                raise ValueError(t("bad_seat", lang, n=state.players, seat=s + 1 if isinstance(s, int) else s))
+        autosave = save is not None
+        path = save or autosave_path(state.game.name, seed)
+        game_ = TerminalGame(state, set(human_seats), specs, lang, path, hint, seed, console, autosave=autosave)
+        final = game_.run()
+        _offer_next_level(final, game_, lang)
+
+    def _offer_next_level(final, game_, lang: str) -> None:
+        """PAX solitaire: after a level is beaten, offer the next one."""
+        from asztal.cli.play import TerminalGame
+
+        while final.is_over and final.outcome().get("level_beaten") and final.options.get("level", 0) < 5:
+            level = final.options["level"]
+            try:
+                answer = input(t("next_level", lang, level=level, next=level + 1) + " ").strip().lower()
+            except EOFError:
                 return
-    console.print(view_renderable(state, viewer, lang))
-    if state.is_over:
-        print_outcome(console, state, lang, names)
+            if answer not in ("i", "igen", "y", "yes"):
+                return
+            seed = secrets.randbelow(2**31)
+            state = final.game.new_game(1, seed=seed, options={**final.options, "level": level + 1})
+            console.print(f"[dim]{t('seed', lang, seed=seed)}[/]")
+            nxt = TerminalGame(state, {0}, ["human"], lang, autosave_path(state.game.name, seed), game_.hint,
+                               seed, console, autosave=game_.autosave)
+            final = nxt.run()
+
+    @app.command(help=h("replay"))
+    def replay(
+        file: Path = typer.Argument(..., help=h("file")),
+        seat: int | None = typer.Option(None, "--seat", help=h("rseat")),
+        lang: str = lang_opt,
+        step: bool = typer.Option(False, "--step", help=h("step")),
+    ) -> None:
+        check_lang(lang)
+        final, meta = load_game_file(file)
+        if seat is not None and not 1 <= seat <= final.players:
+            raise ValueError(t("bad_seat", lang, n=final.players, seat=seat))
+        viewer = None if seat is None else seat - 1
+        states = _replay_states(final)
+        controllers = meta.get("bots") or []
+        humans = set(meta.get("humans") or [])
+        names = seat_names(final.players, controllers, humans, lang)
+        total = len(states) - 1
+        if not step:
+            for i in range(total + 1):
+                _show_step(states, i, total, viewer, lang, names, board=i == total)
+            return
+        i = 0
+        _show_step(states, i, total, viewer, lang, names)
+        while True:
+            try:
+                answer = input(t("replay.prompt", lang) + " ").strip().lower()
+            except EOFError:
+                return
+            if answer == "q":
+                return
+            if answer == "a":
+                if not final.is_over:
+                    console.print(t("replay.all_hands_unfinished", lang))
+                    continue
+                for s in range(final.players):
+                    console.rule(t("replay.hand_of", lang, who=names[s]))
+                    console.print(view_renderable(states[-1], s, lang))
+                continue
+            if answer == "b":
+                i = max(0, i - 1)
+            elif answer.isdigit():
+                i = min(total, int(answer))
+            elif answer in ("", "n"):
+                if i == total:
+                    return
+                i += 1
+            else:
+                console.print(t("bad_choice", lang, what=answer, n=total))
+                continue
+            _show_step(states, i, total, viewer, lang, names)
+
+    def _replay_states(final) -> list:
+        record = final.record
+        g = final.game
+        state = g.new_game(record["players"], seed=record["seed"], options=record["options"])
+        if record.get("start") is not None:
+            g._load_position(state, record["start"])
+        states = [state.clone()]
+        for code in record["actions"]:
+            state.apply(code)
+            states.append(state.clone())
+        return states
+
+    def _show_step(states: list, i: int, total: int, viewer: int | None, lang: str, names: list[str],
+                   board: bool = True) -> None:
+        state = states[i]
+        if i == 0:
+            console.rule(t("replay.start", lang))
+            since = 0
+        else:
+            who = states[i - 1].to_move
+            console.rule(t("replay.step", lang, n=i, total=total, who=names[who] if who is not None else "-"))
+            since = len(states[i - 1].log or [])
+        for line in log_lines(state, since, lang, viewer):
+            console.print(f"  [dim]·[/] {line}", highlight=False)
+        if board:
+            console.print(view_renderable(state, viewer, lang))
+        if board and state.is_over:
+            print_outcome(console, state, lang, names, viewer)
+
+    @app.command(help=h("simulate"))
+    def simulate(
+        game: str = typer.Argument(..., help=h("game")),
+        n_games: int = typer.Option(100, "--games", "-n", help=h("n_games")),
+        players: int | None = typer.Option(None, "--players", "-p", help=h("players")),
+        bots: str = typer.Option("random", "--bots", help=h("sbots")),
+        seed: int = typer.Option(0, "--seed", help=h("seed")),
+        jobs: int = typer.Option(1, "--jobs", "-j", help=h("jobs")),
+        option: list[str] = typer.Option([], "--option", "-o", help=h("option")),
+        as_json: bool = typer.Option(False, "--json", help=h("json")),
+        lang: str = lang_opt,
+    ) -> None:
+        from asztal.sim.runner import Summary, run_games, seat_bots
+
+        check_lang(lang)
+        if n_games < 1:
+            raise BadOptions(f"--games must be at least 1, not {n_games} / legalább 1 játszma kell")
+        if jobs < 1:
+            raise BadOptions(f"--jobs must be at least 1, not {jobs} / legalább 1 folyamat kell")
+        g = games.load(game)
+        players = g.min_players if players is None else players
+        options = parse_options(option)
+        g.new_game(players, seed=seed, options=options)  # refuse bad options before starting workers
+        specs = seat_bots(bots.split(","), players)
+        summary = Summary(players)
+        from rich.progress import Progress  # here, so that start-up does not import it
+
+        with Progress(console=console, transient=True, disable=as_json) as progress:
+            task = progress.add_task(g.title.get(lang, game), total=n_games)
+            for result in run_games(game, players, specs, n_games, seed, options, jobs):
+                summary.add(result)
+                progress.advance(task)
+        data = summary.as_dict()
+        if as_json:
+            print(json.dumps({"game": game, "players": players, "bots": specs, **data}))
+            return
+        table = Table(title=t("sim.title", lang, game=game, games=n_games, players=players))
+        for col in ("sim.seat", "sim.bot", "sim.wins", "sim.win_rate", "sim.mean", "sim.median"):
+            table.add_column(t(col, lang), justify="right")
+        names = seat_names(players, specs, set(), lang)
+        for row in data["seats"]:
+            table.add_row(names[row["seat"]], specs[row["seat"]], number(row["wins"], lang),
+                          percent(row["win_rate"], lang), number(row["mean_score"], lang, 2),
+                          number(row["median_score"], lang))
+        console.print(table)
+        console.print(t("sim.length", lang, mean=number(data["length"]["mean"], lang, 1),
+                        median=number(data["length"]["median"], lang, 0)))
+
+    @app.command(help=h("bench"))
+    def bench(
+        game: list[str] | None = typer.Argument(None, help=h("bgame")),
+        seconds: float = typer.Option(2.0, "--seconds", help=h("seconds")),
+        rounds: int = typer.Option(5, "--rounds", min=1, help=h("rounds")),
+        players: list[int] | None = typer.Option(None, "--players", help=h("bplayers")),
+        mcts: bool = typer.Option(True, "--mcts/--no-mcts", help=h("mcts")),
+        as_json: bool = typer.Option(False, "--json", help=h("json")),
+        lang: str = lang_opt,
+    ) -> None:
+        from asztal.sim.bench import bench as run_bench
+
+        check_lang(lang)
+        names = game or games.names()
+        for name in names:
+            games.load(name)
+        result = run_bench(names, seconds, mcts=mcts, rounds=rounds, players=players or None)
+        if as_json:
+            print(json.dumps(result))
+            return
+        ref = result["reference"]
+
+        def ratio(d: dict) -> str:
+            return f"{number(d['median'], lang, 2)} ({number(d['min'], lang, 2)}-{number(d['max'], lang, 2)})"
+
+        table = Table(title=t("bench.title", lang))
+        for col in ("bench.game", "games.players", "bench.decisions", "bench.ratio", "bench.forced",
+                    "bench.games", "bench.clones", "bench.ratio", "bench.mcts"):
+            table.add_column(t(col, lang), justify="right")
+        for row in result["games"]:
+            table.add_row(row["game"], str(row["players"]), number(round(row["decisions_per_s"]["median"]), lang),
+                          ratio(row["decisions_ratio"]) if ref else "-", percent(row["forced_share"], lang),
+                          number(row["games_per_s"]["median"], lang, 1),
+                          number(round(row["clones_per_s"]["median"]), lang),
+                          ratio(row["clones_ratio"]) if ref else "-",
+                          number(round(row["mcts_iters_per_s"]["median"]), lang)
+                          if "mcts_iters_per_s" in row else "-")
+        console.width = max(console.width, 120)
+        console.print(table)
+        if ref:
+            console.print(t("bench.reference", lang, name=ref["name"],
+                            rate=number(round(ref["decisions_per_s"]["median"]), lang),
+                            forced=percent(ref["forced_share"], lang),
+                            clones=number(round(ref["clones_per_s"]["median"]), lang)))
+        else:
+            console.print(t("bench.no_reference", lang))
+        console.print(t("bench.method", lang, rounds=rounds))
+
+    return app
 
 
-@app.command()
-def simulate(
-    game: str = typer.Argument(...),
-    n_games: int = typer.Option(100, "--games", "-n"),
-    players: int | None = typer.Option(None, "--players", "-p"),
-    bots: str = typer.Option("random", "--bots", help="one bot spec per seat, comma separated"),
-    seed: int = typer.Option(0, "--seed"),
-    jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes"),
-    option: list[str] = typer.Option([], "--option", "-o"),
-    as_json: bool = typer.Option(False, "--json"),
-    lang: str = LangOpt,
-) -> None:
-    """Play many games between bots and summarise them."""
-    from asztal.sim.runner import Summary, run_games, seat_bots
-
-    check_lang(lang)
-    g = games.load(game)
-    players = players or g.min_players
-    options = parse_options(option)
-    g.new_game(players, seed=seed, options=options)  # refuse bad options before starting workers
-    specs = seat_bots(bots.split(","), players)
-    summary = Summary(players)
-    with Progress(console=console, transient=True, disable=as_json) as progress:
-        task = progress.add_task(g.title.get(lang, game), total=n_games)
-        for result in run_games(game, players, specs, n_games, seed, options, jobs):
-            summary.add(result)
-            progress.advance(task)
-    data = summary.as_dict()
-    if as_json:
-        print(json.dumps({"game": game, "players": players, "bots": specs, **data}))
-        return
-    table = Table(title=t("sim.title", lang, game=game, games=n_games, players=players))
-    for col in ("sim.seat", "sim.bot", "sim.wins", "sim.win_rate", "sim.mean", "sim.median"):
-        table.add_column(t(col, lang), justify="right")
-    for row in data["seats"]:
-        table.add_row(str(row["seat"] + 1), specs[row["seat"]], f"{row['wins']:g}", f"{row['win_rate']:.1%}",
-                      f"{row['mean_score']:.2f}", f"{row['median_score']:g}")
-    console.print(table)
-    console.print(t("sim.length", lang, **data["length"]))
-
-
-@app.command()
-def bench(
-    game: list[str] | None = typer.Argument(None, help="games to measure (default: all)"),
-    seconds: float = typer.Option(2.0, "--seconds"),
-    mcts: bool = typer.Option(True, "--mcts/--no-mcts", help="also measure MCTS iterations/s"),
-    as_json: bool = typer.Option(False, "--json"),
-    lang: str = LangOpt,
-) -> None:
-    """Measure random-playout steps/s, clones/s and MCTS iterations/s per game, against a reference."""
-    from asztal.sim.bench import bench as run_bench
-
-    check_lang(lang)
-    names = game or games.names()
-    for name in names:
-        games.load(name)
-    result = run_bench(names, seconds, mcts=mcts)
-    if as_json:
-        print(json.dumps(result))
-        return
-    ref = result["reference"]
-    table = Table(title=t("bench.title", lang))
-    for col in ("bench.game", "games.players", "bench.steps", "bench.ratio", "bench.clones", "bench.ratio",
-                "bench.mcts"):
-        table.add_column(t(col, lang), justify="right")
-    for row in result["games"]:
-        table.add_row(row["game"], str(row["players"]), f"{row['steps_per_s']:,.0f}",
-                      f"{row['steps_ratio']:.2f}" if ref else "-", f"{row['clones_per_s']:,.0f}",
-                      f"{row['clones_ratio']:.2f}" if ref else "-",
-                      f"{row['mcts_iters_per_s']:,.0f}" if "mcts_iters_per_s" in row else "-")
-    console.print(table)
-    console.print(t("bench.reference", lang, name=ref["name"], rate=ref["steps_per_s"]) if ref
-                  else t("bench.no_reference", lang))
+app = build_app(help_lang())
 
 
 def main() -> None:
@@ -197,5 +387,5 @@ def main() -> None:
     try:
         app()
     except (ValueError, OSError) as e:
-        Console(stderr=True).print(f"[red]hiba / error:[/] {e}")
+        Console(stderr=True, soft_wrap=True).print(f"[red]hiba / error:[/] {e}", highlight=False)
         raise SystemExit(2) from None

@@ -16,11 +16,9 @@ from typing import Any
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from asztal.engine.i18n import check_lang
-from asztal.sim.arena import run_arena
 
 _T = {
     "title": ("{game}: {played} játszma, {players} játékos, mag {seed}",
@@ -138,6 +136,11 @@ def arena(
     lang: str = typer.Option("hu", "--lang", help="hu | en"),
 ) -> None:
     """Bots against bots: seat rotation, win rates with 95% intervals, ratings, scores."""
+    # imported here, not at the top: ``asztal --help`` must not pay for them
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from asztal.sim.arena import run_arena
+
     check_lang(lang)
     options: dict[str, Any] = {}
     if option:

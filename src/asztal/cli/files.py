@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +31,42 @@ def load_game_file(path: Path) -> tuple[GameState, dict[str, Any]]:
 
 
 def save_game_file(path: Path, state: GameState, meta: dict[str, Any]) -> None:
+    """Write the save atomically (a crash mid-write leaves the previous save) and remember it
+    as the last game, for ``asztal play --continue``."""
     data = state.to_dict()
     data["meta"] = meta
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(str(path) + ".tmp")
     tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     tmp.replace(path)
+    pointer = data_dir() / "last-game"
+    pointer.write_text(str(path.resolve()), encoding="utf-8")
+
+
+def data_dir() -> Path:
+    """Where asztal keeps autosaves (``ASZTAL_HOME`` overrides the platform's user data folder)."""
+    import platformdirs
+
+    home = Path(os.environ.get("ASZTAL_HOME") or platformdirs.user_data_dir("asztal", appauthor=False))
+    home.mkdir(parents=True, exist_ok=True)
+    return home
+
+
+def autosave_path(game: str, seed: int) -> Path:
+    """The save of a game started without ``--save`` (the menu's games, a game left with Ctrl-C)."""
+    return data_dir() / "saves" / f"{game}-{seed}.json"
+
+
+def last_game_path() -> Path:
+    """The file of the game saved last; BadRecord when there is none."""
+    pointer = data_dir() / "last-game"
+    if not pointer.exists():
+        raise BadRecord("no saved game to continue / nincs folytatható mentett játék")
+    path = Path(pointer.read_text(encoding="utf-8").strip())
+    if not path.exists():
+        raise BadRecord(f"the last saved game is gone: {path} / a legutóbbi mentés eltűnt")
+    return path
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:

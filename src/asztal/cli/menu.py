@@ -11,6 +11,7 @@ import secrets
 from rich.console import Console
 
 from asztal import games
+from asztal.cli.files import autosave_path
 from asztal.cli.text import t
 
 QUESTIONS = {
@@ -18,8 +19,11 @@ QUESTIONS = {
     "game": ("Melyik játék?", "Which game?"),
     "players": ("Hány játékos? ({lo}-{hi})", "How many players? ({lo}-{hi})"),
     "seat": ("Melyik helyen ülsz? (1-{n})", "Which seat are you in? (1-{n})"),
-    "bots": ("Robotok nehézsége (random, easy, normal, hard)", "Bot strength (random, easy, normal, hard)"),
+    "bots": ("Robotok nehézsége (random = véletlenszerű, easy = könnyű, normal = normál, hard = nehéz)",
+             "Bot strength (random, easy, normal, hard)"),
     "level": ("Pasziánsz szint (1-5)", "Solitaire level (1-5)"),
+    "humans": ("Hány ember játszik ezen a gépen, felváltva? (1-{n})",
+               "How many people play on this device, in turn? (1-{n})"),
 }
 
 
@@ -55,13 +59,21 @@ def run_menu(read=input, console: Console | None = None) -> None:
     options = {}
     if game.name == "pax" and players == 1:
         options["level"] = int(ask(console, read, q("level", lang), "1", ["1", "2", "3", "4", "5"]))
-    seat, bots = 1, "random"
+    humans, bots = {0}, "random"
     if players > 1:
-        seat = int(ask(console, read, q("seat", lang, n=players), "1", [str(n) for n in range(1, players + 1)]))
-        level = ask(console, read, q("bots", lang), "normal", ["random", "easy", "normal", "hard"])
-        bots = "random" if level == "random" else f"mcts:{level}"
+        n_humans = int(ask(console, read, q("humans", lang, n=players), "1", [str(n) for n in range(1, players + 1)]))
+        if n_humans == 1:
+            seat = int(ask(console, read, q("seat", lang, n=players), "1", [str(n) for n in range(1, players + 1)]))
+            humans = {seat - 1}
+        else:
+            humans = set(range(n_humans))
+        if n_humans < players:
+            level = ask(console, read, q("bots", lang), "normal", ["random", "easy", "normal", "hard"])
+            bots = "random" if level == "random" else f"mcts:{level}"
     seed = secrets.randbelow(2**31)
     state = game.new_game(players, seed=seed, options=options)
-    specs = [bots if s != seat - 1 else "human" for s in range(players)]
-    console.print(f"[dim]seed {seed} · {t('help', lang)}[/]")
-    TerminalGame(state, seat - 1, specs, lang, None, False, seed, console).run(read)
+    specs = [bots if s not in humans else "human" for s in range(players)]
+    console.print(f"[dim]{t('seed', lang, seed=seed)} · {t('help', lang)}[/]")
+    # a game started from the menu is saved after every decision (asztal play --continue resumes it)
+    TerminalGame(state, humans, specs, lang, autosave_path(game.name, seed), False, seed, console,
+                 autosave=True).run(read)

@@ -1,66 +1,119 @@
-"""Rich rendering shared by the commands: a seat's view, the log, numbered actions."""
+"""Rich rendering shared by the commands: a seat's view, its log, numbered actions, the result.
+
+Everything here is drawn for one seat (``None``: a spectator) from what that seat may know:
+its view and its log (``state.log_for``). Another seat's action label or code is never printed;
+its move reaches the screen only as the public log line.
+"""
 
 from __future__ import annotations
 
 import importlib
 
 from rich.console import Console, RenderableType
-from rich.pretty import Pretty
 from rich.table import Table
 
 from asztal.cli.text import t
 from asztal.engine import GameState
+from asztal.engine.i18n import number, player_name
+
+
+def _game_module(state: GameState, name: str):
+    module = type(state.game).__module__.rsplit(".", 1)[0]
+    try:
+        return importlib.import_module(f"{module}.{name}")
+    except ImportError:
+        return None
 
 
 def view_renderable(state: GameState, seat: int | None, lang: str) -> RenderableType:
     """The game's own drawing of what ``seat`` sees (``games/<name>/render.py``), else the raw view."""
     view = state.view(seat)
-    module = type(state.game).__module__.rsplit(".", 1)[0]
-    try:
-        render = importlib.import_module(f"{module}.render").render
-    except (ImportError, AttributeError):
+    render = getattr(_game_module(state, "render"), "render", None)
+    if render is None:
+        from rich.pretty import Pretty  # only for a game without a drawing
+
         return Pretty(view)
     return render(view, lang)
+
+
+def legend(state: GameState, lang: str) -> str | None:
+    """The game's own legend of its symbols and abbreviations (``render.legend``), if it has one."""
+    fn = getattr(_game_module(state, "render"), "legend", None)
+    return fn(lang) if fn else None
+
+
+def seat_names(players: int, controllers: list[str], humans: set[int], lang: str) -> list[str]:
+    """"1. játékos (te)", "2. játékos (normál robot)": one name per seat, used everywhere."""
+    out = []
+    for s in range(players):
+        if s in humans:
+            who = "you" if len(humans) == 1 else "human"
+        else:
+            who = controllers[s] if s < len(controllers) else None
+        out.append(player_name(s, lang, who))
+    return out
 
 
 def seat_name(seat: int | None, humans: set[int], bots: list[str], lang: str) -> str:
     if seat is None:
         return "-"
-    name = t("seat", lang, seat=seat + 1)
-    if seat in humans:
-        return f"{name} ({t('you', lang)})"
-    return f"{name} ({bots[seat]})" if seat < len(bots) else name
+    return seat_names(seat + 1, bots, humans, lang)[seat]
 
 
-def actions_table(actions: list, lang: str) -> Table:
+def option_labels(state: GameState, seat: int, actions: list, lang: str) -> list[str]:
+    """Each option as ``seat`` reads it: the game's ``render.option_label(view, action, lang)``
+    says what it will do (prices, costs, effects) from that seat's view; else the action's label."""
+    fn = getattr(_game_module(state, "render"), "option_label", None)
+    if fn is None:
+        return [a.label(lang) for a in actions]
+    view = state.view(seat)
+    return [fn(view, a, lang) for a in actions]
+
+
+def actions_table(actions: list, lang: str, labels: list[str] | None = None) -> Table:
     table = Table(title=t("actions", lang), show_header=False, box=None, padding=(0, 1))
-    for i, a in enumerate(actions, 1):
-        table.add_row(f"[bold cyan]{i:>3}[/]", a.label(lang), f"[dim]{a.code}[/]")
+    labels = labels or [a.label(lang) for a in actions]
+    for i, (a, label) in enumerate(zip(actions, labels, strict=True), 1):
+        table.add_row(f"[bold cyan]{i:>3}[/]", label, f"[dim]{a.code}[/]")
     return table
 
 
-def print_log(console: Console, state: GameState, since: int, lang: str) -> int:
-    """Print log events from index ``since``; return the new length."""
-    log = state.log or []
-    for event in log[since:]:
-        console.print(f"  [dim]·[/] {state.event_text(event, lang)}")
-    return len(log)
+def log_lines(state: GameState, since: int, lang: str, seat: int | None) -> list[str]:
+    """The log from ``since`` as ``seat`` reads it (other seats' secrets removed)."""
+    return [state.game.describe(e, lang, seat) for e in state.log_for(seat, since)]
 
 
-def print_outcome(console: Console, state: GameState, lang: str, names: list[str]) -> None:
+def print_log(console: Console, state: GameState, since: int, lang: str, seat: int | None = None) -> int:
+    """Print log events from index ``since`` as ``seat`` may read them; return the new length.
+
+    Headers (events whose key ends in ``round``/``era_start``/``phase``) stand out as rules.
+    """
+    for event, line in zip(state.log_for(seat, since), log_lines(state, since, lang, seat), strict=True):
+        if event.get("header"):
+            console.rule(f"[bold]{line}[/]", style="dim")
+        else:
+            console.print(f"  [dim]·[/] {line}", highlight=False)
+    return len(state.log or [])
+
+
+def print_outcome(console: Console, state: GameState, lang: str, names: list[str], seat: int | None = None) -> None:
+    """Who won and the scores; the game's own end screen (``render.end_screen(view, log, lang)``,
+    or its drawing of the final view) explains where they came from."""
+    end_screen = getattr(_game_module(state, "render"), "end_screen", None)
+    if end_screen is not None:
+        screen = end_screen(state.view(seat), state.log_for(seat), lang)
+        if screen is not None:
+            console.print(screen)
     console.print(f"[bold]{t('game_over', lang)}[/]")
     table = Table(title=t("scores", lang))
-    table.add_column(t("sim.seat", lang))
+    table.add_column(t("player", lang))
     table.add_column(t("score", lang), justify="right")
     for seat, score in enumerate(state.scores()):
-        table.add_row(names[seat], f"{score:g}")
+        table.add_row(names[seat], number(score, lang))
     console.print(table)
-    who = ", ".join(names[w] for w in state.winners()) or t("nobody", lang)
-    console.print(t("winners", lang, who=who))
-    # the game's own drawing shows the detailed final scoring; here only its plain facts
-    # (ending, level beaten, ...), which the outcome keeps as scalars
-    facts = [f"{k}={v}" for k, v in state.outcome().items()
-             if k not in ("scores", "winners") and isinstance(v, (str, int, float, bool))]
-    if facts:
-        console.print(f"[dim]{t('details', lang)}: {', '.join(facts)}[/]")
-
+    winners = state.winners()
+    if state.players == 1:
+        console.print(t("solo_won" if winners else "solo_lost", lang))
+    else:
+        who = ", ".join(names[w] for w in winners) or t("nobody", lang)
+        console.print(t("winner" if len(winners) == 1 else "winners", lang, who=who))

@@ -2,38 +2,59 @@
 
 from __future__ import annotations
 
+from asztal.engine.i18n import fill
+
 TEXTS: dict[str, tuple[str, str]] = {
     "error": ("hiba", "error"),
     "games.title": ("Játékok", "Games"),
     "games.name": ("név", "name"),
     "games.title_col": ("cím", "title"),
     "games.players": ("játékosok", "players"),
-    "seat": ("{seat}. hely", "seat {seat}"),
-    "you": ("te", "you"),
+    "player": ("játékos", "player"),
     "to_move": ("Soron: {who}", "To move: {who}"),
-    "actions": ("Lehetséges lépések", "Legal actions"),
+    "your_turn": ("Te következel: {who}", "Your move: {who}"),
+    "actions": ("Lehetséges lépések", "Legal moves"),
     "prompt": ("Választás (szám vagy kód; ? súgó)", "Choice (number or code; ? help)"),
-    "help": ("szám/kód: lépés · u: visszavonás · h: tipp · s: mentés · l: napló · q: kilépés",
-             "number/code: move · u: undo · h: hint · s: save · l: log · q: quit"),
-    "bad_choice": ("Nem értem: {what}", "Not understood: {what}"),
+    "help": ("szám/kód: lépés (egy nem kínált lépés kódjára megmondom, miért nem lehet) · u: visszavonás · "
+             "h: tipp · s: mentés · l: napló · ?: súgó és jelmagyarázat · q: kilépés (mentéssel)",
+             "number/code: move (type a move that is not offered and you are told why not) · u: undo · h: hint · "
+             "s: save · l: log · ?: help and legend · q: quit (saves)"),
+    "bad_choice": ("Nem értem: {what} (1 és {n} közötti számot vagy egy lépés kódját várom)",
+                   "Not understood: {what} (type a number from 1 to {n} or a move's code)"),
     "illegal": ("Szabálytalan: {why}", "Illegal: {why}"),
     "undone": ("Visszavonva.", "Taken back."),
     "no_undo": ("Nincs mit visszavonni az utolsó ellenőrzőpont óta.",
                 "Nothing to take back since the last checkpoint."),
     "saved": ("Mentve: {path}", "Saved: {path}"),
+    "resume": ("Folytatás: asztal play --continue", "To resume: asztal play --continue"),
     "no_save_path": ("Nincs mentési fájl (--save FÁJL).", "No save file given (--save FILE)."),
-    "bot_moves": ("{who} lépése: {action}", "{who} plays: {action}"),
+    "forced": ("Egyetlen lehetséges lépés, megtettem helyetted: {action}",
+               "The only legal move, played for you: {action}"),
+    "thinking": ("{who} gondolkodik…", "{who} is thinking…"),
+    "pass_to": ("Add át a gépet: {who}", "Pass the device to {who}"),
+    "pass_enter": ("Nyomj Entert, ha te vagy az, aki következik.", "Press Enter when you are the one to move."),
+    "bad_seat": ("A hely 1 és {n} között lehet, nem {seat}.", "A seat is between 1 and {n}, not {seat}."),
     "hint": ("Tipp: {why}", "Hint: {why}"),
     "game_over": ("Vége a játéknak.", "The game is over."),
     "scores": ("Pontszámok", "Scores"),
-    "score": ("pont", "score"),
-    "winners": ("Győztes(ek): {who}", "Winner(s): {who}"),
+    "score": ("pont", "points"),
+    "winner": ("Győztes: {who}", "Winner: {who}"),
+    "winners": ("Győztesek: {who}", "Winners: {who}"),
+    "solo_won": ("Győztél!", "You won!"),
+    "solo_lost": ("Ezúttal nem sikerült győzni.", "Not a win this time."),
     "nobody": ("senki", "nobody"),
-    "details": ("részletek", "details"),
     "quit": ("Kilépés.", "Quitting."),
+    "seed": ("Mag: {seed} (ugyanez a játék: --seed {seed})", "Seed: {seed} (the same game again: --seed {seed})"),
+    "next_level": ("Megnyerted {level:a}. szintet! Jöhet a következő ({next}.)? [i/n]",
+                   "Level {level} beaten! Play the next one ({next})? [y/n]"),
     "log": ("Napló", "Log"),
-    "replay.step": ("{n}. lépés · {who}: {action}", "step {n} · {who}: {action}"),
-    "replay.prompt": ("Enter: következő · q: vége", "Enter: next · q: stop"),
+    "replay.step": ("{n}/{total}. lépés · {who}", "move {n}/{total} · {who}"),
+    "replay.start": ("Kezdőállás", "Starting position"),
+    "replay.prompt": ("Enter/n: előre · b: vissza · szám: ugrás oda · a: minden kéz (befejezett játéknál) · q: vége",
+                      "Enter/n: forward · b: back · number: jump there · a: all hands (finished game) · q: stop"),
+    "replay.all_hands_unfinished": ("A kezek csak befejezett játéknál mutathatók meg.",
+                                    "Hands are shown only for a finished game."),
+    "replay.hand_of": ("{who} látása", "What {who} saw"),
     "sim.title": ("Szimuláció: {game}, {games} játszma, {players} játékos",
                   "Simulation: {game}, {games} games, {players} players"),
     "sim.seat": ("hely", "seat"),
@@ -42,16 +63,24 @@ TEXTS: dict[str, tuple[str, str]] = {
     "sim.win_rate": ("arány", "win rate"),
     "sim.mean": ("átlagpont", "mean score"),
     "sim.median": ("mediánpont", "median score"),
-    "sim.length": ("Játszmahossz (döntés): átlag {mean:.1f}, medián {median:.0f}",
-                   "Game length (decisions): mean {mean:.1f}, median {median:.0f}"),
+    "sim.length": ("Játszmahossz (döntés): átlag {mean}, medián {median}",
+                   "Game length (decisions): mean {mean}, median {median}"),
     "bench.title": ("Sebességmérés", "Benchmark"),
     "bench.game": ("játék", "game"),
-    "bench.steps": ("lépés/s", "steps/s"),
+    "bench.decisions": ("döntés/s", "decisions/s"),
+    "bench.forced": ("kényszerlépés", "forced"),
+    "bench.games": ("játszma/s", "games/s"),
     "bench.clones": ("klón/s", "clones/s"),
     "bench.ratio": ("× referencia", "× reference"),
     "bench.mcts": ("MCTS iter./s", "MCTS iters/s"),
-    "bench.reference": ("Referencia: {name}, {rate:,.0f} lépés/s ugyanebben a futásban",
-                        "Reference: {name}, {rate:,.0f} steps/s in this same run"),
+    "bench.reference": ("Referencia: {name}, {rate} döntés/s ({forced} kényszerlépés), "
+                        "{clones} klón/s ugyanebben a futásban",
+                        "Reference: {name}, {rate} decisions/s ({forced} forced), "
+                        "{clones} clones/s in this same run"),
+    "bench.method": ("Döntés: legalább két szabályos lépés közüli választás; medián (tartomány) {rounds} "
+                     "felváltott körből. Az abszolút számok a géptől függenek: az arányokat érdemes összevetni.",
+                     "Decision: a choice among two or more legal actions; median (range) over {rounds} "
+                     "interleaved rounds. Absolute rates depend on the machine: compare the ratios."),
     "bench.no_reference": ("Nincs referencia (pip install 'asztal[bench]' az OpenSpiel backgammonhoz)",
                            "No reference (pip install 'asztal[bench]' for OpenSpiel backgammon)"),
     "pack.reconstructed": ("Rekonstruált adatcsomag: a lapok értékei nem a nyomtatott értékek.",
@@ -60,5 +89,6 @@ TEXTS: dict[str, tuple[str, str]] = {
 
 
 def t(key: str, lang: str = "hu", **params) -> str:
+    """An interface text, with the grammar specs of ``asztal.engine.i18n`` (``{level:a}``)."""
     hu, en = TEXTS[key]
-    return (en if lang == "en" else hu).format(**params)
+    return fill(en if lang == "en" else hu, lang, **params)

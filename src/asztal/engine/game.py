@@ -192,10 +192,15 @@ class Game:
         if secret is not None and secret.get("seat") == seat:
             own = event["key"] + ".own"
             if own in self.messages:
-                return render_message(self.messages, {**event, **secret, "key": own}, lang)
+                return render_message(self.messages, self.event_words({**event, **secret, "key": own}, lang), lang)
         if secret is not None:
             event = {k: v for k, v in event.items() if k != "secret"}
-        return render_message(self.messages, event, lang)
+        return render_message(self.messages, self.event_words(event, lang), lang)
+
+    def event_words(self, event: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The event's fields with the words its template needs (names for the ids it carries);
+        games override this so that the log keeps ids and the text says names."""
+        return event
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

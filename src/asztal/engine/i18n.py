@@ -1,15 +1,35 @@
-"""Message catalogues: every text a person reads exists in Hungarian (first) and English.
+"""Message catalogues and the language helpers every front end shares.
 
 A catalogue maps a key to ``{"hu": template, "en": template}``; templates are
 ``str.format`` strings filled from the event's fields. A missing key or field never
 crashes the interface: it shows the key and the raw fields instead.
+
+Templates may ask for a little grammar through format specs, so that a catalogue never
+needs "a(z)" or "(s)":
+
+``{area:a}``       the value with its Hungarian article: "az 1", "a 2", "az 5", "a III"
+``{area:A}``       the same, capitalised: "Az 1"
+``{gold:n}``       a number in the language's style (Babel): "12 500" / "12,500"
+``{share:%}``      a fraction as a percentage: "90,5%" / "90.5%"
+``{seats:seats}``  a list of 0-based seats as player numbers: "1., 3. és 4." / "1, 3 and 4"
+``{items:list}``   a list of words joined by the language's "and"
+
+An event's ``seat`` (0-based) also gives ``player`` (counted from 1), the number a person reads.
 """
 
 from __future__ import annotations
 
+import re
+import string
 from typing import Any
 
+from babel.numbers import format_decimal, format_percent
+
 LANGS = ("hu", "en")
+LOCALES = {"hu": "hu_HU", "en": "en_GB"}
+_VOWELS = set("aáeéiíoóöőuúüűAÁEÉIÍOÓÖŐUÚÜŰ")
+_ROMAN = re.compile(r"^(?=[MDCLXVI])M*(C[MD]|D?C{0,3})(X[CL]|L?X{0,3})(I[XV]|V?I{0,3})$")
+_ROMAN_VALUES = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1}
 
 
 def check_lang(lang: str) -> str:
@@ -18,20 +38,149 @@ def check_lang(lang: str) -> str:
     return lang
 
 
+def _roman_value(text: str) -> int:
+    total = 0
+    for a, b in zip(text, text[1:] + " ", strict=True):
+        v = _ROMAN_VALUES[a]
+        total += -v if b != " " and _ROMAN_VALUES[b] > v else v
+    return total
+
+
+def _number_takes_az(n: int) -> bool:
+    """Hungarian reads 1 (egy), 5... (öt...), 1000 (ezer), 1 000 000 (egymillió) with "az"."""
+    n = abs(n)
+    if str(n)[0] == "5":
+        return True
+    while n >= 1000:  # the leading group of three digits is what is read first
+        if n < 2000:
+            return True  # ezer..., egymillió...
+        n //= 1000
+    return n == 1
+
+
+def article(word: Any) -> str:
+    """The Hungarian definite article for the word (or number) that follows: "a" or "az"."""
+    text = str(word).strip().lstrip("(\"'„«")
+    if not text:
+        return "a"
+    head = re.match(r"[\d\s\u00a0]+", text)
+    if head and head.group(0).strip():
+        return "az" if _number_takes_az(int(re.sub(r"\D", "", head.group(0)))) else "a"
+    roman = re.match(r"[MDCLXVI]+(?=\b|\.)", text)
+    if roman and _ROMAN.match(roman.group(0)):
+        return "az" if _number_takes_az(_roman_value(roman.group(0))) else "a"
+    return "az" if text[0] in _VOWELS else "a"
+
+
+def with_article(word: Any, capital: bool = False) -> str:
+    art = article(word)
+    return f"{art.capitalize() if capital else art} {word}"
+
+
+def number(x: float | int, lang: str = "hu", digits: int | None = None) -> str:
+    """A number as the language writes it: "167 491" and "2,5" in Hungarian, "167,491" in English."""
+    if digits is not None:
+        fmt = "#,##0" + ("." + "0" * digits if digits else "")
+        return format_decimal(x, format=fmt, locale=LOCALES[lang])
+    return format_decimal(x, locale=LOCALES[lang])
+
+
+def percent(x: float, lang: str = "hu", digits: int = 1) -> str:
+    """A fraction as a percentage: 0.905 → "90,5%" (hu), "90.5%" (en)."""
+    fmt = "#,##0" + ("." + "0" * digits if digits else "") + "%"
+    return format_percent(x, format=fmt, locale=LOCALES[lang]).replace("\u00a0%", "%")
+
+
+def join_words(items: list[str], lang: str = "hu") -> str:
+    """"a, b és c" / "a, b and c"."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    last = " és " if lang == "hu" else " and "
+    return ", ".join(items[:-1]) + last + items[-1]
+
+
+def seats_text(seats: list[int], lang: str = "hu") -> str:
+    """0-based seats as the player numbers a person reads: "1., 3. és 4." / "1, 3 and 4"."""
+    return join_words([f"{s + 1}." if lang == "hu" else str(s + 1) for s in seats], lang)
+
+
+_BOT_WORDS = {
+    "random": ("véletlenszerű robot", "random bot"),
+    "greedy": ("mohó robot", "greedy bot"),
+    "easy": ("könnyű robot", "easy bot"),
+    "normal": ("normál robot", "normal bot"),
+    "hard": ("nehéz robot", "hard bot"),
+    "mcts": ("normál robot", "normal bot"),
+    "human": ("ember", "human"),
+    "you": ("te", "you"),
+}
+
+
+def bot_words(spec: str, lang: str = "hu") -> str:
+    """What a seat's controller is called: "mcts:hard" → "nehéz robot" / "hard bot"."""
+    parts = [p for p in str(spec).lower().split(":") if p and "=" not in p]
+    key = parts[-1] if parts else "mcts"
+    if parts and parts[0] in ("random", "greedy", "human", "you"):
+        key = parts[0]
+    hu, en = _BOT_WORDS.get(key, (f"{spec} robot", f"{spec} bot"))
+    return hu if lang == "hu" else en
+
+
+def player_name(seat: int, lang: str = "hu", controller: str | None = None) -> str:
+    """One identity for a seat everywhere: "2. játékos (normál robot)" / "Player 2 (normal bot)"."""
+    name = f"{seat + 1}. játékos" if lang == "hu" else f"Player {seat + 1}"
+    return f"{name} ({bot_words(controller, lang)})" if controller else name
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` with the grammar specs of the module doc."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, spec: str) -> str:
+        if spec == "a":
+            return with_article(value)
+        if spec == "A":
+            return with_article(value, capital=True)
+        if spec == "n":
+            return number(value, self.lang)
+        if spec == "%":
+            return percent(value, self.lang)
+        if spec == "seats":
+            return seats_text(list(value), self.lang)
+        if spec == "list":
+            return join_words(list(value), self.lang)
+        return super().format_field(value, spec)
+
+
+_FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}
+
+
+def fill(template: str, lang: str = "hu", **fields: Any) -> str:
+    """Fill a template with the grammar specs (raises KeyError/ValueError like ``str.format``)."""
+    return _FORMATTERS.get(lang, _FORMATTERS["hu"]).vformat(template, (), fields)
+
+
 def render_message(catalogue: dict[str, dict[str, str]], event: dict[str, Any], lang: str = "hu") -> str:
     key = event.get("key", "")
     entry = catalogue.get(key)
     if entry is None:
         return f"{key} {_fields(event)}".rstrip()
     template = entry.get(lang) or entry.get("hu") or key
+    fields = dict(event)
+    seat = fields.get("seat")
+    if "player" not in fields and isinstance(seat, int) and not isinstance(seat, bool):
+        fields["player"] = seat + 1
     try:
-        return template.format(**event)
-    except (KeyError, IndexError, ValueError):
+        return fill(template, lang, **fields)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return f"{key} {_fields(event)}".rstrip()
 
 
 def _fields(event: dict[str, Any]) -> str:
-    return " ".join(f"{k}={v}" for k, v in event.items() if k != "key")
+    return " ".join(f"{k}={v}" for k, v in event.items() if k not in ("key", "secret"))
 
 
 def missing_translations(catalogue: dict[str, dict[str, str]]) -> list[str]:

@@ -124,10 +124,24 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place: the same draws as ``below(i + 1)`` for i = n-1 .. 1 (so the
+        same stream and the same order), with the generator step and the rejection test
+        written out in the loop instead of two method calls per element."""
+        state, inc = self.state, self.inc
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = 4294967296 - 4294967296 % n  # ((1 << 32) // n) * n, as in ``below``
+            while True:
+                old = state
+                state = (old * _MULT + inc) & _MASK64
+                x = (((old >> 18) ^ old) >> 27) & _MASK32
+                rot = old >> 59
+                x = ((x >> rot) | (x << ((-rot) & 31))) & _MASK32
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
 
 class RngTypeError(TypeError, ValueError):

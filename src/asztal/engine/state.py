@@ -116,9 +116,11 @@ class GameState:
         Raises IllegalAction with a reason, leaving the state unchanged, when the action is
         unknown or not legal now.
         """
-        if type(action) is not Action or action not in self.legal_actions():
+        if type(action) is not Action:
+            action = self.game.parse_action(self, action)  # a code: parsed and checked once
+        elif action not in self.legal_actions():
             # not one of this state's interned legal actions: resolve it by its code
-            action = self.game.parse_action(self, action.code if type(action) is Action else action)
+            action = self.game.parse_action(self, action.code)
         seat = self.to_move
         revealed = self._apply(action)
         self.history.append(action)

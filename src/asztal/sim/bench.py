@@ -1,109 +1,308 @@
-"""Speed measurements: random-playout decision steps per second and clones per second.
+"""Speed measurements against a reference measured in the same process (``asztal bench``).
 
-Figures from one machine mean little alone, so each run also measures a reference in the
-same process: OpenSpiel's C++ backgammon driven from Python (when ``open_spiel`` is
-installed, ``pip install 'asztal[bench]'``). Results are reported as ratios to it.
+A figure from one machine means little alone (and ours has 2 cores shared by many jobs), so
+every workload is compared with a reference run in the same process, interleaved with it:
+OpenSpiel's C++ backgammon (``pip install 'asztal[bench]'``) driven by a uniform-random Python
+loop over its legal actions and chance outcomes. The workloads run round-robin (reference,
+then each game, then the reference again ...) for several rounds; each round gives every
+game a ratio to the reference of that same round, and the report gives the median ratio and
+its range over the rounds. See ``docs/performance.md`` for the method.
+
+Counting is strict: a *decision* is a step where the player to move had at least two legal
+actions; forced steps (one legal action) and chance steps still cost time but are not counted
+as decisions. Both counts are reported, with the forced share.
+
+The module uses only the public game API (``games.load``, ``new_game``, ``legal_actions``,
+``apply``, ``clone``, ``from_json``), so ``benchmarks/compare.py`` can run it against an older
+checkout of the games to measure a change before and after in the same run.
 """
 
 from __future__ import annotations
 
+import json
 import random
+import statistics
 import time
+from importlib import resources
 from typing import Any
 
 from asztal import games
 
+REFERENCE_NAME = "OpenSpiel backgammon (C++ via pyspiel), uniform-random Python loop"
+#: where the fixed mid-game positions MCTS is measured from live (package data)
+POSITIONS = "positions"
 
-def playout_rate(game_name: str, players: int, seconds: float = 2.0, seed: int = 0,
-                 options: dict[str, Any] | None = None) -> dict[str, float]:
-    """Random playouts (fresh games one after another): decisions applied per second."""
-    game = games.load(game_name)
-    rnd = random.Random(seed)
-    steps = games_done = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    g = seed
-    while time.perf_counter() < deadline:
-        state = game.new_game(players, seed=g, options=options or {})
-        state.log = None
-        g += 1
-        while not state.is_over:
+
+class Playouts:
+    """Random playouts of one game and player count, resumable slice after slice.
+
+    Fresh games follow one another (their setup cost is part of the workload). Uniformly
+    random legal actions; ``strict`` counts decisions with two or more legal actions,
+    ``steps`` every applied action.
+    """
+
+    def __init__(self, game_name: str, players: int, seed: int = 0,
+                 options: dict[str, Any] | None = None) -> None:
+        self.game = games.load(game_name)
+        self.players = players
+        self.options = options or {}
+        self.rand = random.Random(seed).random
+        self.next_seed = seed
+        self.state = None
+
+    def run(self, seconds: float) -> dict[str, float]:
+        rand, clock = self.rand, time.process_time
+        game, players, options = self.game, self.players, self.options
+        state = self.state
+        strict = steps = done = 0
+        start = clock()
+        deadline = start + seconds
+        while True:
+            if state is None or state.is_over:
+                if state is not None:
+                    done += 1
+                if clock() >= deadline:
+                    break
+                state = game.new_game(players, seed=self.next_seed, options=options)
+                state.log = None
+                self.next_seed += 1
             acts = state.legal_actions()
-            state.apply(acts[int(rnd.random() * len(acts))])
+            n = len(acts)
+            if n > 1:
+                strict += 1
+            state.apply(acts[int(rand() * n)])
             steps += 1
-        games_done += 1
-    elapsed = time.perf_counter() - start
-    return {"steps_per_s": steps / elapsed, "games_per_s": games_done / elapsed, "steps": steps}
+            if not steps & 15 and clock() >= deadline:
+                break
+        self.state = state
+        return {"seconds": clock() - start, "strict": strict, "steps": steps, "games": done}
 
 
-def clone_rate(game_name: str, players: int, seconds: float = 1.0, seed: int = 0,
-               options: dict[str, Any] | None = None) -> float:
-    """Clones per second of positions sampled along random games."""
-    game = games.load(game_name)
-    rnd = random.Random(seed)
-    positions = []
-    for g in range(5):
-        state = game.new_game(players, seed=seed + g, options=options or {})
-        state.log = None
-        while not state.is_over:
-            if rnd.random() < 0.1:
-                positions.append(state.clone())
-            acts = state.legal_actions()
-            state.apply(acts[int(rnd.random() * len(acts))])
-    positions = positions[:50] or [game.new_game(players, seed=seed)]
-    n = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        for p in positions:
-            p.clone()
-        n += len(positions)
-    return n / (time.perf_counter() - start)
+class ReferencePlayouts:
+    """Backgammon random playouts: uniform over legal actions and over chance outcomes.
 
+    Every step of the loop counts, chance steps (the dice) included, when it had two or more
+    options: our games roll their dice inside a player's ``apply``, backgammon in a step of
+    its own, and counting that step as reference work keeps the ratios conservative.
+    ``player`` counts the players' decisions alone (two or more legal actions).
+    """
 
-def reference_rate(seconds: float = 2.0, seed: int = 0) -> dict[str, Any] | None:
-    """OpenSpiel backgammon random playouts from Python, or None when it is not installed."""
-    try:
+    def __init__(self, seed: int = 0) -> None:
         import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    game = pyspiel.load_game("backgammon")
-    rnd = random.Random(seed)
-    steps = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rnd.choices(outcomes, probs)[0])
-            else:
-                acts = state.legal_actions()
-                state.apply_action(acts[int(rnd.random() * len(acts))])
+
+        self.game = pyspiel.load_game("backgammon")
+        self.rand = random.Random(seed).random
+        self.state = None
+
+    def run(self, seconds: float) -> dict[str, float]:
+        rand, clock = self.rand, time.process_time
+        game = self.game
+        state = self.state
+        strict = steps = player = done = 0
+        start = clock()
+        deadline = start + seconds
+        while True:
+            if state is None or state.is_terminal():
+                if state is not None:
+                    done += 1
+                if clock() >= deadline:
+                    break
+                state = game.new_initial_state()
+            acts = state.legal_actions()  # at a chance node: its outcomes
+            n = len(acts)
+            if n > 1:
+                strict += 1
+                if not state.is_chance_node():
+                    player += 1
+            state.apply_action(acts[int(rand() * n)])
             steps += 1
-    return {"name": "OpenSpiel backgammon (C++ via pyspiel)",
-            "steps_per_s": steps / (time.perf_counter() - start)}
+            if not steps & 15 and clock() >= deadline:
+                break
+        self.state = state
+        return {"seconds": clock() - start, "strict": strict, "steps": steps, "player": player, "games": done}
 
 
-def bench(game_names: list[str] | None = None, seconds: float = 2.0, mcts: bool = False) -> dict[str, Any]:
-    """Measure every game (its smallest and largest player count) and the reference;
-    with ``mcts``, also the MCTS bot's iterations per second."""
-    ref = reference_rate(seconds)
-    rows = []
+class Clones:
+    """Clones of positions sampled along random games (every tenth decision, at most 50)."""
+
+    def __init__(self, positions: list) -> None:
+        self.positions = positions
+
+    @classmethod
+    def of_game(cls, game_name: str, players: int, seed: int = 0) -> Clones:
+        game = games.load(game_name)
+        rand = random.Random(seed).random
+        positions = []
+        g = seed
+        while len(positions) < 50 and g < seed + 20:
+            state = game.new_game(players, seed=g)
+            state.log = None
+            g += 1
+            while not state.is_over and len(positions) < 50:
+                acts = state.legal_actions()
+                if rand() < 0.1:
+                    positions.append(state.clone())
+                state.apply(acts[int(rand() * len(acts))])
+        return cls(positions or [game.new_game(players, seed=seed)])
+
+    @classmethod
+    def of_reference(cls, seed: int = 0) -> Clones:
+        import pyspiel  # type: ignore[import-not-found]
+
+        game = pyspiel.load_game("backgammon")
+        rand = random.Random(seed).random
+        positions = []
+        while len(positions) < 50:
+            state = game.new_initial_state()
+            while not state.is_terminal() and len(positions) < 50:
+                acts = state.legal_actions()
+                if not state.is_chance_node() and rand() < 0.1:
+                    positions.append(state.clone())
+                state.apply_action(acts[int(rand() * len(acts))])
+        return cls(positions)
+
+    def run(self, seconds: float) -> dict[str, float]:
+        clock = time.process_time
+        positions = self.positions
+        n = 0
+        start = clock()
+        deadline = start + seconds
+        while True:
+            for p in positions:
+                p.clone()
+            n += len(positions)
+            if clock() >= deadline:
+                break
+        return {"seconds": clock() - start, "clones": n}
+
+
+def load_positions(game_name: str, players: int) -> list:
+    """The shipped mid-game positions of ``game_name`` with ``players`` (saved states); [] if none."""
+    path = resources.files("asztal.sim").joinpath(POSITIONS, f"{game_name}-{players}p.json")
+    if not path.is_file():
+        return []
+    game = games.load(game_name)
+    out = []
+    for saved in json.loads(path.read_text(encoding="utf-8")):
+        state = game.from_json(saved)
+        state.log = None
+        out.append(state)
+    return out
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
+def player_counts(game_name: str) -> list[int]:
+    game = games.load(game_name)
+    return list(range(game.min_players, game.max_players + 1))
+
+
+def bench(game_names: list[str] | None = None, seconds: float = 2.0, mcts: bool = False,
+          rounds: int = 5, players: list[int] | None = None, reference: bool = True,
+          mcts_iterations: int = 64) -> dict[str, Any]:
+    """Measure every game at each player count (or those in ``players``) against the reference.
+
+    ``seconds`` is each workload's total time, spread over ``rounds`` interleaved rounds.
+    Returns ``{"reference": ..., "games": [row, ...], "method": ...}``; a row holds medians and
+    ranges over the rounds of strict decisions/s, all steps/s, games/s, clones/s and their
+    ratios to the reference of the same round, the forced share and (with ``mcts``) MCTS
+    iterations/s from the shipped positions.
+    """
+    ref_play = ref_clone = None
+    if reference:
+        try:
+            ref_play, ref_clone = ReferencePlayouts(), Clones.of_reference()
+        except ImportError:
+            pass
+    configs = []
     for name in game_names or games.names():
-        game = games.load(name)
-        for players in sorted({game.min_players, game.max_players}):
-            play = playout_rate(name, players, seconds)
-            clones = clone_rate(name, players, seconds / 2)
-            row = {"game": name, "players": players, "steps_per_s": play["steps_per_s"],
-                   "games_per_s": play["games_per_s"], "clones_per_s": clones}
-            if mcts:
-                from asztal.bots.bench import mcts_iterations_per_second
+        for n in player_counts(name):
+            if players is None or n in players:
+                work = {"play": Playouts(name, n), "clone": Clones.of_game(name, n)}
+                if mcts:
+                    from asztal.bots.bench import MctsSearch
 
-                row["mcts_iters_per_s"] = mcts_iterations_per_second(name, players, seconds / 2)
-            if ref:
-                row["steps_ratio"] = play["steps_per_s"] / ref["steps_per_s"]
-                row["clones_ratio"] = clones / ref["steps_per_s"]
-            rows.append(row)
-    return {"reference": ref, "games": rows}
+                    positions = load_positions(name, n)
+                    if positions:
+                        work["mcts"] = MctsSearch(positions, mcts_iterations)
+                configs.append((name, n, work))
+    slice_s = seconds / rounds
+    if ref_play is not None:  # warm up (caches, lazy imports) before the first measured round
+        ref_play.run(slice_s / 4)
+    for _name, _n, work in configs:
+        work["play"].run(slice_s / 4)
+    ref_rounds: list[dict] = []
+    results: list[list[dict]] = [[] for _ in configs]
+    for _ in range(rounds):
+        ref = {}
+        if ref_play is not None:
+            ref = {"play": ref_play.run(slice_s), "clone": ref_clone.run(slice_s / 2)}
+            ref_rounds.append(ref)
+        for i, (_name, _n, work) in enumerate(configs):
+            got = {"play": work["play"].run(slice_s), "clone": work["clone"].run(slice_s / 2)}
+            if "mcts" in work:
+                got["mcts"] = work["mcts"].run(slice_s)
+            got["ref"] = ref
+            results[i].append(got)
+    return {"reference": _reference_summary(ref_rounds),
+            "games": [_row(name, n, res) for (name, n, _), res in zip(configs, results, strict=True)],
+            "method": {"rounds": rounds, "seconds_per_workload": seconds, "counting": "strict",
+                       "mcts_iterations_per_position": mcts_iterations if mcts else None}}
+
+
+def _rate(m: dict, key: str) -> float:
+    return m[key] / m["seconds"] if m["seconds"] else 0.0
+
+
+def _reference_summary(ref_rounds: list[dict]) -> dict[str, Any] | None:
+    if not ref_rounds:
+        return None
+    plays = [r["play"] for r in ref_rounds]
+    strict = sum(p["strict"] for p in plays)
+    steps = sum(p["steps"] for p in plays)
+    return {"name": REFERENCE_NAME,
+            "decisions_per_s": _spread([_rate(p, "strict") for p in plays]),
+            "steps_per_s": _spread([_rate(p, "steps") for p in plays]),
+            "player_decisions_per_s": _spread([_rate(p, "player") for p in plays]),
+            "clones_per_s": _spread([_rate(r["clone"], "clones") for r in ref_rounds]),
+            "forced_share": 1 - strict / steps if steps else 0.0}
+
+
+def _row(name: str, players: int, res: list[dict]) -> dict[str, Any]:
+    plays = [r["play"] for r in res]
+    strict = sum(p["strict"] for p in plays)
+    steps = sum(p["steps"] for p in plays)
+    row: dict[str, Any] = {
+        "game": name, "players": players,
+        "decisions_per_s": _spread([_rate(p, "strict") for p in plays]),
+        "steps_per_s": _spread([_rate(p, "steps") for p in plays]),
+        "games_per_s": _spread([_rate(p, "games") for p in plays]),
+        "clones_per_s": _spread([_rate(r["clone"], "clones") for r in res]),
+        "forced_share": 1 - strict / steps if steps else 0.0,
+        "decisions": strict, "steps": steps,
+    }
+    if "mcts" in res[0]:
+        row["mcts_iters_per_s"] = _spread([_rate(r["mcts"], "iterations") for r in res])
+    if res[0]["ref"]:
+        row["decisions_ratio"] = _spread([_rate(r["play"], "strict") / _rate(r["ref"]["play"], "strict")
+                                          for r in res])
+        row["steps_ratio"] = _spread([_rate(r["play"], "steps") / _rate(r["ref"]["play"], "steps")
+                                      for r in res])
+        row["clones_ratio"] = _spread([_rate(r["clone"], "clones") / _rate(r["ref"]["clone"], "clones")
+                                       for r in res])
+    return row
+
+
+if __name__ == "__main__":  # used by benchmarks/compare.py: one bench as JSON on stdout
+    import argparse
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("games", nargs="*")
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--players", type=int, nargs="*")
+    ap.add_argument("--mcts", action="store_true")
+    a = ap.parse_intermixed_args()
+    print(json.dumps(bench(a.games or None, a.seconds, a.mcts, a.rounds, a.players)))

@@ -27,28 +27,17 @@ Games without a module get ``None`` from :func:`get` and the bots fall back to s
 
 from __future__ import annotations
 
-import importlib
 import math
 from types import ModuleType
 from typing import Any
 
+from asztal.bots.base import game_module
 from asztal.engine import GameState
-
-_cache: dict[str, ModuleType | None] = {}
 
 
 def get(game_name: str) -> ModuleType | None:
     """The heuristic module for a game, or None if it has none."""
-    if game_name not in _cache:
-        try:
-            mod: ModuleType | None = importlib.import_module(f"{__name__}.{game_name}")
-        except ModuleNotFoundError as e:
-            if e.name and e.name.startswith(__name__):
-                mod = None
-            else:
-                raise
-        _cache[game_name] = mod
-    return _cache[game_name]
+    return game_module(__name__, game_name)
 
 
 def _param(mod: ModuleType | None, name: str, default: Any) -> Any:

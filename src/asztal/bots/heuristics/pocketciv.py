@@ -152,3 +152,9 @@ def solo_reward(state: GameState) -> float:
 
 def squash(x: float) -> float:
     return x / (x + SCORE_SCALE) if x > 0 else 0.0
+
+
+def reward_points(r: float) -> float:
+    """The victory points a solo reward stands for (the inverse of ``squash``), for reviews."""
+    r = min(max(r, 0.0), 0.999)
+    return SCORE_SCALE * r / (1.0 - r)

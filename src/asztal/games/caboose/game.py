@@ -6,14 +6,14 @@ from typing import Any
 
 from asztal.engine import BadOptions, Game
 from asztal.games.caboose import pack as _pack
-from asztal.games.caboose.messages import MESSAGES
+from asztal.games.caboose.messages import MESSAGES, event_words
 from asztal.games.caboose.setup import setup
 from asztal.games.caboose.state import CabooseState
 
 
 class Caboose(Game):
     name = "caboose"
-    version = "1"
+    version = "2"
     title = {"hu": "Cleopatra vasúti kocsija", "en": "Cleopatra's Caboose"}
     min_players, max_players = 3, 5  # CC-GOAL-03, CC-Q-03
     state_class = CabooseState
@@ -21,6 +21,9 @@ class Caboose(Game):
     #: ``pack``: path of a component pack (None: the reconstructed pack shipped with asztal);
     #: ``open_hands``: everyone sees every hand (CC-Q-34: hidden by default)
     default_options: dict[str, Any] = {"pack": None, "open_hands": False}
+
+    def event_words(self, event: dict[str, Any], lang: str) -> dict[str, Any]:
+        return event_words(event, lang)
 
     def check_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         opts = super().check_options(players, options)

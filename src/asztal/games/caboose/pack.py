@@ -241,7 +241,7 @@ class Pack:
         k = self.ac_kind[i]
         if k == TRAIN:
             return (f"{self.ac_trains[i]} vonat, {self.ac_cost[i]} pénz" if hu
-                    else f"{self.ac_trains[i]} train(s), cost {self.ac_cost[i]}")
+                    else f"{self.ac_trains[i]} train{'s' if self.ac_trains[i] != 1 else ''}, cost {self.ac_cost[i]}")
         if k == BUILDING:
             t = self.ac_type[i]
             name = (self.btype_hu if hu else self.btype_en)[t]

@@ -37,11 +37,11 @@ _T = {
     "city_row": ("Város kártyák", "City cards"),
     "deck": ("pakli", "deck"),
     "players": ("Játékosok", "Players"),
-    "seat": ("játékos", "seat"), "colour": ("szín", "colour"), "money": ("pénz", "money"), "vp": ("GYP", "VP"),
+    "seat": ("játékos", "player"), "colour": ("szín", "colour"), "money": ("pénz", "money"), "vp": ("GYP", "VP"),
     "trains": ("vonat", "trains"), "god": ("istenség", "god"), "hand": ("kéz (város/aukciós)", "hand (city/auction)"),
     "played": ("kijátszott", "played"),
     "your_hand": ("A kezed", "Your hand"),
-    "to_move": ("Soron: {s}. játékos", "To move: seat {s}"),
+    "to_move": ("Soron: {s}. játékos", "To move: Player {s}"),
     "auction": ("Legmagasabb licit: {h}", "Highest bid: {h}"),
     "turn": ("akció: {a}, aukciós kártya: {d}", "actions left: {a}, auction cards: {d}"),
     "final": ("Végső pontozás", "Final scoring"),
@@ -86,9 +86,44 @@ def _final(view, pk, lang) -> Table:
     for k in keys:
         tab.add_column(_t("f_" + k, lang), justify="right")
     for q in range(len(f["total"])):
-        tab.add_row(Text(str(q), style=_colour(pk, q)), *(str(f[k][q]) for k in keys[:-1]),
+        tab.add_row(Text(_who(q, lang), style=_colour(pk, q)), *(str(f[k][q]) for k in keys[:-1]),
                     Text(str(f["total"][q]), style="bold"))
     return tab
+
+
+def _who(q: int, lang: str) -> str:
+    """A seat as a person counts it: "2." (the column says "játékos" / "player")."""
+    return f"{q + 1}."
+
+
+LEGEND = {
+    "hu": "Jelmagyarázat — térkép: ▲ piramis, ⌂ épület lapka, ■ gyümölcs a város színeivel, # vonatok a játékos "
+          "színében, · üres út. Városok: érték = a város kártyák fizetsége; a félkövér város sötét. Utak: ■ vonatok, "
+          "utánuk a gazdájuk (játékos száma). Piac: a gyümölcs ára ±, zárójelben a készlet. Játékosok: GYP = "
+          "győzelmi pont; kéz = város / aukciós kártyák száma.",
+    "en": "Legend — map: ▲ pyramid, ⌂ building tile, ■ fruit in its colour, # trains in the player's colour, "
+          "· empty route. Cities: value = what their city cards pay; a bold city is dark. Routes: ■ trains, then "
+          "their owner (player number). Market: the fruit's price ±, the supply in brackets. Players: VP = victory "
+          "points; hand = city / auction cards held.",
+}
+
+
+def option_label(view: dict[str, Any], action, lang: str = "hu") -> str:
+    """A pyramid says what it costs this seat now; the other options keep their labels."""
+    if action.kind == "pyramid" and view.get("pyramid_prices"):
+        pk = load_pack(view.get("pack_path"))
+        tile = pk.pyr_ids[action.args[0]]
+        price = view["pyramid_prices"].get(tile)
+        if price is not None:
+            return (f"Build a pyramid worth {pk.pyr_value[action.args[0]]} VP for {price} money (then choose its city)"
+                    if lang == "en" else
+                    f"Piramis építése: {pk.pyr_value[action.args[0]]} GYP, ára {price} pénz (utána a várost választod)")
+    return action.label(lang)
+
+
+def legend(lang: str = "hu") -> str:
+    """What the symbols of the drawing mean (the terminal's ``?``)."""
+    return LEGEND["en" if lang == "en" else "hu"]
 
 
 def _colour(pk, q: int) -> str:
@@ -111,7 +146,7 @@ def _header(view, pk, lang) -> Text:
     t.append("  " + _t("round", lang).format(r=view["round"], n=view["rounds"]))
     t.append("  " + _t("phase", lang)[view["phase"]])
     if view.get("to_move") is not None:
-        t.append("  " + _t("to_move", lang).format(s=view["to_move"]), style="bold")
+        t.append("  " + _t("to_move", lang).format(s=view["to_move"] + 1), style="bold")
     name = _t("recon_name", lang) if view.get("reconstructed") else view["pack"]
     t.append(f"\n{_t('pack', lang)}: {name}")
     if view.get("reconstructed"):
@@ -179,7 +214,7 @@ def _cities(view, pk, lang) -> Table:
                pyr, tiles]
         if final:  # CC-R-08 the points each seat scored for this city
             vp = final["per_city"][x]["vp"]
-            row.append(Text("  ".join(f"{q}: {v}" for q, v in enumerate(vp) if v)))
+            row.append(Text("  ".join(f"{q + 1}.: {v}" for q, v in enumerate(vp) if v)))
         tab.add_row(*row)
     return tab
 
@@ -194,7 +229,7 @@ def _routes(view, pk, lang) -> Table:
         t = Text()
         for q, n in route["trains"].items():
             t.append("■" * n, style=_colour(pk, int(q)))
-            t.append(f" {q}  ")
+            t.append(f" {int(q) + 1}.  ")
         tab.add_row(pk.route_text(r, lang), t)
     return tab
 
@@ -229,7 +264,7 @@ def _players(view, pk, lang) -> Table:
         played = ["+".join(names[f] for f in pk.ac_fruits[pk.ac_idx[k]]) for k in s["fruit_cards"]]
         played += [types[pk.ac_type[pk.ac_idx[b]]] for b in s["buildings"]]
         colour = pk.colour_hu[q] if lang == "hu" else pk.colour_ids[q]
-        tab.add_row(str(q), Text(colour, style=_colour(pk, q)), str(s["money"]), str(s["vp"]), str(s["trains"]),
+        tab.add_row(_who(q, lang), Text(colour, style=_colour(pk, q)), str(s["money"]), str(s["vp"]), str(s["trains"]),
                     god, f"{s['city_cards']}/{s['auction_cards']}", ", ".join(played))
     return tab
 

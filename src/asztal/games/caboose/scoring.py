@@ -29,7 +29,7 @@ def end_round(s) -> bool:
 
     begin_auction(s)  # CC-EOR-06 order markers off, gods lined up again
     if s.log is not None:
-        s.emit("caboose.round", round=s.round, start=s.cleo)
+        s.emit("caboose.round", round=s.round, start=s.cleo, header=True)
     return revealed
 
 

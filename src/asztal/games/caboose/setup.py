@@ -76,6 +76,8 @@ def setup(s) -> None:
     s._comp = None
     s._cm = None
     s._pfree = None
+    s._rail = None
+    s._hand = None
     s._legal = None
     from asztal.games.caboose.auction import begin_auction
 

@@ -25,7 +25,7 @@ from asztal.games.caboose.common import (
 )
 from asztal.games.caboose.pack import BUILDING, FRUIT, GOD_NAMES, Pack
 from asztal.games.caboose.scoring import winners as _winners
-from asztal.games.caboose.turn import TURN_HANDLERS, main_menu, turn_legal
+from asztal.games.caboose.turn import TURN_HANDLERS, main_menu, pyramid_price, turn_legal
 
 #: the handler of every action kind: ``handler(state, seat, args)``, True if it revealed hidden information
 _HANDLERS = {"bid": do_bid, "pass": do_pass, "god": do_god, **TURN_HANDLERS}
@@ -35,7 +35,7 @@ _LISTS = ("money", "vp", "trains", "god", "chand", "ahand", "fcards", "bcards", 
           "offer", "active", "place", "known")
 _SCALARS = ("pk", "phase", "round", "rounds", "cleo", "high", "passes", "first_pass", "order", "oidx",
             "acts_left", "draws_left", "horus_left", "sekhmet", "step", "p_card", "p_city", "p_x", "p_f",
-            "p_need", "p_src", "p_use", "final", "_legal", "_comp", "_cm", "_pfree")
+            "p_need", "p_src", "p_use", "final", "_legal", "_comp", "_cm", "_pfree", "_rail", "_hand")
 
 
 def _deal_back(pool: list, hands: list, seats, rng) -> list:
@@ -158,6 +158,8 @@ class CabooseState(GameState):
         new._comp = self._comp
         new._cm = self._cm
         new._pfree = self._pfree
+        new._rail = self._rail
+        new._hand = self._hand
 
     # ------------------------------------------------------------------ what a seat sees
     def view(self, seat):
@@ -172,6 +174,8 @@ class CabooseState(GameState):
             if open_hands or q == seat:
                 d["city_hand"] = [pk.cc_ids[c] for c in self.chand[q]]
                 d["auction_hand"] = [pk.ac_ids[i] for i in self.ahand[q]]
+        if seat is not None:  # what each pyramid tile would cost this seat now (its god's discount taken off)
+            v["pyramid_prices"] = {pk.pyr_ids[t]: pyramid_price(self, seat, t) for t in range(len(pk.pyr_ids))}
         return v
 
     def _public(self) -> dict[str, Any]:

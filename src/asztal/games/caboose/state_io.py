@@ -170,6 +170,8 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
     s._comp = None
     s._cm = None
     s._pfree = None
+    s._rail = None
+    s._hand = None
     s.final = None
     if s.is_over:  # recomputed from the position, as final scoring made it (the given one is not read)
         parts = final_parts(s)

@@ -69,12 +69,23 @@ def route_open(s, p: int, r: int) -> bool:
     return s.rown[r] < 2 and not s.rt[r * s.players + p]
 
 
-def can_rail_from(s, p: int, x: int) -> bool:
-    rown, rt, P = s.rown, s.rt, s.players
-    for r in s.pk.city_routes[x]:
-        if rown[r] < 2 and not rt[r * P + p]:
-            return True
-    return False
+def rail_cities(s, p: int) -> int:
+    """Bit ``x`` set when ``p`` could build a railway from city ``x``: a route from it with room
+    (fewer than two owners) and none of p's trains; cached for every seat in ``s._rail`` until a
+    railway is built."""
+    masks = s._rail
+    if masks is None:
+        pk, rown, rt, P = s.pk, s.rown, s.rt, s.players
+        ra, rb = pk.route_a, pk.route_b
+        masks = [0] * P
+        for r in range(pk.nr):
+            if rown[r] < 2:  # CC-ACT-TRAIN-04 at most two players; CC-ACT-TRAIN-06 not onto one's own
+                both = 1 << ra[r] | 1 << rb[r]
+                for q in range(P):
+                    if not rt[r * P + q]:
+                        masks[q] |= both
+        s._rail = masks = tuple(masks)
+    return masks[p]
 
 
 def free_pyramids(s) -> tuple:
@@ -109,7 +120,8 @@ def turn_legal(s) -> list:
         return main_menu(s)
     pk, p = s.pk, s.to_move
     if step == RAIL_CARD:
-        return [pk.A_CARD[c] for c in s.chand[p] if can_rail_from(s, p, pk.cc_city[c])]
+        rail = rail_cities(s, p)
+        return [pk.A_CARD[c] for c in s.chand[p] if rail >> pk.cc_city[c] & 1]
     if step == RAIL_ROUTE:
         x = pk.cc_city[s.p_city]
         return [pk.A_ROUTE[r] for r in pk.city_routes[x] if route_open(s, p, r)]  # CC-ACT-TRAIN-03
@@ -157,6 +169,39 @@ def turn_legal(s) -> list:
     raise AssertionError(f"unknown step {step}")
 
 
+def hand_masks(s, chand: tuple) -> tuple:
+    """``(fits, delivers, cities)`` of a hand of city cards on the current board: bit m of ``fits`` when
+    the fruits of mask m can be brought to the city of some card without a pyramid (bit 0: any such
+    site), the deliveries the cards allow, and the cities of the cards as a bit mask.
+
+    Cached in ``s._hand`` with the hand and the board masks it was computed from (both are
+    replaced, never changed in place, so their identity says whether it is still valid): a turn's
+    draws and many actions leave both alone.
+    """
+    bm = board_masks(s)
+    hm = s._hand
+    if hm is not None and hm[0] is chand and hm[1] is bm:
+        return hm[2]
+    sites, dm = bm[0], bm[1]
+    pk = s.pk
+    # one pass over the city cards: what the hand can supply a building with, and deliveries
+    # (CC-ACT-DELIVER-01 a demanded fruit that can be brought; CC-ACT-DELIVER-03 not yet there;
+    # CC-ACT-DELIVER-12 no pyramid: see board_masks)
+    cc_city, ccm, A, pyr = pk.cc_city, pk.cc_mask, pk.A_DELIVER, s.pyr
+    fits = cities = 0
+    delivers = []
+    for c in chand:
+        x = cc_city[c]
+        cities |= 1 << x
+        if pyr[x] < 0:  # CC-ACT-BUILD-13, CC-ACT-GROW-06 nothing built or grown on a pyramid city
+            fits |= sites[x]
+        if ccm[c] & dm[x]:
+            delivers.append(A[c])
+    out = (fits, tuple(delivers), cities)
+    s._hand = (chand, bm, out)
+    return out
+
+
 def main_menu(s) -> list:
     pk, p = s.pk, s.to_move
     acts = []
@@ -166,21 +211,10 @@ def main_menu(s) -> list:
             acts.append(A[i])
     if s.acts_left:  # CC-TURN-04, CC-TURN-05, CC-TURN-07: any of the six, the same one again allowed
         money = s.money[p]
-        sites, dm, empty = board_masks(s)
+        empty = board_masks(s)[2]
         chand = s.chand[p]
         if chand:
-            # one pass over the city cards: what the hand can supply a building with, and deliveries
-            # (CC-ACT-DELIVER-01 a demanded fruit that can be brought; CC-ACT-DELIVER-03 not yet there;
-            # CC-ACT-DELIVER-12 no pyramid: see board_masks)
-            cc_city, ccm, A, pyr = pk.cc_city, pk.cc_mask, pk.A_DELIVER, s.pyr
-            fits = 0  # bit m: the fruits of mask m can be brought to the city of some card (bit 0: any site)
-            delivers = []
-            for c in chand:
-                x = cc_city[c]
-                if pyr[x] < 0:  # CC-ACT-BUILD-13, CC-ACT-GROW-06 nothing built or grown on a pyramid city
-                    fits |= sites[x]
-                if ccm[c] & dm[x]:
-                    delivers.append(A[c])
+            fits, delivers, cities = hand_masks(s, chand)
             ahand = s.ahand[p]
             if ahand:
                 kind, acm = pk.ac_kind, pk.ac_mask
@@ -190,11 +224,7 @@ def main_menu(s) -> list:
                         # CC-ACT-TRAIN-01: train card, city card and its money; CC-ACT-TRAIN-09, CC-Q-18 enough trains
                         if pk.ac_cost[i] <= money and pk.ac_trains[i] <= s.trains[p]:
                             if rail_ok is None:
-                                rail_ok = False
-                                for c in chand:
-                                    if can_rail_from(s, p, cc_city[c]):
-                                        rail_ok = True
-                                        break
+                                rail_ok = cities & rail_cities(s, p)  # a card of a city p can rail from
                             if rail_ok:
                                 acts.append(pk.A_RAIL[i])
                         continue
@@ -254,21 +284,43 @@ def swap_possible(s) -> bool:
 
 
 def build_sources(s, p: int) -> list:
-    """Sources for the first required fruit still missing (CC-ACT-BUILD-04)."""
+    """Sources for the first required fruit still missing (CC-ACT-BUILD-04): the player decides, fruit
+    by fruit, which source supplies it, "any combination" of cubes and own fruit cards (CC-R-09)."""
     pk = s.pk
     need = s.p_need
     f = (need & -need).bit_length() - 1
+    bit = 1 << f
     x = pk.cc_city[s.p_city]
-    nf, cubes, A = pk.nf, s.cubes, pk.A_SRC
+    nf, cubes, A, acm = pk.nf, s.cubes, pk.A_SRC, pk.ac_mask
+    # CC-R-09 a card already used for another fruit may supply this one too; which of several such
+    # cards does it makes no difference (every used card is discarded), so it is offered once
+    used = next((k for k in s.p_use if acm[k] & bit), -1)
     # CC-ACT-BUILD-04 1) by rail from a connected city, 2) the city's own cube (CC-R-07: by source city)
-    out = [A[y * nf + f] for y in components(s)[0][x] if cubes[y * nf + f]]
-    seen = set()
+    out = []
+    for y in components(s)[0][x]:
+        if cubes[y * nf + f] and not (y == x and used >= 0 and _own_cube_as_card(s, p, f, need & ~bit)):
+            out.append(A[y * nf + f])
+    if used >= 0:
+        out.append(pk.A_USE[used])
+    seen = 0
     for k in s.fcards[p]:
-        fr = pk.ac_fruits[k]
-        if f in fr and fr not in seen:  # CC-ACT-BUILD-04 3) own fruit card; CC-R-07 equal cards once
-            seen.add(fr)
+        m = acm[k]
+        if m & bit and not seen >> m & 1:  # CC-ACT-BUILD-04 3) own fruit card; CC-R-07 equal cards once
+            seen |= 1 << m
             out.append(pk.A_USE[k])
     return out
+
+
+def _own_cube_as_card(s, p: int, f: int, rest: int) -> bool:
+    """Whether taking the built city's own ``f`` cube, while a used card shows ``f``, ends exactly like
+    letting that card supply it (CC-R-07): the card's ``f`` then goes onto the city (CC-ACT-BUILD-06) and
+    the cube leaves (CC-ACT-BUILD-07), which nets out only if every ``f`` left unused, also by cards that
+    may still be used for the ``rest`` of the fruits, finds a supply cube and the market never hits the
+    track's bottom."""
+    acm, bit = s.pk.ac_mask, 1 << f
+    n = sum(1 for k in s.p_use if acm[k] & bit)
+    n += sum(1 for k in s.fcards[p] if acm[k] & bit and acm[k] & rest)
+    return n <= s.supply[f] and s.market[f] - n >= s.pk.market_min
 
 
 def deliver_sources(s, p: int) -> list:
@@ -350,9 +402,11 @@ def _src(s, p, args) -> bool:
 
 def _use(s, p, args) -> bool:
     k = args[0]
-    s.fcards[p] = remove_from(s.fcards[p], k)
-    s.p_use = s.p_use + (k,)
-    s.p_need &= ~s.pk.ac_mask[k]  # CC-R-03: a used fruit card supplies every required fruit it shows
+    if k not in s.p_use:
+        s.fcards[p] = remove_from(s.fcards[p], k)
+        s.p_use = s.p_use + (k,)
+    need = s.p_need
+    s.p_need = need & (need - 1)  # CC-R-09: the card supplies the one fruit being sourced
     return resolve_build(s, p) if not s.p_need else False
 
 
@@ -439,6 +493,7 @@ def resolve_rail(s, p: int, r: int) -> bool:
     s.rt[r * P + p] = n  # CC-ACT-TRAIN-03, CC-ACT-TRAIN-05 all trains on one route (CC-ACT-TRAIN-08: they
     # pay off in final scoring, in others' buildings and deliveries)
     s.rown[r] += 1
+    s._rail = None
     if s.rown[r] == 1:
         link(s, r)
     s.adisc.append(i)  # CC-ACT-TRAIN-07 (iv) discard both cards
@@ -457,12 +512,16 @@ def resolve_build(s, p: int) -> bool:
     pk = s.pk
     b, c = s.p_card, s.p_city
     x = pk.cc_city[c]
-    need = pk.ac_mask[b]
-    # CC-ACT-BUILD-06 (iii), CC-Q-14: fruits on a used fruit card that the building does not need grow
-    # on the city, if the supply has the cube; the market drops by one
+    fed = pk.ac_mask[b]  # the required fruits some used card supplied: those no cube supplied
+    for _, f in s.p_src:
+        fed &= ~(1 << f)
+    # CC-ACT-BUILD-06 (iii), CC-Q-14: every fruit on a used fruit card that it did not supply for the
+    # building (CC-R-09) grows on the city, if the supply has the cube; the market drops by one
     for k in s.p_use:
         for g in pk.ac_fruits[k]:
-            if not need >> g & 1 and s.supply[g]:
+            if fed >> g & 1:
+                fed &= ~(1 << g)  # one card supplied it; another card's same fruit is unused
+            elif s.supply[g]:
                 s.supply[g] -= 1
                 add_cube(s, x, g)
                 move_market(s, g, -1)
@@ -564,7 +623,11 @@ def resolve_citydraw(s, p: int, c: int) -> bool:
         taken += (top,)
     s.chand[p] += taken
     if s.log is not None:
-        s.emit("caboose.citydraw", seat=p, count=len(taken), card=None if c < 0 else s.pk.cc_ids[c])
+        pk = s.pk
+        s.emit("caboose.citydraw", seat=p, count=len(taken), card=None if c < 0 else pk.cc_ids[c],
+               secret={"seat": p, "cards": [pk.cc_ids[x] for x in taken],
+                       "cards_hu": ", ".join(pk.card_text(x, "hu") for x in taken),
+                       "cards_en": ", ".join(pk.card_text(x, "en") for x in taken)})
     return _action_done(s) or top >= 0
 
 

@@ -75,18 +75,25 @@ class Pack:
         return f"<PAX pack {self.name!r}>"
 
 
-def pack_from_data(data: object, where: str = "pack") -> Pack:
-    """Validate a pack (schema, then the rulebook's hard facts) and build its tables.
-
-    Raises BadOptions with one line saying what is wrong.
-    """
-    import jsonschema  # imported here: only needed when a pack is loaded
+def check_schema(data: object, where: str = "pack") -> None:
+    """Check a pack against ``data/pack.schema.json``; BadOptions with one line if it fails."""
+    import jsonschema  # imported here: only a user's pack needs it (the built-in one is checked by the tests)
 
     try:
         jsonschema.validate(data, _read_schema())
     except jsonschema.ValidationError as e:
         loc = "/".join(str(p) for p in e.absolute_path) or "top level"
         raise BadOptions(f"{where}: not a PAX data pack ({loc}: {e.message})") from None
+
+
+def pack_from_data(data: object, where: str = "pack", schema: bool = True) -> Pack:
+    """Validate a pack (schema unless ``schema`` is False, then the rulebook's hard facts) and
+    build its tables.
+
+    Raises BadOptions with one line saying what is wrong.
+    """
+    if schema:
+        check_schema(data, where)
     assert isinstance(data, dict)
     cards = data["influence_cards"]
     ids = [c["id"] for c in cards]
@@ -109,7 +116,8 @@ def pack_from_data(data: object, where: str = "pack") -> Pack:
     return Pack(name, None, tuple(cost), tuple(symbols), name == "reconstructed", data.get("status", ""))
 
 
-DEFAULT_PACK = pack_from_data(_DEFAULT_DATA, "reconstructed pack")
+# the shipped pack is checked against the schema by the tests, not at every start-up
+DEFAULT_PACK = pack_from_data(_DEFAULT_DATA, "reconstructed pack", schema=False)
 _CACHE: dict[str, Pack] = {}
 
 

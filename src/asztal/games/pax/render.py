@@ -14,6 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from asztal.engine.i18n import fill, join_words
 from asztal.games.pax.pack import CAT_EN, CAT_HU, CATEGORIES
 
 SHORT = {"hu": ("Gazd", "Flot", "Sereg", "Vall", "Szen", "Birt", "Csel"),
@@ -28,14 +29,14 @@ TEXT = {
                       "Card values are reconstructed, not the printed ones."),
     "rome": ("Róma ereje", "Rome's strength"),
     "rome_known": ("ismert jelek", "known symbols"),
-    "hidden_unknown": ("{n} lefordított lap (ismeretlen)", "{n} face-down card(s) (unknown)"),
+    "hidden_unknown": ("{n} lefordított lap (ismeretlen)", "{n} face-down cards (unknown)"),
     "hidden_seen": ("lefordított lapok", "face-down cards"),
     "legions": ("Légiók", "Legions"),
     "legion": ("Légió", "Legion"),
     "group": ("Csoport", "Group"),
     "value": ("Érték", "Value"),
     "players": ("Játékosok", "Players"),
-    "seat": ("{n}. játékos", "player {n}"),
+    "seat": ("{n}. játékos", "Player {n}"),
     "limit": ("Korl", "Lim"),
     "legend": ("jelek/lapok kategóriánként; Korl = flotta/sereg korlát",
                "symbols/cards per category; Lim = Fleet/Army limit"),
@@ -54,19 +55,101 @@ TEXT = {
     "over": ("Vége", "Game over"),
     "rome_won": ("Róma nyert.", "Rome wins."),
     "players_won": ("A játékosok legyőzték Rómát.", "The players beat Rome."),
-    "winners": ("Győztes: {w}", "Winner(s): {w}"),
+    "winners": ("Győztes: {w}", "Winner: {w}"),
     "nobody": ("senki", "nobody"),
     "points": ("Pontok", "Points"),
-    "level_beaten": ("A(z) {level}. pasziánsz játék sikerült!", "Solitaire game {level} beaten!"),
-    "level_lost": ("A(z) {level}. pasziánsz játék nem sikerült ({s}/{n} kategória).",
-                   "Solitaire game {level} lost ({s}/{n} categories)."),
+    "level_beaten": ("{level:A}. pasziánsz játék sikerült!", "Solitaire game {level} beaten!"),
+    "level_lost": ("{level:A}. pasziánsz játék nem sikerült: {s} kategóriában vagy erősebb Rómánál, {n} kellett.",
+                   "Solitaire game {level} lost: stronger than Rome in {s} categories, {n} needed."),
+    "level_unplayed": ("Hiányzó kategória előtted: {cats} (mind a 7 kell).",
+                       "Missing from your cards: {cats} (all 7 are needed)."),
+    "price": ("Ár neked", "Your price"),
+    "category": ("Kategória", "Category"),
+    "rome_col": ("Róma", "Rome"),
+    "rome_holds": ("Róma {n} kategóriában a legerősebb (vagy holtversenyben az): {cats}. 4 kell a győzelméhez.",
+                   "Rome is strongest (or tied) in {n} categories: {cats}. It needs 4 to win."),
+    "src.categories_played": ("kijátszott kategóriák (2/kat.)", "categories played (2 each)"),
+    "src.stronger_than_rome": ("erősebb Rómánál (3/kat.)", "stronger than Rome (3 each)"),
+    "src.fleet_and_army": ("flotta- és seregjelek", "Fleet and Army symbols"),
+    "src.primus_conspiratus": ("Primus Conspiratus", "Primus Conspiratus"),
+    "src.most_money": ("a legtöbb pénz (4)", "most money (4)"),
+    "total": ("összesen", "total"),
+    "strongest": ("* = a kategória legerősebbje", "* = strongest in the category"),
+    "opt.keep": ("Megtartod: {card}; a többi lap a pakli alá kerül", "Keep {card}; the others go under the deck"),
+    "opt.start": ("Kezdéskor magad elé teszed, ingyen: {card}", "Play at the start, free: {card}"),
+    "opt.hand": ("{card} → a kezedbe", "{card} → into your hand"),
+    "opt.bottom": ("{card} → a pakli alá", "{card} → under the deck"),
+    "opt.legion": ("{card} → {numeral:a}. légió alá", "{card} → below Legion {numeral}"),
+    "opt.buy": ("Megveszed {numeral:a}. légió alatti csoportot {price} Aureusért: {cards}",
+                "Buy the group below Legion {numeral} for {price} Aureus: {cards}"),
+    "opt.play": ("Kijátszod: {card}; ára {price} Aureus", "Play {card} for {price} Aureus"),
+    "opt.draw": ("Húzol {n} lapot, aztán vásárolhatsz és kijátszhatsz", "Draw {n} cards, then buy and play"),
+    "opt.pass": ("Passzolsz: megnézed Róma {n} lefordított lapját, és kapsz 2 Aureust",
+                 "Pass: look at Rome's {n} face-down cards and take 2 Aureus"),
+    "opt.nodraw": ("Elfogyott a pakli: húzás helyett 2 Aureust kapsz, aztán vásárolhatsz és kijátszhatsz",
+                   "The deck is empty: take 2 Aureus instead of drawing, then buy and play"),
+    "opt.nobuy": ("Nem vásárolsz", "Buy nothing"),
+    "opt.done": ("Kész: begyűjtöd a bevételt", "Done: collect your income"),
     "public_hand": ("ismert a kezében", "known in hand"),
 }
 
 
 def _t(key: str, lang: str, **kw: Any) -> str:
     hu, en = TEXT[key]
-    return (en if lang == "en" else hu).format(**kw)
+    return fill(en if lang == "en" else hu, lang, **kw)
+
+
+LEGEND = {
+    "hu": ("Jelmagyarázat — egy lap: kategória, ● a jelei, a szám az értéke Aureusban (vásárláskor ennyit ér).\n"
+           "Kategóriák: Gazd = Gazdagság (3 jelenként 1 Aureus kedvezmény vásárláskor), Flot = Flotta, "
+           "Sereg, Vall = Vallás (3+ jel: kettesével, 6+: egyszerre húzol), Szen = Szenátor (+1 bevétel), "
+           "Birt = Birtok, Csel = Cselszövés (nincs bevétel, Primus Conspiratus).\n"
+           "Játékosok táblája: jelek/lapok kategóriánként; Korl = flotta/sereg korlát; * = te; "
+           "Aureus ? = a többiek pénze titkos. Róma: ismert jelei és lefordított lapjai."),
+    "en": ("Legend — a card: category, ● its symbols, the number its value in Aureus (what it costs to buy).\n"
+           "Categories: Wlth = Wealth (1 Aureus off purchases per 3 symbols), Flt = Fleet, Army, Rel = Religion "
+           "(3+ symbols: draw two together, 6+: all at once), Sen = Senator (+1 income), Est = Estate, "
+           "Con = Conspiracy (no income, Primus Conspiratus).\n"
+           "Players' table: symbols/cards per category; Lim = Fleet/Army limit; * = you; "
+           "Aureus ? = others' money is secret. Rome: its known symbols and face-down cards."),
+}
+
+
+def legend(lang: str = "hu") -> str:
+    """What the symbols and abbreviations of the drawing mean (the terminal's ``?``)."""
+    return LEGEND["en" if lang == "en" else "hu"]
+
+
+def _plain(card: dict[str, Any], lang: str) -> str:
+    return card_text(card, lang).plain
+
+
+def option_label(view: dict[str, Any], action, lang: str = "hu") -> str:
+    """An option as the deciding seat reads it: the card's symbols and value, the price it pays now."""
+    op, _, rest = action.code.partition(":")
+    args = dict(part.split("=", 1) for part in rest.split(",") if "=" in part)
+    cards = {c["id"]: c for c in (view.get("hand") or []) + ((view.get("draw") or {}).get("cards") or [])}
+    card = cards.get(args.get("card", ""))
+    name = _plain(card, lang) if card else None
+    if op == "keep" and name:
+        return _t("opt.keep", lang, card=name)
+    if op == "start" and name:
+        return _t("opt.start", lang, card=name)
+    if op == "place" and name:
+        to = args.get("to", "")
+        if to.startswith("legion-"):
+            return _t("opt.legion", lang, card=name, numeral=view["legions"][int(to[7:]) - 1]["numeral"])
+        return _t("opt.hand" if to == "hand" else "opt.bottom", lang, card=name)
+    if op == "buy":
+        leg = view["legions"][int(args["legion"]) - 1]
+        return _t("opt.buy", lang, numeral=leg["numeral"], price=leg["price"],
+                  cards=", ".join(_plain(c, lang) for c in leg["cards"]))
+    if op == "play" and name:
+        return _t("opt.play", lang, card=name, price=(view.get("turn") or {}).get("next_cost", 0))
+    if op in ("draw", "pass", "nodraw", "nobuy", "done"):
+        n = min(3, view["deck_size"]) if op == "draw" else view["rome"]["hidden_count"]
+        return _t("opt." + op, lang, n=n)
+    return action.label(lang)
 
 
 def _cat_name(cat: str, lang: str) -> str:
@@ -126,8 +209,14 @@ def render(view: dict[str, Any], lang: str = "hu") -> RenderableType:
     leg_t.add_column(_t("legion", lang))
     leg_t.add_column(_t("group", lang))
     leg_t.add_column(_t("value", lang), justify="right")
+    mine = view.get("seat") is not None
+    if mine:
+        leg_t.add_column(_t("price", lang), justify="right")
     for leg in view["legions"]:
-        leg_t.add_row(leg["numeral"], _cards(leg["cards"], lang), str(leg["value"]))
+        row = [leg["numeral"], _cards(leg["cards"], lang), str(leg["value"])]
+        if mine:
+            row.append("" if leg.get("price") is None else str(leg["price"]))
+        leg_t.add_row(*row)
     parts.append(leg_t)
 
     pl_t = Table(title=_t("players", lang), caption=_t("legend", lang), box=None, padding=(0, 1))
@@ -181,19 +270,42 @@ def render(view: dict[str, Any], lang: str = "hu") -> RenderableType:
 
 
 def _result(view: dict[str, Any], r: dict[str, Any], lang: str) -> RenderableType:
+    """The end: who won and why — Rome against each player per category, points by source."""
     lines: list[RenderableType] = []
+    n = len(r["points"])
     if "level" in r:
         key = "level_beaten" if r["level_beaten"] else "level_lost"
         lines.append(Text(_t(key, lang, level=r["level"], s=r["categories_stronger"], n=r["categories_needed"]),
                           style="bold"))
+        if not r["all_categories_played"]:
+            cards = view["tableaux"][0]["cards"]
+            missing = [_cat_name(c, lang) for c in CATEGORIES if not cards.get(c)]
+            lines.append(Text(_t("level_unplayed", lang, cats=join_words(missing, lang))))
     else:
         lines.append(Text(_t("rome_won" if r["rome_won"] else "players_won", lang), style="bold"))
+        held = [_cat_name(c, lang) for c in r["rome_holds"]]
+        lines.append(Text(_t("rome_holds", lang, n=len(held), cats=join_words(held, lang) or "—")))
         who = ", ".join(_t("seat", lang, n=w + 1) for w in r["winners"]) or _t("nobody", lang)
         lines.append(Text(_t("winners", lang, w=who)))
-    pts = Table(box=None, padding=(0, 1))
+    cat_t = Table(box=None, padding=(0, 1), caption=_t("strongest", lang))
+    cat_t.add_column(_t("category", lang))
+    cat_t.add_column(_t("rome_col", lang), justify="right")
+    for seat in range(n):
+        cat_t.add_column(_t("seat", lang, n=seat + 1), justify="right")
+    for cat in CATEGORIES:
+        rome = r["rome_totals"][cat]
+        vals = [p[cat] for p in r["player_totals"]]
+        top = max([rome, *vals])
+        cells = [f"{rome}*" if rome == top else str(rome)]
+        cells += [f"{v}*" if v == top and v > rome else str(v) for v in vals]
+        cat_t.add_row(Text(_cat_name(cat, lang), style=STYLE[cat]), *cells)
+    lines.append(cat_t)
+    pts = Table(box=None, padding=(0, 1), title=_t("points", lang))
     pts.add_column("")
-    pts.add_column(_t("points", lang), justify="right")
-    for seat, p in enumerate(r["points"]):
-        pts.add_row(_t("seat", lang, n=seat + 1), str(p))
+    for seat in range(n):
+        pts.add_column(_t("seat", lang, n=seat + 1), justify="right")
+    for src in ("categories_played", "stronger_than_rome", "fleet_and_army", "primus_conspiratus", "most_money"):
+        pts.add_row(_t("src." + src, lang), *(str(b[src]) for b in r["breakdown"]))
+    pts.add_row(Text(_t("total", lang), style="bold"), *(Text(str(p), style="bold") for p in r["points"]))
     lines.append(pts)
     return Panel(Group(*lines), title=_t("over", lang), border_style="magenta")

@@ -202,6 +202,7 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
     s.deck = list(reversed(_cards(d["deck"], "deck")))
     s.removed = _cards(d["removed"], "removed")
     s.legions = [_cards(g, f"legion {i + 1}") for i, g in enumerate(d["legions"])]
+    s.lval = [sum(s.cost[c] for c in g) for g in s.legions]
     s.rome = _cards(d["rome"], "rome")
     s.rome_hidden = _cards(d["rome_hidden"], "rome_hidden")
     seen = 0
@@ -272,6 +273,7 @@ def check_invariants(s) -> None:
     zones = [("deck", s.deck), ("removed", s.removed), ("rome", s.rome), ("rome_hidden", s.rome_hidden),
              ("pending", s.pending)]
     zones += [(f"legion {i + 1}", g) for i, g in enumerate(s.legions)]
+    assert s.lval == [sum(s.cost[c] for c in g) for g in s.legions], "Legion group values out of date"
     zones += [(f"hand {i}", h) for i, h in enumerate(s.hands)]
     zones += [(f"tableau {i}", t) for i, t in enumerate(s.tableau)]
     where: dict[int, str] = {}

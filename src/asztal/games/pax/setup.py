@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from asztal.games.pax.pack import BANK_START, NCARDS, load_pack
+from asztal.games.pax.scoring import SOLO_BEAT
 from asztal.games.pax.state import PH_KEEP, PH_SOLO, PaxState
 
 # PAX-SETUP-03 (2 players: 20), PAX-SETUP-04 (3 players: 10), PAX-SETUP-05 (4 players: none),
@@ -62,6 +63,7 @@ def setup(s: PaxState) -> None:
     shuffle(s.rng, deck)  # PAX-SETUP-02: top of the deck = end of the list
     s.deck = deck
     s.legions = [()] * s.nleg
+    s.lval = [0] * s.nleg
     s.rome = ()
     s.rome_seen = 0
     s.tableau = [()] * n
@@ -112,3 +114,5 @@ def setup(s: PaxState) -> None:
         # the default pack's name is an English word: say it in Hungarian too
         pack_hu = "rekonstruált" if pack.reconstructed else pack.name
         s.emit("pax.setup", players=n, start=s.primus + 1, pack=pack.name, pack_hu=pack_hu, level=s.level or None)
+        if s.level:
+            s.emit("pax.solo_goal", level=s.level, needed=SOLO_BEAT[s.level])

@@ -5,7 +5,9 @@ round (A forduló vége), a new round (Új forduló) and the game end (A játék
 Representation (chosen for speed; see ``docs/formats/pax.md`` for the readable JSON):
 cards are indices 0..73 (``pack.CARD_IDS``); the deck is a list with its top at the end;
 hands, tableaux, Legion groups and Rome's cards are tuples (shared by clones, replaced
-when they change); symbol and card counts are flat lists indexed ``seat * 7 + category``.
+when they change); ``lval`` keeps each Legion group's printed value up to date (buying and
+the end of a round read it); symbol and card counts are flat lists indexed
+``seat * 7 + category``.
 """
 
 from __future__ import annotations
@@ -37,16 +39,15 @@ from asztal.games.pax.actions import (
     PLAY,
     START,
 )
+from asztal.games.pax.messages import card_fields, cards_fields, income_fields
 from asztal.games.pax.pack import (
     ARMY,
     BIT,
     CARD_CAT,
-    CARD_IDS,
-    CAT_EN,
-    CAT_HU,
     CONSPIRACY,
     ESTATE,
     FLEET,
+    LEGION_NUMERALS,
     RELIGION,
     SENATOR,
     WEALTH,
@@ -69,7 +70,8 @@ SEN_BIT = 1 << SENATOR
 
 
 def _single_card_lists() -> dict[int, tuple]:
-    """DRAW1[nleg][used][card]: the placements of a lone drawn card, precomputed (the common case)."""
+    """DRAW1[nleg][used][card]: the placements of a lone drawn card, precomputed (the common case);
+    handed out as they are (callers never change a legal list)."""
     table = {}
     for nleg in (3, 4, 5):
         by_used = []
@@ -83,7 +85,7 @@ def _single_card_lists() -> dict[int, tuple]:
                     acts.extend(PLACE[c][:nleg])
                 if not used & USED_BOTTOM:
                     acts.append(PLACE[c][BOTTOM])
-                row.append(tuple(acts))
+                row.append(acts)
             by_used.append(tuple(row))
         table[nleg] = tuple(by_used)
     return table
@@ -104,7 +106,7 @@ class PaxState(GameState):
 
     __slots__ = (
         "pack", "cost", "syms", "nleg", "level",
-        "deck", "removed", "legions", "rome", "rome_hidden", "rome_seen",
+        "deck", "removed", "legions", "lval", "rome", "rome_hidden", "rome_seen",
         "hands", "tableau", "sym", "cnt", "money", "bank", "known", "slid", "slid_all",
         "phase", "primus", "turns", "round_no", "pending", "to_draw", "used", "mode",
         "nplayed", "cats", "solo_left", "pc", "exhausted", "result", "_legal",
@@ -162,7 +164,7 @@ class PaxState(GameState):
         pending = self.pending
         used = self.used
         if len(pending) == 1:  # (a lone card never waits for a third one, so the hand is open)
-            return list(DRAW1[self.nleg][used][pending[0]])
+            return DRAW1[self.nleg][used][pending[0]]  # shared, like every cached legal list
         # PAX-REL-01: with two cards held and a third to come, one goes below a Legion or under the deck
         hand_ok = not (used & USED_HAND) and not (self.mode == MODE_TWO and self.to_draw)
         leg_ok = not (used & USED_LEGION)
@@ -183,9 +185,11 @@ class PaxState(GameState):
         """The groups the player can buy now (plus ``nobuy``), or None if none is affordable."""
         s = self.to_move
         money = self.money[s]
+        discount = self.sym[s * 7 + WEALTH] // 3  # PAX-BUY-02, PAX-WEA-01: as in ``price``
+        lval = self.lval
         acts = None
         for n, g in enumerate(self.legions):
-            if g and self.price(s, n) <= money:  # PAX-BUY-03, PAX-Q-20: no credit
+            if g and max(0, lval[n] - discount) <= money:  # PAX-BUY-03, PAX-Q-20: no credit; PAX-Q-08
                 if acts is None:
                     acts = []
                 acts.append(BUY[n])  # PAX-BUY-01: the whole group below one Legion
@@ -196,7 +200,7 @@ class PaxState(GameState):
     def price(self, seat: int, legion: int) -> int:
         """What ``seat`` pays for the group below ``legion`` (0-based): PAX-BUY-02, the printed
         values less the Wealth discount (PAX-WEA-01)."""
-        p = sum(map(self.cost.__getitem__, self.legions[legion])) - self.sym[seat * 7 + WEALTH] // 3
+        p = self.lval[legion] - self.sym[seat * 7 + WEALTH] // 3
         return max(0, p)  # PAX-Q-08: never below zero
 
     # ------------------------------------------------------------------ apply
@@ -252,7 +256,8 @@ class PaxState(GameState):
             if x != c:
                 self._to_bottom(s, x)
         if self.log is not None:
-            self.emit("pax.keep", seat=s, player=s + 1, bottom=len(hand) - 1)
+            self.emit("pax.keep", seat=s, player=s + 1, bottom=len(hand) - 1,
+                      secret={"seat": s, **card_fields(self, c)})
         self.turns += 1
         if self.turns < self.players:
             self.to_move = (s + 1) % self.players
@@ -260,11 +265,16 @@ class PaxState(GameState):
         # PAX-SETUP-14: one card face up below each Legion; PAX-Q-17: also in the solitaire game
         deck = self.deck
         legions = self.legions
+        lval, cost = self.lval, self.cost
         for n in range(self.nleg):
-            legions[n] = (self._pop(deck),)
+            c = self._pop(deck)
+            legions[n] = (c,)
+            lval[n] = cost[c]
         self.turns = 0
         self.to_move = self.primus  # PAX-SETUP-15
         self.phase = PH_TURN
+        if self.log is not None:
+            self.emit("pax.round", round=self.round_no, header=True)
         return True
 
     def _solo_start(self, c: int) -> bool:
@@ -274,8 +284,7 @@ class PaxState(GameState):
         self.hands[0] = hand[:i] + hand[i + 1:]
         self._add_to_tableau(0, c)
         if self.log is not None:
-            self.emit("pax.start_play", seat=0, player=1, card=CARD_IDS[c],
-                      cat_hu=CAT_HU[CARD_CAT[c]], cat_en=CAT_EN[CARD_CAT[c]])
+            self.emit("pax.start_play", seat=0, player=1, **card_fields(self, c))
         self.solo_left -= 1
         if self.solo_left == 0:
             self.phase = PH_KEEP
@@ -341,18 +350,19 @@ class PaxState(GameState):
             self.hands[s] += (c,)  # PAX-DRAW-03
             self.used |= USED_HAND
             if self.log is not None:
-                self.emit("pax.to_hand", seat=s, player=s + 1)
+                self.emit("pax.to_hand", seat=s, player=s + 1, secret={"seat": s, **card_fields(self, c)})
         elif d == BOTTOM:
             self._to_bottom(s, c)  # PAX-DRAW-05
             self.used |= USED_BOTTOM
             if self.log is not None:
-                self.emit("pax.to_bottom", seat=s, player=s + 1)
+                self.emit("pax.to_bottom", seat=s, player=s + 1, secret={"seat": s, **card_fields(self, c)})
         else:
             self.legions[d] += (c,)  # PAX-DRAW-04, PAX-Q-13: face up, joins the group
+            self.lval[d] += self.cost[c]
             self.used |= USED_LEGION
             if self.log is not None:
-                self.emit("pax.to_legion", seat=s, player=s + 1, card=CARD_IDS[c], legion=d + 1,
-                          cat_hu=CAT_HU[CARD_CAT[c]], cat_en=CAT_EN[CARD_CAT[c]])
+                self.emit("pax.to_legion", seat=s, player=s + 1, legion=d + 1, numeral=LEGION_NUMERALS[d],
+                          **card_fields(self, c))
         if self.to_draw and (not pending or (self.mode == MODE_TWO and len(pending) == 1)):
             # PAX-DRAW-02: the next card only after placing; PAX-REL-01: the third card
             self.pending = pending + (self._pop(self.deck),)
@@ -381,9 +391,10 @@ class PaxState(GameState):
         for c in group:
             self.known |= BIT[c]
         self.legions[n] = ()  # PAX-BUY-05: empty until the refill
+        self.lval[n] = 0
         if self.log is not None:
-            self.emit("pax.buy", seat=s, player=s + 1, legion=n + 1, price=price,
-                      cards=", ".join(CARD_IDS[c] for c in group))
+            self.emit("pax.buy", seat=s, player=s + 1, legion=n + 1, numeral=LEGION_NUMERALS[n], price=price,
+                      **cards_fields(self, group))
         return self._enter_play()  # PAX-Q-08: one group per turn
 
     # ---------------------------------------------------------------- playing and income
@@ -418,8 +429,7 @@ class PaxState(GameState):
         cat = CARD_CAT[c]
         self.cats |= 1 << cat
         if self.log is not None:
-            self.emit("pax.play", seat=s, player=s + 1, card=CARD_IDS[c], cost=cost,
-                      cat_hu=CAT_HU[cat], cat_en=CAT_EN[cat])
+            self.emit("pax.play", seat=s, player=s + 1, cost=cost, **card_fields(self, c))
         if cat == CONSPIRACY and self.players > 1:
             self._update_pc(s)
         legal = self._play_list()
@@ -467,7 +477,8 @@ class PaxState(GameState):
         self.money[s] += inc
         self.bank -= inc  # PAX-Q-03: the bank is unlimited
         if self.log is not None:
-            self.emit("pax.income", seat=s, player=s + 1, amount=inc, played=self.nplayed)
+            self.emit("pax.income", seat=s, player=s + 1, amount=inc, played=self.nplayed,
+                      **income_fields(self, s, inc))
         return self._end_turn()
 
     # ---------------------------------------------------------------- rounds
@@ -481,12 +492,11 @@ class PaxState(GameState):
 
     def _end_round(self) -> bool:
         legions = self.legions
-        cost = self.cost
+        lval = self.lval
         best, pick, empty = -1, -1, 0
         for n in range(self.nleg):
-            g = legions[n]
-            if g:
-                v = cost[g[0]] if len(g) == 1 else sum(map(cost.__getitem__, g))
+            if legions[n]:
+                v = lval[n]
                 if v > best:  # PAX-EOR-03: ties go to the lowest Legion number
                     best, pick = v, n
             else:
@@ -495,9 +505,11 @@ class PaxState(GameState):
             group = legions[pick]
             self.rome += group  # PAX-EOR-04: face up; PAX-EOR-05, PAX-LIM-05: no limit for Rome
             legions[pick] = ()
+            lval[pick] = 0
             empty += 1
             if self.log is not None:
-                self.emit("pax.rome", legion=pick + 1, value=best, cards=", ".join(CARD_IDS[c] for c in group))
+                self.emit("pax.rome", legion=pick + 1, numeral=LEGION_NUMERALS[pick], value=best,
+                          **cards_fields(self, group))
         # PAX-NEWR-01, PAX-CON-05; PAX-NEWR-02: otherwise unchanged
         if self.pc >= 0 and self.pc != self.primus:
             self.primus = self.pc
@@ -509,10 +521,15 @@ class PaxState(GameState):
         if self.exhausted or len(deck) < empty:
             self._game_over()
             return True
+        cost = self.cost
         for n in range(self.nleg):
             if not legions[n]:
-                legions[n] = (self._pop(deck),)  # PAX-NEWR-03: face up below each empty Legion
+                c = self._pop(deck)
+                legions[n] = (c,)  # PAX-NEWR-03: face up below each empty Legion
+                lval[n] = cost[c]
         self.round_no += 1
+        if self.log is not None:
+            self.emit("pax.round", round=self.round_no, header=True)
         self.turns = 0
         self.to_move = self.primus  # PAX-NEWR-04
         self.phase = PH_TURN
@@ -538,8 +555,7 @@ class PaxState(GameState):
                 else:
                     self.emit("pax.rome_wins_alone")
             else:
-                self.emit("pax.players_win", players=", ".join(str(w + 1) for w in r["winners"]),
-                          points=max(r["points"]))
+                self.emit("pax.players_win", winners=list(r["winners"]), points=max(r["points"]))
 
     # ---------------------------------------------------------------- results
     def rome_symbols(self, hidden: bool = True) -> list[int]:
@@ -605,6 +621,7 @@ class PaxState(GameState):
         new.deck = self.deck[:]
         new.removed = self.removed
         new.legions = self.legions[:]
+        new.lval = self.lval[:]
         new.rome = self.rome
         new.rome_hidden = self.rome_hidden
         new.rome_seen = self.rome_seen

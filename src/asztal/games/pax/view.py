@@ -108,7 +108,9 @@ def view(state, seat: int | None) -> dict[str, Any]:
         "removed": len(state.removed),
         "deck_ran_out": state.exhausted,
         "legions": [{"number": i + 1, "numeral": LEGION_NUMERALS[i],
-                     "cards": cards_of(g), "value": sum(state.cost[c] for c in g)}
+                     "cards": cards_of(g), "value": sum(state.cost[c] for c in g),
+                     # what the viewing seat would pay, its Wealth discount taken off (PAX-WEA-01)
+                     "price": state.price(seat, i) if seat is not None and g else None}
                     for i, g in enumerate(state.legions)],
         "rome": {
             "cards": cards_of(state.rome),

@@ -7,6 +7,7 @@ The tables below (``MOVE[a][b]``, ``ADV[a][i]``, ...) are what ``legal_actions``
 from __future__ import annotations
 
 from asztal.engine import Action, ActionTable
+from asztal.engine.i18n import fill, with_article
 from asztal.games.pocketciv.data import (
     ADV_EN,
     ADV_HU,
@@ -51,10 +52,10 @@ def _make(key) -> Action:
         p, a = args
         if kind == "hit":
             return Action(f"hit:seat={p + 1},area={a + 1}", kind, (p, a),
-                          f"Az esemény a(z) {p + 1}. játékos egy törzsét sújtja ({a + 1}. terület)",
+                          f"Az esemény {with_article(p + 1)}. játékos egy törzsét sújtja ({a + 1}. terület)",
                           f"The event hits a tribe of player {p + 1} (area {a + 1})")
         return Action(f"hitcity:seat={p + 1},area={a + 1}", kind, (p, a),
-                      f"Az esemény a(z) {p + 1}. játékos városát sújtja: −1 vff ({a + 1}. terület)",
+                      f"Az esemény {with_article(p + 1)}. játékos városát sújtja: −1 vff ({a + 1}. terület)",
                       f"The event hits the city of player {p + 1}: −1 AV (area {a + 1})")
     if kind in ("move", "sail"):
         a, b = n
@@ -78,7 +79,7 @@ def _make(key) -> Action:
         a, sea = args
         by = "sea" if sea else "land"
         return Action(f"exp:area={a + 1},by={by}", kind, (a, sea),
-                      f"Expedíció a {a + 1}. területről ({'tengeren' if sea else 'a Peremvidékre'})",
+                      f"Expedíció {with_article(a + 1)}. területről ({'tengeren' if sea else 'a Peremvidékre'})",
                       f"Expedition from area {a + 1} ({'by sea' if sea else 'to the Frontier'})")
     if kind == "sacrifice":
         a, r = args
@@ -96,22 +97,22 @@ def _make(key) -> Action:
     (a,) = n
     one = {
         "place": ("place", "Kezdő törzs: {a}. terület", "Place a starting tribe in area {a}"),
-        "topup": ("topup", "Új törzs a {a}. terület városához", "New tribe at the city in area {a}"),
+        "topup": ("topup", "Új törzs {a:a}. terület városához", "New tribe at the city in area {a}"),
         "city": ("city", "Városalapítás: {a}. terület", "Found a city in area {a}"),
         "farm": ("farm", "Farmosítás (erdőirtással): {a}. terület", "Create a farm (clearing the forest) in area {a}"),
         "agri": ("agri", "Farmosítás erdőirtás nélkül (Mezőgazdálkodás): {a}. terület",
                  "Create a farm without a forest (Agriculture) in area {a}"),
         "forest": ("forest", "Erdőtelepítés (Kertészet): {a}. terület", "Plant a forest (Horticulture) in area {a}"),
-        "pay": ("pay", "Törzs fizetése a {a}. területről", "Pay a tribe from area {a}"),
-        "lose": ("lose", "Törzsveszteség a {a}. területen", "Lose a tribe in area {a}"),
+        "pay": ("pay", "Törzs fizetése {a:a}. területről", "Pay a tribe from area {a}"),
+        "lose": ("lose", "Törzsveszteség {a:a}. területen", "Lose a tribe in area {a}"),
         "cav": ("cav", "Vff-csökkenés: {a}. terület városa", "City in area {a} loses 1 AV"),
         "pick": ("pick", "Választás: {a}. terület", "Choose area {a}"),
         "grow": ("grow", "Városfejlesztés: {a}. terület", "Develop the city in area {a}"),
         "capital": ("capital", "Főváros kinevezése: {a}. terület", "Name the city in area {a} the capital"),
-        "offer": ("offer", "1 törzs felajánlása a {a}. területről", "Offer 1 tribe from area {a}"),
+        "offer": ("offer", "1 törzs felajánlása {a:a}. területről", "Offer 1 tribe from area {a}"),
     }
     code, hu, en = one[kind]
-    return Action(f"{code}:area={a}", kind, (args[0],), hu.format(a=a), en.format(a=a))
+    return Action(f"{code}:area={a}", kind, (args[0],), fill(hu, "hu", a=a), fill(en, "en", a=a))
 
 
 TABLE = ActionTable(_make)

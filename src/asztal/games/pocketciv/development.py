@@ -98,15 +98,18 @@ def _dev_act(s, f, action) -> None:
         s.rm_tribes(a, 2)
         s.forest[a] = 0
         s.farm[a] = 1
+        s.emit("pocketciv.farm", area=a + 1)
     elif kind == "agri":  # PC-DEV-FARM-03, PC-R-AGRI-ONCE
         a = action.args[0]
         s.rm_tribes(a, 2)
         s.farm[a] = 1
         s.flags |= AGRI_USED
+        s.emit("pocketciv.farm", area=a + 1)
     elif kind == "forest":  # PC-DEV-HORTI-01: 4 tribes plant a forest
         a = action.args[0]
         s.rm_tribes(a, 4)
         s.forest[a] = 1
+        s.emit("pocketciv.forest", area=a + 1)
     elif kind == "wonder":
         build(s, *action.args)
     elif kind == "exp":
@@ -169,6 +172,8 @@ def _mine_run(s, f) -> bool:
             if len(src) > 1:
                 return False
             s.rm_tribes(src[0], 3 - paid)
+            s.stack[-1] = ("mine", 0, 3, 0)
+            return True  # the draw is a step of its own (PC-ERA-11, state.draw)
         c = s.draw()
         s.stack[-1] = ("mine", 1, 3, GOLD[c])  # an empty first card leaves an empty cart (PC-Q-06 (2))
         return True

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from asztal.engine import BadOptions, Game
+from asztal.engine.i18n import player_name
 from asztal.engine.jsonfile import read_json_file
 from asztal.games.pocketciv.actions import TABLE
 from asztal.games.pocketciv.data import NCARDS
-from asztal.games.pocketciv.messages import MESSAGES
+from asztal.games.pocketciv.messages import MESSAGES, event_words
 from asztal.games.pocketciv.setup import Board, check_map, generate_board, place_deserts
 from asztal.games.pocketciv.state import PocketCivState
 
 
 class PocketCiv(Game):
     name = "pocketciv"
-    version = "1"
+    version = "2"
     title = {"hu": "Civilizációk Hajnala", "en": "Dawn of Civilizations (PocketCiv)"}
     min_players, max_players = 1, 4
     state_class = PocketCivState
@@ -35,6 +36,15 @@ class PocketCiv(Game):
         except ValueError as e:
             raise BadOptions(f"invalid map: {e}") from None
         return opts
+
+    def event_words(self, event, lang):
+        return event_words(event, lang)
+
+    def describe(self, event, lang="hu", seat=None):
+        """In the multiplayer game, a line of one Empire's turn names its player first."""
+        text = super().describe(event, lang, seat)
+        actor = event.get("actor")
+        return f"{player_name(actor, lang)}: {text}" if isinstance(actor, int) else text
 
     def action_by_code(self, code):
         return TABLE.by_code(code)
@@ -78,7 +88,7 @@ class PocketCiv(Game):
         s.discard = []
         s.aside = []
         s.stack = [("setup", 0)]
-        s.era_due = False
+        s.held = -1
         s.hit = 0
         s.ending = None
         s.started = False

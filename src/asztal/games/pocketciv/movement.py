@@ -45,9 +45,15 @@ register("setup", legal=_setup_legal, act=_setup_act)
 # -- phase I: growth and the top-up -----------------------------------------------------------
 def _pop_run(s, f) -> bool:
     tribes = s.tribes
+    grown = []
     for a in s.board.areas:  # PC-POP-01: one new tribe in every area that has a tribe
         if tribes[a]:
             tribes[a] += 1
+            grown.append(a + 1)
+    if s.log is not None:
+        s.emit("pocketciv.round", round=s.round_no, era=s.era, header=True)
+        if grown:
+            s.emit("pocketciv.growth", areas=grown)
     s.moved = [0] * len(tribes)
     s.voyage = -1
     # PC-POP-02/03, PC-Q-10: after growth, top up to three tribes, only at cities, optional
@@ -109,6 +115,7 @@ def _move_act(s, f, action) -> None:
         s.tribes[b] += 1
         s.moved[b] += 1
         s.voyage = -1
+        s.emit("pocketciv.move", src=a + 1, dst=b + 1)
     elif kind == "sail":
         a, b = action.args
         key = a * MAXAREA + b
@@ -119,6 +126,7 @@ def _move_act(s, f, action) -> None:
         s.tribes[a] -= 1
         s.tribes[b] += 1
         s.moved[b] += 1
+        s.emit("pocketciv.sail", src=a + 1, dst=b + 1)
     else:  # done: phase II
         s.voyage = -1
         s.moved = [0] * len(s.tribes)

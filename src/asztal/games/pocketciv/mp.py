@@ -55,6 +55,7 @@ from asztal.games.pocketciv.setup import (
     Board,
     check_geometry,
     outline,
+    set_bits,
 )
 from asztal.games.pocketciv.state import (
     MAX_COUNT,
@@ -135,7 +136,7 @@ def generate_mp_board(rng, players: int = 2) -> Board:
         if a != b:
             adjm[a] |= BITS[b]
             adjm[b] |= BITS[a]
-    adj = tuple(tuple(b for b in range(n) if adjm[a] >> b & 1) for a in range(n))
+    adj = tuple(tuple(set_bits(m)) for m in adjm)
     frontier, coastal = [False] * n, [False] * n
     for (out, _), t in zip(rim, touch, strict=True):
         for a in t:
@@ -266,7 +267,7 @@ def setup_multiplayer(s) -> None:
     s.focus = -2
     s.stack = [("mp", -1, 0)]
     s.emit("pocketciv.mp_start", players=s.players)
-    s.emit("pocketciv.totem", seat=s.totem + 1)
+    s.emit("pocketciv.totem", seat=s.totem)
     s.run()
 
 
@@ -274,6 +275,14 @@ class MultiState(PocketCivState):
     """A PocketCiv state with 2-4 seats (see the module doc)."""
 
     __slots__ = ()
+    ERA = "mpera"
+
+    def emit(self, key: str, **params) -> None:
+        """The solo rules' events, told for the seat whose Empire is in play (``actor``)."""
+        if self.log is not None:
+            if self.focus >= 0 and "seat" not in params:
+                params["actor"] = self.focus
+            PocketCivState.emit(self, key, **params)
 
     # -- which Empire the rule code sees ----------------------------------------------------------
     def live(self, p: int) -> list:
@@ -368,14 +377,7 @@ class MultiState(PocketCivState):
             if self.started and self.focus != -1 and self.wiped():
                 end_mp(self, "wiped")  # PC-MP-END-01
                 break
-            if self.era_due:
-                self.era_due = False
-                stack.append(("mpera",))
-            f = stack[-1]
-            step = RUN.get(f[0])
-            if step is not None and step(self, f):
-                continue
-            if not self.era_due:
+            if not self.run_step():
                 break
         self._legal = None
         if self.is_over:
@@ -430,7 +432,7 @@ class MultiState(PocketCivState):
         d = {
             "players": P, "totem": self.totem + 1, "focus": self.focus, "era": self.era, "round": self.round_no,
             "areas": areas, "empires": empires, "aside": [c + 1 for c in self.aside],
-            "stack": [list(f) for f in self.stack], "era_due": self.era_due,
+            "stack": [list(f) for f in self.stack],
             "hit": [a + 1 for a in board.areas if self.hit & BITS[a]], "ending": self.ending,
             "started": self.started,
         }
@@ -524,7 +526,7 @@ class MultiState(PocketCivState):
         self.discard = cards(d["discard"], "discard")
         self.aside = cards(d["aside"], "aside")
         self.stack = check_stack(d["stack"], multi=True)
-        self.era_due = flag(d["era_due"], "era_due")
+        self.held = -1
         self.hit = area_bits(d["hit"], "hit", n)
         self.ending = d.get("ending")
         if self.ending is not None:
@@ -669,7 +671,7 @@ def _round_run(s, f) -> bool:
     s.store()
     s.round_no += 1
     s.totem = (s.totem + 1) % P  # PC-MP-TOTEM-01, PC-Q-26 (a): the Totem passes every round
-    s.emit("pocketciv.totem", seat=s.totem + 1)
+    s.emit("pocketciv.totem", seat=s.totem)
     s.stack[-1] = ("mp", 0, 0)
     return True
 
@@ -698,6 +700,7 @@ def _setup_legal(s, f):
 
 def _setup_act(s, f, action) -> None:
     s.tribes[action.args[0]] += 1
+    s.emit("pocketciv.place", area=action.args[0] + 1)
     if f[1] + 1 < 3:
         s.stack[-1] = ("mpsetup", f[1] + 1)
     else:
@@ -710,13 +713,13 @@ def _event_run(s, f) -> bool:
     if stage == 6:  # the holder turns up the card (PC-MP-TOTEM-03/06)
         s.store()
         c = s.draw_aside()
-        box = BOX[c][s.era]
+        box = BOX[c][era]  # PC-Q-03 (a): read in the era it is drawn in
         if box is None:  # PC-EVP-03
-            s.emit("pocketciv.no_event", card=c + 1, era=s.era)
+            s.emit("pocketciv.no_event", card=c + 1, era=era)
             s.end_event(c)
             return True
-        s.emit("pocketciv.event", card=c + 1, era=s.era, event=box[0])
-        s.stack[-1] = ("mpev", 0, c, s.era, 1)
+        s.emit("pocketciv.event", card=c + 1, era=era, event=box[0])
+        s.stack[-1] = ("mpev", 0, c, era, 1)
         return True
     if stage == 0:
         return False  # PC-MP-TOTEM-07: may another seat take the Totem?
@@ -760,7 +763,7 @@ def _event_act(s, f, action) -> None:
     if stage == 0:
         if action is TAKE:  # PC-MP-TOTEM-07/08: the taker now holds it and reveals the area
             s.totem = s.order(k)
-            s.emit("pocketciv.totem_taken", seat=s.totem + 1)
+            s.emit("pocketciv.totem_taken", seat=s.totem)
             s.stack[-1] = ("mpev", 1, c, era, 0)
         elif k + 1 < s.players:
             s.stack[-1] = ("mpev", 0, c, era, k + 1)
@@ -812,7 +815,7 @@ def _lose_city(s, p: int, a: int, n: int) -> None:
         e[C][a] = 0
         if e[CAP] == a:
             e[CAP] = -1
-        s.emit("pocketciv.mp_city_lost", seat=p + 1, area=a + 1)
+        s.emit("pocketciv.mp_city_lost", seat=p, area=a + 1)
 
 
 def _alloc_run(s, f) -> bool:
@@ -864,14 +867,16 @@ def _alloc_act(s, f, action) -> None:
 # -- eras and the end (PC-MP-ERA-*, PC-MP-END-*) -----------------------------------------------------
 def _era_run(s, f) -> bool:
     """PC-MP-ERA-01..03, PC-Q-27: no city check, no scoring, no voluntary end; the deck is
-    shuffled and three cards discarded; the end of Era 8 ends the game."""
+    shuffled and three cards discarded; the end of Era 8 ends the game. Frame: ("mpera", 0,
+    card, code): as in solo (PC-ERA-11), the step or action that drew the last card then goes on."""
     if s.era == 8:
         end_mp(s, "eras")
         return True
     s.era += 1
     s.stack.pop()
     s.reshuffle_deck()  # PC-DECK-04, PC-Q-03 (2)
-    s.emit("pocketciv.mp_era", era=s.era)
+    s.emit("pocketciv.mp_era", era=s.era, header=True)
+    s.resume(f[2], f[3])
     return True
 
 

@@ -8,10 +8,15 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from asztal.engine.i18n import with_article
 from asztal.games.pocketciv.data import (
+    ADV_EFFECT,
     ADV_EN,
+    ADV_GOLD,
     ADV_HU,
     ADV_INDEX,
+    ADV_RESOURCES,
+    ADV_TRIBES,
     ADV_VP,
     BLUE,
     BOX,
@@ -22,8 +27,11 @@ from asztal.games.pocketciv.data import (
     HAND,
     RED,
     WONDER_EN,
+    WONDER_GOLD,
     WONDER_HU,
     WONDER_INDEX,
+    WONDER_TRIBES,
+    WONDER_VP,
 )
 
 _T = {
@@ -42,11 +50,11 @@ _T = {
 _STEPS = {
     "setup": ("Kezdő törzsek elhelyezése", "Placing the starting tribes"),
     "mpsetup": ("Kezdő törzsek elhelyezése", "Placing the starting tribes"),
-    "mp": ("Forduló", "Round"), "pop": ("Növekedés", "Growth"),
+    "mp": ("Forduló", "Round"), "pop": ("Populáció és mozgatás", "Population and movement"),
     "topup": ("Új törzsek a városoknál", "New tribes at the cities"), "move": ("Mozgatás", "Movement"),
     "event": ("Esemény", "Event"), "mpev": ("Esemény", "Event"),
     "evdraw": ("Eseménylap húzása", "Drawing the event card"),
-    "astro": ("Csillagászat", "Astronomy"), "dev": ("Fejlesztés", "Development"), "mine": ("Bányászat", "Mining"),
+    "astro": ("Csillagászat", "Astronomy"), "dev": ("Fejlődés", "Development"), "mine": ("Bányászat", "Mining"),
     "tax": ("A feketepiac megadóztatása", "Taxing the black market"), "exp": ("Expedíció", "Expedition"),
     "drop": ("Vívmány eldobása", "Discarding an advance"), "upkeep": ("Fenntartás", "Upkeep"),
     "pay": ("Törzsek fizetése", "Paying tribes"),
@@ -111,17 +119,114 @@ def _hexmap(view: dict) -> Text | None:
     return out
 
 
-def _card(num: int | None, era: int, lang: str) -> str:
+#: the event card's symbols by the rulebook's names: vörös kör, zöld négyzet, kék hatszög
+SYMBOLS = (("●", "red", "vörös kör", "red circle"), ("■", "green", "zöld négyzet", "green square"),
+           ("⬢", "blue", "kék hatszög", "blue hexagon"))
+
+
+def _card(num: int | None, era: int, lang: str) -> Text:
+    """The event card: its three numbers in their coloured shapes, gold, handshake, this era's event
+    (with the shapes whose numbers the event adds up)."""
     if not num:
-        return "-"
+        return Text("-")
     c = num - 1
     box = BOX[c][era]
     name = EVENT_NAMES[box[0]][1 if lang == "en" else 0] if box else _t("noevent", lang)
-    shapes = ""
+    out = Text(f"{num}. " if lang == "hu" else f"#{num} ")
+    for (mark, colour, _, _), value in zip(SYMBOLS, (RED[c], GREEN[c], BLUE[c]), strict=True):
+        out.append(f"{mark}{value} ", style=f"bold {colour}")
+    gold = _t("gold", lang).lower()
+    out.append(f" {GOLD[c]} {gold}" if GOLD[c] else f" 0 {gold}", style="yellow")
+    if HAND[c]:
+        out.append("  🤝")
+    out.append(f"  → {era}. {_t('era', lang)}: {name}" if lang == "hu" else f"  → era {era}: {name}")
     if box:
-        shapes = " " + "".join("●" * box[1] + "■" * box[2] + "⬢" * box[3])
-    return (f"#{num}  ●{RED[c]} ■{GREEN[c]} ⬢{BLUE[c]}  {'$' * GOLD[c] or '-'}{'  🤝' if HAND[c] else ''}"
-            f"  → {era}: {name}{shapes}")
+        out.append(" ")
+        for (mark, colour, _, _), k in zip(SYMBOLS, box[1:4], strict=True):
+            out.append(mark * k, style=f"bold {colour}")
+    return out
+
+
+LEGEND = {
+    "hu": "Jelmagyarázat — eseménykártya: [red]●[/] vörös kör, [green]■[/] zöld négyzet, [blue]⬢[/] kék hatszög "
+          "(a számuk az Események, expedíciók mértéke), arany, 🤝 kézfogás (Feketepiac); a nyíl után az aktuális "
+          "Korszak Eseménye és a jelek, amelyek számát össze kell adni. Térkép: a szám a terület, :: Peremvidék, "
+          "~~ Tenger; zöld szám: város, félkövér: törzs. vff = városfejlettségi fok, ★ = főváros; "
+          "Vívmányok mellett zárójelben a győzelmi pontjuk.",
+    "en": "Legend — event card: [red]●[/] red circle, [green]■[/] green square, [blue]⬢[/] blue hexagon "
+          "(their numbers size events and expeditions), gold, 🤝 handshake (Black Market); after the arrow this "
+          "era's event and the shapes whose numbers it adds up. Map: the number is the area, :: Frontier, ~~ Sea; "
+          "green number: a city, bold: tribes. AV = city advance value, ★ = capital; advances show their VP "
+          "in brackets.",
+}
+
+
+def legend(lang: str = "hu") -> str:
+    """What the symbols of the drawing mean (the terminal's ``?``)."""
+    return LEGEND["en" if lang == "en" else "hu"]
+
+
+_RES_WORDS = {"food": ("élelem", "food"), "wood": ("fa", "wood"), "stone": ("kő", "stone")}
+
+
+def option_label(view: dict, action, lang: str = "hu") -> str:
+    """Advances and wonders say what they cost and what they bring; other options keep their label."""
+    en = lang == "en"
+    if action.kind == "adv":
+        a, i = action.args
+        cost = [f"{ADV_TRIBES[i]} {'tribes' if en else 'törzs'}"]
+        if ADV_GOLD[i]:
+            cost.append(f"{ADV_GOLD[i]} {_t('gold', lang).lower()}")
+        res = ", ".join(_RES_WORDS[r][1 if en else 0] for r in ADV_RESOURCES[i])
+        name = (ADV_EN if en else ADV_HU)[i]
+        if en:
+            text = f"Advance: {name} — cost {' and '.join(cost)}{'; needs ' + res if res else ''}; {ADV_VP[i]} VP"
+            return f"{text}; {ADV_EFFECT[i]} (bought by the city in area {a + 1})"
+        text = f"Vívmány: {name} — ára {' és '.join(cost)}{'; kell hozzá: ' + res if res else ''}; {ADV_VP[i]} GYP"
+        return f"{text} ({with_article(a + 1)}. terület városa veszi meg)"
+    if action.kind == "wonder":
+        a, w = action.args
+        name = (WONDER_EN if en else WONDER_HU)[w]
+        gold = f", {WONDER_GOLD[w]} {_t('gold', lang).lower()}" if WONDER_GOLD[w] else ""
+        if en:
+            return f"Build the wonder {name} in area {a + 1} — cost {WONDER_TRIBES[w]} tribes{gold}; {WONDER_VP[w]} VP"
+        return (f"Csoda: {name}, {with_article(a + 1)}. területen — ára {WONDER_TRIBES[w]} törzs{gold}; "
+                f"{WONDER_VP[w]} GYP")
+    return action.label(lang)
+
+
+def end_screen(view: dict, log: list[dict], lang: str = "hu") -> RenderableType | None:
+    """The end: points per era (and why an era scored nothing), the advances and wonders that count."""
+    if not view.get("is_over"):
+        return None
+    en = lang == "en"
+    if "empires" in view:  # multiplayer: each Empire's points from advances and from wonders
+        table = Table(title="Points" if en else "Győzelmi pontok", box=None, padding=(0, 1))
+        for col in ("", _t("advances", lang), _t("wonders", lang), "Total" if en else "Összesen"):
+            table.add_column(col, justify="right" if col else "left")
+        for p, e in enumerate(view["empires"]):
+            who = f"Player {p + 1}" if en else f"{p + 1}. játékos"
+            table.add_row(who, str(e["vp"]), str(e["vp_wonders"]), str(e["vp"] + e["vp_wonders"]))
+        return table
+    table = Table(title="Points" if en else "Győzelmi pontok", box=None, padding=(0, 1))
+    table.add_column(_t("era", lang))
+    table.add_column("VP" if en else "GYP", justify="right")
+    table.add_column("why" if en else "miért")
+    for e in log:
+        if e.get("key") != "pocketciv.era_end":
+            continue
+        if e.get("scored") is False:
+            why = (f"{e['cities']} cities, {e['era']} needed" if en else f"{e['cities']} város, {e['era']} kellett")
+        else:
+            why = (f"{e.get('counted', 0)} advances count (limit: {e.get('limit', e.get('tribes'))} tribes)" if en
+                   else f"{e.get('counted', 0)} Vívmány számít (korlát: {e.get('limit', e.get('tribes'))} törzs)")
+        table.add_row(str(e["era"]), str(e["vp"]), why)
+    wonders = [w for a in view["areas"] for w in a["wonders"]]
+    if wonders:
+        table.add_row(_t("wonders", lang), str(view.get("vp_wonders", 0)),
+                      ", ".join((WONDER_EN if en else WONDER_HU)[WONDER_INDEX[w]] for w in wonders))
+    table.add_row("Total" if en else "Összesen", str(view["vp"] + view.get("vp_wonders", 0)), "")
+    return Group(table, Text(f"{_t('advances', lang)}: {_advances(view['advances'], lang)}"))
 
 
 def _begin(view: dict, lang: str, middle: str) -> tuple[list[RenderableType], Table]:
@@ -147,7 +252,7 @@ def _border_icons(m: dict, a: dict, lang: str) -> tuple[str, str]:
 
 def _card_line(view: dict, lang: str) -> Text:
     current = view["aside"][0] if view.get("aside") else view.get("discard_top")
-    return Text(f"{_t('card', lang)}: {_card(current, view['era'], lang)}")
+    return Text(f"{_t('card', lang)}: ").append_text(_card(current, view["era"], lang))
 
 
 def _advances(names: list[str], lang: str) -> str:

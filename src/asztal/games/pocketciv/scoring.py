@@ -33,17 +33,21 @@ def end_game(s, how: str) -> None:
 
 
 def _era_run(s, f) -> bool:
+    """Frame ("era", step, card, code): the era change at the draw of ``card``, the deck's last
+    (PC-ERA-11, ruling PC-R-ERA-AT-ONCE); ``code`` is the player's action that drew it, if any."""
     if f[1] == 1:
         return False
     ending = s.era
     pts = era_points(s, ending)
     s.vp += pts
-    s.emit("pocketciv.era_end", era=ending, vp=pts, cities=s.cities(), tribes=s.total_tribes())
+    limit = s.total_tribes() + (4 if s.adv & A_WRITTEN_RECORD else 0)
+    s.emit("pocketciv.era_end", era=ending, vp=pts, cities=s.cities(), tribes=s.total_tribes(), limit=limit,
+           scored=ending == 8 or s.cities() >= ending, counted=min(limit, len(advance_points(s))))
     if ending == 8:  # PC-END-01 (a), PC-Q-24: the Era-8 scoring is the final one
         end_game(s, "eras")
         return True
     s.era = ending + 1  # PC-ERA-10
-    s.stack[-1] = ("era", 1)
+    s.stack[-1] = ("era", 1, f[2], f[3])
     return False
 
 
@@ -57,7 +61,8 @@ def _era_act(s, f, action) -> None:
         return
     s.stack.pop()
     s.reshuffle_deck()  # PC-DECK-04, PC-Q-03 (2)
-    s.emit("pocketciv.era_start", era=s.era)
+    s.emit("pocketciv.era_start", era=s.era, header=True)
+    s.resume(f[2], f[3])  # PC-ERA-11: the interrupted event goes on in the new era
 
 
 register("era", run=_era_run, legal=_era_legal, act=_era_act)

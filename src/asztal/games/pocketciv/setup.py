@@ -422,16 +422,28 @@ MOVES_BY_MASK = _by_mask(MOVE, False)
 SAILS_BY_MASK = _by_mask(SAIL, True)
 
 
+def set_bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first (a walk over the bits, not over every area)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def _moves_to(a: int, mask: int, n: int) -> tuple:
     if n == NAREA:
         return MOVES_BY_MASK[a][mask]
-    return tuple(MOVE[a][b] for b in range(n) if mask >> b & 1 and b != a)
+    row = MOVE[a]
+    return tuple(row[b] for b in set_bits(mask & ~BITS[a]))
 
 
 def _sails_to(a: int, mask: int, n: int) -> tuple:
     if n == NAREA:
         return SAILS_BY_MASK[a][mask]
-    return tuple((a * MAXAREA + b, SAIL[a][b]) for b in range(n) if mask >> b & 1 and b != a)
+    row = SAIL[a]
+    return tuple((a * MAXAREA + b, row[b]) for b in set_bits(mask & ~BITS[a]))
 
 
 class Board:
@@ -451,7 +463,10 @@ class Board:
         self.areas = range(n)
         self.allmask = (1 << n) - 1
         self.number = number = tuple(range(1, n + 1)) if number is None else tuple(number)
-        self.by_number = tuple(tuple(a for a in range(n) if number[a] == k) for k in range(max(number) + 1))
+        by_number = [[] for _ in range(max(number) + 1)]
+        for a in range(n):
+            by_number[number[a]].append(a)
+        self.by_number = tuple(map(tuple, by_number))
         self._data = data
         self.geometry = geometry
         self.terrain = terrain

@@ -18,6 +18,7 @@ from asztal.games.pocketciv.data import (
     ADV_VP,
     BITS,
     EMPIRES,
+    EVENT_NAMES,
     MAXAREA,
     NADV,
     NAREA,
@@ -31,10 +32,19 @@ from asztal.games.pocketciv.data import (
 from asztal.games.pocketciv.frames import ACT, LEGAL, RUN
 from asztal.games.pocketciv.setup import Board
 
-ERA_FRAME = ("era", 0)
+
+class EraChange(Exception):
+    """Raised by ``draw`` when it takes the deck's last card: the step that drew stops right
+    there, so the era changes on the Empire as it stands after the draw (PC-ERA-11)."""
+
+    def __init__(self, card: int) -> None:
+        super().__init__(card)
+        self.card = card
 
 
 class PocketCivState(GameState):
+    #: the frame of an era change: (ERA, step, card drawn, code of the interrupted action or "")
+    ERA = "era"
     __slots__ = (
         "board",
         # per area (index 0-7 = area number 1-8)
@@ -45,7 +55,7 @@ class PocketCivState(GameState):
         "flags", "acq", "grown", "astro_era", "voyage",
         # the event deck (card indices 0-15 = card numbers 1-16); top of the deck = last
         "deck", "discard", "aside",
-        "stack", "era_due", "hit", "ending", "started", "_legal", "_revealed",
+        "stack", "held", "hit", "ending", "started", "_legal", "_revealed",
         # the cards drawn (and announced) since the player's last decision
         "shown",
         # multiplayer only (``mp.py``; solo: None / -2 / 0): the empires of the seats, which
@@ -68,7 +78,14 @@ class PocketCivState(GameState):
         if k > 0:
             self.tribes[a] = t - k
             self.hit |= BITS[a]
+            if self.log is not None and self._in_event():
+                self.emit("pocketciv.tribes_lost", area=a + 1, lost=k, left=t - k)
         return k
+
+    def _in_event(self) -> bool:
+        """True while an event or the upkeep is carried out: its losses are told area by area
+        (the tribes and cities a player spends on purpose are not)."""
+        return any(f[0] in EVENT_NAMES or f[0] in ("upkeep", "starve") for f in self.stack)
 
     def tribes_to(self, a: int, n: int) -> int:
         """PC-CON-09: reduce tribes to n (leave at most n)."""
@@ -88,6 +105,8 @@ class PocketCivState(GameState):
             self.destroy_city(a)
             return c
         self.cav[a] = new
+        if self.log is not None and self._in_event():
+            self.emit("pocketciv.cav_lost", area=a + 1, lost=c - new, cav=new)
         return c - new
 
     def destroy_city(self, a: int) -> None:
@@ -117,15 +136,38 @@ class PocketCivState(GameState):
 
     # -- the event deck (PC-DECK-01, PC-Q-03) ------------------------------------------------
     def draw(self) -> int:
-        """Turn up the top card; it goes to the discard pile once read. When the deck runs
-        out, the era change comes right after this card has been read (PC-Q-03 (a))."""
+        """Turn up the top card; it goes to the discard pile once read.
+
+        PC-ERA-11, PC-DECK-03, PC-Q-03 (a), ruling PC-R-ERA-AT-ONCE: the draw that takes the last
+        card stops its step (``EraChange``) before anything is done with the card, which waits
+        aside; the era change follows at once, and then the interrupted step, or the player's
+        action, is carried out again from its start, this draw returning the card waiting
+        aside. Every step and action therefore draws at most one card, before it changes
+        anything (``tests/pocketciv/test_era_at_once.py`` checks every draw site)."""
+        c = self.held
+        if c >= 0:  # the card drawn before the era change, read now
+            self.held = -1
+            self.aside.remove(c)
+            self.discard.append(c)
+            if c not in self.shown:
+                self.shown += (c,)
+            return c
         c = self.deck.pop()
-        self.discard.append(c)
         self.shown += (c,)
         self._revealed = True
         if not self.deck:
-            self.era_due = True
+            self.aside.append(c)  # out of the era change's reshuffle (PC-Q-03 (2))
+            raise EraChange(c)
+        self.discard.append(c)
         return c
+
+    def resume(self, card: int, code: str) -> None:
+        """After the era change: the interrupted step draws ``card`` again; an interrupted
+        action (its ``code``) is carried out again now, an automatic step by ``run``."""
+        self.held = card
+        if code:
+            f = self.stack[-1]
+            ACT[f[0]](self, f, self.game.action_by_code(code))
 
     def draw_aside(self) -> int:
         """Draw the card that starts an event: it stays out until the event ends (PC-EVT-02)."""
@@ -169,31 +211,37 @@ class PocketCivState(GameState):
         self._revealed = False
         self.shown = ()
         f = self.stack[-1]
-        ACT[f[0]](self, f, action)
+        try:
+            ACT[f[0]](self, f, action)
+        except EraChange as e:  # PC-ERA-11: the action drew the last card
+            self.stack.append((self.ERA, 0, e.card, action.code))
         self._legal = None
         self.run()
         return self._revealed
 
     def run(self) -> None:
         """Carry out automatic steps until the player must decide or the game is over."""
-        stack = self.stack
         tribes, cav = self.tribes, self.cav
-        get = RUN.get
         while not self.is_over:
             if not any(tribes) and self.started and not any(cav):
                 from asztal.games.pocketciv.scoring import end_game
                 end_game(self, "collapse")  # PC-POP-04, PC-END-01 (b)
                 break
-            if self.era_due:
-                self.era_due = False
-                stack.append(ERA_FRAME)
-            f = stack[-1]
-            step = get(f[0])
-            if step is not None and step(self, f):
-                continue
-            if not self.era_due:  # a step that drew the last card still lets the era change in
+            if not self.run_step():
                 break
         self._legal = None
+
+    def run_step(self) -> bool:
+        """Carry out the top frame's automatic step; False if it waits for the player."""
+        f = self.stack[-1]
+        step = RUN.get(f[0])
+        if step is None:
+            return False
+        try:
+            return step(self, f)
+        except EraChange as e:  # PC-ERA-11: the step drew the last card
+            self.stack.append((self.ERA, 0, e.card, ""))
+            return True
 
     def _copy_into(self, new) -> None:
         new.board = self.board
@@ -223,7 +271,7 @@ class PocketCivState(GameState):
         new.discard = self.discard.copy()
         new.aside = self.aside.copy()
         new.stack = self.stack.copy()
-        new.era_due = self.era_due
+        new.held = -1
         new.hit = self.hit
         new.ending = self.ending
         new.started = self.started
@@ -253,7 +301,7 @@ class PocketCivState(GameState):
             "flags": self.flags, "acquired": [a + 1 for a in self.board.areas if self.acq & BITS[a]],
             "grown": self.grown, "astronomy_era": self.astro_era,
             "voyage": None if self.voyage < 0 else [self.voyage // MAXAREA + 1, self.voyage % MAXAREA + 1],
-            "era_due": self.era_due, "hit": [a + 1 for a in self.board.areas if self.hit & BITS[a]],
+            "hit": [a + 1 for a in self.board.areas if self.hit & BITS[a]],
             "ending": self.ending, "started": self.started,
         }
 
@@ -347,7 +395,7 @@ class PocketCivState(GameState):
         self.discard = cards(d.get("discard", []), "discard")
         self.aside = cards(d.get("aside", []), "aside")
         self.stack = check_stack(d.get("stack") or [["dev"]], multi=False)
-        self.era_due = flag(d.get("era_due", False), "era_due")
+        self.held = -1
         self.hit = area_bits(d.get("hit", []), "hit", NAREA)
         self.ending = d.get("ending")
         if self.ending is not None:
@@ -396,6 +444,7 @@ class PocketCivState(GameState):
         cards = self.deck + self.discard + self.aside
         assert sorted(cards) == list(range(NCARDS)), "the deck, discards and cards aside must hold the 16 cards"
         assert self.stack, "no pending step"
+        assert self.held < 0, "a card drawn before an era change was never read (PC-ERA-11)"
         if not self.is_over and self.stack[-1][0] not in RUN:
             assert self.legal_actions(), "no legal action before the end"
 

@@ -102,13 +102,14 @@ def _upkeep_run(s, f) -> bool:
         reckoning(s)  # PC-UPK-GOLD-01..06
         s.stack[-1] = ("upkeep", 2)
     elif step == 2:
-        s.stack[-1] = ("upkeep", 4)
         if s.adv & A_CULTURE_OF_THIEVERY:  # PC-UPK-PILLAGE-01
             c = s.draw()
             a = s.red_area(c)
             if s.tribes[a]:  # PC-UPK-PILLAGE-02/03
                 s.rm_tribes(a, 1)
                 s.stack[-1] = ("upkeep", 3)
+                return True
+        s.stack[-1] = ("upkeep", 4)
     elif step == 3:  # PC-UPK-PILLAGE-03: a second card, its gold
         c = s.draw()
         s.gold += GOLD[c]

@@ -2,8 +2,9 @@
 
 Phase II draws one card (``evdraw``); if it has a box for the current era, that event's
 frame ``(event_id, step, card, era, ...)`` is pushed. Each event is a small step machine in
-its own module; every step draws at most one card, so an era change (deck exhausted) always
-falls between two steps, as the book wants (PC-ERA-11, PC-Q-03).
+its own module; every step draws at most one card, before it changes anything, so the era
+change a draw of the deck's last card brings (PC-ERA-11, PC-Q-03, ``PocketCivState.draw``)
+comes right after that draw and before the card is applied.
 
 Shared sub-decisions: ``loss`` (the player spreads a tribe loss over some areas, one tribe
 per action) and ``cavloss`` (the player spreads a CAV loss over cities).
@@ -28,22 +29,23 @@ def start_frame(event_id: str, card: int, era: int) -> tuple:
 # -- phase II ---------------------------------------------------------------------------------
 def _event_run(s, f) -> bool:
     s.stack[-1] = ("dev",)  # phase III comes after the event
-    s.stack.append(("evdraw",))
+    s.stack.append(("evdraw", s.era))
     return True
 
 
 def _evdraw_run(s, f) -> bool:
+    era = f[1]  # PC-Q-03 (a): the card is read in the era it is drawn in, even if it empties the deck
     c = s.draw_aside()  # PC-EVP-01
-    box = BOX[c][s.era]  # PC-EVP-02: the box of the current era
+    box = BOX[c][era]  # PC-EVP-02: the box of the current era
     if box is None:  # PC-EVP-03: no event this round
-        s.emit("pocketciv.no_event", card=c + 1, era=s.era)
+        s.emit("pocketciv.no_event", card=c + 1, era=era)
         s.end_event(c)
         return True
-    s.emit("pocketciv.event", card=c + 1, era=s.era, event=box[0])
+    s.emit("pocketciv.event", card=c + 1, era=era, event=box[0])
     if s.adv & A_ASTRONOMY and s.astro_era != s.era:  # PC-EVT-ASTRONOMY-01
-        s.stack[-1] = ("astro", c, s.era)
+        s.stack[-1] = ("astro", c, era)
     else:
-        s.stack[-1] = start_frame(box[0], c, s.era)
+        s.stack[-1] = start_frame(box[0], c, era)
     return True
 
 
@@ -57,7 +59,7 @@ def _astro_act(s, f, action) -> None:
         s.astro_era = s.era
         s.aside.remove(c)
         s.discard.append(c)
-        s.stack[-1] = ("evdraw",)
+        s.stack[-1] = ("evdraw", s.era)
         s.emit("pocketciv.astronomy", card=c + 1)
     else:
         s.stack[-1] = start_frame(BOX[c][era][0], c, era)

@@ -63,10 +63,12 @@ def _run(s, f) -> bool:
         s.stack[-1] = _frame(f, 3)
         return True
     if step == 3:
-        s.stack[-1] = _frame(f, 4)
         if s.adv & A_SLAVE_LABOR:  # PC-EVT-ANARCHY-06, PC-Q-18 (b): red circle in total, spread
             c = s.draw()
+            s.stack[-1] = _frame(f, 4)
             s.stack.append(("loss", RED[c], s.board.allmask))
+        else:
+            s.stack[-1] = _frame(f, 4)
         return True
     if step == 4:
         s.stack[-1] = _frame(f, 5)

@@ -1,0 +1,105 @@
+"""A change measured before and after in the same run: two checkouts, interleaved.
+
+    .venv/bin/python benchmarks/compare.py BASE [--head REV] [--rounds 5] [--seconds 1] [games...]
+
+BASE and HEAD are git revisions (HEAD defaults to the work tree as it is). Each is exported
+to a temporary directory; then, round after round, one process per checkout runs one round
+of this tree's ``asztal.sim.bench`` (reference and games, interleaved) against that
+checkout's games, and the start-up time (``asztal --help``, ``import asztal.games.pax``) of
+both is taken in turn. Each round's ratios to the reference come from the same process, so
+the machine's load moves both sides alike; the report gives medians and ranges.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from io import BytesIO
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "src" / "asztal" / "sim" / "bench.py"
+HELP = "import sys; sys.argv = ['asztal', '--help']; from asztal.cli.app import main; main()"
+
+
+def export(rev: str, into: Path) -> Path:
+    """The ``src`` tree of ``rev`` (or of the work tree when ``rev`` is ``.``) under ``into``."""
+    if rev == ".":
+        return ROOT / "src"
+    data = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "src"], check=True,
+                          capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(data)) as tar:
+        tar.extractall(into, filter="data")
+    return into / "src"
+
+
+def run(src: Path, argv: list[str]) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    return subprocess.run([sys.executable, *argv], env=env, check=True, capture_output=True, text=True)
+
+
+def wall(src: Path, code: str) -> float:
+    t0 = time.perf_counter()
+    run(src, ["-c", code])
+    return time.perf_counter() - t0
+
+
+def spread(xs: list[float], fmt: str) -> str:
+    return f"{statistics.median(xs):{fmt}} ({min(xs):{fmt}}-{max(xs):{fmt}})"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("base")
+    ap.add_argument("--head", default=".", help="revision to compare (default: the work tree)")
+    ap.add_argument("games", nargs="*")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--seconds", type=float, default=1.0, help="per workload and round")
+    ap.add_argument("--players", type=int, nargs="*")
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_intermixed_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        trees = {"base": export(a.base, Path(tmp) / "base"), "head": export(a.head, Path(tmp) / "head")}
+        for side, src in trees.items():  # each side must import its own checkout
+            where = run(src, ["-c", "import asztal; print(asztal.__file__)"]).stdout.strip()
+            assert where.startswith(str(src)), f"{side} imports {where}, not {src}"
+        rows: dict[tuple, dict[str, list]] = {}
+        start: dict[str, dict[str, list]] = {s: {"help": [], "import_pax": []} for s in trees}
+        for _ in range(a.rounds):
+            for side, src in trees.items():
+                argv = [str(BENCH), *a.games, "--rounds", "1", "--seconds", str(a.seconds)]
+                if a.players:
+                    argv += ["--players", *map(str, a.players)]
+                result = json.loads(run(src, argv).stdout)
+                for row in result["games"]:
+                    r = rows.setdefault((row["game"], row["players"]), {})
+                    for key in ("decisions_ratio", "clones_ratio", "games_per_s"):
+                        if key in row:
+                            r.setdefault(f"{side}:{key}", []).append(row[key]["median"])
+                start[side]["help"].append(wall(src, HELP))
+                start[side]["import_pax"].append(wall(src, "import asztal.games.pax"))
+    out = {"base": a.base, "head": a.head, "rounds": a.rounds,
+           "games": [{"game": g, "players": n, **v} for (g, n), v in rows.items()], "startup": start}
+    if a.json:
+        print(json.dumps(out))
+        return
+    print(f"base {a.base} vs head {a.head}, {a.rounds} interleaved rounds (shared machine: ratios only)")
+    print(f"{'game':10} {'n':>2} {'decisions x ref base':>24} {'head':>20} {'clones x ref base':>22} {'head':>20}")
+    for (g, n), v in rows.items():
+        print(f"{g:10} {n:>2} {spread(v['base:decisions_ratio'], '.2f'):>24} "
+              f"{spread(v['head:decisions_ratio'], '.2f'):>20} {spread(v['base:clones_ratio'], '.2f'):>22} "
+              f"{spread(v['head:clones_ratio'], '.2f'):>20}")
+    for side in trees:
+        print(f"start-up {side}: asztal --help {spread(start[side]['help'], '.3f')} s, "
+              f"import asztal.games.pax {spread(start[side]['import_pax'], '.3f')} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,211 @@
+"""PocketCiv's scripted player: the ``policy`` bot, MCTS's roll-outs and prior, and the
+play-tests' sensible player (``tests/pocketciv`` imports it from here).
+
+It plays the way the book advises (chapter "Hogyan kezdjünk hozzá?" and the phase notes):
+start where mountains and forests are, keep every area's tribes within its support
+capacity (moving the surplus to neighbours with room), clear a forest for a farm and found
+a city on it, grow cities when an advance allows it, buy cheap useful advances, send only
+tribes that would starve anyway on an expedition, and never end the game voluntarily.
+
+``choose(state)`` returns one of ``state.legal_actions()``.
+"""
+
+from __future__ import annotations
+
+from asztal.games.pocketciv.data import ADV_INDEX
+from asztal.games.pocketciv.upkeep import support
+
+# advances in the order the player wants them (cheap, useful, no harmful side effects first)
+WANTED = [ADV_INDEX[x] for x in (
+    "basic_tools", "sense_of_community", "masonry", "government", "music", "literacy", "medicine", "agriculture",
+    "irrigation", "cartage", "engineering", "metal_working", "horticulture", "mining", "mythology", "story_telling",
+    "meditation", "navigation", "simple_tools", "coinage", "written_record",
+    "fishing", "arts", "philosophy", "common_tongue", "diplomacy", "theater", "democracy", "military",
+    "architecture", "banking", "organized_religion", "law", "civil_service", "equestrian", "shipping",
+    "magnetics", "centralized_government", "patronage", "machining", "cavalry", "ministry", "surveying",
+    "sails_and_rigging")]
+RANK = {i: r for r, i in enumerate(WANTED)}
+
+
+def _others(s, a: int, k: int) -> int:
+    """Multiplayer: the other colours' tribes (k=0) or city values (k=1) in area ``a``."""
+    if s.players == 1 or s.focus < 0:
+        return 0
+    return sum(e[k][a] for q, e in enumerate(s.seats) if q != s.focus)
+
+
+def cap(s, a: int) -> int:
+    """Area ``a``'s support capacity for the player's tribes (other colours' cities count,
+    their tribes take room: PC-MP-CITY-02)."""
+    return support(s, a) + _others(s, a, 1) - _others(s, a, 0)
+
+
+def spare(s, a: int) -> int:
+    """Room for tribes in area ``a`` before tribe upkeep removes some."""
+    return cap(s, a) - s.tribes[a]
+
+
+def value(s, a: int) -> int:
+    """How much the player would mind area ``a`` being hit."""
+    return 3 * s.cav[a] + s.tribes[a] + 2 * s.farm[a] + len(s.wonders[a]) * 5
+
+
+def _by(acts, key):
+    return max(acts, key=key)
+
+
+def choose(s):
+    acts = s.legal_actions()
+    if len(acts) == 1:
+        return acts[0]
+    kind = s.stack[-1][0]
+    if kind in ("setup", "mpsetup"):
+        taken = [a for a in s.board.areas if s.tribes[a] or _others(s, a, 0)]
+        return _by(acts, lambda x: (support(s, x.args[0]) - 3 * (x.args[0] in taken), -x.args[0]))
+    if kind == "mpev":  # keep the Totem where it is; Astronomy is not used
+        return acts[-1]
+    if kind == "alloc":  # the Totem holder lets the event hit the other colours first
+        return ([x for x in acts if x.args[0] != s.totem] or acts)[0]
+    if kind == "era":
+        return next(a for a in acts if a.code == "era:continue")
+    if kind == "topup":
+        return _by(acts, lambda x: spare(s, x.args[0]) if x.kind == "topup" else -99)
+    if kind == "move":
+        return _move(s, acts)
+    if kind == "dev":
+        return _dev(s, acts)
+    if kind == "upkeep":
+        grows = [a for a in acts if a.kind == "grow"]
+        if grows:
+            return _by(grows, lambda x: (s.farm[x.args[0]], -s.cav[x.args[0]]))
+        caps = [a for a in acts if a.kind == "capital"]
+        if caps:
+            return _by(caps, lambda x: s.cav[x.args[0]])
+        return acts[-1]
+    if kind == "exp":
+        a = s.stack[-1][1]
+        for x in acts:
+            if x.kind == "exp_add" and s.tribes[a] - cap(s, a) > 0:
+                return x
+        return next(a for a in acts if a.code == "go")
+    if kind in ("pay", "loss", "anarchy", "epidemic", "tribal_war", "uprising", "earthquake", "sandstorm",
+                "attack", "visitation", "trade", "superstition", "cavloss", "starve", "sacrifice", "drop",
+                "astro", "mine", "tax", "exp"):
+        return _generic(s, acts)
+    return acts[0]
+
+
+def _generic(s, acts):
+    """Sub-decisions: lose what matters least, stop risky draws, decline offers."""
+    for code in ("stop", "go", "done"):
+        for a in acts:
+            if a.code == code and not (code == "done" and any(x.kind == "drop" for x in acts)):
+                return a
+    drops = [a for a in acts if a.kind == "drop"]
+    if drops:
+        return drops[0]
+
+    def cost(x):
+        if x.kind in ("pay", "lose", "offer"):
+            a = x.args[0]
+            return (-spare(s, a) * 10 + 5 * (s.cav[a] > 0) - s.tribes[a], a)
+        if x.kind in ("cav", "grow"):
+            a = x.args[0]
+            return (-s.cav[a], a)
+        if x.kind == "sacrifice":
+            a, r = x.args
+            return (-(s.tribes[a] < support(s, a)) + 5 * (r == 2) + 3 * (s.cav[a] > 0), a)
+        if x.kind == "pick":
+            return (value(s, x.args[0]), x.args[0])
+        if x.kind == "wloss":
+            return (0, x.args[0])
+        return (50, 0)
+    return min(acts, key=cost)
+
+
+def _target(s):
+    """The area where the next city should be founded this round: no city, a farm (or a
+    forest to clear), and enough tribes in and around it to pay for it now."""
+    best, key = -1, None
+    adj = s.board.adj
+    for a in s.board.areas:
+        if s.cav[a] or not (s.farm[a] or s.forest[a]):
+            continue
+        near = s.tribes[a] - s.moved[a] + sum(max(0, s.tribes[n] - s.moved[n] - 1) for n in adj[a])
+        k = (s.farm[a], near, support(s, a), -a)
+        if key is None or k > key:
+            best, key = a, k
+    return best
+
+
+def _move(s, acts):
+    """Seed empty areas (every occupied area grows), gather tribes where the next city can
+    be founded this round, else move a surplus tribe to a neighbour with room."""
+    moves = [x for x in acts if x.kind == "move"]
+    tribes = s.tribes
+    free = [tribes[a] - s.moved[a] for a in range(len(tribes))]
+    t = _target(s)
+    if t >= 0 and s.farm[t]:
+        reach = tribes[t] + sum(max(0, free[n] - 1) for n in s.board.adj[t])
+        if tribes[t] < 4 and reach >= 4 and sum(tribes) > 4:
+            best = None
+            for x in moves:
+                a, b = x.args
+                if b == t and free[a] > 1 and (best is None or free[a] > free[best.args[0]]):
+                    best = x
+            if best is not None:
+                return best
+    caps: dict[int, int] = {}  # area -> cap(s, area), computed when first needed
+    keep_t = t >= 0 and s.farm[t] and not s.cav[t]
+    best, best_key = None, None
+    for x in moves:
+        a, b = x.args
+        if free[a] <= 1 or a == t and keep_t:
+            continue
+        ca = caps.get(a)
+        if ca is None:
+            ca = caps[a] = cap(s, a)
+        cb = caps.get(b)
+        if cb is None:
+            cb = caps[b] = cap(s, b)
+        if tribes[b] == 0 and cb > 0:
+            key = (2, cb, -b)
+        elif b == t and not s.farm[t] and tribes[t] < 2:
+            key = (1, 0, -b)
+        elif tribes[a] - ca > 0 and cb - tribes[b] > 0:
+            key = (0, cb - tribes[b], -b)
+        else:
+            continue
+        if best_key is None or key > best_key:
+            best, best_key = x, key
+    return best if best is not None else acts[-1]
+
+
+def _dev(s, acts):
+    by_kind: dict[str, list] = {}
+    for x in acts:
+        by_kind.setdefault(x.kind, []).append(x)
+    # a farm where a city stands (or soon will), so the city is fed in upkeep
+    farms = by_kind.get("farm", []) + by_kind.get("agri", [])
+    t = _target(s) if farms else -1
+    for x in farms:
+        a = x.args[0]
+        if s.cav[a] or a == t:
+            return x
+    # a city on a farm
+    for x in sorted(by_kind.get("city", ()), key=lambda x: -s.tribes[x.args[0]]):
+        a = x.args[0]
+        if s.farm[a] or (s.board.coastal[a] and s.adv & (1 << ADV_INDEX["fishing"])):
+            return x
+    # the cheapest wanted advance
+    advs = [x for x in by_kind.get("adv", ()) if x.args[1] in RANK]
+    if advs:
+        return min(advs, key=lambda x: (RANK[x.args[1]], -spare(s, x.args[0])))
+    # an expedition with tribes that would starve anyway, when some advance needs gold
+    exps = by_kind.get("exp", ())
+    if exps and s.stack[-1][0] == "dev":
+        for x in exps:
+            a = x.args[0]
+            if s.tribes[a] - cap(s, a) >= 4 and s.gold < 6:
+                return x
+    return by_kind["done"][0]

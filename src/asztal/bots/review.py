@@ -1,0 +1,149 @@
+"""Game review: for each decision of one seat, what the hard bot would have played and
+what the move played cost, and the biggest mistakes with the position the seat saw.
+
+>>> result = review_game(record, seat=0)                      # doctest: +SKIP
+>>> result["mistakes"][0]["loss"], result["mistakes"][0]["best"]["code"]   # doctest: +SKIP
+
+The function is what ``asztal review FILE`` prints and what a server can return as JSON.
+It replays the record and, at each of the seat's decisions (more than one legal move),
+runs the review bot (``mcts:hard``) from that position. The bot reaches the position only
+through ``state.determinize(seat, rng)`` and the seat's own legal moves, and the position
+reported is ``state.view(seat)``: what the other seats hid stays hidden, so two games that
+differ only in what the seat could not see get the same review.
+
+Losses are estimated from the search: the value of the bot's choice minus the value of
+the move played (a second search restricted to the played move when the first hardly
+tried it). With several players the value is the chance of winning (the bots' reward in
+[0, 1]: 0.9 shared by the winners plus up to 0.1 for the score); in a solo game it is
+converted to victory points when the game's evaluation says how (``reward_points``),
+else it stays the solo reward (PAX solitaire: the chance of beating the level).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from asztal import games
+from asztal.bots import heuristics
+from asztal.bots.mcts import MctsBot
+from asztal.engine import GameState
+
+#: the free search must have tried the played move this many times to trust its value
+MIN_VISITS = 30
+
+
+def _bot(spec: str | None, iterations: int | None, seconds: float | None, seed: int) -> MctsBot:
+    from asztal.bots.registry import make_bot
+
+    bot = make_bot(spec or "mcts:hard", seed)
+    if not isinstance(bot, MctsBot):
+        raise ValueError(f"a review needs an MCTS bot, not {spec!r}")
+    over: dict[str, Any] = {}
+    if iterations is not None:
+        over["iterations"] = iterations
+    if seconds is not None:
+        over["max_time"] = seconds
+    bot._overrides.update(over)
+    return bot
+
+
+def _unit(state: GameState) -> tuple[str, Callable[[float], float]]:
+    """How losses are told: ``("win", r -> r)`` or ``("vp", reward -> points)``."""
+    if state.players > 1:
+        return "win", float
+    mod = heuristics.get(state.game.name)
+    to_points = getattr(mod, "reward_points", None)
+    return ("vp", to_points) if to_points is not None else ("win", float)
+
+
+def review_decision(state: GameState, seat: int, played: str, bot: MctsBot,
+                    lang: str = "hu") -> dict[str, Any]:
+    """One decision of ``seat`` (to move in ``state``): the bot's move, the played move, the loss.
+
+    Reads only what ``seat`` sees: the search samples worlds with ``determinize(seat)``.
+    """
+    if state.to_move != seat:
+        raise ValueError(f"seat {seat} is not to move")
+    acts = {a.code: a for a in state.legal_actions()}
+    if played not in acts:
+        raise ValueError(f"{played!r} is not a legal move here")
+    unit, conv = _unit(state)
+    root = bot.search(state)
+    stats = bot.last_stats
+    values = stats["values"]
+    best = max((c for c in acts if c in root.children and root.children[c].visits),
+               key=lambda c: (root.children[c].visits, values.get(c, 0.0)))
+    v_best = values[best]
+    ch = root.children.get(played)
+    if ch is not None and ch.visits >= MIN_VISITS:
+        v_played = ch.total / ch.visits
+    else:  # judge the played move by its own search, a quarter of the budget
+        cfg = bot.config_for(state.game.name)
+        saved = dict(bot._overrides)
+        if cfg.iterations is not None:
+            bot._overrides["iterations"] = max(MIN_VISITS, cfg.iterations // 4)
+        if cfg.max_time is not None:
+            bot._overrides["max_time"] = cfg.max_time / 4
+        try:
+            side = bot.search(state, only=frozenset({played}))
+        finally:
+            bot._overrides = saved
+        c2 = side.children[played]
+        v_played = c2.total / c2.visits if c2.visits else 0.0
+    loss = max(0.0, conv(v_best) - conv(v_played)) if best != played else 0.0
+    return {
+        "move": len(state.history),
+        "played": {"code": played, "label": acts[played].label(lang), "value": conv(v_played)},
+        "best": {"code": best, "label": acts[best].label(lang), "value": conv(v_best)},
+        "loss": loss,
+        "unit": unit,
+        "iterations": stats["iterations"],
+        "choices": len(acts),
+    }
+
+
+def review_game(record: dict[str, Any], seat: int, spec: str | None = None, *,
+                iterations: int | None = None, seconds: float | None = None, seed: int = 0,
+                lang: str = "hu", top: int = 3,
+                progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Review ``seat``'s decisions (0-based) in a game ``record`` (see docs/formats/records.md).
+
+    ``spec``: the reviewing bot (default ``mcts:hard``, a time budget per decision);
+    ``iterations`` / ``seconds`` override its budget (``iterations`` alone: reproducible).
+    Returns a JSON-able dict: every decision, the total loss, and the ``top`` biggest
+    mistakes with the position the seat saw (``view``) before it.
+    """
+    g = games.load(str(record.get("game")))
+    start = games.replay({**record, "actions": []})
+    if not 0 <= seat < start.players:
+        raise ValueError(f"no seat {seat + 1} in a {start.players}-player game")
+    codes = list(record.get("actions") or [])
+    bot = _bot(spec, iterations, seconds, seed)
+    state = start
+    todo = []
+    probe = start.clone()
+    for i, code in enumerate(codes):
+        if probe.to_move == seat and len(probe.legal_actions()) > 1:
+            todo.append(i)
+        probe.apply(g.parse_action(probe, code))
+    decisions, views = [], {}
+    for i, code in enumerate(codes):
+        if todo and i == todo[0]:
+            todo.pop(0)
+            d = review_decision(state, seat, code, bot, lang)
+            decisions.append(d)
+            views[d["move"]] = state.view(seat)
+            if progress:
+                progress(len(decisions), len(decisions) + len(todo))
+        state.apply(g.parse_action(state, code))
+    worst = sorted((d for d in decisions if d["loss"] > 0), key=lambda d: -d["loss"])[:top]
+    unit = decisions[0]["unit"] if decisions else _unit(start)[0]
+    return {
+        "game": g.name, "players": start.players, "seat": seat, "bot": bot.spec, "unit": unit,
+        "decisions": decisions,
+        "total_loss": sum(d["loss"] for d in decisions),
+        "agreement": sum(d["best"]["code"] == d["played"]["code"] for d in decisions) / len(decisions)
+        if decisions else 1.0,
+        "mistakes": [{**d, "view": views[d["move"]]} for d in worst],
+    }

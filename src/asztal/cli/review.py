@@ -1,0 +1,96 @@
+"""``asztal review FILE [--seat K]``: what the hard bot would have played at each of a seat's
+decisions, what each move cost, and the three biggest mistakes with the position the seat saw.
+
+A thin layer over :func:`asztal.bots.review.review_game` (which a server can call too).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from asztal import games
+from asztal.bots.review import review_game
+from asztal.cli.files import load_game_file
+from asztal.cli.show import view_renderable
+from asztal.engine.i18n import check_lang
+
+_TEXT = {
+    "title": ("Játékelemzés: {game}, {seat}. játékos ({bot})", "Game review: {game}, seat {seat} ({bot})"),
+    "move": ("lépés", "move"),
+    "played": ("ezt lépted", "played"),
+    "best": ("a bot ezt lépte volna", "the bot would play"),
+    "loss": ("veszteség", "loss"),
+    "win": ("nyerési esély, %-pont", "win chance, points of %"),
+    "vp": ("győzelmi pont", "victory points"),
+    "summary": ("{n} döntés, {agree}% egyezik a bottal; összes veszteség: {total} ({unit})",
+                "{n} decisions, {agree}% agree with the bot; total loss: {total} ({unit})"),
+    "mistake": ("{k}. legnagyobb hiba, {move}. lépés: {played} helyett {best} (−{loss} {unit})",
+                "Mistake {k}, move {move}: {played} instead of {best} (−{loss} {unit})"),
+    "none": ("Nincs döntés, amit elemezni lehetne.", "No decision to review."),
+    "thinking": ("elemzés", "reviewing"),
+}
+
+
+def _t(key: str, lang: str, **kw) -> str:
+    hu, en = _TEXT[key]
+    return (en if lang == "en" else hu).format(**kw)
+
+
+def _loss(x: float, unit: str) -> str:
+    return f"{100 * x:.1f}" if unit == "win" else f"{x:.1f}"
+
+
+def review(
+    file: Path = typer.Argument(..., help="a saved game or a game record (JSON)"),
+    seat: int | None = typer.Option(None, "--seat",
+                                     help="the seat to review, 1-based (default: the human seat, else 1)"),
+    bot: str = typer.Option("mcts:hard", "--bot", help="the reviewing bot (an MCTS spec)"),
+    iters: int | None = typer.Option(None, "--iters", help="iterations per decision (reproducible)"),
+    seconds: float | None = typer.Option(None, "--time", help="seconds per decision (default: the bot's)"),
+    seed: int = typer.Option(0, "--seed"),
+    json_out: bool = typer.Option(False, "--json", help="print the review as JSON"),
+    lang: str = typer.Option("hu", "--lang", help="hu | en"),
+) -> None:
+    """Review one seat's moves: the hard bot's choice and the estimated loss of each."""
+    check_lang(lang)
+    final, meta = load_game_file(file)
+    record = final.record
+    if seat is None:
+        human = meta.get("human")
+        seat = (human + 1) if isinstance(human, int) else 1
+    console = Console()
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True, disable=json_out) as progress:
+        task = progress.add_task(_t("thinking", lang), total=None)
+        result = review_game(record, seat - 1, bot, iterations=iters, seconds=seconds, seed=seed, lang=lang,
+                             progress=lambda d, n: progress.update(task, completed=d, total=n))
+    if json_out:
+        print(json.dumps(result, ensure_ascii=False))
+        return
+    unit = result["unit"]
+    table = Table(title=_t("title", lang, game=result["game"], seat=seat, bot=result["bot"]))
+    for key in ("move", "played", "best"):
+        table.add_column(_t(key, lang))
+    table.add_column(f"{_t('loss', lang)} ({_t(unit, lang)})", justify="right")
+    for d in result["decisions"]:
+        same = d["best"]["code"] == d["played"]["code"]
+        table.add_row(str(d["move"] + 1), d["played"]["label"], "=" if same else d["best"]["label"],
+                      _loss(d["loss"], unit) if not same else "")
+    if not result["decisions"]:
+        console.print(_t("none", lang))
+        return
+    console.print(table)
+    console.print(_t("summary", lang, n=len(result["decisions"]), agree=round(100 * result["agreement"]),
+                     total=_loss(result["total_loss"], unit), unit=_t(unit, lang)))
+    for k, m in enumerate(result["mistakes"], 1):
+        console.print()
+        console.print(_t("mistake", lang, k=k, move=m["move"] + 1, played=m["played"]["label"],
+                         best=m["best"]["label"], loss=_loss(m["loss"], unit), unit=_t(unit, lang)))
+        before = games.replay({**record, "actions": record["actions"][:m["move"]]})
+        console.print(view_renderable(before, seat - 1, lang))
