@@ -84,7 +84,7 @@ def test_known_cards_stay_in_the_view_and_in_every_world():
     the face-up display (CC-TURN-02) until it is played. Determinize never moves them."""
     rnd = random.Random(3)
     checked = 0
-    for seed in range(6):
+    for seed in range(3):
         s = GAME.new_game(4, seed=seed)
         while not s.is_over:
             v = s.view(0)
@@ -96,7 +96,7 @@ def test_known_cards_stay_in_the_view_and_in_every_world():
                     assert all(k in hand for k in known), f"seed {seed}: a known card of seat {q} moved away"
                     checked += bool(known)
             s.apply(rnd.choice(s.legal_actions()))
-    assert checked > 100
+    assert checked > 50
 
 
 def test_starting_train_cards_are_public():
@@ -111,7 +111,7 @@ def test_worlds_in_a_compound_action_are_playable():
     seat's world lets them (642 of 369,348 samples did not)."""
     rnd = random.Random(11)
     inside = 0
-    for seed in range(40):
+    for seed in range(12):
         s = GAME.new_game(3 + seed % 3, seed=seed)
         while not s.is_over:
             if s.phase == 2 and s.step != 0:
@@ -121,4 +121,4 @@ def test_worlds_in_a_compound_action_are_playable():
                         for _ in range(5):
                             assert s.determinize(seat, rnd.getrandbits(32)).legal_actions()
             s.apply(rnd.choice(s.legal_actions()))
-    assert inside > 100
+    assert inside > 30

@@ -22,7 +22,7 @@ def _load_edited(d):
 
 
 def test_round_trip_at_every_step():
-    for seed in range(6):
+    for seed in range(4):  # every player count; each load replays the record
         s = GAME.new_game(seed % 4 + 1, seed=seed)
         rnd = random.Random(seed)
         while not s.is_over:
@@ -139,7 +139,7 @@ def test_hand_checks_agree_with_the_shipped_schema():
     validator = jsonschema.Draft202012Validator(schema)
     rnd = random.Random(4)
     d = json.loads(build(3).to_json())["state"]
-    for desc, m in mutants(d, rnd, 300):
+    for desc, m in mutants(d, rnd, 120):
         if isinstance(m, str) or "nested deep" in desc:
             continue
         if not validator.is_valid(m):

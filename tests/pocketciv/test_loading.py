@@ -59,3 +59,27 @@ def test_a_map_file_is_checked_before_anything_is_drawn(tmp_path):
     path.write_text(json.dumps(m), encoding="utf-8")
     with pytest.raises(BadOptions, match="cells"):
         GAME.new_game(1, seed=1, options={"map": str(path)})
+
+
+def test_every_card_announced_by_one_decision_stays_in_the_view_and_the_worlds():
+    """One decision may draw several cards (an event, then the cards its effects read): all of
+    them stay in the view (``drawn``) and no determinized world moves them."""
+    import random
+
+    rnd = random.Random(2)
+    found = 0
+    for players in (1, 2):
+        for seed in range(30):
+            s = GAME.new_game(players, seed=seed)
+            while not s.is_over:
+                v = s.view(0)
+                assert v["drawn"] == [c + 1 for c in s.shown]
+                if len(s.shown) >= 2 and not v["discard"]:
+                    found += 1
+                    at = {c: i for i, c in enumerate(s.discard) if c in s.shown}
+                    for _ in range(3):
+                        world = s.determinize(0, rnd.getrandbits(32))
+                        assert all(world.discard[i] == c for c, i in at.items())
+                        assert world.view(0) == v
+                s.apply(rnd.choice(s.legal_actions()))
+    assert found > 20

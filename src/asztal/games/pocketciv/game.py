@@ -85,6 +85,7 @@ class PocketCiv(Game):
         s.started = False
         s._legal = None
         s._revealed = False
+        s.shown = ()
         s.ev = None
         s.focus = -2
         s.totem = s.spread = 0

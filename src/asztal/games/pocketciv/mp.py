@@ -429,6 +429,7 @@ class MultiState(PocketCivState):
         v["discard_size"] = len(self.discard)
         v["discard_top"] = self.discard[-1] + 1 if self.discard else None
         v["discard"] = [c + 1 for c in self.discard] if self._surveys(seat) else None
+        v["drawn"] = [c + 1 for c in self.shown]  # every card announced since the last decision
         v["to_move"] = self.to_move
         v["is_over"] = self.is_over
         return v
@@ -533,6 +534,7 @@ class MultiState(PocketCivState):
             self.ev = None
         self._legal = None
         self._revealed = False
+        self.shown = ()
         if self.ending is None:
             self.run()
         else:

@@ -64,6 +64,8 @@ class PocketCivState(GameState):
         # the event deck (card indices 0-15 = card numbers 1-16); top of the deck = last
         "deck", "discard", "aside",
         "stack", "held", "hit", "ending", "started", "_legal", "_revealed",
+        # the cards drawn (and announced) since the player's last decision
+        "shown",
         # the Empire the rules act on (its fields are the properties below) and every seat's
         # Empire (solo: ``[emp]``); multiplayer only (``mp.py``; solo: -2 / 0 / 0 / None):
         # whose Empire ``emp`` is (-1: the combination an event is played on, -2: none acts),
@@ -158,8 +160,11 @@ class PocketCivState(GameState):
             self.held = -1
             self.aside.remove(c)
             self.discard.append(c)
+            if c not in self.shown:
+                self.shown += (c,)
             return c
         c = self.deck.pop()
+        self.shown += (c,)
         self._revealed = True
         if not self.deck:
             self.aside.append(c)  # out of the era change's reshuffle (PC-Q-03 (2))
@@ -215,6 +220,7 @@ class PocketCivState(GameState):
 
     def _apply(self, action) -> bool:
         self._revealed = False
+        self.shown = ()
         f = self.stack[-1]
         try:
             ACT[f[0]](self, f, action)
@@ -279,6 +285,7 @@ class PocketCivState(GameState):
         new.started = self.started
         new._legal = self._legal
         new._revealed = False
+        new.shown = self.shown
         new.spread = self.spread
 
     # -- what may be seen ---------------------------------------------------------------------
@@ -315,6 +322,7 @@ class PocketCivState(GameState):
         v["discard_top"] = self.discard[-1] + 1 if self.discard else None
         # PC-DEV-MINING-02/03: the discard pile may be searched only with Surveying
         v["discard"] = [c + 1 for c in self.discard] if self.adv & A_SURVEYING else None
+        v["drawn"] = [c + 1 for c in self.shown]  # every card announced since the last decision
         v["to_move"] = self.to_move
         v["is_over"] = self.is_over
         return v
@@ -325,18 +333,23 @@ class PocketCivState(GameState):
 
     def _determinize(self, seat, rng) -> None:
         """Reshuffle what ``seat`` cannot see: the deck, and the discards under the top card
-        unless it may search them. Pools are sorted first, so the sample depends only on
-        the view and ``rng``, never on the hidden order."""
+        unless it may search them, keeping every card announced since the last decision where
+        it lies. Pools are sorted first, so the sample depends only on the view and ``rng``,
+        never on the hidden order."""
         if self._surveys(seat) or len(self.discard) <= 1:
             self.deck.sort()
             rng.shuffle(self.deck)
             return
-        hidden = self.discard[:-1]
-        pool = sorted(self.deck + hidden)
+        seen = set(self.shown)
+        seen.add(self.discard[-1])
+        places = [i for i, c in enumerate(self.discard) if c not in seen]
+        pool = sorted(self.deck + [self.discard[i] for i in places])
         rng.shuffle(pool)
         n = len(self.deck)
         self.deck = pool[:n]
-        self.discard = pool[n:] + self.discard[-1:]
+        self.discard = self.discard.copy()
+        for i, c in zip(places, pool[n:], strict=True):
+            self.discard[i] = c
 
     def _state_dict(self) -> dict[str, Any]:
         d = self._common_json()
@@ -398,6 +411,7 @@ class PocketCivState(GameState):
         self.started = flag(d.get("started", True), "started")
         self._legal = None
         self._revealed = False
+        self.shown = ()
         if self.ending is None:
             self.run()  # a hand-written position may stop before an automatic step
         else:
