@@ -111,7 +111,7 @@ LEGEND = {
 def option_label(view: dict[str, Any], action, lang: str = "hu") -> str:
     """A pyramid says what it costs this seat now; the other options keep their labels."""
     if action.kind == "pyramid" and view.get("pyramid_prices"):
-        pk = load_pack(view.get("pack_path"))
+        pk = pack_for_view(view.get("pack_key"))
         tile = pk.pyr_ids[action.args[0]]
         price = view["pyramid_prices"].get(tile)
         if price is not None:
