@@ -9,16 +9,11 @@ from asztal import games
 from asztal.engine import BadRecord
 from asztal.games.caboose import GAME
 from asztal.games.caboose.pack import FRUIT
+from tests.contract.helpers import random_position
 
 
 def _midgame(players=4, seed=5, steps=150):
-    s = GAME.new_game(players, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if s.is_over:
-            break
-        s.apply(rnd.choice(s.legal_actions()))
-    return s
+    return random_position(GAME, players, seed, steps)
 
 
 def test_hands_are_secret_money_open():

@@ -10,6 +10,17 @@ from asztal.engine import IllegalAction
 MAX_STEPS = 200_000
 
 
+def random_position(game, players: int, seed: int, steps: int):
+    """A state ``steps`` uniform-random decisions into a seeded game (fewer if it ends first)."""
+    s = game.new_game(players, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if s.is_over:
+            break
+        s.apply(rnd.choice(s.legal_actions()))
+    return s
+
+
 def snapshot(state) -> str:
     """Everything that defines a state (fields, record, PRNG, log) as one comparable text."""
     return state.to_json()

@@ -7,18 +7,13 @@ import pytest
 
 from asztal import games
 from asztal.engine import BadRecord, BadSeat, IllegalAction, Rng
+from tests.contract.helpers import random_position
 
 CASES = [("pax", 3), ("caboose", 4), ("pocketciv", 1), ("pocketciv", 2)]
 
 
 def _played(name, players, steps=40, seed=3):
-    s = games.load(name).new_game(players, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if s.is_over:
-            break
-        s.apply(rnd.choice(s.legal_actions()))
-    return s
+    return random_position(games.load(name), players, seed, steps)
 
 
 @pytest.mark.parametrize("name,players", CASES)

@@ -1,23 +1,17 @@
 """Hidden information: views and determinization (PAX-SETUP-13, PAX-TURN-05)."""
 
 import json
-import random
 
 from asztal import games
 from asztal.games.pax.pack import BANK_START
+from tests.contract.helpers import random_position
 from tests.pax.scenario import build
 
 GAME = games.load("pax")
 
 
 def random_state(players, seed, steps):
-    s = GAME.new_game(players, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if s.is_over:
-            break
-        s.apply(rnd.choice(s.legal_actions()))
-    return s
+    return random_position(GAME, players, seed, steps)
 
 
 def test_views_never_show_another_hand_or_the_deck_order():
