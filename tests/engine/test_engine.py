@@ -31,9 +31,20 @@ def test_actions_are_interned_values_with_codes():
 def test_illegal_action_leaves_state_unchanged():
     s = new()
     before = s.to_json()
-    with pytest.raises(IllegalAction, match="not allowed now"):
+    with pytest.raises(IllegalAction, match="cannot make that move now") as err:
         s.apply(DONE)  # must take at least one stone first
     assert s.to_json() == before
+    # the refusal travels as a value every interface renders in its reader's language
+    assert err.value.refusal == s.refusal(DONE) and err.value.refusal.key == "engine.not_now"
+    assert s.game.describe_refusal(err.value.refusal, "hu") == "Ezt most nem léphetsz."
+
+
+def test_the_pending_decision_names_its_seat_and_says_it_in_both_languages():
+    s = new()
+    d = s.decision()
+    assert d.seat == s.to_move and d.kind == "choose"
+    assert s.game.describe_decision(d, "en") == "Choose a move."
+    assert s.game.describe_decision(d, "hu") == "Válassz egy lépést."
 
 
 def test_unknown_code_says_so():

@@ -6,7 +6,16 @@ one line a person understands; the state it was raised against is left unchanged
 
 
 class IllegalAction(ValueError):
-    """An action that is unknown, malformed or not allowed now. The state is unchanged."""
+    """An action that is unknown, malformed or not allowed now. The state is unchanged.
+
+    ``refusal`` (an ``asztal.engine.decision.Refusal``, or None for a malformed code) says
+    why in a form every interface renders in its reader's language with
+    ``Game.describe_refusal``; ``str(error)`` is a one-line fallback for logs and tests.
+    """
+
+    def __init__(self, message: str, refusal: object | None = None) -> None:
+        super().__init__(message)
+        self.refusal = refusal
 
 
 class UnknownGame(ValueError):

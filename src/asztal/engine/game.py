@@ -9,6 +9,8 @@ import json
 from typing import Any
 
 from asztal.engine.action import Action
+from asztal.engine.decision import MESSAGES as ENGINE_MESSAGES
+from asztal.engine.decision import Decision, Refusal
 from asztal.engine.errors import BadOptions, BadRecord, IllegalAction, brief, one_line
 from asztal.engine.i18n import render_message
 from asztal.engine.state import STATE_SCHEMA, GameState
@@ -86,7 +88,8 @@ class Game:
         if action is None:
             raise IllegalAction(f"unknown action code {code!r} / ismeretlen lépéskód")
         if action not in state.legal_actions():
-            raise IllegalAction(state.why_illegal(action))
+            reason = state.refusal(action) or Refusal("engine.not_now", args={"action": action.code})
+            raise IllegalAction(state.why_illegal(action), reason)
         return action
 
     def replay(self, record: dict[str, Any]) -> GameState:
@@ -196,6 +199,18 @@ class Game:
         if secret is not None:
             event = {k: v for k, v in event.items() if k != "secret"}
         return render_message(self.messages, self.event_words(event, lang), lang)
+
+    def describe_decision(self, decision: Decision, lang: str = "hu") -> str:
+        """The sentence telling the player what is being decided, in ``lang``."""
+        return self._sentence(decision.key, decision.args, lang)
+
+    def describe_refusal(self, refusal: Refusal, lang: str = "hu") -> str:
+        """Why a move is refused, in ``lang`` (the rule's name is the catalogue's business)."""
+        return self._sentence(refusal.key, refusal.args, lang)
+
+    def _sentence(self, key: str, args: Any, lang: str) -> str:
+        catalogue = self.messages if key in self.messages else ENGINE_MESSAGES
+        return render_message(catalogue, self.event_words({**args, "key": key}, lang), lang)
 
     def event_words(self, event: dict[str, Any], lang: str) -> dict[str, Any]:
         """The event's fields with the words its template needs (names for the ids it carries);

@@ -13,6 +13,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from asztal.engine.action import Action
+from asztal.engine.decision import NOT_NOW, OVER, Decision, Refusal
 from asztal.engine.errors import BadSeat, IllegalAction, brief
 from asztal.engine.rng import Rng, as_rng
 
@@ -82,11 +83,31 @@ class GameState:
         """The result of a finished game; games add their own keys (e.g. a level beaten)."""
         return {"scores": self.scores(), "winners": self.winners()}
 
-    def why_illegal(self, action: Action) -> str:
-        """A one-line reason ``action`` is not legal now; games may say more."""
+    def decision(self) -> Decision:
+        """The decision the game waits for: who decides, and the sentence that says what.
+
+        Games override this with one ``Decision`` per kind of pending decision; the default
+        names only the seat to move."""
         if self.is_over:
-            return "the game is over / a játék véget ért"
-        return f"not allowed now: {action.en} / most nem szabályos: {action.hu}"
+            return OVER
+        return Decision(seat=self.to_move, kind="choose", key="engine.ask.choose")
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """None when ``action`` is legal now, else why not (with the rule ID).
+
+        A game overrides this from the same code that builds its legal list, so that a
+        reason never contradicts what is offered; the default is the generic refusal."""
+        if self.is_over:
+            return Refusal("engine.over")
+        if action in self.legal_actions():
+            return None
+        return Refusal(NOT_NOW, args={"action": action.code})
+
+    def why_illegal(self, action: Action) -> str:
+        """A one-line reason ``action`` is not legal now, in English and Hungarian (for logs
+        and old callers; interfaces render ``refusal`` in one language)."""
+        reason = self.refusal(action) or Refusal(NOT_NOW, args={"action": action.code})
+        return f"{self.game.describe_refusal(reason, 'en')} / {self.game.describe_refusal(reason, 'hu')}"
 
     # -- the shared machinery -------------------------------------------------------
     def check_seat(self, seat: Any, spectator: bool = True) -> None:
