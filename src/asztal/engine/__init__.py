@@ -6,6 +6,7 @@
 """
 
 from asztal.engine.action import Action, ActionTable
+from asztal.engine.decision import Decision, Frame, Refusal
 from asztal.engine.errors import BadOptions, BadRecord, BadSeat, IllegalAction, UnknownGame
 from asztal.engine.game import Game
 from asztal.engine.i18n import LANGS, render_message
@@ -13,6 +14,6 @@ from asztal.engine.rng import Rng, as_rng
 from asztal.engine.state import GameState
 
 __all__ = [
-    "Action", "ActionTable", "BadOptions", "BadRecord", "BadSeat", "Game", "GameState", "IllegalAction", "LANGS",
+    "Action", "ActionTable", "BadOptions", "Decision", "Frame", "Refusal", "BadRecord", "BadSeat", "Game", "GameState", "IllegalAction", "LANGS",
     "Rng", "UnknownGame", "as_rng", "render_message",
 ]

@@ -173,6 +173,7 @@ class Game:
             raise BadRecord(f"{what}: the position must be a JSON object")
         try:
             state._load_state_dict(position)
+            state._legal = None
             state.check_invariants()
             if not state.is_over and not state.legal_actions():
                 raise ValueError("no legal action although the game is not over")

@@ -10,6 +10,7 @@ fields and the JSON envelope.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from asztal.engine.action import Action
@@ -36,12 +37,25 @@ class GameState:
     """
 
     __slots__ = ("game", "players", "seed", "options", "rng", "history", "checkpoint", "log", "start",
-                 "to_move", "is_over")
+                 "to_move", "is_over", "_legal")
 
     # -- to be provided by each game -------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """The legal actions of ``to_move``, in a deterministic order; empty only when over."""
+    def _legal_list(self) -> Sequence[Action]:
+        """The legal actions of ``to_move`` in a deterministic order, computed afresh (only
+        called while the game is not over). The engine caches the result as a tuple and
+        drops the cache whenever the state changes through the engine (``apply``, loading a
+        position, ``determinize``), so a game never invalidates it by hand."""
         raise NotImplementedError
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The legal actions of ``to_move``, in a deterministic order; empty only when over.
+
+        An immutable sequence shared by every caller until the state changes: nobody can
+        reorder another caller's list."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = () if self.is_over else tuple(self._legal_list())
+        return legal
 
     def _apply(self, action: Action) -> bool:
         """Carry out a legal action. Return True when it revealed hidden information
@@ -130,6 +144,7 @@ class GameState:
         self.start = None
         self.to_move = 0
         self.is_over = False
+        self._legal = None
 
     def apply(self, action: Action | str) -> None:
         """Check and carry out one action (an Action or its code).
@@ -143,6 +158,7 @@ class GameState:
             # not one of this state's interned legal actions: resolve it by its code
             action = self.game.parse_action(self, action.code)
         seat = self.to_move
+        self._legal = None  # before: ``_apply`` may leave the next position's list (a tuple) it built anyway
         revealed = self._apply(action)
         self.history.append(action)
         if revealed or self.to_move != seat or self.is_over:
@@ -183,6 +199,7 @@ class GameState:
         new.start = self.start
         new.to_move = self.to_move
         new.is_over = self.is_over
+        new._legal = self._legal  # an immutable tuple (or None): safe to share
         self._copy_into(new)
         return new
 
@@ -196,6 +213,7 @@ class GameState:
         r = as_rng(rng)
         new = self.clone()
         new._determinize(seat, r)
+        new._legal = None
         new.rng = Rng(r.next64())
         return new
 
