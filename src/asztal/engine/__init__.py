@@ -14,6 +14,7 @@ from asztal.engine.rng import Rng, as_rng
 from asztal.engine.state import GameState
 
 __all__ = [
-    "Action", "ActionTable", "BadOptions", "Decision", "Frame", "Refusal", "BadRecord", "BadSeat", "Game", "GameState", "IllegalAction", "LANGS",
+    "Action", "ActionTable", "BadOptions", "BadRecord", "Decision", "Frame", "Refusal",
+     "BadSeat", "Game", "GameState", "IllegalAction", "LANGS",
     "Rng", "UnknownGame", "as_rng", "render_message",
 ]
