@@ -15,6 +15,6 @@ from asztal.engine.state import GameState
 
 __all__ = [
     "Action", "ActionTable", "BadOptions", "BadRecord", "Decision", "Frame", "Refusal",
-     "BadSeat", "Game", "GameState", "IllegalAction", "LANGS",
+    "BadSeat", "Game", "GameState", "IllegalAction", "LANGS",
     "Rng", "UnknownGame", "as_rng", "render_message",
 ]
