@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test soak bench coverage lint clean
+.PHONY: install run test check soak bench coverage lint clean
 
 install: $(STAMP)
 
@@ -23,6 +23,14 @@ run: install
 
 test: install
 	$(BIN)/python -m pytest -n auto -p no:cacheprovider
+
+# the quick tier for one's own loop (under 2 minutes on 2 cores): lint, the engine, the rules
+# of the three games, the words, the equivalence records and a short contract run; the
+# server, browser, research and bot suites are left to `make test`
+check: install
+	$(BIN)/ruff check src tests
+	ASZTAL_CONTRACT_GAMES=20 $(BIN)/python -m pytest -n auto -p no:cacheprovider -x \
+		tests/engine tests/toy tests/pax tests/caboose tests/pocketciv tests/words tests/perf_equivalence tests/contract
 
 soak: install
 	ASZTAL_SOAK=1 ASZTAL_CONTRACT_GAMES=2000 $(BIN)/python -m pytest -n auto -p no:cacheprovider
