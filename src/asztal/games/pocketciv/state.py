@@ -169,10 +169,8 @@ class PocketCivState(GameState):
         (``reshuffle_deck``) takes it with the discard pile unless an unfinished event still
         needs it (rules version 3)."""
         c = self.held
-        if c >= 0:  # the card drawn before the era change, read now (already placed at its draw)
-            self.held = -1
-            if c not in self.shown:
-                self.shown += (c,)
+        if c >= 0:  # the card drawn before the era change, read now (already placed at its draw);
+            self.held = -1  # it was announced at that draw; the reshuffle has since hidden where it lies
             return c
         c = self.deck.pop()
         self.shown += (c,)
