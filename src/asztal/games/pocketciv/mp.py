@@ -348,8 +348,8 @@ class MultiState(PocketCivState):
         if ev is None or self.focus != -1:
             return frozenset()
         if not ev["red"]:  # no area read yet: an event with an active area will still read one
-            f = next(f for f in reversed(self.stack) if f[0] == "mpev")
-            return frozenset(ev["rec"]) if BOX[f[2]][f[3]][0] not in NO_AREA else frozenset()
+            f = next((f for f in reversed(self.stack) if f[0] == "mpev"), None)
+            return frozenset(ev["rec"]) if f is not None and BOX[f[2]][f[3]][0] not in NO_AREA else frozenset()
         if ev["pass"] + 1 >= len(self.board.by_number[ev["red"]]):
             return frozenset(ev["rep"])  # the last pass: only the cards it has yet to read again
         return frozenset(ev["rec"])
