@@ -163,3 +163,19 @@ def test_multiplayer_event_keeps_out_the_card_its_next_area_reads():
     assert len(s.deck) == 11 and len(s.discard) == 3 + 2 and s.discard[0] == 1 and s.discard[-1] == 9
     assert s.aside == []
     s.check_invariants()
+
+
+def test_multiplayer_superstitions_discards_go_into_the_shared_deck():
+    """PC-EVT-SUPERST-02/03 in the multiplayer mode: Superstition names no area, so it is played
+    once and its discards are never read again. Card 4 (era 4) reads card 2: two discards, cards
+    5 and 7, the second the deck's last: it is shuffled in, the Superstition card alone stays
+    out: 16 - 1 - 3 = 12 in the new deck, then the event's card joins the 3 burnt ones."""
+    s = mp(totem=0, era=4)
+    s.seats[0].tribes[0] = s.seats[1].tribes[1] = 2
+    s.discard = [c for c in range(NCARDS) if c + 1 not in (4, 2, 5, 7)]
+    s.deck = []
+    event(s, 4, (2, 5, 7))
+    s.apply("totem:leave")
+    assert s.era == 5 and any(e["key"] == "pocketciv.mp_era" for e in s.log)
+    assert len(s.deck) == 12 and len(s.discard) == 3 + 1 and s.discard[-1] == 3 and s.aside == []
+    s.check_invariants()
