@@ -1,18 +1,19 @@
 """Write the fixed mid-game positions ``asztal bench`` measures MCTS from.
 
-    .venv/bin/python benchmarks/make_positions.py
+    .venv/bin/python benchmarks/make_positions.py [GAME ...]
 
-For every game and player count: seeded uniform-random games; from each, the positions a
-third and a half of the way through (the first decision there with two or more legal
+For every game (or those named) and player count: seeded uniform-random games; from each, the
+positions a third and a half of the way through (the first decision there with two or more legal
 actions) saved as ``to_dict`` states in ``src/asztal/sim/positions/<game>-<n>p.json``.
-Saved states load without replaying, so a later change of the rules does not move them;
-run this again only when a game's saved-state format changes (the bench tests load them).
+A save is its record and a record of another rules version is refused, so run this again for a
+game whenever its rules version or saved-state format changes (the bench tests load them).
 """
 
 from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 from asztal import games
@@ -44,7 +45,7 @@ def positions(game_name: str, players: int, seed: int) -> list[dict]:
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    for name in games.names():
+    for name in sys.argv[1:] or games.names():
         for n in player_counts(name):
             saved = []
             for g in range(GAMES_PER_CONFIG):

@@ -179,9 +179,10 @@ def test_superstition_runs_through_an_era_change():
     assert s.stack[-1][:2] == ("era", 1) and s.era == 5
     play(s, "era:continue")
     assert s.stack == [("dev",)]
-    # 8 had to go: 1 before the change, 1 drawn as the deck's last (read after the change, so it
-    # waits aside through the reshuffle, PC-R-ERA-AT-ONCE), 6 after
-    assert len(s.deck) == 16 - 1 - 1 - 3 - 6
+    # 8 had to go: 1 before the change, 1 drawn as the deck's last (its use, being discarded, is
+    # over at the draw, so it is shuffled into the new deck: PC-R-ERA-AT-ONCE, rules version 3),
+    # 6 after; only the Superstition card itself stays out of the reshuffle
+    assert len(s.deck) == 16 - 1 - 3 - 6
     s.check_invariants()
 
 

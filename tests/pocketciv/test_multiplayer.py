@@ -420,8 +420,9 @@ def test_eras_flow_on_without_scoring():
     go(s, ("mp", 3, 0))
     s.apply(f"exp:area={fr + 1},by=land")
     s.apply("go")
-    # the expedition's card, drawn last, waits aside through the reshuffle (PC-R-ERA-AT-ONCE)
-    assert s.era == 2 and len(s.deck) == 12 and len(s.discard) == 4
+    # the expedition's card, drawn last, is used up at its draw: it is shuffled into the new deck
+    # with the 15 others (PC-R-ERA-AT-ONCE, rules version 3): 16 - 3 burnt = 13
+    assert s.era == 2 and len(s.deck) == 13 and len(s.discard) == 3
     assert s.stack[-1] == ("dev",) and all(s.live(p).vp == 0 for p in (0, 1))
     assert any(e["key"] == "pocketciv.mp_era" and e["era"] == 2 for e in s.log)
     assert not any(e["key"] == "pocketciv.era_end" for e in s.log)
@@ -519,4 +520,4 @@ def test_a_two_player_game_reaches_the_end_of_era_8():
     """PC-MP-END-01 (b): two scripted players play a whole game through all eight eras."""
     s = _policy_game(2, 22)
     assert s.ending == "eras" and s.era == 8
-    assert s.scores() == [17.0, 47.0] and s.winners() == [1]
+    assert s.scores() == [42.0, 42.0] and s.winners() == [0, 1]  # a tie (rules version 3)

@@ -207,7 +207,7 @@ def test_era_eight_ends_the_game():
 
 def test_event_continues_in_the_new_era():
     """PC-ERA-11, PC-Q-03 (1)/(2): the card naming the tsunami's area empties the deck; the era
-    changes (the original card stays out of the reshuffle), then the tsunami goes on."""
+    changes (only the original card stays out of the reshuffle), then the tsunami goes on."""
     s = scenario({7: dict(tribes=12), 1: dict(tribes=1)}, draws=[7])
     start_event(s, card=6, era=1)
     s.discard, s.deck = [c for c in range(16) if c not in (6, 5)], [6]
@@ -217,6 +217,7 @@ def test_event_continues_in_the_new_era():
     damage = symbol_sum(BOX[5][1], s.discard[-2])  # the first card of the new deck
     assert s.stack == [("dev",)] and s.tribes[6] == max(0, 12 - damage) < 12 and s.tribes[0] == 1
     assert s.discard[-1] == 5 and 5 not in s.deck
-    assert 6 in s.discard and len(s.deck) == 16 - 1 - 1 - 3 - 1  # PC-DECK-04: all but the tsunami card and the
-    # card being read (PC-R-ERA-AT-ONCE) reshuffled, 3 burnt, the damage card drawn
+    # PC-DECK-04, PC-R-ERA-AT-ONCE (rules version 3): all but the tsunami card reshuffled, the area
+    # card too (its number is read, the event never reads the card again), 3 burnt, the damage card drawn
+    assert s.aside == [] and len(s.deck) == 16 - 1 - 3 - 1
     s.check_invariants()

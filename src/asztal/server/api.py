@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from asztal import games
 from asztal.engine import BadOptions, UnknownGame
 from asztal.server import meta, texts
-from asztal.server.hub import Hub, Room, record_of
+from asztal.server.hub import Hub, OtherRules, Room, record_of
 from asztal.server.storage import Conflict, now
 from asztal.server.tokens import hash_secret, new_game_id, new_secret, new_seed
 
@@ -242,7 +242,10 @@ def build_router(hub: Hub, settings) -> APIRouter:
     @router.post("/games/{game_id}/join", response_model=Joined, responses=ERRORS, summary="Take a free seat")
     async def join_game(game_id: str, body: JoinGame, request: Request) -> dict[str, Any]:
         limited(request)
-        room = await hub.room(game_id)
+        try:
+            room = await hub.room(game_id)
+        except OtherRules as e:
+            raise fail(409, "other_rules", e.reason) from None
         if room is None:
             raise fail(404, "no_game")
         if room.status == "finished":

@@ -160,6 +160,16 @@ class Room:
             c.send(msg)
 
 
+class OtherRules(Exception):
+    """A stored game made under another rules version of its game (``row["version"]``): it
+    stays in the database untouched but is not replayed; joining or opening it is refused with
+    ``reason``, a line in English and Hungarian that names both versions (docs/formats/records.md)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 def record_of(row: dict[str, Any], changes: list[Change]) -> dict[str, Any]:
     """A game's record from its row and its action log (an undo row takes back the last act)."""
     codes: list[str] = []
@@ -200,11 +210,14 @@ class Hub:
         for game_id in await asyncio.to_thread(self.storage.live_game_ids):
             try:
                 await self.room(game_id)
+            except OtherRules as e:  # kept as it is; refused with its version when someone opens it
+                log.warning("game %s is not resumed: %s", game_id, e.reason)
             except Exception:  # one bad game must not keep the server down
                 log.exception("could not rebuild game %s", game_id)
 
     async def room(self, game_id: str) -> Room | None:
-        """The room of ``game_id``, loaded from the database if this instance does not hold it."""
+        """The room of ``game_id``, loaded from the database if this instance does not hold it;
+        ``OtherRules`` if it was stored under another rules version of its game."""
         room = self.rooms.get(game_id)
         if room is not None:
             return room
@@ -226,6 +239,9 @@ class Hub:
         row = self.storage.game_row(game_id)
         if row is None:
             return None
+        game = games.load(row["game"])
+        if str(row["version"]) != game.version:
+            raise OtherRules(game.other_version(row["version"]))
         changes = self.storage.changes(game_id)
         state = rebuild(row, changes)
         return Room(row, self.storage.seats(game_id), state, len(changes))

@@ -22,6 +22,8 @@ ERRORS: dict[str, tuple[str, str]] = {
                      "the game is still running: its record is given out when it ends"),
     "rate_limited": ("túl sok kérés, várj egy kicsit", "too many requests, wait a little"),
     "bad_request": ("hibás kérés", "bad request"),
+    "other_rules": ("ez a játék a szabályok egy másik változatával készült, nem folytatható",
+                    "this game was made under another version of the rules and cannot go on"),
 }
 
 SEAT_EVENTS: dict[str, tuple[str, str]] = {

@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from asztal.server import texts
-from asztal.server.hub import Client, Hub, Refusal, Room
+from asztal.server.hub import Client, Hub, OtherRules, Refusal, Room
 from asztal.server.tokens import hash_secret
 
 MAX_MESSAGE = 16 * 1024
@@ -79,7 +79,12 @@ async def game_socket(ws: WebSocket, game_id: str, hub: Hub) -> None:
     await ws.accept()
     if lang not in LANGS:
         lang = "hu"
-    room = await hub.room(game_id)
+    try:
+        room = await hub.room(game_id)
+    except OtherRules as e:
+        await ws.send_text(json.dumps(texts.error("other_rules", e.reason)))
+        await ws.close(4410)
+        return
     if room is None:
         await ws.send_text(json.dumps(texts.error("no_game")))
         await ws.close(4404)

@@ -220,8 +220,10 @@ def build_router() -> APIRouter:
             raise HTTPException(400, {"code": "bad_record", "hu": f"hibás JSON: {e.msg}",
                                       "en": f"not valid JSON: {e.msg}"}) from None
         except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
-            # a record file is user input: any way it fails to replay is a bad record
-            raise HTTPException(400, {"code": "bad_record", "hu": str(e)[:300], "en": str(e)[:300]}) from None
+            # a record file is user input: any way it fails to replay is a bad record; a line
+            # "english / magyar" (a record of another rules version) is split by language
+            en, sep, hu = str(e)[:300].partition(" / ")
+            raise HTTPException(400, {"code": "bad_record", "hu": hu if sep else en, "en": en}) from None
 
     @router.post("/pocketciv/map", summary="Check a hand-drawn PocketCiv map; answer the map file")
     def pocketciv_map(body: MapRequest) -> dict[str, Any]:

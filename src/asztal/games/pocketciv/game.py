@@ -15,7 +15,7 @@ from asztal.games.pocketciv.state import PocketCivState
 
 class PocketCiv(Game):
     name = "pocketciv"
-    version = "2"
+    version = "3"
     title = {"hu": "Civilizációk Hajnala", "en": "Dawn of Civilizations (PocketCiv)"}
     min_players, max_players = 1, 4
     state_class = PocketCivState

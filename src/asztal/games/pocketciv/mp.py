@@ -78,6 +78,8 @@ from asztal.games.pocketciv.state import (
 # areas for two players (PC-MP-MAP-01); for three and four the book's changes "guide" the game
 # (PC-MP-01), so each further player brings 8 more areas and every number is used once more
 # (ruling PC-R-MP-MAP34).
+#: events whose text names no active area (no red circle): they are played once, never on a second area
+NO_AREA = frozenset({"anarchy", "corruption", "superstition"})
 CENTRES = ((0, 0), (7, -3), (3, 4), (10, 1))
 
 
@@ -331,10 +333,26 @@ class MultiState(PocketCivState):
         if ev is not None and self.focus == -1:
             if ev["rep"]:
                 return ev["rep"].pop(0)
-            c = PocketCivState.draw(self)
-            ev["rec"].append(c)
-            return c
+            if self.held >= 0:  # drawn, and recorded, before the era change
+                return PocketCivState.draw(self)
+            c = self.deck[-1]
+            ev["rec"].append(c)  # recorded at the draw, so an era change it causes keeps it out
+            return PocketCivState.draw(self)
         return PocketCivState.draw(self)
+
+    def still_read(self) -> frozenset[int]:
+        """Ruling PC-R-ERA-AT-ONCE with PC-R-MP-PASSES: the cards of an event's first pass are
+        read again on each further area of its red circle's number, so while such a pass is
+        still to come they stay out of an era change's reshuffle."""
+        ev = self.ev
+        if ev is None or self.focus != -1:
+            return frozenset()
+        if not ev["red"]:  # no area read yet: an event with an active area will still read one
+            f = next((f for f in reversed(self.stack) if f[0] == "mpev"), None)
+            return frozenset(ev["rec"]) if f is not None and BOX[f[2]][f[3]][0] not in NO_AREA else frozenset()
+        if ev["pass"] + 1 >= len(self.board.by_number[ev["red"]]):
+            return frozenset(ev["rep"])  # the last pass: only the cards it has yet to read again
+        return frozenset(ev["rec"])
 
     def next_phase(self, frame: tuple) -> None:
         self.stack.pop()  # back to the round controller, which moves on to the next seat
@@ -682,7 +700,7 @@ def _event_run(s, f) -> bool:
     _, stage, c, era, k = f
     if stage == 6:  # the holder turns up the card (PC-MP-TOTEM-03/06)
         s.store()
-        c = s.draw_aside()
+        c = s.draw_aside(era)
         box = BOX[c][era]  # PC-Q-03 (a): read in the era it is drawn in
         if box is None:  # PC-EVP-03
             s.emit("pocketciv.no_event", card=c + 1, era=era)

@@ -19,6 +19,7 @@ from asztal.games.pocketciv.data import (
     ADV_INDEX,
     ADV_VP,
     BITS,
+    BOX,
     EMPIRES,
     EVENT_NAMES,
     MAXAREA,
@@ -146,30 +147,40 @@ class PocketCivState(GameState):
 
     # -- the event deck (PC-DECK-01, PC-Q-03) ------------------------------------------------
     def draw(self) -> int:
-        """Turn up the top card; it goes to the discard pile once read.
+        """Turn up the top card; it goes face up onto the discard pile (p. 8, p. 11)."""
+        return self._take(0)
 
-        PC-ERA-11, PC-DECK-03, PC-Q-03 (a), ruling PC-R-ERA-AT-ONCE: the draw that takes the last
-        card stops its step (``EraChange``) before anything is done with the card, which waits
-        aside; the era change follows at once, and then the interrupted step, or the player's
-        action, is carried out again from its start, this draw returning the card waiting
-        aside. Every step and action therefore draws at most one card, before it changes
-        anything (``tests/pocketciv/test_era_at_once.py`` checks the events' draws and the
-        player's)."""
+    def draw_aside(self, era: int) -> int:
+        """Draw the card that starts an event: it stays out until the event ends (PC-EVT-02),
+        or goes onto the discard pile at once if it holds no event for ``era`` (PC-EVP-03)."""
+        return self._take(era)
+
+    def _take(self, era: int) -> int:
+        """The one draw of the game. ``era`` 0: a card read at its draw; otherwise the card of
+        a phase II event, kept out (``aside``) if it holds an event for that era.
+
+        PC-ERA-11, PC-DECK-03, PC-Q-03, ruling PC-R-ERA-AT-ONCE: the draw that takes the last
+        card stops its step (``EraChange``) before anything is done with the card; the era
+        change follows at once, and then the interrupted step, or the player's action, is
+        carried out again from its start, this draw returning the same card (``held``).
+        Every step and action therefore draws at most one card, before it changes anything
+        (``tests/pocketciv/test_era_at_once.py`` checks the events' draws and the player's).
+        The card is put where the book puts it at its draw, so the era change's reshuffle
+        (``reshuffle_deck``) takes it with the discard pile unless an unfinished event still
+        needs it (rules version 3)."""
         c = self.held
-        if c >= 0:  # the card drawn before the era change, read now
-            self.held = -1
-            self.aside.remove(c)
-            self.discard.append(c)
-            if c not in self.shown:
-                self.shown += (c,)
+        if c >= 0:  # the card drawn before the era change, read now (already placed at its draw);
+            self.held = -1  # it was announced at that draw; the reshuffle has since hidden where it lies
             return c
         c = self.deck.pop()
         self.shown += (c,)
         self._revealed = True
+        if era and BOX[c][era] is not None:
+            self.aside.append(c)
+        else:
+            self.discard.append(c)
         if not self.deck:
-            self.aside.append(c)  # out of the era change's reshuffle (PC-Q-03 (2))
             raise EraChange(c)
-        self.discard.append(c)
         return c
 
     def resume(self, card: int, code: str) -> None:
@@ -180,19 +191,21 @@ class PocketCivState(GameState):
             f = self.stack[-1]
             ACT[f[0]](self, f, self.game.action_by_code(code))
 
-    def draw_aside(self) -> int:
-        """Draw the card that starts an event: it stays out until the event ends (PC-EVT-02)."""
-        c = self.draw()
-        self.discard.pop()
-        self.aside.append(c)
-        return c
+    def still_read(self) -> frozenset[int]:
+        """Cards on the discard pile that an unfinished event will read again (none in solo:
+        its steps keep what they read as numbers; the original card waits in ``aside``)."""
+        return frozenset()
 
     def reshuffle_deck(self) -> None:
-        """PC-SETUP-07 (the start), PC-DECK-04, PC-Q-03 (2) (every era change): the deck and the
-        whole discard pile are shuffled together and the top three cards discarded; cards an
-        unfinished event still needs stay aside."""
-        deck = self.deck + self.discard
-        self.discard = []
+        """PC-SETUP-07 (the start), PC-DECK-04, PC-Q-03 (2) (every era change), ruling
+        PC-R-ERA-AT-ONCE: the deck and the whole discard pile, including the card whose draw
+        emptied the deck, are shuffled together and the top three cards discarded; kept out
+        are only the cards an unfinished event still needs: its original card (``aside``,
+        p. 19: "célszerű megtartani az Eseményt kiváltó eredeti kártyát") and the cards it
+        will read again (``still_read``), which stay on the discard pile."""
+        keep = self.still_read()
+        deck = self.deck + [c for c in self.discard if c not in keep]
+        self.discard = [c for c in self.discard if c in keep]
         self.rng.shuffle(deck)
         self.deck = deck
         for _ in range(3):

@@ -47,7 +47,7 @@ export class GameSocket {
     };
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
-      if (this.closed || [4401, 4404, 4409].includes(ev.code)) {
+      if (this.closed || [4401, 4404, 4409, 4410].includes(ev.code)) {
         this.onStatus("closed", ev.code);
         return;
       }

@@ -35,7 +35,7 @@ def _event_run(s, f) -> bool:
 
 def _evdraw_run(s, f) -> bool:
     era = f[1]  # PC-Q-03 (a): the card is read in the era it is drawn in, even if it empties the deck
-    c = s.draw_aside()  # PC-EVP-01
+    c = s.draw_aside(era)  # PC-EVP-01
     box = BOX[c][era]  # PC-EVP-02: the box of the current era
     if box is None:  # PC-EVP-03: no event this round
         s.emit("pocketciv.no_event", card=c + 1, era=era)
