@@ -1,15 +1,15 @@
-"""Constants and the small state helpers every part of the rules uses (cubes, market, decks)."""
+"""Constants and the small state helpers every part of the rules uses (cubes, market, decks,
+the words a refusal or a question names things with)."""
 
 from __future__ import annotations
 
-# phases of a round (CC-RND-02)
-AUCTION, GODS, ACTIONS, OVER = 0, 1, 2, 3
-PHASE_NAMES = ("auction", "gods", "actions", "over")
+from typing import Any
 
-# the pending sub-decision inside a phase B turn
-MAIN, RAIL_CARD, RAIL_ROUTE, BUILD_CARD, BUILD_SRC, DELIVER_SRC, GROW_CARD, PYR_CITY, SWAP1, SWAP2 = range(10)
-STEP_NAMES = ("main", "rail_card", "rail_route", "build_card", "build_source", "deliver_source", "grow_card",
-              "pyramid_city", "swap_first", "swap_second")
+from asztal.engine.decision import Refusal
+from asztal.engine.i18n import join_words
+
+# the names of phases and steps live with the frames; re-exported for the layers that read views
+from asztal.games.caboose.frames import ACTIONS, AUCTION, GODS, OVER, PHASE_NAMES, STEP_NAMES  # noqa: F401
 
 STARTING_MONEY = 20  # CC-SETUP-14
 TRAINS_PER_PLAYER = 20  # CC-COMP-08
@@ -78,3 +78,62 @@ def draw_auction(s) -> int:
 def remove_from(t: tuple, item) -> tuple:
     i = t.index(item)
     return t[:i] + t[i + 1:]
+
+
+def swap_possible(s) -> bool:
+    """Whether HORUS K. HOLLIDAY has two cubes to swap: cubes in two cities and two kinds of fruit
+    among them (CC-Q-22); then some pair differs unless every non-empty city holds the same single fruit."""
+    seen_mask = 0
+    cities = 0
+    for m in s.cmask:
+        if m:
+            cities += 1
+            seen_mask |= m
+    return cities >= 2 and bool(seen_mask & (seen_mask - 1))
+
+
+# --------------------------------------------------------------------------- words for sentences
+
+def no(key: str, rule: str, part: str, **args: Any) -> Refusal:
+    """A refusal ``caboose.no.<key>`` resting on ``rule``, told as part of the rulebook's ``part``
+    (``messages.PARTS``); ``args`` carry names in both languages (``city_hu``/``city_en``), never ids."""
+    args["part"] = part
+    return Refusal("caboose.no." + key, rule, args)
+
+
+def city_words(pk, x: int, name: str = "city") -> dict[str, str]:
+    return {name + "_hu": pk.city_hu[x], name + "_en": pk.city_en[x]}
+
+
+def fruit_words(pk, fruits, name: str = "fruit") -> dict[str, str]:
+    """One fruit or several (an iterable of fruit indices, or a mask when ``fruits`` is an int mask)."""
+    if isinstance(fruits, int):
+        fruits = pk.mask_fruits[fruits]
+    return {name + "_hu": join_words([pk.fruit_hu[f] for f in fruits], "hu"),
+            name + "_en": join_words([pk.fruit_en[f] for f in fruits], "en")}
+
+
+def card_words(pk, c: int, name: str = "card") -> dict[str, str]:
+    """A city card as the player reads it: its city, demanded fruits and payout."""
+    return {name + "_hu": pk.card_text(c, "hu"), name + "_en": pk.card_text(c, "en")}
+
+
+def auction_words(pk, i: int, name: str = "card") -> dict[str, str]:
+    return {name + "_hu": pk.auction_text(i, "hu"), name + "_en": pk.auction_text(i, "en")}
+
+
+def route_words(pk, r: int, name: str = "route") -> dict[str, str]:
+    return {name + "_hu": pk.route_text(r, "hu"), name + "_en": pk.route_text(r, "en")}
+
+
+def finish_first(frame, action, rule: str, part: str) -> Refusal:
+    """Any other move while an action waits for its next choice: finish it first (CC-TURN-06: an
+    action once begun is completed; ``task`` names the pending choice in ``messages.TASKS``)."""
+    return no("finish", rule, part, task=frame.KIND, action_hu=action.hu, action_en=action.en)
+
+
+def city_card_refusal(s, p: int, c: int, rule: str, part: str) -> Refusal | None:
+    """A city card must be in the player's hand to be played."""
+    if c not in s.chand[p]:
+        return no("city_card_not_in_hand", rule, part, **card_words(s.pk, c))
+    return None
