@@ -7,8 +7,8 @@ a refused bid always says the rule it breaks.
 from __future__ import annotations
 
 from asztal.engine.action import Action
-from asztal.engine.decision import Decision, Refusal
-from asztal.games.caboose.common import no
+from asztal.engine.decision import Decision
+from asztal.games.caboose.common import Why, no
 from asztal.games.caboose.frames import BIDDING, GOD_CHOICE, Bidding
 from asztal.games.caboose.pack import PASS, bids
 
@@ -47,7 +47,7 @@ def _opening(s, p: int) -> bool:
     return p == s.cleo and s.high == 0 and s.passes == 0 and s.money[p] >= 1
 
 
-def bid_refusal(s, p: int, n: int) -> Refusal | None:
+def bid_refusal(s, p: int, n: int) -> Why | None:
     lo, hi = bid_range(s, p)
     if n < lo:
         return no("bid_low", "CC-AUC-04", PART, amount=n, high=s.high)
@@ -56,7 +56,7 @@ def bid_refusal(s, p: int, n: int) -> Refusal | None:
     return None
 
 
-def pass_refusal(s, p: int) -> Refusal | None:
+def pass_refusal(s, p: int) -> Why | None:
     if _opening(s, p):
         return no("pass_opening", "CC-AUC-03", PART)
     return None
@@ -71,13 +71,13 @@ def legal(s, p: int, frame: Bidding) -> list[Action]:
     return acts
 
 
-def refusal(s, p: int, frame: Bidding, action: Action) -> Refusal | None:
+def refusal(s, p: int, frame: Bidding, action: Action) -> Why | None:
     kind = action.kind
     if kind == "bid":
         return bid_refusal(s, p, action.args[0])
     if kind == "pass":
         return pass_refusal(s, p)
-    return no("during_auction", "CC-AUC-02", PART, action_hu=action.hu, action_en=action.en)
+    return no("during_auction", "CC-AUC-02", PART, action=action)
 
 
 def ask(s, p: int, frame: Bidding) -> Decision:

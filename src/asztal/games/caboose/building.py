@@ -12,15 +12,14 @@ from __future__ import annotations
 from operator import add
 
 from asztal.engine.action import Action
-from asztal.engine.decision import Decision, Refusal
+from asztal.engine.decision import Decision
 from asztal.games.caboose.common import (
+    Why,
     add_cube,
-    auction_words,
     city_card_refusal,
-    city_words,
     finish_first,
-    fruit_words,
     move_market,
+    named,
     no,
     remove_cube,
     remove_from,
@@ -58,21 +57,25 @@ def hand_sites(s, p: int) -> int:
 
 # --------------------------------------------------------------------------- starting the action
 
-def build_refusal(s, p: int, b: int) -> Refusal | None:
-    """CC-ACT-BUILD-01: a building card, a city card and the fruits to be had there; what the
-    played fruit cards show needs no cube (CC-ACT-BUILD-04 3)."""
-    pk = s.pk
+def can_build(s, b: int, fits: int, cards: int) -> bool:
+    """CC-ACT-BUILD-01: a building card, a city card and the fruits to be had there (``fits``:
+    ``hand_sites``); what the played fruit cards show (``cards``: ``fruit_card_mask``) needs no
+    cube (CC-ACT-BUILD-04 3). The menu offers building card ``b`` of the hand exactly when this holds."""
+    return bool(fits >> (s.pk.ac_mask[b] & ~cards) & 1)
+
+
+def build_refusal(s, p: int, b: int) -> Why | None:
+    """Why building card ``b`` cannot start a building now (None: it can)."""
     if b not in s.ahand[p]:
-        return no("auction_card_not_in_hand", "CC-ACT-BUILD-01", PART, **auction_words(pk, b))
+        return no("auction_card_not_in_hand", "CC-ACT-BUILD-01", PART, acard=b)
+    fits, cards = hand_sites(s, p), fruit_card_mask(s, p)
+    if can_build(s, b, fits, cards):
+        return None
     if not s.chand[p]:
         return no("no_city_cards", "CC-ACT-BUILD-01", PART)
-    fits = hand_sites(s, p)
     if not fits:
         return no("build_all_pyramids", "CC-ACT-BUILD-13", PART)
-    short = pk.ac_mask[b] & ~fruit_card_mask(s, p)
-    if not fits >> short & 1:
-        return no("build_fruit_anywhere", "CC-ACT-BUILD-05", PART, **fruit_words(pk, short))
-    return None
+    return no("build_fruit_anywhere", "CC-ACT-BUILD-05", PART, fruit=s.pk.ac_mask[b] & ~cards)
 
 
 def build_start(s, p: int, b: int) -> bool:
@@ -83,19 +86,19 @@ def build_start(s, p: int, b: int) -> bool:
 
 # --------------------------------------------------------------------------- the city card
 
-def city_refusal(s, p: int, frame: BuildCity, c: int) -> Refusal | None:
+def city_refusal(s, p: int, frame: BuildCity, c: int) -> Why | None:
     bad = city_card_refusal(s, p, c, "CC-ACT-BUILD-02", PART)
     if bad is not None:
         return bad
     pk = s.pk
     x = pk.cc_city[c]
     if s.pyr[x] >= 0:
-        return no("build_pyramid", "CC-ACT-BUILD-13", PART, **city_words(pk, x))
+        return no("build_pyramid", "CC-ACT-BUILD-13", PART, city=x)
     short = pk.ac_mask[frame.card] & ~fruit_card_mask(s, p)  # what the played fruit cards cannot supply
     site = board_masks(s)[0][x]
     if not site >> short & 1:  # CC-ACT-BUILD-05: bit m of ``site`` set when the fruits m can be had
         missing = [f for f in pk.mask_fruits[short] if not site >> (1 << f) & 1]
-        return no("build_fruit", "CC-ACT-BUILD-05", PART, **city_words(pk, x), **fruit_words(pk, missing))
+        return no("build_fruit", "CC-ACT-BUILD-05", PART, city=x, fruit=missing)
     return None
 
 
@@ -119,25 +122,25 @@ def _used_card(s, frame: BuildFruit, bit: int) -> int:
     return next((k for k in frame.used if acm[k] & bit), -1)
 
 
-def src_refusal(s, p: int, frame: BuildFruit, y: int, f: int) -> Refusal | None:
+def src_refusal(s, p: int, frame: BuildFruit, y: int, f: int) -> Why | None:
     """CC-ACT-BUILD-04 1) by rail from a connected city, 2) the city's own cube."""
     pk = s.pk
     x = pk.cc_city[frame.city_card]
     want = _sourcing(frame)
     if f != want:
-        return no("build_other_fruit", "CC-ACT-BUILD-04", PART, **fruit_words(pk, (want,)),
-                  **fruit_words(pk, (f,), "chosen"))
+        return no("build_other_fruit", "CC-ACT-BUILD-04", PART, fruit=(want,),
+                  chosen=(f,))
     if not s.cubes[y * pk.nf + f]:
-        return no("no_cube", "CC-ACT-BUILD-04", PART, **city_words(pk, y), **fruit_words(pk, (f,)))
+        return no("no_cube", "CC-ACT-BUILD-04", PART, city=y, fruit=(f,))
     if y not in components(s)[0][x]:
-        return no("not_connected", "CC-TRANS-01", PART, **city_words(pk, y, "source"), **city_words(pk, x))
+        return no("not_connected", "CC-TRANS-01", PART, source=y, city=x)
     bit = 1 << f
     if y == x and _used_card(s, frame, bit) >= 0 and _own_cube_as_card(s, p, frame, f, frame.need & ~bit):
-        return no("build_same_as_card", "CC-R-07", PART, **fruit_words(pk, (f,)))
+        return no("build_same_as_card", "CC-R-07", PART, fruit=(f,))
     return None
 
 
-def use_refusal(s, p: int, frame: BuildFruit, k: int) -> Refusal | None:
+def use_refusal(s, p: int, frame: BuildFruit, k: int) -> Why | None:
     """CC-ACT-BUILD-04 3) one of the player's own played fruit cards; CC-R-07 equal cards once."""
     pk = s.pk
     acm = pk.ac_mask
@@ -146,19 +149,19 @@ def use_refusal(s, p: int, frame: BuildFruit, k: int) -> Refusal | None:
     if k in frame.used:
         if _used_card(s, frame, bit) != k:
             if acm[k] & bit:
-                return no("build_card_twice", "CC-R-07", PART, **fruit_words(pk, (f,)))
-            return no("build_card_lacks", "CC-ACT-BUILD-04", PART, **fruit_words(pk, (f,)),
-                      **auction_words(pk, k))
+                return no("build_card_twice", "CC-R-07", PART, fruit=(f,))
+            return no("build_card_lacks", "CC-ACT-BUILD-04", PART, fruit=(f,),
+                      acard=k)
         return None
     if k not in s.fcards[p]:
-        return no("fruit_card_not_yours", "CC-ACT-BUILD-04", PART, **auction_words(pk, k))
+        return no("fruit_card_not_yours", "CC-ACT-BUILD-04", PART, acard=k)
     if not acm[k] & bit:
-        return no("build_card_lacks", "CC-ACT-BUILD-04", PART, **fruit_words(pk, (f,)), **auction_words(pk, k))
+        return no("build_card_lacks", "CC-ACT-BUILD-04", PART, fruit=(f,), acard=k)
     for j in s.fcards[p]:
         if j == k:
             return None
         if acm[j] == acm[k]:  # CC-R-07 equal cards are one choice: the first of them is offered
-            return no("build_card_twice", "CC-R-07", PART, **fruit_words(pk, (f,)))
+            return no("build_card_twice", "CC-R-07", PART, fruit=(f,))
     return None
 
 
@@ -195,7 +198,7 @@ def legal(s, p: int, frame: BuildCity | BuildFruit) -> list[Action]:
     return city_legal(s, p, frame) if type(frame) is BuildCity else fruit_legal(s, p, frame)
 
 
-def refusal(s, p: int, frame: BuildCity | BuildFruit, action: Action) -> Refusal | None:
+def refusal(s, p: int, frame: BuildCity | BuildFruit, action: Action) -> Why | None:
     kind = action.kind
     if type(frame) is BuildCity:
         if kind == "card":
@@ -210,14 +213,12 @@ def refusal(s, p: int, frame: BuildCity | BuildFruit, action: Action) -> Refusal
 
 def ask(s, p: int, frame: BuildCity | BuildFruit) -> Decision:
     pk = s.pk
-    words = auction_words(pk, frame.card, "building")
     if type(frame) is BuildCity:
-        return Decision(p, frame.KIND, "caboose.ask.build_city", words, "CC-ACT-BUILD-02")
+        return Decision(p, frame.KIND, "caboose.ask.build_city", named(pk, {"building": frame.card}),
+                        "CC-ACT-BUILD-02")
     need = frame.need
-    words.update(city_words(pk, pk.cc_city[frame.city_card]))
-    words.update(fruit_words(pk, (_sourcing(frame),)))
-    words.update(fruit_words(pk, need, "missing"))
-    words["count"] = bin(need).count("1")
+    words = named(pk, {"building": frame.card, "city": pk.cc_city[frame.city_card], "fruit": (_sourcing(frame),),
+                       "missing": need, "count": bin(need).count("1")})
     return Decision(p, frame.KIND, "caboose.ask.build_fruit", words, "CC-ACT-BUILD-04")
 
 

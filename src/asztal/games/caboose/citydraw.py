@@ -4,17 +4,16 @@ the deck (CC-ACT-CITY-*); ``citydraw:<display card>``, or ``citydraw`` when the 
 
 from __future__ import annotations
 
-from asztal.engine.decision import Refusal
-from asztal.games.caboose.common import card_words, draw_city, no
+from asztal.games.caboose.common import Why, draw_city, no
 from asztal.games.caboose.turn import action_done
 
 PART = "citydraw"
 
 
-def citydraw_refusal(s, p: int, c: int) -> Refusal | None:
+def citydraw_refusal(s, p: int, c: int) -> Why | None:
     if c >= 0:
         if c not in s.cdisp:  # CC-ACT-CITY-01 one of the face-up cards
-            return no("citydraw_not_displayed", "CC-ACT-CITY-01", PART, **card_words(s.pk, c))
+            return no("citydraw_not_displayed", "CC-ACT-CITY-01", PART, card=c)
         return None
     if s.cdisp:
         return no("citydraw_display_first", "CC-ACT-CITY-01", PART)

@@ -92,48 +92,63 @@ def swap_possible(s) -> bool:
     return cities >= 2 and bool(seen_mask & (seen_mask - 1))
 
 
-# --------------------------------------------------------------------------- words for sentences
+# --------------------------------------------------------------------------- reasons and words
 
-def no(key: str, rule: str, part: str, **args: Any) -> Refusal:
-    """A refusal ``caboose.no.<key>`` resting on ``rule``, told as part of the rulebook's ``part``
-    (``messages.PARTS``); ``args`` carry names in both languages (``city_hu``/``city_en``), never ids."""
-    args["part"] = part
-    return Refusal("caboose.no." + key, rule, args)
+#: why a move is refused, as the checks return it: ``(key, rule, part, args)`` with pack indices in
+#: ``args`` (cheap to make: the legal lists are built from these checks); ``refused`` names them
+Why = tuple[str, str, str, dict[str, Any]]
 
-
-def city_words(pk, x: int, name: str = "city") -> dict[str, str]:
-    return {name + "_hu": pk.city_hu[x], name + "_en": pk.city_en[x]}
+_CITY_ARGS = frozenset({"city", "source", "first_city"})
+_FRUIT_ARGS = frozenset({"fruit", "chosen", "first_fruit", "missing"})
+_AUCTION_ARGS = frozenset({"acard", "building"})
 
 
-def fruit_words(pk, fruits, name: str = "fruit") -> dict[str, str]:
-    """One fruit or several (an iterable of fruit indices, or a mask when ``fruits`` is an int mask)."""
-    if isinstance(fruits, int):
-        fruits = pk.mask_fruits[fruits]
-    return {name + "_hu": join_words([pk.fruit_hu[f] for f in fruits], "hu"),
-            name + "_en": join_words([pk.fruit_en[f] for f in fruits], "en")}
+def no(key: str, rule: str, part: str, **args: Any) -> Why:
+    """Refused: ``caboose.no.<key>``, resting on ``rule``, told as part of the rulebook's ``part``
+    (``messages.PARTS``)."""
+    return key, rule, part, args
 
 
-def card_words(pk, c: int, name: str = "card") -> dict[str, str]:
-    """A city card as the player reads it: its city, demanded fruits and payout."""
-    return {name + "_hu": pk.card_text(c, "hu"), name + "_en": pk.card_text(c, "en")}
+def refused(pk, why: Why) -> Refusal:
+    """The ``Refusal`` of a check's reason, its ids turned into names in both languages."""
+    key, rule, part, args = why
+    return Refusal("caboose.no." + key, rule, named(pk, args, part=part))
 
 
-def auction_words(pk, i: int, name: str = "card") -> dict[str, str]:
-    return {name + "_hu": pk.auction_text(i, "hu"), name + "_en": pk.auction_text(i, "en")}
+def named(pk, args: dict[str, Any], **plain: Any) -> dict[str, Any]:
+    """Sentence arguments with every pack index turned into its hu and en name (``city`` ->
+    ``city_hu``, ``city_en``): no id ever reaches a sentence. Cities: ``city``, ``source``,
+    ``first_city``; fruits (indices or a mask): ``fruit``, ``chosen``, ``first_fruit``, ``missing``;
+    ``card`` a city card, ``acard``/``building`` an auction card, ``route``, ``action`` an Action."""
+    out = plain
+    for k, v in args.items():
+        if k in _CITY_ARGS:
+            out[k + "_hu"], out[k + "_en"] = pk.city_hu[v], pk.city_en[v]
+        elif k in _FRUIT_ARGS:
+            fruits = pk.mask_fruits[v] if isinstance(v, int) else v
+            out[k + "_hu"] = join_words([pk.fruit_hu[f] for f in fruits], "hu")
+            out[k + "_en"] = join_words([pk.fruit_en[f] for f in fruits], "en")
+        elif k == "card":
+            out["card_hu"], out["card_en"] = pk.card_text(v, "hu"), pk.card_text(v, "en")
+        elif k in _AUCTION_ARGS:
+            out[k + "_hu"], out[k + "_en"] = pk.auction_text(v, "hu"), pk.auction_text(v, "en")
+        elif k == "route":
+            out["route_hu"], out["route_en"] = pk.route_text(v, "hu"), pk.route_text(v, "en")
+        elif k == "action":
+            out["action_hu"], out["action_en"] = v.hu, v.en
+        else:
+            out[k] = v
+    return out
 
 
-def route_words(pk, r: int, name: str = "route") -> dict[str, str]:
-    return {name + "_hu": pk.route_text(r, "hu"), name + "_en": pk.route_text(r, "en")}
-
-
-def finish_first(frame, action, rule: str, part: str) -> Refusal:
+def finish_first(frame, action, rule: str, part: str) -> Why:
     """Any other move while an action waits for its next choice: finish it first (CC-TURN-06: an
     action once begun is completed; ``task`` names the pending choice in ``messages.TASKS``)."""
-    return no("finish", rule, part, task=frame.KIND, action_hu=action.hu, action_en=action.en)
+    return no("finish", rule, part, task=frame.KIND, action=action)
 
 
-def city_card_refusal(s, p: int, c: int, rule: str, part: str) -> Refusal | None:
+def city_card_refusal(s, p: int, c: int, rule: str, part: str) -> Why | None:
     """A city card must be in the player's hand to be played."""
     if c not in s.chand[p]:
-        return no("city_card_not_in_hand", rule, part, **card_words(s.pk, c))
+        return no("city_card_not_in_hand", rule, part, card=c)
     return None

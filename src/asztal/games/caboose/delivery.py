@@ -10,15 +10,13 @@ from __future__ import annotations
 from operator import add
 
 from asztal.engine.action import Action
-from asztal.engine.decision import Decision, Refusal
+from asztal.engine.decision import Decision
 from asztal.games.caboose.common import (
+    Why,
     add_cube,
-    card_words,
-    city_card_refusal,
-    city_words,
     finish_first,
-    fruit_words,
     move_market,
+    named,
     no,
     remove_cube,
     remove_from,
@@ -31,23 +29,29 @@ from asztal.games.caboose.turn import action_done
 PART = "deliver"
 
 
-def deliver_refusal(s, p: int, c: int) -> Refusal | None:
-    """CC-ACT-DELIVER-01: a city card demanding a fruit that can be brought there: not yet in the
-    city (CC-ACT-DELIVER-03), along built railways (CC-ACT-DELIVER-04), no pyramid (CC-ACT-DELIVER-12)."""
-    bad = city_card_refusal(s, p, c, "CC-ACT-DELIVER-01", PART)
-    if bad is not None:
-        return bad
+def can_deliver(s, c: int, dm: list[int]) -> bool:
+    """CC-ACT-DELIVER-01: city card ``c`` demands a fruit that can be brought to its city: not yet
+    there (CC-ACT-DELIVER-03), along built railways (CC-ACT-DELIVER-04), no pyramid
+    (CC-ACT-DELIVER-12): all of it is ``dm`` of ``transport.board_masks``. The menu offers a city
+    card of the hand exactly when this holds."""
+    pk = s.pk
+    return bool(pk.cc_mask[c] & dm[pk.cc_city[c]])
+
+
+def deliver_refusal(s, p: int, c: int) -> Why | None:
+    """Why city card ``c`` cannot start a delivery now (None: it can)."""
+    if c not in s.chand[p]:
+        return no("city_card_not_in_hand", "CC-ACT-DELIVER-01", PART, card=c)
+    if can_deliver(s, c, board_masks(s)[1]):
+        return None
     pk = s.pk
     x = pk.cc_city[c]
-    if s.pyr[x] >= 0:
-        return no("deliver_pyramid", "CC-ACT-DELIVER-12", PART, **city_words(pk, x))
     want = pk.cc_mask[c] & ~s.cmask[x]
+    if s.pyr[x] >= 0:
+        return no("deliver_pyramid", "CC-ACT-DELIVER-12", PART, city=x)
     if not want:
-        return no("deliver_present", "CC-ACT-DELIVER-03", PART, **city_words(pk, x),
-                  **fruit_words(pk, pk.cc_mask[c]))
-    if not want & board_masks(s)[1][x]:
-        return no("deliver_unreachable", "CC-ACT-DELIVER-04", PART, **city_words(pk, x), **fruit_words(pk, want))
-    return None
+        return no("deliver_present", "CC-ACT-DELIVER-03", PART, city=x, fruit=pk.cc_mask[c])
+    return no("deliver_unreachable", "CC-ACT-DELIVER-04", PART, city=x, fruit=want)
 
 
 def deliver_start(s, p: int, c: int) -> bool:
@@ -56,19 +60,19 @@ def deliver_start(s, p: int, c: int) -> bool:
     return False
 
 
-def src_refusal(s, p: int, frame: DeliverFruit, y: int, f: int) -> Refusal | None:
+def src_refusal(s, p: int, frame: DeliverFruit, y: int, f: int) -> Why | None:
     pk = s.pk
     c = frame.city_card
     x = pk.cc_city[c]
     if f not in pk.cc_fruits[c]:  # CC-ACT-DELIVER-08, CC-Q-33 either fruit shown
-        return no("deliver_not_demanded", "CC-ACT-DELIVER-01", PART, **fruit_words(pk, (f,), "chosen"),
-                  **fruit_words(pk, pk.cc_fruits[c]), **city_words(pk, x))
+        return no("deliver_not_demanded", "CC-ACT-DELIVER-01", PART, chosen=(f,),
+                  fruit=pk.cc_fruits[c], city=x)
     if s.cubes[x * pk.nf + f]:
-        return no("deliver_present", "CC-ACT-DELIVER-03", PART, **city_words(pk, x), **fruit_words(pk, (f,)))
+        return no("deliver_present", "CC-ACT-DELIVER-03", PART, city=x, fruit=(f,))
     if y == x or not s.cubes[y * pk.nf + f]:
-        return no("no_cube", "CC-ACT-DELIVER-02", PART, **city_words(pk, y), **fruit_words(pk, (f,)))
+        return no("no_cube", "CC-ACT-DELIVER-02", PART, city=y, fruit=(f,))
     if y not in components(s)[0][x]:  # CC-ACT-DELIVER-04 any built railways
-        return no("not_connected", "CC-ACT-DELIVER-04", PART, **city_words(pk, y, "source"), **city_words(pk, x))
+        return no("not_connected", "CC-ACT-DELIVER-04", PART, source=y, city=x)
     return None
 
 
@@ -80,7 +84,7 @@ def legal(s, p: int, frame: DeliverFruit) -> list[Action]:
     return [A[y * nf + f] for f in pk.cc_fruits[c] for y in near if src_refusal(s, p, frame, y, f) is None]
 
 
-def refusal(s, p: int, frame: DeliverFruit, action: Action) -> Refusal | None:
+def refusal(s, p: int, frame: DeliverFruit, action: Action) -> Why | None:
     if action.kind == "src":
         return src_refusal(s, p, frame, *action.args)
     return finish_first(frame, action, "CC-ACT-DELIVER-02", PART)
@@ -90,7 +94,7 @@ def ask(s, p: int, frame: DeliverFruit) -> Decision:
     pk = s.pk
     c = frame.city_card
     x = pk.cc_city[c]
-    words = {**card_words(pk, c), **city_words(pk, x), **fruit_words(pk, pk.cc_mask[c] & ~s.cmask[x])}
+    words = named(pk, {"card": c, "city": x, "fruit": pk.cc_mask[c] & ~s.cmask[x]})
     return Decision(p, frame.KIND, "caboose.ask.deliver", words, "CC-ACT-DELIVER-02")
 
 

@@ -9,15 +9,14 @@ SETH in ``rail``, ATUM and BES in ``turn``.
 from __future__ import annotations
 
 from asztal.engine.action import Action
-from asztal.engine.decision import Decision, Refusal
+from asztal.engine.decision import Decision
 from asztal.games.caboose.common import (
+    Why,
     add_cube,
-    city_words,
     finish_first,
-    fruit_words,
+    named,
     no,
     remove_cube,
-    route_words,
     swap_possible,
 )
 from asztal.games.caboose.frames import TURN, GodChoice, SwapFirst, SwapSecond
@@ -28,21 +27,22 @@ from asztal.games.caboose.turn import after, begin_turn
 # --------------------------------------------------------------------------- choosing a god
 
 
-def god_refusal(s, p: int, k: int) -> Refusal | None:
+def god_refusal(s, p: int, k: int) -> Why | None:
     """CC-GOD-01: one card per god, so a god another player took is gone for this round."""
-    if k in s.god:
+    if k in s.god:  # what ``god_legal`` leaves out
         return no("god_taken", "CC-GOD-01", "gods", seat=s.god.index(k), god=GOD_NAMES[k - 1])
     return None
 
 
 def god_legal(s, p: int, frame: GodChoice) -> list[Action]:
-    return [GODS_ACT[k] for k in range(1, 8) if god_refusal(s, p, k) is None]
+    taken = s.god
+    return [GODS_ACT[k] for k in range(1, 8) if k not in taken]  # exactly ``god_refusal``'s test
 
 
-def god_check(s, p: int, frame: GodChoice, action: Action) -> Refusal | None:
+def god_check(s, p: int, frame: GodChoice, action: Action) -> Why | None:
     if action.kind == "god":
         return god_refusal(s, p, action.args[0])
-    return no("during_gods", "CC-AUC-12", "gods", action_hu=action.hu, action_en=action.en)
+    return no("during_gods", "CC-AUC-12", "gods", action=action)
 
 
 def god_ask(s, p: int, frame: GodChoice) -> Decision:
@@ -68,15 +68,15 @@ def god_do(s, p: int, frame: GodChoice, action: Action) -> bool:
 
 # --------------------------------------------------------------------------- HORUS K. HOLLIDAY
 
-def _not_holder(god: int) -> Refusal:
-    return no("not_your_god", f"CC-GOD-{GOD_NAMES[god - 1].split()[0]}-01", "gods", god=GOD_NAMES[god - 1])
+def _not_holder(god: int, rule: str) -> Why:
+    return no("not_your_god", rule, "gods", god=GOD_NAMES[god - 1])
 
 
-def horus_refusal(s, p: int) -> Refusal | None:
+def horus_refusal(s, p: int) -> Why | None:
     """CC-GOD-HORUS-01, CC-Q-22: the holder swaps once per turn, at any time of it, two cubes of
     different fruits in different cities."""
     if not s.horus_left:
-        return _not_holder(HORUS) if s.god[p] != HORUS else no("horus_used", "CC-Q-22", "horus")
+        return _not_holder(HORUS, "CC-GOD-HORUS-01") if s.god[p] != HORUS else no("horus_used", "CC-Q-22", "horus")
     if not swap_possible(s):
         return no("horus_nothing", "CC-Q-22", "horus")
     return None
@@ -87,16 +87,16 @@ def horus_start(s, p: int) -> bool:
     return False
 
 
-def first_refusal(s, x: int, f: int) -> Refusal | None:
+def first_refusal(s, x: int, f: int) -> Why | None:
     """CC-Q-22 a cube that has a partner: another city's cube of another fruit."""
     pk = s.pk
     if not s.cubes[x * pk.nf + f]:
-        return no("no_cube", "CC-GOD-HORUS-01", "horus", **city_words(pk, x), **fruit_words(pk, (f,)))
+        return no("no_cube", "CC-GOD-HORUS-01", "horus", city=x, fruit=(f,))
     other = ~(1 << f)
     for y, m in enumerate(s.cmask):
         if y != x and m & other:
             return None
-    return no("swap_no_partner", "CC-Q-22", "horus", **city_words(pk, x), **fruit_words(pk, (f,)))
+    return no("swap_no_partner", "CC-Q-22", "horus", city=x, fruit=(f,))
 
 
 def first_legal(s, p: int, frame: SwapFirst) -> list[Action]:
@@ -105,15 +105,14 @@ def first_legal(s, p: int, frame: SwapFirst) -> list[Action]:
     return [A[x * nf + f] for x, m in enumerate(s.cmask) for f in fruits[m] if first_refusal(s, x, f) is None]
 
 
-def second_refusal(s, frame: SwapSecond, y: int, g: int) -> Refusal | None:
+def second_refusal(s, frame: SwapSecond, y: int, g: int) -> Why | None:
     pk = s.pk
-    words = {**city_words(pk, frame.city, "first_city"), **fruit_words(pk, (frame.fruit,), "first_fruit")}
     if y == frame.city:
-        return no("swap_same_city", "CC-Q-22", "horus", **words)
+        return no("swap_same_city", "CC-Q-22", "horus", first_city=frame.city)
     if g == frame.fruit:
-        return no("swap_same_fruit", "CC-Q-22", "horus", **words)
+        return no("swap_same_fruit", "CC-Q-22", "horus", first_fruit=(frame.fruit,))
     if not s.cubes[y * pk.nf + g]:
-        return no("no_cube", "CC-GOD-HORUS-01", "horus", **city_words(pk, y), **fruit_words(pk, (g,)))
+        return no("no_cube", "CC-GOD-HORUS-01", "horus", city=y, fruit=(g,))
     return None
 
 
@@ -124,7 +123,7 @@ def second_legal(s, p: int, frame: SwapSecond) -> list[Action]:
             if second_refusal(s, frame, y, g) is None]
 
 
-def swap_check(s, p: int, frame: SwapFirst | SwapSecond, action: Action) -> Refusal | None:
+def swap_check(s, p: int, frame: SwapFirst | SwapSecond, action: Action) -> Why | None:
     if action.kind != "swap":
         return finish_first(frame, action, "CC-GOD-HORUS-01", "horus")
     if type(frame) is SwapFirst:
@@ -137,7 +136,7 @@ def swap_ask(s, p: int, frame: SwapFirst | SwapSecond) -> Decision:
         return Decision(p, frame.KIND, "caboose.ask.swap_first", {}, "CC-GOD-HORUS-01")
     pk = s.pk
     return Decision(p, frame.KIND, "caboose.ask.swap_second",
-                    {**city_words(pk, frame.city), **fruit_words(pk, (frame.fruit,))}, "CC-Q-22")
+                    named(pk, {"city": frame.city, "fruit": (frame.fruit,)}), "CC-Q-22")
 
 
 def swap_do(s, p: int, frame: SwapFirst | SwapSecond, action: Action) -> bool:
@@ -162,16 +161,21 @@ def swap_do(s, p: int, frame: SwapFirst | SwapSecond, action: Action) -> bool:
 
 # --------------------------------------------------------------------------- SEKHMET HUNTINGTON
 
-def sekhmet_refusal(s, p: int, r: int) -> Refusal | None:
+def can_sekhmet(s, p: int, r: int) -> bool:
     """CC-GOD-SEKHMET-01, CC-R-02: the holder names one unbuilt route for the rest of the turn
     (while actions are left: checked with the other actions by ``menu``)."""
+    return s.god[p] == SEKHMET and s.sekhmet < 0 and not s.rown[r]
+
+
+def sekhmet_refusal(s, p: int, r: int) -> Why | None:
+    """Why route ``r`` cannot be SEKHMET's now (None: it can)."""
+    if can_sekhmet(s, p, r):
+        return None
     if s.god[p] != SEKHMET:
-        return _not_holder(SEKHMET)
+        return _not_holder(SEKHMET, "CC-GOD-SEKHMET-01")
     if s.sekhmet >= 0:
-        return no("sekhmet_used", "CC-R-02", "sekhmet", **route_words(s.pk, s.sekhmet))
-    if s.rown[r]:
-        return no("sekhmet_built", "CC-GOD-SEKHMET-01", "sekhmet", **route_words(s.pk, r))
-    return None
+        return no("sekhmet_used", "CC-R-02", "sekhmet", route=s.sekhmet)
+    return no("sekhmet_built", "CC-GOD-SEKHMET-01", "sekhmet", route=r)
 
 
 def sekhmet_do(s, p: int, r: int) -> bool:

@@ -7,15 +7,15 @@ the matching ``*_refusal`` check.
 from __future__ import annotations
 
 from asztal.engine.action import Action
-from asztal.engine.decision import Decision, Refusal
+from asztal.engine.decision import Decision
+from asztal.games.caboose.building import hand_sites
 from asztal.games.caboose.common import (
+    Why,
     add_cube,
-    auction_words,
     city_card_refusal,
-    city_words,
     finish_first,
-    fruit_words,
     move_market,
+    named,
     no,
     remove_from,
 )
@@ -25,21 +25,33 @@ from asztal.games.caboose.turn import action_done
 PART = "grow"
 
 
-def grow_refusal(s, p: int, k: int) -> Refusal | None:
-    """CC-ACT-GROW-01: a city card (CC-ACT-GROW-06 not of a pyramid city), one's own played fruit
-    card, and its cubes in the supply (CC-R-06: each fruit of a two-fruit card)."""
+def can_grow(s, k: int, fits: int) -> bool:
+    """CC-ACT-GROW-01: a city card (CC-ACT-GROW-06 not of a pyramid city: bit 0 of ``fits``, see
+    ``building.hand_sites``), one's own played fruit card ``k``, and its cubes in the supply
+    (CC-R-06: each fruit of a two-fruit card). The menu offers a played fruit card exactly when
+    this holds."""
+    if not fits & 1:
+        return False
+    supply = s.supply
+    for f in s.pk.ac_fruits[k]:
+        if not supply[f]:
+            return False
+    return True
+
+
+def grow_refusal(s, p: int, k: int) -> Why | None:
+    """Why fruit card ``k`` cannot be grown now (None: it can)."""
     pk = s.pk
     if k not in s.fcards[p]:
-        return no("fruit_card_not_yours", "CC-ACT-GROW-01", PART, **auction_words(pk, k))
+        return no("fruit_card_not_yours", "CC-ACT-GROW-01", PART, acard=k)
+    if can_grow(s, k, hand_sites(s, p)):
+        return None
     if not s.chand[p]:
         return no("no_city_cards", "CC-ACT-GROW-01", PART)
     cc_city, pyr = pk.cc_city, s.pyr
     if all(pyr[cc_city[c]] >= 0 for c in s.chand[p]):
         return no("grow_all_pyramids", "CC-ACT-GROW-06", PART)
-    lacking = [f for f in pk.ac_fruits[k] if not s.supply[f]]
-    if lacking:
-        return no("grow_supply", "CC-ACT-GROW-01", PART, **fruit_words(pk, lacking))
-    return None
+    return no("grow_supply", "CC-ACT-GROW-01", PART, fruit=[f for f in pk.ac_fruits[k] if not s.supply[f]])
 
 
 def grow_start(s, p: int, k: int) -> bool:
@@ -48,11 +60,11 @@ def grow_start(s, p: int, k: int) -> bool:
     return False
 
 
-def city_refusal(s, p: int, c: int) -> Refusal | None:
+def city_refusal(s, p: int, c: int) -> Why | None:
     """CC-Q-32 a city that already has the fruit is fine; CC-ACT-GROW-06 not a pyramid city."""
     bad = city_card_refusal(s, p, c, "CC-ACT-GROW-02", PART)
     if bad is None and s.pyr[s.pk.cc_city[c]] >= 0:
-        return no("grow_pyramid", "CC-ACT-GROW-06", PART, **city_words(s.pk, s.pk.cc_city[c]))
+        return no("grow_pyramid", "CC-ACT-GROW-06", PART, city=s.pk.cc_city[c])
     return bad
 
 
@@ -61,14 +73,14 @@ def legal(s, p: int, frame: GrowCity) -> list[Action]:
     return [A[c] for c in s.chand[p] if city_refusal(s, p, c) is None]
 
 
-def refusal(s, p: int, frame: GrowCity, action: Action) -> Refusal | None:
+def refusal(s, p: int, frame: GrowCity, action: Action) -> Why | None:
     if action.kind == "card":
         return city_refusal(s, p, action.args[0])
     return finish_first(frame, action, "CC-ACT-GROW-02", PART)
 
 
 def ask(s, p: int, frame: GrowCity) -> Decision:
-    return Decision(p, frame.KIND, "caboose.ask.grow", fruit_words(s.pk, s.pk.ac_fruits[frame.card]),
+    return Decision(p, frame.KIND, "caboose.ask.grow", named(s.pk, {"fruit": s.pk.ac_fruits[frame.card]}),
                     "CC-ACT-GROW-02")
 
 

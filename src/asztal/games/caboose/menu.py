@@ -3,24 +3,26 @@
 The menu lists the auction cards that may be taken, the first step of each action whose
 requirements are all met (CC-TURN-06: an action is offered only if it can be completed, so a
 started action never gets stuck), the gods' free powers and ``done``. Each entry is there
-because it passes its action's ``*_refusal`` check, and the same check says why anything else is
-refused.
+because it passes its action's check: the ``*_refusal`` function, or for the four actions
+tried on every card of a hand the ``can_*`` predicate that ``*_refusal`` itself decides by
+(worked out once per menu); so the menu and the refusals never disagree.
 """
 
 from __future__ import annotations
 
 from asztal.engine.action import Action
-from asztal.engine.decision import Decision, Refusal
-from asztal.games.caboose.building import build_refusal, build_start
+from asztal.engine.decision import Decision
+from asztal.games.caboose.building import build_refusal, build_start, can_build, fruit_card_mask, hand_sites
 from asztal.games.caboose.citydraw import citydraw, citydraw_refusal
-from asztal.games.caboose.common import auction_words, no
-from asztal.games.caboose.delivery import deliver_refusal, deliver_start
+from asztal.games.caboose.common import Why, no
+from asztal.games.caboose.delivery import can_deliver, deliver_refusal, deliver_start
 from asztal.games.caboose.frames import Turn
-from asztal.games.caboose.gods import horus_refusal, horus_start, sekhmet_do, sekhmet_refusal
-from asztal.games.caboose.growing import grow_refusal, grow_start
+from asztal.games.caboose.gods import can_sekhmet, horus_refusal, horus_start, sekhmet_do, sekhmet_refusal
+from asztal.games.caboose.growing import can_grow, grow_refusal, grow_start
 from asztal.games.caboose.pack import ATUM, BES, CITYDECK, DONE, FRUIT, HORUS_ACT, SEKHMET, TRAIN
-from asztal.games.caboose.pyramid import free_pyramids, pyramid_refusal, pyramid_start
-from asztal.games.caboose.rail import rail_refusal, rail_start
+from asztal.games.caboose.pyramid import can_pyramid, free_pyramids, pyramid_refusal, pyramid_start
+from asztal.games.caboose.rail import can_rail, rail_from, rail_refusal, rail_start
+from asztal.games.caboose.transport import board_masks
 from asztal.games.caboose.turn import after, end_turn
 
 #: the six actions and SEKHMET's route: each takes one of the turn's actions (CC-TURN-04, CC-R-02)
@@ -30,17 +32,17 @@ _PENDING = {"card": "CC-TURN-06", "route": "CC-ACT-TRAIN-03", "src": "CC-ACT-BUI
             "city": "CC-ACT-PYR-05", "swap": "CC-GOD-HORUS-01"}
 
 
-def take_refusal(s, p: int, i: int) -> Refusal | None:
+def take_refusal(s, p: int, i: int) -> Why | None:
     """CC-TURN-02, CC-Q-04, CC-Q-06: from the face-up display (not refilled), 1 card (2 with ATUM
     YOUNG); CC-TURN-08, CC-Q-25 at any time of the turn."""
     if not s.draws_left:
         return no("take_none_left", "CC-TURN-02", "turn", count=2 if s.god[p] == ATUM else 1)
     if i not in s.adisp:
-        return no("take_not_displayed", "CC-Q-04", "turn", **auction_words(s.pk, i))
+        return no("take_not_displayed", "CC-Q-04", "turn", acard=i)
     return None
 
 
-def _action_refusal(s, p: int, kind: str, arg: int) -> Refusal | None:
+def _action_refusal(s, p: int, kind: str, arg: int) -> Why | None:
     """One of the six actions (or SEKHMET's route) ``kind`` with its first choice ``arg``."""
     if not s.acts_left:  # CC-TURN-04, CC-GOD-BES-01
         return no("no_actions_left", "CC-TURN-04", kind, count=3 if s.god[p] == BES else 2)
@@ -64,18 +66,29 @@ def legal(s, p: int, frame: Turn) -> list[Action]:
     acts = [pk.A_TAKE[i] for i in s.adisp if take_refusal(s, p, i) is None]
     if s.acts_left:  # CC-TURN-04, CC-TURN-05, CC-TURN-07: any of the six, the same one again allowed
         kind = pk.ac_kind
+        rail = fits = -1  # what the hand's city cards allow, worked out once when needed
+        cards = 0
         for i in s.ahand[p]:
             if kind[i] == TRAIN:
-                if rail_refusal(s, p, i) is None:
+                if rail < 0:
+                    rail = rail_from(s, p)
+                if can_rail(s, p, i, rail):
                     acts.append(pk.A_RAIL[i])
-            elif build_refusal(s, p, i) is None:
-                acts.append(pk.A_BUILD[i])
+            else:
+                if fits < 0:
+                    fits, cards = hand_sites(s, p), fruit_card_mask(s, p)
+                if can_build(s, i, fits, cards):
+                    acts.append(pk.A_BUILD[i])
+        _, dm, empty = board_masks(s)
         A = pk.A_DELIVER
-        acts += [A[c] for c in s.chand[p] if deliver_refusal(s, p, c) is None]
-        A = pk.A_GROW
-        acts += [A[k] for k in s.fcards[p] if grow_refusal(s, p, k) is None]
+        acts += [A[c] for c in s.chand[p] if can_deliver(s, c, dm)]
+        if s.fcards[p]:
+            if fits < 0:
+                fits = hand_sites(s, p)
+            A = pk.A_GROW
+            acts += [A[k] for k in s.fcards[p] if can_grow(s, k, fits)]
         A = pk.A_PYRAMID
-        acts += [A[t] for t in free_pyramids(s) if pyramid_refusal(s, p, t) is None]
+        acts += [A[t] for t in free_pyramids(s) if can_pyramid(s, p, t, empty)]
         if s.cdisp:
             A = pk.A_CITYDRAW
             acts += [A[c] for c in s.cdisp]  # each passes ``citydraw_refusal``
@@ -83,14 +96,14 @@ def legal(s, p: int, frame: Turn) -> list[Action]:
             acts.append(CITYDECK)
         if s.god[p] == SEKHMET:
             A = pk.A_SEKHMET
-            acts += [A[r] for r in range(pk.nr) if sekhmet_refusal(s, p, r) is None]
+            acts += [A[r] for r in range(pk.nr) if can_sekhmet(s, p, r)]
     if horus_refusal(s, p) is None:
         acts.append(HORUS_ACT)
     acts.append(DONE)  # CC-R-05 giving up what is left (CC-Q-25)
     return acts
 
 
-def refusal(s, p: int, frame: Turn, action: Action) -> Refusal | None:
+def refusal(s, p: int, frame: Turn, action: Action) -> Why | None:
     kind = action.kind
     if kind == "take":
         return take_refusal(s, p, action.args[0])
@@ -101,10 +114,10 @@ def refusal(s, p: int, frame: Turn, action: Action) -> Refusal | None:
     if kind == "done":
         return None
     if kind in _PENDING:
-        return no("pending_" + kind, _PENDING[kind], "turn", action_hu=action.hu, action_en=action.en)
+        return no("pending_" + kind, _PENDING[kind], "turn", action=action)
     if kind in ("bid", "pass"):
-        return no("auction_over", "CC-RND-02", "auction", action_hu=action.hu, action_en=action.en)
-    return no("gods_chosen", "CC-AUC-12", "gods", action_hu=action.hu, action_en=action.en)
+        return no("auction_over", "CC-RND-02", "auction", action=action)
+    return no("gods_chosen", "CC-AUC-12", "gods", action=action)
 
 
 def ask(s, p: int, frame: Turn) -> Decision:

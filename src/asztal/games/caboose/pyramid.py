@@ -8,8 +8,8 @@ check.
 from __future__ import annotations
 
 from asztal.engine.action import Action
-from asztal.engine.decision import Decision, Refusal
-from asztal.games.caboose.common import city_words, finish_first, no
+from asztal.engine.decision import Decision
+from asztal.games.caboose.common import Why, finish_first, no
 from asztal.games.caboose.frames import PyramidCity
 from asztal.games.caboose.pack import AMUN
 from asztal.games.caboose.transport import board_masks
@@ -42,19 +42,26 @@ def free_pyramids(s) -> tuple:
     return out
 
 
-def pyramid_refusal(s, p: int, t: int) -> Refusal | None:
-    """CC-ACT-PYR-01: an empty city (no fruit, CC-Q-17) and the money (CC-ACT-PYR-03)."""
-    value = s.pk.pyr_value[t]
-    if t in s.pyr:
-        return no("pyramid_placed", "CC-ACT-PYR-02", PART, value=value)
+def can_pyramid(s, p: int, t: int, empty: bool) -> bool:
+    """CC-ACT-PYR-01: an empty city (``empty``, no fruit, CC-Q-17) and the money (CC-ACT-PYR-03) for
+    tile ``t`` of ``free_pyramids``. The menu offers a free tile exactly when this holds."""
+    return empty and pyramid_price(s, p, t) <= s.money[p]
+
+
+def pyramid_refusal(s, p: int, t: int) -> Why | None:
+    """Why tile ``t`` cannot start a pyramid now (None: it can)."""
     if t not in free_pyramids(s):
+        value = s.pk.pyr_value[t]
+        if t in s.pyr:
+            return no("pyramid_placed", "CC-ACT-PYR-02", PART, value=value)
         return no("pyramid_same", "CC-R-07", PART, value=value)
-    if not board_masks(s)[2]:
+    empty = board_masks(s)[2]
+    if can_pyramid(s, p, t, empty):
+        return None
+    if not empty:
         return no("pyramid_no_city", "CC-ACT-PYR-01", PART)
     price = pyramid_price(s, p, t)
-    if price > s.money[p]:
-        return no("pyramid_money", "CC-ACT-PYR-03", PART, value=value, price=price, money=s.money[p])
-    return None
+    return no("pyramid_money", "CC-ACT-PYR-03", PART, value=s.pk.pyr_value[t], price=price, money=s.money[p])
 
 
 def pyramid_start(s, p: int, t: int) -> bool:
@@ -62,12 +69,12 @@ def pyramid_start(s, p: int, t: int) -> bool:
     return False
 
 
-def city_refusal(s, x: int) -> Refusal | None:
+def city_refusal(s, x: int) -> Why | None:
     """CC-ACT-PYR-01 an empty city (no fruit, CC-Q-17); CC-ACT-PYR-07 one pyramid per city."""
     if s.pyr[x] >= 0:
-        return no("pyramid_city_taken", "CC-ACT-PYR-07", PART, **city_words(s.pk, x))
+        return no("pyramid_city_taken", "CC-ACT-PYR-07", PART, city=x)
     if s.cmask[x]:
-        return no("pyramid_city_fruit", "CC-ACT-PYR-01", PART, **city_words(s.pk, x))
+        return no("pyramid_city_fruit", "CC-ACT-PYR-01", PART, city=x)
     return None
 
 
@@ -76,7 +83,7 @@ def legal(s, p: int, frame: PyramidCity) -> list[Action]:
     return [A[x] for x in range(s.pk.nc) if city_refusal(s, x) is None]
 
 
-def refusal(s, p: int, frame: PyramidCity, action: Action) -> Refusal | None:
+def refusal(s, p: int, frame: PyramidCity, action: Action) -> Why | None:
     if action.kind == "city":
         return city_refusal(s, action.args[0])
     return finish_first(frame, action, "CC-ACT-PYR-05", PART)

@@ -8,15 +8,14 @@ SETH HENRY HARRIMAN's bonus is paid here too (CC-GOD-SETH-01).
 from __future__ import annotations
 
 from asztal.engine.action import Action
-from asztal.engine.decision import Decision, Refusal
+from asztal.engine.decision import Decision
 from asztal.games.caboose.common import (
-    auction_words,
+    Why,
     city_card_refusal,
-    city_words,
     finish_first,
+    named,
     no,
     remove_from,
-    route_words,
 )
 from asztal.games.caboose.frames import RailCity, RailRoute
 from asztal.games.caboose.pack import SETH
@@ -56,12 +55,26 @@ def hand_cities(s, p: int) -> int:
 
 # --------------------------------------------------------------------------- starting the action
 
-def rail_refusal(s, p: int, i: int) -> Refusal | None:
+def rail_from(s, p: int) -> int:
+    """The cities of ``p``'s city cards with a route ``p`` may build on (bits, see ``rail_cities``)."""
+    return hand_cities(s, p) & rail_cities(s, p)
+
+
+def can_rail(s, p: int, i: int, cities: int) -> bool:
     """CC-ACT-TRAIN-01: a train card, a city card and the card's money; CC-ACT-TRAIN-09, CC-Q-18
-    enough trains left; and a route out of the card's city the trains may go onto."""
+    enough trains left; and a route out of the card's city the trains may go onto (``cities``:
+    ``rail_from``). The menu offers train card ``i`` of the hand exactly when this holds."""
+    pk = s.pk
+    return pk.ac_cost[i] <= s.money[p] and pk.ac_trains[i] <= s.trains[p] and cities != 0
+
+
+def rail_refusal(s, p: int, i: int) -> Why | None:
+    """Why train card ``i`` cannot start a railway now (None: it can)."""
     pk = s.pk
     if i not in s.ahand[p]:
-        return no("auction_card_not_in_hand", "CC-ACT-TRAIN-01", PART, **auction_words(pk, i))
+        return no("auction_card_not_in_hand", "CC-ACT-TRAIN-01", PART, acard=i)
+    if can_rail(s, p, i, rail_from(s, p)):
+        return None
     cost = pk.ac_cost[i]
     if cost > s.money[p]:
         return no("rail_money", "CC-ACT-TRAIN-01", PART, cost=cost, money=s.money[p])
@@ -70,9 +83,7 @@ def rail_refusal(s, p: int, i: int) -> Refusal | None:
         return no("rail_trains", "CC-ACT-TRAIN-09", PART, trains=n, left=s.trains[p])
     if not s.chand[p]:
         return no("no_city_cards", "CC-ACT-TRAIN-01", PART)
-    if not hand_cities(s, p) & rail_cities(s, p):
-        return no("rail_no_city", "CC-ACT-TRAIN-04", PART)
-    return None
+    return no("rail_no_city", "CC-ACT-TRAIN-04", PART)
 
 
 def rail_start(s, p: int, i: int) -> bool:
@@ -83,10 +94,10 @@ def rail_start(s, p: int, i: int) -> bool:
 
 # --------------------------------------------------------------------------- the city card
 
-def city_refusal(s, p: int, c: int) -> Refusal | None:
+def city_refusal(s, p: int, c: int) -> Why | None:
     bad = city_card_refusal(s, p, c, "CC-ACT-TRAIN-02", PART)
     if bad is None and not rail_cities(s, p) >> s.pk.cc_city[c] & 1:
-        return no("rail_city_closed", "CC-ACT-TRAIN-04", PART, **city_words(s.pk, s.pk.cc_city[c]))
+        return no("rail_city_closed", "CC-ACT-TRAIN-04", PART, city=s.pk.cc_city[c])
     return bad
 
 
@@ -97,15 +108,15 @@ def city_legal(s, p: int, frame: RailCity) -> list[Action]:
 
 # --------------------------------------------------------------------------- the route
 
-def route_refusal(s, p: int, frame: RailRoute, r: int) -> Refusal | None:
+def route_refusal(s, p: int, frame: RailRoute, r: int) -> Why | None:
     pk = s.pk
     x = pk.cc_city[frame.city_card]
     if r not in pk.city_routes[x]:  # CC-ACT-TRAIN-03 a route out of the chosen city
-        return no("route_elsewhere", "CC-ACT-TRAIN-03", PART, **route_words(pk, r), **city_words(pk, x))
+        return no("route_elsewhere", "CC-ACT-TRAIN-03", PART, route=r, city=x)
     if s.rt[r * s.players + p]:
-        return no("route_own", "CC-ACT-TRAIN-06", PART, **route_words(pk, r))
+        return no("route_own", "CC-ACT-TRAIN-06", PART, route=r)
     if s.rown[r] >= 2:
-        return no("route_full", "CC-ACT-TRAIN-04", PART, **route_words(pk, r))
+        return no("route_full", "CC-ACT-TRAIN-04", PART, route=r)
     return None
 
 
@@ -121,7 +132,7 @@ def legal(s, p: int, frame: RailCity | RailRoute) -> list[Action]:
     return city_legal(s, p, frame) if type(frame) is RailCity else route_legal(s, p, frame)
 
 
-def refusal(s, p: int, frame: RailCity | RailRoute, action: Action) -> Refusal | None:
+def refusal(s, p: int, frame: RailCity | RailRoute, action: Action) -> Why | None:
     if type(frame) is RailCity:
         if action.kind == "card":
             return city_refusal(s, p, action.args[0])
@@ -136,9 +147,8 @@ def ask(s, p: int, frame: RailCity | RailRoute) -> Decision:
     words = {"trains": pk.ac_trains[frame.card], "cost": pk.ac_cost[frame.card]}
     if type(frame) is RailCity:
         return Decision(p, frame.KIND, "caboose.ask.rail_city", words, "CC-ACT-TRAIN-02")
-    words.update(city_words(pk, pk.cc_city[frame.city_card]))
-    words["routes"] = len(route_legal(s, p, frame))
-    return Decision(p, frame.KIND, "caboose.ask.rail_route", words, "CC-ACT-TRAIN-03")
+    words.update(city=pk.cc_city[frame.city_card], routes=len(route_legal(s, p, frame)))
+    return Decision(p, frame.KIND, "caboose.ask.rail_route", named(pk, words), "CC-ACT-TRAIN-03")
 
 
 def do(s, p: int, frame: RailCity | RailRoute, action: Action) -> bool:

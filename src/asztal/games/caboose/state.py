@@ -15,7 +15,7 @@ from asztal.engine.action import Action
 from asztal.engine.decision import OVER as OVER_DECISION
 from asztal.engine.decision import Decision, Frame, Refusal
 from asztal.games.caboose import auction, building, delivery, gods, growing, menu, pyramid, rail
-from asztal.games.caboose.common import ACTIONS, AUCTION, OVER, PHASE_NAMES, TRAINS_PER_PLAYER
+from asztal.games.caboose.common import ACTIONS, AUCTION, OVER, PHASE_NAMES, TRAINS_PER_PLAYER, refused
 from asztal.games.caboose.frames import (
     Bidding,
     BuildCity,
@@ -105,7 +105,8 @@ class CabooseState(GameState):
         if self.is_over:
             return Refusal("engine.over")
         frame = self.stack[-1]
-        return _RULES[type(frame)][1](self, self.to_move, frame, action)
+        why = _RULES[type(frame)][1](self, self.to_move, frame, action)
+        return None if why is None else refused(self.pk, why)
 
     def decision(self) -> Decision:
         if self.is_over:
