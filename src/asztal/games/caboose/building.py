@@ -150,13 +150,12 @@ def use_refusal(s, p: int, frame: BuildFruit, k: int) -> Why | None:
         if _used_card(s, frame, bit) != k:
             if acm[k] & bit:
                 return no("build_card_twice", "CC-R-07", PART, fruit=(f,))
-            return no("build_card_lacks", "CC-ACT-BUILD-04", PART, fruit=(f,),
-                      acard=k)
+            return no("build_card_lacks", "CC-ACT-BUILD-04", PART, fruit=(f,), chosen=acm[k])
         return None
     if k not in s.fcards[p]:
-        return no("fruit_card_not_yours", "CC-ACT-BUILD-04", PART, acard=k)
+        return no("fruit_card_not_yours", "CC-ACT-BUILD-04", PART, fruit=pk.ac_fruits[k])
     if not acm[k] & bit:
-        return no("build_card_lacks", "CC-ACT-BUILD-04", PART, fruit=(f,), acard=k)
+        return no("build_card_lacks", "CC-ACT-BUILD-04", PART, fruit=(f,), chosen=acm[k])
     for j in s.fcards[p]:
         if j == k:
             return None

@@ -43,7 +43,7 @@ def grow_refusal(s, p: int, k: int) -> Why | None:
     """Why fruit card ``k`` cannot be grown now (None: it can)."""
     pk = s.pk
     if k not in s.fcards[p]:
-        return no("fruit_card_not_yours", "CC-ACT-GROW-01", PART, acard=k)
+        return no("fruit_card_not_yours", "CC-ACT-GROW-01", PART, fruit=pk.ac_fruits[k])
     if can_grow(s, k, hand_sites(s, p)):
         return None
     if not s.chand[p]:

@@ -181,26 +181,26 @@ ASK: dict[str, dict[str, str]] = {
               "route leads from.",
     },
     "caboose.ask.rail_route": {
-        "hu": "Vasútépítés: válaszd ki, melyik útszakaszra kerül a {trains} vonat innen: {city_hu} "
-              "({routes} szabad útszakasz).",
+        "hu": "Vasútépítés: válaszd ki az útszakaszt innen: {city_hu}, amelyre a vonataid kerülnek "
+              "({trains} vonat; {routes} szabad útszakasz).",
         "en": "Building a railway: choose the route from {city_en} for your {trains:pl:train} "
               "({routes:pl:free route}).",
     },
     "caboose.ask.build_city": {
-        "hu": "Épületépítés ({building_hu}): válaszd ki a városkártyát, amelynek városába építesz.",
-        "en": "Building ({building_en}): choose the city card of the city you build in.",
+        "hu": "Épületépítés: {building_hu}. Válaszd ki a városkártyát, amelynek városába építesz.",
+        "en": "Building: {building_en}. Choose the city card of the city you build in.",
     },
     "caboose.ask.build_fruit": {
         "hu": "Épületépítés, itt: {city_hu}. Válaszd ki, honnan veszed ezt: {fruit_hu} — vasúton, a város "
               "saját kockájából vagy gyümölcslapról (még {count} gyümölcs kell: {missing_hu}).",
-        "en": "Building in {city_en}: choose where the {fruit_en} comes from — by rail, the city's own cube "
+        "en": "Building in {city_en}: choose the source of the {fruit_en} — by rail, the city's own cube "
               "or a fruit card ({count:pl:fruit} still needed: {missing_en}).",
     },
     "caboose.ask.deliver": {
-        "hu": "Gyümölcsszállítás ({card_hu}): válaszd ki, melyik gyümölcsöt ({fruit_hu}) melyik városból "
-              "szállítod ide vasúton: {city_hu}.",
-        "en": "Delivering fruit ({card_en}): choose which fruit ({fruit_en}) you bring to {city_en} by rail, "
-              "and from which city.",
+        "hu": "Gyümölcsszállítás, városkártya: {card_hu}. Válaszd ki, melyik gyümölcsöt ({fruit_hu}) melyik "
+              "városból szállítod ide vasúton: {city_hu}.",
+        "en": "Delivering fruit, city card: {card_en}. Choose which fruit ({fruit_en}) you bring to {city_en} "
+              "by rail, and from which city.",
     },
     "caboose.ask.grow": {
         "hu": "Gyümölcstermesztés ({fruit_hu}): válaszd ki a városkártyát, amelynek városába a kockák kerülnek.",
@@ -237,13 +237,13 @@ _NO: dict[str, tuple[str, str]] = {
     "during_gods": ("Most istenséget választasz; ez most nem megy: {action_hu}.",
                     "You are choosing a god now, not this: {action_en}."),
     "not_your_god": ("Ez {god} képessége, de ebben a körben nem ő a te istenséged.",
-                     "That is {god}'s power, and {god} is not your god this round."),
+                     "That is {god}'s power, and you do not hold that god this round."),
     "horus_used": ("Ebben a körben már kicseréltél két gyümölcskockát.",
                    "You have already swapped two fruit cubes this turn."),
     "horus_nothing": ("Nincs mit cserélni: két különböző városban lévő, különböző gyümölcsű kocka kellene.",
                       "Nothing to swap: it takes two cubes of different fruits in different cities."),
     "no_cube": ("Itt nincs ilyen gyümölcskocka: {fruit_hu} ({city_hu}).",
-                "There is no {fruit_en} cube in {city_en}."),
+                "There is no cube of {fruit_en} in {city_en}."),
     "swap_no_partner": ("Ennek a kockának ({fruit_hu}, {city_hu}) nincs cserepárja: másik városban másféle "
                         "gyümölcs kellene.",
                         "This cube ({fruit_en} in {city_en}) has no partner: it needs another fruit in another "
@@ -294,7 +294,7 @@ _NO: dict[str, tuple[str, str]] = {
                     "You cannot get {fruit_en} to {city_en}: not by rail, not from the city, not from a fruit "
                     "card."),
     "build_other_fruit": ("Most ennek a forrását választod: {fruit_hu}, nem ezét: {chosen_hu}.",
-                          "You are choosing where the {fruit_en} comes from now, not the {chosen_en}."),
+                          "You are choosing the source of the {fruit_en} now, not of the {chosen_en}."),
     "not_connected": ("Innen ({source_hu}) nem vezet vasút ide: {city_hu}.",
                       "{source_en} is not connected by rail to {city_en}."),
     "build_same_as_card": ("Ez ugyanaz, mintha a már felhasznált gyümölcslapod adná ezt: {fruit_hu}; azt "
@@ -305,10 +305,10 @@ _NO: dict[str, tuple[str, str]] = {
                          "egy választásnak számítanak.",
                          "An identical fruit card is already offered for the {fruit_en}: equal cards count "
                          "as one choice."),
-    "build_card_lacks": ("Ezen a gyümölcslapon ({acard_hu}) nincs ez: {fruit_hu}.",
-                         "That fruit card ({acard_en}) has no {fruit_en}."),
-    "fruit_card_not_yours": ("Ez a gyümölcslap nincs előtted: {acard_hu}.",
-                             "That fruit card is not in front of you: {acard_en}."),
+    "build_card_lacks": ("A választott gyümölcslapon ({chosen_hu}) nincs ez: {fruit_hu}.",
+                         "The fruit card you chose ({chosen_en}) shows no {fruit_en}."),
+    "fruit_card_not_yours": ("Nincs előtted ilyen gyümölcslap: {fruit_hu}.",
+                             "You have no such fruit card in front of you: {fruit_en}."),
     "deliver_pyramid": ("Itt piramis áll, ide nem szállíthatsz gyümölcsöt: {city_hu}.",
                         "{city_en} has a pyramid: no fruit can be delivered there."),
     "deliver_present": ("Ebben a városban ({city_hu}) már van ilyen gyümölcs: {fruit_hu}.",
@@ -320,7 +320,7 @@ _NO: dict[str, tuple[str, str]] = {
     "grow_all_pyramids": ("Minden városkártyád városában piramis áll, oda nem termeszthetsz.",
                           "Every city card you hold is for a city with a pyramid: nothing can grow there."),
     "grow_supply": ("A készletben nincs ilyen gyümölcskocka: {fruit_hu}.",
-                    "The supply has no {fruit_en} cube."),
+                    "The supply has no cube of {fruit_en}."),
     "grow_pyramid": ("Itt piramis áll, ide nem termeszthetsz: {city_hu}.",
                      "{city_en} has a pyramid: nothing can grow there."),
     "pyramid_placed": ("Ez a {value} GYP-os piramislapka már a táblán van.",
