@@ -8,13 +8,15 @@ Hungarian and in English.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
 
 import pytest
 
-from asztal.engine import IllegalAction
+from asztal import games
+from asztal.engine import BadRecord, IllegalAction
 from asztal.engine.decision import MESSAGES as ENGINE_MESSAGES
 from asztal.engine.decision import Frame
 from asztal.games.caboose import GAME
@@ -195,3 +197,25 @@ def test_horus_refusals_name_the_cubes():
     same_fruit = s.refusal(s.pk.action_by_code("swap:siwa:dates"))
     assert same_city.key == "caboose.no.swap_same_city" and same_fruit.key == "caboose.no.swap_same_fruit"
     assert GAME.describe_refusal(same_fruit, "en") == "Choose another fruit than dates. (HORUS K. HOLLIDAY)"
+
+
+def _pending(step: str):
+    """A seeded game stopped where ``step`` waits, and its saved position."""
+    for s in _games():
+        if s.to_dict()["state"]["turn"]["step"] == step:
+            return s, json.loads(json.dumps(s.to_dict()["state"]))
+    raise AssertionError(f"no {step} met")
+
+
+@pytest.mark.parametrize("step,edit,words", [
+    ("rail_route", lambda t: t.update(city_card=None), "needs its 'city_card'"),
+    ("build_source", lambda t: t.update(need=[]), "needs its 'need'"),
+    ("deliver_source", lambda t: t.update(card="train-01"), "has no 'card'"),
+    ("rail_card", lambda t: t.update(swap=["giza", "dates"]), "has no 'swap'"),
+])
+def test_a_saved_step_holds_exactly_the_fields_of_its_frame(step, edit, words):
+    s, pos = _pending(step)
+    assert games.replay({**s.record, "start": pos, "actions": []}).stack == s.stack
+    edit(pos["turn"])
+    with pytest.raises(BadRecord, match=words):
+        games.replay({**s.record, "start": pos, "actions": []})
