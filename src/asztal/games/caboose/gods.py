@@ -72,14 +72,19 @@ def _not_holder(god: int, rule: str) -> Why:
     return no("not_your_god", rule, "gods", god=GOD_NAMES[god - 1])
 
 
+def can_horus(s) -> bool:
+    """CC-GOD-HORUS-01, CC-Q-22: the holder swaps once per turn (``horus_left`` is set for the
+    holder's turn), at any time of it, two cubes of different fruits in different cities."""
+    return s.horus_left and swap_possible(s)
+
+
 def horus_refusal(s, p: int) -> Why | None:
-    """CC-GOD-HORUS-01, CC-Q-22: the holder swaps once per turn, at any time of it, two cubes of
-    different fruits in different cities."""
+    """Why the swap cannot start now (None: it can)."""
+    if can_horus(s):
+        return None
     if not s.horus_left:
         return _not_holder(HORUS, "CC-GOD-HORUS-01") if s.god[p] != HORUS else no("horus_used", "CC-Q-22", "horus")
-    if not swap_possible(s):
-        return no("horus_nothing", "CC-Q-22", "horus")
-    return None
+    return no("horus_nothing", "CC-Q-22", "horus")
 
 
 def horus_start(s, p: int) -> bool:

@@ -17,7 +17,7 @@ from asztal.games.caboose.citydraw import citydraw, citydraw_refusal
 from asztal.games.caboose.common import Why, no
 from asztal.games.caboose.delivery import can_deliver, deliver_refusal, deliver_start
 from asztal.games.caboose.frames import Turn
-from asztal.games.caboose.gods import can_sekhmet, horus_refusal, horus_start, sekhmet_do, sekhmet_refusal
+from asztal.games.caboose.gods import can_horus, can_sekhmet, horus_refusal, horus_start, sekhmet_do, sekhmet_refusal
 from asztal.games.caboose.growing import can_grow, grow_refusal, grow_start
 from asztal.games.caboose.pack import ATUM, BES, CITYDECK, DONE, FRUIT, HORUS_ACT, SEKHMET, TRAIN
 from asztal.games.caboose.pyramid import can_pyramid, free_pyramids, pyramid_refusal, pyramid_start
@@ -32,10 +32,16 @@ _PENDING = {"card": "CC-TURN-06", "route": "CC-ACT-TRAIN-03", "src": "CC-ACT-BUI
             "city": "CC-ACT-PYR-05", "swap": "CC-GOD-HORUS-01"}
 
 
+def can_take(s) -> bool:
+    """CC-TURN-02, CC-Q-04, CC-Q-06: a card of the face-up display (not refilled), 1 a turn (2 with
+    ATUM YOUNG); CC-TURN-08, CC-Q-25 at any time of the turn. The menu offers every displayed card
+    exactly when this holds."""
+    return s.draws_left > 0
+
+
 def take_refusal(s, p: int, i: int) -> Why | None:
-    """CC-TURN-02, CC-Q-04, CC-Q-06: from the face-up display (not refilled), 1 card (2 with ATUM
-    YOUNG); CC-TURN-08, CC-Q-25 at any time of the turn."""
-    if not s.draws_left:
+    """Why auction card ``i`` cannot be taken now (None: it can)."""
+    if not can_take(s):
         return no("take_none_left", "CC-TURN-02", "turn", count=2 if s.god[p] == ATUM else 1)
     if i not in s.adisp:
         return no("take_not_displayed", "CC-Q-04", "turn", acard=i)
@@ -63,7 +69,7 @@ def _action_refusal(s, p: int, kind: str, arg: int) -> Why | None:
 
 def legal(s, p: int, frame: Turn) -> list[Action]:
     pk = s.pk
-    acts = [pk.A_TAKE[i] for i in s.adisp if take_refusal(s, p, i) is None]
+    acts = [pk.A_TAKE[i] for i in s.adisp] if can_take(s) else []
     if s.acts_left:  # CC-TURN-04, CC-TURN-05, CC-TURN-07: any of the six, the same one again allowed
         kind = pk.ac_kind
         rail = fits = -1  # what the hand's city cards allow, worked out once when needed
@@ -97,7 +103,7 @@ def legal(s, p: int, frame: Turn) -> list[Action]:
         if s.god[p] == SEKHMET:
             A = pk.A_SEKHMET
             acts += [A[r] for r in range(pk.nr) if can_sekhmet(s, p, r)]
-    if horus_refusal(s, p) is None:
+    if can_horus(s):
         acts.append(HORUS_ACT)
     acts.append(DONE)  # CC-R-05 giving up what is left (CC-Q-25)
     return acts
