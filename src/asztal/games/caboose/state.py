@@ -1,8 +1,11 @@
 """The state of a game of Cleopatra's Caboose: flat fields, dispatch, views, JSON, invariants.
 
-Rules live in the modules named after the rulebook's parts (``setup``, ``auction``, ``turn``,
-``transport``, ``scoring``); this class holds the position and answers the engine contract.
-Per-player collections (hands, played cards, building tiles on a city) are tuples inside a
+Rules live in the modules named after the rulebook's parts (``setup``; ``auction`` and ``gods``;
+phase B's ``menu`` and ``turn``, then one module per action: ``rail``, ``building``, ``delivery``,
+``growing``, ``pyramid``, ``citydraw``; ``transport``; ``scoring``); this class holds the position
+and answers the engine contract. The pending decision is ``stack``, a list of ``frames``: each
+kind of frame names the functions that list its legal moves, refuse the others, ask the question
+and carry a move out (``_RULES``). Per-player collections (hands, played cards, building tiles on a city) are tuples inside a
 list, replaced when they change, so ``clone`` copies only the outer lists.
 """
 
