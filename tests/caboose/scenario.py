@@ -12,15 +12,15 @@ finishes with ``check_invariants``.
 from __future__ import annotations
 
 from asztal import games
-from asztal.games.caboose.auction import begin_turn, clear_pending
-from asztal.games.caboose.common import ACTIONS, MAIN
 from asztal.games.caboose.pack import FRUIT
+from asztal.games.caboose.turn import begin_turn
 
 GAME = games.load("caboose")
 
 
 def refresh(s) -> None:
-    """Drop the state's caches after a test changed it in place."""
+    """Drop the state's caches after a test changed it in place, outside the engine (the one
+    place that must: the engine drops its legal-list cache only on moves and loads)."""
     s._legal = None
     s._comp = None
     s._cm = None
@@ -119,11 +119,8 @@ def turn(s, seat: int, god: int = 1, gods=None, **cards) -> None:
     s.god = list(gods)
     s.order = tuple(sorted(range(P), key=s.god.__getitem__))
     s.oidx = s.order.index(seat)
-    s.phase = ACTIONS
-    s.step = MAIN
-    clear_pending(s)
     s.sekhmet = -1
-    begin_turn(s, seat)
+    begin_turn(s, seat)  # phase B: the turn's menu, nothing pending
     if cards:
         give(s, seat, **cards)
     _fresh(s)

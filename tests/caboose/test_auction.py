@@ -5,7 +5,7 @@ import pytest
 from asztal.engine import IllegalAction
 from asztal.games.caboose import GAME
 from asztal.games.caboose.auction import begin_auction
-from tests.caboose.scenario import act, codes
+from tests.caboose.scenario import act, codes, refresh
 
 
 def auction(players, start=0, money=None, seed=0):
@@ -14,7 +14,7 @@ def auction(players, start=0, money=None, seed=0):
     if money is not None:
         s.money = list(money)
     begin_auction(s)
-    s._legal = None
+    refresh(s)
     return s
 
 

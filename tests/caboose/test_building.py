@@ -1,5 +1,6 @@
 """Action 2, build building, PTAH GOULD and the vector CC-TV-BUILD."""
 
+from asztal.games.caboose.frames import TURN, BuildFruit
 from tests.caboose.scenario import act, codes, cubes, fruit_at, mkt, refresh, scene, sup, supply, trains, turn
 
 
@@ -52,7 +53,7 @@ def test_building_stands_in_the_played_city():
     """CC-ACT-BUILD-02: the city card names the city; CC-ACT-BUILD-03 the fruits come from the card."""
     s = _bonus_scene()
     act(s, "build:building-temple-2", "card:city-giza-1")
-    assert s.p_need == (1 << s.pk.fruit_idx["grapes"]) | (1 << s.pk.fruit_idx["pomegranates"])
+    assert s.frame.need == (1 << s.pk.fruit_idx["grapes"]) | (1 << s.pk.fruit_idx["pomegranates"])
     act(s, "src:giza:grapes", "use:fruit-15")
     assert s.btiles[s.pk.city_idx["giza"]]
 
@@ -92,7 +93,7 @@ def test_cannot_build_without_the_fruit():
     assert "build:building-temple-1" not in codes(s)
     trains(s, "r01", 1, 1)
     trains(s, "r03", 1, 1)  # giza-alexandria-siwa
-    s._legal = None
+    refresh(s)
     assert "build:building-temple-1" in codes(s)
 
 
@@ -125,9 +126,9 @@ def test_a_used_card_supplies_each_fruit_by_its_own_decision():
     s = scene(3)
     turn(s, 0, city=["city-giza-3"], auction=["building-temple-1"], fruit=["fruit-06"])
     act(s, "build:building-temple-1", "card:city-giza-3", "use:fruit-06")
-    assert s.step != 0 and codes(s) == ["use:fruit-06"]  # figs: the card already used, offered again
+    assert isinstance(s.frame, BuildFruit) and codes(s) == ["use:fruit-06"]  # figs: the used card again
     act(s, "use:fruit-06")
-    assert s.step == 0 and s.vp[0] == 3 and s.acts_left == 1
+    assert s.frame == TURN and s.vp[0] == 3 and s.acts_left == 1
     assert all(fruit_at(s, "giza", f) == 0 for f in ("dates", "figs"))  # the card supplied both
 
 

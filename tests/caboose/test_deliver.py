@@ -1,6 +1,6 @@
 """Action 3, deliver fruit, transport and SEKHMET HUNTINGTON."""
 
-from tests.caboose.scenario import act, codes, cubes, fruit_at, give, market, mkt, scene, trains, turn
+from tests.caboose.scenario import act, codes, cubes, fruit_at, give, market, mkt, refresh, scene, trains, turn
 
 
 def _vector():
@@ -60,10 +60,10 @@ def test_fruit_already_in_the_city_cannot_be_delivered():
     """CC-ACT-DELIVER-03: the delivered fruit must not be in the city yet; CC-ACT-DELIVER-01."""
     s = _vector()
     cubes(s, giza={"figs": 1})
-    s._legal = None
+    refresh(s)
     assert "deliver:city-giza-4" not in codes(s)
     cubes(s, faiyum={"figs": 1, "grapes": 1})
-    s._legal = None
+    refresh(s)
     act(s, "deliver:city-giza-4")
     assert codes(s) == ["src:faiyum:grapes"]
 
@@ -94,7 +94,7 @@ def test_any_number_of_anyones_railways():
     assert "deliver:city-memphis-1" not in codes(s)
     trains(s, "r08", 1, 1)  # memphis-faiyum
     trains(s, "r09", 2, 1)  # faiyum-siwa
-    s._legal = None
+    refresh(s)
     act(s, "deliver:city-memphis-1", "src:siwa:dates")
     assert fruit_at(s, "memphis", "dates") == 1
 
@@ -116,7 +116,7 @@ def test_no_delivery_into_a_pyramid_city():
     """CC-ACT-DELIVER-12: no fruit may be delivered into a city with a pyramid."""
     s = _vector()
     s.pyr[s.pk.city_idx["giza"]] = 1
-    s._legal = None
+    refresh(s)
     assert "deliver:city-giza-4" not in codes(s)
 
 

@@ -7,7 +7,7 @@ import pytest
 from asztal.engine import IllegalAction
 from asztal.games.caboose import GAME
 from asztal.games.caboose.pack import DEFAULT_PACK
-from tests.caboose.scenario import act, codes, cubes, fruit_at, give, mkt, scene, sup, supply, turn
+from tests.caboose.scenario import act, codes, cubes, fruit_at, give, mkt, refresh, scene, sup, supply, turn
 
 
 def test_grow_places_the_card_fruits():
@@ -96,16 +96,16 @@ def test_pyramid_needs_money_and_an_empty_city():
     assert not any(c.startswith("pyramid:") for c in codes(s))
     cubes(s, giza={})
     give(s, 1, buildings=["building-temple-2"], tiles_at="giza")  # a building already stands there
-    s._legal = None
+    refresh(s)
     act(s, "pyramid:pyramid-1")
     assert codes(s) == ["city:giza"]
     s2 = scene(3)
     turn(s2, 0, god=2, city=[], fruit=[], auction=[])
     s2.money[0] = 5  # the cheapest tile (value 3) costs 6
-    s2._legal = None
+    refresh(s2)
     assert not any(c.startswith("pyramid:") for c in codes(s2))
     s2.money[0] = 6
-    s2._legal = None
+    refresh(s2)
     assert [c for c in codes(s2) if c.startswith("pyramid:")] == ["pyramid:pyramid-1"]
 
 
@@ -152,7 +152,7 @@ def test_empty_decks_reshuffle_the_discards():
     turn(s, 0, god=7, city=[], fruit=[], auction=[])
     s.cdisc.extend(s.cdeck)
     s.cdeck = []
-    s._legal = None
+    refresh(s)
     act(s, f"citydraw:{s.pk.cc_ids[s.cdisp[0]]}")
     assert len(s.chand[0]) == 2 and s.cdisc == [] and s.cdeck
     # nothing left anywhere: only the display card
@@ -161,7 +161,7 @@ def test_empty_decks_reshuffle_the_discards():
     s.cdisc = []
     s.chand[1] = s.chand[1] + tuple(c for c in range(s.pk.ncc) if c not in s.chand[0] + s.chand[1] + s.chand[2]
                                      and c not in s.cdisp)
-    s._legal = None
+    refresh(s)
     s.check_invariants()
     act(s, f"citydraw:{s.pk.cc_ids[s.cdisp[0]]}")
     assert len(s.chand[0]) == 3

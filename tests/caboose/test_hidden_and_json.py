@@ -29,7 +29,7 @@ def test_hands_are_secret_money_open():
     text = json.dumps(spectator)
     for q in range(4):
         for c in s.chand[q]:
-            if c not in s.cdisc and c != s.p_city:
+            if c not in s.cdisc and c != getattr(s.frame, "city_card", -1):
                 assert f'"{s.pk.cc_ids[c]}"' not in text
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from asztal.engine import IllegalAction
-from tests.caboose.scenario import act, codes, scene, trains, turn
+from tests.caboose.scenario import act, codes, refresh, scene, trains, turn
 
 
 def test_needs_train_card_city_card_and_money():
@@ -12,11 +12,11 @@ def test_needs_train_card_city_card_and_money():
     turn(s, 0, city=["city-giza-1"], auction=["train-13"])  # 3 trains, cost 5
     assert "rail:train-13" in codes(s)
     s.money[0] = 4
-    s._legal = None
+    refresh(s)
     assert "rail:train-13" not in codes(s)
     turn(s, 0, city=[], auction=["train-13"])
     s.money[0] = 20
-    s._legal = None
+    refresh(s)
     assert "rail:train-13" not in codes(s)
     turn(s, 0, city=["city-giza-1"], auction=[])
     assert not any(c.startswith("rail:") for c in codes(s))

@@ -5,7 +5,7 @@ import pytest
 from asztal.engine import IllegalAction
 from asztal.games.caboose import GAME
 from asztal.games.caboose.auction import begin_auction
-from tests.caboose.scenario import act, codes, cubes, fruit_at, kinds, scene, trains, turn
+from tests.caboose.scenario import act, codes, cubes, fruit_at, kinds, refresh, scene, trains, turn
 
 
 def _to_phase_b(s, gods):
@@ -23,7 +23,7 @@ def test_round_structure_and_turn_order_vector():
     s = GAME.new_game(3, seed=0)
     s.cleo = 0
     begin_auction(s)
-    s._legal = None
+    refresh(s)
     _to_phase_b(s, [6, 2, 4])  # places: seat 0, seat 2, seat 1
     assert s.god == [6, 4, 2]
     assert s.order == (2, 1, 0) and s.to_move == 2
@@ -40,7 +40,7 @@ def test_god_one_can_be_chosen_and_acts_first():
     s = GAME.new_game(3, seed=0)
     s.cleo = 1
     begin_auction(s)
-    s._legal = None
+    refresh(s)
     _to_phase_b(s, [3, 1, 5])
     assert s.god[s.to_move] == 1
 
@@ -67,7 +67,7 @@ def test_one_auction_card_from_the_display_not_refilled():
     card = next(i for i in range(pk.nac) if pk.ac_kind[i] == 0 and i in t.adeck)
     t.adeck.remove(card)
     t.adisp.append(card)
-    t._legal = None
+    refresh(t)
     act(t, f"take:{pk.ac_ids[card]}")
     assert card in t.ahand[0] and card not in t.fcards[0]
 
@@ -84,7 +84,7 @@ def test_fruit_card_taken_goes_face_up():
     for q in range(3):
         s.fcards[q] = tuple(k for k in s.fcards[q] if k != card)
     s.adisp.append(card)
-    s._legal = None
+    refresh(s)
     act(s, "take:fruit-05")
     assert s.fcards[0] == (card,) and card not in s.ahand[0]
     assert "fruit-05" in s.view(1)["seats"][0]["fruit_cards"]
@@ -192,7 +192,7 @@ def test_last_round_ends_the_game():
     turn(s, 0, god=7, gods=[7, 1, 2], city=[], fruit=[], auction=[])
     deck = len(s.adeck)
     act(s, "done")
-    assert s.is_over and s.to_move is None and s.legal_actions() == []
+    assert s.is_over and s.to_move is None and s.legal_actions() == ()
     assert s.adisp == [] and len(s.adeck) == deck
     with pytest.raises(IllegalAction):
         s.apply("done")

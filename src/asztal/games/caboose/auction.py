@@ -1,15 +1,24 @@
-"""Phase A, the auction (A. fázis: az aukció; CC-AUC-01 ... CC-AUC-13), and choosing gods."""
+"""Phase A, the auction (A. fázis: az aukció; CC-AUC-01 ... CC-AUC-11).
+
+Each check here (``bid_refusal``, ``pass_refusal``) is what the legal list is built from, so
+a refused bid always says the rule it breaks.
+"""
 
 from __future__ import annotations
 
-from asztal.games.caboose.common import ACTIONS, AUCTION, GODS, MAIN
-from asztal.games.caboose.pack import ATUM, BES, GOD_NAMES, GODS_ACT, HORUS, PASS, bids
+from asztal.engine.action import Action
+from asztal.engine.decision import Decision
+from asztal.games.caboose.common import Why, no
+from asztal.games.caboose.frames import BIDDING, GOD_CHOICE, Bidding
+from asztal.games.caboose.pack import PASS, bids
+
+PART = "auction"
 
 
 def begin_auction(s) -> None:
     """A new auction, opened by the start player (CC-AUC-01)."""
     P = s.players
-    s.phase = AUCTION
+    s.stack = [BIDDING]
     s.high = 0
     s.offer = [0] * P
     s.active = [True] * P
@@ -22,40 +31,76 @@ def begin_auction(s) -> None:
     s.acts_left = s.draws_left = 0
     s.horus_left = False
     s.sekhmet = -1
-    s.step = MAIN
-    clear_pending(s)
     s.to_move = s.cleo
 
 
-def clear_pending(s) -> None:
-    s.p_card = s.p_city = s.p_x = s.p_f = -1
-    s.p_need = 0
-    s.p_src = ()
-    s.p_use = ()
+# --------------------------------------------------------------------------- checks
+
+def bid_range(s, p: int) -> tuple[int, int]:
+    """The bids ``p`` may make: above the highest bid (CC-AUC-04), at most their money (CC-AUC-05)."""
+    return s.high + 1, s.money[p]
 
 
-def auction_legal(s) -> list:
-    p = s.to_move
-    money = s.money[p]
-    acts = bids(s.high + 1, money)  # CC-AUC-04 above the highest bid; CC-AUC-05 at most one's money
-    # CC-AUC-03, CC-Q-08: the start player opens with at least 1 and may not pass at once
-    # (CC-R-01: unless they have no money at all)
-    if not (p == s.cleo and s.high == 0 and s.passes == 0 and money >= 1):
+def _opening(s, p: int) -> bool:
+    """CC-AUC-03, CC-Q-08: the start player opens with at least 1 and may not pass at once
+    (CC-R-01: unless they have no money at all)."""
+    return p == s.cleo and s.high == 0 and s.passes == 0 and s.money[p] >= 1
+
+
+def bid_refusal(s, p: int, n: int) -> Why | None:
+    lo, hi = bid_range(s, p)
+    if n < lo:
+        return no("bid_low", "CC-AUC-04", PART, amount=n, high=s.high)
+    if n > hi:
+        return no("bid_money", "CC-AUC-05", PART, amount=n, money=hi)
+    return None
+
+
+def pass_refusal(s, p: int) -> Why | None:
+    if _opening(s, p):
+        return no("pass_opening", "CC-AUC-03", PART)
+    return None
+
+
+# --------------------------------------------------------------------------- the frame's contract
+
+def legal(s, p: int, frame: Bidding) -> list[Action]:
+    acts = bids(*bid_range(s, p))  # every bid in the range passes ``bid_refusal``
+    if pass_refusal(s, p) is None:
         acts.insert(0, PASS)  # CC-AUC-02 raise or pass
     return acts
 
 
-def do_bid(s, p: int, args) -> bool:
-    n = args[0]
-    s.offer[p] = n  # CC-AUC-05 the offer is placed in front of the player
-    s.high = n
-    if s.log is not None:
-        s.emit("caboose.bid", seat=p, amount=n)
-    _next_bidder(s, p)
-    return False
+def refusal(s, p: int, frame: Bidding, action: Action) -> Why | None:
+    kind = action.kind
+    if kind == "bid":
+        return bid_refusal(s, p, action.args[0])
+    if kind == "pass":
+        return pass_refusal(s, p)
+    return no("during_auction", "CC-AUC-02", PART, action=action)
 
 
-def do_pass(s, p: int, args) -> bool:
+def ask(s, p: int, frame: Bidding) -> Decision:
+    lo, hi = bid_range(s, p)
+    if _opening(s, p):
+        key, rule = "open", "CC-AUC-03"
+    elif lo > hi:
+        key, rule = "pass_only", "CC-AUC-05"
+    else:
+        key, rule = "bid", "CC-AUC-02"
+    return Decision(p, frame.KIND, "caboose.ask." + key, {"high": s.high, "least": lo, "money": hi,
+                                                         "still_in": s.players - s.passes}, rule)
+
+
+def do(s, p: int, frame: Bidding, action: Action) -> bool:
+    if action.kind == "bid":
+        n = action.args[0]
+        s.offer[p] = n  # CC-AUC-05 the offer is placed in front of the player
+        s.high = n
+        if s.log is not None:
+            s.emit("caboose.bid", seat=p, amount=n)
+        _next_bidder(s, p)
+        return False
     P = s.players
     s.active[p] = False  # CC-AUC-06, CC-Q-08: no re-entry after passing
     s.place[p] = P - s.passes  # CC-AUC-06 the last free place of the order track
@@ -97,46 +142,7 @@ def _settle(s) -> None:
         s.money[p] -= pays[p]  # CC-AUC-11 to the bank; the rest of the offer goes back
     s.order = tuple(sorted(range(P), key=s.place.__getitem__))  # CC-AUC-12 gods chosen from place 1
     s.oidx = 0
-    s.phase = GODS
+    s.stack = [GOD_CHOICE]
     s.to_move = s.order[0]
     if s.log is not None:
         s.emit("caboose.auction", payments=pays, order=list(s.order))
-
-
-#: the god actions still available, per bitmask of the gods taken (bit k: god k)
-_GOD_CHOICES = tuple(tuple(GODS_ACT[k] for k in range(1, 8) if not taken >> k & 1) for taken in range(1 << 8))
-
-
-def gods_legal(s) -> list:
-    taken = 0
-    for k in s.god:
-        taken |= 1 << k
-    return list(_GOD_CHOICES[taken])
-
-
-def do_god(s, p: int, args) -> bool:
-    k = args[0]
-    s.god[p] = k
-    if s.log is not None:
-        s.emit("caboose.god", seat=p, god=k, name=GOD_NAMES[k - 1])
-    s.oidx += 1
-    if s.oidx < s.players:
-        s.to_move = s.order[s.oidx]
-        return False
-    # CC-RND-03, CC-TURN-01, CC-Q-05: phase B in ascending god number 1..7
-    s.order = tuple(sorted(range(s.players), key=s.god.__getitem__))
-    s.oidx = 0
-    s.phase = ACTIONS
-    begin_turn(s, s.order[0])
-    return False
-
-
-def begin_turn(s, p: int) -> None:
-    g = s.god[p]
-    s.to_move = p
-    s.draws_left = 2 if g == ATUM else 1  # CC-TURN-02, CC-GOD-ATUM-01
-    s.acts_left = 3 if g == BES else 2  # CC-TURN-04, CC-GOD-BES-01
-    s.horus_left = g == HORUS  # CC-GOD-HORUS-01, CC-Q-22 once per turn
-    s.step = MAIN
-    if s.log is not None:
-        s.emit("caboose.turn", seat=p, god=g, name=GOD_NAMES[g - 1])

@@ -1,15 +1,15 @@
-"""Constants and the small state helpers every part of the rules uses (cubes, market, decks)."""
+"""Constants and the small state helpers every part of the rules uses (cubes, market, decks,
+the words a refusal or a question names things with)."""
 
 from __future__ import annotations
 
-# phases of a round (CC-RND-02)
-AUCTION, GODS, ACTIONS, OVER = 0, 1, 2, 3
-PHASE_NAMES = ("auction", "gods", "actions", "over")
+from typing import Any
 
-# the pending sub-decision inside a phase B turn
-MAIN, RAIL_CARD, RAIL_ROUTE, BUILD_CARD, BUILD_SRC, DELIVER_SRC, GROW_CARD, PYR_CITY, SWAP1, SWAP2 = range(10)
-STEP_NAMES = ("main", "rail_card", "rail_route", "build_card", "build_source", "deliver_source", "grow_card",
-              "pyramid_city", "swap_first", "swap_second")
+from asztal.engine.decision import Refusal
+from asztal.engine.i18n import join_words
+
+# the names of phases and steps live with the frames; re-exported for the layers that read views
+from asztal.games.caboose.frames import ACTIONS, AUCTION, GODS, OVER, PHASE_NAMES, STEP_NAMES  # noqa: F401
 
 STARTING_MONEY = 20  # CC-SETUP-14
 TRAINS_PER_PLAYER = 20  # CC-COMP-08
@@ -78,3 +78,77 @@ def draw_auction(s) -> int:
 def remove_from(t: tuple, item) -> tuple:
     i = t.index(item)
     return t[:i] + t[i + 1:]
+
+
+def swap_possible(s) -> bool:
+    """Whether HORUS K. HOLLIDAY has two cubes to swap: cubes in two cities and two kinds of fruit
+    among them (CC-Q-22); then some pair differs unless every non-empty city holds the same single fruit."""
+    seen_mask = 0
+    cities = 0
+    for m in s.cmask:
+        if m:
+            cities += 1
+            seen_mask |= m
+    return cities >= 2 and bool(seen_mask & (seen_mask - 1))
+
+
+# --------------------------------------------------------------------------- reasons and words
+
+#: why a move is refused, as the checks return it: ``(key, rule, part, args)`` with pack indices in
+#: ``args`` (cheap to make: the legal lists are built from these checks); ``refused`` names them
+Why = tuple[str, str, str, dict[str, Any]]
+
+_CITY_ARGS = frozenset({"city", "source", "first_city"})
+_FRUIT_ARGS = frozenset({"fruit", "chosen", "first_fruit", "missing"})
+_AUCTION_ARGS = frozenset({"acard", "building"})
+
+
+def no(key: str, rule: str, part: str, **args: Any) -> Why:
+    """Refused: ``caboose.no.<key>``, resting on ``rule``, told as part of the rulebook's ``part``
+    (``messages.PARTS``)."""
+    return key, rule, part, args
+
+
+def refused(pk, why: Why) -> Refusal:
+    """The ``Refusal`` of a check's reason, its ids turned into names in both languages."""
+    key, rule, part, args = why
+    return Refusal("caboose.no." + key, rule, named(pk, args, part=part))
+
+
+def named(pk, args: dict[str, Any], **plain: Any) -> dict[str, Any]:
+    """Sentence arguments with every pack index turned into its hu and en name (``city`` ->
+    ``city_hu``, ``city_en``): no id ever reaches a sentence. Cities: ``city``, ``source``,
+    ``first_city``; fruits (indices or a mask): ``fruit``, ``chosen``, ``first_fruit``, ``missing``;
+    ``card`` a city card, ``acard``/``building`` an auction card, ``route``, ``action`` an Action."""
+    out = plain
+    for k, v in args.items():
+        if k in _CITY_ARGS:
+            out[k + "_hu"], out[k + "_en"] = pk.city_hu[v], pk.city_en[v]
+        elif k in _FRUIT_ARGS:
+            fruits = pk.mask_fruits[v] if isinstance(v, int) else v
+            out[k + "_hu"] = join_words([pk.fruit_hu[f] for f in fruits], "hu")
+            out[k + "_en"] = join_words([pk.fruit_en[f] for f in fruits], "en")
+        elif k == "card":
+            out["card_hu"], out["card_en"] = pk.card_text(v, "hu"), pk.card_text(v, "en")
+        elif k in _AUCTION_ARGS:
+            out[k + "_hu"], out[k + "_en"] = pk.auction_text(v, "hu"), pk.auction_text(v, "en")
+        elif k == "route":
+            out["route_hu"], out["route_en"] = pk.route_text(v, "hu"), pk.route_text(v, "en")
+        elif k == "action":
+            out["action_hu"], out["action_en"] = v.hu, v.en
+        else:
+            out[k] = v
+    return out
+
+
+def finish_first(frame, action, rule: str, part: str) -> Why:
+    """Any other move while an action waits for its next choice: finish it first (CC-TURN-06: an
+    action once begun is completed; ``task`` names the pending choice in ``messages.TASKS``)."""
+    return no("finish", rule, part, task=frame.KIND, action=action)
+
+
+def city_card_refusal(s, p: int, c: int, rule: str, part: str) -> Why | None:
+    """A city card must be in the player's hand to be played."""
+    if c not in s.chand[p]:
+        return no("city_card_not_in_hand", rule, part, card=c)
+    return None

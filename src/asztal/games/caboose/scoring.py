@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from operator import add
 
-from asztal.games.caboose.common import BUILDING_SET_VP, FRUIT_SET_VP, OVER, draw_auction, set_vp
+from asztal.games.caboose.auction import begin_auction
+from asztal.games.caboose.common import BUILDING_SET_VP, FRUIT_SET_VP, draw_auction, set_vp
 
 
 def end_round(s) -> bool:
@@ -25,8 +26,6 @@ def end_round(s) -> bool:
         s.adisp.append(i)
         revealed = True
     s.cleo = last  # CC-EOR-05, CC-Q-09: whoever took the last turn becomes start player (Cleo)
-    from asztal.games.caboose.auction import begin_auction
-
     begin_auction(s)  # CC-EOR-06 order markers off, gods lined up again
     if s.log is not None:
         s.emit("caboose.round", round=s.round, start=s.cleo, header=True)
@@ -87,7 +86,7 @@ def final_scoring(s) -> None:
     for q in range(P):
         s.vp[q] += parts["cities"][q] + parts["money"][q] + parts["buildings"][q] + parts["fruit"][q]
     s.final = {"before": before, **parts, "total": list(s.vp)}
-    s.phase = OVER
+    s.stack = []
     s.is_over = True
     s.to_move = None
     s.acts_left = s.draws_left = 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from asztal.games.caboose.auction import begin_auction
 from asztal.games.caboose.common import (
     CITY_DISPLAY,
     CITY_HAND,
@@ -77,9 +78,6 @@ def setup(s) -> None:
     s._cm = None
     s._pfree = None
     s._rail = None
-    s._legal = None
-    from asztal.games.caboose.auction import begin_auction
-
     begin_auction(s)
     if s.log is not None:
         recon = pk.name == "reconstructed"

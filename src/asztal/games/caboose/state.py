@@ -1,8 +1,11 @@
 """The state of a game of Cleopatra's Caboose: flat fields, dispatch, views, JSON, invariants.
 
-Rules live in the modules named after the rulebook's parts (``setup``, ``auction``, ``turn``,
-``transport``, ``scoring``); this class holds the position and answers the engine contract.
-Per-player collections (hands, played cards, building tiles on a city) are tuples inside a
+Rules live in the modules named after the rulebook's parts (``setup``; ``auction`` and ``gods``;
+phase B's ``menu`` and ``turn``, then one module per action: ``rail``, ``building``, ``delivery``,
+``growing``, ``pyramid``, ``citydraw``; ``transport``; ``scoring``); this class holds the position
+and answers the engine contract. The pending decision is ``stack``, a list of ``frames``: each
+kind of frame names the functions that list its legal moves, refuse the others, ask the question
+and carry a move out (``_RULES``). Per-player collections (hands, played cards, building tiles on a city) are tuples inside a
 list, replaced when they change, so ``clone`` copies only the outer lists.
 """
 
@@ -11,31 +14,53 @@ from __future__ import annotations
 from typing import Any
 
 from asztal.engine import GameState
-from asztal.games.caboose.auction import auction_legal, do_bid, do_god, do_pass, gods_legal
-from asztal.games.caboose.common import (
-    ACTIONS,
-    AUCTION,
-    GODS,
-    MAIN,
-    OVER,
-    PHASE_NAMES,
-    PYR_CITY,
-    STEP_NAMES,
-    TRAINS_PER_PLAYER,
+from asztal.engine.action import Action
+from asztal.engine.decision import OVER as OVER_DECISION
+from asztal.engine.decision import Decision, Frame, Refusal
+from asztal.games.caboose import auction, building, delivery, gods, growing, menu, pyramid, rail
+from asztal.games.caboose.common import ACTIONS, AUCTION, OVER, PHASE_NAMES, TRAINS_PER_PLAYER, refused
+from asztal.games.caboose.frames import (
+    Bidding,
+    BuildCity,
+    BuildFruit,
+    DeliverFruit,
+    GodChoice,
+    GrowCity,
+    PyramidCity,
+    RailCity,
+    RailRoute,
+    SwapFirst,
+    SwapSecond,
+    Turn,
 )
 from asztal.games.caboose.pack import BUILDING, FRUIT, GOD_NAMES, Pack
+from asztal.games.caboose.pyramid import pyramid_price
+from asztal.games.caboose.scoring import city_value
 from asztal.games.caboose.scoring import winners as _winners
-from asztal.games.caboose.turn import TURN_HANDLERS, main_menu, pyramid_price, turn_legal
+from asztal.games.caboose.state_io import load_state_dict
 
-#: the handler of every action kind: ``handler(state, seat, args)``, True if it revealed hidden information
-_HANDLERS = {"bid": do_bid, "pass": do_pass, "god": do_god, **TURN_HANDLERS}
+#: what each kind of pending decision offers, refuses, asks and does:
+#: ``(legal(s, p, frame), refusal(s, p, frame, action), ask(s, p, frame), do(s, p, frame, action))``
+_RULES: dict[type[Frame], tuple] = {
+    Bidding: (auction.legal, auction.refusal, auction.ask, auction.do),
+    GodChoice: (gods.god_legal, gods.god_check, gods.god_ask, gods.god_do),
+    Turn: (menu.legal, menu.refusal, menu.ask, menu.do),
+    RailCity: (rail.legal, rail.refusal, rail.ask, rail.do),
+    RailRoute: (rail.legal, rail.refusal, rail.ask, rail.do),
+    BuildCity: (building.legal, building.refusal, building.ask, building.do),
+    BuildFruit: (building.legal, building.refusal, building.ask, building.do),
+    DeliverFruit: (delivery.legal, delivery.refusal, delivery.ask, delivery.do),
+    GrowCity: (growing.legal, growing.refusal, growing.ask, growing.do),
+    PyramidCity: (pyramid.legal, pyramid.refusal, pyramid.ask, pyramid.do),
+    SwapFirst: (gods.first_legal, gods.swap_check, gods.swap_ask, gods.swap_do),
+    SwapSecond: (gods.second_legal, gods.swap_check, gods.swap_ask, gods.swap_do),
+}
 
 _LISTS = ("money", "vp", "trains", "god", "chand", "ahand", "fcards", "bcards", "rt", "rown", "cubes", "cmask",
           "supply", "market", "prestige", "btiles", "pyr", "cdeck", "cdisp", "cdisc", "adeck", "adisp", "adisc",
-          "offer", "active", "place", "known")
-_SCALARS = ("pk", "phase", "round", "rounds", "cleo", "high", "passes", "first_pass", "order", "oidx",
-            "acts_left", "draws_left", "horus_left", "sekhmet", "step", "p_card", "p_city", "p_x", "p_f",
-            "p_need", "p_src", "p_use", "final", "_legal", "_comp", "_cm", "_pfree", "_rail")
+          "offer", "active", "place", "known", "stack")
+_SCALARS = ("pk", "round", "rounds", "cleo", "high", "passes", "first_pass", "order", "oidx",
+            "acts_left", "draws_left", "horus_left", "sekhmet", "final", "_comp", "_cm", "_pfree", "_rail")
 
 
 def _deal_back(pool: list, hands: list, seats, rng) -> list:
@@ -64,48 +89,53 @@ class CabooseState(GameState):
     pk: Pack
 
     # ------------------------------------------------------------------ decisions
-    def legal_actions(self):
-        acts = self._legal
-        if acts is None:
-            phase = self.phase
-            if phase == ACTIONS:
-                acts = main_menu(self) if self.step == MAIN else turn_legal(self)
-            elif phase == AUCTION:
-                acts = auction_legal(self)
-            elif phase == GODS:
-                acts = gods_legal(self)
-            else:
-                acts = []
-            self._legal = acts
-        return acts
+    @property
+    def phase(self) -> int:
+        """The phase of the round (``frames.AUCTION`` ... ``frames.OVER``), from the bottom frame."""
+        return self.stack[0].PHASE if self.stack else OVER
+
+    @property
+    def frame(self) -> Frame | None:
+        """The pending decision (the top frame), None when the game is over."""
+        return self.stack[-1] if self.stack else None
+
+    def _legal_list(self) -> list[Action]:
+        frame = self.stack[-1]
+        return _RULES[type(frame)][0](self, self.to_move, frame)
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """None when legal, else why not: the same checks the legal list is made of."""
+        if self.is_over:
+            return Refusal("engine.over")
+        frame = self.stack[-1]
+        why = _RULES[type(frame)][1](self, self.to_move, frame, action)
+        return None if why is None else refused(self.pk, why)
+
+    def decision(self) -> Decision:
+        if self.is_over:
+            return OVER_DECISION
+        frame = self.stack[-1]
+        return _RULES[type(frame)][2](self, self.to_move, frame)
 
     def _apply(self, action) -> bool:
-        # ``apply`` hands over only actions of ``legal_actions()`` or parsed against ``self.pk``, so
-        # ``action`` is this pack's own interned object and its args are this pack's indices
-        self._legal = None
+        # ``apply`` hands over only legal actions, parsed against ``self.pk``, so ``action`` is this pack's
+        # own interned object and its args are this pack's indices
         p = self.to_move
-        if action.kind == "take":  # a card taken from the face-up display is known to be in that hand
+        kind = action.kind
+        if kind == "take":  # a card taken from the face-up display is known to be in that hand
             self.known[p] |= 1 << action.args[0]
-        revealed = _HANDLERS[action.kind](self, p, action.args)
-        if action.kind in _PLAYS:  # ... until it is played
+        frame = self.stack[-1]
+        revealed = _RULES[type(frame)][3](self, p, frame, action)
+        if kind in _PLAYS:  # ... until it is played
             k = 0
             for i in self.ahand[p]:
                 k |= 1 << i
             self.known[p] &= k
         return revealed
 
-    def why_illegal(self, action) -> str:
-        if self.is_over:
-            return "the game is over / a játék véget ért"
-        what = {AUCTION: ("the auction: bid or pass", "aukció: licitálj vagy passzolj"),
-                GODS: ("choosing a god", "istenség választása"),
-                ACTIONS: (f"a turn ({STEP_NAMES[self.step]})", f"akció ({STEP_NAMES[self.step]})")}[self.phase]
-        return (f"not allowed now ({what[0]}): {action.en} / most nem szabályos ({what[1]}): {action.hu}")
-
     # ------------------------------------------------------------------ copying
     def _copy_into(self, new) -> None:
         new.pk = self.pk
-        new.phase = self.phase
         new.round = self.round
         new.rounds = self.rounds
         new.cleo = self.cleo
@@ -145,16 +175,8 @@ class CabooseState(GameState):
         new.draws_left = self.draws_left
         new.horus_left = self.horus_left
         new.sekhmet = self.sekhmet
-        new.step = self.step
-        new.p_card = self.p_card
-        new.p_city = self.p_city
-        new.p_x = self.p_x
-        new.p_f = self.p_f
-        new.p_need = self.p_need
-        new.p_src = self.p_src
-        new.p_use = self.p_use
+        new.stack = self.stack.copy()  # frames are immutable: sharing them is safe
         new.final = self.final
-        new._legal = self._legal
         new._comp = self._comp
         new._cm = self._cm
         new._pfree = self._pfree
@@ -190,8 +212,6 @@ class CabooseState(GameState):
                 "fruit_cards": [pk.ac_ids[k] for k in self.fcards[q]],
                 "buildings": [pk.ac_ids[b] for b in self.bcards[q]],
             })
-        from asztal.games.caboose.scoring import city_value
-
         return {
             "game": "caboose", "pack": pk.name, "pack_key": pk.key,
             "reconstructed": pk.name == "reconstructed",
@@ -223,18 +243,21 @@ class CabooseState(GameState):
 
     def _turn_dict(self) -> dict[str, Any]:
         pk = self.pk
-        card = None
-        if self.p_card >= 0:
-            card = pk.pyr_ids[self.p_card] if self.step == PYR_CITY else pk.ac_ids[self.p_card]
+        frame = self.frame
+        step = frame.STEP if self.phase == ACTIONS else "main"
+        card = frame.tile if isinstance(frame, PyramidCity) else getattr(frame, "card", -1)
+        city_card = getattr(frame, "city_card", -1)
+        need = frame.need if isinstance(frame, BuildFruit) else 0
         return {
             "actions_left": self.acts_left, "draws_left": self.draws_left, "horus": self.horus_left,
             "sekhmet_route": pk.route_ids[self.sekhmet] if self.sekhmet >= 0 else None,
-            "step": STEP_NAMES[self.step], "card": card,
-            "city_card": pk.cc_ids[self.p_city] if self.p_city >= 0 else None,
-            "swap": [pk.city_ids[self.p_x], pk.fruit_ids[self.p_f]] if self.p_x >= 0 else None,
-            "need": [pk.fruit_ids[f] for f in range(pk.nf) if self.p_need >> f & 1],
-            "sources": [[pk.city_ids[y], pk.fruit_ids[f]] for y, f in self.p_src],
-            "fruit_cards_used": [pk.ac_ids[k] for k in self.p_use],
+            "step": step,
+            "card": None if card < 0 else pk.pyr_ids[card] if step == "pyramid_city" else pk.ac_ids[card],
+            "city_card": pk.cc_ids[city_card] if city_card >= 0 else None,
+            "swap": [pk.city_ids[frame.city], pk.fruit_ids[frame.fruit]] if isinstance(frame, SwapSecond) else None,
+            "need": [pk.fruit_ids[f] for f in range(pk.nf) if need >> f & 1],
+            "sources": [[pk.city_ids[y], pk.fruit_ids[f]] for y, f in getattr(frame, "sources", ())],
+            "fruit_cards_used": [pk.ac_ids[k] for k in getattr(frame, "used", ())],
         }
 
     def known_in_hand(self, q: int) -> list[int]:
@@ -268,8 +291,7 @@ class CabooseState(GameState):
             pool.sort()
             rng.shuffle(pool)
             self.adeck = pool
-            self._legal = None
-            if self.is_over or self.to_move == seat or self.legal_actions():
+            if self.is_over or self.to_move == seat or self._legal_list():
                 return
 
     # ------------------------------------------------------------------ JSON
@@ -294,8 +316,6 @@ class CabooseState(GameState):
         return d
 
     def _load_state_dict(self, d: dict[str, Any]) -> None:
-        from asztal.games.caboose.state_io import load_state_dict
-
         load_state_dict(self, d)
 
     # ------------------------------------------------------------------ results
@@ -340,9 +360,10 @@ class CabooseState(GameState):
             assert owners <= 2, f"route {pk.route_ids[r]} holds {owners} players' trains"
             assert owners == self.rown[r], "route owner count out of date"
         # cards: every city card and auction card exactly once
+        frame = self.frame
         city = list(self.cdeck) + self.cdisp + self.cdisc + [c for h in self.chand for c in h]
-        if self.p_city >= 0:
-            city.append(self.p_city)
+        if getattr(frame, "city_card", -1) >= 0:
+            city.append(frame.city_card)  # played, its action not yet complete
         assert sorted(city) == list(range(pk.ncc)), "a city card is missing or duplicated"
         auc = list(self.adeck) + self.adisp + self.adisc
         for q in range(P):
@@ -350,9 +371,9 @@ class CabooseState(GameState):
             assert all(pk.ac_kind[i] != FRUIT for i in self.ahand[q]), "a fruit card in a hand"
             assert all(pk.ac_kind[k] == FRUIT for k in self.fcards[q]), "a non-fruit card among played fruit cards"
             assert all(pk.ac_kind[b] == BUILDING for b in self.bcards[q]), "a non-building among played buildings"
-        auc += self.p_use
-        if self.p_card >= 0 and self.step != PYR_CITY:
-            auc.append(self.p_card)
+        auc += getattr(frame, "used", ())
+        if getattr(frame, "card", -1) >= 0:
+            auc.append(frame.card)
         assert sorted(auc) == list(range(pk.nac)), "an auction card is missing or duplicated"
         # tiles: a building tile lies on a city exactly when its card has been built; pyramids once each
         tiles = [t for x in range(nc) for t in self.btiles[x]]
@@ -366,6 +387,7 @@ class CabooseState(GameState):
             assert sum(self.active) == P - self.passes >= 2, "auction bookkeeping"
         if self.phase == ACTIONS:
             assert self.to_move == self.order[self.oidx], "the player to move is not the god in turn"
+            assert type(self.stack[0]) is Turn and len(self.stack) <= 2, "a turn holds at most one pending action"
         else:
-            assert self.step == MAIN, "a pending action outside phase B"
+            assert len(self.stack) <= 1, "a pending action outside phase B"
         assert len(set(self.god) - {0}) == sum(1 for g in self.god if g), "a god held twice"

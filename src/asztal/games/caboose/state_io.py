@@ -11,7 +11,23 @@ from typing import Any
 
 from asztal.engine.errors import brief
 from asztal.engine.fields import flag, listed, obj, one_of, whole
-from asztal.games.caboose.common import ACTIONS, AUCTION, GODS, OVER, PHASE_NAMES, STEP_NAMES, TRAINS_PER_PLAYER
+from asztal.games.caboose.common import TRAINS_PER_PLAYER
+from asztal.games.caboose.frames import (
+    ACTIONS,
+    AUCTION,
+    BIDDING,
+    GOD_CHOICE,
+    GODS,
+    OVER,
+    PHASE_NAMES,
+    STEP_FRAMES,
+    STEP_NAMES,
+    TURN,
+    BuildFruit,
+    PyramidCity,
+    SwapSecond,
+    Turn,
+)
 from asztal.games.caboose.pack import MAX_MONEY
 from asztal.games.caboose.scoring import final_parts
 
@@ -60,7 +76,7 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
     nf, nc = pk.nf, pk.nc
     if d.get("pack", pk.name) != pk.name:
         raise ValueError(f"position is for pack {brief(d.get('pack'))}, the game uses {pk.name!r}")
-    s.phase = PHASE_NAMES.index(one_of(d["phase"], "phase", PHASE_NAMES))
+    phase = PHASE_NAMES.index(one_of(d["phase"], "phase", PHASE_NAMES))
     s.rounds = pk.rounds[P]
     if d.get("rounds", s.rounds) != s.rounds:
         raise ValueError(f"rounds must be {s.rounds} with {P} players (CC-RND-01)")
@@ -135,30 +151,8 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
     s.horus_left = flag(t.get("horus", False), "horus")
     sek = t.get("sekhmet_route")
     s.sekhmet = -1 if sek is None else _id(pk.route_idx, sek, "route")
-    step = one_of(t.get("step", "main"), "turn step", STEP_NAMES)
-    s.step = STEP_NAMES.index(step)
-    card = t.get("card")
-    if card is None:
-        s.p_card = -1
-    elif step == "pyramid_city":
-        s.p_card = _id(pk.pyr_idx, card, "pyramid tile")
-    else:
-        s.p_card = _id(ac, card, "auction card")
-    s.p_city = -1 if t.get("city_card") is None else _id(cc, t["city_card"], "city card")
-    sw = t.get("swap")
-    if sw is None:
-        s.p_x = s.p_f = -1
-    else:
-        sw = listed(sw, "turn swap", 2, 2)
-        s.p_x, s.p_f = _id(pk.city_idx, sw[0], "city"), _id(pk.fruit_idx, sw[1], "fruit")
-    s.p_need = 0
-    for k in listed(t.get("need", []), "turn need", 0, nf):
-        s.p_need |= 1 << _id(pk.fruit_idx, k, "fruit")
-    s.p_src = tuple((_id(pk.city_idx, y, "city"), _id(pk.fruit_idx, f, "fruit"))
-                    for y, f in (listed(p, "turn source", 2, 2) for p in listed(t.get("sources", []), "turn sources",
-                                                                                0, nf)))
-    s.p_use = tuple(_ids(ac, t.get("fruit_cards_used", []), "fruit card"))
-    s.is_over = s.phase == OVER
+    s.stack = _stack(s, phase, t)
+    s.is_over = phase == OVER
     s.to_move = None if s.is_over else _seat(d["to_move"], P, "to_move")
     s.known = [0] * P
     for q, sd in enumerate(seats):
@@ -166,7 +160,6 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
             if i not in s.ahand[q]:
                 raise ValueError("auction_hand_public: a card that is not in that seat's auction hand")
             s.known[q] |= 1 << i
-    s._legal = None
     s._comp = None
     s._cm = None
     s._pfree = None
@@ -179,7 +172,6 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
             raise ValueError("a finished position's VP are below what final scoring awarded")
         s.final = {"before": before, **parts, "total": list(s.vp)}
     _check_phase(s)
-    _check_step(s)
 
 
 def _check_phase(s) -> None:
@@ -204,14 +196,53 @@ def _check_phase(s) -> None:
             raise ValueError("a seat still to choose already holds a god")
         if s.phase == ACTIONS and list(s.order) != sorted(range(P), key=s.god.__getitem__):
             raise ValueError("turns go in ascending god number (CC-RND-03)")
-def _check_step(s) -> None:
-    """A pending sub-decision must have the cards it works on."""
-    step = STEP_NAMES[s.step]
-    if step in ("rail_card", "rail_route", "build_card", "build_source", "grow_card", "pyramid_city") and s.p_card < 0:
-        raise ValueError(f"turn step {step} needs its 'card'")
-    if step in ("rail_route", "build_source", "deliver_source") and s.p_city < 0:
-        raise ValueError(f"turn step {step} needs its 'city_card'")
-    if step == "build_source" and not s.p_need:
-        raise ValueError("turn step build_source needs the fruits still missing ('need')")
-    if step == "swap_second" and s.p_x < 0:
-        raise ValueError("turn step swap_second needs the first cube ('swap')")
+def _stack(s, phase: int, t: dict[str, Any]) -> list:
+    """The pending decision: the phase's frame, and in phase B the step of an action in progress
+    with the cards it works on (a field the step does not use must be empty)."""
+    if phase != ACTIONS:
+        if t.get("step", "main") != "main":
+            raise ValueError("a turn step outside phase B")
+        return [] if phase == OVER else [BIDDING if phase == AUCTION else GOD_CHOICE]
+    pk = s.pk
+    step = one_of(t.get("step", "main"), "turn step", STEP_NAMES)
+    cls = STEP_FRAMES[step]
+    wanted = set(cls.__dataclass_fields__)
+    given = {"card": t.get("card"), "city_card": t.get("city_card"), "swap": t.get("swap"),
+             "need": t.get("need") or None, "sources": t.get("sources") or None,
+             "used": t.get("fruit_cards_used") or None}
+    if cls is PyramidCity:
+        given["tile"] = given.pop("card")
+    if cls is SwapSecond:
+        given["city"] = given.pop("swap")
+    for k, v in given.items():
+        if v is None and k in wanted and k not in ("sources", "used"):
+            raise ValueError(f"turn step {step} needs its {_FIELD_NAMES.get(k, k)!r}")
+        if v is not None and k not in wanted:
+            raise ValueError(f"turn step {step} has no {_FIELD_NAMES.get(k, k)!r}")
+    if cls is Turn:
+        return [TURN]
+    ac = pk.ac_idx
+    args: dict[str, Any] = {}
+    if "card" in wanted:
+        args["card"] = _id(ac, given["card"], "auction card")
+    if "tile" in wanted:
+        args["tile"] = _id(pk.pyr_idx, given["tile"], "pyramid tile")
+    if "city_card" in wanted:
+        args["city_card"] = _id(pk.cc_idx, given["city_card"], "city card")
+    if cls is SwapSecond:
+        sw = listed(given["city"], "turn swap", 2, 2)
+        args["city"], args["fruit"] = _id(pk.city_idx, sw[0], "city"), _id(pk.fruit_idx, sw[1], "fruit")
+    if cls is BuildFruit:
+        need = 0
+        for k in listed(given["need"], "turn need", 1, pk.nf):
+            need |= 1 << _id(pk.fruit_idx, k, "fruit")
+        args["need"] = need
+        args["sources"] = tuple((_id(pk.city_idx, y, "city"), _id(pk.fruit_idx, f, "fruit"))
+                                for y, f in (listed(p, "turn source", 2, 2)
+                                             for p in listed(given["sources"] or [], "turn sources", 0, pk.nf)))
+        args["used"] = tuple(_ids(pk.ac_idx, given["used"] or [], "fruit card"))
+    return [TURN, cls(**args)]
+
+
+#: the readable JSON's name of each frame field
+_FIELD_NAMES = {"tile": "card", "city": "swap", "used": "fruit_cards_used"}
