@@ -23,6 +23,11 @@ from asztal.server import texts
 from asztal.server.botpool import BotPool
 from asztal.server.storage import Change, Conflict, Storage
 
+try:
+    from asztal.web.present import decorate
+except ImportError:  # the server runs without the browser package too
+    decorate = None
+
 log = logging.getLogger("asztal.server")
 
 _MASK63 = (1 << 63) - 1
@@ -104,6 +109,7 @@ class Room:
         self.by_seat: dict[int, Client] = {}
         self.deadline: float | None = None
         self.task: asyncio.Task | None = None   # the bot move or turn timer now pending
+        self.log_mark: int | None = None        # log length before the last action (its lines are the last move)
 
     @property
     def game(self):
@@ -139,7 +145,11 @@ class Room:
                 msg["scores"] = [float(x) for x in st.scores()]
                 msg["winners"] = list(st.winners())
             board = board_module(st.game.name)
-            if board is not None:
+            if decorate is not None:
+                # the browser's additions (labels as the seat reads them, the decision, names,
+                # panels, the board with the last move marked): asztal.web.present
+                decorate(msg, st, seat, client.lang, view, self.seat_info(), self.log_mark, board)
+            elif board is not None:
                 msg["board"] = board.draw(view, legal, client.lang)
             cache[key] = msg
         start = min(client.log_sent, len(st.log or []))
@@ -315,6 +325,7 @@ class Hub:
 
     def _install(self, room: Room, state: GameState, seq: int, status: str, undone: bool) -> None:
         """Make a committed state the room's, send it to every socket, and plan what comes next."""
+        room.log_mark = None if undone else len(room.state.log or [])
         room.state, room.seq, room.status = state, seq, status
         if undone:
             for c in room.clients:
