@@ -108,3 +108,5 @@ def decorate(msg: dict[str, Any], state: GameState, seat: int | None, lang: str,
     msg["last_from"] = mark  # the log lines from here are the last move (the client marks them)
     if board is not None:
         msg["board"] = board.draw(view, msg["legal"], lang, names=names, last=last)
+        if state.is_over and hasattr(board, "verdict"):
+            msg["verdict"] = board.verdict(view, lang, names)

@@ -44,7 +44,7 @@ def _card(svg: Svg, parent, x: float, y: float, card: dict[str, Any], w: float =
     svg.rect(g, 0, 0, w, h, rx=6, fill="#f6ecd2", stroke=COLOUR[cat], stroke_width=2.5)
     svg.rect(g, 0, 0, w, 18, rx=6, fill=COLOUR[cat])
     label = _cat(cat, svg.lang) if w >= 100 else _short(cat, svg.lang)
-    svg.text(g, 6, 13.5, label.upper(), 11 if w >= 100 else 9, fill="#fff", font_weight="bold")
+    svg.text(g, 6, 13.5, label.upper(), 11 if w >= 100 else 10, fill="#fff", font_weight="bold")
     svg.circle(g, w - 14, h - 16, 11, fill="#e8c547", stroke="#8a6d12", stroke_width=1.5)
     svg.text(g, w - 14, h - 12, card["cost"], 12, text_anchor="middle", font_weight="bold", fill="#4a3a00")
     for i in range(card["symbols"]):
