@@ -64,7 +64,7 @@ def test_hot_seat_hides_the_previous_hand(page):
     assert other in page.inner_text("#status")
     second = _hand_cards(page)
     assert second and not (second & first)
-    assert f"{other[-1]}. játékos (te)" in page.inner_html("#board")
+    assert f"{other} (te)" in page.inner_html("#board")  # the lobby's (default) name on the board
 
 
 def test_a_refused_click_shows_why_and_its_rule(page):
@@ -106,10 +106,11 @@ def test_invite_link_seats_a_friend(page, context):
     url = page.input_value(".invite-url")
     assert f"join={gid}" in url and "invite=" in url
     friend = context.new_page()
-    friend.on("dialog", lambda d: d.accept("Béla"))
     # a second browser profile would keep its own tokens; here the friend's page shares the
     # profile, so the game page then holds both seats (like hot-seat)
     friend.goto(url)
+    friend.fill("#join-name", "Béla")  # asked in the page, not by a browser prompt
+    friend.click("#join-go")
     friend.wait_for_selector("#board svg, #pass-screen")
     page.goto(f"{page.base}?game={gid}")
     page.wait_for_selector("#board svg, #pass-screen")
@@ -206,7 +207,7 @@ def test_a_running_game_replays_through_the_own_seat_only(page):
     page.wait_for_function("document.querySelector('#step').textContent.startsWith('2.')")
     options = [o.get_attribute("value") for o in page.query_selector_all("#seen-by option")]
     assert options == ["0"]  # no "seat to move": the other hand stays hidden while the game runs
-    assert "1. játékos (te)" in page.inner_html("#board")
+    assert "Játékos 1 (te)" in page.inner_html("#board")
     page.click("#r-first")
     page.wait_for_function("document.querySelector('#step').textContent.startsWith('0.')")
     # without the seat's token there is no replay of a running game

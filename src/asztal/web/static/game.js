@@ -36,9 +36,9 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     el("div", {class: "tools"}, [undoBtn, hintBtn, rulesBtn]),
     el("h3", {id: "actions-title"}, t("actions")), buttons, logFold,
   ]);
-  const boardWrap = el("div", {class: "board-wrap"}, [boardBox, zoomBtn]);
+  const boardWrap = el("div", {class: "board-wrap"}, [boardBox]);
   clear(root);
-  root.append(el("div", {class: "game-page"}, [el("div", {class: "bar"}, [status, conn]), panelsBox,
+  root.append(el("div", {class: "game-page"}, [el("div", {class: "bar"}, [status, zoomBtn, conn]), panelsBox,
     el("div", {class: "game-main"}, [boardWrap, side]), toast]));
   // small screens open on a readable board (panned inside its box); the button shows it whole
   st.zoomed = matchMedia("(max-width: 700px)").matches;
@@ -123,6 +123,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
   function render() {
     const msg = current();
     if (!msg) return;
+    window.__asztalState = msg;  // for tests and debugging: the state shown
     if (st.pass !== null) return renderPass();
     const pass = document.getElementById("pass-screen");
     if (pass) pass.remove();
@@ -218,7 +219,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       const dot = el("span", {class: "dot", "data-on": connected ? "1" : "0",
         title: p.kind === "bot" ? t("bot") : connected ? t("online") : t("offline"),
         "aria-label": p.kind === "bot" ? t("bot") : connected ? t("online") : t("offline")});
-      const swatch = el("span", {class: "swatch", style: p.colour ? `background:${p.colour}` : null});
+      const swatch = p.colour ? el("span", {class: "swatch", style: `background:${p.colour}`}) : null;
       panelsBox.append(el("div", {class: "panel-seat", "data-seat": p.seat, "data-turn": p.to_move ? "1" : "0"}, [
         el("div", {class: "panel-name"}, [swatch, el("b", {}, msg.names ? msg.names[p.seat] : seatName(p.seat)),
           you ? ` ${t("you_suffix")}` : "", dot]),
@@ -375,6 +376,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     const copy = svg.cloneNode(false);
     copy.setAttribute("viewBox", `${box.x - 4} ${box.y - 4} ${box.width + 8} ${box.height + 8}`);
     copy.removeAttribute("id");
+    copy.removeAttribute("style");  // not the board's zoom
     copy.classList.add("breakdown");
     copy.append(part.cloneNode(true));
     return el("div", {class: "breakdown-box", id: "end-breakdown"}, copy);

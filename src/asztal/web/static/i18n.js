@@ -65,7 +65,7 @@ const TEXTS = {
   review_move: ["{n}. lépésnél", "at move {n}"],
   review_played: ["Ezt léptél", "You played"],
   review_best: ["A gép ezt lépte volna", "The bot would have played"],
-  review_loss_win: ["Becsült veszteség: {x} százalékpont győzelmi esély", "Estimated loss: {x} points of winning chance"],
+  review_loss_win: ["Becsült veszteség: {x} százalékpont győzelmi esély", "Estimated loss: {x} percentage points of winning chance"],
   review_loss_vp: ["Becsült veszteség: {x} győzelmi pont", "Estimated loss: {x} victory points"],
   review_agree: ["A döntéseid {p}%-ában ugyanazt léptél, mint a gép ({n} döntés).",
     "You played the bot's move in {p}% of your decisions ({n} decisions)."],

@@ -68,7 +68,7 @@ export async function openReview(gameId, seat, name) {
         t("review_in_replay"))),
     );
     markMoves(board, m);
-    fitBoard(board, false);
+    fitBoard(board, matchMedia("(max-width: 700px)").matches);
   };
   show();
 }
