@@ -158,7 +158,18 @@ def why(state, code: str) -> dict[str, Any]:
     if action is not None and action in state.legal_actions():
         return {"type": "why", "code": code, "legal": True, "hu": f"szabályos: {action.hu}",
                 "en": f"legal: {action.en}"}
-    reason = state.why_illegal(action) if action is not None else \
-        f"unknown action code {code[:60]!r} / ismeretlen lépéskód"
-    en, sep, hu = reason.partition(" / ")
-    return {"type": "why", "code": code, "legal": False, "hu": hu if sep else en, "en": en}
+    if action is None:
+        return {"type": "why", "code": code, "legal": False, "hu": "ismeretlen lépéskód",
+                "en": f"unknown action code {code[:60]!r}", "rule": None}
+    return refusal_message(state, action, code)
+
+
+def refusal_message(state, action, code: str) -> dict[str, Any]:
+    """The game's own reason (``state.refusal`` rendered by ``describe_refusal``, the
+    decision contract) in both languages, with the rule it rests on."""
+    from asztal.engine.decision import NOT_NOW, Refusal as Reason
+
+    reason = state.refusal(action) or Reason(NOT_NOW, args={"action": action.code})
+    g = state.game
+    return {"type": "why", "code": code, "legal": False, "hu": g.describe_refusal(reason, "hu"),
+            "en": g.describe_refusal(reason, "en"), "rule": reason.rule}

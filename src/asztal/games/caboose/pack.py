@@ -68,7 +68,7 @@ def _make_global(key) -> Action:
         return Action("horus", "horus", (), f"{GOD_NAMES[1]}: két gyümölcskocka cseréje",
                       f"{GOD_NAMES[1]}: swap two fruit cubes")
     if kind == "citydeck":
-        return Action("citydraw", "citydraw", (-1,), "2 város kártya húzása: a pakli tetejéről",
+        return Action("citydraw", "citydraw", (-1,), "2 városkártya húzása: a pakli tetejéről",
                       "Draw city cards: from the top of the deck")
     raise KeyError(key)
 
@@ -251,7 +251,7 @@ class Pack:
                 bonus = f", városbónusz +{v}" if hu else f", city bonus +{v}"
             vp = "GYP" if hu else "VP"
             return f"{name} ({self.fruit_list(self.ac_fruits[i], lang)}; {self.ac_vp[i]} {vp}{bonus})"
-        label = "gyümölcs lap" if hu else "fruit card"
+        label = "gyümölcslap" if hu else "fruit card"
         return f"{label}: {self.fruit_list(self.ac_fruits[i], lang)}"
 
     def route_text(self, r: int, lang: str) -> str:
@@ -275,16 +275,16 @@ class Pack:
                                 f"Grow fruit: {self.fruit_list(self.ac_fruits[i], 'en')}")
                             if self.ac_kind[i] == FRUIT else None for i in range(self.nac))
         self.A_USE = tuple(add(f"use:{self.ac_ids[i]}", "use", (i,),
-                               f"Gyümölcs lap felhasználása: {self.fruit_list(self.ac_fruits[i], 'hu')}",
+                               f"Gyümölcslap felhasználása: {self.fruit_list(self.ac_fruits[i], 'hu')}",
                                f"Use fruit card: {self.fruit_list(self.ac_fruits[i], 'en')}")
                            if self.ac_kind[i] == FRUIT else None for i in range(self.nac))
         self.A_DELIVER = tuple(add(f"deliver:{self.cc_ids[c]}", "deliver", (c,), f"Gyümölcs szállítása: {ct(c, 'hu')}",
                                    f"Deliver fruit: {ct(c, 'en')}") for c in range(self.ncc))
         self.A_CITYDRAW = tuple(add(f"citydraw:{self.cc_ids[c]}", "citydraw", (c,),
-                                    f"2 város kártya húzása: {ct(c, 'hu')} és a pakli teteje",
+                                    f"2 városkártya húzása: {ct(c, 'hu')} és a pakli teteje",
                                     f"Draw city cards: {ct(c, 'en')} and the top of the deck")
                                 for c in range(self.ncc))
-        self.A_CARD = tuple(add(f"card:{self.cc_ids[c]}", "card", (c,), f"Város kártya: {ct(c, 'hu')}",
+        self.A_CARD = tuple(add(f"card:{self.cc_ids[c]}", "card", (c,), f"Városkártya: {ct(c, 'hu')}",
                                 f"City card: {ct(c, 'en')}") for c in range(self.ncc))
         self.A_PYRAMID = tuple(add(f"pyramid:{self.pyr_ids[t]}", "pyramid", (t,),
                                    f"Piramis építése: {self.pyr_value[t]} GYP",

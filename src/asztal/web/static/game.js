@@ -93,7 +93,9 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       st.pending = null;
       showToast(tx(msg), msg.code === "illegal" ? st.lastCode : null);
     } else if (msg.type === "why") {
-      showToast(msg.legal ? tx(msg) : `${t("refused")}: ${tx(msg)}`, msg.code, tx(msg));
+      window.__asztalWhy = msg;  // for tests
+      // the game's own reason, as a sentence (and the rule it rests on, first in the rules panel)
+      showToast(tx(msg), msg.code, tx(msg), msg.rule, !msg.legal);
     } else if (msg.type === "hint") {
       for (const e of boardBox.querySelectorAll(".hinted")) e.classList.remove("hinted");
       const target = boardBox.querySelector(`[data-code="${CSS.escape(msg.code)}"]`)
@@ -284,13 +286,14 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     if (m) m.remove();
   }
 
-  function showToast(text, code = null, reason = null) {
+  function showToast(text, code = null, reason = null, rule = null, refused = false) {
     clear(toast);
     toast.hidden = false;
+    toast.classList.toggle("refused", refused);
     toast.append(el("span", {id: "toast-text"}, text));
     if (code) {
       const b = el("button", {type: "button", id: "toast-rule"}, t("show_rules"));
-      b.onclick = () => openRules(st.hello.game, code, reason || text, tx(st.hello.title));
+      b.onclick = () => openRules(st.hello.game, code, reason || text, tx(st.hello.title), rule);
       toast.append(b);
     }
     const x = el("button", {type: "button", class: "small"}, "×");
