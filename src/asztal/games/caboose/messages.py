@@ -78,7 +78,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hu": "{player}. játékos piramist épített itt: {city_hu} ({price} pénz, +{value} GYP)",
         "en": "Player {player} builds a pyramid in {city_en} (cost {price}, +{value} VP)",
     },
-    "caboose.citydraw": {"hu": "{player}. játékos {count} város kártyát vett fel",
+    "caboose.citydraw": {"hu": "{player}. játékos {count} városkártyát vett fel",
                          "en": "Player {player} takes {count:pl:city card}"},
     "caboose.citydraw.own": {"hu": "Felvett város kártyák: {cards_hu}", "en": "City cards taken: {cards_en}"},
     "caboose.horus": {"hu": "HORUS K. HOLLIDAY: {player}. játékos kicserélte: {a_hu} ↔ {b_hu}",

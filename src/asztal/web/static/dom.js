@@ -52,3 +52,8 @@ export function fitBoard(box, zoomed) {
   box.classList.toggle("zoomed", on);
   return {canZoom};
 }
+
+/** A phone (upright or sideways): the board opens zoomed, the log folded, every move a button. */
+export function isSmall() {
+  return matchMedia("(max-width: 700px), (max-height: 500px)").matches;
+}

@@ -5,7 +5,7 @@
 
 import {GameSocket, myGames, remember} from "./net.js";
 import {getLang, onLang, seatLabel, t, tx} from "./i18n.js";
-import {el, clear, svgNode, fitBoard} from "./dom.js";
+import {el, clear, svgNode, fitBoard, isSmall} from "./dom.js";
 import {openRules} from "./rules.js";
 import {createGame} from "./lobby.js";
 import {openReview} from "./review.js";
@@ -30,7 +30,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
   const rulesBtn = el("button", {type: "button", id: "rules"}, t("rules"));
   const toast = el("div", {id: "toast", class: "toast", hidden: true});
   // the log is folded away on small screens (opened by a tap), open on wide ones
-  const logFold = el("details", {id: "log-fold", class: "log-fold", open: !matchMedia("(max-width: 700px)").matches},
+  const logFold = el("details", {id: "log-fold", class: "log-fold", open: !isSmall()},
     [el("summary", {id: "log-title"}, t("log")), logBox]);
   const side = el("aside", {class: "side"}, [
     el("div", {class: "tools"}, [undoBtn, hintBtn, rulesBtn]),
@@ -41,7 +41,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
   root.append(el("div", {class: "game-page"}, [el("div", {class: "bar"}, [status, zoomBtn, conn]), panelsBox,
     el("div", {class: "game-main"}, [boardWrap, side]), toast]));
   // small screens open on a readable board (panned inside its box); the button shows it whole
-  st.zoomed = matchMedia("(max-width: 700px)").matches;
+  st.zoomed = isSmall();
   zoomBtn.onclick = () => { st.zoomed = !st.zoomed; applyZoom(); };
   function applyZoom() {
     const fit = fitBoard(boardBox, st.zoomed);
@@ -177,7 +177,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     for (const a of rest) buttons.append(actionButton(a, msg));
     if (mine && onBoard.size) {
       // every move is also a button (on a phone the board may be panned away from it)
-      const more = el("details", {class: "all-actions", open: matchMedia("(max-width: 700px)").matches || null},
+      const more = el("details", {class: "all-actions", open: isSmall() || null},
         [el("summary", {}, `${t("actions")} (${msg.legal.length})`)]);
       for (const a of msg.legal.filter((x) => onBoard.has(x.code))) more.append(actionButton(a, msg));
       buttons.append(more);
@@ -356,14 +356,12 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       };
       actions.unshift(again);
     }
-    const log = (st.logs[key(st.shown)] || []).filter(Boolean);
     box = el("div", {id: "end-screen", class: "overlay"}, [el("div", {class: "overlay-box end-box"}, [
       el("h2", {}, t("end_title")),
       el("p", {id: "end-winner", class: "end-winner"}, t("winner", {names: winners})),
       msg.verdict ? el("p", {id: "end-why", class: "end-why"}, msg.verdict) : null,
       el("table", {class: "scores"}, [el("tr", {}, [el("th", {}, ""), el("th", {}, t("points"))]), ...rows]),
       breakdown(),
-      log.length ? el("p", {class: "muted"}, `${t("last_move")}: ${tx(log[log.length - 1])}`) : null,
       el("div", {class: "row end-actions"}, actions),
     ])]);
     close.onclick = () => { st.endClosed = true; box.remove(); };

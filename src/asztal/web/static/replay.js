@@ -4,7 +4,7 @@
 
 import {api, myGames} from "./net.js";
 import {onLang, getLang, seatLabel, t, tx} from "./i18n.js";
-import {el, clear, svgNode, fitBoard} from "./dom.js";
+import {el, clear, svgNode, fitBoard, isSmall} from "./dom.js";
 
 export async function showReplay(root, gameId, startStep = 0) {
   clear(root);
@@ -54,7 +54,7 @@ export async function showReplay(root, gameId, startStep = 0) {
     total = frame.total;
     slider.max = String(total);
     clear(boardBox).append(svgNode(frame.board));
-    fitBoard(boardBox, matchMedia("(max-width: 700px)").matches);
+    fitBoard(boardBox, isSmall());
     slider.value = String(frame.step);
     counter.textContent = t("step", {i: frame.step, n: frame.total});
     clear(logBox);

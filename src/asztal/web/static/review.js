@@ -4,7 +4,7 @@
 
 import {api} from "./net.js";
 import {getLang, t, tx} from "./i18n.js";
-import {el, clear, svgNode, fitBoard} from "./dom.js";
+import {el, clear, svgNode, fitBoard, isSmall} from "./dom.js";
 
 /** Mark the played move (red) and the bot's (green) on a review board. */
 function markMoves(box, m) {
@@ -68,7 +68,7 @@ export async function openReview(gameId, seat, name) {
         t("review_in_replay"))),
     );
     markMoves(board, m);
-    fitBoard(board, matchMedia("(max-width: 700px)").matches);
+    fitBoard(board, isSmall());
   };
   show();
 }
