@@ -88,3 +88,29 @@ def test_a_drawn_map_starts_a_game_in_one_click(page):
         said = titles[str(a["number"])]
         assert ("hegység" in said) == bool(a.get("mountain")) and ("erdő" in said) == bool(a.get("forest")), said
     shot(page, "pocketciv-drawn-map")
+
+
+def test_the_into_your_hand_target_takes_a_real_click(page):
+    """PAX: while a drawn card waits for its place, the highlighted "into your hand" target is
+    on top of the hand and a real mouse click on it (not a dispatched event) places the card."""
+    import random
+
+    from tests.web.conftest import click_once
+
+    create(page, "pax", 2, kinds=["here", "bot"], bot="random")
+    rng = random.Random(4)
+    for _ in range(80):
+        page.wait_for_function(f"({MY_TURN}) || {OVER}", timeout=60000)
+        assert not page.query_selector("#end-screen"), "no drawn card to place before the end"
+        target = page.query_selector("#board .hand-target.act")
+        if target is not None:
+            code = target.get_attribute("data-code") or target.get_attribute("data-codes").split()[0]
+            n = page.evaluate("window.__asztalLatency.length")
+            page.click("#board .hand-target.act")  # the mouse at its centre: nothing covers it
+            if page.query_selector("#menu"):
+                page.click(f"#menu [data-code='{code}']")
+            page.wait_for_function(f"window.__asztalLatency.length > {n}")
+            assert "vetted" in page.inner_text("#log").split("\n")[-1]  # "Kézbe vetted: …"
+            return
+        click_once(page, rng)
+    raise AssertionError("no drawn card to place in 80 clicks")

@@ -118,7 +118,8 @@ def test_invite_link_seats_a_friend(page, context):
     friend.wait_for_selector("#board svg, #pass-screen")
     page.goto(f"{page.base}?game={gid}")
     page.wait_for_selector("#board svg, #pass-screen")
-    page.wait_for_function("/Te következel|Soron|Add tovább/.test(document.querySelector('#status').innerText)")
+    page.wait_for_function("(window.__asztalState && window.__asztalState.status === 'running') "
+                           "|| /Add tovább/.test(document.querySelector('#status').innerText)")
     info = page.evaluate(f"fetch('/api/games/{gid}').then((r) => r.json())")
     assert info["status"] == "running" and info["seats"][1]["name"] == "Béla"
 
