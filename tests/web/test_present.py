@@ -145,3 +145,19 @@ def test_the_review_shows_the_biggest_mistakes_on_their_boards():
         assert not CARD_ID.search(m["played"]["label"]) and not CARD_ID.search(m["best"]["label"])
         assert m["board"].startswith("<svg") and "Anna (te)" in m["board"]
     assert review("test-pax", state.record, 0, "hu", ["Anna", "Béla"]) is out  # asked again: kept
+
+
+def test_a_hint_names_the_moves_as_the_seat_reads_them():
+    """The hint's text names moves by their plain labels; the browser gets the seat's labels."""
+    from asztal.bots.hint import hint
+    from asztal.web.present import relabel
+
+    g = games.load("pax")
+    state = g.new_game(players=2, seed=3)
+    rng = random.Random(1)
+    for _ in range(10):
+        for lang in ("hu", "en"):
+            _, text = hint(state, state.to_move, lang, seed=1)  # (PAX's plain labels name card ids today)
+            shown = relabel(state, state.to_move, text, lang)
+            assert not CARD_ID.search(shown), shown
+        state.apply(rng.choice(state.legal_actions()).code)

@@ -58,6 +58,17 @@ def option_labels(state: GameState, view: dict[str, Any], actions: list, lang: s
     return out
 
 
+def relabel(state: GameState, seat: int, text: str, lang: str) -> str:
+    """``text`` (a hint, which names moves by their plain labels) with every legal move's
+    label replaced by the label the seat reads (card names and values, never an id)."""
+    acts = list(state.legal_actions())
+    pairs = zip((a.label(lang) for a in acts), option_labels(state, state.view(seat), acts, lang), strict=True)
+    for plain, own in sorted(pairs, key=lambda p: -len(p[0])):
+        if plain != own:
+            text = text.replace(plain, own)
+    return text
+
+
 def decision_text(state: GameState) -> dict[str, str] | None:
     """The pending decision's sentence in both languages, or None when nobody decides."""
     d = state.decision()

@@ -197,12 +197,14 @@ export function showGame(root, gameId, {spectator = false} = {}) {
 
   /** Bring the first clickable thing of a panned (zoomed) board into view, inside its box only. */
   function revealTarget() {
-    if (boardBox.scrollWidth <= boardBox.clientWidth + 2) return;
+    const panned = boardBox.scrollWidth > boardBox.clientWidth + 2 || boardBox.scrollHeight > boardBox.clientHeight + 2;
+    if (!panned) return;
     const target = boardBox.querySelector(".act");
     if (!target) return;
     const box = boardBox.getBoundingClientRect();
     const r = target.getBoundingClientRect();
     boardBox.scrollLeft += r.left - box.left - Math.max(0, (box.width - r.width) / 2);
+    boardBox.scrollTop += r.top - box.top - Math.max(0, (box.height - r.height) / 2);
   }
 
   /** Every seat's panel: colour, name, score, money, cards in hand, connected, whose turn. */
@@ -358,7 +360,9 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     }
     box = el("div", {id: "end-screen", class: "overlay"}, [el("div", {class: "overlay-box end-box"}, [
       el("h2", {}, t("end_title")),
-      el("p", {id: "end-winner", class: "end-winner"}, t("winner", {names: winners})),
+      // a solo game has no winner to name when it is lost: its verdict says how it ended
+      el("p", {id: "end-winner", class: "end-winner"}, (msg.winners || []).length || (msg.scores || []).length > 1
+        ? t("winner", {names: winners}) : t("game_over")),
       msg.verdict ? el("p", {id: "end-why", class: "end-why"}, msg.verdict) : null,
       el("table", {class: "scores"}, [el("tr", {}, [el("th", {}, ""), el("th", {}, t("points"))]), ...rows]),
       breakdown(),
