@@ -176,7 +176,8 @@ def why(state, code: str) -> dict[str, Any]:
 def refusal_message(state, action, code: str) -> dict[str, Any]:
     """The game's own reason (``state.refusal`` rendered by ``describe_refusal``, the
     decision contract) in both languages, with the rule it rests on."""
-    from asztal.engine.decision import NOT_NOW, Refusal as Reason
+    from asztal.engine.decision import NOT_NOW
+    from asztal.engine.decision import Refusal as Reason
 
     reason = state.refusal(action) or Reason(NOT_NOW, args={"action": action.code})
     g = state.game

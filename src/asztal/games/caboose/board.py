@@ -320,7 +320,8 @@ def verdict(view: dict[str, Any], lang: str = "hu", names: list[str] | None = No
     svg.names = names
     best = max(f["total"])
     who = ", ".join(svg.seat_name(q) for q, v in enumerate(f["total"]) if v == best)
-    return svg.t(f"A legtöbb győzelmi pont győz: {who} ({best} GYP).", f"The most victory points win: {who} ({best} VP).")
+    return svg.t(f"A legtöbb győzelmi pont győz: {who} ({best} GYP).",
+                 f"The most victory points win: {who} ({best} VP).")
 
 
 def draw(view: dict[str, Any], legal=None, lang: str = "hu", names: list[str] | None = None,
