@@ -12,7 +12,7 @@ import pytest
 
 from asztal import games
 from asztal.server.hub import board_module
-from asztal.web.present import last_events, option_labels
+from asztal.web.present import last_events, named_log, option_labels
 from tests.server.wire import Server
 
 TABLES = [("pax", 2, {}), ("pocketciv", 2, {}), ("caboose", 3, {})]
@@ -73,6 +73,7 @@ def test_each_socket_gets_exactly_what_its_seat_may_know(server, game, players, 
             assert seed not in wire, f"the seed reached seat {seat}"
             if msg["type"] == "hello":
                 lang = msg["lang"]
+                seats = msg["seats"]
             if msg["type"] != "state":
                 continue
             state = states[msg["seq"]]
@@ -86,7 +87,10 @@ def test_each_socket_gets_exactly_what_its_seat_may_know(server, game, players, 
             assert (msg["decision"] is not None) == mine  # the decision's sentence: only to the seat deciding
             del log[msg["log_start"]:]
             log += [(e["hu"], e["en"]) for e in msg["log"]]
-            expected = [(g.describe(e, "hu", seat), g.describe(e, "en", seat)) for e in state.log_for(seat)]
+            # the seat's own log lines, with the seats named as in the lobby
+            lines = named_log([{"i": i, "hu": g.describe(e, "hu", seat), "en": g.describe(e, "en", seat)}
+                               for i, e in enumerate(state.log_for(seat))], seats)
+            expected = [(e["hu"], e["en"]) for e in lines]
             assert log == expected, f"{game}: seat {seat}'s log differs at {msg['seq']}"
             if board is not None:  # drawn from the seat's view and the log lines it may read
                 mark = len(states[msg["seq"] - 1].log or []) if msg["seq"] else None

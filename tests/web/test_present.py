@@ -161,3 +161,19 @@ def test_a_hint_names_the_moves_as_the_seat_reads_them():
             shown = relabel(state, state.to_move, text, lang)
             assert not CARD_ID.search(shown), shown
         state.apply(rng.choice(state.legal_actions()).code)
+
+
+def test_the_log_names_the_seats_as_in_the_lobby():
+    from asztal.web.present import named_log, with_names
+
+    names = ["Anna", "Gép 2", "Gép 3"]
+    assert with_names("2. játékos húz: 3 lap", names, "hu") == "Gép 2 húz: 3 lap"
+    assert with_names("Az 1. játékos nyert", names, "hu") == "Anna nyert"
+    # a list of seats, and a seat with a case ending, keep the rulebook's numbering
+    assert with_names("1., 2. és 3. játékos", names, "hu") == "1., 2. és 3. játékos"
+    assert with_names("az 1. játékosé a Totem", names, "hu") == "az 1. játékosé a Totem"
+    assert with_names("12. játékos", names, "hu") == "12. játékos"
+    assert with_names("Player 2 draws", ["Anna", "Bot 2"], "en") == "Bot 2 draws"
+    seats = [{"seat": 0, "name": "Anna", "kind": "human"}, {"seat": 1, "name": "", "kind": "bot"}]
+    line = named_log([{"i": 0, "hu": "2. játékos passzol", "en": "Player 2 passes"}], seats)[0]
+    assert line == {"i": 0, "hu": "Gép 2 passzol", "en": "Bot 2 passes"}

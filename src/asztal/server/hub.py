@@ -24,9 +24,9 @@ from asztal.server.botpool import BotPool
 from asztal.server.storage import Change, Conflict, Storage
 
 try:
-    from asztal.web.present import decorate
+    from asztal.web.present import decorate, named_log
 except ImportError:  # the server runs without the browser package too
-    decorate = None
+    decorate = named_log = None
 
 log = logging.getLogger("asztal.server")
 
@@ -157,6 +157,8 @@ class Room:
         describe = st.game.describe
         log_entries = [{"i": start + k, "hu": describe(e, "hu", seat), "en": describe(e, "en", seat)}
                        for k, e in enumerate(entries)]
+        if named_log is not None:  # the lobby's names instead of "2. játékos" (asztal.web.present)
+            log_entries = named_log(log_entries, self.seat_info())
         client.log_sent = start + len(entries)
         return {**cache[key], "log_start": start, "log": log_entries}
 

@@ -134,6 +134,10 @@ def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str,
     view = state.view(who)
     board = importlib.import_module(f"asztal.games.{game.name}.board")
     log = [{"i": i, lang: game.describe(e, lang, who)} for i, e in enumerate(state.log_for(who, 0))]
+    if names:
+        from asztal.web.present import with_names
+
+        log = [{"i": e["i"], lang: with_names(e[lang], names, lang)} for e in log]
     last = [e for e in state.log_for(who, mark) if not e.get("header")] if mark is not None else []
     return {"step": step, "total": len(actions), "players": state.players, "seat": who, "to_move": state.to_move,
             "is_over": state.is_over, "board": board.draw(view, [], lang, names=names, last=last), "log": log,

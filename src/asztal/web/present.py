@@ -38,6 +38,26 @@ def _render_module(game: str) -> Any:
     return _RENDER[game]
 
 
+#: "2. játékos" / "az 1. játékos" as the games' sentences name a seat (not inside a list such as
+#: "1., 2. és 3. játékos", and not with a case ending, which a name would need to agree with)
+_SEAT_HU = re.compile(r"(?<!\d\., )(?<!\d\. és )(?<!\d\. vagy )\b(?:([Aa])z? )?([1-9])\. játékos(?![\w-])")
+_SEAT_EN = re.compile(r"\b[Pp]layer ([1-9])\b")
+
+
+def with_names(text: str, names: list[str], lang: str) -> str:
+    """A game's sentence with its seat numbers ("2. játékos", "Player 2") turned into the
+    names from the lobby, where the sentence allows it."""
+    def hu(m: re.Match[str]) -> str:
+        seat = int(m.group(2)) - 1
+        return names[seat] if seat < len(names) else m.group(0)
+
+    def en(m: re.Match[str]) -> str:
+        seat = int(m.group(1)) - 1
+        return names[seat] if seat < len(names) else m.group(0)
+
+    return _SEAT_EN.sub(en, text) if lang == "en" else _SEAT_HU.sub(hu, text)
+
+
 def seat_label(name: str | None, seat: int, kind: str, lang: str) -> str:
     """The name a reader sees: the lobby's name, else a default in the reader's language."""
     if name:
@@ -45,6 +65,14 @@ def seat_label(name: str | None, seat: int, kind: str, lang: str) -> str:
     if kind == "bot":
         return f"Bot {seat + 1}" if lang == "en" else f"Gép {seat + 1}"
     return f"Player {seat + 1}" if lang == "en" else f"Játékos {seat + 1}"
+
+
+def named_log(entries: list[dict[str, Any]], seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Log lines (``{"i", "hu", "en"}``) with the seats named as in the lobby, in each language."""
+    names = {lang: [seat_label(s.get("name"), s["seat"], s.get("kind", "human"), lang) for s in seats]
+             for lang in ("hu", "en")}
+    return [{**e, "hu": with_names(e["hu"], names["hu"], "hu"), "en": with_names(e["en"], names["en"], "en")}
+            for e in entries]
 
 
 def option_labels(state: GameState, view: dict[str, Any], actions: list, lang: str) -> list[str]:
@@ -112,6 +140,10 @@ def decorate(msg: dict[str, Any], state: GameState, seat: int | None, lang: str,
         labels_en = option_labels(state, view, list(acts), "en")
         msg["legal"] = [{"code": a.code, "hu": h, "en": e} for a, h, e in zip(acts, labels_hu, labels_en, strict=True)]
         msg["decision"] = decision_text(state)
+        if msg["decision"] is not None:
+            for lg in ("hu", "en"):
+                msg["decision"][lg] = with_names(msg["decision"][lg], [seat_label(s.get("name"), s["seat"], s.get(
+                    "kind", "human"), lg) for s in seats], lg)
     else:
         msg["decision"] = None
     msg["panels"] = panels(state, view, seats, names)
