@@ -114,3 +114,18 @@ def test_the_into_your_hand_target_takes_a_real_click(page):
             return
         click_once(page, rng)
     raise AssertionError("no drawn card to place in 80 clicks")
+
+
+def test_the_map_editor_switches_language_and_keeps_the_drawing(page):
+    page.goto(page.base + "?mapedit")
+    page.wait_for_selector("#map-result[data-ok='0']")
+    page.click("[data-brush='3']")
+    page.dispatch_event("#map-grid polygon[data-cell='1,1']", "pointerdown")
+    page.dispatch_event("#map-grid", "pointerup")
+    page.check("#map-terrain input[data-area='3'][data-kind='forest']")
+    fill = page.get_attribute("#map-grid polygon[data-cell='1,1']", "fill")
+    for label in ("Magyar", "English", "Magyar"):  # twice and back: one listener, no hang
+        page.click("#lang")
+        page.wait_for_function(f"document.querySelector('#lang').textContent === {label!r}", timeout=5000)
+    assert page.get_attribute("#map-grid polygon[data-cell='1,1']", "fill") == fill
+    assert page.is_checked("#map-terrain input[data-area='3'][data-kind='forest']")

@@ -8,6 +8,10 @@ import {el, clear} from "./dom.js";
 import {createGame} from "./lobby.js";
 
 let langHooked = false;  // the language switch redraws the editor: one listener, registered once
+// the drawing outlives a redraw (the language switch): painted cells and each area's terrain
+const cells = new Map();  // "q,r" -> 1..8 | "frontier" | "sea"
+const terrain = {};
+for (let n = 1; n <= 8; n++) terrain[n] = {mountain: false, forest: false, desert: false};
 
 const RADIUS = 5;
 const COLOURS = ["#e57373", "#81c784", "#64b5f6", "#ffd54f", "#ba68c8", "#4db6ac", "#ff8a65", "#a1887f"];
@@ -21,9 +25,6 @@ function svgEl(tag, attrs) {
 
 export function showMapEditor(root) {
   clear(root);
-  const cells = new Map();  // "q,r" -> 1..8 | "frontier" | "sea"
-  const terrain = {};
-  for (let n = 1; n <= 8; n++) terrain[n] = {mountain: false, forest: false, desert: false};
   let brush = 1;
   let painting = false;
   let lastMap = null;
@@ -60,7 +61,7 @@ export function showMapEditor(root) {
   for (let n = 1; n <= 8; n++) {
     const row = el("tr", {}, [el("td", {}, t("area_n", {n}))]);
     for (const k of ["mountain", "forest", "desert"]) {
-      const box = el("input", {type: "checkbox", "data-area": n, "data-kind": k});
+      const box = el("input", {type: "checkbox", "data-area": n, "data-kind": k, checked: terrain[n][k]});
       box.onchange = () => { terrain[n][k] = box.checked; check(); };
       row.append(el("td", {}, box));
     }
@@ -144,5 +145,6 @@ export function showMapEditor(root) {
     langHooked = true;
     onLang(() => showMapEditor(root));
   }
+  for (const key of cells.keys()) if (hexes[key]) redraw(key);
   check();
 }
