@@ -145,11 +145,17 @@ class Room:
                 msg["scores"] = [float(x) for x in st.scores()]
                 msg["winners"] = list(st.winners())
             board = board_module(st.game.name)
+            decorated = False
             if decorate is not None:
                 # the browser's additions (labels as the seat reads them, the decision, names,
                 # panels, the board with the last move marked): asztal.web.present
-                decorate(msg, st, seat, client.lang, view, self.seat_info(), self.log_mark, board)
-            elif board is not None:
+                try:
+                    decorate(msg, st, seat, client.lang, view, self.seat_info(), self.log_mark, board)
+                    decorated = True
+                except Exception:  # the game still plays with the plain message
+                    log.exception("could not decorate the state of game %s", self.id)
+                    msg["legal"] = legal
+            if not decorated and board is not None:
                 msg["board"] = board.draw(view, legal, client.lang)
             cache[key] = msg
         start = min(client.log_sent, len(st.log or []))
