@@ -27,7 +27,7 @@ from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
 from asztal import games
-from asztal.engine.errors import BadRecord
+from asztal.engine.errors import BadRecord, IllegalAction
 
 MAX_REPLAY_ACTIONS = 5000
 _ENTRY = re.compile(r"^- \*\*`([A-Z]+(?:-[A-Z]+)*-\d+)`\*\*\s*(.*)$")
@@ -127,7 +127,10 @@ def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str,
     mark = None
     if step:
         mark = len(state.log or [])
-        state.apply(game.parse_action(state, actions[step - 1]))
+        try:
+            state.apply(game.parse_action(state, actions[step - 1]))
+        except IllegalAction as e:
+            raise BadRecord(f"action {step} of the record: {e}") from None
     who = seat if seat is not None else (state.to_move if state.to_move is not None else 0)
     if not 0 <= who < state.players:
         raise BadRecord(f"seat {who} is not in this game")

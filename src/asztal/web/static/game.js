@@ -23,6 +23,9 @@ export function showGame(root, gameId, {spectator = false} = {}) {
   const panelsBox = el("div", {id: "panels", class: "panels"});
   const boardBox = el("div", {id: "board", class: "board-box"});
   const zoomBtn = el("button", {type: "button", id: "zoom", class: "zoom"}, t("zoom_fit"));
+  // the rule behind the pending decision (when the game names one)
+  const decisionRule = el("button", {type: "button", id: "decision-rule", class: "rule-btn", hidden: true,
+    title: t("rule_behind"), "aria-label": t("rule_behind")}, "§");
   const buttons = el("div", {id: "buttons", class: "buttons"});
   const logBox = el("ol", {id: "log", class: "log"});
   const undoBtn = el("button", {type: "button", id: "undo"}, t("undo"));
@@ -38,7 +41,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
   ]);
   const boardWrap = el("div", {class: "board-wrap"}, [boardBox]);
   clear(root);
-  root.append(el("div", {class: "game-page"}, [el("div", {class: "bar"}, [status, zoomBtn, conn]), panelsBox,
+  root.append(el("div", {class: "game-page"}, [el("div", {class: "bar"}, [status, decisionRule, zoomBtn, conn]), panelsBox,
     el("div", {class: "game-main"}, [boardWrap, side]), toast]));
   // small screens open on a readable board (panned inside its box); the button shows it whole
   st.zoomed = isSmall();
@@ -167,6 +170,9 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     if (msg.stand_in && msg.stand_in.length) parts.push(t("stand_in", {names: msg.stand_in.map(seatName).join(", ")}));
     status.textContent = parts.join(" · ");
     status.dataset.mine = mine ? "1" : "0";
+    const rule = mine && msg.decision && msg.decision.rule;
+    decisionRule.hidden = !rule;
+    decisionRule.onclick = () => openRules(st.hello.game, null, null, tx(st.hello.title), rule);
     timer(msg);
     // buttons: legal actions without a place on the board (all of them in a list below)
     clear(buttons);
@@ -237,7 +243,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     const b = el("button", {type: "button", class: "act-btn", "data-code": a.code}, tx(a));
     b.onclick = () => act(a.code, msg);
     const rule = el("button", {type: "button", class: "rule-btn small", title: t("rule_behind"),
-      "data-rule-for": a.code}, "§");
+      "aria-label": `${t("rule_behind")}: ${tx(a)}`, "data-rule-for": a.code}, "§");
     rule.onclick = () => openRules(st.hello.game, a.code, null, tx(st.hello.title));
     return el("span", {class: "act-line"}, [b, rule]);
   }

@@ -42,7 +42,7 @@ export async function openRules(game, code = null, reason = null, title = null, 
   panel.append(el("p", {class: "muted small"}, tx(data.note)), search, list);
   document.body.append(panel);
   panel.querySelector("#rules-close").onclick = () => panel.remove();
-  const ids = code ? rulesFor(data, code) : [];
+  const ids = code ? rulesFor(data, code) : [];  // (a refusal's or a decision's own rule comes first)
   if (rule && data.rules[rule]) {  // the rule the refusal rests on comes first
     const at = ids.indexOf(rule);
     if (at >= 0) ids.splice(at, 1);
