@@ -70,7 +70,7 @@ function buildForm(box, refresh) {
       // an empty name is stored as such and shown in each reader's language ("Gép 2" / "Bot 2")
       const name = el("input", {name: `name${s}`, class: "name", maxlength: 40, "aria-label": t("name")});
       const sync = () => {
-        strength.hidden = kind.value !== "bot";
+        strength.style.visibility = kind.value === "bot" ? "" : "hidden";  // keeps its column
         name.placeholder = seatLabel("", s, kind.value === "bot" ? "bot" : "human");
       };
       kind.onchange = sync;
