@@ -152,4 +152,4 @@ def decorate(msg: dict[str, Any], state: GameState, seat: int | None, lang: str,
     if board is not None:
         msg["board"] = board.draw(view, msg["legal"], lang, names=names, last=last)
         if state.is_over and hasattr(board, "verdict"):
-            msg["verdict"] = board.verdict(view, lang, names)
+            msg["verdict"] = board.verdict(view, lang, names, list(state.winners()))

@@ -311,17 +311,26 @@ def panels(view: dict[str, Any], players: int) -> list[dict[str, Any]]:
              "hand": s["city_cards"] + s["auction_cards"]} for q, s in enumerate(view["seats"])]
 
 
-def verdict(view: dict[str, Any], lang: str = "hu", names: list[str] | None = None) -> str:
-    """Who won with how many VP (the end screen's headline)."""
+def verdict(view: dict[str, Any], lang: str = "hu", names: list[str] | None = None,
+            winners: list[int] | None = None) -> str:
+    """Who won with how many VP (the end screen's headline); ``winners`` (the game's, after its
+    tie-breaks) name the winner of a tie on points."""
     f = view.get("final")
     if not f:
         return ""
     svg = Svg(1, 1, Legal([], lang), lang, "caboose")
     svg.names = names
     best = max(f["total"])
-    who = ", ".join(svg.seat_name(q) for q, v in enumerate(f["total"]) if v == best)
-    return svg.t(f"A legtöbb győzelmi pont győz: {who} ({best} GYP).",
+    tied = [q for q, v in enumerate(f["total"]) if v == best]
+    won = winners if winners else tied
+    who = ", ".join(svg.seat_name(q) for q in won)
+    text = svg.t(f"A legtöbb győzelmi pont győz: {who} ({best} GYP).",
                  f"The most victory points win: {who} ({best} VP).")
+    if len(tied) > len(won):
+        others = ", ".join(svg.seat_name(q) for q in tied)
+        text += svg.t(f" Holtverseny volt ({others}); a szabály szerinti döntetlenfeloldás döntött.",
+                      f" It was a tie ({others}), settled by the rules' tie-break.")
+    return text
 
 
 def draw(view: dict[str, Any], legal=None, lang: str = "hu", names: list[str] | None = None,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from asztal.engine.i18n import with_article
 from asztal.games.pax.pack import CAT_EN, CAT_HU, CATEGORIES
 from asztal.games.svg import Legal, Svg, last_touched
 
@@ -270,9 +271,10 @@ def _result(svg: Svg, view, y0: float) -> float:
     h = 74 + 20 * len(r["points"])
     svg.rect(g, 10, y0, W - 20, h, rx=10, fill="#fdf2d0", stroke="#8b1a1a", stroke_width=2)
     if "level" in r:
-        head = (t(f"A(z) {r['level']}. pasziánsz játék sikerült!", f"Solitaire game {r['level']} beaten!")
+        lvl = with_article(r["level"], capital=True)
+        head = (t(f"{lvl}. pasziánsz játék sikerült!", f"Solitaire game {r['level']} beaten!")
                 if r["level_beaten"] else
-                t(f"A(z) {r['level']}. pasziánsz játék nem sikerült ({r['categories_stronger']}/"
+                t(f"{lvl}. pasziánsz játék nem sikerült ({r['categories_stronger']}/"
                   f"{r['categories_needed']} kategória).",
                   f"Solitaire game {r['level']} lost ({r['categories_stronger']}/{r['categories_needed']}"
                   " categories)."))
@@ -354,8 +356,10 @@ def draw(view: dict[str, Any], legal=None, lang: str = "hu", names: list[str] | 
     return svg.to_string()
 
 
-def verdict(view: dict[str, Any], lang: str = "hu", names: list[str] | None = None) -> str:
-    """Who won and why, in one or two sentences (the end screen's headline)."""
+def verdict(view: dict[str, Any], lang: str = "hu", names: list[str] | None = None,
+            winners: list[int] | None = None) -> str:
+    """Who won and why, in one or two sentences (the end screen's headline; the winners are
+    the view's own result's)."""
     r = view.get("result")
     if not r:
         return ""
@@ -363,9 +367,10 @@ def verdict(view: dict[str, Any], lang: str = "hu", names: list[str] | None = No
     svg.names = names
     t = svg.t
     if "level" in r:
+        lvl = with_article(r["level"], capital=True)
         if r["level_beaten"]:
-            return t(f"A(z) {r['level']}. pasziánsz játék sikerült!", f"Solitaire game {r['level']} beaten!")
-        return t(f"A(z) {r['level']}. pasziánsz játék nem sikerült: {r['categories_stronger']} kategóriában "
+            return t(f"{lvl}. pasziánsz játék sikerült!", f"Solitaire game {r['level']} beaten!")
+        return t(f"{lvl}. pasziánsz játék nem sikerült: {r['categories_stronger']} kategóriában "
                  f"voltál erősebb Rómánál, {r['categories_needed']} kellett.",
                  f"Solitaire game {r['level']} lost: stronger than Rome in {r['categories_stronger']} categories, "
                  f"{r['categories_needed']} needed.")

@@ -385,7 +385,7 @@ ENDINGS = {"eras": ("mind a 8 korszak lement", "all 8 eras played"),
            "stopped": ("a játékos korszakváltáskor befejezte", "the player stopped at an era change"),
            "collapse": ("a Birodalom elpusztult (nem maradt törzs és város)",
                         "the Empire was destroyed (no tribe and no city left)"),
-           "wiped": ("egy birodalom elpusztult", "an empire was wiped out")}
+           "wiped": ("egy Birodalom elpusztult", "an Empire was destroyed")}
 
 
 def _result(svg: Svg, g, view: dict, x: float, y: float, w: float) -> float:
@@ -417,8 +417,10 @@ def panels(view: dict[str, Any], players: int) -> list[dict[str, Any]]:
              "score": e["vp"] + e.get("vp_wonders", 0)} for p, e in enumerate(empires)]
 
 
-def verdict(view: dict[str, Any], lang: str = "hu", names: list[str] | None = None) -> str:
-    """How the game ended and the points (the end screen's headline)."""
+def verdict(view: dict[str, Any], lang: str = "hu", names: list[str] | None = None,
+            winners: list[int] | None = None) -> str:
+    """How the game ended and the points (the end screen's headline); in multiplayer the
+    ``winners`` are the game's (after its tie-breaks), else the seats with the most points."""
     if not view.get("is_over"):
         return ""
     ending = view.get("ending") or ""
@@ -431,7 +433,8 @@ def verdict(view: dict[str, Any], lang: str = "hu", names: list[str] | None = No
     svg = Svg(1, 1, Legal([], lang), lang, "pocketciv")
     svg.names = names
     best = max(pts)
-    who = ", ".join(svg.seat_name(p) for p, v in enumerate(pts) if v == best)
+    won = winners if winners else [p for p, v in enumerate(pts) if v == best]
+    who = ", ".join(svg.seat_name(p) for p in won)
     return svg.t(f"Vége: {hu}. A legtöbb győzelmi pont: {who} ({best}).",
                  f"Over: {en}. Most victory points: {who} ({best}).")
 
