@@ -129,3 +129,28 @@ def test_the_map_editor_switches_language_and_keeps_the_drawing(page):
         page.wait_for_function(f"document.querySelector('#lang').textContent === {label!r}", timeout=5000)
     assert page.get_attribute("#map-grid polygon[data-cell='1,1']", "fill") == fill
     assert page.is_checked("#map-terrain input[data-area='3'][data-kind='forest']")
+
+
+def test_names_from_the_lobby_everywhere_in_the_readers_language(page):
+    page.goto(page.base)
+    page.select_option("#f-game", "caboose")
+    page.select_option("#f-players", "3")
+    page.fill("input[name=name0]", "Anna")
+    page.fill("input[name=name1]", "Béla")  # seat 3 is left unnamed: "Gép 3" / "Bot 3"
+    page.click("#f-create")
+    page.wait_for_selector("#board svg")
+    page.wait_for_function("document.querySelectorAll('#panels .panel-seat').length === 3")
+    page.wait_for_function("document.querySelector('#log').innerText.length > 0")
+    panels = page.inner_text("#panels")
+    assert "Anna" in panels and "Béla" in panels and "Gép 3" in panels
+    board = page.inner_html("#board")
+    assert "Anna (kék) (te)" in board and "Béla (fehér)" in board and "1. játékos" not in board
+    page.click("#lang")
+    page.wait_for_function("document.querySelector('#board svg').getAttribute('lang') === 'en'")
+    page.wait_for_function("document.querySelector('#panels').innerText.includes('Bot 3')")
+    assert "Gép" not in page.inner_text("#panels") and "Gép" not in page.inner_html("#board")
+    page.wait_for_function("document.querySelector('#log').innerText.length > 0")
+    log = page.inner_text("#log")
+    assert "Player 2" not in log and "Player 3" not in log
+    info = page.evaluate("fetch('/api/games?limit=1').then((r) => r.json())")[0]
+    assert [s["name"] for s in info["seats"]] == ["Anna", "Béla", ""]  # stored neutrally
