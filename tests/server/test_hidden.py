@@ -12,6 +12,7 @@ import pytest
 
 from asztal import games
 from asztal.server.hub import board_module
+from asztal.web.present import last_events, named_log, option_labels
 from tests.server.wire import Server
 
 TABLES = [("pax", 2, {}), ("pocketciv", 2, {}), ("caboose", 3, {})]
@@ -72,19 +73,29 @@ def test_each_socket_gets_exactly_what_its_seat_may_know(server, game, players, 
             assert seed not in wire, f"the seed reached seat {seat}"
             if msg["type"] == "hello":
                 lang = msg["lang"]
+                seats = msg["seats"]
             if msg["type"] != "state":
                 continue
             state = states[msg["seq"]]
             assert msg["view"] == state.view(seat), f"{game}: seat {seat} got another view at {msg['seq']}"
             mine = seat is not None and seat == state.to_move and not state.is_over
-            legal = [{"code": a.code, "hu": a.hu, "en": a.en} for a in state.legal_actions()] if mine else []
-            assert msg["legal"] == legal
+            acts = list(state.legal_actions()) if mine else []
+            legal = [{"code": a.code, "hu": hu, "en": en} for a, hu, en in
+                     zip(acts, option_labels(state, msg["view"], acts, "hu"),
+                         option_labels(state, msg["view"], acts, "en"), strict=True)]
+            assert msg["legal"] == legal  # labels as the seat reads them, from its own view
+            assert (msg["decision"] is not None) == mine  # the decision's sentence: only to the seat deciding
             del log[msg["log_start"]:]
             log += [(e["hu"], e["en"]) for e in msg["log"]]
-            expected = [(g.describe(e, "hu", seat), g.describe(e, "en", seat)) for e in state.log_for(seat)]
+            # the seat's own log lines, with the seats named as in the lobby
+            lines = named_log([{"i": i, "hu": g.describe(e, "hu", seat), "en": g.describe(e, "en", seat)}
+                               for i, e in enumerate(state.log_for(seat))], seats)
+            expected = [(e["hu"], e["en"]) for e in lines]
             assert log == expected, f"{game}: seat {seat}'s log differs at {msg['seq']}"
-            if board is not None:
-                assert msg["board"] == board.draw(msg["view"], legal, lang)
+            if board is not None:  # drawn from the seat's view and the log lines it may read
+                mark = len(states[msg["seq"] - 1].log or []) if msg["seq"] else None
+                last = last_events(state, seat, mark)
+                assert msg["board"] == board.draw(msg["view"], legal, lang, names=msg["names"], last=last)
             else:
                 assert "board" not in msg
         for msg in sock.msgs:

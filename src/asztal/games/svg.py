@@ -72,6 +72,10 @@ class Svg:
     def __init__(self, width: float, height: float, legal: Legal, lang: str, game: str) -> None:
         self.legal = legal
         self.lang = lang
+        #: the seats' names from the lobby (None: the board says "1. játékos")
+        self.names: list[str] | None = None
+        #: what the last move touched, by kind ("legions", "seats", "areas", ...), to be marked
+        self.last: dict[str, set[Any]] = {}
         self.root = ET.Element("svg", {
             "xmlns": SVG_NS, "viewBox": f"0 0 {_fmt(width)} {_fmt(height)}",
             "class": f"board board-{game}", "lang": lang, "role": "img",
@@ -81,6 +85,21 @@ class Svg:
 
     def t(self, hu: str, en: str) -> str:
         return en if self.lang == "en" else hu
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's name from the lobby, else the rulebooks' "1. játékos" / "Player 1"."""
+        if self.names and 0 <= seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return self.t(f"{seat + 1}. játékos", f"Player {seat + 1}")
+
+    def mark_last(self, parent: ET.Element | None, x: float, y: float, w: float, h: float,
+                  label: bool = True) -> None:
+        """The last move's place: a blue dashed frame (and a small label)."""
+        self.rect(parent, x - 3, y - 3, w + 6, h + 6, rx=9, fill="none", stroke="#1565c0", stroke_width=3,
+                  stroke_dasharray="7 4", class_="last-move", pointer_events="none")
+        if label:
+            self.text(parent, x + w - 4, y + h - 5, self.t("utolsó lépés", "last move"), 11, text_anchor="end",
+                      fill="#1565c0", font_weight="bold", class_="last-move", pointer_events="none")
 
     def el(self, parent: ET.Element | None, tag: str, **attrs: Any) -> ET.Element:
         clean = {_attr(k): _fmt(v) for k, v in attrs.items() if v is not None}
@@ -136,6 +155,18 @@ class Svg:
 
     def to_string(self) -> str:
         return ET.tostring(self.root, encoding="unicode")
+
+
+def last_touched(events: list[dict[str, Any]] | None, keys: Iterable[str]) -> dict[str, set[Any]]:
+    """From the last move's log events: the values of each of ``keys`` they name
+    (``{"legion": {2}, "seat": {1}}``), for marking the board."""
+    out: dict[str, set[Any]] = {k: set() for k in keys}
+    for e in events or ():
+        for k in out:
+            v = e.get(k)
+            if isinstance(v, (int, str)) and not isinstance(v, bool):
+                out[k].add(v)
+    return out
 
 
 def placed_codes(svg_text: str) -> set[str]:

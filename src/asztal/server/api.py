@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import json
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -56,6 +57,8 @@ class CreateGame(BaseModel):
     grace: float = Field(120, ge=0, le=7 * 86400, description="seconds away before a stand-in bot plays")
     stand_in: Strength = "normal"
     private: bool = False
+    map: dict[str, Any] | None = Field(None, description="a PocketCiv map drawn in the browser's map editor "
+                                                          "(the map itself, checked by the game's check_map)")
 
 
 class JoinGame(BaseModel):
@@ -157,6 +160,20 @@ def game_info(row: dict[str, Any], seat_rows: list[dict[str, Any]], room: Room |
     return info
 
 
+#: a drawn map is a few kilobytes; anything far bigger is not a map
+MAX_MAP_BYTES = 64 * 1024
+
+
+def with_drawn_map(game, players: int, options: dict[str, Any], drawn: dict[str, Any]) -> dict[str, Any]:
+    """The options with a map drawn in the browser (data, never a path), checked by the game
+    itself (PocketCiv's ``check_map``); stored with the game's options, so its replay works."""
+    if "map" not in game.default_options:
+        raise BadOptions(f"{game.name} takes no map / ez a játék nem kér térképet")
+    if len(json.dumps(drawn)) > MAX_MAP_BYTES:
+        raise BadOptions("the map is too large / túl nagy térkép")
+    return game.check_options(players, {**options, "map": drawn})
+
+
 def build_router(hub: Hub, settings) -> APIRouter:
     router = APIRouter(prefix="/api")
     storage = hub.storage
@@ -206,6 +223,8 @@ def build_router(hub: Hub, settings) -> APIRouter:
         seed = new_seed()
         try:
             options = meta.game_options(game.name, players, body.options, settings.pack_dir)
+            if body.map is not None:
+                options = with_drawn_map(game, players, options, body.map)
             state = game.new_game(players, seed, options)
         except (BadOptions, ValueError) as e:
             raise fail(400, "bad_request", str(e)[:300]) from None
@@ -214,7 +233,7 @@ def build_router(hub: Hub, settings) -> APIRouter:
         seat_rows, invites = [], []
         base = str(request.base_url).rstrip("/")
         for i, s in enumerate(specs):
-            name = s.name.strip() or (f"Gép {i + 1}" if s.kind == "bot" else f"Játékos {i + 1}")
+            name = s.name.strip()  # empty: the default name, shown in the reader's language
             r = {"seat": i, "name": name, "kind": s.kind, "bot": (s.bot or "normal") if s.kind == "bot" else None,
                  "token_hash": None, "invite_hash": None}
             if i == body.seat:
@@ -272,7 +291,7 @@ def build_router(hub: Hub, settings) -> APIRouter:
             raise fail(403, "bad_invite", "this game is joined by invite only / csak meghívóval lehet belépni")
         token = new_secret()
         seat = chosen["seat"]
-        name = body.name.strip() or f"Játékos {seat + 1}"
+        name = body.name.strip()  # empty: the default name, shown in the reader's language
         status = "running" if len(free) == 1 else "open"
         try:
             await asyncio.to_thread(storage.take_seat, game_id, seat, name, hash_secret(token), status)

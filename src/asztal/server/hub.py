@@ -23,6 +23,11 @@ from asztal.server import texts
 from asztal.server.botpool import BotPool
 from asztal.server.storage import Change, Conflict, Storage
 
+try:
+    from asztal.web.present import decorate, named_log
+except ImportError:  # the server runs without the browser package too
+    decorate = named_log = None
+
 log = logging.getLogger("asztal.server")
 
 _MASK63 = (1 << 63) - 1
@@ -104,6 +109,7 @@ class Room:
         self.by_seat: dict[int, Client] = {}
         self.deadline: float | None = None
         self.task: asyncio.Task | None = None   # the bot move or turn timer now pending
+        self.log_mark: int | None = None        # log length before the last action (its lines are the last move)
 
     @property
     def game(self):
@@ -139,7 +145,17 @@ class Room:
                 msg["scores"] = [float(x) for x in st.scores()]
                 msg["winners"] = list(st.winners())
             board = board_module(st.game.name)
-            if board is not None:
+            decorated = False
+            if decorate is not None:
+                # the browser's additions (labels as the seat reads them, the decision, names,
+                # panels, the board with the last move marked): asztal.web.present
+                try:
+                    decorate(msg, st, seat, client.lang, view, self.seat_info(), self.log_mark, board)
+                    decorated = True
+                except Exception:  # the game still plays with the plain message
+                    log.exception("could not decorate the state of game %s", self.id)
+                    msg["legal"] = legal
+            if not decorated and board is not None:
                 msg["board"] = board.draw(view, legal, client.lang)
             cache[key] = msg
         start = min(client.log_sent, len(st.log or []))
@@ -147,6 +163,8 @@ class Room:
         describe = st.game.describe
         log_entries = [{"i": start + k, "hu": describe(e, "hu", seat), "en": describe(e, "en", seat)}
                        for k, e in enumerate(entries)]
+        if named_log is not None:  # the lobby's names instead of "2. játékos" (asztal.web.present)
+            log_entries = named_log(log_entries, self.seat_info())
         client.log_sent = start + len(entries)
         return {**cache[key], "log_start": start, "log": log_entries}
 
@@ -331,6 +349,7 @@ class Hub:
 
     def _install(self, room: Room, state: GameState, seq: int, status: str, undone: bool) -> None:
         """Make a committed state the room's, send it to every socket, and plan what comes next."""
+        room.log_mark = None if undone else len(room.state.log or [])
         room.state, room.seq, room.status = state, seq, status
         if undone:
             for c in room.clients:

@@ -51,6 +51,8 @@ def detail(code: str, reason: str | None = None) -> dict:
 
 
 def seat_event(event: str, seat: int, name: str) -> dict:
+    """A seat's event; a seat stored without a name (the default) is named in each language."""
     hu, en = SEAT_EVENTS[event]
+    name_hu, name_en = name or f"Játékos {seat + 1}", name or f"Player {seat + 1}"
     return {"type": "seat", "seat": seat, "event": event, "name": name,
-            "hu": hu.format(name=name, n=seat + 1), "en": en.format(name=name, n=seat + 1)}
+            "hu": hu.format(name=name_hu, n=seat + 1), "en": en.format(name=name_en, n=seat + 1)}

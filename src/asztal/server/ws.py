@@ -17,6 +17,11 @@ from asztal.server import texts
 from asztal.server.hub import Client, Hub, OtherRules, Refusal, Room
 from asztal.server.tokens import hash_secret
 
+try:
+    from asztal.web.present import relabel
+except ImportError:  # the server runs without the browser package too
+    relabel = None
+
 MAX_MESSAGE = 16 * 1024
 
 #: the fields of each client message type (docs/protocol.md, "Client → server")
@@ -151,6 +156,8 @@ async def handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> N
         else:
             seq = room.seq
             code, hu, en = await hub.pool.suggest(room.id, st.record, client.seat, room.bot_seed(client.seat) + seq)
+            if relabel is not None:  # the moves named as the seat reads them (no internal ids)
+                hu, en = relabel(st, client.seat, hu, "hu"), relabel(st, client.seat, en, "en")
             client.send({"type": "hint", "code": code, "hu": hu, "en": en, "seq": seq})
 
 
@@ -161,9 +168,23 @@ def why(state, code: str) -> dict[str, Any]:
     except (ValueError, KeyError, IndexError, TypeError):
         action = None
     if action is not None and action in state.legal_actions():
-        return {"type": "why", "code": code, "legal": True, "hu": f"szabályos: {action.hu}",
-                "en": f"legal: {action.en}"}
-    reason = state.why_illegal(action) if action is not None else \
-        f"unknown action code {code[:60]!r} / ismeretlen lépéskód"
-    en, sep, hu = reason.partition(" / ")
-    return {"type": "why", "code": code, "legal": False, "hu": hu if sep else en, "en": en}
+        hu, en = action.hu, action.en
+        if relabel is not None:
+            hu, en = relabel(state, state.to_move, hu, "hu"), relabel(state, state.to_move, en, "en")
+        return {"type": "why", "code": code, "legal": True, "hu": f"szabályos: {hu}", "en": f"legal: {en}"}
+    if action is None:
+        return {"type": "why", "code": code, "legal": False, "hu": "ismeretlen lépéskód",
+                "en": f"unknown action code {code[:60]!r}", "rule": None}
+    return refusal_message(state, action, code)
+
+
+def refusal_message(state, action, code: str) -> dict[str, Any]:
+    """The game's own reason (``state.refusal`` rendered by ``describe_refusal``, the
+    decision contract) in both languages, with the rule it rests on."""
+    from asztal.engine.decision import NOT_NOW
+    from asztal.engine.decision import Refusal as Reason
+
+    reason = state.refusal(action) or Reason(NOT_NOW, args={"action": action.code})
+    g = state.game
+    return {"type": "why", "code": code, "legal": False, "hu": g.describe_refusal(reason, "hu"),
+            "en": g.describe_refusal(reason, "en"), "rule": reason.rule}

@@ -27,7 +27,7 @@ from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
 from asztal import games
-from asztal.engine.errors import BadRecord
+from asztal.engine.errors import BadRecord, IllegalAction
 
 MAX_REPLAY_ACTIONS = 5000
 _ENTRY = re.compile(r"^- \*\*`([A-Z]+(?:-[A-Z]+)*-\d+)`\*\*\s*(.*)$")
@@ -107,23 +107,44 @@ class MapRequest(BaseModel):
     map: dict[str, Any]
 
 
-def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str) -> dict[str, Any]:
+class ReviewRequest(BaseModel):
+    game_id: str = Field(max_length=40)
+    seat: int = Field(ge=0, le=7)
+    lang: str = Field("hu", pattern="^(hu|en)$")
+
+
+def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str,
+                 names: list[str] | None = None) -> dict[str, Any]:
     """The board after ``step`` actions of ``record``, seen by ``seat`` (None: the seat to
-    move then, so a replay of a finished game shows every hand as it was played)."""
+    move then, so a replay of a finished game shows each hand as it is played); ``names``
+    are the seats' names, and the last action's places are marked."""
     game = games.load(str(record.get("game")))
     actions = record.get("actions") or []
     if not isinstance(actions, list) or len(actions) > MAX_REPLAY_ACTIONS:
         raise BadRecord(f"a replay record must list at most {MAX_REPLAY_ACTIONS} actions")
     step = min(step, len(actions))
-    state = game.replay({**record, "actions": actions[:step]})
+    state = game.replay({**record, "actions": actions[:max(0, step - 1)]})
+    mark = None
+    if step:
+        mark = len(state.log or [])
+        try:
+            state.apply(game.parse_action(state, actions[step - 1]))
+        except IllegalAction as e:
+            raise BadRecord(f"action {step} of the record: {e}") from None
     who = seat if seat is not None else (state.to_move if state.to_move is not None else 0)
     if not 0 <= who < state.players:
         raise BadRecord(f"seat {who} is not in this game")
     view = state.view(who)
     board = importlib.import_module(f"asztal.games.{game.name}.board")
     log = [{"i": i, lang: game.describe(e, lang, who)} for i, e in enumerate(state.log_for(who, 0))]
+    if names:
+        from asztal.web.present import with_names
+
+        log = [{"i": e["i"], lang: with_names(e[lang], names, lang)} for e in log]
+    last = [e for e in state.log_for(who, mark) if not e.get("header")] if mark is not None else []
     return {"step": step, "total": len(actions), "players": state.players, "seat": who, "to_move": state.to_move,
-            "is_over": state.is_over, "board": board.draw(view, [], lang), "log": log,
+            "is_over": state.is_over, "board": board.draw(view, [], lang, names=names, last=last), "log": log,
+            "last_from": mark,
             "last": actions[step - 1] if step else None}
 
 
@@ -144,6 +165,13 @@ def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any
             raise BadRecord("a running game replays only for its own players / folyó játékot csak a "
                             "saját játékosai játszhatnak vissza")
     return record_of(row, storage.changes(game_id)), seat
+
+
+def seat_names(storage, game_id: str, lang: str) -> list[str]:
+    """The seats' names as a reader of ``lang`` sees them (defaults in that language)."""
+    from asztal.web.present import seat_label
+
+    return [seat_label(r["name"], r["seat"], r["kind"], lang) for r in storage.seats(game_id)]
 
 
 def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
@@ -207,15 +235,17 @@ def build_router() -> APIRouter:
         try:
             seat = body.seat
             if body.game_id is not None:
-                record, own = await asyncio.to_thread(game_record, request.app.state.hub.storage, body.game_id,
-                                                      body.token)
+                storage = request.app.state.hub.storage
+                record, own = await asyncio.to_thread(game_record, storage, body.game_id, body.token)
                 seat = own if own is not None else seat
+                names = await asyncio.to_thread(seat_names, storage, body.game_id, body.lang)
             else:
                 data = json.loads(body.record_text or "null")
                 record = data.get("record", data) if isinstance(data, dict) else data
                 if not isinstance(record, dict):
                     raise BadRecord("a record must be a JSON object")
-            return await asyncio.to_thread(replay_frame, record, body.step, seat, body.lang)
+                names = None
+            return await asyncio.to_thread(replay_frame, record, body.step, seat, body.lang, names)
         except json.JSONDecodeError as e:
             raise HTTPException(400, {"code": "bad_record", "hu": f"hibás JSON: {e.msg}",
                                       "en": f"not valid JSON: {e.msg}"}) from None
@@ -224,6 +254,25 @@ def build_router() -> APIRouter:
             # "english / magyar" (a record of another rules version) is split by language
             en, sep, hu = str(e)[:300].partition(" / ")
             raise HTTPException(400, {"code": "bad_record", "hu": hu if sep else en, "en": en}) from None
+
+    @router.post("/review", summary="A finished game's review for one seat: its biggest mistakes on the board",
+                 responses={400: {"model": ErrorOut, "description": "no such game, or not finished"},
+                            429: {"model": ErrorOut, "description": "another review is running"}})
+    async def review_route(body: ReviewRequest, request: Request) -> dict[str, Any]:
+        from asztal.web.review import Busy, review
+
+        storage = request.app.state.hub.storage
+        try:
+            record, _ = await asyncio.to_thread(game_record, storage, body.game_id, None)
+            if not body.seat < int(record["players"]):
+                raise BadRecord(f"no seat {body.seat + 1} in this game / nincs {body.seat + 1}. hely")
+            names = await asyncio.to_thread(seat_names, storage, body.game_id, body.lang)
+            return await asyncio.to_thread(review, body.game_id, record, body.seat, body.lang, names)
+        except Busy:
+            raise HTTPException(429, {"code": "busy", "hu": "épp egy másik elemzés fut, próbáld újra kicsit később",
+                                      "en": "another review is running; try again in a moment"}) from None
+        except BadRecord as e:
+            raise HTTPException(400, {"code": "bad_record", "hu": str(e)[:300], "en": str(e)[:300]}) from None
 
     @router.post("/pocketciv/map", summary="Check a hand-drawn PocketCiv map; answer the map file")
     def pocketciv_map(body: MapRequest) -> dict[str, Any]:

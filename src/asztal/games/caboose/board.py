@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from asztal.games.caboose.pack import BUILDING, FRUIT, GOD_NAMES, GOD_POWERS, TRAIN, pack_for_view
-from asztal.games.svg import Legal, Svg
+from asztal.games.svg import Legal, Svg, last_touched
 
 W = 1200
 MAP_X, MAP_Y, MAP_S = 20, 56, 6.6  # pack coordinates 0..100 -> the map box
@@ -68,6 +68,9 @@ def _map(svg: Svg, view, pk) -> None:
             hint += " · " + ", ".join(f"{(pk.colour_hu[q] if svg.lang == 'hu' else pk.colour_ids[q])}: {n}"
                                       for q, n in cars)
         svg.clickable(rg, [f"route:{route['id']}", f"sekhmet:{route['id']}"], hint)
+        if route["id"] in svg.last["route"]:
+            svg.line(rg, x0, y0, x1, y1, stroke="#1565c0", stroke_width=5, stroke_dasharray="8 5", opacity=0.8,
+                     class_="last-move", pointer_events="none")
     names = pk.city_en if svg.lang == "en" else pk.city_hu
     for x, city in enumerate(view["cities"]):
         cx, cy = _xy(*pk.city_xy[x])
@@ -90,6 +93,9 @@ def _map(svg: Svg, view, pk) -> None:
             svg.text(cg, cx - 39 - i * 16, cy - 9, v, 10, text_anchor="middle", fill="#fff", font_weight="bold")
         svg.clickable(cg, [f"city:{city['id']}"], names[x] + t(" (sötét)" if dark else " (világos)",
                                                              " (dark)" if dark else " (light)"))
+        if city["id"] in svg.last["city"]:
+            svg.circle(cg, cx, cy, 27, fill="none", stroke="#1565c0", stroke_width=4, stroke_dasharray="7 4",
+                       class_="last-move", pointer_events="none")
         # the fruit cubes below the city
         cubes = [f for f, n in city["fruit"].items() for _ in range(n)]
         for i, fruit in enumerate(cubes):
@@ -106,16 +112,16 @@ def _map(svg: Svg, view, pk) -> None:
     svg.rect(mg, x0, y0, wbox, (100 - my0) * MAP_S, rx=8, fill="#fff8e1", stroke="#8d6e00")
     svg.text(mg, x0 + 8, y0 + 16, t("Piac", "Market"), 13, font_weight="bold")
     lo, hi = pk.market_min, pk.market_max
-    step = (wbox - 70) / (hi - lo)
+    step = (wbox - 100) / (hi - lo)
     for i, (fruit, pos) in enumerate(view["market"].items()):
         yy = y0 + 30 + i * 26
         f = pk.fruit_idx[fruit]
-        svg.text(mg, x0 + 6, yy + 9, (pk.fruit_en if svg.lang == "en" else pk.fruit_hu)[f][:8], 10)
-        svg.line(mg, x0 + 62, yy + 5, x0 + 62 + step * (hi - lo), yy + 5, stroke="#bca", stroke_width=2)
-        px = x0 + 62 + step * (pos - lo)
+        svg.text(mg, x0 + 6, yy + 9, (pk.fruit_en if svg.lang == "en" else pk.fruit_hu)[f], 10)
+        svg.line(mg, x0 + 70, yy + 5, x0 + 70 + step * (hi - lo), yy + 5, stroke="#bca", stroke_width=2)
+        px = x0 + 70 + step * (pos - lo)
         _fruit_cube(svg, mg, pk, px - 6, yy - 1, fruit, 12)
-        svg.text(mg, px, yy + 22, f"{pos:+d}", 9, text_anchor="middle")
-        svg.text(mg, x0 + wbox - 4, yy + 9, f"({view['supply'][fruit]})", 9, text_anchor="end", fill="#666")
+        svg.text(mg, px, yy + 22, f"{pos:+d}", 10, text_anchor="middle")
+        svg.text(mg, x0 + wbox - 4, yy + 9, f"({view['supply'][fruit]})", 10, text_anchor="end", fill="#666")
 
 
 def _card(svg: Svg, parent, x, y, w, h, title: str, lines: list[str], fill: str, codes=(), hint=None,
@@ -169,7 +175,7 @@ def _side(svg: Svg, view, pk, x0: float) -> float:
     for i, cid in enumerate(view["auction_display"]):
         _auction_card(svg, g, pk, x0 + i * 110, y + 8, cid, codes=[f"take:{cid}"])
     y += 92
-    svg.text(g, x0, y, t(f"Város kártyák (pakli: {view['city_deck']})", f"City cards (deck: {view['city_deck']})"),
+    svg.text(g, x0, y, t(f"Városkártyák (pakli: {view['city_deck']})", f"City cards (deck: {view['city_deck']})"),
              13, font_weight="bold")
     for i, cid in enumerate(view["city_display"]):
         _city_card(svg, g, pk, x0 + i * 110, y + 8, cid, codes=[f"citydraw:{cid}"])
@@ -199,7 +205,7 @@ def _side(svg: Svg, view, pk, x0: float) -> float:
         svg.rect(g, x0 + 8, y + 10, 20, 14, rx=2, fill=colour, stroke=_ink(colour))
         you = t(" (te)", " (you)") if q == view.get("seat") else ""
         cname = pk.colour_hu[q] if svg.lang == "hu" else pk.colour_ids[q]
-        svg.text(g, x0 + 36, y + 16, f"{q + 1}. {cname}{you}", 12, font_weight="bold")
+        svg.text(g, x0 + 36, y + 16, f"{svg.seat_name(q)} ({cname}){you}", 12, font_weight="bold")
         god = f" · {s['god']}. {GOD_NAMES[s['god'] - 1].split()[0].title()}" if s["god"] else ""
         svg.text(g, x0 + 36, y + 31, t(f"pénz {s['money']} · GYP {s['vp']} · vonat {s['trains']} · "
                                        f"kéz {s['city_cards']}+{s['auction_cards']}{god}",
@@ -209,7 +215,7 @@ def _side(svg: Svg, view, pk, x0: float) -> float:
         if played:
             types = pk.btype_en if svg.lang == "en" else pk.btype_hu
             bl = ", ".join(types[pk.ac_type[pk.ac_idx[b]]] for b in s["buildings"])
-            svg.text(g, x0 + 432, y + 16, (bl + " " if bl else "") + t(f"gyüm.lap: {len(s['fruit_cards'])}",
+            svg.text(g, x0 + 432, y + 16, (bl + " " if bl else "") + t(f"gyümölcslap: {len(s['fruit_cards'])}",
                                                                         f"fruit cards: {len(s['fruit_cards'])}"),
                      10, text_anchor="end", fill="#555")
         if view["phase"] == "auction":
@@ -217,6 +223,8 @@ def _side(svg: Svg, view, pk, x0: float) -> float:
             bid = a["offers"][q]
             state = t("licitál", "bidding") if a["in"][q] else t("passzolt", "passed")
             svg.text(g, x0 + 432, y + 31, f"{state}: {bid}", 10, text_anchor="end")
+        if q in svg.last["seat"]:
+            svg.mark_last(g, x0, y, 440, 38, label=False)
         y += 42
     if view["phase"] == "auction":
         svg.text(g, x0, y + 14, t(f"Legmagasabb licit: {view['auction']['high']}",
@@ -269,10 +277,10 @@ def _hand(svg: Svg, view, pk, y: float) -> float:
             c = _auction_card(svg, g, pk, cx, cy, cid, codes=codes)
             if cid in used:
                 c.set("class", c.get("class") + " played")
-                svg.text(c, 98, 15, t("felhasználva", "used"), 9, text_anchor="end", fill="#2e7d32")
+                svg.text(c, 98, 30, t("felhasználva", "used"), 10, text_anchor="end", fill="#2e7d32")
             elif i >= played:
                 c.set("class", c.get("class") + " played")
-                svg.text(c, 98, 15, t("kijátszva", "played"), 9, text_anchor="end", fill="#2e7d32")
+                svg.text(c, 98, 30, t("kijátszva", "played"), 10, text_anchor="end", fill="#2e7d32")
     return y + 46 + rows * 72
 
 
@@ -289,25 +297,59 @@ def _final(svg: Svg, view, y: float) -> float:
     for j, (_, hu, en) in enumerate(keys):
         svg.text(g, 260 + j * 140, y + 22, t(hu, en), 12, text_anchor="middle", font_weight="bold")
     for q in range(n):
-        svg.text(g, 22, y + 42 + q * 20, t(f"{q + 1}. játékos", f"player {q + 1}"), 12)
+        svg.text(g, 22, y + 42 + q * 20, svg.seat_name(q)[:24], 12)
         for j, (k, _, _) in enumerate(keys):
             svg.text(g, 260 + j * 140, y + 42 + q * 20, f[k][q], 12, text_anchor="middle",
                      font_weight="bold" if k == "total" else None)
     return y + 54 + 20 * n
 
 
-def draw(view: dict[str, Any], legal=None, lang: str = "hu") -> str:
-    """The board for ``view`` (one seat's view, or a spectator's) as an SVG string."""
+def panels(view: dict[str, Any], players: int) -> list[dict[str, Any]]:
+    """Each seat's panel facts for the browser: colour, money, VP (the score), cards in hand."""
+    pk = pack_for_view(view.get("pack_key"))
+    return [{"colour": pk.colour_hex[q] or None, "money": s["money"], "score": s["vp"],
+             "hand": s["city_cards"] + s["auction_cards"]} for q, s in enumerate(view["seats"])]
+
+
+def verdict(view: dict[str, Any], lang: str = "hu", names: list[str] | None = None,
+            winners: list[int] | None = None) -> str:
+    """Who won with how many VP (the end screen's headline); ``winners`` (the game's, after its
+    tie-breaks) name the winner of a tie on points."""
+    f = view.get("final")
+    if not f:
+        return ""
+    svg = Svg(1, 1, Legal([], lang), lang, "caboose")
+    svg.names = names
+    best = max(f["total"])
+    tied = [q for q, v in enumerate(f["total"]) if v == best]
+    won = winners if winners else tied
+    who = ", ".join(svg.seat_name(q) for q in won)
+    text = svg.t(f"A legtöbb győzelmi pont győz: {who} ({best} GYP).",
+                 f"The most victory points win: {who} ({best} VP).")
+    if len(tied) > len(won):
+        others = ", ".join(svg.seat_name(q) for q in tied)
+        text += svg.t(f" Holtverseny volt ({others}); a szabály szerinti döntetlenfeloldás döntött.",
+                      f" It was a tie ({others}), settled by the rules' tie-break.")
+    return text
+
+
+def draw(view: dict[str, Any], legal=None, lang: str = "hu", names: list[str] | None = None,
+         last: list[dict[str, Any]] | None = None) -> str:
+    """The board for ``view`` (one seat's view, or a spectator's) as an SVG string; ``names``
+    are the seats' names from the lobby, ``last`` the log events of the last move (marked)."""
     pk = pack_for_view(view.get("pack_key"))
     lg = Legal(legal, lang)
     svg = Svg(W, 100, lg, lang, "caboose")
+    svg.names = names
+    svg.last = last_touched(last, ("route", "city", "seat"))
     t = svg.t
     svg.text(None, 16, 30, t("Cleopatra vasúti kocsija", "Cleopatra's Caboose"), 22, font_family="serif",
              font_weight="bold", fill="#5d4037")
     head = t(f"{view['round']}/{view['rounds']}. kör · {PHASES[view['phase']][0]}",
              f"round {view['round']}/{view['rounds']} · {PHASES[view['phase']][1]}")
     if view.get("to_move") is not None:
-        head += t(f" · soron: {view['to_move'] + 1}. játékos", f" · to move: player {view['to_move'] + 1}")
+        who = svg.seat_name(view["to_move"])
+        head += t(f" · soron: {who}", f" · to move: {who}")
     svg.text(None, W - 16, 30, head, 14, text_anchor="end", font_weight="bold")
     if view.get("reconstructed"):
         svg.text(None, 16, 46, t("A tábla és a kártyák adatai rekonstruáltak (nem a nyomtatott játékéi).",

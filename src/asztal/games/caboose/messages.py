@@ -68,7 +68,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "caboose.deliver": {
         "hu": "{player}. játékos gyümölcsöt szállított ({fruit_hu}) innen: {source_hu}, ide: {city_hu}; "
-              "+{income} pénz; a vasutak gazdái GYP-t kapnak: {vp}",
+              "+{income} pénz; GYP-t kap a vasutak gazdái közül: {vp}",
         "en": "Player {player} delivers {fruit_en} from {source_en} to {city_en}; +{income} money; "
               "VP to the railways' owners: {vp}",
     },

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from asztal.engine.i18n import with_article
 from asztal.games.pax.pack import CAT_EN, CAT_HU, CATEGORIES
-from asztal.games.svg import Legal, Svg
+from asztal.games.svg import Legal, Svg, last_touched
 
 W = 1200
 #: category colours after the cards' frames
@@ -44,14 +45,20 @@ def _card(svg: Svg, parent, x: float, y: float, card: dict[str, Any], w: float =
     svg.rect(g, 0, 0, w, h, rx=6, fill="#f6ecd2", stroke=COLOUR[cat], stroke_width=2.5)
     svg.rect(g, 0, 0, w, 18, rx=6, fill=COLOUR[cat])
     label = _cat(cat, svg.lang) if w >= 100 else _short(cat, svg.lang)
-    svg.text(g, 6, 13.5, label.upper(), 11 if w >= 100 else 9, fill="#fff", font_weight="bold")
+    svg.text(g, 6, 13.5, label.upper(), 11 if w >= 100 else 10, fill="#fff", font_weight="bold")
     svg.circle(g, w - 14, h - 16, 11, fill="#e8c547", stroke="#8a6d12", stroke_width=1.5)
     svg.text(g, w - 14, h - 12, card["cost"], 12, text_anchor="middle", font_weight="bold", fill="#4a3a00")
     for i in range(card["symbols"]):
         svg.circle(g, 14 + i * 16, h - 16, 6.5, fill=COLOUR[cat], stroke="#fff", stroke_width=1.5)
-    svg.text(g, 8, 34, card["id"].split("-")[-1], 9, fill="#7a6a4a")
-    svg.clickable(g, codes, hint)
+    svg.clickable(g, codes, hint or card_name(card, svg.lang))
     return g
+
+
+def card_name(card: dict[str, Any], lang: str) -> str:
+    """A card as the rulebook shows it: category, symbols, value (never its internal id)."""
+    if lang == "en":
+        return f"{_cat(card['category'], lang)}: {card['symbols']} symbol(s), value {card['cost']} Aureus"
+    return f"{_cat(card['category'], lang)}: {card['symbols']} jel, értéke {card['cost']} Aureus"
 
 
 def _card_back(svg: Svg, parent, x, y, label: str, w=CARD_W, h=CARD_H, codes=(), hint=None):
@@ -94,6 +101,8 @@ def _legions(svg: Svg, view, y0: float) -> float:
         codes = [f"buy:legion={number}"] + [c for c in legal.with_prefix("place:")
                                             if c.endswith(f"to=legion-{number}")]
         svg.clickable(g, codes, t(f"{leg['numeral']}. légió", f"Legion {leg['numeral']}"))
+        if number in svg.last["legion"]:
+            svg.mark_last(box, x, y0 + 8, col - 12, height - 16)
     # the deck beside the Legions
     dx = 20 + n * col + 20
     deck_codes = ["draw", "nodraw"] + [c for c in legal.with_prefix("place:") if c.endswith("to=bottom")]
@@ -141,7 +150,7 @@ def _rome(svg: Svg, view, x0: float, y0: float) -> float:
              fill="#8b1a1a")
     for j, p in enumerate(players):
         you = p["seat"] == view.get("seat")
-        label = t(f"{p['seat'] + 1}. j.", f"P{p['seat'] + 1}") + (" ★" if you else "")
+        label = svg.seat_name(p["seat"])[:9] + (" ★" if you else "")
         svg.text(g, x0 + 110 + cw * (j + 1.5), ty, label, 12, text_anchor="middle", font_weight="bold")
     for k, cat in enumerate(CATEGORIES):
         ry = ty + 8 + k * row_h
@@ -173,7 +182,7 @@ def _tableau(svg: Svg, view, p, x0: float, y0: float, w: float) -> float:
     h = 118
     svg.rect(g, x0, y0, w, h, rx=10, fill="#fffaf0" if not turn else "#fff3c4",
              stroke="#d4a017" if turn else "#b39b62", stroke_width=3 if turn else 1.5)
-    name = t(f"{seat + 1}. játékos", f"Player {seat + 1}") + (t(" (te)", " (you)") if you else "")
+    name = svg.seat_name(seat) + (t(" (te)", " (you)") if you else "")
     svg.text(g, x0 + 12, y0 + 20, name, 14, font_weight="bold")
     marks = []
     if p["primus"]:
@@ -200,14 +209,16 @@ def _tableau(svg: Svg, view, p, x0: float, y0: float, w: float) -> float:
         svg.text(g, cx + cw / 2, y0 + 88, s if n else "–", 20, text_anchor="middle", font_weight="bold",
                  fill="#fff" if n else "#aaa")
         if n:
-            svg.text(g, cx + cw / 2, y0 + 103, t(f"{n} lap", f"{n} card" + ("s" if n > 1 else "")), 9,
+            svg.text(g, cx + cw / 2, y0 + 104, t(f"{n} lap", f"{n} card" + ("s" if n > 1 else "")), 10,
                      text_anchor="middle", fill="#fff")
     if p["hand_public"] and not you:
-        names = ", ".join(f"{_cat(c['category'], svg.lang)} {c['id'].split('-')[-1]}" for c in p["hand_public"])
+        names = "; ".join(card_name(c, svg.lang) for c in p["hand_public"])
         n = len(p["hand_public"])
         known = svg.text(g, x0 + w - 12, y0 + 38, t(f"ismert a kezében: {n} lap", f"known in hand: {n} card(s)"), 10,
                          text_anchor="end", fill="#555", text_decoration="underline")
         svg.title(known, names)
+    if seat in svg.last["seat"]:
+        svg.mark_last(g, x0, y0, w, h)
     return y0 + h
 
 
@@ -226,12 +237,20 @@ def _hand(svg: Svg, view, y0: float) -> float:
         head += t(f" · a következő kijátszás ára {turn['next_cost']} Aureus",
                   f" · the next card played costs {turn['next_cost']} Aureus")
     svg.text(g, 22, y0 + 20, head, 14, font_weight="bold", fill="#1e4b2e")
-    hand_area = svg.rect(g, 16, y0 + 26, (CARD_W + 8) * max(len(hand), 1) + 8, CARD_H + 16, rx=8,
-                         fill="none", stroke="#2e8b57", stroke_dasharray="4 3")
-    svg.clickable(hand_area, [c for c in legal.with_prefix("place:") if c.endswith("to=hand")],
-                  t("kézbe", "into your hand"))
+    to_hand = [c for c in legal.with_prefix("place:") if c.endswith("to=hand")]
     for i, c in enumerate(hand):
-        _card(svg, g, 22 + i * (CARD_W + 8), y0 + 34, c, codes=[f"play:card={c['id']}", f"keep:card={c['id']}"])
+        # while a drawn card waits for its place, a click on the hand puts it into the hand
+        codes = to_hand or [f"play:card={c['id']}", f"keep:card={c['id']}"]
+        _card(svg, g, 22 + i * (CARD_W + 8), y0 + 34, c, codes=codes, hint=card_name(c, svg.lang))
+    if to_hand:
+        # the "into your hand" target: a free card place after the hand, drawn on top
+        x = 22 + len(hand) * (CARD_W + 8)
+        target = svg.g(g, class_="hand-target")
+        svg.rect(target, x, y0 + 34, CARD_W, CARD_H, rx=6, fill="#d7ecd9", stroke="#2e8b57", stroke_width=2,
+                 stroke_dasharray="5 3")
+        svg.text(target, x + CARD_W / 2, y0 + 34 + CARD_H / 2 + 5, t("→ a kezedbe", "→ into your hand"), 13,
+                 text_anchor="middle", fill="#1e4b2e", font_weight="bold")
+        svg.clickable(target, to_hand, t("A húzott lap a kezedbe kerül", "The drawn card goes into your hand"))
     if drawn:
         x = W - 20 - (CARD_W + 8) * len(drawn)
         svg.text(g, x, y0 + 20, t("Húzott lap(ok):", "Drawn:"), 13, font_weight="bold", fill="#8b1a1a")
@@ -252,16 +271,17 @@ def _result(svg: Svg, view, y0: float) -> float:
     h = 74 + 20 * len(r["points"])
     svg.rect(g, 10, y0, W - 20, h, rx=10, fill="#fdf2d0", stroke="#8b1a1a", stroke_width=2)
     if "level" in r:
-        head = (t(f"A(z) {r['level']}. pasziánsz játék sikerült!", f"Solitaire game {r['level']} beaten!")
+        lvl = with_article(r["level"], capital=True)
+        head = (t(f"{lvl}. pasziánsz játék sikerült!", f"Solitaire game {r['level']} beaten!")
                 if r["level_beaten"] else
-                t(f"A(z) {r['level']}. pasziánsz játék nem sikerült ({r['categories_stronger']}/"
+                t(f"{lvl}. pasziánsz játék nem sikerült ({r['categories_stronger']}/"
                   f"{r['categories_needed']} kategória).",
                   f"Solitaire game {r['level']} lost ({r['categories_stronger']}/{r['categories_needed']}"
                   " categories)."))
     else:
         head = t("Róma nyert.", "Rome wins.") if r["rome_won"] else t("A játékosok legyőzték Rómát.",
                                                                       "The players beat Rome.")
-        who = ", ".join(t(f"{w + 1}. játékos", f"player {w + 1}") for w in r["winners"]) or t("senki", "nobody")
+        who = ", ".join(svg.seat_name(w) for w in r["winners"]) or t("senki", "nobody")
         head += " " + t("Győztes: ", "Winner(s): ") + who
     svg.text(g, 22, y0 + 24, head, 15, font_weight="bold", fill="#8b1a1a")
     # the scoring breakdown (PAX-SCORE-*), one row per player
@@ -276,7 +296,7 @@ def _result(svg: Svg, view, y0: float) -> float:
     svg.text(g, 230 + len(cols) * 160, y0 + 44, t("összesen", "total"), 11, text_anchor="middle", fill="#555")
     for s, pts in enumerate(r["points"]):
         ry = y0 + 64 + 20 * s
-        svg.text(g, 22, ry, t(f"{s + 1}. játékos", f"player {s + 1}"), 13)
+        svg.text(g, 22, ry, svg.seat_name(s), 13)
         if s < len(breakdown):
             for j, (key, _, _) in enumerate(cols):
                 svg.text(g, 230 + j * 160, ry, breakdown[s].get(key, ""), 13, text_anchor="middle")
@@ -284,18 +304,35 @@ def _result(svg: Svg, view, y0: float) -> float:
     return y0 + h
 
 
-def draw(view: dict[str, Any], legal=None, lang: str = "hu") -> str:
-    """The board for ``view`` (one seat's view, or a spectator's) as an SVG string."""
+def panels(view: dict[str, Any], players: int) -> list[dict[str, Any]]:
+    """Each seat's panel facts for the browser: money (None when secret), cards in hand, points."""
+    out: list[dict[str, Any]] = [{} for _ in range(players)]
+    result = view.get("result") or {}
+    for p in view["tableaux"]:
+        s = p["seat"]
+        out[s] = {"money": p["money"], "hand": p["hand_size"],
+                  "score": (result.get("points") or [None] * players)[s] if result else None,
+                  "marks": (["Primus"] if p["primus"] else []) + (["Primus Conspiratus"]
+                                                                    if p["primus_conspiratus"] else [])}
+    return out
+
+
+def draw(view: dict[str, Any], legal=None, lang: str = "hu", names: list[str] | None = None,
+         last: list[dict[str, Any]] | None = None) -> str:
+    """The board for ``view`` (one seat's view, or a spectator's) as an SVG string; ``names``
+    are the seats' names from the lobby, ``last`` the log events of the last move (marked)."""
     lg = Legal(legal, lang)
     svg = Svg(W, 100, lg, lang, "pax")
+    svg.names = names
+    svg.last = last_touched(last, ("legion", "seat"))
     t = svg.t
     head = t(f"PAX · {view['round']}. forduló", f"PAX · round {view['round']}")
     if view.get("level"):
         head += t(f" · pasziánsz, {view['level']}. játék", f" · solitaire game {view['level']}")
     svg.text(None, 16, 26, head, 20, font_family="serif", font_weight="bold", fill="#5a1010")
     if view["to_move"] is not None:
-        who = view["to_move"] + 1
-        svg.text(None, W - 16, 26, t(f"Soron: {who}. játékos", f"To move: player {who}"), 14, text_anchor="end",
+        who = svg.seat_name(view["to_move"])
+        svg.text(None, W - 16, 26, t(f"Soron: {who}", f"To move: {who}"), 14, text_anchor="end",
                  font_weight="bold")
     if view.get("reconstructed"):
         svg.text(None, 16, 44, t("A kártyaértékek rekonstruáltak, nem a nyomtatott lapokéi.",
@@ -317,3 +354,37 @@ def draw(view: dict[str, Any], legal=None, lang: str = "hu") -> str:
         y = _result(svg, view, y) + 10
     svg.root.set("viewBox", f"0 0 {W} {int(y)}")
     return svg.to_string()
+
+
+def verdict(view: dict[str, Any], lang: str = "hu", names: list[str] | None = None,
+            winners: list[int] | None = None) -> str:
+    """Who won and why, in one or two sentences (the end screen's headline; the winners are
+    the view's own result's)."""
+    r = view.get("result")
+    if not r:
+        return ""
+    svg = Svg(1, 1, Legal([], lang), lang, "pax")
+    svg.names = names
+    t = svg.t
+    if "level" in r:
+        lvl = with_article(r["level"], capital=True)
+        if r["level_beaten"]:
+            return t(f"{lvl}. pasziánsz játék sikerült!", f"Solitaire game {r['level']} beaten!")
+        return t(f"{lvl}. pasziánsz játék nem sikerült: {r['categories_stronger']} kategóriában "
+                 f"voltál erősebb Rómánál, {r['categories_needed']} kellett.",
+                 f"Solitaire game {r['level']} lost: stronger than Rome in {r['categories_stronger']} categories, "
+                 f"{r['categories_needed']} needed.")
+    who = ", ".join(svg.seat_name(w) for w in r["winners"])
+    if r["rome_won"]:
+        n = len(r.get("rome_holds") or [])
+        head = t(f"Róma nyert: {n} kategóriában a legerősebb (4 elég a győzelméhez), ezért a pontok nem "
+                 "számítanak.", f"Rome wins: it is strongest in {n} categories (4 are enough), so points do "
+                 "not count.")
+        tail = (t(f" Rómával együtt győz a Primus Conspiratus birtokosa: {who}.",
+                  f" With Rome wins the holder of Primus Conspiratus: {who}.") if who else
+                t(" Senkinél sincs Primus Conspiratus, így egyik játékos sem győz.",
+                  " Nobody holds Primus Conspiratus, so no player wins."))
+        return head + tail
+    best = max(r["points"]) if r["points"] else 0
+    return t(f"A játékosok legyőzték Rómát; a legtöbb pont győz: {who} ({best} pont).",
+             f"The players beat Rome; the most points win: {who} ({best} points).")

@@ -35,7 +35,7 @@ from asztal.games.pocketciv.data import (
     _adv,
 )
 from asztal.games.pocketciv.render import _STEPS
-from asztal.games.svg import Legal, Svg
+from asztal.games.svg import Legal, Svg, last_touched
 
 W, H = 1200, 760
 MAP_W, MAP_H = 740, 700
@@ -223,10 +223,16 @@ def _draw_map(svg: Svg, view: dict) -> None:
         slots = list(centres)
         while len(slots) < len(items):  # more things than cells: half-cell offsets
             slots.extend((x + s * 0.6, y + s * 0.6) for x, y in centres)
-        for (kind, arg), (x, y) in zip(items, slots, strict=False):
+        placed = list(zip(items, slots, strict=False))
+        # terrain and wonders first, then the area number, tribes and city on top of them, so an
+        # icon never covers a count on a small area
+        placed.sort(key=lambda p: p[0][0] in ("number", "tribes", "city"))
+        for (kind, arg), (x, y) in placed:
             if kind == "number":
-                svg.circle(ag, x, y, s * 0.55, fill="#fffbe6", stroke="#3e3a2f", stroke_width=1.5)
-                svg.text(ag, x, y + s * 0.22, a["number"], s * 0.62, text_anchor="middle", font_weight="bold")
+                # the area's number: a square plate, unlike the round tribe tokens
+                svg.rect(ag, x - s * 0.5, y - s * 0.42, s, s * 0.84, rx=2, fill="#fffbe6", stroke="#3e3a2f",
+                         stroke_width=2, class_="area-number")
+                svg.text(ag, x, y + s * 0.22, f"{a['number']}.", s * 0.58, text_anchor="middle", font_weight="bold")
             elif kind == "tribes":
                 _tribes(svg, ag, x, y, arg, s)
             elif kind == "city":
@@ -248,6 +254,9 @@ def _draw_map(svg: Svg, view: dict) -> None:
         if ma.get("sea"):
             desc += t(" · tengerparti", " · borders the Sea")
         svg.clickable(ag, codes_by_area.get(str(key), []), desc)
+        if key in svg.last["area"] | svg.last["src"] | svg.last["dst"]:
+            svg.poly(ag, [mp.pt(*p) for p in ma["polygon"]], fill="none", stroke="#1565c0", stroke_width=4,
+                     stroke_dasharray="8 4", class_="last-move", pointer_events="none")
 
 
 def _loss(view: dict):
@@ -341,8 +350,9 @@ def _side(svg: Svg, view: dict) -> None:
             svg.circle(g, x + 7, y - 4, 7, fill=EMPIRE_COLOURS[p])
             totem = " · Totem" if view.get("totem") == p + 1 else ""
             vp = e["vp"] + e["vp_wonders"]
-            svg.text(g, x + 20, y, t(f"{p + 1}. játékos: arany {e['gold']}, GYP {vp}{totem}",
-                                     f"Player {p + 1}: gold {e['gold']}, VP {vp}{totem}"), 12,
+            who = svg.seat_name(p)
+            svg.text(g, x + 20, y, t(f"{who}: arany {e['gold']}, GYP {vp}{totem}",
+                                     f"{who}: gold {e['gold']}, VP {vp}{totem}"), 12,
                      font_weight="bold" if view.get("to_move") == p else None)
             y += 20
         y += 6
@@ -373,9 +383,9 @@ def _side(svg: Svg, view: dict) -> None:
 
 ENDINGS = {"eras": ("mind a 8 korszak lement", "all 8 eras played"),
            "stopped": ("a játékos korszakváltáskor befejezte", "the player stopped at an era change"),
-           "collapse": ("a civilizáció összeomlott (nem maradt törzs és város)",
-                        "the civilisation collapsed (no tribe and no city left)"),
-           "wiped": ("egy birodalom elpusztult", "an empire was wiped out")}
+           "collapse": ("a Birodalom elpusztult (nem maradt törzs és város)",
+                        "the Empire was destroyed (no tribe and no city left)"),
+           "wiped": ("egy Birodalom elpusztult", "an Empire was destroyed")}
 
 
 def _result(svg: Svg, g, view: dict, x: float, y: float, w: float) -> float:
@@ -386,30 +396,63 @@ def _result(svg: Svg, g, view: dict, x: float, y: float, w: float) -> float:
     box = svg.g(g, class_="result")
     svg.rect(box, x - 4, y, w - 6, h, rx=8, fill="#fdf2d0", stroke="#8b1a1a", stroke_width=2)
     hu, en = ENDINGS.get(view.get("ending") or "", (view.get("ending") or "", view.get("ending") or ""))
-    svg.text(box, x + 6, y + 20, t("A játék véget ért: ", "Game over: ") + t(hu, en), 12, font_weight="bold",
+    svg.text(box, x + 6, y + 20, t("Vége: ", "Over: ") + t(hu, en), 12, font_weight="bold",
              fill="#8b1a1a")
     for j, (hu, en) in enumerate((("korszakok GYP", "eras' VP"), ("csodák GYP", "wonders' VP"),
                                   ("összesen", "total"))):
         svg.text(box, x + 150 + j * 90, y + 40, t(hu, en), 11, text_anchor="middle", fill="#555")
     for p, e in enumerate(empires):
         ry = y + 60 + 20 * p
-        who = (t(f"{p + 1}. játékos", f"player {p + 1}") if len(empires) > 1
-               else t("a civilizációd", "your civilisation"))
+        who = svg.seat_name(p) if len(empires) > 1 else t("a civilizációd", "your civilisation")
         svg.text(box, x + 6, ry, who, 12)
         for j, v in enumerate((e["vp"], e.get("vp_wonders", 0), e["vp"] + e.get("vp_wonders", 0))):
             svg.text(box, x + 150 + j * 90, ry, v, 12, text_anchor="middle", font_weight="bold" if j == 2 else None)
     return y + h + 10
 
 
-def draw(view: dict[str, Any], legal=None, lang: str = "hu") -> str:
-    """The board for ``view`` (one seat's view) as an SVG string."""
+def panels(view: dict[str, Any], players: int) -> list[dict[str, Any]]:
+    """Each seat's panel facts for the browser: gold and victory points (the score)."""
+    empires = view["empires"] if "empires" in view else [view]
+    return [{"colour": EMPIRE_COLOURS[p] if len(empires) > 1 else None, "money": e["gold"],
+             "score": e["vp"] + e.get("vp_wonders", 0)} for p, e in enumerate(empires)]
+
+
+def verdict(view: dict[str, Any], lang: str = "hu", names: list[str] | None = None,
+            winners: list[int] | None = None) -> str:
+    """How the game ended and the points (the end screen's headline); in multiplayer the
+    ``winners`` are the game's (after its tie-breaks), else the seats with the most points."""
+    if not view.get("is_over"):
+        return ""
+    ending = view.get("ending") or ""
+    hu, en = ENDINGS.get(ending, (ending, ending))
+    empires = view["empires"] if "empires" in view else [view]
+    pts = [e["vp"] + e.get("vp_wonders", 0) for e in empires]
+    if len(empires) == 1:
+        return (f"Vége: {hu}. A civilizációd {pts[0]} győzelmi pontot szerzett." if lang != "en" else
+                f"Over: {en}. Your civilisation scored {pts[0]} victory points.")
+    svg = Svg(1, 1, Legal([], lang), lang, "pocketciv")
+    svg.names = names
+    best = max(pts)
+    won = winners if winners else [p for p, v in enumerate(pts) if v == best]
+    who = ", ".join(svg.seat_name(p) for p in won)
+    return svg.t(f"Vége: {hu}. A legtöbb győzelmi pont: {who} ({best}).",
+                 f"Over: {en}. Most victory points: {who} ({best}).")
+
+
+def draw(view: dict[str, Any], legal=None, lang: str = "hu", names: list[str] | None = None,
+         last: list[dict[str, Any]] | None = None) -> str:
+    """The board for ``view`` (one seat's view) as an SVG string; ``names`` are the seats'
+    names from the lobby, ``last`` the log events of the last move (its areas are marked)."""
     lg = Legal(legal, lang)
     svg = Svg(W, H, lg, lang, "pocketciv")
+    svg.names = names
+    svg.last = last_touched(last, ("area", "src", "dst"))
     t = svg.t
     svg.text(None, 16, 30, t("Civilizációk Hajnala", "PocketCiv"), 22, font_family="serif", font_weight="bold",
              fill="#4e342e")
     if view.get("to_move") is not None and "empires" in view:
-        svg.text(None, MAP_W, 30, t(f"Soron: {view['to_move'] + 1}. játékos", f"To move: player {view['to_move'] + 1}"),
+        who = svg.seat_name(view["to_move"])
+        svg.text(None, MAP_W, 30, t(f"Soron: {who}", f"To move: {who}"),
                  14, text_anchor="end", font_weight="bold")
     _draw_map(svg, view)
     _side(svg, view)

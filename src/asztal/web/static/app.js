@@ -2,7 +2,7 @@
 // ?mapedit) and keeps the language switch in the header.
 
 import {getLang, onLang, setLang, t} from "./i18n.js";
-import {showLobby, joinGame} from "./lobby.js";
+import {showLobby, showJoin} from "./lobby.js";
 import {showGame} from "./game.js";
 import {showReplay} from "./replay.js";
 import {showMapEditor} from "./mapedit.js";
@@ -25,8 +25,7 @@ onLang(labels);
 async function route() {
   try {
     if (q.get("join")) {
-      const name = prompt(t("name"), t("your_name")) || t("your_name");
-      await joinGame(q.get("join"), q.get("seat"), name, q.get("invite"));
+      showJoin(root, q.get("join"), q.get("seat"), q.get("invite"));
     } else if (q.get("game")) {
       showGame(root, q.get("game"));
     } else if (q.get("watch")) {

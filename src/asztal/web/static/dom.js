@@ -29,3 +29,31 @@ export function svgNode(text) {
   for (const s of root.querySelectorAll("script, foreignObject")) s.remove();
   return document.importNode(root, true);
 }
+
+/** Size a board SVG inside its box. Fitted (the default on wide screens) it scales to the box's
+ * width; zoomed (the default on phones) it is drawn so that its smallest text is 10 CSS px and
+ * the box pans. Returns whether zooming changes anything (the box is narrower than that). */
+export function fitBoard(box, zoomed) {
+  const svg = box.querySelector("svg");
+  if (!svg || !svg.viewBox || !svg.viewBox.baseVal) return {canZoom: false};
+  const vb = svg.viewBox.baseVal;
+  let minFont = Infinity;
+  for (const text of svg.querySelectorAll("text")) {
+    const f = parseFloat(text.getAttribute("font-size"));
+    if (f > 0 && f < minFont) minFont = f;
+  }
+  if (!Number.isFinite(minFont)) minFont = 12;
+  const readable = Math.ceil(vb.width * (10.2 / minFont));
+  const canZoom = readable > box.clientWidth + 1;
+  const on = zoomed && canZoom;
+  svg.style.width = on ? `${readable}px` : "";
+  svg.style.maxWidth = on ? "none" : "";
+  svg.style.maxHeight = on ? "none" : "";
+  box.classList.toggle("zoomed", on);
+  return {canZoom};
+}
+
+/** A phone (upright or sideways): the board opens zoomed, the log folded, every move a button. */
+export function isSmall() {
+  return matchMedia("(max-width: 700px), (max-height: 500px)").matches;
+}

@@ -4,10 +4,11 @@
 // the pass-the-device screen between hot-seat players, and the end screen with a rematch.
 
 import {GameSocket, myGames, remember} from "./net.js";
-import {getLang, onLang, t, tx} from "./i18n.js";
-import {el, clear, svgNode} from "./dom.js";
+import {getLang, onLang, seatLabel, t, tx} from "./i18n.js";
+import {el, clear, svgNode, fitBoard, isSmall} from "./dom.js";
 import {openRules} from "./rules.js";
 import {createGame} from "./lobby.js";
+import {openReview} from "./review.js";
 
 export function showGame(root, gameId, {spectator = false} = {}) {
   const local = myGames()[gameId];
@@ -17,23 +18,40 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     pending: null, endClosed: false};
   window.__asztalLatency = window.__asztalLatency || [];
 
-  const status = el("div", {id: "status", class: "status"}, t("connecting"));
+  const status = el("div", {id: "status", class: "status", role: "status", "aria-live": "polite"}, t("connecting"));
   const conn = el("div", {id: "conn", class: "conn"});
+  const panelsBox = el("div", {id: "panels", class: "panels"});
   const boardBox = el("div", {id: "board", class: "board-box"});
+  const zoomBtn = el("button", {type: "button", id: "zoom", class: "zoom"}, t("zoom_fit"));
+  // the rule behind the pending decision (when the game names one)
+  const decisionRule = el("button", {type: "button", id: "decision-rule", class: "rule-btn", hidden: true,
+    title: t("rule_behind"), "aria-label": t("rule_behind")}, "§");
   const buttons = el("div", {id: "buttons", class: "buttons"});
   const logBox = el("ol", {id: "log", class: "log"});
   const undoBtn = el("button", {type: "button", id: "undo"}, t("undo"));
   const hintBtn = el("button", {type: "button", id: "hint"}, t("hint"));
   const rulesBtn = el("button", {type: "button", id: "rules"}, t("rules"));
   const toast = el("div", {id: "toast", class: "toast", hidden: true});
+  // the log is folded away on small screens (opened by a tap), open on wide ones
+  const logFold = el("details", {id: "log-fold", class: "log-fold", open: !isSmall()},
+    [el("summary", {id: "log-title"}, t("log")), logBox]);
   const side = el("aside", {class: "side"}, [
     el("div", {class: "tools"}, [undoBtn, hintBtn, rulesBtn]),
-    el("h3", {id: "actions-title"}, t("actions")), buttons,
-    el("h3", {id: "log-title"}, t("log")), logBox,
+    el("h3", {id: "actions-title"}, t("actions")), buttons, logFold,
   ]);
+  const boardWrap = el("div", {class: "board-wrap"}, [boardBox]);
   clear(root);
-  root.append(el("div", {class: "game-page"}, [el("div", {class: "bar"}, [status, conn]),
-    el("div", {class: "game-main"}, [boardBox, side]), toast]));
+  root.append(el("div", {class: "game-page"}, [el("div", {class: "bar"}, [status, decisionRule, zoomBtn, conn]), panelsBox,
+    el("div", {class: "game-main"}, [boardWrap, side]), toast]));
+  // small screens open on a readable board (panned inside its box); the button shows it whole
+  st.zoomed = isSmall();
+  zoomBtn.onclick = () => { st.zoomed = !st.zoomed; applyZoom(); };
+  function applyZoom() {
+    const fit = fitBoard(boardBox, st.zoomed);
+    zoomBtn.hidden = !fit.canZoom;
+    zoomBtn.textContent = st.zoomed ? t("zoom_fit") : t("zoom_in");
+  }
+  window.addEventListener("resize", () => applyZoom());
 
   const sockets = {};
   const onStatus = (seat) => (s, code) => {
@@ -52,7 +70,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
 
   function seatName(seat) {
     const info = st.hello && st.hello.seats.find((s) => s.seat === seat);
-    return (info && info.name) || t("seat_n", {n: seat + 1});
+    return seatLabel(info && info.name, seat, info ? info.kind : "human");
   }
 
   function onMessage(seat, msg) {
@@ -78,7 +96,9 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       st.pending = null;
       showToast(tx(msg), msg.code === "illegal" ? st.lastCode : null);
     } else if (msg.type === "why") {
-      showToast(msg.legal ? tx(msg) : `${t("refused")}: ${tx(msg)}`, msg.code, tx(msg));
+      window.__asztalWhy = msg;  // for tests
+      // the game's own reason, as a sentence (and the rule it rests on, first in the rules panel)
+      showToast(tx(msg), msg.code, tx(msg), msg.rule, !msg.legal);
     } else if (msg.type === "hint") {
       for (const e of boardBox.querySelectorAll(".hinted")) e.classList.remove("hinted");
       const target = boardBox.querySelector(`[data-code="${CSS.escape(msg.code)}"]`)
@@ -90,6 +110,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       const s = st.hello.seats.find((x) => x.seat === msg.seat);
       if (s) { s.name = msg.name; s.connected = msg.event !== "disconnected"; }
       if (msg.event === "stand_in" || msg.event === "returned") showToast(tx(msg));
+      if (current()) renderPanels(current());
     }
   }
 
@@ -107,14 +128,23 @@ export function showGame(root, gameId, {spectator = false} = {}) {
   function render() {
     const msg = current();
     if (!msg) return;
+    window.__asztalState = msg;  // for tests and debugging: the state shown
     if (st.pass !== null) return renderPass();
     const pass = document.getElementById("pass-screen");
     if (pass) pass.remove();
     const mine = st.shown !== null && msg.to_move === st.shown && msg.status === "running";
     // the board
+    const scroll = [boardBox.scrollLeft, boardBox.scrollTop];
     clear(boardBox);
     if (msg.board) boardBox.append(svgNode(msg.board));
     boardBox.classList.toggle("my-turn", mine);
+    applyZoom();
+    [boardBox.scrollLeft, boardBox.scrollTop] = scroll;
+    if (mine && st.lastDecided !== msg.seq) {
+      st.lastDecided = msg.seq;
+      revealTarget();
+    }
+    renderPanels(msg);
     if (st.pendingDone) {
       const d = st.pendingDone;
       window.__asztalLatency.push(performance.now() - d.t0);
@@ -128,14 +158,21 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     } else if (msg.is_over) {
       parts.push(t("game_over"));
     } else if (msg.to_move !== null) {
-      parts.push(mine ? t("to_move_you") + (localSeats.length > 1 ? ` (${seatName(st.shown)})` : "")
-        : t("to_move_other", {name: seatName(msg.to_move)}));
-      if (mine) parts.push(t("choose"));
+      if (mine) {
+        // what is being decided: the game's own sentence (the terminal shows the same words)
+        const who = localSeats.length > 1 ? `${seatName(st.shown)}: ` : "";
+        parts.push(who + (msg.decision ? tx(msg.decision) : t("choose")));
+      } else {
+        parts.push(t("to_move_other", {name: seatName(msg.to_move)}));
+      }
     }
     if (st.shown === null) parts.push(t("spectator"));
     if (msg.stand_in && msg.stand_in.length) parts.push(t("stand_in", {names: msg.stand_in.map(seatName).join(", ")}));
     status.textContent = parts.join(" · ");
     status.dataset.mine = mine ? "1" : "0";
+    const rule = mine && msg.decision && msg.decision.rule;
+    decisionRule.hidden = !rule;
+    decisionRule.onclick = () => openRules(st.hello.game, null, null, tx(st.hello.title), rule);
     timer(msg);
     // buttons: legal actions without a place on the board (all of them in a list below)
     clear(buttons);
@@ -145,7 +182,9 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     const rest = msg.legal.filter((a) => !onBoard.has(a.code));
     for (const a of rest) buttons.append(actionButton(a, msg));
     if (mine && onBoard.size) {
-      const more = el("details", {class: "all-actions"}, [el("summary", {}, `${t("actions")} (${msg.legal.length})`)]);
+      // every move is also a button (on a phone the board may be panned away from it)
+      const more = el("details", {class: "all-actions", open: isSmall() || null},
+        [el("summary", {}, `${t("actions")} (${msg.legal.length})`)]);
       for (const a of msg.legal.filter((x) => onBoard.has(x.code))) more.append(actionButton(a, msg));
       buttons.append(more);
     }
@@ -154,9 +193,49 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     // the log, newest last
     clear(logBox);
     const log = st.logs[key(st.shown)] || [];
-    for (const e of log) if (e) logBox.append(el("li", {}, tx(e)));
+    const lastFrom = msg.last_from ?? log.length;
+    for (const e of log) {
+      if (e) logBox.append(el("li", {class: e.i >= lastFrom ? "last" : null, value: e.i + 1}, tx(e)));
+    }
     logBox.scrollTop = logBox.scrollHeight;
     if (msg.is_over && !st.endClosed) renderEnd(msg);
+  }
+
+  /** Bring the first clickable thing of a panned (zoomed) board into view, inside its box only. */
+  function revealTarget() {
+    const panned = boardBox.scrollWidth > boardBox.clientWidth + 2 || boardBox.scrollHeight > boardBox.clientHeight + 2;
+    if (!panned) return;
+    const target = boardBox.querySelector(".act");
+    if (!target) return;
+    const box = boardBox.getBoundingClientRect();
+    const r = target.getBoundingClientRect();
+    boardBox.scrollLeft += r.left - box.left - Math.max(0, (box.width - r.width) / 2);
+    boardBox.scrollTop += r.top - box.top - Math.max(0, (box.height - r.height) / 2);
+  }
+
+  /** Every seat's panel: colour, name, score, money, cards in hand, connected, whose turn. */
+  function renderPanels(msg) {
+    clear(panelsBox);
+    for (const p of msg.panels || []) {
+      const info = st.hello && st.hello.seats.find((s) => s.seat === p.seat);
+      const connected = info ? info.connected : p.connected;
+      const you = localSeats.includes(p.seat);
+      const facts = [];
+      if (p.score !== null && p.score !== undefined) facts.push(`${p.score} ${t("panel_score")}`);
+      if (p.money !== undefined) facts.push(p.money === null ? `${t("panel_money")}: ${t("panel_secret")}`
+        : `${p.money} ${t("panel_money")}`);
+      if (p.hand !== undefined && p.hand !== null) facts.push(`${p.hand} ${t("panel_hand")}`);
+      for (const m of p.marks || []) facts.push(m);
+      const dot = el("span", {class: "dot", "data-on": connected ? "1" : "0",
+        title: p.kind === "bot" ? t("bot") : connected ? t("online") : t("offline"),
+        "aria-label": p.kind === "bot" ? t("bot") : connected ? t("online") : t("offline")});
+      const swatch = p.colour ? el("span", {class: "swatch", style: `background:${p.colour}`}) : null;
+      panelsBox.append(el("div", {class: "panel-seat", "data-seat": p.seat, "data-turn": p.to_move ? "1" : "0"}, [
+        el("div", {class: "panel-name"}, [swatch, el("b", {}, msg.names ? msg.names[p.seat] : seatName(p.seat)),
+          you ? ` ${t("you_suffix")}` : "", dot]),
+        el("div", {class: "panel-facts"}, facts.join(" · ")),
+      ]));
+    }
   }
 
   /** A legal action as a button, with "§" beside it: the rules that govern it. */
@@ -164,7 +243,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     const b = el("button", {type: "button", class: "act-btn", "data-code": a.code}, tx(a));
     b.onclick = () => act(a.code, msg);
     const rule = el("button", {type: "button", class: "rule-btn small", title: t("rule_behind"),
-      "data-rule-for": a.code}, "§");
+      "aria-label": `${t("rule_behind")}: ${tx(a)}`, "data-rule-for": a.code}, "§");
     rule.onclick = () => openRules(st.hello.game, a.code, null, tx(st.hello.title));
     return el("span", {class: "act-line"}, [b, rule]);
   }
@@ -215,13 +294,14 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     if (m) m.remove();
   }
 
-  function showToast(text, code = null, reason = null) {
+  function showToast(text, code = null, reason = null, rule = null, refused = false) {
     clear(toast);
     toast.hidden = false;
+    toast.classList.toggle("refused", refused);
     toast.append(el("span", {id: "toast-text"}, text));
     if (code) {
       const b = el("button", {type: "button", id: "toast-rule"}, t("show_rules"));
-      b.onclick = () => openRules(st.hello.game, code, reason || text, tx(st.hello.title));
+      b.onclick = () => openRules(st.hello.game, code, reason || text, tx(st.hello.title), rule);
       toast.append(b);
     }
     const x = el("button", {type: "button", class: "small"}, "×");
@@ -262,10 +342,19 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     let box = document.getElementById("end-screen");
     if (box) box.remove();
     const winners = (msg.winners || []).map(seatName).join(", ") || t("nobody");
-    const rows = (msg.scores || []).map((s, i) => el("tr", {}, [el("td", {}, seatName(i)), el("td", {}, String(s))]));
+    const order = (msg.scores || []).map((s, i) => i).sort((a, b) => msg.scores[b] - msg.scores[a]);
+    const rows = order.map((i) => el("tr", {class: (msg.winners || []).includes(i) ? "winner" : null}, [
+      el("td", {}, ((msg.winners || []).includes(i) ? "★ " : "") + seatName(i)),
+      el("td", {}, String(msg.scores[i]))]));
     const close = el("button", {type: "button", id: "end-close"}, t("close"));
     const actions = [close, el("a", {href: `?replay=${gameId}`, class: "button", id: "end-replay"}, t("replay")),
       el("a", {href: "./", class: "button"}, t("back_lobby"))];
+    const reviewSeat = st.shown !== null ? st.shown : null;
+    if (reviewSeat !== null) {
+      const rv = el("button", {type: "button", id: "end-review"}, t("review"));
+      rv.onclick = () => openReview(gameId, reviewSeat, seatName(reviewSeat));
+      actions.splice(1, 0, rv);
+    }
     if (local && local.request) {
       const again = el("button", {type: "button", id: "rematch", class: "primary"}, t("rematch"));
       again.onclick = async () => {
@@ -275,13 +364,15 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       };
       actions.unshift(again);
     }
-    box = el("div", {id: "end-screen", class: "overlay"}, [el("div", {class: "overlay-box"}, [
-      el("h2", {}, t("end_title")), el("p", {id: "end-winner"}, t("winner", {names: winners})),
+    box = el("div", {id: "end-screen", class: "overlay"}, [el("div", {class: "overlay-box end-box"}, [
+      el("h2", {}, t("end_title")),
+      // a solo game has no winner to name when it is lost: its verdict says how it ended
+      el("p", {id: "end-winner", class: "end-winner"}, (msg.winners || []).length || (msg.scores || []).length > 1
+        ? t("winner", {names: winners}) : t("game_over")),
+      msg.verdict ? el("p", {id: "end-why", class: "end-why"}, msg.verdict) : null,
       el("table", {class: "scores"}, [el("tr", {}, [el("th", {}, ""), el("th", {}, t("points"))]), ...rows]),
       breakdown(),
-      el("p", {class: "muted"}, t("last_move") + ": " + (((st.logs[key(st.shown)] || []).filter(Boolean).slice(-1)[0])
-        ? tx((st.logs[key(st.shown)] || []).filter(Boolean).slice(-1)[0]) : "")),
-      el("div", {class: "row"}, actions),
+      el("div", {class: "row end-actions"}, actions),
     ])]);
     close.onclick = () => { st.endClosed = true; box.remove(); };
     document.body.append(box);
@@ -296,6 +387,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     const copy = svg.cloneNode(false);
     copy.setAttribute("viewBox", `${box.x - 4} ${box.y - 4} ${box.width + 8} ${box.height + 8}`);
     copy.removeAttribute("id");
+    copy.removeAttribute("style");  // not the board's zoom
     copy.classList.add("breakdown");
     copy.append(part.cloneNode(true));
     return el("div", {class: "breakdown-box", id: "end-breakdown"}, copy);
@@ -315,6 +407,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     rulesBtn.textContent = t("rules");
     side.querySelector("#actions-title").textContent = t("actions");
     side.querySelector("#log-title").textContent = t("log");
+    zoomBtn.textContent = st.zoomed ? t("zoom_fit") : t("zoom_in");
     const end = document.getElementById("end-screen");
     if (end) end.remove();
     render();

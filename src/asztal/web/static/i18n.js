@@ -44,6 +44,34 @@ const TEXTS = {
   deciding: ["Döntés: {what}", "Deciding: {what}"],
   choose: ["Válassz: kattints a táblán egy kiemelt elemre vagy egy gombra.",
     "Choose: click a highlighted element on the board or a button."],
+  waiting_for: ["{name} dönt…", "{name} is deciding…"],
+  you_suffix: ["(te)", "(you)"],
+  panel_score: ["pont", "points"],
+  panel_money: ["pénz", "money"],
+  panel_hand: ["kézben", "in hand"],
+  panel_secret: ["titkos", "secret"],
+  online: ["csatlakozva", "connected"],
+  offline: ["nincs csatlakozva", "not connected"],
+  bot: ["gép", "bot"],
+  zoom_in: ["Nagyítás", "Zoom in"],
+  zoom_fit: ["Egész tábla", "Whole board"],
+  log_last: ["az utolsó lépés", "the last move"],
+  review: ["Elemzés: a legnagyobb hibáid", "Review: your biggest mistakes"],
+  review_title: ["Elemzés · {name}", "Review · {name}"],
+  review_wait: ["Elemzés készül (néhány másodperc)…", "Reviewing the game (a few seconds)…"],
+  review_none: ["Nem találtunk hibát: minden döntésed olyan jó volt, mint a gépé.",
+    "No mistakes found: every decision was as good as the bot's."],
+  review_n: ["{i}. hiba a(z) {n}-ból", "mistake {i} of {n}"],
+  review_move: ["{n}. lépésnél", "at move {n}"],
+  review_played: ["Ezt léptél", "You played"],
+  review_best: ["A gép ezt lépte volna", "The bot would have played"],
+  review_loss_win: ["Becsült veszteség: {x} százalékpont győzelmi esély", "Estimated loss: {x} percentage points of winning chance"],
+  review_loss_vp: ["Becsült veszteség: {x} győzelmi pont", "Estimated loss: {x} victory points"],
+  review_agree: ["A döntéseid {p}%-ában ugyanazt léptél, mint a gép ({n} döntés).",
+    "You played the bot's move in {p}% of your decisions ({n} decisions)."],
+  review_in_replay: ["Megnézem a visszajátszásban", "Open it in the replay"],
+  join_title: ["Csatlakozás a játékhoz", "Join the game"],
+  your_name_q: ["A neved (a többiek ezt látják)", "Your name (the others see it)"],
   actions: ["Lépések", "Actions"],
   log: ["Napló", "Log"],
   undo: ["Visszavonás", "Undo"],
@@ -79,10 +107,10 @@ const TEXTS = {
   seen_by: ["Kinek a szemével", "Seen by"],
   seat_to_move: ["aki épp lép", "the seat to move"],
   share: ["Megosztható link", "Shareable link"],
-  first: ["⏮ eleje", "⏮ start"],
+  first: ["◀◀ eleje", "◀◀ start"],
   prev: ["◀ vissza", "◀ back"],
   next: ["előre ▶", "forward ▶"],
-  last: ["vége ⏭", "end ⏭"],
+  last: ["vége ▶▶", "end ▶▶"],
   load_record: ["Rekord fájl betöltése", "Load a record file"],
   // rules
   rules_title: ["Szabályok: {game}", "Rules: {game}"],
@@ -104,10 +132,11 @@ const TEXTS = {
   map_ok: ["A térkép megfelel a szabályoknak.", "The map follows the rules."],
   map_bad: ["Hiba: {e}", "Problem: {e}"],
   save_map: ["Mentés térképfájlként", "Save as a map file"],
-  map_use: ["A térképpel így indíthatsz játékot: asztal play pocketciv -o map=FÁJL, vagy tedd a szerver "
-    + "--packs mappájába (pocketciv/NÉV.json), és válaszd az új játéknál.",
-    "Start a game from it with: asztal play pocketciv -o map=FILE, or put it into the server's --packs "
-    + "folder (pocketciv/NAME.json) and pick it for a new game."],
+  map_use: ["A kész térképpel egy kattintással indíthatsz egyszemélyes játékot (a gép a térképet a játékkal "
+    + "együtt tárolja, így a visszajátszás is működik), vagy elmentheted fájlként.",
+    "Start a solo game on the finished map in one click (the server keeps the map with the game, so "
+    + "its replay works too), or save it as a file."],
+  map_play: ["Játék indítása ezen a térképen", "Start a game on this map"],
   error: ["Hiba", "Error"],
 };
 
@@ -131,6 +160,12 @@ export function t(key, fields = {}) {
   let s = pair ? pair[lang === "en" ? 1 : 0] : key;
   for (const [k, v] of Object.entries(fields)) s = s.replaceAll(`{${k}}`, String(v));
   return s;
+}
+
+/** A seat's name as this reader sees it: the lobby's name, else a default in this language. */
+export function seatLabel(name, seat, kind) {
+  if (name) return name;
+  return kind === "bot" ? t("bot_name", {n: seat + 1}) : `${t("your_name")} ${seat + 1}`;
 }
 
 /** A {hu, en} object from the server in the current language. */

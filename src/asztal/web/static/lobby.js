@@ -3,7 +3,7 @@
 // games to watch and finished games to replay.
 
 import {api, forget, myGames, remember} from "./net.js";
-import {t, tx} from "./i18n.js";
+import {seatLabel, t, tx} from "./i18n.js";
 import {el, clear} from "./dom.js";
 
 let meta = null;
@@ -14,11 +14,11 @@ export async function showLobby(root) {
   const form = el("section", {class: "panel new-game"}, [el("h2", {}, t("new_game"))]);
   const lists = el("section", {class: "panel lists"});
   root.append(el("div", {class: "lobby"}, [form, lists]));
-  buildForm(form);
+  buildForm(form, () => fillLists(lists));
   await fillLists(lists);
 }
 
-function buildForm(box) {
+function buildForm(box, refresh) {
   const gameSel = el("select", {name: "game", id: "f-game"},
     meta.games.map((g) => el("option", {value: g.name}, tx(g.title))));
   const playersSel = el("select", {name: "players", id: "f-players"});
@@ -67,16 +67,16 @@ function buildForm(box) {
       const strength = el("select", {name: `bot${s}`, class: "strength"},
         meta.bots.map((b) => el("option", {value: b.name}, tx(b))));
       strength.value = "greedy";
-      const name = el("input", {name: `name${s}`, class: "name", maxlength: 40,
-        value: s === 0 ? t("your_name") + " 1" : t("bot_name", {n: s + 1})});
+      // an empty name is stored as such and shown in each reader's language ("Gép 2" / "Bot 2")
+      const name = el("input", {name: `name${s}`, class: "name", maxlength: 40, "aria-label": t("name")});
       const sync = () => {
-        strength.hidden = kind.value !== "bot";
-        if (kind.value !== "bot" && name.value.startsWith(t("bot_name", {n: ""}).trim())) {
-          name.value = t("your_name") + ` ${s + 1}`;
-        }
+        strength.style.visibility = kind.value === "bot" ? "" : "hidden";  // keeps its column
+        name.placeholder = seatLabel("", s, kind.value === "bot" ? "bot" : "human");
       };
       kind.onchange = sync;
       sync();
+      kind.setAttribute("aria-label", t("seat_n", {n: s + 1}));
+      strength.setAttribute("aria-label", t("strength"));
       seatsBox.append(el("div", {class: "seat-row"}, [el("span", {}, t("seat_n", {n: s + 1})), kind, strength, name]));
     }
     fillOptions();
@@ -132,6 +132,7 @@ function buildForm(box) {
       if (invites && invites.length) {
         out.append(inviteList(invites));
         out.append(el("p", {}, el("a", {href: `?game=${id}`, class: "button primary", id: "go-game"}, t("resume"))));
+        refresh();  // the new game shows in the lists at once
       } else {
         location.href = `?game=${id}`;
       }
@@ -203,14 +204,15 @@ async function fillLists(box) {
   const results = await Promise.all(sections.map(([s]) => api(`/api/games?status=${s}&limit=20`).catch(() => [])));
   sections.forEach(([status, title], k) => {
     const sec = el("div", {id: `games-${status}`}, [el("h2", {}, t(title))]);
-    const list = results[k];
+    // a private game is joined only by its invitation: it is not offered here
+    const list = status === "open" ? results[k].filter((g) => !g.private) : results[k];
     if (!list.length) sec.append(el("p", {class: "muted"}, t("none")));
     for (const g of list) {
-      const names = g.seats.map((s) => s.taken ? s.name || t("seat_n", {n: s.seat + 1}) : "—").join(", ");
+      const names = g.seats.map((s) => s.taken ? seatLabel(s.name, s.seat, s.kind) : "—").join(", ");
       const row = el("div", {class: "row"}, [el("span", {}, `${tx(g.title)} (${g.players}) · ${names}`)]);
       if (status === "open" && !g.private) {
         const free = g.seats.find((s) => !s.taken);
-        const name = el("input", {class: "name", placeholder: t("name"), maxlength: 40});
+        const name = el("input", {class: "name", placeholder: t("name"), maxlength: 40, "aria-label": t("name")});
         const btn = el("button", {type: "button"}, t("join"));
         btn.onclick = () => joinGame(g.id, free ? free.seat : null, name.value, null, g);
         row.append(name, btn);
@@ -223,8 +225,30 @@ async function fillLists(box) {
   });
 }
 
+/** The invitation page: asks the player's name in the page (no browser prompt), then joins. */
+export function showJoin(root, id, seat, invite) {
+  clear(root);
+  const name = el("input", {id: "join-name", maxlength: 40, autocomplete: "nickname", required: true});
+  const go = el("button", {type: "submit", id: "join-go", class: "primary"}, t("join"));
+  const out = el("p", {class: "error", id: "join-error"});
+  const form = el("form", {class: "panel join-box"}, [el("h2", {}, t("join_title")),
+    el("label", {}, [t("your_name_q"), name]), go, out]);
+  form.onsubmit = async (ev) => {
+    ev.preventDefault();
+    go.disabled = true;
+    try {
+      await joinGame(id, seat, name.value.trim(), invite);
+    } catch (e) {
+      out.textContent = `${t("error")}: ${e.text ? tx(e.text) : e.message}`;
+      go.disabled = false;
+    }
+  };
+  root.append(form);
+  name.focus();
+}
+
 export async function joinGame(id, seat, name, invite, info) {
-  const body = {name: name || t("your_name")};
+  const body = {name: name || ""};
   if (seat !== null && seat !== undefined) body.seat = Number(seat);
   if (invite) body.invite = invite;
   const joined = await api(`/api/games/${id}/join`, body);

@@ -3,8 +3,15 @@
 // checked by the server against the map rules, and a valid map is saved as a map file.
 
 import {api} from "./net.js";
-import {t, onLang} from "./i18n.js";
+import {t, tx, onLang} from "./i18n.js";
 import {el, clear} from "./dom.js";
+import {createGame} from "./lobby.js";
+
+let langHooked = false;  // the language switch redraws the editor: one listener, registered once
+// the drawing outlives a redraw (the language switch): painted cells and each area's terrain
+const cells = new Map();  // "q,r" -> 1..8 | "frontier" | "sea"
+const terrain = {};
+for (let n = 1; n <= 8; n++) terrain[n] = {mountain: false, forest: false, desert: false};
 
 const RADIUS = 5;
 const COLOURS = ["#e57373", "#81c784", "#64b5f6", "#ffd54f", "#ba68c8", "#4db6ac", "#ff8a65", "#a1887f"];
@@ -18,22 +25,21 @@ function svgEl(tag, attrs) {
 
 export function showMapEditor(root) {
   clear(root);
-  const cells = new Map();  // "q,r" -> 1..8 | "frontier" | "sea"
-  const terrain = {};
-  for (let n = 1; n <= 8; n++) terrain[n] = {mountain: false, forest: false, desert: false};
   let brush = 1;
   let painting = false;
   let lastMap = null;
 
   const result = el("p", {id: "map-result", class: "status"});
-  const save = el("button", {type: "button", id: "map-save", class: "primary", disabled: true}, t("save_map"));
+  const save = el("button", {type: "button", id: "map-save", disabled: true}, t("save_map"));
+  const play = el("button", {type: "button", id: "map-play", class: "primary", disabled: true}, t("map_play"));
+  const playError = el("p", {class: "error", id: "map-play-error"});
   const brushes = el("div", {class: "brushes"});
   const table = el("table", {class: "terrain", id: "map-terrain"});
   const svg = svgEl("svg", {viewBox: "-190 -170 380 340", class: "map-grid", id: "map-grid"});
   root.append(el("div", {class: "map-editor"}, [
     el("h2", {}, t("map_editor")), el("p", {class: "muted"}, t("map_help")),
     el("div", {class: "game-main"}, [el("div", {class: "board-box"}, [svg]),
-      el("aside", {class: "side"}, [el("h3", {}, t("brush")), brushes, table, result, save,
+      el("aside", {class: "side"}, [el("h3", {}, t("brush")), brushes, table, result, play, save, playError,
         el("p", {class: "muted small"}, t("map_use"))])]),
   ]));
 
@@ -55,7 +61,7 @@ export function showMapEditor(root) {
   for (let n = 1; n <= 8; n++) {
     const row = el("tr", {}, [el("td", {}, t("area_n", {n}))]);
     for (const k of ["mountain", "forest", "desert"]) {
-      const box = el("input", {type: "checkbox", "data-area": n, "data-kind": k});
+      const box = el("input", {type: "checkbox", "data-area": n, "data-kind": k, checked: terrain[n][k]});
       box.onchange = () => { terrain[n][k] = box.checked; check(); };
       row.append(el("td", {}, box));
     }
@@ -110,7 +116,23 @@ export function showMapEditor(root) {
     result.textContent = res.ok ? t("map_ok") : t("map_bad", {e: res.error});
     result.dataset.ok = res.ok ? "1" : "0";
     save.disabled = !res.ok;
+    play.disabled = !res.ok;
   }
+  // one click: a solo game on this map (sent as data; the server checks it with the game's rules)
+  play.onclick = async () => {
+    if (!lastMap) return;
+    play.disabled = true;
+    playError.textContent = "";
+    try {
+      const body = {game: "pocketciv", players: 1, options: {}, seats: [{kind: "human", name: ""}], seat: 0,
+        turn_timer: null, private: true, map: lastMap};
+      const id = await createGame(body, ["here"]);
+      location.href = `?game=${id}`;
+    } catch (e) {
+      playError.textContent = `${t("error")}: ${e.text ? tx(e.text) : e.message}`;
+      play.disabled = false;
+    }
+  };
   save.onclick = () => {
     if (!lastMap) return;
     const blob = new Blob([JSON.stringify(lastMap, null, 1)], {type: "application/json"});
@@ -119,6 +141,10 @@ export function showMapEditor(root) {
     a.click();
     a.remove();
   };
-  onLang(() => showMapEditor(root));
+  if (!langHooked) {
+    langHooked = true;
+    onLang(() => showMapEditor(root));
+  }
+  for (const key of cells.keys()) if (hexes[key]) redraw(key);
   check();
 }

@@ -3,8 +3,8 @@
 // a shareable link to the step; a record file can be loaded too.
 
 import {api, myGames} from "./net.js";
-import {onLang, getLang, t, tx} from "./i18n.js";
-import {el, clear, svgNode} from "./dom.js";
+import {onLang, getLang, seatLabel, t, tx} from "./i18n.js";
+import {el, clear, svgNode, fitBoard, isSmall} from "./dom.js";
 
 export async function showReplay(root, gameId, startStep = 0) {
   clear(root);
@@ -40,8 +40,8 @@ export async function showReplay(root, gameId, startStep = 0) {
     if (!own) seatSel.append(el("option", {value: ""}, t("seat_to_move")));
     for (let s = 0; s < players; s++) {
       if (own && !(s in own)) continue;
-      const name = seats && seats[s] ? seats[s].name : "";
-      seatSel.append(el("option", {value: s}, name || t("seat_n", {n: s + 1})));
+      const info = seats && seats[s] ? seats[s] : {name: "", kind: "human"};
+      seatSel.append(el("option", {value: s}, seatLabel(info.name, s, info.kind)));
     }
     await go(step);
   }
@@ -54,10 +54,14 @@ export async function showReplay(root, gameId, startStep = 0) {
     total = frame.total;
     slider.max = String(total);
     clear(boardBox).append(svgNode(frame.board));
+    fitBoard(boardBox, isSmall());
     slider.value = String(frame.step);
     counter.textContent = t("step", {i: frame.step, n: frame.total});
     clear(logBox);
-    for (const e of frame.log) logBox.append(el("li", {}, e[getLang()]));
+    const lastFrom = frame.last_from ?? frame.log.length;
+    for (const e of frame.log) {
+      logBox.append(el("li", {class: e.i >= lastFrom ? "last" : null, value: e.i + 1}, e[getLang()]));
+    }
     logBox.scrollTop = logBox.scrollHeight;
     status.textContent = `${t("replay_title")}${title ? ": " + tx(title) : ""}`;
     if (source.game_id) {

@@ -26,7 +26,7 @@ function ruleItem(id, r) {
 }
 
 /** Open the rules panel; with `code`, its rules first; with `reason`, the refusal above them. */
-export async function openRules(game, code = null, reason = null, title = null) {
+export async function openRules(game, code = null, reason = null, title = null, rule = null) {
   const data = await rulesOf(game);
   const old = document.getElementById("rules-panel");
   if (old) old.remove();
@@ -38,11 +38,16 @@ export async function openRules(game, code = null, reason = null, title = null) 
       el("button", {type: "button", class: "close", id: "rules-close"}, t("close")),
     ]),
   ]);
-  if (reason) panel.append(el("p", {class: "refusal", id: "rules-reason"}, [el("b", {}, t("refused") + ": "), reason]));
+  if (reason) panel.append(el("p", {class: "refusal", id: "rules-reason"}, reason));
   panel.append(el("p", {class: "muted small"}, tx(data.note)), search, list);
   document.body.append(panel);
   panel.querySelector("#rules-close").onclick = () => panel.remove();
-  const ids = code ? rulesFor(data, code) : [];
+  const ids = code ? rulesFor(data, code) : [];  // (a refusal's or a decision's own rule comes first)
+  if (rule && data.rules[rule]) {  // the rule the refusal rests on comes first
+    const at = ids.indexOf(rule);
+    if (at >= 0) ids.splice(at, 1);
+    ids.unshift(rule);
+  }
   function show(q) {
     clear(list);
     if (ids.length && !q) {

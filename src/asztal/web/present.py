@@ -1,0 +1,155 @@
+"""What the browser shows beside the board, computed from one seat's view in one language.
+
+The server's ``state`` message carries the seat's view, its legal actions and the board;
+this module adds what a player reads around them (one call, ``decorate``, so the server keeps
+one hook):
+
+- ``legal`` labels as the deciding seat reads them (the game's ``render.option_label``: card
+  names and values, prices; never an internal card id);
+- ``decision``: the sentence of the pending decision (``game.describe_decision``), only for
+  the seat that decides (its arguments may name what only that seat sees);
+- ``names``: every seat's name from the lobby, a default one (``Gép 2`` / ``Bot 2``) in the
+  reader's language when the seat was given none (seat names are stored neutrally: empty);
+- ``panels``: one per seat (name, colour, score, money, cards in hand, connected, to move);
+- the board drawn with those names and the last move marked (``last``: the log events the
+  last action made, as this seat may read them).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from typing import Any
+
+from asztal.engine import GameState
+
+#: an internal card id (``army-03``, ``city-siwa-3``, ``train-01``): never in a player's text
+CARD_ID = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d{1,3}\b")
+
+_RENDER: dict[str, Any] = {}
+
+
+def _render_module(game: str) -> Any:
+    if game not in _RENDER:
+        try:
+            _RENDER[game] = importlib.import_module(f"asztal.games.{game}.render")
+        except ImportError:
+            _RENDER[game] = None
+    return _RENDER[game]
+
+
+#: "2. játékos" / "az 1. játékos" as the games' sentences name a seat (not inside a list such as
+#: "1., 2. és 3. játékos", and not with a case ending, which a name would need to agree with)
+_SEAT_HU = re.compile(r"(?<!\d\., )(?<!\d\. és )(?<!\d\. vagy )\b(?:([Aa])z? )?([1-9])\. játékos(?![\w-])")
+_SEAT_EN = re.compile(r"\b[Pp]layer ([1-9])\b")
+
+
+def with_names(text: str, names: list[str], lang: str) -> str:
+    """A game's sentence with its seat numbers ("2. játékos", "Player 2") turned into the
+    names from the lobby, where the sentence allows it."""
+    def hu(m: re.Match[str]) -> str:
+        seat = int(m.group(2)) - 1
+        return names[seat] if seat < len(names) else m.group(0)
+
+    def en(m: re.Match[str]) -> str:
+        seat = int(m.group(1)) - 1
+        return names[seat] if seat < len(names) else m.group(0)
+
+    return _SEAT_EN.sub(en, text) if lang == "en" else _SEAT_HU.sub(hu, text)
+
+
+def seat_label(name: str | None, seat: int, kind: str, lang: str) -> str:
+    """The name a reader sees: the lobby's name, else a default in the reader's language."""
+    if name:
+        return name
+    if kind == "bot":
+        return f"Bot {seat + 1}" if lang == "en" else f"Gép {seat + 1}"
+    return f"Player {seat + 1}" if lang == "en" else f"Játékos {seat + 1}"
+
+
+def named_log(entries: list[dict[str, Any]], seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Log lines (``{"i", "hu", "en"}``) with the seats named as in the lobby, in each language."""
+    names = {lang: [seat_label(s.get("name"), s["seat"], s.get("kind", "human"), lang) for s in seats]
+             for lang in ("hu", "en")}
+    return [{**e, "hu": with_names(e["hu"], names["hu"], "hu"), "en": with_names(e["en"], names["en"], "en")}
+            for e in entries]
+
+
+def option_labels(state: GameState, view: dict[str, Any], actions: list, lang: str) -> list[str]:
+    """Each legal action as the deciding seat reads it (the same words as the terminal)."""
+    module = _render_module(state.game.name)
+    fn = getattr(module, "option_label", None)
+    out = []
+    for a in actions:
+        label = fn(view, a, lang) if fn is not None else a.label(lang)
+        out.append(label)
+    return out
+
+
+def relabel(state: GameState, seat: int, text: str, lang: str) -> str:
+    """``text`` (a hint, which names moves by their plain labels) with every legal move's
+    label replaced by the label the seat reads (card names and values, never an id)."""
+    acts = list(state.legal_actions())
+    pairs = zip((a.label(lang) for a in acts), option_labels(state, state.view(seat), acts, lang), strict=True)
+    for plain, own in sorted(pairs, key=lambda p: -len(p[0])):
+        if plain != own:
+            text = text.replace(plain, own)
+    return text
+
+
+def decision_text(state: GameState) -> dict[str, str] | None:
+    """The pending decision's sentence in both languages, or None when nobody decides."""
+    d = state.decision()
+    if d.seat is None:
+        return None
+    g = state.game
+    return {"hu": g.describe_decision(d, "hu"), "en": g.describe_decision(d, "en"), "kind": d.kind,
+            "rule": d.rule}
+
+
+def panels(state: GameState, view: dict[str, Any], seats: list[dict[str, Any]], names: list[str]) -> list[dict]:
+    """One panel per seat: what the game's board module says about it, plus name and presence."""
+    board = importlib.import_module(f"asztal.games.{state.game.name}.board")
+    per_seat = getattr(board, "panels", None)
+    facts = per_seat(view, state.players) if per_seat is not None else [{} for _ in range(state.players)]
+    to_move = None if state.is_over else state.to_move
+    out = []
+    for s in range(state.players):
+        info = seats[s] if s < len(seats) else {}
+        out.append({"seat": s, "name": names[s], "kind": info.get("kind", "human"),
+                    "connected": bool(info.get("connected", True)), "stand_in": bool(info.get("stand_in")),
+                    "to_move": to_move == s, **facts[s]})
+    return out
+
+
+def last_events(state: GameState, seat: int | None, mark: int | None) -> list[dict[str, Any]]:
+    """The log events the last action made, as ``seat`` may read them (secrets of others removed)."""
+    if mark is None or not state.log:
+        return []
+    return [e for e in state.log_for(seat, mark) if not e.get("header")]
+
+
+def decorate(msg: dict[str, Any], state: GameState, seat: int | None, lang: str, view: dict[str, Any],
+             seats: list[dict[str, Any]], mark: int | None, board: Any) -> None:
+    """Add the labels, decision, names, panels and board to a ``state`` message (in place)."""
+    names = [seat_label(s.get("name"), s["seat"], s.get("kind", "human"), lang) for s in seats]
+    msg["names"] = names
+    if msg["legal"]:
+        acts = state.legal_actions()
+        labels_hu = option_labels(state, view, list(acts), "hu")
+        labels_en = option_labels(state, view, list(acts), "en")
+        msg["legal"] = [{"code": a.code, "hu": h, "en": e} for a, h, e in zip(acts, labels_hu, labels_en, strict=True)]
+        msg["decision"] = decision_text(state)
+        if msg["decision"] is not None:
+            for lg in ("hu", "en"):
+                msg["decision"][lg] = with_names(msg["decision"][lg], [seat_label(s.get("name"), s["seat"], s.get(
+                    "kind", "human"), lg) for s in seats], lg)
+    else:
+        msg["decision"] = None
+    msg["panels"] = panels(state, view, seats, names)
+    last = last_events(state, seat, mark)
+    msg["last_from"] = mark  # the log lines from here are the last move (the client marks them)
+    if board is not None:
+        msg["board"] = board.draw(view, msg["legal"], lang, names=names, last=last)
+        if state.is_over and hasattr(board, "verdict"):
+            msg["verdict"] = board.verdict(view, lang, names, list(state.winners()))
