@@ -231,6 +231,10 @@ def end_screen(view: dict, log: list[dict], lang: str = "hu") -> RenderableType 
             who = f"Player {p + 1}" if en else f"{p + 1}. játékos"
             table.add_row(who, str(e["vp"]), str(e["vp_wonders"]), str(e["vp"] + e["vp_wonders"]))
         return table
+    from asztal.games.pocketciv.board import ENDINGS  # the browser board's words (it imports this module)
+
+    hu, en_text = ENDINGS.get(view.get("ending") or "", ("", ""))
+    ending = Text(("Game over: " + en_text) if en else ("A játék véget ért: " + hu), style="bold")
     table = Table(title="Points" if en else "Győzelmi pontok", box=None, padding=(0, 1))
     table.add_column(_t("era", lang))
     table.add_column("VP" if en else "GYP", justify="right")
@@ -249,7 +253,7 @@ def end_screen(view: dict, log: list[dict], lang: str = "hu") -> RenderableType 
         table.add_row(_t("wonders", lang), str(view.get("vp_wonders", 0)),
                       ", ".join((WONDER_EN if en else WONDER_HU)[WONDER_INDEX[w]] for w in wonders))
     table.add_row("Total" if en else "Összesen", str(view["vp"] + view.get("vp_wonders", 0)), "")
-    return Group(table, Text(f"{_t('advances', lang)}: {_advances(view['advances'], lang)}"))
+    return Group(ending, table, Text(f"{_t('advances', lang)}: {_advances(view['advances'], lang)}"))
 
 
 def _begin(view: dict, lang: str, middle: str) -> tuple[list[RenderableType], Table]:
