@@ -159,6 +159,7 @@ class GameApp(App[None]):
 
     def on_mount(self) -> None:
         self.query_one("#command", Input).focus()
+        self.sync_log(full=True)
         self.advance()
 
     # --- the game loop, one step per event ------------------------------------------------
@@ -268,7 +269,8 @@ class GameApp(App[None]):
         """The pane holds the latest lines and shows the newest; ``l`` opens it full screen."""
         del self.log_items[:-LOG_LINES]
         self.query_one("#log-lines", Static).update(Group(*self.log_items))
-        self.query_one("#log", VerticalScroll).scroll_end(animate=False, immediate=False)
+        pane = self.query_one("#log", VerticalScroll)
+        self.call_after_refresh(pane.scroll_end, animate=False)
 
     def say(self, text: str) -> None:
         self.query_one("#message", Static).update(Text(text))

@@ -1,6 +1,6 @@
 """What goes into each pane, from the game's own drawing (``games/<name>/render.py``).
 
-A game that lays itself out for the screen has ``panes(view, lang)`` returning the
+A game that lays itself out for the screen has ``panes(view, lang, seat)`` returning the
 renderables ``board``, ``players`` and ``hand`` (``None`` for a pane it has nothing for),
 and may name the last two (``players_title``, ``hand_title``: PocketCiv's "hand" is the
 player's empire); any other game's whole drawing goes into the board pane.
@@ -30,6 +30,6 @@ def panes(state: GameState, seat: int | None, lang: str) -> Panes:
     fn = getattr(_game_module(state, "render"), "panes", None)
     if fn is None:
         return Panes(view_renderable(state, seat, lang), None, None)
-    parts = fn(state.view(seat), lang)
+    parts = fn(state.view(seat), lang, seat)
     return Panes(parts["board"], parts.get("players"), parts.get("hand"), parts.get("players_title"),
                  parts.get("hand_title"))

@@ -203,7 +203,7 @@ def render(view: dict[str, Any], lang: str = "hu") -> RenderableType:
     return Group(*parts)
 
 
-def panes(view: dict[str, Any], lang: str = "hu") -> dict[str, RenderableType | None]:
+def panes(view: dict[str, Any], lang: str = "hu", seat: int | None = None) -> dict[str, RenderableType | None]:
     """The view split for the full-screen game: the board (Rome, the Legions, the deck and
     this turn), the players' table and the seat's hand; the end's verdict joins the board."""
     board = _board(view, lang)

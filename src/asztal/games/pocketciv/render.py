@@ -44,7 +44,7 @@ _T = {
                                                                                     "Trading partners"),
     "map": ("Térkép", "Map"), "pending": ("Folyamatban", "Pending"), "noevent": ("nincs esemény", "no event"),
     "over": ("A játék véget ért", "Game over"),
-    "totem": ("Totem", "Totem"), "player": ("játékos", "player"), "cities": ("Városok", "Cities"),
+    "totem": ("Totem", "Totem"), "empire": ("Birodalmad", "Your empire"), "player": ("játékos", "player"), "cities": ("Városok", "Cities"),
 }
 # what the pending steps of the stack are called for the player (events: EVENT_NAMES)
 _STEPS = {
@@ -80,8 +80,10 @@ def _pending(view: dict, lang: str) -> Text:
     return Text(f"{_t('pending', lang)}: " + " › ".join(names), style="dim")
 
 
-def _hexmap(view: dict) -> Text | None:
-    """Each hex cell shows its area number; ``::`` Frontier, ``~~`` Sea."""
+def _hexmap(view: dict, compact: bool = False) -> Text | None:
+    """Each hex cell shows its area number; ``::`` Frontier, ``~~`` Sea (``compact``: half as
+    wide, one character a cell: ``:`` and ``~``)."""
+    cell = 1 if compact else 2
     m = view.get("map") or {}
     cells = {}
     for a in m.get("areas", []):
@@ -91,21 +93,21 @@ def _hexmap(view: dict) -> Text | None:
         return None
     for key, mark in (("frontier", "::"), ("sea", "~~")):
         for q, r in (m.get(key) or {}).get("cells", []):
-            cells[(q, r)] = mark
+            cells[(q, r)] = mark[:cell]
     rows = sorted({r for _, r in cells})
     xs = [2 * q + r for q, r in cells]
     lo = min(xs)
-    out = Text()
+    out = Text(no_wrap=True, overflow="crop")
     tribes = {a["number"]: a for a in view.get("areas", [])}
     for r in rows:
-        line = [" "] * ((max(xs) - lo) * 2 + 4)
+        line = [" "] * ((max(xs) - lo) * cell + 4)
         for (q, rr), mark in cells.items():
             if rr != r:
                 continue
-            col = (2 * q + r - lo) * 2
-            for k, ch in enumerate(mark.rjust(2)):
+            col = (2 * q + r - lo) * cell
+            for k, ch in enumerate(mark.rjust(cell)):
                 line[col + k] = ch
-        text = Text("".join(line).rstrip())
+        text = Text("".join(line).rstrip(), no_wrap=True, overflow="crop")
         for i, ch in enumerate(text.plain):
             if ch == "~":
                 text.stylize("blue", i, i + 1)
@@ -256,16 +258,17 @@ def end_screen(view: dict, log: list[dict], lang: str = "hu") -> RenderableType 
     return Group(ending, table, Text(f"{_t('advances', lang)}: {_advances(view['advances'], lang)}"))
 
 
-def _begin(view: dict, lang: str, middle: str) -> tuple[list[RenderableType], Table]:
-    """The head line (era, round, ``middle``, deck), the hex map and an empty areas table."""
+def _begin(view: dict, lang: str, middle: str, compact: bool = False) -> tuple[list[RenderableType], Table]:
+    """The head line (era, round, ``middle``, deck), the hex map and an empty areas table
+    (``compact``: without rules between cells, for the full-screen board)."""
     head = Text(f"{_t('era', lang)} {view['era']}  ({_t('round', lang)} {view['round']})   {middle}   "
                 f"{_t('deck', lang)}: {view['deck_size']} / {_t('discard', lang)}: {view['discard_size']}",
                 style="bold")
     parts: list[RenderableType] = [head]
-    hexes = _hexmap(view)
+    hexes = _hexmap(view, compact)
     if hexes is not None:
         parts.append(Panel(hexes, title=_t("map", lang), expand=False))
-    table = Table(show_lines=False)
+    table = Table(show_lines=False, box=None, header_style="bold", padding=(0, 1)) if compact else Table()
     for key in ("area", "nb", "border", "tribes", "city", "icons", "wonders"):
         table.add_column(_t(key, lang))
     return parts, table
@@ -298,9 +301,50 @@ def _end(parts: list[RenderableType], view: dict, lang: str) -> Group:
 def render(view: dict, lang: str = "hu") -> RenderableType:
     if "empires" in view:
         return render_mp(view, lang)
+    parts = _solo_board(view, lang)
+    parts.append(Text(f"{_t('advances', lang)}: {_advances(view['advances'], lang)}"))
+    if view.get("partners"):
+        parts.append(Text(f"{_t('partners', lang)}: {', '.join(p for p in view['partners'] if p in EMPIRES)}"))
+    return _end(parts, view, lang)
+
+
+def panes(view: dict, lang: str = "hu", seat: int | None = None) -> dict:
+    """The view split for the full-screen game: the board (map, areas, the event card, the
+    steps under way), the other empires (multiplayer) and the player's own empire: gold,
+    points, advances, trading partners."""
+    if "empires" in view:
+        board = _mp_board(view, lang, compact=True)
+        me = seat
+        others = [_empire_line(view, p, lang) for p in range(len(view["empires"])) if p != me]
+        own = None if me is None else _empire_text(view["empires"][me], lang)
+        return {"board": _end(board, view, lang), "players": Group(*others) if others else None,
+                "hand": own, "hand_title": _t("empire", lang)}
+    board = _solo_board(view, lang, compact=True)
+    return {"board": _end(board, view, lang), "players": None, "hand": _empire_text(view, lang),
+            "hand_title": _t("empire", lang)}
+
+
+def _empire_text(e: dict, lang: str) -> Text:
+    """Gold, points, advances (with their points) and partners of one empire."""
+    out = Text(f"{_t('gold', lang)}: {e['gold']}   {_t('vp', lang)}: {e['vp'] + e.get('vp_wonders', 0)}\n",
+               style="bold")
+    out.append(f"{_t('advances', lang)}: {_advances(e['advances'], lang)}")
+    if e.get("partners"):
+        out.append(f"\n{_t('partners', lang)}: {', '.join(p for p in e['partners'] if p in EMPIRES)}")
+    return out
+
+
+def _empire_line(view: dict, p: int, lang: str) -> Text:
+    e = view["empires"][p]
+    return Text(f"{p + 1}. {_t('player', lang)}: {_t('gold', lang)} {e['gold']}, "
+                f"{_t('vp', lang)} {e['vp'] + e['vp_wonders']}; {_t('advances', lang)}: "
+                f"{_advances(e['advances'], lang)}")
+
+
+def _solo_board(view: dict, lang: str, compact: bool = False) -> list[RenderableType]:
     en = lang == "en"
     parts, table = _begin(view, lang, f"{_t('gold', lang)}: {view['gold']}   "
-                                      f"{_t('vp', lang)}: {view['vp'] + view.get('vp_wonders', 0)}")
+                                      f"{_t('vp', lang)}: {view['vp'] + view.get('vp_wonders', 0)}", compact)
     nbs = {a["number"]: a for a in (view.get("map") or {}).get("areas", [])}
     for a in view["areas"]:
         m = nbs.get(a["number"], {})
@@ -311,17 +355,20 @@ def render(view: dict, lang: str = "hu") -> RenderableType:
                       city, icons, wonders)
     parts.append(table)
     parts.append(_card_line(view, lang))
-    parts.append(Text(f"{_t('advances', lang)}: {_advances(view['advances'], lang)}"))
-    if view.get("partners"):
-        parts.append(Text(f"{_t('partners', lang)}: {', '.join(p for p in view['partners'] if p in EMPIRES)}"))
-    return _end(parts, view, lang)
+    return parts
 
 
 def render_mp(view: dict, lang: str = "hu") -> RenderableType:
     """The multiplayer view: areas by id (the number written in them in brackets), tribes and
     cities per player (player 1/player 2/...), then each player's gold, points and advances."""
+    parts = _mp_board(view, lang)
+    parts.extend(_empire_line(view, p, lang) for p in range(len(view["empires"])))
+    return _end(parts, view, lang)
+
+
+def _mp_board(view: dict, lang: str, compact: bool = False) -> list[RenderableType]:
     en = lang == "en"
-    parts, table = _begin(view, lang, f"{_t('totem', lang)}: {view['totem']}. {_t('player', lang)}")
+    parts, table = _begin(view, lang, f"{_t('totem', lang)}: {view['totem']}. {_t('player', lang)}", compact)
     nbs = {a["id"]: a for a in (view.get("map") or {}).get("areas", [])}
     caps = [e["capital"] for e in view["empires"]]
     for a in view["areas"]:
@@ -335,8 +382,4 @@ def render_mp(view: dict, lang: str = "hu") -> RenderableType:
                       "/".join(map(str, a["tribes"])), cities, icons, wonders)
     parts.append(table)
     parts.append(_card_line(view, lang))
-    for p, e in enumerate(view["empires"]):
-        parts.append(Text(f"{p + 1}. {_t('player', lang)}: {_t('gold', lang)} {e['gold']}, "
-                          f"{_t('vp', lang)} {e['vp'] + e['vp_wonders']}; {_t('advances', lang)}: "
-                          f"{_advances(e['advances'], lang)}"))
-    return _end(parts, view, lang)
+    return parts
