@@ -108,7 +108,7 @@ async def drive(name: str, players: int, size: tuple[int, int], decisions: int, 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name,players", GAMES, ids=lambda x: str(x))
 def test_everything_a_player_needs_is_on_screen_at_every_decision(name, players, size):
-    asyncio.run(drive(name, players, size, decisions=12))
+    asyncio.run(drive(name, players, size, decisions=8))
 
 
 def test_a_click_on_an_option_plays_it():

@@ -54,8 +54,8 @@ HELP: dict[str, tuple[str, str]] = {
     "players": ("a játékosok száma", "number of players"),
     "seat": ("a helyed, 1-től számozva", "your seat, counted from 1"),
     "humans": ("emberi helyek vesszővel (egy gépen, felváltva): 1,2", "human seats, comma separated (hot-seat): 1,2"),
-    "bots": ("a többi hely robotjai vesszővel: random, greedy, easy, normal, hard",
-             "bots for the other seats, comma separated: random, greedy, easy, normal, hard"),
+    "bots": ("a többi hely robotjai vesszővel: random, greedy, easy, normal (alapból), hard",
+             "bots for the other seats, comma separated: random, greedy, easy, normal (the default), hard"),
     "seed": ("a véletlen mag (alapból új, véletlen játék)", "the random seed (default: a new random game)"),
     "option": ("játékbeállítás kulcs=érték (level=3, pack=FÁJL)", "game option key=value (level=3, pack=FILE)"),
     "save": ("mentés ide, minden döntés után", "save the game to this file after every decision"),
@@ -178,9 +178,14 @@ def parse_seats(text: str | None, players: int, lang: str) -> list[int]:
 
 def build_app(lang: str) -> typer.Typer:
     """The command line with its help in ``lang``."""
+    serve_lang = lang
 
     def h(key: str) -> str:
         return HELP[key][0 if lang == "hu" else 1]
+
+    from asztal.cli.click_hu import install
+
+    install(lang)  # Click's own words ("Usage:", its errors) in the help's language
 
     app = typer.Typer(add_completion=False, no_args_is_help=True, help=h("app"),
                       rich_markup_mode=None)  # plain help: fast start-up
@@ -214,7 +219,7 @@ def build_app(lang: str) -> typer.Typer:
         players: int | None = typer.Option(None, "--players", "-p", help=h("players")),
         seat: int = typer.Option(1, "--seat", help=h("seat")),
         humans: str | None = typer.Option(None, "--humans", help=h("humans")),
-        bots: str = typer.Option("random", "--bots", help=h("bots")),
+        bots: str = typer.Option("normal", "--bots", help=h("bots")),
         seed: int | None = typer.Option(None, "--seed", help=h("seed")),
         lang: str = lang_opt,
         option: list[str] = typer.Option([], "--option", "-o", help=h("option")),
@@ -239,7 +244,7 @@ def build_app(lang: str) -> typer.Typer:
             seed = state.seed
         else:
             if game is None:
-                raise ValueError("name a game (asztal games lists them), --load a saved one or --continue")
+                raise ValueError(t("no_game", lang))
             g = games.load(game)
             n = g.min_players if players is None else players
             if seed is None:
@@ -414,13 +419,31 @@ def build_app(lang: str) -> typer.Typer:
         packs: Path | None = typer.Option(None, "--packs", help=h("packs")),
         bot_time: float = typer.Option(2.0, "--bot-time", help=h("bot_time")),
     ) -> None:
+        import threading
+        import time
+
         import uvicorn
 
         from asztal.server.app import Settings, create_app
 
         settings = Settings(pack_dir=packs, bot_time=bot_time, **({"db_url": db} if db else {}))
-        console.print(f"asztal: http://{host}:{port}/  ({settings.db_url.split('@')[-1]})", highlight=False)
-        uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=1 << 20, log_level="warning")
+        where = settings.db_url.split("@")[-1]
+        server = uvicorn.Server(uvicorn.Config(create_app(settings), host=host, port=port, ws_max_size=1 << 20,
+                                               log_level="warning"))
+
+        def announce() -> None:
+            """The address, once the server has started (a link that answers), and who can reach it."""
+            while not server.started:
+                if server.should_exit:
+                    return
+                time.sleep(0.05)
+            shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+            console.print(f"asztal: http://{shown}:{port}/  ({where})", highlight=False)
+            local = host in ("127.0.0.1", "localhost", "::1")
+            console.print(t("serve.local" if local else "serve.network", serve_lang, port=port), highlight=False)
+
+        threading.Thread(target=announce, daemon=True).start()
+        server.run()
 
     return app
 
@@ -433,8 +456,8 @@ def main() -> None:
     try:
         app()
     except KeyboardInterrupt:  # a game in play saves itself first (TerminalGame.run)
-        Console(stderr=True).print("\n[dim]megszakítva / interrupted[/]")
+        Console(stderr=True).print(f"\n[dim]{t('interrupted', help_lang())}[/]")
         raise SystemExit(130) from None
     except (ValueError, OSError) as e:
-        Console(stderr=True, soft_wrap=True).print(f"[red]hiba / error:[/] {e}", highlight=False)
+        Console(stderr=True, soft_wrap=True).print(f"[red]{t('error', help_lang())}:[/] {e}", highlight=False)
         raise SystemExit(2) from None

@@ -6,6 +6,19 @@ from asztal.engine.i18n import fill
 
 TEXTS: dict[str, tuple[str, str]] = {
     "error": ("hiba", "error"),
+    "interrupted": ("megszakítva", "interrupted"),
+    "serve.local": ("Csak ezen a gépen érhető el. Ha a hálózatodon mások is csatlakoznának: "
+                    "make run HOST=0.0.0.0 (vagy asztal serve --host 0.0.0.0), és a géped címét add meg nekik "
+                    "(http://A-GÉPED-CÍME:{port}/).",
+                    "Reachable from this computer only. For friends on your network to join: make run HOST=0.0.0.0 "
+                    "(or asztal serve --host 0.0.0.0) and give them your computer's address "
+                    "(http://YOUR-ADDRESS:{port}/)."),
+    "serve.network": ("A hálózatodon mások is csatlakozhatnak: http://A-GÉPED-CÍME:{port}/ (a tűzfalad engedje "
+                      "be a {port} számú portot).",
+                      "Friends on your network can join at http://YOUR-ADDRESS:{port}/ (your firewall must let "
+                      "port {port} in)."),
+    "no_game": ("Nevezz meg egy játékot (az asztal games kilistázza), vagy --load egy mentett játékot, "
+                "vagy --continue", "name a game (asztal games lists them), --load a saved one or --continue"),
     "games.title": ("Játékok", "Games"),
     "games.name": ("név", "name"),
     "games.title_col": ("cím", "title"),

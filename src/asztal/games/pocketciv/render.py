@@ -44,7 +44,8 @@ _T = {
                                                                                     "Trading partners"),
     "map": ("Térkép", "Map"), "pending": ("Folyamatban", "Pending"), "noevent": ("nincs esemény", "no event"),
     "over": ("A játék véget ért", "Game over"),
-    "totem": ("Totem", "Totem"), "empire": ("Birodalmad", "Your empire"), "player": ("játékos", "player"), "cities": ("Városok", "Cities"),
+    "totem": ("Totem", "Totem"), "empire": ("Birodalmad", "Your empire"), "player": ("játékos", "player"),
+    "cities": ("Városok", "Cities"),
 }
 # what the pending steps of the stack are called for the player (events: EVENT_NAMES)
 _STEPS = {
