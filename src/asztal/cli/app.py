@@ -24,7 +24,7 @@ from asztal import games
 from asztal.cli.arena import arena
 from asztal.cli.files import autosave_path, last_game_path, load_game_file, parse_options
 from asztal.cli.research import report, simulate
-from asztal.cli.review import review
+from asztal.cli.review import REVIEW_HU, review
 from asztal.cli.show import print_log, print_outcome, seat_names, view_renderable
 from asztal.cli.text import t
 from asztal.engine import BadRecord
@@ -81,8 +81,8 @@ HELP: dict[str, tuple[str, str]] = {
     "bgame": ("a mért játékok (alapból mind)", "games to measure (default: all)"),
     "seconds": ("mérési idő játékonként (mp)", "seconds of measuring per game"),
     "mcts": ("MCTS iterációk/s mérése is", "also measure MCTS iterations/s"),
-    "review": ("Egy hely lépéseinek elemzése: mit lépett volna az erős robot, és mennyibe került az eltérés.",
-               "Review a seat's moves: the hard bot's choice and the loss of each."),
+    "review": ("Egy hely lépéseinek elemzése: mit lépett volna a robot, és mennyibe került az eltérés.",
+               "Review a seat's moves: the bot's choice and the loss of each."),
     "rounds": ("felváltott mérési körök (medián és tartomány)", "interleaved rounds (median and range)"),
     "bplayers": ("a mért játékosszámok (alapból mind)", "player counts (default: all)"),
     "arena": ("Robotok egymás ellen: győzelmi arány 95%-os intervallummal, értékszám, pontok.",
@@ -190,7 +190,7 @@ def build_app(lang: str) -> typer.Typer:
     app = typer.Typer(add_completion=False, no_args_is_help=True, help=h("app"),
                       rich_markup_mode=None)  # plain help: fast start-up
     app.command("arena", help=h("arena"))(localized(arena, ARENA_HU) if lang == "hu" else arena)
-    app.command("review", help=h("review"))(review)
+    app.command("review", help=h("review"))(localized(review, REVIEW_HU) if lang == "hu" else review)
     app.command("simulate", help=h("simulate"))(localized(simulate, SIMULATE_HU) if lang == "hu" else simulate)
     app.command("report", help=h("report"))(localized(report, REPORT_HU) if lang == "hu" else report)
     lang_opt = typer.Option("hu", "--lang", help=h("lang"))

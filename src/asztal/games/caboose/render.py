@@ -101,13 +101,13 @@ LEGEND = {
     "hu": "Jelmagyarázat — térkép: ▲ piramis, ⌂ épület lapka, ■ gyümölcs a város színeivel, # vonatok a játékos "
           "színében, · üres út. Városok: érték = a város értéke (presztízs lapkája és a ráépült épület- és "
           "piramislapkák együtt; a játék végén a legtöbb vonattal körülvevő játékos kapja); a félkövér város sötét. "
-          "Utak: ■ vonatok, utánuk a gazdájuk (játékos száma). Piac: a gyümölcs ára ±, zárójelben a készlet. Játékosok: GYP = "
-          "győzelmi pont; kéz = város / aukciós kártyák száma.",
+          "Utak: ■ vonatok, utánuk a gazdájuk (játékos száma). Piac: a gyümölcs ára ±, zárójelben a készlet. "
+          "Játékosok: GYP = győzelmi pont; kéz = város / aukciós kártyák száma.",
     "en": "Legend — map: ▲ pyramid, ⌂ building tile, ■ fruit in its colour, # trains in the player's colour, "
           "· empty route. Cities: value = the city's value (its prestige tile plus the building and pyramid "
           "tiles built on it; at the end it goes to the player with most trains around it); a bold city is dark. "
-          "Routes: ■ trains, then their owner (player number). Market: the fruit's price ±, the supply in brackets. Players: VP = victory "
-          "points; hand = city / auction cards held.",
+          "Routes: ■ trains, then their owner (player number). Market: the fruit's price ±, the supply in "
+          "brackets. Players: VP = victory points; hand = city / auction cards held.",
 }
 
 
