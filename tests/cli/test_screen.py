@@ -214,3 +214,40 @@ def test_quitting_saves_and_a_finished_game_shows_its_result(tmp_path):
             await pilot.pause()
         assert not app.finished
     asyncio.run(run())
+
+
+class SlowBot:
+    """A bot that thinks until the test lets it move (the first legal move), counting its moves."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.go = threading.Event()
+        self.moves = 0
+
+    def choose(self, state):
+        self.go.wait(10)
+        self.moves += 1
+        return state.legal_actions()[0]
+
+
+def test_what_is_typed_while_a_bot_thinks_answers_nothing():
+    async def run():
+        game = make_game("pax", 2, 5)
+        bot = game.bots[1] = SlowBot()
+        app = GameApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            while app.waiting != "bot":  # play until the bot must move
+                await settle(app, pilot)
+                await pilot.press("1", "enter")
+                await pilot.pause()
+            mine = len(app.game.state.history)
+            await pilot.press("enter", "enter", "1", "enter", "2", "enter")
+            await pilot.pause()
+            assert app.waiting == "bot" and len(app.game.state.history) == mine
+            assert "Várj" in shown(app, "#message")
+            bot.go.set()
+            await settle(app, pilot)
+            assert len(app.game.state.history) == mine + bot.moves  # only the bot's moves were played
+            assert app.game.state.to_move == 0 and app.waiting == "move"
+    asyncio.run(run())

@@ -204,15 +204,22 @@ class TerminalGame:
         return True
 
     def _pass_device(self, seat: int, read) -> None:
-        """Hot-seat: hide the previous player's hand, wait until the next one has the device."""
+        """Hot-seat: hide the previous player's hand, wait until the next one has the device.
+        On a terminal the scrollback is erased too (``ESC[3J``), not only the visible screen."""
         c = self.console
-        c.clear()
+        self._wipe()
         c.rule(t("pass_to", self.lang, who=self.names[seat]))
         try:
             read(t("pass_enter", self.lang) + " ")
         except EOFError:
             pass
-        c.clear()
+        self._wipe()
+
+    def _wipe(self) -> None:
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
 
     def _human_turn(self, read, acts: list) -> bool:
         """Ask until one action is played; False when the player quits. The numbers of ``acts``
