@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.rule import Rule
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
@@ -39,6 +40,15 @@ if TYPE_CHECKING:
 
 #: the log lines the pane keeps (the whole log is in the save, and in ``asztal replay``)
 LOG_LINES = 600
+
+
+def _numbered(number: int, label: str) -> Table:
+    """An option: its number, then its label, whose wrapped lines stay under the label."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(width=3, justify="right", style="bold cyan")
+    grid.add_column(ratio=1)
+    grid.add_row(str(number), label)
+    return grid
 
 
 class PassScreen(Screen[None]):
@@ -286,8 +296,7 @@ class GameApp(App[None]):
         self.fill_options([label for label, _ in self.entries])
 
     def fill_options(self, labels: list[str], back: bool = False) -> None:
-        options = [Option(Text.assemble((f"{i:>2} ", "bold cyan"), label), id=str(i))
-                   for i, label in enumerate(labels, 1)]
+        options = [Option(_numbered(i, label), id=str(i)) for i, label in enumerate(labels, 1)]
         if back:
             options.append(Option(Text(t("screen.back", self.lang), style="dim"), id="back"))
         box = self.query_one("#options", OptionList)

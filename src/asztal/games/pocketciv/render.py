@@ -44,6 +44,8 @@ _T = {
                                                                                     "Trading partners"),
     "map": ("Térkép", "Map"), "pending": ("Folyamatban", "Pending"), "noevent": ("nincs esemény", "no event"),
     "over": ("A játék véget ért", "Game over"),
+    "frontier_short": ("perem", "frontier"), "sea_short": ("tenger", "sea"),
+    "area_short": ("Ter.", "Area"), "nb_short": ("Szomsz.", "Nbrs"), "city_short": ("Vff", "AV"),
     "totem": ("Totem", "Totem"), "empire": ("Birodalmad", "Your empire"), "player": ("játékos", "player"),
     "cities": ("Városok", "Cities"),
 }
@@ -271,14 +273,16 @@ def _begin(view: dict, lang: str, middle: str, compact: bool = False) -> tuple[l
         parts.append(Panel(hexes, title=_t("map", lang), expand=False))
     table = Table(show_lines=False, box=None, header_style="bold", padding=(0, 1)) if compact else Table()
     for key in ("area", "nb", "border", "tribes", "city", "icons", "wonders"):
-        table.add_column(_t(key, lang))
+        table.add_column(_t(key + "_short" if compact and key + "_short" in _T else key, lang))
     return parts, table
 
 
-def _border_icons(m: dict, a: dict, lang: str) -> tuple[str, str]:
-    border = ", ".join(_t(k, lang) for k in ("frontier", "sea") if m.get(k)) or "-"
-    icons = ", ".join(en if lang == "en" else hu for key, hu, en in _ICONS if a.get(key)) or "-"
-    return border, icons
+def _border_icons(m: dict, a: dict, lang: str, compact: bool = False) -> tuple[str, str]:
+    """An area's borders and icons (``compact``: "perem" for Peremvidék, spaces between)."""
+    sep = " " if compact else ", "
+    words = [_t(k + "_short" if compact else k, lang) for k in ("frontier", "sea") if m.get(k)]
+    icons = sep.join(en if lang == "en" else hu for key, hu, en in _ICONS if a.get(key)) or "-"
+    return sep.join(words) or "-", icons
 
 
 def _card_line(view: dict, lang: str) -> Text:
@@ -349,7 +353,7 @@ def _solo_board(view: dict, lang: str, compact: bool = False) -> list[Renderable
     nbs = {a["number"]: a for a in (view.get("map") or {}).get("areas", [])}
     for a in view["areas"]:
         m = nbs.get(a["number"], {})
-        border, icons = _border_icons(m, a, lang)
+        border, icons = _border_icons(m, a, lang, compact)
         city = "-" if not a["city"] else f"{a['city']}{'★' if a['capital'] else ''}"
         wonders = ", ".join((WONDER_EN if en else WONDER_HU)[WONDER_INDEX[w]] for w in a["wonders"]) or "-"
         table.add_row(str(a["number"]), ", ".join(map(str, m.get("neighbours", []))), border, str(a["tribes"]),
@@ -374,7 +378,7 @@ def _mp_board(view: dict, lang: str, compact: bool = False) -> list[RenderableTy
     caps = [e["capital"] for e in view["empires"]]
     for a in view["areas"]:
         m = nbs.get(a["id"], {})
-        border, icons = _border_icons(m, a, lang)
+        border, icons = _border_icons(m, a, lang, compact)
         cities = "/".join(("-" if not c else f"{c}{'★' if caps[p] == a['id'] else ''}")
                           for p, c in enumerate(a["cities"]))
         wonders = ", ".join(f"{p + 1}: " + (WONDER_EN if en else WONDER_HU)[WONDER_INDEX[w]]
