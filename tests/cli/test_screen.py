@@ -251,3 +251,30 @@ def test_what_is_typed_while_a_bot_thinks_answers_nothing():
             assert len(app.game.state.history) == mine + bot.moves  # only the bot's moves were played
             assert app.game.state.to_move == 0 and app.waiting == "move"
     asyncio.run(run())
+
+
+def test_help_log_and_undo_keys():
+    async def run():
+        app = GameApp(make_game("pocketciv", 1, 4))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("question_mark", "enter")
+            await pilot.pause()
+            text = "\n".join(screen_lines(app))
+            assert "u: visszavonás" in text and "Jelmagyarázat" in text  # the help and the game's legend
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("l", "enter")
+            await pilot.pause()
+            assert app.screen.maximized is not None and app.screen.maximized.id == "log"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen.maximized is None
+            before = len(app.game.state.history)
+            await pilot.press("1", "enter")
+            await settle(app, pilot)
+            assert len(app.game.state.history) > before
+            await pilot.press("u", "enter")
+            await settle(app, pilot)
+            assert len(app.game.state.history) == before and "Visszavonva" in shown(app, "#message")
+    asyncio.run(run())

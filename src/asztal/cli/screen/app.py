@@ -23,7 +23,7 @@ from rich.console import Group, RenderableType
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle, Vertical, VerticalScroll
@@ -49,6 +49,12 @@ def _numbered(number: int, label: str) -> Table:
     grid.add_column(ratio=1)
     grid.add_row(str(number), label)
     return grid
+
+
+class LogPane(VerticalScroll):
+    """The log's pane, which ``l`` opens full screen."""
+
+    ALLOW_MAXIMIZE = True
 
 
 class PassScreen(Screen[None]):
@@ -161,7 +167,7 @@ class GameApp(App[None]):
                 with VerticalScroll(id="hand-pane") as hand:
                     hand.border_title = t("screen.hand", lang)
                     yield Static(id="hand")
-                with VerticalScroll(id="log") as log:
+                with LogPane(id="log") as log:
                     log.border_title = t("log", lang)
                     yield Static(id="log-lines")
         yield Input(id="command", placeholder=t("screen.input", lang))
@@ -279,7 +285,7 @@ class GameApp(App[None]):
         """The pane holds the latest lines and shows the newest; ``l`` opens it full screen."""
         del self.log_items[:-LOG_LINES]
         self.query_one("#log-lines", Static).update(Group(*self.log_items))
-        pane = self.query_one("#log", VerticalScroll)
+        pane = self.query_one("#log", LogPane)
         self.call_after_refresh(pane.scroll_end, animate=False)
 
     def say(self, text: str) -> None:
@@ -317,6 +323,15 @@ class GameApp(App[None]):
         box.add_option(Option(t("screen.quit", self.lang), id="quit"))
 
     # --- input ----------------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        """A character typed while another pane has the focus (after a click, or the full-screen
+        log) goes to the command line, so typing always answers."""
+        box = self.query_one("#command", Input)
+        if self.screen is box.screen and self.focused is not box and event.is_printable and event.character:
+            box.focus()
+            box.insert_text_at_cursor(event.character)
+            event.stop()
+
     @on(Input.Submitted, "#command")
     def _typed(self, event: Input.Submitted) -> None:
         answer = event.value.strip()
@@ -351,8 +366,8 @@ class GameApp(App[None]):
             self.push_screen(TextScreen(Group(*body), lang))
             return
         if answer == "l":
-            self.query_one("#log", VerticalScroll).focus()
-            self.screen.maximize(self.query_one("#log", VerticalScroll))
+            self.query_one("#log", LogPane).focus()
+            self.screen.maximize(self.query_one("#log", LogPane), container=False)
             self.say(t("screen.log_full", lang))
             return
         if self.waiting != "move" or not answer:
