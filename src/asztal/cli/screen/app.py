@@ -140,7 +140,7 @@ class GameApp(App[None]):
         self.game = game
         self.lang = game.lang
         self.finished = False
-        self.busy: str | None = None  # who is thinking (a bot, or the hint)
+        self.busy: str | None = None  # what to say to input while a bot (or the hint) thinks
         self.waiting = "start"  # what the app waits for: move, pass, bot, over (tests read it)
         self.entries: list[tuple[str, list]] = []
         self.group: list | None = None  # the members of a grouped option being chosen
@@ -208,12 +208,12 @@ class GameApp(App[None]):
         self.sync_log()
 
     def think(self, seat: int) -> None:
-        self.busy = self.game.names[seat]
+        self.busy = t("screen.busy", self.lang, who=self.game.names[seat])
         self.waiting = "bot"
-        self.set_status(t("thinking", self.lang, who=self.busy))
+        self.set_status(t("thinking", self.lang, who=self.game.names[seat]))
         self.query_one("#question", Static).update("")
         self.query_one("#options", OptionList).clear_options()
-        self.run_worker(lambda: self._choose(seat), thread=True, exclusive=True, group="bot")
+        self.run_worker(lambda: self._choose(seat), thread=True, group="bot")
 
     def _choose(self, seat: int) -> None:
         action = self.game.bots[seat].choose(self.game.state)
@@ -285,8 +285,7 @@ class GameApp(App[None]):
         """The pane holds the latest lines and shows the newest; ``l`` opens it full screen."""
         del self.log_items[:-LOG_LINES]
         self.query_one("#log-lines", Static).update(Group(*self.log_items))
-        pane = self.query_one("#log", LogPane)
-        self.call_after_refresh(pane.scroll_end, animate=False)
+        self.query_one("#log", LogPane).anchor()  # kept at the newest line as the content grows
 
     def say(self, text: str) -> None:
         self.query_one("#message", Static).update(Text(text))
@@ -356,7 +355,7 @@ class GameApp(App[None]):
             self.action_quit_game()
             return
         if self.busy is not None:
-            self.say(t("screen.busy", lang, who=self.busy))
+            self.say(self.busy)
             return
         if answer in ("?", "help"):
             body = [Text(t("help", lang))]
@@ -419,7 +418,7 @@ class GameApp(App[None]):
                 self.call_from_thread(self._hinted, text)
             except RuntimeError:
                 pass
-        self.run_worker(work, thread=True, exclusive=True, group="hint")
+        self.run_worker(work, thread=True, group="hint")
 
     def _hinted(self, text: str) -> None:
         self.busy = None
