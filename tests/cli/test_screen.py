@@ -278,3 +278,21 @@ def test_help_log_and_undo_keys():
             await settle(app, pilot)
             assert len(app.game.state.history) == before and "Visszavonva" in shown(app, "#message")
     asyncio.run(run())
+
+
+def test_a_hint_names_an_offered_option():
+    async def run():
+        app = GameApp(make_game("pax", 2, 5))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("h", "enter")
+            for _ in range(100):
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+                if app.busy is None:
+                    break
+            message = shown(app, "#message")
+            assert message.startswith("Tipp:")
+            labels = [squash(label) for label, _ in app.entries]
+            assert any(label[:20] in message for label in labels), (message, labels)
+    asyncio.run(run())
