@@ -62,6 +62,8 @@ HELP: dict[str, tuple[str, str]] = {
     "load": ("mentett játék folytatása", "resume a saved game"),
     "continue": ("a legutóbb mentett játék folytatása", "resume the game saved last"),
     "hint": ("minden lépésnél egy robot javasol", "a bot suggests a move each turn"),
+    "lines": ("soronként, teljes képernyő nélkül (például képernyőolvasóhoz)",
+              "line by line, without the full screen (for a screen reader, say)"),
     "replay": ("Egy lejátszott játszma visszajátszása: előre, vissza, ugrás.",
                "Step through a recorded game: forward, back, jump."),
     "file": ("mentett játék vagy játszmarekord (JSON)", "a saved game or a game record (JSON)"),
@@ -227,6 +229,7 @@ def build_app(lang: str) -> typer.Typer:
         load: Path | None = typer.Option(None, "--load", help=h("load")),
         cont: bool = typer.Option(False, "--continue", help=h("continue")),
         hint: bool = typer.Option(False, "--hint", help=h("hint")),
+        lines: bool = typer.Option(False, "--lines", help=h("lines")),
     ) -> None:
         from asztal.cli.play import TerminalGame
         from asztal.sim.runner import seat_bots
@@ -261,7 +264,7 @@ def build_app(lang: str) -> typer.Typer:
         autosave = save is not None
         path = save or autosave_path(state.game.name, seed)
         game_ = TerminalGame(state, set(human_seats), specs, lang, path, hint, seed, console, autosave=autosave)
-        final = game_.run()
+        final = game_.run(input if lines else None)
         _offer_next_level(final, game_, lang)
 
     def _offer_next_level(final, game_, lang: str) -> None:

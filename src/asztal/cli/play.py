@@ -159,7 +159,7 @@ class TerminalGame:
             finished = run_screen(self)
         else:
             try:
-                finished = self._loop(read or _flushed_input)
+                finished = self._loop(_flushed_input if read in (None, input) else read)
             except KeyboardInterrupt:
                 c.print()
                 finished = False

@@ -299,6 +299,8 @@ class GameApp(App[None]):
         self.entries = option_entries(g.state, g.human, acts, self.lang)
         self.query_one("#question", Static).update(Text(g.question()))
         self.fill_options([label for label, _ in self.entries])
+        if g.hint:  # --hint: one at every decision
+            self.ask_hint()
 
     def fill_options(self, labels: list[str], back: bool = False) -> None:
         options = [Option(_numbered(i, label), id=str(i)) for i, label in enumerate(labels, 1)]
@@ -374,7 +376,7 @@ class GameApp(App[None]):
         if answer == "s":
             self.say(g.save_quietly())
         elif answer == "h":
-            self.hint()
+            self.ask_hint()
         elif answer == "u":
             if g.state.can_undo(g.human):
                 g.state = g.state.undo(g.human)
@@ -408,7 +410,7 @@ class GameApp(App[None]):
         else:
             self.action_back()
 
-    def hint(self) -> None:
+    def ask_hint(self) -> None:
         self.busy = t("screen.hinting", self.lang)
         self.say(self.busy)
 
