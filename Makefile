@@ -1,6 +1,7 @@
 # asztal: `make run` to play, `make test` to run every test. Both set everything up first.
-# `make run` starts the game server on the embedded SQLite and prints the URL to open;
-# `.venv/bin/asztal menu` plays in the terminal.
+# `make run` starts the game server on the embedded SQLite and prints the URL to open once it
+# answers (`make run HOST=0.0.0.0` lets friends on your network join); `.venv/bin/asztal menu`
+# plays in the terminal.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -17,9 +18,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 PORT ?= 8000
+HOST ?= 127.0.0.1
+SHARED ?= ../shared
 
 run: install
-	$(BIN)/asztal serve --port $(PORT)
+	$(BIN)/asztal serve --host $(HOST) --port $(PORT)
 
 test: install
 	$(BIN)/python -m pytest -n auto -p no:cacheprovider
@@ -40,7 +43,11 @@ bench: install
 	$(BIN)/asztal bench
 
 coverage: install
-	$(BIN)/python ../shared/tools/rule_coverage.py --tests tests
+	@if [ -f $(SHARED)/tools/rule_coverage.py ]; then \
+		$(BIN)/python $(SHARED)/tools/rule_coverage.py --rules $(SHARED)/rules --tests tests; \
+	else \
+		$(BIN)/python tools/rule_ids.py; \
+	fi
 
 lint: install
 	$(BIN)/ruff check src tests

@@ -48,7 +48,7 @@ def test_terminal_game_plays_saves_and_resumes(tmp_path):
     data = json.loads(save.read_text())
     assert data["meta"]["human"] == 0 and data["record"]["actions"] == [a.code for a in after.history]
     out = (tmp_path / "out.txt").read_text()
-    assert "Not understood" not in out and "Illegal" in out and "Taken back" in out
+    assert "Not understood" not in out and "No such move: zzz" in out and "Taken back" in out
 
     result = runner.invoke(app, ["play", "--load", str(save), "--lang", "en"], input="1\n2\n" * 40)
     assert result.exit_code == 0, result.output

@@ -112,7 +112,8 @@ def test_autosave_after_every_decision_and_ctrl_c_saves(tmp_path):
 
 def test_continue_resumes_the_last_game(tmp_path):
     save = tmp_path / "c.json"
-    runner.invoke(APP, ["play", "caboose", "--players", "3", "--seed", "2", "--save", str(save)], input="1\nq\n")
+    runner.invoke(APP, ["play", "caboose", "--players", "3", "--seed", "2", "--bots", "random", "--save", str(save)],
+                  input="1\nq\n")
     before = json.loads(save.read_text())["record"]["actions"]
     result = runner.invoke(APP, ["play", "--continue", "--lang", "en"], input="1\nq\n")
     assert result.exit_code == 0, result.output
@@ -121,7 +122,8 @@ def test_continue_resumes_the_last_game(tmp_path):
 
 
 def test_quitting_a_game_without_save_keeps_it_in_the_data_folder(home):
-    result = runner.invoke(APP, ["play", "pax", "--players", "2", "--seed", "9", "--lang", "en"], input="1\nq\n")
+    result = runner.invoke(APP, ["play", "pax", "--players", "2", "--seed", "9", "--bots", "random", "--lang", "en"],
+                           input="1\nq\n")
     assert result.exit_code == 0, result.output
     assert (home / "saves" / "pax-9.json").exists()
     assert "--continue" in result.output
@@ -213,7 +215,7 @@ def test_readme_player_counts_match_the_games():
 def test_menu_game_is_saved_after_every_decision_and_can_continue(home):
     from asztal.cli.menu import run_menu
 
-    answers = iter(["en", "caboose", "3", "2", "random", "1", "", "1", "q"])
+    answers = iter(["en", "caboose", "3", "2", "random", "1", "", "1", "q"])  # 2 people, a random bot
     console = Console(file=open(home.parent / "menu.txt", "w"), width=120)
     run_menu(lambda prompt="": next(answers, "q"), console)
     saves = list((home / "saves").glob("caboose-*.json"))
@@ -277,3 +279,88 @@ def test_an_advance_is_offered_once_and_the_city_chosen_after(tmp_path):
     game = TerminalGame(state, 0, ["human"], "en", None, False, 0, Console(file=open(out, "w"), width=200))
     game.run(scripted([str(number), "2", "q"]))
     assert game.state.history[0] is group[1] and "The city in area 5" in out.read_text()
+
+
+def test_play_uses_normal_bots_unless_told(home):
+    result = runner.invoke(APP, ["play", "pax", "--players", "3", "--seed", "4", "--lang", "en"], input="q\n")
+    assert result.exit_code == 0, result.output
+    meta = json.loads((home / "saves" / "pax-4.json").read_text())["meta"]
+    assert meta["bots"] == ["human", "normal", "normal"]
+
+
+@pytest.mark.parametrize("word,spec", [("nehéz", "mcts:hard"), ("könnyű", "mcts:easy"), ("Normál", "mcts:normal"),
+                                       ("véletlen", "random")])
+def test_menu_takes_the_strength_in_hungarian(home, word, spec):
+    from asztal.cli.menu import run_menu
+
+    answers = iter(["hu", "pax", "2", "1", "1", word, "q"])
+    run_menu(lambda prompt="": next(answers, "q"), Console(file=open(home.parent / "m.txt", "w"), width=120))
+    save = next((home / "saves").glob("pax-*.json"))
+    assert json.loads(save.read_text())["meta"]["bots"][1] == spec
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_refusal_and_decision_are_the_games_words_in_one_language(tmp_path, lang):
+    state = games.load("pax").new_game(2, seed=5)
+    said = {}
+
+    def read(prompt=""):
+        if said:
+            return "q"
+        now = game.state
+        code = next(a.code for a in _later_actions(now) if a not in now.legal_actions())
+        said["why"] = now.game.describe_refusal(now.refusal(now.game.action_for_code(now, code)), lang)
+        said["ask"] = now.game.describe_decision(now.decision(), lang)
+        return code
+    out = tmp_path / "out.txt"
+    game = TerminalGame(state, 0, ["human", "random"], lang, None, False, 5, Console(file=open(out, "w"), width=300))
+    game.run(read)
+    text = out.read_text()
+    assert said["why"] in text and said["ask"] in text
+    assert not any(" / " in line for line in text.splitlines() if said["why"] in line)
+
+
+def _later_actions(state):
+    probe = state.clone()
+    for _ in range(30):
+        yield from probe.legal_actions()
+        probe.apply(probe.legal_actions()[0])
+
+
+def test_solo_pocketciv_names_its_score_not_a_win(tmp_path):
+    import random
+
+    from asztal.cli.show import outcome_renderable
+
+    state = games.load("pocketciv").new_game(1, seed=2)
+    pick = random.Random(2)
+    while not state.is_over:
+        state.apply(pick.choice(state.legal_actions()))
+    console = Console(file=open(tmp_path / "o.txt", "w"), width=120, record=True)
+    console.print(outcome_renderable(state, "hu", ["1. játékos (te)"], 0))
+    text = console.export_text()
+    assert "Az eredményed:" in text and "győzelmi pont" in text and "Győztél" not in text
+    assert "A játék véget ért:" in text  # how it ended
+
+
+def test_click_speaks_hungarian_with_a_hungarian_interface():
+    hu = runner.invoke(build_app("hu"), ["play", "--help"]).output
+    assert "Használat:" in hu and "Ez a súgó, aztán kilépés." in hu and "Usage" not in hu
+    bad = runner.invoke(build_app("hu"), ["play", "--nincs"])
+    assert "Nincs ilyen kapcsoló" in bad.output and "No such option" not in bad.output
+    en = runner.invoke(build_app("en"), ["play", "--help"]).output
+    assert "Usage:" in en and "Show this message and exit." in en
+
+
+def test_resume_names_the_command_as_it_was_started(monkeypatch, tmp_path):
+    from asztal.cli.play import command_name
+
+    venv = tmp_path / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    (venv / "asztal").write_text("")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.argv", [str(venv / "asztal"), "play"])
+    monkeypatch.setenv("PATH", "/nonexistent")
+    assert command_name() == ".venv/bin/asztal"
+    monkeypatch.setattr("sys.argv", ["asztal"])
+    assert command_name() == "asztal"

@@ -11,6 +11,11 @@ through ``state.determinize(seat, rng)`` and the seat's own legal moves, and the
 reported is ``state.view(seat)``: what the other seats hid stays hidden, so two games that
 differ only in what the seat could not see get the same review.
 
+A whole game is reviewed in two passes per decision: a quick search (a fifth of the bot's
+budget) first, and the full search only where the quick one finds a move clearly better
+than the one played (by ``SCREEN_MARGIN``): most moves of a game are far from a mistake,
+and those are told from the quick search. ``screen=False`` searches every decision in full.
+
 Losses are estimated from the search: the value of the bot's choice minus the value of
 the move played (a second search restricted to the played move when the first hardly
 tried it). With several players the value is the chance of winning (the bots' reward in
@@ -27,10 +32,19 @@ from typing import Any
 from asztal import games
 from asztal.bots import heuristics
 from asztal.bots.mcts import MctsBot
-from asztal.engine import GameState
+from asztal.engine import Action, GameState
 
 #: the free search must have tried the played move this many times to trust its value
 MIN_VISITS = 30
+#: the quick first look at a decision: this share of the bot's budget ...
+SCREEN_SHARE = 0.2
+#: ... is the verdict when no move beats the played one by this much (in the bots' reward,
+#: [0, 1]: two points of winning chance) and the played move was tried MIN_VISITS times
+SCREEN_MARGIN = 0.02
+
+#: how moves are named: ``labels(state, seat, actions, lang)`` (an interface passes the
+#: labels its options list shows); default: each action's own label
+Labels = Callable[[GameState, int, list[Action], str], list[str]]
 
 
 def _bot(spec: str | None, iterations: int | None, seconds: float | None, seed: int) -> MctsBot:
@@ -57,8 +71,65 @@ def _unit(state: GameState) -> tuple[str, Callable[[float], float]]:
     return ("vp", to_points) if to_points is not None else ("win", float)
 
 
+def _search(bot: MctsBot, state: GameState, share: float, only: frozenset[str] | None = None, floor: int = 1):
+    """``bot.search`` with ``share`` of its budget (iterations, at least ``floor``, or time);
+    the root and its stats."""
+    cfg = bot.config_for(state.game.name)
+    saved = dict(bot._overrides)
+    if share != 1.0:
+        if cfg.iterations is not None:
+            bot._overrides["iterations"] = max(floor, int(cfg.iterations * share))
+        if cfg.max_time is not None:
+            bot._overrides["max_time"] = cfg.max_time * share
+    try:
+        root = bot.search(state, only=only)
+    finally:
+        bot._overrides = saved
+    return root, bot.last_stats
+
+
+def _best(root, acts: dict[str, Action], values: dict[str, float]) -> str:
+    return max((c for c in acts if c in root.children and root.children[c].visits),
+               key=lambda c: (root.children[c].visits, values.get(c, 0.0)))
+
+
+def _verdict(state: GameState, seat: int, played: str, best: str, v_played: float, v_best: float,
+             iterations: int, lang: str, labels: Labels | None, screened: bool) -> dict[str, Any]:
+    acts = {a.code: a for a in state.legal_actions()}
+    unit, conv = _unit(state)
+    pair = [acts[played], acts[best]]
+    names = labels(state, seat, pair, lang) if labels else [a.label(lang) for a in pair]
+    return {
+        "move": len(state.history),
+        "played": {"code": played, "label": names[0], "value": conv(v_played)},
+        "best": {"code": best, "label": names[1], "value": conv(v_best)},
+        "loss": max(0.0, conv(v_best) - conv(v_played)) if best != played else 0.0,
+        "unit": unit,
+        "iterations": iterations,
+        "choices": len(acts),
+        "screened": screened,
+    }
+
+
+def screen_decision(state: GameState, seat: int, played: str, bot: MctsBot, lang: str = "hu",
+                    labels: Labels | None = None) -> dict[str, Any] | None:
+    """The quick verdict on a decision far from a mistake (see the module doc), or None when
+    the quick search finds a clearly better move, or tried the played one too little."""
+    acts = {a.code: a for a in state.legal_actions()}
+    root, stats = _search(bot, state, SCREEN_SHARE)
+    values = stats["values"]
+    ch = root.children.get(played)
+    if ch is None or ch.visits < MIN_VISITS:
+        return None
+    best = _best(root, acts, values)
+    if best != played and values[best] - values[played] >= SCREEN_MARGIN:
+        return None
+    return _verdict(state, seat, played, best, values[played], values[best], stats["iterations"], lang, labels,
+                    screened=True)
+
+
 def review_decision(state: GameState, seat: int, played: str, bot: MctsBot,
-                    lang: str = "hu") -> dict[str, Any]:
+                    lang: str = "hu", labels: Labels | None = None) -> dict[str, Any]:
     """One decision of ``seat`` (to move in ``state``): the bot's move, the played move, the loss.
 
     Reads only what ``seat`` sees: the search samples worlds with ``determinize(seat)``.
@@ -68,49 +139,29 @@ def review_decision(state: GameState, seat: int, played: str, bot: MctsBot,
     acts = {a.code: a for a in state.legal_actions()}
     if played not in acts:
         raise ValueError(f"{played!r} is not a legal move here")
-    unit, conv = _unit(state)
-    root = bot.search(state)
-    stats = bot.last_stats
+    root, stats = _search(bot, state, 1.0)
     values = stats["values"]
-    best = max((c for c in acts if c in root.children and root.children[c].visits),
-               key=lambda c: (root.children[c].visits, values.get(c, 0.0)))
+    best = _best(root, acts, values)
     v_best = values[best]
     ch = root.children.get(played)
     if ch is not None and ch.visits >= MIN_VISITS:
         v_played = ch.total / ch.visits
     else:  # judge the played move by its own search, a quarter of the budget
-        cfg = bot.config_for(state.game.name)
-        saved = dict(bot._overrides)
-        if cfg.iterations is not None:
-            bot._overrides["iterations"] = max(MIN_VISITS, cfg.iterations // 4)
-        if cfg.max_time is not None:
-            bot._overrides["max_time"] = cfg.max_time / 4
-        try:
-            side = bot.search(state, only=frozenset({played}))
-        finally:
-            bot._overrides = saved
+        side, _ = _search(bot, state, 0.25, only=frozenset({played}), floor=MIN_VISITS)
         c2 = side.children[played]
         v_played = c2.total / c2.visits if c2.visits else 0.0
-    loss = max(0.0, conv(v_best) - conv(v_played)) if best != played else 0.0
-    return {
-        "move": len(state.history),
-        "played": {"code": played, "label": acts[played].label(lang), "value": conv(v_played)},
-        "best": {"code": best, "label": acts[best].label(lang), "value": conv(v_best)},
-        "loss": loss,
-        "unit": unit,
-        "iterations": stats["iterations"],
-        "choices": len(acts),
-    }
+    return _verdict(state, seat, played, best, v_played, v_best, stats["iterations"], lang, labels, screened=False)
 
 
 def review_game(record: dict[str, Any], seat: int, spec: str | None = None, *,
                 iterations: int | None = None, seconds: float | None = None, seed: int = 0,
-                lang: str = "hu", top: int = 3,
+                lang: str = "hu", top: int = 3, screen: bool = True, labels: Labels | None = None,
                 progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Review ``seat``'s decisions (0-based) in a game ``record`` (see docs/formats/records.md).
 
     ``spec``: the reviewing bot (default ``mcts:hard``, a time budget per decision);
-    ``iterations`` / ``seconds`` override its budget (``iterations`` alone: reproducible).
+    ``iterations`` / ``seconds`` override its budget (``iterations`` alone: reproducible);
+    ``screen``: the quick first look (module doc); ``labels``: how moves are named.
     Returns a JSON-able dict: every decision, the total loss, and the ``top`` biggest
     mistakes with the position the seat saw (``view``) before it.
     """
@@ -131,7 +182,8 @@ def review_game(record: dict[str, Any], seat: int, spec: str | None = None, *,
     for i, code in enumerate(codes):
         if todo and i == todo[0]:
             todo.pop(0)
-            d = review_decision(state, seat, code, bot, lang)
+            d = (screen and screen_decision(state, seat, code, bot, lang, labels)) or \
+                review_decision(state, seat, code, bot, lang, labels)
             decisions.append(d)
             views[d["move"]] = state.view(seat)
             if progress:

@@ -24,7 +24,7 @@ from asztal import games
 from asztal.cli.arena import arena
 from asztal.cli.files import autosave_path, last_game_path, load_game_file, parse_options
 from asztal.cli.research import report, simulate
-from asztal.cli.review import review
+from asztal.cli.review import REVIEW_HU, review
 from asztal.cli.show import print_log, print_outcome, seat_names, view_renderable
 from asztal.cli.text import t
 from asztal.engine import BadRecord
@@ -54,14 +54,16 @@ HELP: dict[str, tuple[str, str]] = {
     "players": ("a játékosok száma", "number of players"),
     "seat": ("a helyed, 1-től számozva", "your seat, counted from 1"),
     "humans": ("emberi helyek vesszővel (egy gépen, felváltva): 1,2", "human seats, comma separated (hot-seat): 1,2"),
-    "bots": ("a többi hely robotjai vesszővel: random, greedy, easy, normal, hard",
-             "bots for the other seats, comma separated: random, greedy, easy, normal, hard"),
+    "bots": ("a többi hely robotjai vesszővel: random, greedy, easy, normal (alapból), hard",
+             "bots for the other seats, comma separated: random, greedy, easy, normal (the default), hard"),
     "seed": ("a véletlen mag (alapból új, véletlen játék)", "the random seed (default: a new random game)"),
     "option": ("játékbeállítás kulcs=érték (level=3, pack=FÁJL)", "game option key=value (level=3, pack=FILE)"),
     "save": ("mentés ide, minden döntés után", "save the game to this file after every decision"),
     "load": ("mentett játék folytatása", "resume a saved game"),
     "continue": ("a legutóbb mentett játék folytatása", "resume the game saved last"),
     "hint": ("minden lépésnél egy robot javasol", "a bot suggests a move each turn"),
+    "lines": ("soronként, teljes képernyő nélkül (például képernyőolvasóhoz)",
+              "line by line, without the full screen (for a screen reader, say)"),
     "replay": ("Egy lejátszott játszma visszajátszása: előre, vissza, ugrás.",
                "Step through a recorded game: forward, back, jump."),
     "file": ("mentett játék vagy játszmarekord (JSON)", "a saved game or a game record (JSON)"),
@@ -81,8 +83,8 @@ HELP: dict[str, tuple[str, str]] = {
     "bgame": ("a mért játékok (alapból mind)", "games to measure (default: all)"),
     "seconds": ("mérési idő játékonként (mp)", "seconds of measuring per game"),
     "mcts": ("MCTS iterációk/s mérése is", "also measure MCTS iterations/s"),
-    "review": ("Egy hely lépéseinek elemzése: mit lépett volna az erős robot, és mennyibe került az eltérés.",
-               "Review a seat's moves: the hard bot's choice and the loss of each."),
+    "review": ("Egy hely lépéseinek elemzése: mit lépett volna a robot, és mennyibe került az eltérés.",
+               "Review a seat's moves: the bot's choice and the loss of each."),
     "rounds": ("felváltott mérési körök (medián és tartomány)", "interleaved rounds (median and range)"),
     "bplayers": ("a mért játékosszámok (alapból mind)", "player counts (default: all)"),
     "arena": ("Robotok egymás ellen: győzelmi arány 95%-os intervallummal, értékszám, pontok.",
@@ -178,14 +180,19 @@ def parse_seats(text: str | None, players: int, lang: str) -> list[int]:
 
 def build_app(lang: str) -> typer.Typer:
     """The command line with its help in ``lang``."""
+    serve_lang = lang
 
     def h(key: str) -> str:
         return HELP[key][0 if lang == "hu" else 1]
 
+    from asztal.cli.click_hu import install
+
+    install(lang)  # Click's own words ("Usage:", its errors) in the help's language
+
     app = typer.Typer(add_completion=False, no_args_is_help=True, help=h("app"),
                       rich_markup_mode=None)  # plain help: fast start-up
     app.command("arena", help=h("arena"))(localized(arena, ARENA_HU) if lang == "hu" else arena)
-    app.command("review", help=h("review"))(review)
+    app.command("review", help=h("review"))(localized(review, REVIEW_HU) if lang == "hu" else review)
     app.command("simulate", help=h("simulate"))(localized(simulate, SIMULATE_HU) if lang == "hu" else simulate)
     app.command("report", help=h("report"))(localized(report, REPORT_HU) if lang == "hu" else report)
     lang_opt = typer.Option("hu", "--lang", help=h("lang"))
@@ -214,7 +221,7 @@ def build_app(lang: str) -> typer.Typer:
         players: int | None = typer.Option(None, "--players", "-p", help=h("players")),
         seat: int = typer.Option(1, "--seat", help=h("seat")),
         humans: str | None = typer.Option(None, "--humans", help=h("humans")),
-        bots: str = typer.Option("random", "--bots", help=h("bots")),
+        bots: str = typer.Option("normal", "--bots", help=h("bots")),
         seed: int | None = typer.Option(None, "--seed", help=h("seed")),
         lang: str = lang_opt,
         option: list[str] = typer.Option([], "--option", "-o", help=h("option")),
@@ -222,6 +229,7 @@ def build_app(lang: str) -> typer.Typer:
         load: Path | None = typer.Option(None, "--load", help=h("load")),
         cont: bool = typer.Option(False, "--continue", help=h("continue")),
         hint: bool = typer.Option(False, "--hint", help=h("hint")),
+        lines: bool = typer.Option(False, "--lines", help=h("lines")),
     ) -> None:
         from asztal.cli.play import TerminalGame
         from asztal.sim.runner import seat_bots
@@ -239,7 +247,7 @@ def build_app(lang: str) -> typer.Typer:
             seed = state.seed
         else:
             if game is None:
-                raise ValueError("name a game (asztal games lists them), --load a saved one or --continue")
+                raise ValueError(t("no_game", lang))
             g = games.load(game)
             n = g.min_players if players is None else players
             if seed is None:
@@ -256,7 +264,7 @@ def build_app(lang: str) -> typer.Typer:
         autosave = save is not None
         path = save or autosave_path(state.game.name, seed)
         game_ = TerminalGame(state, set(human_seats), specs, lang, path, hint, seed, console, autosave=autosave)
-        final = game_.run()
+        final = game_.run(input if lines else None)
         _offer_next_level(final, game_, lang)
 
     def _offer_next_level(final, game_, lang: str) -> None:
@@ -414,13 +422,31 @@ def build_app(lang: str) -> typer.Typer:
         packs: Path | None = typer.Option(None, "--packs", help=h("packs")),
         bot_time: float = typer.Option(2.0, "--bot-time", help=h("bot_time")),
     ) -> None:
+        import threading
+        import time
+
         import uvicorn
 
         from asztal.server.app import Settings, create_app
 
         settings = Settings(pack_dir=packs, bot_time=bot_time, **({"db_url": db} if db else {}))
-        console.print(f"asztal: http://{host}:{port}/  ({settings.db_url.split('@')[-1]})", highlight=False)
-        uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=1 << 20, log_level="warning")
+        where = settings.db_url.split("@")[-1]
+        server = uvicorn.Server(uvicorn.Config(create_app(settings), host=host, port=port, ws_max_size=1 << 20,
+                                               log_level="warning"))
+
+        def announce() -> None:
+            """The address, once the server has started (a link that answers), and who can reach it."""
+            while not server.started:
+                if server.should_exit:
+                    return
+                time.sleep(0.05)
+            shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+            console.print(f"asztal: http://{shown}:{port}/  ({where})", highlight=False)
+            local = host in ("127.0.0.1", "localhost", "::1")
+            console.print(t("serve.local" if local else "serve.network", serve_lang, port=port), highlight=False)
+
+        threading.Thread(target=announce, daemon=True).start()
+        server.run()
 
     return app
 
@@ -433,8 +459,8 @@ def main() -> None:
     try:
         app()
     except KeyboardInterrupt:  # a game in play saves itself first (TerminalGame.run)
-        Console(stderr=True).print("\n[dim]megszakítva / interrupted[/]")
+        Console(stderr=True).print(f"\n[dim]{t('interrupted', help_lang())}[/]")
         raise SystemExit(130) from None
     except (ValueError, OSError) as e:
-        Console(stderr=True, soft_wrap=True).print(f"[red]hiba / error:[/] {e}", highlight=False)
+        Console(stderr=True, soft_wrap=True).print(f"[red]{t('error', help_lang())}:[/] {e}", highlight=False)
         raise SystemExit(2) from None

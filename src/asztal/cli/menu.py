@@ -19,23 +19,31 @@ QUESTIONS = {
     "game": ("Melyik játék?", "Which game?"),
     "players": ("Hány játékos? ({lo}-{hi})", "How many players? ({lo}-{hi})"),
     "seat": ("Melyik helyen ülsz? (1-{n})", "Which seat are you in? (1-{n})"),
-    "bots": ("Robotok nehézsége (random = véletlenszerű, easy = könnyű, normal = normál, hard = nehéz)",
-             "Bot strength (random, easy, normal, hard)"),
+    "bots": ("Robotok nehézsége (véletlen, könnyű, normál, nehéz)", "Bot strength (random, easy, normal, hard)"),
     "level": ("Pasziánsz szint (1-5)", "Solitaire level (1-5)"),
     "humans": ("Hány ember játszik ezen a gépen, felváltva? (1-{n})",
                "How many people play on this device, in turn? (1-{n})"),
 }
 
 
-def ask(console: Console, read, question: str, default: str, choices: list[str] | None = None) -> str:
+#: the bots' strengths as a player types them, in either language, with or without accents
+LEVELS = {"random": "random", "véletlen": "random", "veletlen": "random", "véletlenszerű": "random",
+          "easy": "easy", "könnyű": "easy", "konnyu": "easy", "normal": "normal", "normál": "normal",
+          "hard": "hard", "nehéz": "hard", "nehez": "hard"}
+
+
+def ask(console: Console, read, question: str, default: str, choices: list[str] | None = None,
+        shown: list[str] | None = None) -> str:
+    """Ask until the answer is one of ``choices`` (Enter: ``default``); on a wrong answer
+    say which are accepted (``shown``: the ones to name, when ``choices`` has synonyms)."""
     while True:
         try:
-            answer = read(f"{question} [{default}]: ").strip() or default
+            answer = read(f"{question} [{default}]: ").strip().lower() or default
         except EOFError:
             return default
         if choices is None or answer in choices:
             return answer
-        console.print(f"? {', '.join(choices)}")
+        console.print(f"? {', '.join(shown or choices)}")
 
 
 def q(key: str, lang: str, **kw) -> str:
@@ -68,7 +76,8 @@ def run_menu(read=input, console: Console | None = None) -> None:
         else:
             humans = set(range(n_humans))
         if n_humans < players:
-            level = ask(console, read, q("bots", lang), "normal", ["random", "easy", "normal", "hard"])
+            words = ["véletlen", "könnyű", "normál", "nehéz"] if lang == "hu" else ["random", "easy", "normal", "hard"]
+            level = LEVELS[ask(console, read, q("bots", lang), words[2], list(LEVELS), words)]
             bots = "random" if level == "random" else f"mcts:{level}"
     seed = secrets.randbelow(2**31)
     state = game.new_game(players, seed=seed, options=options)
@@ -76,4 +85,4 @@ def run_menu(read=input, console: Console | None = None) -> None:
     console.print(f"[dim]{t('seed', lang, seed=seed)} · {t('help', lang)}[/]")
     # a game started from the menu is saved after every decision (asztal play --continue resumes it)
     TerminalGame(state, humans, specs, lang, autosave_path(game.name, seed), False, seed, console,
-                 autosave=True).run(read)
+                 autosave=True).run(None if read is input else read)  # a person at a terminal: full screen

@@ -11,10 +11,15 @@ the public log lines; a move that is the only legal one is played without asking
 
 from __future__ import annotations
 
+import os
+import shutil
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from asztal.cli.files import save_game_file
 from asztal.cli.show import (
@@ -30,6 +35,38 @@ from asztal.cli.show import (
 )
 from asztal.cli.text import t
 from asztal.engine import GameState, IllegalAction
+from asztal.engine.decision import Refusal
+
+
+def interactive() -> bool:
+    """True when a person sits at a terminal (stdin and stdout both a TTY, not a dumb one):
+    then ``play`` takes the whole screen; pipes and scripts keep the line mode."""
+    return sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM", "") not in ("", "dumb")
+
+
+def _flushed_input(prompt: str = "") -> str:
+    """``input``, after dropping what was typed while a bot was thinking (an Enter pressed
+    then would otherwise answer the next question, and the prompt would print twice)."""
+    if sys.stdin.isatty():
+        try:
+            import termios
+
+            termios.tcflush(sys.stdin, termios.TCIFLUSH)
+        except (ImportError, OSError):  # not a POSIX terminal: nothing was buffered by us
+            pass
+    return input(prompt)
+
+
+def command_name() -> str:
+    """How to call asztal again from where the player is: ``asztal`` when that is on PATH and
+    is this program, else the path it was started by (``.venv/bin/asztal`` after ``make``)."""
+    argv0 = sys.argv[0] if sys.argv else ""
+    if os.path.basename(argv0) != "asztal":  # python -m asztal, a test runner
+        return "asztal"
+    found = shutil.which("asztal")
+    if found and Path(found).resolve() == Path(argv0).resolve():
+        return "asztal"
+    return os.path.relpath(argv0) if os.path.isabs(argv0) else argv0
 
 
 class TerminalGame:
@@ -62,23 +99,70 @@ class TerminalGame:
         return {"human": self.human, "humans": sorted(self.humans), "bots": self.bot_specs, "lang": self.lang}
 
     def save(self, quiet: bool = False) -> None:
+        message = self.save_quietly()
+        if not quiet or self.save_path is None:
+            self.console.print(message, highlight=False)
+
+    def save_quietly(self) -> str:
+        """Save now; the sentence that says where (or that there is no save file)."""
         if self.save_path is None:
-            self.console.print(t("no_save_path", self.lang))
-            return
+            return t("no_save_path", self.lang)
         save_game_file(self.save_path, self.state, self.meta())
-        if not quiet:
-            self.console.print(t("saved", self.lang, path=self.save_path))
+        return t("saved", self.lang, path=self.save_path)
+
+    def question(self) -> str:
+        """What the pending decision decides, in the player's language (the game's own sentence)."""
+        return self.state.game.describe_decision(self.state.decision(), self.lang)
+
+    def resolve(self, answer: str, entries: list[tuple[str, list]]) -> tuple[list | None, str | None]:
+        """A typed number or action code: the actions it names (one, or a group whose member is
+        chosen next) and no message, or no actions and the sentence saying why not."""
+        if answer.isdigit():
+            k = int(answer)
+            if 1 <= k <= len(entries):
+                return entries[k - 1][1], None
+            return None, t("bad_choice", self.lang, what=answer, n=len(entries))
+        try:
+            return [self.state.game.parse_action(self.state, answer)], None
+        except IllegalAction as e:
+            return None, self.refusal_text(e, answer)
+
+    def refusal_text(self, error: IllegalAction, answer: str) -> str:
+        """Why a typed move is refused, in one language: the game's own reason (its catalogue),
+        or, for a code that names no move at all, that there is no such move."""
+        if isinstance(error.refusal, Refusal):
+            return t("illegal", self.lang, why=self.state.game.describe_refusal(error.refusal, self.lang))
+        return t("unknown_code", self.lang, what=answer[:40])
+
+    def hint_text(self) -> str:
+        """The hint bot's suggestion, naming moves by the labels the options list shows."""
+        from asztal.bots import hint
+
+        _, why = hint(self.state, self.human, self.lang)
+        acts = self.state.legal_actions()
+        for action, label in zip(acts, option_labels(self.state, self.human, acts, self.lang), strict=True):
+            why = why.replace(action.label(self.lang), label)
+        return t("hint", self.lang, why=why)
 
     def _show_log(self, seat: int) -> None:
         self.shown[seat] = print_log(self.console, self.state, self.shown[seat], self.lang, seat)
 
-    def run(self, read=input) -> GameState:
+    def run(self, read: Callable[[str], str] | None = None) -> GameState:
+        """Play until the end or until a human quits; the game is saved either way.
+
+        An interactive terminal (no ``read`` given, stdin and stdout a terminal) gets the
+        full-screen game (:mod:`asztal.cli.screen`); a script, a pipe or a test reads lines."""
         c, lang = self.console, self.lang
-        try:
-            finished = self._loop(read)
-        except KeyboardInterrupt:
-            c.print()
-            finished = False
+        if read is None and interactive():
+            from asztal.cli.screen import run_screen
+
+            finished = run_screen(self)
+        else:
+            try:
+                finished = self._loop(_flushed_input if read in (None, input) else read)
+            except KeyboardInterrupt:
+                c.print()
+                finished = False
         if self.state.is_over:
             self._show_log(self.human)
             c.print(view_renderable(self.state, self.human, lang))
@@ -86,7 +170,7 @@ class TerminalGame:
         if self.save_path is not None:
             self.save()
             if not finished and not self.state.is_over:
-                c.print(t("resume", lang))
+                c.print(t("resume", lang, command=command_name()))
         return self.state
 
     def _loop(self, read) -> bool:
@@ -120,15 +204,22 @@ class TerminalGame:
         return True
 
     def _pass_device(self, seat: int, read) -> None:
-        """Hot-seat: hide the previous player's hand, wait until the next one has the device."""
+        """Hot-seat: hide the previous player's hand, wait until the next one has the device.
+        On a terminal the scrollback is erased too (``ESC[3J``), not only the visible screen."""
         c = self.console
-        c.clear()
+        self._wipe()
         c.rule(t("pass_to", self.lang, who=self.names[seat]))
         try:
             read(t("pass_enter", self.lang) + " ")
         except EOFError:
             pass
-        c.clear()
+        self._wipe()
+
+    def _wipe(self) -> None:
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
 
     def _human_turn(self, read, acts: list) -> bool:
         """Ask until one action is played; False when the player quits. The numbers of ``acts``
@@ -136,6 +227,7 @@ class TerminalGame:
         c, lang = self.console, self.lang
         c.print(view_renderable(self.state, self.human, lang))
         c.print(t("your_turn", lang, who=self.names[self.human]))
+        c.print(f"[bold]{escape(self.question())}[/]")
         entries = option_entries(self.state, self.human, acts, lang)
         c.print(actions_table([group[0] for _, group in entries], lang, [label for label, _ in entries]))
         if self.hint:
@@ -173,18 +265,11 @@ class TerminalGame:
                     return True
 
     def _parse(self, answer: str, entries: list, read):
-        if answer.isdigit():
-            k = int(answer)
-            if 1 <= k <= len(entries):
-                group = entries[k - 1][1]
-                return group[0] if len(group) == 1 else self._follow_up(group, read)
-            self.console.print(t("bad_choice", self.lang, what=answer, n=len(entries)))
+        group, why = self.resolve(answer, entries)
+        if group is None:
+            self.console.print(why, highlight=False)
             return None
-        try:
-            return self.state.game.parse_action(self.state, answer)
-        except IllegalAction as e:
-            self.console.print(t("illegal", self.lang, why=e))
-            return None
+        return group[0] if len(group) == 1 else self._follow_up(group, read)
 
     def _follow_up(self, group: list, read):
         """The second choice of a grouped option (which city buys the advance); None to go back."""
@@ -199,11 +284,4 @@ class TerminalGame:
         return None
 
     def _show_hint(self) -> None:
-        from asztal.bots import hint
-
-        _, why = hint(self.state, self.human, self.lang)  # the reason names the move
-        # the reason names moves by their labels; say them as the options list does
-        acts = self.state.legal_actions()
-        for action, label in zip(acts, option_labels(self.state, self.human, acts, self.lang), strict=True):
-            why = why.replace(action.label(self.lang), label)
-        self.console.print(t("hint", self.lang, why=why), highlight=False)
+        self.console.print(self.hint_text(), highlight=False)

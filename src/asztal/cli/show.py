@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import importlib
 
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 from asztal.cli.text import t
 from asztal.engine import GameState
@@ -130,21 +131,36 @@ def print_log(console: Console, state: GameState, since: int, lang: str, seat: i
 def print_outcome(console: Console, state: GameState, lang: str, names: list[str], seat: int | None = None) -> None:
     """Who won and the scores; the game's own end screen (``render.end_screen(view, log, lang)``,
     or its drawing of the final view) explains where they came from."""
+    console.print(outcome_renderable(state, lang, names, seat))
+
+
+def outcome_renderable(state: GameState, lang: str, names: list[str], seat: int | None = None) -> RenderableType:
+    """The end as one renderable (the line mode prints it, the full screen shows it)."""
+    parts: list[RenderableType] = []
     end_screen = getattr(_game_module(state, "render"), "end_screen", None)
     if end_screen is not None:
         screen = end_screen(state.view(seat), state.log_for(seat), lang)
         if screen is not None:
-            console.print(screen)
-    console.print(f"[bold]{t('game_over', lang)}[/]")
+            parts.append(screen)
+    parts.append(Text(t("game_over", lang), style="bold"))
     table = Table(title=t("scores", lang))
     table.add_column(t("player", lang))
     table.add_column(t("score", lang), justify="right")
-    for seat, score in enumerate(state.scores()):
-        table.add_row(names[seat], number(score, lang))
-    console.print(table)
+    for s, score in enumerate(state.scores()):
+        table.add_row(names[s], number(score, lang))
+    parts.append(table)
     winners = state.winners()
     if state.players == 1:
-        console.print(t("solo_won" if winners else "solo_lost", lang))
+        parts.append(Text(solo_verdict(state, lang)))
     else:
         who = ", ".join(names[w] for w in winners) or t("nobody", lang)
-        console.print(t("winner" if len(winners) == 1 else "winners", lang, who=who))
+        parts.append(Text(t("winner" if len(winners) == 1 else "winners", lang, who=who)))
+    return Group(*parts)
+
+
+def solo_verdict(state: GameState, lang: str) -> str:
+    """A solitaire game's end in its own terms: a game scored in points (PocketCiv) names the
+    score; one with a goal (a PAX solitaire level) says whether the goal was reached."""
+    if "level_beaten" in state.outcome():
+        return t("solo_won" if state.winners() else "solo_lost", lang)
+    return t("solo_score", lang, score=number(state.scores()[0], lang))

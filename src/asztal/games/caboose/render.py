@@ -39,6 +39,7 @@ _T = {
     "players": ("Játékosok", "Players"),
     "seat": ("játékos", "player"), "colour": ("szín", "colour"), "money": ("pénz", "money"), "vp": ("GYP", "VP"),
     "trains": ("vonat", "trains"), "god": ("istenség", "god"), "hand": ("kéz (város/aukciós)", "hand (city/auction)"),
+    "hand_short": ("kéz", "hand"),
     "played": ("kijátszott", "played"),
     "your_hand": ("A kezed", "Your hand"),
     "to_move": ("Soron: {s}. játékos", "To move: Player {s}"),
@@ -98,13 +99,15 @@ def _who(q: int, lang: str) -> str:
 
 LEGEND = {
     "hu": "Jelmagyarázat — térkép: ▲ piramis, ⌂ épület lapka, ■ gyümölcs a város színeivel, # vonatok a játékos "
-          "színében, · üres út. Városok: érték = a város kártyák fizetsége; a félkövér város sötét. Utak: ■ vonatok, "
-          "utánuk a gazdájuk (játékos száma). Piac: a gyümölcs ára ±, zárójelben a készlet. Játékosok: GYP = "
-          "győzelmi pont; kéz = város / aukciós kártyák száma.",
+          "színében, · üres út. Városok: érték = a város értéke (presztízs lapkája és a ráépült épület- és "
+          "piramislapkák együtt; a játék végén a legtöbb vonattal körülvevő játékos kapja); a félkövér város sötét. "
+          "Utak: ■ vonatok, utánuk a gazdájuk (játékos száma). Piac: a gyümölcs ára ±, zárójelben a készlet. "
+          "Játékosok: GYP = győzelmi pont; kéz = város / aukciós kártyák száma.",
     "en": "Legend — map: ▲ pyramid, ⌂ building tile, ■ fruit in its colour, # trains in the player's colour, "
-          "· empty route. Cities: value = what their city cards pay; a bold city is dark. Routes: ■ trains, then "
-          "their owner (player number). Market: the fruit's price ±, the supply in brackets. Players: VP = victory "
-          "points; hand = city / auction cards held.",
+          "· empty route. Cities: value = the city's value (its prestige tile plus the building and pyramid "
+          "tiles built on it; at the end it goes to the player with most trains around it); a bold city is dark. "
+          "Routes: ■ trains, then their owner (player number). Market: the fruit's price ±, the supply in "
+          "brackets. Players: VP = victory points; hand = city / auction cards held.",
 }
 
 
@@ -154,8 +157,35 @@ def _header(view, pk, lang) -> Text:
     return t
 
 
-def _map(view, pk, lang) -> Panel:
+def panes(view: dict[str, Any], lang: str = "hu", seat: int | None = None) -> dict[str, Any]:
+    """The view split for the full-screen game: the board (a smaller map with whole city names,
+    the market and the card rows, the cities), the players and the seat's hand."""
+    pk = pack_for_view(view.get("pack_key"))
+    board: list[Any] = [_header(view, pk, lang), _FittedMap(view, pk, lang), _market_and_rows(view, pk, lang),
+                        _cities(view, pk, lang, compact=True)]
+    if any(r["trains"] for r in view["routes"]):
+        board.append(_routes(view, pk, lang))
+    if view.get("final"):
+        board.insert(1, _final(view, pk, lang))
+    hand = _hand(view, pk, lang, panel=False)
+    return {"board": Group(*board), "players": _players(view, pk, lang, compact=True), "hand": hand}
+
+
+class _FittedMap:
+    """The map drawn as wide as the pane allows (at most 62 columns), 16 rows."""
+
+    def __init__(self, view, pk, lang) -> None:
+        self.view, self.pk, self.lang = view, pk, lang
+
+    def __rich_console__(self, console, options):
+        yield _map(self.view, self.pk, self.lang, max(24, min(62, options.max_width - 4)), 16)
+
+
+def _map(view, pk, lang, W: int = W, H: int = H) -> Panel:  # noqa: N803 (the canvas size)
+    """The map: routes as dots (trains in their owners' colours), each city's whole name
+    where it does not run into another's, its fruit under it."""
     canvas = [[" "] * W for _ in range(H)]
+    named: set[tuple[int, int]] = set()
     styles: dict[tuple[int, int], str] = {}
     lo, hi = pk.raw["board"]["coordinates"]["box"]
 
@@ -178,12 +208,14 @@ def _map(view, pk, lang) -> Panel:
                 styles[(cx, cy)] = "grey50"
     for x, city in enumerate(view["cities"]):
         cx, cy = at(*pk.city_xy[x])
-        name = (pk.city_en if lang == "en" else pk.city_hu)[x][:6]
+        name = (pk.city_en if lang == "en" else pk.city_hu)[x]
         label = name + ("▲" if city["pyramid"] else "") + ("⌂" * len(city["building_tiles"]))
         for i, ch in enumerate(label):
-            if cx + i < W:
-                canvas[cy][cx + i] = ch
-                styles[(cx + i, cy)] = "bold"
+            if cx + i >= W or (cx + i, cy) in named or (cx + i + 1, cy) in named:
+                break
+            canvas[cy][cx + i] = ch
+            styles[(cx + i, cy)] = "bold"
+            named.add((cx + i, cy))
         if cy + 1 < H:
             j = 0
             for k, n in city["fruit"].items():
@@ -192,7 +224,7 @@ def _map(view, pk, lang) -> Panel:
                         canvas[cy + 1][cx + j] = "■"
                         styles[(cx + j, cy + 1)] = pk.fruit_hex[pk.fruit_idx[k]] or "white"
                         j += 1
-    text = Text()
+    text = Text(no_wrap=True, overflow="crop")
     for y in range(H):
         for x in range(W):
             text.append(canvas[y][x], style=styles.get((x, y), ""))
@@ -200,8 +232,9 @@ def _map(view, pk, lang) -> Panel:
     return Panel(text, title=_t("map", lang))
 
 
-def _cities(view, pk, lang) -> Table:
-    tab = Table(title=_t("cities", lang), show_edge=False)
+def _cities(view, pk, lang, compact: bool = False) -> Table:
+    tab = (Table(title=_t("cities", lang), box=None, header_style="bold", padding=(0, 1)) if compact else
+           Table(title=_t("cities", lang), show_edge=False))
     final = view.get("final")
     cols = ("city", "value", "fruit", "pyramid", "bldg") + (("city_vp",) if final else ())
     for col in cols:
@@ -253,9 +286,13 @@ def _market_and_rows(view, pk, lang) -> Group:
     return Group(*lines)
 
 
-def _players(view, pk, lang) -> Table:
-    tab = Table(title=_t("players", lang), show_edge=False)
-    for col in ("seat", "colour", "money", "vp", "trains", "god", "hand", "played"):
+def _players(view, pk, lang, compact: bool = False) -> Table:
+    """One row per seat (``compact``: the seat in its colour instead of a colour column)."""
+    tab = (Table(box=None, header_style="bold", padding=(0, 1)) if compact else
+           Table(title=_t("players", lang), show_edge=False))
+    cols = ("seat", "money", "vp", "trains", "god", "hand_short", "played") if compact else \
+        ("seat", "colour", "money", "vp", "trains", "god", "hand", "played")
+    for col in cols:
         tab.add_column(_t(col, lang))
     for q, s in enumerate(view["seats"]):
         god = f"{s['god']}. {GOD_NAMES[s['god'] - 1].split()[0]}" if s["god"] else ""
@@ -264,16 +301,19 @@ def _players(view, pk, lang) -> Table:
         played = ["+".join(names[f] for f in pk.ac_fruits[pk.ac_idx[k]]) for k in s["fruit_cards"]]
         played += [types[pk.ac_type[pk.ac_idx[b]]] for b in s["buildings"]]
         colour = pk.colour_hu[q] if lang == "hu" else pk.colour_ids[q]
-        tab.add_row(_who(q, lang), Text(colour, style=_colour(pk, q)), str(s["money"]), str(s["vp"]), str(s["trains"]),
-                    god, f"{s['city_cards']}/{s['auction_cards']}", ", ".join(played))
+        head = [Text(f"{_who(q, lang)} {colour}", style=_colour(pk, q))] if compact else \
+            [_who(q, lang), Text(colour, style=_colour(pk, q))]
+        tab.add_row(*head, str(s["money"]), str(s["vp"]), str(s["trains"]), god,
+                    f"{s['city_cards']}/{s['auction_cards']}", ", ".join(played))
     return tab
 
 
-def _hand(view, pk, lang):
+def _hand(view, pk, lang, panel: bool = True):
     seat = view.get("seat")
     if seat is None or "city_hand" not in view["seats"][seat]:
         return None
     s = view["seats"][seat]
     lines = [pk.card_text(pk.cc_idx[c], lang) for c in s["city_hand"]]
     lines += [pk.auction_text(pk.ac_idx[i], lang) for i in s["auction_hand"]]
-    return Panel("\n".join(lines) or _t("none", lang), title=_t("your_hand", lang))
+    body = "\n".join(lines) or _t("none", lang)
+    return Panel(body, title=_t("your_hand", lang)) if panel else Text(body)

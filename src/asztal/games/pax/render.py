@@ -29,8 +29,8 @@ TEXT = {
                       "Card values are reconstructed, not the printed ones."),
     "rome": ("Róma ereje", "Rome's strength"),
     "rome_known": ("ismert jelek", "known symbols"),
-    "hidden_unknown": ("{n} lefordított lap (ismeretlen)", "{n} face-down cards (unknown)"),
-    "hidden_seen": ("lefordított lapok", "face-down cards"),
+    "hidden_unknown": ("{n} képpel lefelé fordított lap (ismeretlen)", "{n} face-down cards (unknown)"),
+    "hidden_seen": ("képpel lefelé fordított lapok", "face-down cards"),
     "legions": ("Légiók", "Legions"),
     "legion": ("Légió", "Legion"),
     "group": ("Csoport", "Group"),
@@ -89,7 +89,7 @@ TEXT = {
                 "Buy the group below Legion {numeral} for {price} Aureus: {cards}"),
     "opt.play": ("Kijátszod: {card}; ára {price} Aureus", "Play {card} for {price} Aureus"),
     "opt.draw": ("Húzol {n} lapot, aztán vásárolhatsz és kijátszhatsz", "Draw {n} cards, then buy and play"),
-    "opt.pass": ("Passzolsz: megnézed Róma {n} lefordított lapját, és kapsz 2 Aureust",
+    "opt.pass": ("Passzolsz: megnézed Róma {n} képpel lefelé fordított lapját, és kapsz 2 Aureust",
                  "Pass: look at Rome's {n} face-down cards and take 2 Aureus"),
     "opt.nodraw": ("Elfogyott a pakli: húzás helyett 2 Aureust kapsz, aztán vásárolhatsz és kijátszhatsz",
                    "The deck is empty: take 2 Aureus instead of drawing, then buy and play"),
@@ -111,7 +111,7 @@ LEGEND = {
            "Sereg, Vall = Vallás (3+ jel: kettesével, 6+: egyszerre húzol), Szen = Szenátor (+1 bevétel), "
            "Birt = Birtok, Csel = Cselszövés (nincs bevétel, Primus Conspiratus).\n"
            "Játékosok táblája: jelek/lapok kategóriánként; Korl = flotta/sereg korlát; * = te; "
-           "Aureus ? = a többiek pénze titkos. Róma: ismert jelei és lefordított lapjai."),
+           "Aureus ? = a többiek pénze titkos. Róma: ismert jelei és képpel lefelé fordított lapjai."),
     "en": ("Legend — a card: category, ● its symbols, the number its value in Aureus (what it costs to buy).\n"
            "Categories: Wlth = Wealth (1 Aureus off purchases per 3 symbols), Flt = Fleet, Army, Rel = Religion "
            "(3+ symbols: draw two together, 6+: all at once), Sen = Senator (+1 income), Est = Estate, "
@@ -191,6 +191,32 @@ def _symbols_row(symbols: dict[str, int], cards: dict[str, int] | None = None) -
 
 
 def render(view: dict[str, Any], lang: str = "hu") -> RenderableType:
+    """The whole view, top to bottom (the line mode, replays, reviews)."""
+    parts = [*_board(view, lang), *_players(view, lang, caption=True)]
+    hand = _hand(view, lang)
+    if hand is not None:
+        parts.append(Panel(hand, title=f"{_t('your_hand', lang)} · {view['money']} {_t('money', lang)}",
+                           border_style="cyan"))
+    result = view.get("result")
+    if result is not None:
+        parts.append(_result(view, result, lang))
+    return Group(*parts)
+
+
+def panes(view: dict[str, Any], lang: str = "hu", seat: int | None = None) -> dict[str, RenderableType | None]:
+    """The view split for the full-screen game: the board (Rome, the Legions, the deck and
+    this turn), the players' table and the seat's hand; the end's verdict joins the board."""
+    board = _board(view, lang)
+    result = view.get("result")
+    if result is not None:
+        board.append(_result(view, result, lang))
+    hand = _hand(view, lang, one_per_line=True)
+    return {"board": Group(*board), "players": Group(*_players(view, lang, caption=False)),
+            "hand": None if hand is None else
+            Group(Text(f"{view['money']} {_t('money', lang)}", style="bold"), hand)}
+
+
+def _board(view: dict[str, Any], lang: str) -> list[RenderableType]:
     parts: list[RenderableType] = []
     head = _t("title", lang, round=view["round"])
     if view.get("level"):
@@ -228,14 +254,30 @@ def render(view: dict[str, Any], lang: str = "hu") -> RenderableType:
         leg_t.add_row(*row)
     parts.append(leg_t)
 
-    pl_t = Table(title=_t("players", lang), caption=_t("legend", lang), box=None, padding=(0, 1))
+    info = [_t("deck", lang, n=view["deck_size"])]
+    if view["to_move"] is not None:
+        info.append(_t("to_move", lang, who=_t("seat", lang, n=view["to_move"] + 1)))
+    parts.append(Text(" · ".join(info)))
+    draw = view.get("draw")
+    if draw and draw.get("cards") is not None:
+        parts.append(Text(_t("drawn", lang) + ": ").append_text(_cards(draw["cards"], lang)))
+    if view.get("turn") is not None and view["to_move"] == view.get("seat"):
+        parts.append(Text(_t("turn", lang, n=view["turn"]["played"], cost=view["turn"]["next_cost"])))
+    return parts
+
+
+def _players(view: dict[str, Any], lang: str, caption: bool) -> list[RenderableType]:
+    """The players' table (symbols/cards per category, limit, hand size, money), who is start
+    player or holds Primus Conspiratus, and hands known to all."""
+    pl_t = Table(title=_t("players", lang) if caption else None, caption=_t("legend", lang) if caption else None,
+                 box=None, padding=(0, 1))
     pl_t.add_column("")
     for k, cat in enumerate(CATEGORIES):
         pl_t.add_column(SHORT["en" if lang == "en" else "hu"][k], style=STYLE[cat], justify="right")
     pl_t.add_column(_t("limit", lang), justify="right")
     pl_t.add_column(_t("hand", lang), justify="right")
-    pl_t.add_column(_t("money", lang), justify="right")
-    flag_lines = []
+    pl_t.add_column(_t("money", lang) if caption else "Au", justify="right")
+    parts: list[RenderableType] = [pl_t]
     for p in view["tableaux"]:
         seat = p["seat"]
         name = f"{seat + 1}."
@@ -249,33 +291,22 @@ def render(view: dict[str, Any], lang: str = "hu") -> RenderableType:
         if p["saw_rome"]:
             flags.append(_t("saw_rome", lang))
         if flags:
-            flag_lines.append(Text(f"{_t('seat', lang, n=seat + 1)}: {', '.join(flags)}", style="dim"))
+            parts.append(Text(f"{_t('seat', lang, n=seat + 1)}: {', '.join(flags)}", style="dim"))
         money = "?" if p["money"] is None else str(p["money"])
         pl_t.add_row(name, *_symbols_row(p["symbols"], p["cards"]), str(p["limit"]), str(p["hand_size"]), money)
-    parts.append(pl_t)
-    parts.extend(flag_lines)
     for p in view["tableaux"]:
         if p["hand_public"] and p["seat"] != view.get("seat"):
             parts.append(Text(f"{_t('seat', lang, n=p['seat'] + 1)} — {_t('public_hand', lang)}: ")
                          .append_text(_cards(p["hand_public"], lang)))
+    return parts
 
-    info = [_t("deck", lang, n=view["deck_size"])]
-    if view["to_move"] is not None:
-        info.append(_t("to_move", lang, who=_t("seat", lang, n=view["to_move"] + 1)))
-    parts.append(Text(" · ".join(info)))
-    draw = view.get("draw")
-    if draw and draw.get("cards") is not None:
-        parts.append(Text(_t("drawn", lang) + ": ").append_text(_cards(draw["cards"], lang)))
-    if view.get("turn") is not None and view["to_move"] == view.get("seat"):
-        parts.append(Text(_t("turn", lang, n=view["turn"]["played"], cost=view["turn"]["next_cost"])))
-    if "hand" in view:
-        parts.append(Panel(_cards(view["hand"], lang), title=f"{_t('your_hand', lang)} · "
-                           f"{view['money']} {_t('money', lang)}", border_style="cyan"))
 
-    result = view.get("result")
-    if result is not None:
-        parts.append(_result(view, result, lang))
-    return Group(*parts)
+def _hand(view: dict[str, Any], lang: str, one_per_line: bool = False) -> Text | None:
+    if "hand" not in view:
+        return None
+    if one_per_line and view["hand"]:
+        return Text("\n").join(card_text(c, lang) for c in view["hand"])
+    return _cards(view["hand"], lang)
 
 
 def _result(view: dict[str, Any], r: dict[str, Any], lang: str) -> RenderableType:

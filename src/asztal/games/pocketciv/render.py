@@ -44,7 +44,10 @@ _T = {
                                                                                     "Trading partners"),
     "map": ("Térkép", "Map"), "pending": ("Folyamatban", "Pending"), "noevent": ("nincs esemény", "no event"),
     "over": ("A játék véget ért", "Game over"),
-    "totem": ("Totem", "Totem"), "player": ("játékos", "player"), "cities": ("Városok", "Cities"),
+    "frontier_short": ("perem", "frontier"), "sea_short": ("tenger", "sea"),
+    "area_short": ("Ter.", "Area"), "nb_short": ("Szomsz.", "Nbrs"), "city_short": ("Vff", "AV"),
+    "totem": ("Totem", "Totem"), "empire": ("Birodalmad", "Your empire"), "player": ("játékos", "player"),
+    "cities": ("Városok", "Cities"),
 }
 # what the pending steps of the stack are called for the player (events: EVENT_NAMES)
 _STEPS = {
@@ -80,8 +83,10 @@ def _pending(view: dict, lang: str) -> Text:
     return Text(f"{_t('pending', lang)}: " + " › ".join(names), style="dim")
 
 
-def _hexmap(view: dict) -> Text | None:
-    """Each hex cell shows its area number; ``::`` Frontier, ``~~`` Sea."""
+def _hexmap(view: dict, compact: bool = False) -> Text | None:
+    """Each hex cell shows its area number; ``::`` Frontier, ``~~`` Sea (``compact``: half as
+    wide, one character a cell: ``:`` and ``~``)."""
+    cell = 1 if compact else 2
     m = view.get("map") or {}
     cells = {}
     for a in m.get("areas", []):
@@ -91,21 +96,21 @@ def _hexmap(view: dict) -> Text | None:
         return None
     for key, mark in (("frontier", "::"), ("sea", "~~")):
         for q, r in (m.get(key) or {}).get("cells", []):
-            cells[(q, r)] = mark
+            cells[(q, r)] = mark[:cell]
     rows = sorted({r for _, r in cells})
     xs = [2 * q + r for q, r in cells]
     lo = min(xs)
-    out = Text()
+    out = Text(no_wrap=True, overflow="crop")
     tribes = {a["number"]: a for a in view.get("areas", [])}
     for r in rows:
-        line = [" "] * ((max(xs) - lo) * 2 + 4)
+        line = [" "] * ((max(xs) - lo) * cell + 4)
         for (q, rr), mark in cells.items():
             if rr != r:
                 continue
-            col = (2 * q + r - lo) * 2
-            for k, ch in enumerate(mark.rjust(2)):
+            col = (2 * q + r - lo) * cell
+            for k, ch in enumerate(mark.rjust(cell)):
                 line[col + k] = ch
-        text = Text("".join(line).rstrip())
+        text = Text("".join(line).rstrip(), no_wrap=True, overflow="crop")
         for i, ch in enumerate(text.plain):
             if ch == "~":
                 text.stylize("blue", i, i + 1)
@@ -231,6 +236,10 @@ def end_screen(view: dict, log: list[dict], lang: str = "hu") -> RenderableType 
             who = f"Player {p + 1}" if en else f"{p + 1}. játékos"
             table.add_row(who, str(e["vp"]), str(e["vp_wonders"]), str(e["vp"] + e["vp_wonders"]))
         return table
+    from asztal.games.pocketciv.board import ENDINGS  # the browser board's words (it imports this module)
+
+    hu, en_text = ENDINGS.get(view.get("ending") or "", ("", ""))
+    ending = Text(("Game over: " + en_text) if en else ("A játék véget ért: " + hu), style="bold")
     table = Table(title="Points" if en else "Győzelmi pontok", box=None, padding=(0, 1))
     table.add_column(_t("era", lang))
     table.add_column("VP" if en else "GYP", justify="right")
@@ -249,28 +258,31 @@ def end_screen(view: dict, log: list[dict], lang: str = "hu") -> RenderableType 
         table.add_row(_t("wonders", lang), str(view.get("vp_wonders", 0)),
                       ", ".join((WONDER_EN if en else WONDER_HU)[WONDER_INDEX[w]] for w in wonders))
     table.add_row("Total" if en else "Összesen", str(view["vp"] + view.get("vp_wonders", 0)), "")
-    return Group(table, Text(f"{_t('advances', lang)}: {_advances(view['advances'], lang)}"))
+    return Group(ending, table, Text(f"{_t('advances', lang)}: {_advances(view['advances'], lang)}"))
 
 
-def _begin(view: dict, lang: str, middle: str) -> tuple[list[RenderableType], Table]:
-    """The head line (era, round, ``middle``, deck), the hex map and an empty areas table."""
+def _begin(view: dict, lang: str, middle: str, compact: bool = False) -> tuple[list[RenderableType], Table]:
+    """The head line (era, round, ``middle``, deck), the hex map and an empty areas table
+    (``compact``: without rules between cells, for the full-screen board)."""
     head = Text(f"{_t('era', lang)} {view['era']}  ({_t('round', lang)} {view['round']})   {middle}   "
                 f"{_t('deck', lang)}: {view['deck_size']} / {_t('discard', lang)}: {view['discard_size']}",
                 style="bold")
     parts: list[RenderableType] = [head]
-    hexes = _hexmap(view)
+    hexes = _hexmap(view, compact)
     if hexes is not None:
         parts.append(Panel(hexes, title=_t("map", lang), expand=False))
-    table = Table(show_lines=False)
+    table = Table(show_lines=False, box=None, header_style="bold", padding=(0, 1)) if compact else Table()
     for key in ("area", "nb", "border", "tribes", "city", "icons", "wonders"):
-        table.add_column(_t(key, lang))
+        table.add_column(_t(key + "_short" if compact and key + "_short" in _T else key, lang))
     return parts, table
 
 
-def _border_icons(m: dict, a: dict, lang: str) -> tuple[str, str]:
-    border = ", ".join(_t(k, lang) for k in ("frontier", "sea") if m.get(k)) or "-"
-    icons = ", ".join(en if lang == "en" else hu for key, hu, en in _ICONS if a.get(key)) or "-"
-    return border, icons
+def _border_icons(m: dict, a: dict, lang: str, compact: bool = False) -> tuple[str, str]:
+    """An area's borders and icons (``compact``: "perem" for Peremvidék, spaces between)."""
+    sep = " " if compact else ", "
+    words = [_t(k + "_short" if compact else k, lang) for k in ("frontier", "sea") if m.get(k)]
+    icons = sep.join(en if lang == "en" else hu for key, hu, en in _ICONS if a.get(key)) or "-"
+    return sep.join(words) or "-", icons
 
 
 def _card_line(view: dict, lang: str) -> Text:
@@ -294,35 +306,79 @@ def _end(parts: list[RenderableType], view: dict, lang: str) -> Group:
 def render(view: dict, lang: str = "hu") -> RenderableType:
     if "empires" in view:
         return render_mp(view, lang)
-    en = lang == "en"
-    parts, table = _begin(view, lang, f"{_t('gold', lang)}: {view['gold']}   "
-                                      f"{_t('vp', lang)}: {view['vp'] + view.get('vp_wonders', 0)}")
-    nbs = {a["number"]: a for a in (view.get("map") or {}).get("areas", [])}
-    for a in view["areas"]:
-        m = nbs.get(a["number"], {})
-        border, icons = _border_icons(m, a, lang)
-        city = "-" if not a["city"] else f"{a['city']}{'★' if a['capital'] else ''}"
-        wonders = ", ".join((WONDER_EN if en else WONDER_HU)[WONDER_INDEX[w]] for w in a["wonders"]) or "-"
-        table.add_row(str(a["number"]), ", ".join(map(str, m.get("neighbours", []))), border, str(a["tribes"]),
-                      city, icons, wonders)
-    parts.append(table)
-    parts.append(_card_line(view, lang))
+    parts = _solo_board(view, lang)
     parts.append(Text(f"{_t('advances', lang)}: {_advances(view['advances'], lang)}"))
     if view.get("partners"):
         parts.append(Text(f"{_t('partners', lang)}: {', '.join(p for p in view['partners'] if p in EMPIRES)}"))
     return _end(parts, view, lang)
 
 
+def panes(view: dict, lang: str = "hu", seat: int | None = None) -> dict:
+    """The view split for the full-screen game: the board (map, areas, the event card, the
+    steps under way), the other empires (multiplayer) and the player's own empire: gold,
+    points, advances, trading partners."""
+    if "empires" in view:
+        board = _mp_board(view, lang, compact=True)
+        me = seat
+        others = [_empire_line(view, p, lang) for p in range(len(view["empires"])) if p != me]
+        own = None if me is None else _empire_text(view["empires"][me], lang)
+        return {"board": _end(board, view, lang), "players": Group(*others) if others else None,
+                "hand": own, "hand_title": _t("empire", lang)}
+    board = _solo_board(view, lang, compact=True)
+    return {"board": _end(board, view, lang), "players": None, "hand": _empire_text(view, lang),
+            "hand_title": _t("empire", lang)}
+
+
+def _empire_text(e: dict, lang: str) -> Text:
+    """Gold, points, advances (with their points) and partners of one empire."""
+    out = Text(f"{_t('gold', lang)}: {e['gold']}   {_t('vp', lang)}: {e['vp'] + e.get('vp_wonders', 0)}\n",
+               style="bold")
+    out.append(f"{_t('advances', lang)}: {_advances(e['advances'], lang)}")
+    if e.get("partners"):
+        out.append(f"\n{_t('partners', lang)}: {', '.join(p for p in e['partners'] if p in EMPIRES)}")
+    return out
+
+
+def _empire_line(view: dict, p: int, lang: str) -> Text:
+    e = view["empires"][p]
+    return Text(f"{p + 1}. {_t('player', lang)}: {_t('gold', lang)} {e['gold']}, "
+                f"{_t('vp', lang)} {e['vp'] + e['vp_wonders']}; {_t('advances', lang)}: "
+                f"{_advances(e['advances'], lang)}")
+
+
+def _solo_board(view: dict, lang: str, compact: bool = False) -> list[RenderableType]:
+    en = lang == "en"
+    parts, table = _begin(view, lang, f"{_t('gold', lang)}: {view['gold']}   "
+                                      f"{_t('vp', lang)}: {view['vp'] + view.get('vp_wonders', 0)}", compact)
+    nbs = {a["number"]: a for a in (view.get("map") or {}).get("areas", [])}
+    for a in view["areas"]:
+        m = nbs.get(a["number"], {})
+        border, icons = _border_icons(m, a, lang, compact)
+        city = "-" if not a["city"] else f"{a['city']}{'★' if a['capital'] else ''}"
+        wonders = ", ".join((WONDER_EN if en else WONDER_HU)[WONDER_INDEX[w]] for w in a["wonders"]) or "-"
+        table.add_row(str(a["number"]), ", ".join(map(str, m.get("neighbours", []))), border, str(a["tribes"]),
+                      city, icons, wonders)
+    parts.append(table)
+    parts.append(_card_line(view, lang))
+    return parts
+
+
 def render_mp(view: dict, lang: str = "hu") -> RenderableType:
     """The multiplayer view: areas by id (the number written in them in brackets), tribes and
     cities per player (player 1/player 2/...), then each player's gold, points and advances."""
+    parts = _mp_board(view, lang)
+    parts.extend(_empire_line(view, p, lang) for p in range(len(view["empires"])))
+    return _end(parts, view, lang)
+
+
+def _mp_board(view: dict, lang: str, compact: bool = False) -> list[RenderableType]:
     en = lang == "en"
-    parts, table = _begin(view, lang, f"{_t('totem', lang)}: {view['totem']}. {_t('player', lang)}")
+    parts, table = _begin(view, lang, f"{_t('totem', lang)}: {view['totem']}. {_t('player', lang)}", compact)
     nbs = {a["id"]: a for a in (view.get("map") or {}).get("areas", [])}
     caps = [e["capital"] for e in view["empires"]]
     for a in view["areas"]:
         m = nbs.get(a["id"], {})
-        border, icons = _border_icons(m, a, lang)
+        border, icons = _border_icons(m, a, lang, compact)
         cities = "/".join(("-" if not c else f"{c}{'★' if caps[p] == a['id'] else ''}")
                           for p, c in enumerate(a["cities"]))
         wonders = ", ".join(f"{p + 1}: " + (WONDER_EN if en else WONDER_HU)[WONDER_INDEX[w]]
@@ -331,8 +387,4 @@ def render_mp(view: dict, lang: str = "hu") -> RenderableType:
                       "/".join(map(str, a["tribes"])), cities, icons, wonders)
     parts.append(table)
     parts.append(_card_line(view, lang))
-    for p, e in enumerate(view["empires"]):
-        parts.append(Text(f"{p + 1}. {_t('player', lang)}: {_t('gold', lang)} {e['gold']}, "
-                          f"{_t('vp', lang)} {e['vp'] + e['vp_wonders']}; {_t('advances', lang)}: "
-                          f"{_advances(e['advances'], lang)}"))
-    return _end(parts, view, lang)
+    return parts

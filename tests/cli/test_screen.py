@@ -1,0 +1,298 @@
+"""The full-screen game (Textual), driven headless by its pilot at 120×40 and 80×24.
+
+At every decision of a seeded game of each kind, the board, the hand, what is being
+decided with its options, and the newest log line must be on the screen. Hot-seat: after
+the pass screen nothing of the previous hand is on the screen or held by any pane.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual.widgets import Static
+
+from asztal import games
+from asztal.cli.play import TerminalGame
+from asztal.cli.screen.app import GameApp
+from asztal.cli.screen.panes import panes
+from asztal.cli.show import log_lines, option_entries
+
+SIZES = [(120, 40), (80, 24)]
+GAMES = [("pax", 2), ("pocketciv", 1), ("pocketciv", 2), ("caboose", 3)]
+SHOTS = Path(__file__).parents[2] / "build" / "screenshots"
+
+
+def make_game(name: str, players: int, seed: int, humans=frozenset({0}), lang: str = "hu") -> TerminalGame:
+    state = games.load(name).new_game(players, seed=seed)
+    specs = ["human" if s in humans else "random" for s in range(players)]
+    return TerminalGame(state, set(humans), specs, lang, None, False, seed, Console(file=open("/dev/null", "w")))
+
+
+def screen_lines(app) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def shown(app, selector: str) -> str:
+    """The text inside a widget's region as it is on screen, its rows joined, spaces collapsed."""
+    region = app.query_one(selector).content_region
+    rows = screen_lines(app)[region.y:region.y + region.height]
+    return squash(" ".join(row[region.x:region.x + region.width] for row in rows))
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def first_line(renderable, width: int) -> str:
+    console = Console(width=width, file=open("/dev/null", "w"), record=True)
+    console.print(renderable)
+    return next(line for line in console.export_text().splitlines() if line.strip())
+
+
+async def settle(app, pilot) -> None:
+    """Until the app waits for a person (a move, the pass screen, the end)."""
+    for _ in range(200):
+        await pilot.pause()
+        if app.waiting in ("move", "pass", "over"):
+            return
+        await app.workers.wait_for_complete()
+    raise AssertionError(f"the app never came to a decision (waiting: {app.waiting})")
+
+
+def check_decision(app) -> None:
+    g = app.game
+    state, seat, lang = g.state, g.human, g.lang
+    p = panes(state, seat, lang)
+    board_top = squash(first_line(p.board, app.query_one("#board").content_region.width))[:20]
+    assert board_top in shown(app, "#board-pane"), board_top
+    hand = p.hand
+    if hand is not None:
+        top = squash(first_line(hand, app.query_one("#hand").content_region.width))[:14]
+        assert top in shown(app, "#hand-pane"), (top, shown(app, "#hand-pane"))
+    decide = shown(app, "#decide")
+    assert squash(state.game.describe_decision(state.decision(), lang))[:20] in decide
+    first_option = option_entries(state, seat, state.legal_actions(), lang)[0][0]
+    assert squash(first_option)[:14] in decide, (first_option, decide)
+    lines = log_lines(state, 0, lang, seat)
+    if lines:
+        assert squash(lines[-1])[:14] in shown(app, "#log"), (lines[-1], shown(app, "#log"))
+
+
+async def drive(name: str, players: int, size: tuple[int, int], decisions: int, seed: int = 3) -> GameApp:
+    app = GameApp(make_game(name, players, seed))
+    pick = random.Random(seed)
+    async with app.run_test(size=size) as pilot:
+        for _ in range(decisions):
+            await settle(app, pilot)
+            if app.waiting == "over":
+                break
+            check_decision(app)
+            n = len(app.entries)
+            await pilot.press(*str(pick.randint(1, n)), "enter")
+            if app.group is not None:  # a grouped option: choose its member too
+                await pilot.press("1", "enter")
+        await settle(app, pilot)
+        if size == (120, 40):
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            stem = f"{name}-{players}p-{size[0]}x{size[1]}"
+            app.save_screenshot(f"{stem}.svg", str(SHOTS))
+            (SHOTS / f"{stem}.txt").write_text("\n".join(screen_lines(app)) + "\n")
+    return app
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name,players", GAMES, ids=lambda x: str(x))
+def test_everything_a_player_needs_is_on_screen_at_every_decision(name, players, size):
+    asyncio.run(drive(name, players, size, decisions=8))
+
+
+def test_a_click_on_an_option_plays_it():
+    async def run():
+        app = GameApp(make_game("pax", 2, 5))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            before = len(app.game.state.history)
+            state = app.game.state
+            second = state.legal_actions()[1]
+            label = squash(option_entries(state, 0, state.legal_actions(), "hu")[1][0])[:12]
+            region = app.query_one("#options").region
+            rows = screen_lines(app)[region.y:region.y + region.height]
+            row = next(i for i, line in enumerate(rows) if label in line[region.x:region.right])
+            await pilot.click("#options", offset=(6, row))
+            await settle(app, pilot)
+            assert app.game.state.history[before] == second
+    asyncio.run(run())
+
+
+def illegal_code(state) -> str:
+    """A well-formed code of a move that is not legal now (one that becomes legal later)."""
+    probe = state.clone()
+    legal = {a.code for a in state.legal_actions()}
+    for _ in range(40):
+        for a in probe.legal_actions():
+            if a.code not in legal and state.game.action_for_code(state, a.code) is not None:
+                return a.code
+        probe.apply(probe.legal_actions()[0])
+    raise AssertionError("no illegal code found")
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_a_refused_move_says_why_in_one_language(lang):
+    async def run():
+        app = GameApp(make_game("pax", 2, 5, lang=lang))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            state = app.game.state
+            code = illegal_code(state)
+            why = state.game.describe_refusal(state.refusal(state.game.action_for_code(state, code)), lang)
+            await pilot.press(*code, "enter")
+            await pilot.pause()
+            message = shown(app, "#message")
+            assert squash(why) in message and " / " not in message
+            await pilot.press(*"zzz", "enter")
+            await pilot.pause()
+            assert ("Nincs ilyen lépés" if lang == "hu" else "No such move") in shown(app, "#message")
+    asyncio.run(run())
+
+
+def static_content(app, selector: str) -> str:
+    widget = app.query_one(selector, Static)
+    return first_line(widget.content, 200) if str(widget.content) else ""
+
+
+def test_hot_seat_pass_screen_hides_everything_of_the_previous_hand():
+    async def run():
+        app = GameApp(make_game("pax", 2, 7, humans={0, 1}))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            from asztal.games.pax.render import card_text
+
+            first = [card_text(c, "hu").plain for c in app.game.state.view(0)["hand"]]
+            kept_line = log_lines(app.game.state, 0, "hu", 0)
+            while app.waiting == "move" and app.game.human == 0:
+                await pilot.press("1", "enter")
+                await settle(app, pilot)
+            assert app.waiting == "pass"
+            private = [line for line in log_lines(app.game.state, 0, "hu", 0)
+                       if line not in log_lines(app.game.state, 0, "hu", 1)]
+            seen = first + [c["category"] for c in app.game.state.view(0)["hand"]]
+            text = "\n".join(screen_lines(app))
+            assert "Add át a gépet: 2. játékos" in text
+            game_screen = app.screen_stack[0]
+            held = [static_content(app, s) for s in ("#board", "#players", "#hand", "#question", "#log-lines")]
+            assert not any(held) and not app.log_items and game_screen.query_one("#options").option_count == 0
+            for needle in (*first, *private, *kept_line):
+                assert needle not in text
+            assert seen  # the first player did hold cards
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert app.game.human == 1
+            after = "\n".join(screen_lines(app))
+            for line in private:
+                assert squash(line)[:30] not in squash(after)
+            own = [card_text(c, "hu").plain for c in app.game.state.view(1)["hand"]]
+            assert own and squash(own[0]) in shown(app, "#hand-pane")
+    asyncio.run(run())
+
+
+def test_quitting_saves_and_a_finished_game_shows_its_result(tmp_path):
+    async def run():
+        game = make_game("pocketciv", 1, 4)
+        game.save_path = tmp_path / "pc.json"
+        app = GameApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("s", "enter")
+            await pilot.pause()
+            assert "Mentve" in shown(app, "#message") and game.save_path.exists()
+            await pilot.press("q", "enter")
+            await pilot.pause()
+        assert not app.finished
+    asyncio.run(run())
+
+
+class SlowBot:
+    """A bot that thinks until the test lets it move (the first legal move), counting its moves."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.go = threading.Event()
+        self.moves = 0
+
+    def choose(self, state):
+        self.go.wait(10)
+        self.moves += 1
+        return state.legal_actions()[0]
+
+
+def test_what_is_typed_while_a_bot_thinks_answers_nothing():
+    async def run():
+        game = make_game("pax", 2, 5)
+        bot = game.bots[1] = SlowBot()
+        app = GameApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            while app.waiting != "bot":  # play until the bot must move
+                await settle(app, pilot)
+                await pilot.press("1", "enter")
+                await pilot.pause()
+            mine = len(app.game.state.history)
+            await pilot.press("enter", "enter", "1", "enter", "2", "enter")
+            await pilot.pause()
+            assert app.waiting == "bot" and len(app.game.state.history) == mine
+            assert "Várj" in shown(app, "#message")
+            bot.go.set()
+            await settle(app, pilot)
+            assert len(app.game.state.history) == mine + bot.moves  # only the bot's moves were played
+            assert app.game.state.to_move == 0 and app.waiting == "move"
+    asyncio.run(run())
+
+
+def test_help_log_and_undo_keys():
+    async def run():
+        app = GameApp(make_game("pocketciv", 1, 4))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("question_mark", "enter")
+            await pilot.pause()
+            text = "\n".join(screen_lines(app))
+            assert "u: visszavonás" in text and "Jelmagyarázat" in text  # the help and the game's legend
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("l", "enter")
+            await pilot.pause()
+            assert app.screen.maximized is not None and app.screen.maximized.id == "log"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen.maximized is None
+            before = len(app.game.state.history)
+            await pilot.press("1", "enter")
+            await settle(app, pilot)
+            assert len(app.game.state.history) > before
+            await pilot.press("u", "enter")
+            await settle(app, pilot)
+            assert len(app.game.state.history) == before and "Visszavonva" in shown(app, "#message")
+    asyncio.run(run())
+
+
+def test_a_hint_names_an_offered_option():
+    async def run():
+        app = GameApp(make_game("pax", 2, 5))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("h", "enter")
+            for _ in range(100):
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+                if app.busy is None:
+                    break
+            message = shown(app, "#message")
+            assert message.startswith("Tipp:")
+            labels = [squash(label) for label, _ in app.entries]
+            assert any(label[:20] in message for label in labels), (message, labels)
+    asyncio.run(run())
