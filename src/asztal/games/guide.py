@@ -54,8 +54,18 @@ class Guide:
         return next((p for p in self.passages if p.id == passage_id), None)
 
     def of_rule(self, rule_id: str) -> Passage | None:
-        """The passage that covers ``rule_id`` (the first one, when several do)."""
-        return next((p for p in self.passages if rule_id in p.rules), None)
+        """The passage that covers ``rule_id`` (the first one, when several do). An ID no passage
+        names falls back to its group: a passage may be tagged with a bare prefix such as
+        ``PC-EVT-EPIDEMIC`` or ``PC-R-ATTACK``, which covers every rule and ruling of that group
+        (the engine's own rule IDs for the events the Hungarian book lacks, its rulings)."""
+        parts = rule_id.split("-")
+        while len(parts) >= 2:
+            tag = "-".join(parts)
+            hit = next((p for p in self.passages if tag in p.rules), None)
+            if hit is not None:
+                return hit
+            parts.pop()
+        return None
 
     def index(self) -> dict[str, str]:
         """Rule ID -> id of the first passage covering it."""
