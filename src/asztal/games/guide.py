@@ -19,6 +19,7 @@ with the same tags (a test checks it), so a passage id works in either language.
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -119,3 +120,28 @@ def guide(game: str, lang: str) -> Guide:
         raise ValueError(f"no guide language {lang!r}")
     text = resources.files(f"asztal.games.{game}").joinpath(f"guide/{lang}.md").read_text(encoding="utf-8")
     return parse(text, game, lang)
+
+
+@dataclass(frozen=True, slots=True)
+class ItemText:
+    """What one card, advance, wonder, god, building or event is and does, in one language,
+    and the guide passage whose rules it plays by (for "the rule behind this")."""
+
+    name: str
+    text: str
+    passage: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "text": self.text, "passage": self.passage}
+
+
+def item_ids(game: str) -> tuple[str, ...]:
+    """Every item of ``game`` that has an explanation (each game's ``items.ITEM_IDS``)."""
+    return importlib.import_module(f"asztal.games.{game}.items").ITEM_IDS  # type: ignore[no-any-return]
+
+
+def explain(game: str, item_id: str, lang: str) -> ItemText:
+    """What ``item_id`` of ``game`` does, in ``lang``; KeyError for an item the game does not have."""
+    if lang not in LANGS:
+        raise ValueError(f"no language {lang!r}")
+    return importlib.import_module(f"asztal.games.{game}.items").explain(item_id, lang)  # type: ignore[no-any-return]
