@@ -96,6 +96,7 @@ class FrameRequest(BaseModel):
 
 class MapRequest(BaseModel):
     map: dict[str, Any]
+    lang: str = Field("hu", pattern="^(hu|en)$")
 
 
 def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str) -> dict[str, Any]:
@@ -140,11 +141,12 @@ def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any
 def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
     """Fill in what follows from the cells (neighbours, Frontier, Sea, outlines), then check
     the map by the game's own rules (``check_map``)."""
+    from asztal.games.pocketciv.map_errors import MapError
     from asztal.games.pocketciv.setup import DIRS, check_map, outline
 
     areas = m.get("areas")
     if not isinstance(areas, list):
-        raise ValueError("a map must be a JSON object with an 'areas' list")
+        raise MapError("not_object")
     owner: dict[tuple[int, int], Any] = {}
     for key in ("frontier", "sea"):
         for c in (m.get(key) or {}).get("cells") or []:
@@ -156,12 +158,12 @@ def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
     for a in areas:
         cells = [(int(c[0]), int(c[1])) for c in a.get("cells") or []]
         if not cells:
-            raise ValueError(f"area {a.get('number')} has no cells")
+            raise MapError("no_cells", area=a.get("number"))
         touch = {owner.get((q + dq, r + dr)) for q, r in cells for dq, dr in DIRS} - {a.get("number"), None}
         nb = sorted(x for x in touch if isinstance(x, int))
         loops = outline(cells)
         if len(loops) != 1:
-            raise ValueError(f"area {a.get('number')} must be one piece without holes")
+            raise MapError("one_piece", area=a.get("number"))
         filled.append({**a, "neighbours": nb, "frontier": "frontier" in touch, "sea": "sea" in touch,
                        "cells": [list(c) for c in cells], "polygon": loops[0]})
     out = {**m, "areas": filled, "x_scale": 1.7320508}
@@ -220,7 +222,12 @@ def build_router() -> APIRouter:
     def pocketciv_map(body: MapRequest) -> dict[str, Any]:
         try:
             return {"ok": True, "map": check_pocketciv_map(body.map)}
-        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
-            return {"ok": False, "error": str(e)[:300]}
+        except ValueError as e:
+            from asztal.games.pocketciv.map_errors import map_error_text
+            texts = {lang: map_error_text(e, lang)[:300] for lang in ("hu", "en")}
+            return {"ok": False, "error": texts[body.lang], **texts}
+        except (TypeError, KeyError, AttributeError, IndexError):
+            texts = {"hu": "A térkép leírása hibás.", "en": "the map is malformed"}
+            return {"ok": False, "error": texts[body.lang], **texts}
 
     return router
