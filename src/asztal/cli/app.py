@@ -23,7 +23,7 @@ from rich.table import Table
 from asztal import games
 from asztal.cli.arena import arena
 from asztal.cli.files import autosave_path, last_game_path, load_game_file, parse_options
-from asztal.cli.learn import HELP as LEARN_HELP, learn
+from asztal.cli.learn import LEARN_HELP, learn
 from asztal.cli.research import report, simulate
 from asztal.cli.review import review
 from asztal.cli.show import print_log, print_outcome, seat_names, view_renderable

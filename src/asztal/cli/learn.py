@@ -18,7 +18,7 @@ from asztal.engine.i18n import check_lang
 from asztal.games.guide import explain
 from asztal.learn import GAMES, Lesson, script
 
-HELP = ("Tanuld meg: vezetett első játék (pax | pocketciv | caboose).",
+LEARN_HELP = ("Tanuld meg: vezetett első játék (pax | pocketciv | caboose).",
         "Learn to play: a guided first game (pax | pocketciv | caboose).")
 _TEXT = {
     "step": ("{i}/{n}. lépés", "Step {i}/{n}"),

@@ -53,13 +53,15 @@ SCRIPT = Script(
               "At the start you drew two cards; keep one, the other goes under the deck. Keep the Estate: "
               "Estates will let you lay out Fleets and Armies."),
              expect="keep:card=estate-06", passage="elokeszuletek",
-             why=("A Birtok később a flotta- és seregkorlátot emeli.", "Estates later raise the Fleet and Army limit.")),
+             why=("A Birtok később a flotta- és seregkorlátot emeli.",
+                  "Estates later raise the Fleet and Army limit.")),
         Step(("A gép is megtartott egy lapot, és kezdődik az 1. forduló. Te vagy a kezdőjátékos. A körödben "
               "előbb húzol, aztán vásárolhatsz, végül kijátszhatsz. Kezdd a húzással!",
               "The computer kept a card too, and round 1 begins. You are the start player. On your turn you draw, "
               "then may buy, then may play. Start by drawing!"),
              expect="draw", auto=OTHERS, passage="kor",
-             why=("Passzolni is lehet, de most a teljes kört tanuljuk.", "You could pass, but now we learn a full turn.")),
+             why=("Passzolni is lehet, de most a teljes kört tanuljuk.",
+                  "You could pass, but now we learn a full turn.")),
         Step(("Három lapot húzol, egyesével, és mindegyikről rögtön döntesz: egy a kezedbe, egy egy légió alá, egy "
               "a pakli aljára. Az első egy Vallás: vedd a kezedbe.",
               "You draw three cards one at a time and decide each at once: one to your hand, one below a Legion, one "

@@ -1,8 +1,8 @@
 """The browser UI's own endpoints, beside the server's lobby (``asztal.server.api``):
 
 - ``GET /api/rules/{game}?lang=hu|en``: every rule ID of the game with the player's passage
-  that covers it, and which rule groups govern each kind of action, so the client can open "the rule behind this" for any action
-  or refused click (rules at hand);
+  that covers it, and which rule groups govern each kind of action, so the client can open
+  "the rule behind this" for any action or refused click (rules at hand);
 - ``POST /api/replay/frame``: one step of a finished game (or of a record file) drawn as a
   board, with the log up to there (replays step forward and back);
 - ``POST /api/pocketciv/map``: a hand-drawn PocketCiv map checked against the map rules,

@@ -18,11 +18,13 @@ _POWER = {
                "Every 3 Wealth symbols take 1 Aureus off the price of a card group you buy.", "gazdagsag"),
     "fleet": ("Minden 3 flottajeled a végső értékeléskor egy bónusz sereget ér. A flottajelek száma nem haladhatja "
               "meg a birtok- vagy cselszövésjeleid közül a nagyobbikat.",
-              "Every 3 Fleet symbols give you a bonus Army at final scoring. Your Fleet symbols may not exceed the larger "
+              "Every 3 Fleet symbols give you a bonus Army at final scoring. Your Fleet symbols may not exceed "
+              "the larger "
               "of your Estate and Conspiracy symbols.", "flotta-sereg"),
     "army": ("Minden 3 seregjeled a végső értékeléskor egy bónusz flottát ér. A seregjelek száma nem haladhatja meg "
              "a birtok- vagy cselszövésjeleid közül a nagyobbikat.",
-             "Every 3 Army symbols give you a bonus Fleet at final scoring. Your Army symbols may not exceed the larger "
+             "Every 3 Army symbols give you a bonus Fleet at final scoring. Your Army symbols may not exceed "
+             "the larger "
              "of your Estate and Conspiracy symbols.", "flotta-sereg"),
     "religion": ("Legalább 3 vallásjellel két lapot húzol egyszerre, legalább 6-tal mind a hármat, és csak utána "
                  "döntöd el, hova kerülnek.",
