@@ -190,11 +190,12 @@ class Lesson:
     def view(self, lang: str) -> dict[str, Any]:
         """Everything a screen shows at this step, in one language."""
         done = self.finished
+        # the last step's words stay on screen once it is done (they explain the scoring)
+        shown = self.script.steps[min(self.index, len(self.script.steps) - 1)]
         step = None if done else self.step
-        passage = step.passage if step else None
-        p = guide(self.script.game, lang).passage(passage) if passage else None
-        text = _t(step.say, lang) if step else ""
-        last = self.index == len(self.script.steps) - 1 or done
+        p = guide(self.script.game, lang).passage(shown.passage) if shown.passage else None
+        text = _t(shown.say, lang)
+        last = self.index >= len(self.script.steps) - 1
         extra = self.script.summary(self.state, lang) if last and self.script.summary and self.state.is_over else []
         your_turn = not self.state.is_over and self.state.to_move == LEARNER
         return {

@@ -47,10 +47,11 @@ async function answer(game, view, code) {
 }
 
 function show(game, v, why) {
-  const tutor = el("div", {class: "tutor", id: "tutor"},
+  const tutor = el("div", {class: "tutor", id: "tutor", "data-step": String(v.step)},
     el("div", {class: "count"}, `${v.title} · ${Math.min(v.step + 1, v.total)}/${v.total}`),
-    el("p", {id: "tutor-text"}, v.done ? T[lang].done : v.text));
+    el("p", {id: "tutor-text"}, v.text));
   if (v.summary.length) tutor.append(el("h3", {}, T[lang].score), el("ul", {id: "summary"}, v.summary.map((s) => el("li", {}, s))));
+  if (v.done) tutor.append(el("p", {id: "learn-done"}, el("b", {}, T[lang].done)));
   if (why) tutor.append(el("p", {class: "learn-why", id: "learn-why"}, why));
   const side = el("div", {class: "side"});
   if (v.news.length) side.append(el("b", {}, T[lang].news), el("ul", {class: "learn-news", id: "news"}, v.news.map((n) => el("li", {}, n))));
