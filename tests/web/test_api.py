@@ -38,10 +38,13 @@ def test_every_kind_of_action_has_rules_and_texts(game):
     assert seen <= set(ACTION_RULES[game]), seen - set(ACTION_RULES[game])
 
 
-def test_rule_text_joins_its_continuation_lines():
-    r = rules_of("pax")["rules"]["PAX-TURN-05"]
-    assert r["text"].startswith("Pass (passz):") and "2 Aureus from the bank" in r["text"]
-    assert r["section"] == "4. Turn structure"
+def test_a_rule_opens_the_players_passage_in_the_readers_language():
+    hu, en = rules_of("pax", "hu"), rules_of("pax", "en")
+    assert hu["rules"]["PAX-TURN-05"]["passage"] == en["rules"]["PAX-TURN-05"]["passage"] == "kor"
+    assert "Passzolhatsz" in hu["rules"]["PAX-TURN-05"]["text"]
+    assert hu["rules"]["PAX-TURN-05"]["section"] == "A te köröd"
+    assert "you may pass" in en["rules"]["PAX-TURN-05"]["text"]
+    assert "PAX-EX-SCORING" in next(p for p in hu["passages"] if p["id"] == "pontozas")["rules"]
 
 
 def test_replay_frame_steps_through_a_record_and_reveals_the_mover():

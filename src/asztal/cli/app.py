@@ -23,6 +23,7 @@ from rich.table import Table
 from asztal import games
 from asztal.cli.arena import arena
 from asztal.cli.files import autosave_path, last_game_path, load_game_file, parse_options
+from asztal.cli.learn import LEARN_HELP, learn
 from asztal.cli.research import report, simulate
 from asztal.cli.review import REVIEW_HU, review
 from asztal.cli.show import print_log, print_outcome, seat_names, view_renderable
@@ -195,6 +196,7 @@ def build_app(lang: str) -> typer.Typer:
     app.command("review", help=h("review"))(localized(review, REVIEW_HU) if lang == "hu" else review)
     app.command("simulate", help=h("simulate"))(localized(simulate, SIMULATE_HU) if lang == "hu" else simulate)
     app.command("report", help=h("report"))(localized(report, REPORT_HU) if lang == "hu" else report)
+    app.command("learn", help=LEARN_HELP[0 if lang == "hu" else 1])(learn)
     lang_opt = typer.Option("hu", "--lang", help=h("lang"))
 
     @app.command("games", help=h("games"))

@@ -114,6 +114,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         from asztal.web.api import build_router as web_router  # the UI's rules, replay and map endpoints
 
         app.include_router(web_router())
+        from asztal.web.learn import build_router as learn_router  # the guided first games ("Tanuld meg")
+        app.include_router(learn_router())
 
         app.mount("/", StaticFiles(directory=static, html=True), name="web")
     else:

@@ -1,16 +1,17 @@
 """The browser UI's own endpoints, beside the server's lobby (``asztal.server.api``):
 
-- ``GET /api/rules/{game}``: every rule ID of the game with its text, and which rule groups
-  govern each kind of action, so the client can open "the rule behind this" for any action
-  or refused click (rules at hand);
+- ``GET /api/rules/{game}?lang=hu|en``: every rule ID of the game with the player's passage
+  that covers it, and which rule groups govern each kind of action, so the client can open
+  "the rule behind this" for any action or refused click (rules at hand);
 - ``POST /api/replay/frame``: one step of a finished game (or of a record file) drawn as a
   board, with the log up to there (replays step forward and back);
 - ``POST /api/pocketciv/map``: a hand-drawn PocketCiv map checked against the map rules,
   answered with the map file (neighbours, Frontier, Sea and outlines filled in) or the
   first problem, for the live map editor.
 
-The rule texts are our English specifications (``web/rules/<game>.md``, copied from the
-project's rule specs and shipped as package data); each rule keeps its Hungarian terms.
+The rule IDs are those of our English specifications (``web/rules/<game>.md``, copied from the
+project's rule specs); the texts a player reads are the games' own guides written for players
+(``games/<game>/guide/<lang>.md``), in the reader's language.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
 from asztal import games
@@ -31,7 +32,6 @@ from asztal.engine.errors import BadRecord, IllegalAction
 
 MAX_REPLAY_ACTIONS = 5000
 _ENTRY = re.compile(r"^- \*\*`([A-Z]+(?:-[A-Z]+)*-\d+)`\*\*\s*(.*)$")
-_HEADING = re.compile(r"^#{2,3} (.*)$")
 
 #: the rule groups (ID prefixes) that govern each kind of action, by the code's first word
 ACTION_RULES: dict[str, dict[str, list[str]]] = {
@@ -63,31 +63,22 @@ ACTION_RULES: dict[str, dict[str, list[str]]] = {
 
 
 @cache
-def rules_of(game: str) -> dict[str, Any]:
-    """Parse ``web/rules/<game>.md``: {"rules": {id: {"text", "section"}}, "actions": ...}."""
+def rules_of(game: str, lang: str = "hu") -> dict[str, Any]:
+    """The rules a player reads, in ``lang``: {"rules": {id: {"text", "section", "passage"}},
+    "passages": [...], "actions": ...}. The spec's rule IDs (``web/rules/<game>.md``) stay the
+    index; each opens the player's passage that covers it (``games/<game>/guide/<lang>.md``)."""
+    from asztal.games.guide import guide
+
+    g = guide(game, lang)
     text = resources.files(__package__).joinpath(f"rules/{game}.md").read_text(encoding="utf-8")
-    rules: dict[str, dict[str, str]] = {}
-    section = ""
-    current: list[str] | None = None
+    out: dict[str, dict[str, str]] = {}
     for line in text.splitlines():
-        h = _HEADING.match(line)
         m = _ENTRY.match(line)
-        if h or m or not line.strip() or line.startswith("- "):
-            current = None
-        if h:
-            section = h.group(1).strip()
-        elif m:
-            current = [m.group(2).strip()]
-            rules[m.group(1)] = {"section": section, "lines": current}  # type: ignore[dict-item]
-        elif current is not None:
-            current.append(line.strip())
-    out = {rid: {"section": r["section"], "text": " ".join(r["lines"]).replace("**", "")}
-           for rid, r in rules.items()}
-    return {"game": game, "rules": out, "actions": ACTION_RULES.get(game, {}),
-            "note": {"hu": "A szabályok szövege a projekt angol nyelvű szabályleírása, a könyv magyar "
-                           "kifejezéseivel zárójelben.",
-                     "en": "The rule texts are the project's English rules specification, with the book's "
-                           "Hungarian terms in brackets."}}
+        p = g.of_rule(m.group(1)) if m else None
+        if m and p is not None:
+            out[m.group(1)] = {"section": p.title, "text": p.text, "passage": p.id}
+    return {"game": game, "lang": lang, "title": g.title, "rules": out,
+            "passages": [p.to_json() for p in g.passages], "actions": ACTION_RULES.get(game, {})}
 
 
 class FrameRequest(BaseModel):
@@ -105,6 +96,7 @@ class FrameRequest(BaseModel):
 
 class MapRequest(BaseModel):
     map: dict[str, Any]
+    lang: str = Field("hu", pattern="^(hu|en)$")
 
 
 class ReviewRequest(BaseModel):
@@ -177,11 +169,12 @@ def seat_names(storage, game_id: str, lang: str) -> list[str]:
 def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
     """Fill in what follows from the cells (neighbours, Frontier, Sea, outlines), then check
     the map by the game's own rules (``check_map``)."""
+    from asztal.games.pocketciv.map_errors import MapError
     from asztal.games.pocketciv.setup import DIRS, check_map, outline
 
     areas = m.get("areas")
     if not isinstance(areas, list):
-        raise ValueError("a map must be a JSON object with an 'areas' list")
+        raise MapError("not_object")
     owner: dict[tuple[int, int], Any] = {}
     for key in ("frontier", "sea"):
         for c in (m.get(key) or {}).get("cells") or []:
@@ -193,12 +186,12 @@ def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
     for a in areas:
         cells = [(int(c[0]), int(c[1])) for c in a.get("cells") or []]
         if not cells:
-            raise ValueError(f"area {a.get('number')} has no cells")
+            raise MapError("no_cells", area=a.get("number"))
         touch = {owner.get((q + dq, r + dr)) for q, r in cells for dq, dr in DIRS} - {a.get("number"), None}
         nb = sorted(x for x in touch if isinstance(x, int))
         loops = outline(cells)
         if len(loops) != 1:
-            raise ValueError(f"area {a.get('number')} must be one piece without holes")
+            raise MapError("one_piece", area=a.get("number"))
         filled.append({**a, "neighbours": nb, "frontier": "frontier" in touch, "sea": "sea" in touch,
                        "cells": [list(c) for c in cells], "polygon": loops[0]})
     out = {**m, "areas": filled, "x_scale": 1.7320508}
@@ -222,12 +215,12 @@ class ErrorOut(BaseModel):
 def build_router() -> APIRouter:
     router = APIRouter(prefix="/api", tags=["web"])
 
-    @router.get("/rules/{game}", summary="Every rule of a game and the rules behind each kind of action",
-                responses={404: {"model": ErrorOut, "description": "no such game"}})
-    def rules(game: str) -> dict[str, Any]:
+    @router.get("/rules/{game}", summary="Every rule of a game, written for players, and the rules behind each "
+                "kind of action", responses={404: {"model": ErrorOut, "description": "no such game"}})
+    def rules(game: str, lang: str = Query("hu", pattern="^(hu|en)$")) -> dict[str, Any]:
         if game not in games.names() or game not in ACTION_RULES:
             raise HTTPException(404, {"code": "no_game", "hu": "nincs ilyen játék", "en": "no such game"})
-        return rules_of(game)
+        return rules_of(game, lang)
 
     @router.post("/replay/frame", summary="One step of a finished game or a record file, drawn as a board",
                  responses={400: {"model": ErrorOut, "description": "no such game, not replayable, or a bad record"}})
@@ -278,7 +271,12 @@ def build_router() -> APIRouter:
     def pocketciv_map(body: MapRequest) -> dict[str, Any]:
         try:
             return {"ok": True, "map": check_pocketciv_map(body.map)}
-        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
-            return {"ok": False, "error": str(e)[:300]}
+        except ValueError as e:
+            from asztal.games.pocketciv.map_errors import map_error_text
+            texts = {lang: map_error_text(e, lang)[:300] for lang in ("hu", "en")}
+            return {"ok": False, "error": texts[body.lang], **texts}
+        except (TypeError, KeyError, AttributeError, IndexError):
+            texts = {"hu": "A térkép leírása hibás.", "en": "the map is malformed"}
+            return {"ok": False, "error": texts[body.lang], **texts}
 
     return router

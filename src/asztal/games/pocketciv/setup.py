@@ -29,6 +29,7 @@ from asztal.engine.fields import listed, obj
 from asztal.engine.rng import Rng
 from asztal.games.pocketciv.actions import MOVE, SAIL
 from asztal.games.pocketciv.data import BITS, MAXAREA, NAREA
+from asztal.games.pocketciv.map_errors import MapError
 
 RADIUS = 3
 # axial neighbour directions, in the order of the hexagon's edges (pointy top, y down):
@@ -312,7 +313,7 @@ def _points(v, field: str) -> int:
     for p in v:
         if not (isinstance(p, list) and len(p) == 2
                 and all(type(c) is int and -MAX_COORD <= c <= MAX_COORD for c in p)):
-            raise ValueError(f"{field}: every point must be [x, y], whole numbers -{MAX_COORD}..{MAX_COORD}")
+            raise MapError("points", field=field, lo=-MAX_COORD, hi=MAX_COORD)
     return len(v)
 
 
@@ -338,27 +339,27 @@ def check_geometry(m: dict, areas: list) -> None:
         for poly in listed(region.get("polygons", []), f"map {key} polygons", 0, 64):
             total += _points(poly, f"map {key} polygons")
     if total > MAX_CELLS:
-        raise ValueError(f"a map may draw at most {MAX_CELLS} cells and corners, not {total}")
+        raise MapError("too_many_cells", max=MAX_CELLS, n=total)
     if "x_scale" in m:
         x = m["x_scale"]
         if type(x) not in (int, float) or not 0.1 <= x <= 10:
-            raise ValueError("map x_scale must be a number 0.1..10")
+            raise MapError("x_scale")
 
 
 def check_map(obj) -> dict:
     """Validate a hand-made map; return it normalised. Raises ValueError with one line."""
     if not isinstance(obj, dict) or not isinstance(obj.get("areas"), list):
-        raise ValueError("a map must be a JSON object with an 'areas' list")
+        raise MapError("not_object")
     areas = obj["areas"]
     if len(areas) != NAREA:
-        raise ValueError(f"a map needs exactly {NAREA} areas, not {len(areas)}")
+        raise MapError("area_count", n=len(areas))
     by_num = {}
     for a in areas:
         if not isinstance(a, dict):
-            raise ValueError("every area must be a JSON object")
+            raise MapError("area_not_object")
         num = a.get("number")
         if not isinstance(num, int) or isinstance(num, bool) or not 1 <= num <= NAREA or num in by_num:
-            raise ValueError(f"area numbers must be 1-{NAREA}, each once (bad: {brief(num)})")
+            raise MapError("area_numbers", bad=brief(num))
         by_num[num] = a
     check_geometry(obj, areas)
     norm = []
@@ -367,17 +368,17 @@ def check_map(obj) -> dict:
         nb = a.get("neighbours")
         if not isinstance(nb, list) or not nb or len(nb) > NAREA or any(not isinstance(x, int) or isinstance(x, bool)
                                                         or not 1 <= x <= NAREA or x == num for x in nb):
-            raise ValueError(f"area {num}: 'neighbours' must list other area numbers 1-{NAREA}")
+            raise MapError("neighbours", area=num)
         for key in ("frontier", "sea", "mountain", "forest"):
             if not isinstance(a.get(key), bool):
-                raise ValueError(f"area {num}: '{key}' must be true or false")
+                raise MapError("flag", area=num, flag=key)
         if "desert" in a and not isinstance(a["desert"], bool):
-            raise ValueError(f"area {num}: 'desert' must be true or false")
+            raise MapError("flag", area=num, flag="desert")
         norm.append({**a, "neighbours": sorted(set(nb))})
     for a in norm:
         for x in a["neighbours"]:
             if a["number"] not in norm[x - 1]["neighbours"]:
-                raise ValueError(f"areas {a['number']} and {x} disagree about being neighbours")
+                raise MapError("disagree", a=a["number"], b=x)
     seen, todo = {1}, [1]
     while todo:
         for x in norm[todo.pop() - 1]["neighbours"]:
@@ -385,27 +386,27 @@ def check_map(obj) -> dict:
                 seen.add(x)
                 todo.append(x)
     if len(seen) != NAREA:
-        raise ValueError("the areas of a map must all be connected")
+        raise MapError("connected")
     if sum(len(a["neighbours"]) for a in norm) // 2 > 3 * NAREA - 6:
-        raise ValueError("too many borders for a flat map (at most 18 pairs of neighbours)")
+        raise MapError("too_many_borders")
     nfr = sum(a["frontier"] for a in norm)
     if nfr not in (4, 5):
-        raise ValueError(f"the Frontier must border 4 or 5 areas, not {nfr}")
+        raise MapError("frontier", n=nfr)
     if not any(a["sea"] for a in norm):
-        raise ValueError("at least one area must border the Sea")
+        raise MapError("sea")
     for key in ("mountain", "forest"):
         k = sum(a[key] for a in norm)
         if k != 5:
-            raise ValueError(f"a map needs mountains in 5 areas and forests in 5 areas ({k} {key}s given)")
+            raise MapError(key + "s", n=k)
     if any("desert" in a for a in norm):
         if not all("desert" in a for a in norm):
-            raise ValueError("give 'desert' for every area or for none")
+            raise MapError("desert_all_or_none")
         bare = {a["number"] for a in norm if not a["mountain"] and not a["forest"]}
         des = {a["number"] for a in norm if a["desert"]}
         if bare and des != bare:
-            raise ValueError("deserts go exactly where there is neither mountain nor forest")
+            raise MapError("desert_bare")
         if not bare and (len(des) != 1 or any(norm[d - 1]["forest"] for d in des)):
-            raise ValueError("with no bare area, exactly one desert goes in an area without forest")
+            raise MapError("desert_one")
     out = dict(obj)
     out["areas"] = norm
     return out

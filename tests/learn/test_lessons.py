@@ -1,0 +1,109 @@
+"""The guided first games (issue 23): each lesson is followed to its end by making the moves it
+asks for, every step speaks both languages, a move it does not ask for changes nothing and
+is answered with the reason, and a lesson is a pure function of the steps done (the
+browser API replays it)."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from asztal.cli.learn import run_lesson
+from asztal.learn import GAMES, Lesson, script
+from asztal.learn.core import OTHERS, REST
+from tests.words.test_guides import EN_WORDS, HU_WORDS, foreign, sentences
+
+
+def follow(game: str) -> Lesson:
+    lesson = Lesson(script(game))
+    while not lesson.finished:
+        reply = lesson.answer(lesson.step.expect, "hu")
+        assert reply.ok, (game, lesson.index, reply.message)
+    return lesson
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_lesson_is_followed_to_the_end_and_the_scoring_explained(game: str) -> None:
+    s = script(game)
+    lesson = follow(game)
+    assert lesson.state.is_over                       # the game was played to its end
+    for lang in ("hu", "en"):
+        v = lesson.view(lang)
+        assert v["done"] and len(v["summary"]) >= 3   # the final scoring, part by part
+    asked = [st.expect.split(":")[0] for st in s.steps if st.expect]
+    assert len(set(asked)) >= 4                       # several kinds of move, not one repeated
+    assert any(st.auto in (OTHERS, REST) for st in s.steps) and s.steps[-1].passage
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_speaks_both_languages_and_names_its_rule(game: str) -> None:
+    s = script(game)
+    from asztal.games.guide import guide
+    passages = {p.id for p in guide(game, "hu").passages}
+    for st in s.steps:
+        hu, en = st.say
+        assert hu and en and hu != en and st.passage in passages
+        assert not [x for x in sentences(hu) if foreign(x, HU_WORDS, EN_WORDS)], hu
+        assert not [x for x in sentences(en) if foreign(x, EN_WORDS, HU_WORDS)], en
+        if st.why:
+            assert st.why[0] != st.why[1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_another_move_changes_nothing_and_is_explained(game: str) -> None:
+    s = script(game)
+    k = next(i for i, st in enumerate(s.steps) if st.expect)
+    lesson = Lesson.at(s, k)
+    other = next((a.code for a in lesson.state.legal_actions() if a.code != lesson.step.expect), None)
+    before = (lesson.index, len(lesson.state.history))
+    asked = lesson.expected_label("hu")
+    if other is not None:
+        reply = lesson.answer(other, "hu")
+        assert not reply.ok and "szabályos lépés" in reply.message and asked in reply.message
+    reply = lesson.answer("nincs:ilyen", "hu")
+    assert not reply.ok and asked in reply.message
+    reply = lesson.answer("nincs:ilyen", "en")
+    assert not reply.ok and "lesson asks for" in reply.message
+    assert (lesson.index, len(lesson.state.history)) == before
+    assert lesson.answer(lesson.step.expect).ok and lesson.index == k + 1
+
+
+def test_a_refused_move_gets_the_games_own_reason() -> None:
+    """PAX, the buying step: playing a card now is refused by the game, and the lesson says
+    what it asks for instead and why."""
+    s = script("pax")
+    k = next(i for i, st in enumerate(s.steps) if st.expect == "buy:legion=2")
+    lesson = Lesson.at(s, k)
+    message = lesson.answer("play:card=estate-09", "hu").message
+    assert "Megveszi a II. légió alatti csoportot" in message and "4" in message
+    assert lesson.index == k
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_lesson_replays_to_the_same_step(game: str) -> None:
+    s = script(game)
+    k = len(s.steps) // 2
+    a, b = Lesson.at(s, k), Lesson.at(s, k)
+    assert a.index == b.index == k and a.state.to_json() == b.state.to_json()
+    assert a.view("en") == b.view("en")
+
+
+def test_the_terminal_lesson_reads_numbers_and_explains(tmp_path) -> None:
+    """`asztal learn pocketciv` with typed answers: a wrong number first, then every move the
+    lesson asks for by its number (Enter on the steps that only explain)."""
+    lesson = Lesson(script("pocketciv"))
+    lines: list[str] = ["r", "? masonry", ""]
+
+    def read(prompt: str) -> str:
+        if lines:
+            return lines.pop(0)
+        v = lesson.view("hu")
+        if not v["expect"]:
+            return ""
+        return str(1 + [a["code"] for a in v["actions"]].index(v["expect"]))
+
+    out = Console(file=(tmp_path / "out.txt").open("w"), width=120, color_system=None)
+    assert run_lesson(lesson, "hu", read, out)
+    out.file.close()
+    text = (tmp_path / "out.txt").read_text()
+    assert "Kőművesség" in text and "Vége a játéknak" in text and "Összesen" in text and "A lecke véget ért" in text

@@ -1,0 +1,67 @@
+"""The guided first games in a real browser (issue 23): from learn.html a player follows each
+lesson by its own instructions (the highlighted move, or "Tovább"), a wrong move shows why and
+keeps the step, and the last step explains the scoring — at a phone's size and a laptop's."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.conftest import shot
+
+COUNT = "document.querySelector('#tutor') && document.querySelector('#tutor').dataset.step"
+
+
+def _step(page) -> str:
+    return page.evaluate(COUNT)
+
+
+def _go(page, selector: str) -> None:
+    before = _step(page)
+    page.click(selector)
+    page.wait_for_function(f"({COUNT}) !== {before!r}")
+
+
+def follow(page, game: str, name: str) -> None:
+    page.goto(page.base + "learn.html")
+    page.click(f"button[data-game={game}]")
+    page.wait_for_selector("#tutor")
+    shot(page, f"learn-{name}-start")
+    wrong_seen = False
+    for _ in range(200):
+        if page.query_selector("#learn-again"):
+            break
+        if page.query_selector("#learn-next"):
+            _go(page, "#learn-next")
+            continue
+        wrong = page.query_selector('#moves button[data-expect="0"]')
+        if wrong and not wrong_seen:
+            wrong.click()
+            page.wait_for_selector("#learn-why")
+            assert page.inner_text("#learn-why")           # the reason, and the same step
+            assert page.query_selector('#moves button[data-expect="1"]')
+            shot(page, f"learn-{name}-why")
+            wrong_seen = True
+        _go(page, '#moves button[data-expect="1"]')
+    assert page.query_selector("#learn-again") and wrong_seen
+    assert len(page.query_selector_all("#summary li")) >= 3
+    shot(page, f"learn-{name}-end")
+
+
+@pytest.mark.parametrize("game", ["pax", "pocketciv", "caboose"])
+def test_a_lesson_is_followed_on_a_laptop(page, game):
+    follow(page, game, f"{game}-laptop")
+
+
+def test_a_lesson_on_a_phone_and_in_english(page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(page.base + "learn.html?lang=en")
+    page.wait_for_selector("button[data-game=pax]")
+    assert "Learn to play" in page.inner_text("h1")
+    page.click("button[data-game=pax]")
+    page.wait_for_selector("#tutor")
+    assert page.inner_text("#tutor-text").startswith("Welcome to Rome")
+    _go(page, "#learn-next")
+    page.wait_for_selector('#moves button[data-expect="1"]')
+    shot(page, "learn-pax-phone")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 400                                     # nothing wider than the phone
