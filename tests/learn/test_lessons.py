@@ -107,3 +107,19 @@ def test_the_terminal_lesson_reads_numbers_and_explains(tmp_path) -> None:
     out.file.close()
     text = (tmp_path / "out.txt").read_text()
     assert "Kőművesség" in text and "Vége a játéknak" in text and "Összesen" in text and "A lecke véget ért" in text
+
+
+@pytest.mark.parametrize(("width", "lang"), [(80, "hu"), (120, "en")])
+def test_the_terminal_lesson_fits_the_screen(tmp_path, width: int, lang: str) -> None:
+    """`asztal learn caboose` at 80 and 120 columns: no line wider than the terminal."""
+    lesson = Lesson(script("caboose"))
+
+    def read(prompt: str) -> str:
+        v = lesson.view(lang)
+        return str(1 + [a["code"] for a in v["actions"]].index(v["expect"])) if v["expect"] else ""
+
+    path = tmp_path / "out.txt"
+    with path.open("w") as f:
+        assert run_lesson(lesson, lang, read, Console(file=f, width=width, color_system=None))
+    lines = path.read_text().splitlines()
+    assert len(lines) > 100 and max(len(x) for x in lines) <= width

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -67,6 +68,7 @@ def test_parse_reads_passages_and_tags() -> None:
         ("a", "A", ("X-A-01", "X-A-02", "X-B"), "Text one."), ("b", "B", (), "Text two.")]
     assert g.of_rule("X-A-02").id == "a"
     assert g.of_rule("X-B-07").id == "a"      # a bare group tag covers the group
+    assert g.of_rule("X-A").id == "a"         # a group opens its first rule's passage
     assert g.of_rule("Y-Q-01") is None
 
 
@@ -114,3 +116,15 @@ def test_hungarian_guides_speak_to_the_player() -> None:
     for game in GAMES:
         text = " ".join(p.text for p in guide(game, "hu").passages)
         assert re.search(r"\b(kapsz|húzol|veszel|választasz|játszol|szerezhetsz|veszítesz)\b", text), game
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_the_game_names_opens_a_passage(game: str) -> None:
+    """The rule IDs the game's code and its rulings carry (a refusal's or a decision's rule,
+    the engine's own IDs for the events the book lacks, PC-R-*, CC-R-*) all open a passage."""
+    root = Path(__file__).resolve().parents[2]
+    prefix = {"pax": "PAX-", "caboose": "CC-", "pocketciv": "PC-"}[game]
+    files = [*(root / "src" / "asztal" / "games" / game).rglob("*.py"), root / "docs" / "rules" / f"{game}.md"]
+    named = {m for f in files if f.exists() for m in ID.findall(f.read_text(encoding="utf-8")) if m.startswith(prefix)}
+    g = guide(game, "hu")
+    assert len(named) > 100 and not sorted(i for i in named if g.of_rule(i) is None)

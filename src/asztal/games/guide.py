@@ -56,13 +56,15 @@ class Guide:
 
     def of_rule(self, rule_id: str) -> Passage | None:
         """The passage that covers ``rule_id`` (the first one, when several do). An ID no passage
-        names falls back to its group: a passage may be tagged with a bare prefix such as
-        ``PC-EVT-EPIDEMIC`` or ``PC-R-ATTACK``, which covers every rule and ruling of that group
-        (the engine's own rule IDs for the events the Hungarian book lacks, its rulings)."""
+        names falls back to its group, then to the group above: a group (``PC-DEV-BM``,
+        ``PAX-SCORE``) opens the passage of its first rule, and a passage may be tagged with a
+        bare group (``PC-EVT-EPIDEMIC``, ``PC-R-ATTACK``) that covers all of its rules (the
+        engine's own rule IDs for the events the Hungarian book lacks, its rulings)."""
         parts = rule_id.split("-")
         while len(parts) >= 2:
             tag = "-".join(parts)
-            hit = next((p for p in self.passages if tag in p.rules), None)
+            hit = next((p for p in self.passages if tag in p.rules), None) or next(
+                (p for p in self.passages if any(r.startswith(tag + "-") for r in p.rules)), None)
             if hit is not None:
                 return hit
             parts.pop()

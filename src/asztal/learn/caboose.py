@@ -104,7 +104,7 @@ SCRIPT = Script(
         Step(("2. akció – gyümölcs termesztése: a gyümölcs kártyád gyümölcsei egy városba kerülnek a készletből.",
               "Action 2 – grow fruit: the fruits of your fruit card go from the supply into a city."),
              expect="grow:fruit-08", passage="termesztes"),
-        Step(("Az abüdoszi város kártyával Abüdoszba termesztesz. A megtermelt gyümölcsök piaci értéke 1-1-gyel "
+        Step(("Az abydosi város kártyával Abydosba termesztesz. A megtermelt gyümölcsök piaci értéke 1-1-gyel "
               "csökken.",
               "With the Abydos city card you grow into Abydos. The fruits grown drop 1 each on the market."),
              expect="card:city-abydos-3", passage="termesztes"),

@@ -29,12 +29,15 @@ def summary(state: GameState, lang: str) -> list[str]:
             lines.append(f"{names[k]}: Rome {rome}, best player {best} → "
                          + ("Rome's" if cat in r["rome_holds"] else "the rebels'"))
     won = len(r["rome_holds"]) >= 4
+    winners = r["winners"]
     if lang == "hu":
         lines.append(f"Róma {len(r['rome_holds'])} kategóriát tartott meg, ezért "
                      + ("Róma nyert." if won else "a lázadók nyertek, és a pontok döntenek."))
+        lines.append("Te nyertél!" if 0 in winners else "A 2. játékos nyert." if winners else "Róma egyedül nyert.")
     else:
         lines.append(f"Rome held {len(r['rome_holds'])} categories, so "
                      + ("Rome won." if won else "the rebels won, and points decide."))
+        lines.append("You won!" if 0 in winners else "Player 2 won." if winners else "Rome won alone.")
     return lines
 
 
