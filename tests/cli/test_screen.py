@@ -55,12 +55,14 @@ def first_line(renderable, width: int) -> str:
 
 
 async def settle(app, pilot) -> None:
-    """Until the app waits for a person (a move, the pass screen, the end)."""
-    for _ in range(200):
+    """Until the app waits for a person (a move, the pass screen, the end) and has drawn it."""
+    deadline = asyncio.get_running_loop().time() + 120  # generous: a loaded machine is slow, not wrong
+    while asyncio.get_running_loop().time() < deadline:
+        await app.workers.wait_for_complete()
         await pilot.pause()
         if app.waiting in ("move", "pass", "over"):
+            await pilot.pause()  # one more refresh: the panes and the log's anchor settle
             return
-        await app.workers.wait_for_complete()
     raise AssertionError(f"the app never came to a decision (waiting: {app.waiting})")
 
 
