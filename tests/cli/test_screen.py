@@ -55,12 +55,14 @@ def first_line(renderable, width: int) -> str:
 
 
 async def settle(app, pilot) -> None:
-    """Until the app waits for a person (a move, the pass screen, the end)."""
-    for _ in range(200):
+    """Until the app waits for a person (a move, the pass screen, the end) and has drawn it."""
+    deadline = asyncio.get_running_loop().time() + 120  # generous: a loaded machine is slow, not wrong
+    while asyncio.get_running_loop().time() < deadline:
+        await app.workers.wait_for_complete()
         await pilot.pause()
         if app.waiting in ("move", "pass", "over"):
+            await pilot.pause()  # one more refresh: the panes and the log's anchor settle
             return
-        await app.workers.wait_for_complete()
     raise AssertionError(f"the app never came to a decision (waiting: {app.waiting})")
 
 
@@ -295,4 +297,25 @@ def test_a_hint_names_an_offered_option():
             assert message.startswith("Tipp:")
             labels = [squash(label) for label, _ in app.entries]
             assert any(label[:20] in message for label in labels), (message, labels)
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("name,players", [("pocketciv", 1), ("pax", 2)])
+def test_the_end_shows_the_result_and_quits_on_a_click(name, players):
+    async def run():
+        game = make_game(name, players, 6)
+        pick = random.Random(6)
+        while not game.state.is_over:
+            game.state.apply(pick.choice(game.state.legal_actions()))
+        app = GameApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            assert app.waiting == "over" and app.finished
+            board = shown(app, "#board-pane")
+            assert "Vége a játéknak." in board and "Pontszámok" in board
+            if players == 1:
+                assert "Az eredményed:" in board or "Teljesítetted" in board or "nem sikerült" in board
+            await pilot.click("#options", offset=(4, 0))
+            await pilot.pause()
+        assert app.return_code == 0
     asyncio.run(run())

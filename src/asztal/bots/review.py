@@ -1,4 +1,4 @@
-"""Game review: for each decision of one seat, what the hard bot would have played and
+"""Game review: for each decision of one seat, what the review bot would have played and
 what the move played cost, and the biggest mistakes with the position the seat saw.
 
 >>> result = review_game(record, seat=0)                      # doctest: +SKIP
@@ -6,7 +6,8 @@ what the move played cost, and the biggest mistakes with the position the seat s
 
 The function is what ``asztal review FILE`` prints and what a server can return as JSON.
 It replays the record and, at each of the seat's decisions (more than one legal move),
-runs the review bot (``mcts:hard``) from that position. The bot reaches the position only
+runs the review bot (``mcts:hard`` here, ``mcts:normal`` from ``asztal review``) from that
+position. The bot reaches the position only
 through ``state.determinize(seat, rng)`` and the seat's own legal moves, and the position
 reported is ``state.view(seat)``: what the other seats hid stays hidden, so two games that
 differ only in what the seat could not see get the same review.

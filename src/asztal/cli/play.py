@@ -1,6 +1,8 @@
 """Terminal play: human seats (one, or several in hot-seat), bots in the others, drawn with Rich.
 
-Input is read line by line (so a script or a test can drive it): a number or an action
+At a terminal the game takes the whole screen (:mod:`asztal.cli.screen`, which reads its
+game, bots and saves from here); otherwise, and with ``--lines``, input is read line by
+line (so a script or a test can drive it): a number or an action
 code plays it; ``u`` takes back, ``h`` asks for a hint, ``s`` saves, ``l`` shows the whole
 log, ``?`` the help and the game's legend, ``q`` quits. End of input and Ctrl-C quit the same
 way, and an unfinished game is saved first, so nothing is lost.
@@ -157,6 +159,7 @@ class TerminalGame:
             from asztal.cli.screen import run_screen
 
             finished = run_screen(self)
+            self.shown = {h: len(self.state.log or []) for h in self.humans}  # the log was on the screen
         else:
             try:
                 finished = self._loop(_flushed_input if read in (None, input) else read)

@@ -108,6 +108,7 @@ class GameApp(App[None]):
     TITLE = "asztal"
     CSS = """
     Screen { layout: vertical; }
+    VerticalScroll, OptionList { scrollbar-size-vertical: 1; }
     #status { height: 1; background: $primary-background; color: $text; padding: 0 1; }
     #main { height: 1fr; }
     #left { width: 3fr; }

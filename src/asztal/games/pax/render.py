@@ -226,14 +226,11 @@ def _board(view: dict[str, Any], lang: str) -> list[RenderableType]:
         parts.append(Text(_t("reconstructed", lang), style="italic dim"))
 
     rome = view["rome"]
-    rome_t = Table(show_header=True, box=None, padding=(0, 1))
-    for cat in CATEGORIES:
-        rome_t.add_column(_cat_name(cat, lang), style=STYLE[cat], justify="right")
     known = dict(rome["symbols"])
     if rome["hidden"] is not None:
         for c in rome["hidden"]:
             known[c["category"]] = known.get(c["category"], 0) + c["symbols"]
-    rome_t.add_row(*_symbols_row(known))
+    rome_t = _RomeRow(known, lang)
     hidden = (Text(_t("hidden_seen", lang) + ": ").append_text(_cards(rome["hidden"], lang))
               if rome["hidden"] is not None else
               Text(_t("hidden_unknown", lang, n=rome["hidden_count"]), style="dim"))
@@ -264,6 +261,25 @@ def _board(view: dict[str, Any], lang: str) -> list[RenderableType]:
     if view.get("turn") is not None and view["to_move"] == view.get("seat"):
         parts.append(Text(_t("turn", lang, n=view["turn"]["played"], cost=view["turn"]["next_cost"])))
     return parts
+
+
+class _RomeRow:
+    """Rome's symbols per category, headed by the categories' names, or by their short forms
+    (the players' table's) where the names do not fit."""
+
+    def __init__(self, known: dict[str, int], lang: str) -> None:
+        self.known, self.lang = known, lang
+
+    def __rich_console__(self, console, options):
+        names = [_cat_name(cat, self.lang) for cat in CATEGORIES]
+        pad = 1
+        if sum(len(n) + 2 for n in names) > options.max_width:
+            names, pad = [f" {n}" for n in SHORT["en" if self.lang == "en" else "hu"]], 0
+        table = Table(show_header=True, box=None, padding=(0, pad))
+        for cat, name in zip(CATEGORIES, names, strict=True):
+            table.add_column(name, style=STYLE[cat], justify="right")
+        table.add_row(*_symbols_row(self.known))
+        yield table
 
 
 def _players(view: dict[str, Any], lang: str, caption: bool) -> list[RenderableType]:
