@@ -138,8 +138,8 @@ def test_a_game_at_every_size(page, context, game, players, size):
             assert bool(page.query_selector(f"#review-board .review-{which}")) == placed, which
     # and its replay, every hand as it was played
     page.goto(f"{page.base}?replay={gid}&step=5")
-    page.wait_for_function("document.querySelector('#step-slider') && "
-                           "document.querySelector('#step-slider').value === '5' && document.querySelector('#board svg')")
+    page.wait_for_function("document.querySelector('#step-slider') && document.querySelector('#board svg') && "
+                           "document.querySelector('#step-slider').value === '5'")
     _no_card_ids(page, f"{game} replay")
     page.click("#r-last")
     page.wait_for_function("document.querySelector('#step-slider').value !== '5'")
