@@ -25,7 +25,9 @@ onLang(labels);
 async function route() {
   try {
     if (q.get("join")) {
-      showJoin(root, q.get("join"), q.get("seat"), q.get("invite"));
+      const join = () => showJoin(root, q.get("join"), q.get("seat"), q.get("invite"));
+      join();
+      onLang(join);
     } else if (q.get("game")) {
       showGame(root, q.get("game"));
     } else if (q.get("watch")) {

@@ -227,8 +227,10 @@ async function fillLists(box) {
 
 /** The invitation page: asks the player's name in the page (no browser prompt), then joins. */
 export function showJoin(root, id, seat, invite) {
+  const typed = document.getElementById("join-name");  // kept across a language switch
+  const prev = typed ? typed.value : "";
   clear(root);
-  const name = el("input", {id: "join-name", maxlength: 40, autocomplete: "nickname", required: true});
+  const name = el("input", {id: "join-name", maxlength: 40, autocomplete: "nickname", required: true, value: prev});
   const go = el("button", {type: "submit", id: "join-go", class: "primary"}, t("join"));
   const out = el("p", {class: "error", id: "join-error"});
   const form = el("form", {class: "panel join-box"}, [el("h2", {}, t("join_title")),
