@@ -5,8 +5,9 @@ phase B's ``menu`` and ``turn``, then one module per action: ``rail``, ``buildin
 ``growing``, ``pyramid``, ``citydraw``; ``transport``; ``scoring``); this class holds the position
 and answers the engine contract. The pending decision is ``stack``, a list of ``frames``: each
 kind of frame names the functions that list its legal moves, refuse the others, ask the question
-and carry a move out (``_RULES``). Per-player collections (hands, played cards, building tiles on a city) are tuples inside a
-list, replaced when they change, so ``clone`` copies only the outer lists.
+and carry a move out (``_RULES``). Per-player collections (hands, played cards, building tiles
+on a city) are tuples inside a list, replaced when they change, so ``clone`` copies only the
+outer lists.
 """
 
 from __future__ import annotations
