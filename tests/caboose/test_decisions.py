@@ -17,6 +17,7 @@ import pytest
 
 from asztal import games
 from asztal.engine import BadRecord, IllegalAction
+from asztal.engine.action import Action
 from asztal.engine.decision import MESSAGES as ENGINE_MESSAGES
 from asztal.engine.decision import Frame
 from asztal.games.caboose import GAME
@@ -219,3 +220,9 @@ def test_a_saved_step_holds_exactly_the_fields_of_its_frame(step, edit, words):
     edit(pos["turn"])
     with pytest.raises(BadRecord, match=words):
         games.replay({**s.record, "start": pos, "actions": []})
+
+
+def test_a_code_of_another_pack_is_unknown_here():
+    """Codes are read against the state's own pack: an action the pack lacks is refused as unknown."""
+    s = GAME.new_game(3, seed=1)
+    assert s.refusal(Action("rail:no-such-card", "rail", (999,), "x", "x")).key == "engine.unknown"

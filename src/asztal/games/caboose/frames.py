@@ -21,10 +21,6 @@ from asztal.engine.decision import Frame
 AUCTION, GODS, ACTIONS, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("auction", "gods", "actions", "over")
 
-#: the pending choice inside a phase B turn, as the readable JSON and the views name it
-STEP_NAMES = ("main", "rail_card", "rail_route", "build_card", "build_source", "deliver_source", "grow_card",
-              "pyramid_city", "swap_first", "swap_second")
-
 
 @dataclass(frozen=True, slots=True)
 class Bidding(Frame):
@@ -141,8 +137,9 @@ class SwapSecond(Frame):
 
 #: the frame that starts each phase (shared: frames are immutable)
 BIDDING, GOD_CHOICE, TURN = Bidding(), GodChoice(), Turn()
-#: the step frames by their name in the readable JSON
+#: the frames of a phase B turn by the name the readable JSON and the views give their step
 STEP_FRAMES: dict[str, type[Frame]] = {f.STEP: f for f in (Turn, RailCity, RailRoute, BuildCity, BuildFruit,
                                                             DeliverFruit, GrowCity, PyramidCity, SwapFirst,
                                                             SwapSecond)}
-assert tuple(STEP_FRAMES) == STEP_NAMES
+#: the pending choice inside a phase B turn, as the readable JSON and the views name it
+STEP_NAMES = tuple(STEP_FRAMES)

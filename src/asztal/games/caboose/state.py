@@ -108,6 +108,10 @@ class CabooseState(GameState):
         """None when legal, else why not: the same checks the legal list is made of."""
         if self.is_over:
             return Refusal("engine.over")
+        own = self.pk.action_by_code(action.code)  # args are indices into this state's own pack
+        if own is None:
+            return Refusal("engine.unknown", args={"action": action.code})
+        action = own
         frame = self.stack[-1]
         why = _RULES[type(frame)][1](self, self.to_move, frame, action)
         return None if why is None else refused(self.pk, why)
