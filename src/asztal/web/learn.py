@@ -23,8 +23,10 @@ from pydantic import BaseModel, Field
 
 from asztal.games.guide import explain
 from asztal.learn import GAMES, Lesson, script
+from asztal.web.api import ErrorOut
 
 _LANG = "^(hu|en)$"
+_NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": ErrorOut, "description": "no such game or item"}}
 _NO_GAME = {"code": "no_game", "hu": "ehhez a játékhoz nincs lecke", "en": "there is no lesson for this game"}
 
 
@@ -62,19 +64,20 @@ def build_router() -> APIRouter:
     def lessons(lang: str = Query("hu", pattern=_LANG)) -> list[dict[str, str]]:
         return [{"game": g, "title": script(g).title[0 if lang == "hu" else 1]} for g in GAMES]
 
-    @router.get("/learn/{game}", summary="The first step of a game's guided first game")
+    @router.get("/learn/{game}", summary="The first step of a game's guided first game", responses=_NOT_FOUND)
     async def first(game: str, lang: str = Query("hu", pattern=_LANG)) -> dict[str, Any]:
         if game not in GAMES:
             raise HTTPException(404, _NO_GAME)
         return await asyncio.to_thread(start, game, lang)
 
-    @router.post("/learn/{game}/step", summary="Answer a step of a guided first game")
+    @router.post("/learn/{game}/step", summary="Answer a step of a guided first game", responses=_NOT_FOUND)
     async def answer(game: str, body: StepRequest) -> dict[str, Any]:
         if game not in GAMES:
             raise HTTPException(404, _NO_GAME)
         return await asyncio.to_thread(step, game, body)
 
-    @router.get("/explain/{game}/{item}", summary="What a card, advance, wonder, god or event does")
+    @router.get("/explain/{game}/{item}", summary="What a card, advance, wonder, god or event does",
+                responses=_NOT_FOUND)
     def item(game: str, item: str, lang: str = Query("hu", pattern=_LANG)) -> dict[str, str]:
         if game not in GAMES:
             raise HTTPException(404, {"code": "no_game", "hu": "nincs ilyen játék", "en": "no such game"})
