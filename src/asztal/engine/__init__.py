@@ -9,10 +9,10 @@ from asztal.engine.action import Action, ActionTable
 from asztal.engine.errors import BadOptions, BadRecord, BadSeat, IllegalAction, UnknownGame
 from asztal.engine.game import Game
 from asztal.engine.i18n import LANGS, render_message
-from asztal.engine.rng import Rng, as_rng
+from asztal.engine.rng import ChanceNode, ExplicitChance, Rng, as_rng
 from asztal.engine.state import GameState
 
 __all__ = [
-    "Action", "ActionTable", "BadOptions", "BadRecord", "BadSeat", "Game", "GameState", "IllegalAction", "LANGS",
+    "Action", "ActionTable", "BadOptions", "BadRecord", "BadSeat", "ChanceNode", "ExplicitChance", "Game", "GameState", "IllegalAction", "LANGS",
     "Rng", "UnknownGame", "as_rng", "render_message",
 ]

@@ -163,7 +163,7 @@ class PocketCivState(GameState):
             if c not in self.shown:
                 self.shown += (c,)
             return c
-        c = self.deck.pop()
+        c = self.rng.draw(self.deck, "pocketciv.deck")
         self.shown += (c,)
         self._revealed = True
         if not self.deck:
@@ -193,10 +193,10 @@ class PocketCivState(GameState):
         unfinished event still needs stay aside."""
         deck = self.deck + self.discard
         self.discard = []
-        self.rng.shuffle(deck)
+        self.rng.shuffle(deck, "pocketciv.deck", deck=True)
         self.deck = deck
         for _ in range(3):
-            self.discard.append(self.deck.pop())
+            self.discard.append(self.rng.draw(self.deck, "pocketciv.deck"))
         self._revealed = True
 
     def end_event(self, card: int) -> None:
