@@ -59,6 +59,12 @@ class Explicit:
         self.forced += (outcome,)
         return self._run()
 
+    def redo(self) -> bool:
+        """Forget the outcomes chosen for the interrupted step (its state was resampled) and
+        run it again up to its first draw."""
+        self.forced, self.node = (), None
+        return self._run()
+
     def _run(self) -> bool:
         rng = ExplicitChance(self.forced)
         try:

@@ -223,8 +223,11 @@ class ChanceNode(Exception):
     they are cards) and ``probs`` their probabilities (summing to 1)."""
 
     def __init__(self, what: str, outcomes: tuple[Any, ...], probs: tuple[float, ...]) -> None:
-        super().__init__(what)
+        super().__init__(what, outcomes, probs)  # all three: a node pickles and copies
         self.what, self.outcomes, self.probs = what, outcomes, probs
+
+    def __str__(self) -> str:
+        return f"a draw from {self.what} ({len(self.outcomes)} outcomes)"
 
 
 class UnroutedDraw(RuntimeError):
