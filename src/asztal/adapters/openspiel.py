@@ -53,15 +53,13 @@ import numpy as np
 import pyspiel
 
 from asztal.adapters.chance import Explicit
-from asztal.adapters.table import Table
+from asztal.adapters.table import SCORE_SCALE, Table
 
 GAMES = {"pax": 2, "pocketciv": 1, "caboose": 3}  # game -> default players
 DEALS = 1000
 MAX_LENGTH = 5000
 #: the largest chance outcome (a card number, a die face, a map parameter) + 1 of each game
 CHANCE_BOUND = {"pax": 74, "pocketciv": 40320, "caboose": 256}
-#: PocketCiv's return is its score divided by this
-SCORE_SCALE = 100.0
 DIGEST = 16  # bytes of the information-state digest
 _DEFAULTS = {"deal_mode": "explicit", "deals": DEALS, "reward": "game", "recall": True}
 

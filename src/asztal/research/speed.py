@@ -94,12 +94,12 @@ def _gymnasium_rate(game: str, seconds: float) -> float:
     steps, seed = 0, 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        _, info = e.reset(seed=seed)
+        obs, _ = e.reset(seed=seed)
         seed += 1
         terminated = False
         while not terminated:
-            legal = info["legal"]
-            _, _, terminated, _, info = e.step(int(legal[int(rng.random() * len(legal))]))
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _, terminated, _, _ = e.step(int(legal[int(rng.random() * len(legal))]))
             steps += 1
     return steps / (time.perf_counter() - t0)
 
