@@ -28,7 +28,7 @@ COMMON: dict[str, tuple[str, str]] = {
     "options": ("str", "the game options given, as JSON (defaults left out)"),
     "players": ("int", "number of seats"),
     "index": ("int", "the game's number in the batch, 0-based (rows are sorted by it)"),
-    "seed": ("int", "the game's seed (the batch seed + index)"),
+    "seed": ("int", "the game's seed: game_seed(batch seed, index), see asztal.sim.runner"),
     "bots": ("list<str>", "the bot spec of each seat"),
     "bot_seeds": ("list<int>", "the seed of each seat's bot"),
     "scores": ("list<float>", "each seat's final score"),
