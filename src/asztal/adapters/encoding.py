@@ -181,8 +181,9 @@ def _pax(view: dict[str, Any], seat: int, v: Vec) -> None:
         t = view["tableaux"][s]
         for c in t["tableau"]:
             where[c["id"]] = f"tableau{k}"
-        for c in t["hand_public"]:
-            where[c["id"]] = f"public{k}"
+        if k:  # the seat's own hand cards are "hand", the bought ones too
+            for c in t["hand_public"]:
+                where[c["id"]] = f"public{k}"
     for leg in view["legions"]:
         for c in leg["cards"]:
             where[c["id"]] = f"legion{leg['number']}"
@@ -332,8 +333,14 @@ class Encoder:
         self._fill(state.view(0), 0, v)
         self.names: list[str] = v.names or []
         self.size = len(self.names)
+        from asztal.adapters.fast import fast_encoder
+
+        #: the same numbers read from the state's own fields (``asztal.adapters.fast``), if any
+        self.fast = fast_encoder(game, self.size)
 
     def encode(self, state, seat: int) -> np.ndarray:
+        if self.fast is not None:
+            return self.fast(state, seat)
         return self.encode_view(state.view(seat), seat)
 
     def encode_view(self, view: dict[str, Any], seat: int) -> np.ndarray:
