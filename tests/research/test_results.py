@@ -10,8 +10,8 @@ import pytest
 from asztal import games
 from asztal.research import schema
 from asztal.research.batch import Batch, run_batch
-from asztal.sim.runner import game_seed
 from asztal.research.report import read_rows, summarise
+from asztal.sim.runner import game_seed
 
 CASES = [("pax", 3), ("pax", 1), ("pocketciv", 1), ("caboose", 4)]
 

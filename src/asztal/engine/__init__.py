@@ -13,6 +13,7 @@ from asztal.engine.rng import ChanceNode, ExplicitChance, Rng, as_rng
 from asztal.engine.state import GameState
 
 __all__ = [
-    "Action", "ActionTable", "BadOptions", "BadRecord", "BadSeat", "ChanceNode", "ExplicitChance", "Game", "GameState", "IllegalAction", "LANGS",
+    "Action", "ActionTable", "BadOptions", "BadRecord", "BadSeat", "ChanceNode", "ExplicitChance",
+    "Game", "GameState", "IllegalAction", "LANGS",
     "Rng", "UnknownGame", "as_rng", "render_message",
 ]

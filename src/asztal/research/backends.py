@@ -58,8 +58,7 @@ class LocalBackend:
         pool = ctx.Pool(self.jobs, initializer=_ignore_interrupt)
         finished = False
         try:
-            for rows in pool.imap_unordered(_play_chunk, [(batch, c) for c in chunks(todo, self.jobs)]):
-                yield rows
+            yield from pool.imap_unordered(_play_chunk, [(batch, c) for c in chunks(todo, self.jobs)])
             finished = True
         finally:
             if finished:

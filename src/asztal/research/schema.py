@@ -32,7 +32,8 @@ COMMON: dict[str, tuple[str, str]] = {
     "bots": ("list<str>", "the bot spec of each seat"),
     "bot_seeds": ("list<int>", "the seed of each seat's bot"),
     "scores": ("list<float>", "each seat's final score"),
-    "winners": ("list<int>", "the winning seats, 0-based (empty: nobody won: PAX when Rome wins and no seat holds the Primus Conspiratus, whose holder otherwise wins, PAX-R-07; a PocketCiv collapse)"),
+    "winners": ("list<int>", "the winning seats, 0-based (empty: nobody won: PAX when Rome wins and no seat "
+                "holds the Primus Conspiratus, whose holder otherwise wins, PAX-R-07; a PocketCiv collapse)"),
     "decisions": ("list<int>", "per seat: real decisions (moves with more than one legal action)"),
     "length": ("int", "every action of the game, forced ones included"),
     "seconds": ("float", "wall time of the game in its worker (measured: the only column that varies)"),

@@ -24,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from asztal.research.batch import Batch, run_batch
 from asztal import games as registry
+from asztal.research.batch import Batch, run_batch
 
 CASES = [("pax", 3), ("pocketciv", 1), ("caboose", 4)]
 GAMES = {"random": 60, "greedy": 16}

@@ -128,7 +128,8 @@ def generate_mp_board(rng, players: int = 2) -> Board:
     while True:
         owner = []
         for half in range(0, n, 8):
-            base, perm = POOL[rng.below(len(POOL), "pocketciv.map")], SYMMETRIES[rng.below(len(SYMMETRIES), "pocketciv.map")]
+            base = POOL[rng.below(len(POOL), "pocketciv.map")]
+            perm = SYMMETRIES[rng.below(len(SYMMETRIES), "pocketciv.map")]
             owner.extend(base[perm[k]] + half for k in range(len(DISC)))
         touch = [frozenset(owner[j] for j in t) for _, t in rim]
         fr_cells = _frontier_cells(rng, rim, touch, players)
