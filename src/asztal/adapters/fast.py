@@ -130,8 +130,83 @@ class PaxFast:
         return out
 
 
+class CabooseFast:
+    """Caboose (``encoding._caboose``) from ``CabooseState``'s fields."""
+
+    def __init__(self, size: int) -> None:
+        from asztal.games.caboose.common import PHASE_NAMES, STEP_NAMES
+        from asztal.games.caboose.scoring import city_value
+
+        self.size = size
+        self.nphase, self.nstep = len(PHASE_NAMES), len(STEP_NAMES)
+        self.city_value = city_value
+
+    def __call__(self, s: Any, seat: int) -> np.ndarray:
+        pk = s.pk
+        nf, nc, nr, nac, ncc = pk.nf, pk.nc, pk.nr, len(pk.ac_ids), len(pk.cc_ids)
+        n = s.players
+        out = np.zeros(self.size, np.float32)
+        out[s.phase] = 1.0
+        at = self.nphase
+        head = [s.to_move == seat, s.round / s.rounds, ((s.cleo - seat) % n) / 5]
+        for f in range(nf):
+            head += (s.market[f] / 5, s.supply[f] / 10)
+        out[at:at + len(head)] = head
+        at += len(head)
+        cubes, value = s.cubes, self.city_value
+        block = []
+        for x in range(nc):
+            block += (value(s, x) / 10, pk.city_dark[x])
+            block += [c / 3 for c in cubes[x * nf:(x + 1) * nf]]
+            block += (s.pyr[x] >= 0, len(s.btiles[x]) / 3)
+        rt = s.rt
+        for r in range(nr):
+            for k in range(5):
+                block.append(rt[r * n + (seat + k) % n] / 3 if k < n else 0.0)
+        out[at:at + len(block)] = block
+        at += len(block)
+        for i in s.adisp:
+            out[at + i] = 1.0
+        at += nac
+        for c in s.cdisp:
+            out[at + c] = 1.0
+        at += ncc
+        out[at] = len(s.adeck) / 60
+        out[at + 1] = len(s.cdeck) / 60
+        at += 2
+        for c in s.chand[seat]:
+            out[at + c] = 1.0
+        at += ncc
+        for i in s.ahand[seat]:
+            out[at + i] = 1.0
+        at += nac
+        offer, active = s.offer, s.active
+        for k in range(5):
+            if k < n:
+                q = (seat + k) % n
+                out[at:at + 6] = (1.0, s.money[q] / 50, s.vp[q] / 50, s.trains[q] / 20, len(s.chand[q]) / 20,
+                                  len(s.ahand[q]) / 10)
+                if s.god[q]:
+                    out[at + 5 + s.god[q]] = 1.0
+                out[at + 13] = len(s.fcards[q]) / 5
+                out[at + 14] = len(s.bcards[q]) / 5
+                if offer:
+                    out[at + 15] = offer[q] / 50
+                if active:
+                    out[at + 16] = active[q]
+            at += 17
+        out[at] = (s.high or 0) / 50
+        out[at + 1] = s.acts_left / 3
+        out[at + 2] = s.draws_left / 2
+        out[at + 3] = s.horus_left
+        out[at + 4 + s.step] = 1.0
+        return out
+
+
 def fast_encoder(game: str, size: int) -> Encode | None:
     """The state-field encoder of ``game`` for observations of ``size`` numbers, if it has one."""
     if game == "pax":
         return PaxFast(size)
+    if game == "caboose":
+        return CabooseFast(size)
     return None
