@@ -203,10 +203,62 @@ class CabooseFast:
         return out
 
 
+class PocketCivFast:
+    """Solo PocketCiv (``encoding._pocketciv``) from the state's fields."""
+
+    def __init__(self, size: int) -> None:
+        from asztal.adapters.encoding import _pocketciv_steps
+        from asztal.games.pocketciv.data import ADV_IDS, MAXAREA, NCARDS, WONDER_IDS
+
+        self.size = size
+        self.ncards, self.nadv, self.maxarea = NCARDS, len(ADV_IDS), MAXAREA
+        steps = _pocketciv_steps()
+        self.nsteps = len(steps)
+        self.step_at = {name: i for i, name in enumerate(steps)}
+        self.nwonders = len(WONDER_IDS)
+        self.per_area = 12 + self.nwonders
+
+    def __call__(self, s: Any, seat: int) -> np.ndarray:
+        out = np.zeros(self.size, np.float32)
+        nc = self.ncards
+        out[0:9] = (s.era / 8, s.round_no / 30, s.gold / 10, s.vp / 50, s.vp_wonders / 50, len(s.deck) / nc,
+                    len(s.discard) / nc, bool(s.grown), 0.0)  # no view shows an "era_due"
+        if s.discard:
+            out[9 + s.discard[-1]] = 1.0
+        at = 9 + 16
+        adv = s.adv
+        for i in range(self.nadv):
+            if adv >> i & 1:
+                out[at + i] = 1.0
+        at += self.nadv
+        stack = s.stack
+        if stack:
+            i = self.step_at.get(stack[-1][0], -1)
+            if i >= 0:
+                out[at + i] = 1.0
+            i = self.step_at.get(stack[0][0], -1)
+            if i >= 0:
+                out[at + self.nsteps + i] = 1.0
+        at += 2 * self.nsteps
+        per, nw = self.per_area, self.nwonders
+        hit = s.hit
+        for a in s.board.areas:
+            b = at + a * per
+            m = s.mount[a]
+            out[b:b + 11] = (1.0, s.tribes[a] / 10, s.cav[a] / 10, s.moved[a] / 10, s.capital == a,
+                             bool(s.forest[a]), m == 1, m == 2, bool(s.farm[a]), bool(s.desert[a]), bool(s.fault[a]))
+            for w in s.wonders[a]:
+                out[b + 11 + w] = 1.0
+            out[b + 11 + nw] = hit >> a & 1
+        return out
+
+
 def fast_encoder(game: str, size: int) -> Encode | None:
     """The state-field encoder of ``game`` for observations of ``size`` numbers, if it has one."""
     if game == "pax":
         return PaxFast(size)
     if game == "caboose":
         return CabooseFast(size)
+    if game == "pocketciv":
+        return PocketCivFast(size)
     return None
