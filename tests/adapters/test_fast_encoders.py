@@ -13,7 +13,8 @@ from asztal.adapters.fast import fast_encoder
 from asztal.adapters.table import Table
 
 SOAK = bool(os.environ.get("ASZTAL_SOAK"))
-CASES = [("pax", 1), ("pax", 2), ("pax", 3), ("pax", 4), ("caboose", 3), ("caboose", 4), ("caboose", 5), ("pocketciv", 1)]
+CASES = [("pax", 1), ("pax", 2), ("pax", 3), ("pax", 4), ("caboose", 3), ("caboose", 4), ("caboose", 5),
+         ("pocketciv", 1)]
 
 
 @pytest.mark.parametrize("game,players", CASES)

@@ -23,9 +23,10 @@ class PaxFast:
     """PAX (``encoding._pax``) from ``PaxState``'s fields."""
 
     def __init__(self, size: int) -> None:
-        from asztal.games.pax.pack import NCARDS
-        from asztal.games.pax.state import PHASE_NAMES
+        from asztal.games.pax.pack import BIT, CARD_CAT, NCARDS
+        from asztal.games.pax.state import PH_DRAW, PH_OVER, PH_PLAY, PHASE_NAMES
 
+        self.consts = (BIT, CARD_CAT, PH_DRAW, PH_OVER, PH_PLAY)
         self.size = size
         self.nphase = len(PHASE_NAMES)
         self.cards = self.nphase + 6  # the 74 x 17 block of where each card is
@@ -33,20 +34,14 @@ class PaxFast:
         self.ncards = NCARDS
 
     def __call__(self, s: Any, seat: int) -> np.ndarray:
-        from asztal.games.pax.pack import BIT, CARD_CAT
-        from asztal.games.pax.state import PH_DRAW, PH_OVER, PH_PLAY
-
+        BIT, CARD_CAT, PH_DRAW, PH_OVER, PH_PLAY = self.consts  # noqa: N806 (the rules' names)
         out = np.zeros(self.size, np.float32)
         n = s.players
         over = s.phase == PH_OVER
         out[s.phase] = 1.0
         at = self.nphase
-        out[at] = s.to_move == seat
-        out[at + 1] = s.round_no / 20
-        out[at + 2] = len(s.deck) / 74
-        out[at + 3] = bool(s.exhausted)
-        out[at + 4] = (s.level or 0) / 5
-        out[at + 5] = s.money[seat] / 20
+        out[at:at + 6] = (s.to_move == seat, s.round_no / 20, len(s.deck) / 74, bool(s.exhausted),
+                          (s.level or 0) / 5, s.money[seat] / 20)
         # where each card is, as the seat knows it: later places override earlier ones
         place: dict[int, int] = {}
         for c in s.hands[seat]:
@@ -80,54 +75,50 @@ class PaxFast:
             cards = np.fromiter(place.keys(), np.int64, len(place))
             where = np.fromiter(place.values(), np.int64, len(place))
             out[self.cards + cards * 17 + where] = 1.0
-        at = self.after
         syms = s.syms
-        rome = [0] * 7
+        rome = [0.0] * 7
         for c in s.rome:
-            rome[CARD_CAT[c]] += syms[c]
-        out[at:at + 7] = rome
-        out[at:at + 7] /= 10
-        out[at + 7] = len(s.rome_hidden) / 3
-        at += 8
+            rome[CARD_CAT[c]] += syms[c] / 10
+        tail = rome
+        tail.append(len(s.rome_hidden) / 3)
         cost = s.cost
-        for i, g in enumerate(s.legions):
-            if i < 5 and g:
-                out[at + i] = sum(cost[c] for c in g) / 10
-        at += 5
+        legions = [sum(cost[c] for c in g) / 10 for g in s.legions[:5]]
+        tail += legions
+        tail += [0.0] * (5 - len(legions))
         sym = s.sym
+        money, rome_seen = s.money, s.rome_seen
         for k in range(4):
             if k < n:
                 q = (seat + k) % n
                 b = q * 7
-                out[at] = 1.0
-                out[at + 1:at + 8] = sym[b:b + 7]
-                out[at + 1:at + 8] /= 10
-                out[at + 8] = len(s.hands[q]) / 10
-                out[at + 9] = max(sym[b + 5], sym[b + 6]) / 10  # PAX-LIM-01: Estate, Conspiracy
-                out[at + 10] = (sym[b + 1] // 3) / 3  # PAX-FLT-01: bonus Armies from Fleets
-                out[at + 11] = (sym[b + 2] // 3) / 3  # PAX-ARM-01: bonus Fleets from Armies
-                out[at + 12] = s.rome_seen >> q & 1
-                out[at + 13] = q == s.primus
-                out[at + 14] = q == s.pc
-                if over or q == seat:
-                    out[at + 15] = s.money[q] / 20
-                else:
-                    out[at + 16] = 1.0
-            at += 17
+                ts = sym[b:b + 7]
+                tail.append(1.0)
+                tail += [x / 10 for x in ts]
+                shown = over or q == seat
+                tail += (len(s.hands[q]) / 10,
+                         max(ts[5], ts[6]) / 10,  # PAX-LIM-01: the larger of Estate and Conspiracy
+                         (ts[1] // 3) / 3,  # PAX-FLT-01: bonus Armies from Fleets
+                         (ts[2] // 3) / 3,  # PAX-ARM-01: bonus Fleets from Armies
+                         rome_seen >> q & 1, q == s.primus, q == s.pc,
+                         money[q] / 20 if shown else 0.0, 0.0 if shown else 1.0)
+            else:
+                tail += _ZERO17
         if s.phase == PH_PLAY:
-            out[at] = out[at + 1] = s.nplayed / 5
             cats = s.cats
-            for k in range(7):
-                if cats >> k & 1:
-                    out[at + 2 + k] = 1.0
-        at += 9
+            tail += (s.nplayed / 5, s.nplayed / 5, *[cats >> k & 1 for k in range(7)])
+        else:
+            tail += _ZERO9
         if s.phase == PH_DRAW:
-            out[at] = s.to_draw / 3
             used = s.used
-            for j in range(3):
-                if used >> j & 1:
-                    out[at + 1 + j] = 1.0
+            tail += (s.to_draw / 3, used & 1, used >> 1 & 1, used >> 2 & 1)
+        else:
+            tail += (0.0, 0.0, 0.0, 0.0)
+        out[self.after:] = tail
         return out
+
+
+_ZERO17 = (0.0,) * 17
+_ZERO9 = (0.0,) * 9
 
 
 class CabooseFast:
