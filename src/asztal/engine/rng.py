@@ -220,11 +220,17 @@ class ChanceNode(Exception):
     """An explicit-chance generator reached a draw whose outcome nobody has chosen yet.
 
     ``what`` names the pile or die, ``outcomes`` the possible results (distinct, sorted where
-    they are cards) and ``probs`` their probabilities (summing to 1)."""
+    they are cards) and ``probs`` their probabilities (summing to 1; None given: uniform)."""
 
-    def __init__(self, what: str, outcomes: tuple[Any, ...], probs: tuple[float, ...]) -> None:
+    def __init__(self, what: str, outcomes: tuple[Any, ...], probs: tuple[float, ...] | None = None) -> None:
         super().__init__(what, outcomes, probs)  # all three: a node pickles and copies
-        self.what, self.outcomes, self.probs = what, outcomes, probs
+        self.what, self.outcomes, self._probs = what, outcomes, probs
+
+    @property
+    def probs(self) -> tuple[float, ...]:
+        if self._probs is None:  # uniform, made only when asked (a die may have 40,320 faces)
+            self._probs = (1.0 / len(self.outcomes),) * len(self.outcomes)
+        return self._probs
 
     def __str__(self) -> str:
         return f"a draw from {self.what} ({len(self.outcomes)} outcomes)"
@@ -255,9 +261,9 @@ class ExplicitChance(Rng):
         raise UnroutedDraw("a random draw that does not name what it draws from (use the chance API)")
 
     def chance(self, what: str, outcomes: Sequence[T], weights: Sequence[int] | None = None) -> T:
+        probs: tuple[float, ...] | None = None
         if weights is None:
-            distinct = tuple(outcomes)
-            probs = tuple(1.0 / len(distinct) for _ in distinct)
+            distinct: Sequence[T] = outcomes  # uniform: no copy (``o in range(n)`` is immediate)
         else:
             total = sum(weights)
             distinct = tuple(o for o, w in zip(outcomes, weights, strict=True) if w > 0)
@@ -265,7 +271,7 @@ class ExplicitChance(Rng):
         if len(distinct) == 1:
             return distinct[0]
         if not self.forced:
-            raise ChanceNode(what, distinct, probs)
+            raise ChanceNode(what, tuple(distinct), probs)
         o = self.forced.pop(0)
         if o not in distinct:
             raise ValueError(f"{o!r} is not a possible outcome of {what}")
