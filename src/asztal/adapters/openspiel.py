@@ -133,22 +133,52 @@ class _Shared:
         return self
 
 
+class _Step:
+    """One completed step of the record every seat keeps: the position after it (never changed
+    again), who decided it and the code; the seats' digests up to it are made when first asked
+    and kept, so states that share a history share the work.
+
+    Seat ``-1`` is the spectator (public information). A resampled state starts a new record
+    whose digests are given (``preset``)."""
+
+    __slots__ = ("prev", "state", "actor", "code", "n", "digests")
+
+    def __init__(self, prev: _Step | None, state, actor: int, code: str,
+                 preset: dict[int, bytes] | None = None) -> None:
+        self.prev, self.state, self.actor, self.code = prev, state, actor, code
+        self.n = 1 if prev is None else prev.n + 1
+        self.digests: dict[int, bytes] = dict(preset or {})
+
+    def digest(self, seat: int) -> bytes:
+        todo: list[_Step] = []
+        node: _Step | None = self
+        while node is not None and seat not in node.digests:
+            todo.append(node)
+            node = node.prev
+        d = node.digests[seat] if node is not None else _blake(b"seat", seat.to_bytes(2, "little", signed=True))
+        for node in reversed(todo):
+            own = node.code.encode() if seat >= 0 and seat == node.actor else b""
+            view = _view_json(node.state, None if seat < 0 else seat).encode()
+            d = node.digests[seat] = _blake(d, own, b"|", view)
+        return d
+
+
 class _Live:
     """The game in progress, copied with the engine's cheap ``clone`` (not attribute by attribute).
 
     ``ex``: the explicit-chance game (deal_mode explicit); ``s``: the seeded game (None before
-    the deal); ``chains``: each seat's information-state digest, then the spectator's;
-    ``steps``: completed steps; ``actor``/``code``: the decision a pending draw interrupted."""
+    the deal); ``trail``: the last completed step of the record (None with recall off, or
+    before the first step); ``steps``: completed steps; ``actor``/``code``: the decision a
+    pending draw interrupted."""
 
-    __slots__ = ("ex", "s", "chains", "steps", "actor", "code")
+    __slots__ = ("ex", "s", "trail", "steps", "actor", "code")
 
-    def __init__(self, ex: Explicit | None, s, chains: list[bytes] | None) -> None:
-        self.ex, self.s, self.chains, self.steps, self.actor, self.code = ex, s, chains, 0, -1, ""
+    def __init__(self, ex: Explicit | None, s) -> None:
+        self.ex, self.s, self.trail, self.steps, self.actor, self.code = ex, s, None, 0, -1, ""
 
     def __deepcopy__(self, memo) -> _Live:
-        new = _Live(None if self.ex is None else self.ex.copy(), None if self.s is None else self.s.clone(),
-                    None if self.chains is None else list(self.chains))
-        new.steps, new.actor, new.code = self.steps, self.actor, self.code
+        new = _Live(None if self.ex is None else self.ex.copy(), None if self.s is None else self.s.clone())
+        new.trail, new.steps, new.actor, new.code = self.trail, self.steps, self.actor, self.code
         return new
 
     @property
@@ -174,12 +204,11 @@ class AsztalState(pyspiel.State):
         super().__init__(game)
         sh = game._shared
         self._shared = sh
-        chains = [_blake(b"seat", bytes([p])) for p in range(sh.table.players + 1)] if sh.recall else None
         ex = None
         if sh.deal_mode == "explicit":
             t = sh.table
             ex = Explicit(t.game, t.players, t.options)
-        self._live = _Live(ex, None, chains)
+        self._live = _Live(ex, None)
         if ex is not None and ex.node is None:
             self._completed()
 
@@ -243,12 +272,11 @@ class AsztalState(pyspiel.State):
         record of what it saw gets the step."""
         lv = self._live
         lv.steps += 1
-        if lv.chains is not None:
-            s = lv.state
-            for p in range(self.table.players):
-                own = lv.code.encode() if p == lv.actor else b""
-                lv.chains[p] = _blake(lv.chains[p], own, b"|", _view_json(s, p).encode())
-            lv.chains[-1] = _blake(lv.chains[-1], _view_json(s, None).encode())
+        if self._shared.recall:
+            # explicit mode never changes a position once made (each step plays on a copy);
+            # the seeded game is changed in place, so its record keeps a copy
+            snapshot = lv.ex.state if lv.ex is not None else lv.s.clone()
+            lv.trail = _Step(lv.trail, snapshot, lv.actor, lv.code)
         lv.actor, lv.code = -1, ""
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -285,11 +313,13 @@ class AsztalState(pyspiel.State):
                 lv.ex.state = d
                 if lv.ex.node is not None:  # the interrupted action's draws are drawn again
                     lv.ex.redo()
-        if lv.chains is not None:  # what the other seats saw is not known to this one
-            mine = lv.chains[player_id]
-            for p in range(self.table.players):
-                if p != player_id:
-                    lv.chains[p] = _blake(b"resampled", mine, bytes([p]))
+        if lv.trail is not None:  # what the other seats saw is not known to this one
+            old = lv.trail
+            mine, public = old.digest(player_id), old.digest(-1)
+            preset = {p: _blake(b"resampled", mine, bytes([p])) for p in range(self.table.players)}
+            preset[player_id], preset[-1] = mine, public
+            snapshot = lv.state if lv.ex is not None else lv.state.clone()
+            lv.trail = _Step(old.prev, snapshot, old.actor, old.code, preset)
         return new
 
     def __reduce__(self):
@@ -344,8 +374,10 @@ class AsztalObserver:
             self.dict["recall"] = self.tensor[size:]
 
     def _chain(self, state: AsztalState, player: int) -> bytes:
-        chains = state._live.chains
-        return chains[player] if (self.private or not self.public) else chains[-1]
+        trail = state._live.trail
+        if trail is None:
+            return _blake(b"no step yet")
+        return trail.digest(player if (self.private or not self.public) else -1)
 
     def set_from(self, state: AsztalState, player: int) -> None:
         self.tensor.fill(0)

@@ -280,6 +280,13 @@ class ExplicitChance(Rng):
 
     def _pick(self, what: str, cards: Sequence[T]) -> T:
         """A card among ``cards`` (each copy equally likely): the distinct ones weighted by count."""
+        first = cards[0]
+        if self.forced and any(c != first for c in cards):  # replaying: the outcome is known
+            o = self.forced.pop(0)
+            if o not in cards:
+                raise ValueError(f"{o!r} is not a possible outcome of {what}")
+            self.taken += 1
+            return o
         counts: dict[Any, int] = {}
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
