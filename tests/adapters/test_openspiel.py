@@ -191,6 +191,14 @@ def test_observers_honour_the_observation_type():
     assert strings["public"] == _view_json(state.s, None)  # the spectator's view: no hand
     assert '"hand"' in strings["private"] and '"round"' not in strings["private"]
     assert '"hand"' not in strings["public"]
+    # the public record is the same for every seat; each seat's own record is its own
+    public_recall = game.make_py_observer(pyspiel.IIGObservationType(
+        perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    assert public_recall.string_from(state, 0) == public_recall.string_from(state, 1)
+    assert state.information_state_string(0) != state.information_state_string(1)
+    with pytest.raises(ValueError, match="ALL_PLAYERS"):
+        game.make_py_observer(pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
 
 
 @pytest.mark.parametrize("name,players", GAMES)

@@ -32,11 +32,13 @@ private information is ``view(seat)`` (string: its JSON; tensor: ``Encoder``); p
 is the spectator's ``view(None)`` read from the seat; private only is what ``view(seat)``
 adds to it (string: the differing top-level fields; tensor: the difference of the two).
 **Information state** (perfect recall): the record of everything the seat saw, step by step
-(its view after every completed step, and its own action codes), kept as a running 128-bit
+(its view after every completed step, and its own action codes), as a chained 128-bit
 BLAKE2 digest: the string is ``"p<seat> n<steps> <digest>"``; the tensor is the observation
 tensor followed by the digest's 128 bits. Two histories give the same information state
-exactly when the seat saw the same things (up to a digest collision). ``recall=False``
-skips the record (faster; the information state is then unavailable).
+exactly when the seat saw the same things (up to a digest collision). The record keeps the
+position after each step (``_Step``) and makes a seat's digest when it is first asked for,
+once per step for all the states that share that history. ``recall=False`` skips the
+record (the information state is then unavailable).
 
 **Serialisation** is by history (OpenSpiel's default: the game's parameters and the action
 numbers, chance outcomes included); a state pickles to that history and is rebuilt by replay.
@@ -397,7 +399,8 @@ class AsztalObserver:
 
     def string_from(self, state: AsztalState, player: int) -> str:
         if self.perfect_recall:
-            return f"p{player} n{state._live.steps} {self._chain(state, player).hex()}"
+            who = f"p{player}" if (self.private or not self.public) else "public"
+            return f"{who} n{state._live.steps} {self._chain(state, player).hex()}"
         s = state.s
         if s is None:
             return f"p{player} before the deal"
