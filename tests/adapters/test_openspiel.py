@@ -293,3 +293,39 @@ def test_bad_parameters_are_refused():
         _load("pax", 2, deal_mode="whatever")
     with pytest.raises(Exception, match="reward"):
         _load("pax", 2, reward="money")
+
+
+def _first_turn_draw(state, pick):
+    """Play the first legal action until the first turn's draw; the first card drawn (the
+    seat to move sees it), with ``pick`` choosing each chance outcome on the way."""
+    from asztal.games.pax.state import PH_DRAW
+
+    while True:
+        if state.is_chance_node():
+            state.apply_action(pick(state))
+            continue
+        s = state.s
+        if s.phase == PH_DRAW and s.pending:  # a card is on the table
+            return s.pending[0]
+        state.apply_action(state.legal_actions()[0])
+
+
+def test_mid_game_draws_follow_the_engine():
+    """Chi-square on a draw made in play (the first card of the first turn's draw in PAX, by
+    category; by card with ASZTAL_SOAK=1), sampled chance against the seeded engine."""
+    from asztal.games.pax.pack import CARD_CAT
+
+    n = 3000 if SOAK else 400
+    key = (lambda c: c) if SOAK else (lambda c: CARD_CAT[c])
+    seeded = _load("pax", 2, deal_mode="seeded", deals=n, recall=False)
+    engine = []
+    for seed in range(n):
+        state = seeded.new_initial_state()
+        state.apply_action(seed)
+        engine.append(key(_first_turn_draw(state, None)))
+    explicit = _load("pax", 2, recall=False)
+    rng = np.random.RandomState(21)
+    sampled = [key(_first_turn_draw(explicit.new_initial_state(), lambda st: _sample(st, rng))) for _ in range(n)]
+    cats = sorted(set(engine) | set(sampled))
+    table = np.array([[engine.count(c) for c in cats], [sampled.count(c) for c in cats]])
+    assert chi2_contingency(table)[1] > 0.001

@@ -108,6 +108,9 @@ class AsztalGame(pyspiel.Game):
         self._shared = _Shared(table, deal_mode, int(params["deals"]), score, bool(params["recall"]))
         self.asztal_name = name
         chance = max(CHANCE_BOUND[name], self._shared.deals if deal_mode == "seeded" else 0)
+        if name == "caboose":  # a pack's cards are numbered from 0: its largest pile bounds a draw
+            pk = table.state.pk
+            chance = max(chance, len(pk.ac_ids), len(pk.cc_ids), len(pk.prestige_ids))
         gtype = _game_type(name, players, reward)
         extra = {"utility_sum": 1.0} if gtype.utility == pyspiel.GameType.Utility.CONSTANT_SUM else {}
         info = pyspiel.GameInfo(num_distinct_actions=table.actions.n, max_chance_outcomes=chance,
