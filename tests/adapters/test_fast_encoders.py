@@ -23,7 +23,7 @@ def test_fast_encoder_equals_the_view_encoder(game, players):
     fast = fast_encoder(game, table.encoder.size)
     assert fast is not None
     checked = 0
-    for seed in range(40 if SOAK else (6 if game != "pocketciv" else 30)):
+    for seed in range(40 if SOAK else {"pax": 6, "caboose": 3, "pocketciv": 30}[game]):
         table.new(seed)
         rng = random.Random(seed)
         while True:
