@@ -3,7 +3,7 @@
 >>> from asztal.adapters.gymnasium import SoloEnv
 >>> env = SoloEnv("pocketciv")
 >>> obs, info = env.reset(seed=3)
->>> obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+>>> obs, reward, terminated, truncated, info = env.step(int(obs["action_mask"].nonzero()[0][0]))
 
 The conventions of the PettingZoo environments: ``Discrete(n)`` over the game's fixed
 action numbering, observations ``{"observation": float32 vector of view(0),
