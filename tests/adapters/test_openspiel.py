@@ -1,28 +1,246 @@
-"""OpenSpiel: the games load by name, pass the random-simulation test, and its MCTS bot plays them."""
+"""OpenSpiel: the games load by name, model every draw as a chance node with the engine's law,
+keep perfect-recall information states, resample from them, serialise by history, and
+OpenSpiel's own bots (MCTS, IS-MCTS) play them."""
 
 from __future__ import annotations
+
+import os
+import pickle
 
 import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from scipy.stats import chi2_contingency  # noqa: E402
 
 import asztal.adapters.openspiel  # noqa: E402,F401  (registers the games)
+from asztal import games  # noqa: E402
+from asztal.adapters.chance import Explicit  # noqa: E402
+from asztal.adapters.openspiel import SCORE_SCALE  # noqa: E402
 
 GAMES = [("pax", 3), ("pax", 1), ("pocketciv", 1), ("caboose", 3)]
+SOAK = bool(os.environ.get("ASZTAL_SOAK"))
+
+
+def _load(name, players, **params):
+    return pyspiel.load_game(f"python_asztal_{name}", {"players": players, **params})
+
+
+def _sample(state, rng):
+    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+    return int(rng.choice(outcomes, p=probs))
+
+
+def _play(state, rng, steps=10**6):
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(_sample(state, rng) if state.is_chance_node() else int(rng.choice(state.legal_actions())))
+    return state
 
 
 @pytest.mark.parametrize("name,players", GAMES)
-def test_random_simulation_test_passes(name, players):
-    game = pyspiel.load_game(f"python_asztal_{name}", {"players": players})
+@pytest.mark.parametrize("mode", ["explicit", "seeded"])
+def test_random_simulation_test_passes_with_serialisation(name, players, mode):
+    game = _load(name, players, deal_mode=mode)
     assert game.num_players() == players
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name,players", GAMES)
+def test_every_draw_is_a_chance_node_over_the_unseen_cards(name, players):
+    """No future card is fixed in the state: each draw offers exactly the cards of the
+    unseen part of its pile, with probabilities by count."""
+    game = _load(name, players, recall=False)
+    rng = np.random.RandomState(1)
+    state = game.new_initial_state()
+    whats = set()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ex = state._live.ex
+            node = ex.node
+            whats.add(node.what.split(".")[0])
+            assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+            assert all(0 <= o < game.max_chance_outcomes() for o, _ in state.chance_outcomes())
+            s = ex.state
+            if s is not None and node.what == "pocketciv.deck":
+                assert set(node.outcomes) <= set(s.deck + s.discard + s.aside)
+            if s is not None and node.what == "pax.deck":
+                # a card slid under the deck (its place known) comes up only after all the others
+                unfixed = {c for c in s.deck if not s.slid_all >> c & 1}
+                assert set(node.outcomes) <= set(s.deck) and (set(node.outcomes) <= unfixed or not unfixed)
+            if s is not None and node.what == "caboose.cdeck" and s.cdeck:
+                assert set(node.outcomes) <= set(s.cdeck + s.cdisc)  # CC-Q-26: then the discards
+        state.apply_action(_sample(state, rng) if state.is_chance_node() else int(rng.choice(state.legal_actions())))
+    assert whats == {name}
+
+
+@pytest.mark.parametrize("name,players,quantity", [
+    ("pax", 1, lambda s: s.hands[0][0]),  # the first card dealt
+    ("caboose", 3, lambda s: s.prestige[-1]),  # the first prestige tile laid out
+])
+def test_sampled_chance_draws_the_engines_distribution(name, players, quantity):
+    """Chi-square: the outcome OpenSpiel samples at a draw, against the same draw made by the
+    engine's seeded generator over many seeds (fixed seeds, so the test is deterministic)."""
+    n = 6000 if SOAK else 1500
+    game = games.load(name)
+    engine = [quantity(game.new_game(players, seed)) for seed in range(n)]
+    rng = np.random.RandomState(12)
+    sampled = []
+    for _ in range(n):
+        ex = Explicit(game, players, {})
+        outcomes, probs = ex.node.outcomes, ex.node.probs
+        sampled.append(int(rng.choice(outcomes, p=probs)))
+    cats = sorted(set(engine) | set(sampled))
+    table = np.array([[engine.count(c) for c in cats], [sampled.count(c) for c in cats]])
+    assert table.shape[1] > 10
+    assert chi2_contingency(table)[1] > 0.001
+
+
+def _branch(state, seen, first, rng, steps):
+    """Play ``first`` then ``steps`` random steps from a copy, recording what each seat saw:
+    its view after every completed step and its own action codes."""
+    from asztal.adapters.openspiel import _view_json
+
+    state, seen = state.clone(), [list(x) for x in seen]
+    players = len(seen)
+
+    def record():
+        for q in range(players):
+            seen[q].append(_view_json(state.s, q))
+
+    action = first
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(_sample(state, rng))
+        else:
+            p = state.current_player()
+            a = action if action is not None else int(rng.choice(state.legal_actions()))
+            action = None
+            seen[p].append(state.action_to_string(p, a))
+            state.apply_action(a)
+        if not state.is_chance_node():
+            record()
+    while state.is_chance_node():
+        state.apply_action(_sample(state, rng))
+        if not state.is_chance_node():
+            record()
+    return state, seen
+
+
+@pytest.mark.parametrize("name,players", [("pax", 2), ("pax", 3), ("caboose", 3), ("pocketciv", 1)])
+def test_information_state_is_perfect_recall_on_branch_pairs(name, players):
+    """From a common position, two branches that differ in the mover's choice (then play on
+    with the same random stream): for every seat, the two information states are equal
+    exactly when the seat saw the same things (views step by step, its own moves) on the
+    way; a seat that could not tell the branches apart gets the same information state."""
+    game = _load(name, players)
+    rng = np.random.RandomState(11)
+    equal = differ = 0
+    for _ in range(40 if SOAK else 5):
+        state, seen = _branch(game.new_initial_state(), [[] for _ in range(players)], None,
+                              rng, int(rng.randint(1, 60)))
+        if state.is_terminal() or len(state.legal_actions()) < 2:
+            continue
+        a1, a2 = (int(x) for x in rng.choice(state.legal_actions(), 2, replace=False))
+        seed = int(rng.randint(1 << 30))
+        for steps in (1, 2, 5):
+            one, seen1 = _branch(state, seen, a1, np.random.RandomState(seed), steps)
+            two, seen2 = _branch(state, seen, a2, np.random.RandomState(seed), steps)
+            for q in range(players):
+                same_info = one.information_state_string(q) == two.information_state_string(q)
+                assert (seen1[q] == seen2[q]) == same_info, (name, q, steps)
+                equal += same_info
+                differ += not same_info
+    assert differ > 0 and (name != "pax" or equal > 0)  # PAX: secret choices others cannot tell apart
+
+
+def test_information_state_tensor_is_not_the_observation():
+    game = _load("caboose", 3)
+    state = _play(game.new_initial_state(), np.random.RandomState(2), 120)
+    p = state.current_player() if not state.is_chance_node() else 0
+    info = np.array(state.information_state_tensor(p))
+    obs = np.array(state.observation_tensor(p))
+    assert len(info) == game.information_state_tensor_size() == len(obs) + 128
+    assert np.array_equal(info[:len(obs)], obs) and info[len(obs):].any()
+
+
+def test_observers_honour_the_observation_type():
+    from asztal.adapters.openspiel import _view_json
+
+    game = _load("pax", 2)
+    state = _play(game.new_initial_state(), np.random.RandomState(4), 60)
+    seat = 0
+    public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                        private_info=pyspiel.PrivateInfoType.NONE)
+    private = pyspiel.IIGObservationType(perfect_recall=False, public_info=False,
+                                         private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+    both = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                      private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+    strings = {}
+    for key, kind in (("public", public), ("private", private), ("both", both)):
+        obs = game.make_py_observer(kind)
+        strings[key] = obs.string_from(state, seat)
+        obs.set_from(state, seat)
+        assert len(obs.tensor) == game.observation_tensor_size()
+    assert strings["both"] == _view_json(state.s, seat)
+    assert strings["public"] == _view_json(state.s, None)  # the spectator's view: no hand
+    assert '"hand"' in strings["private"] and '"round"' not in strings["private"]
+    assert '"hand"' not in strings["public"]
+    # the public record is the same for every seat; each seat's own record is its own
+    public_recall = game.make_py_observer(pyspiel.IIGObservationType(
+        perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    assert public_recall.string_from(state, 0) == public_recall.string_from(state, 1)
+    assert state.information_state_string(0) != state.information_state_string(1)
+    with pytest.raises(ValueError, match="ALL_PLAYERS"):
+        game.make_py_observer(pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+@pytest.mark.parametrize("name,players", GAMES)
+def test_resample_keeps_the_seats_information(name, players):
+    game = _load(name, players)
+    state = _play(game.new_initial_state(), np.random.RandomState(5), 80)
+    while state.is_chance_node():
+        state.apply_action(_sample(state, np.random.RandomState(0)))
+    if state.is_terminal():
+        pytest.skip("the random game ended early")
+    p = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(3):
+        other = state.resample_from_infostate(p, sampler)
+        assert other.information_state_string(p) == state.information_state_string(p)
+        assert other.observation_string(p) == state.observation_string(p)
+        assert other.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("name,players", GAMES)
+def test_ismcts_bot_plays(name, players):
+    game = _load(name, players)
+    rng = np.random.RandomState(3)
+    bot = ismcts.ISMCTSBot(game=game, evaluator=mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0,
+                           max_simulations=4, random_state=rng)
+    state = game.new_initial_state()
+    thought = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = _sample(state, rng)
+        elif thought < 3:
+            action = bot.step(state)
+            thought += 1
+        else:
+            action = int(rng.choice(state.legal_actions()))
+        state.apply_action(action)
+    assert thought == 3
 
 
 @pytest.mark.parametrize("name,players", GAMES)
 def test_mcts_bot_plays_a_whole_game(name, players):
-    game = pyspiel.load_game(f"python_asztal_{name}", {"players": players, "deals": 50})
+    game = _load(name, players, deal_mode="seeded", deals=50)
     rng = np.random.RandomState(3)
     bot = mcts.MCTSBot(game, 2.0, 3, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
     state = game.new_initial_state()
@@ -38,19 +256,76 @@ def test_mcts_bot_plays_a_whole_game(name, players):
         assert action in state.legal_actions()
         state.apply_action(action)
     returns = state.returns()
-    assert len(returns) == players and all(0.0 <= r <= 1.0 for r in returns) and sum(returns) <= 1.0 + 1e-9
+    assert len(returns) == players
 
 
-def test_observations_come_from_the_seats_view():
-    game = pyspiel.load_game("python_asztal_caboose", {"players": 3})
-    state = game.new_initial_state()
-    state.apply_action(1)
-    for _ in range(30):
+@pytest.mark.parametrize("name,players", GAMES)
+def test_states_pickle_and_serialise_by_history(name, players):
+    game = _load(name, players)
+    state = _play(game.new_initial_state(), np.random.RandomState(6), 70)
+    data = pickle.dumps(state)
+    assert len(data) < 2000  # the history, not the position
+    back = pickle.loads(data)
+    assert back.history() == state.history() and str(back) == str(state)
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state)
+    if not state.is_chance_node() and not state.is_terminal():
+        assert again.information_state_string(state.current_player()) == \
+            state.information_state_string(state.current_player())
+
+
+def test_returns_mean_the_game():
+    caboose = _load("caboose", 3)
+    assert caboose.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    end = _play(caboose.new_initial_state(), np.random.RandomState(7))
+    assert sum(end.returns()) == pytest.approx(1.0)
+    assert _load("pax", 2).get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    pc = _load("pocketciv", 1)
+    end = _play(pc.new_initial_state(), np.random.RandomState(8))
+    assert end.returns() == [end.s.scores()[0] / SCORE_SCALE]
+    win = _load("pocketciv", 1, reward="win")
+    end = _play(win.new_initial_state(), np.random.RandomState(8))
+    assert end.returns() == [float(bool(end.s.winners()))]
+
+
+def test_bad_parameters_are_refused():
+    with pytest.raises(Exception, match="deal_mode"):
+        _load("pax", 2, deal_mode="whatever")
+    with pytest.raises(Exception, match="reward"):
+        _load("pax", 2, reward="money")
+
+
+def _first_turn_draw(state, pick):
+    """Play the first legal action until the first turn's draw; the first card drawn (the
+    seat to move sees it), with ``pick`` choosing each chance outcome on the way."""
+    from asztal.games.pax.state import PH_DRAW
+
+    while True:
+        if state.is_chance_node():
+            state.apply_action(pick(state))
+            continue
+        s = state.s
+        if s.phase == PH_DRAW and s.pending:  # a card is on the table
+            return s.pending[0]
         state.apply_action(state.legal_actions()[0])
-    seat = state.current_player()
-    view_json = state.observation_string(seat)
-    assert '"city_hand"' in view_json  # the seat's own hand...
-    other = (seat + 1) % 3
-    assert state.observation_string(other) != view_json  # ...which the next seat does not see
-    assert state.information_state_string(seat).startswith(view_json)
-    assert len(state.observation_tensor(seat)) == game.observation_tensor_size()
+
+
+def test_mid_game_draws_follow_the_engine():
+    """Chi-square on a draw made in play (the first card of the first turn's draw in PAX, by
+    category; by card with ASZTAL_SOAK=1), sampled chance against the seeded engine."""
+    from asztal.games.pax.pack import CARD_CAT
+
+    n = 3000 if SOAK else 400
+    key = (lambda c: c) if SOAK else (lambda c: CARD_CAT[c])
+    seeded = _load("pax", 2, deal_mode="seeded", deals=n, recall=False)
+    engine = []
+    for seed in range(n):
+        state = seeded.new_initial_state()
+        state.apply_action(seed)
+        engine.append(key(_first_turn_draw(state, None)))
+    explicit = _load("pax", 2, recall=False)
+    rng = np.random.RandomState(21)
+    sampled = [key(_first_turn_draw(explicit.new_initial_state(), lambda st: _sample(st, rng))) for _ in range(n)]
+    cats = sorted(set(engine) | set(sampled))
+    table = np.array([[engine.count(c) for c in cats], [sampled.count(c) for c in cats]])
+    assert chi2_contingency(table)[1] > 0.001

@@ -62,5 +62,38 @@ def test_solo_env_pays_the_win_and_refuses_illegal_actions():
     rng = np.random.default_rng(1)
     terminated = False
     while not terminated:
-        obs, reward, terminated, truncated, info = e.step(int(rng.choice(info["legal"])))
-    assert reward == float(bool(e.table.state.winners())) and "score" in info
+        obs, reward, terminated, truncated, info = e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert reward == e.table.state.scores()[0] / 100 and "score" in info  # PocketCiv pays its score
+    e = SoloEnv("pocketciv", reward="win")
+    obs, info = e.reset(seed=2)
+    terminated = False
+    while not terminated:
+        obs, reward, terminated, truncated, info = e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert reward == float(bool(e.table.state.winners()))
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_vector_envs_step_with_the_mask(mode):
+    """Legal actions travel only as the fixed-length mask, so vector environments stack them."""
+    import gymnasium
+
+    import asztal.adapters.gymnasium  # noqa: F401  (registers the ids)
+
+    envs = gymnasium.make_vec("asztal/PocketCiv-v0", num_envs=2, vectorization_mode=mode)
+    try:
+        obs, info = envs.reset(seed=[3, 4])
+        rng = np.random.default_rng(0)
+        ends = 0
+        for _ in range(120):
+            # an ended episode shows an empty mask; its next action is ignored while it resets
+            actions = np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in obs["action_mask"]])
+            obs, reward, terminated, truncated, info = envs.step(actions)
+            assert obs["action_mask"].shape == (2, envs.single_action_space.n)
+            ends += int(terminated.sum())
+        assert ends >= 1  # episodes end and the vector env resets them
+    finally:
+        envs.close()
+    sync = gymnasium.vector.SyncVectorEnv([lambda: SoloEnv("pax"), lambda: SoloEnv("pax")])
+    obs, _ = sync.reset(seed=1)
+    sync.step(np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]]))
+    sync.close()

@@ -11,6 +11,7 @@ from asztal import games
 from asztal.research import schema
 from asztal.research.batch import Batch, run_batch
 from asztal.research.report import read_rows, summarise
+from asztal.sim.runner import game_seed
 
 CASES = [("pax", 3), ("pax", 1), ("pocketciv", 1), ("caboose", 4)]
 
@@ -28,7 +29,7 @@ def test_rows_replay_to_their_scores_and_winners(tmp_path, game, players):
     assert set(rows[0]) == set(schema.columns(game))
     for r in rows:
         record = json.loads(r["record"])
-        assert record["seed"] == r["seed"] == 11 + r["index"]
+        assert record["seed"] == r["seed"] == game_seed(11, r["index"])
         final = games.load(game).replay(record)
         assert final.is_over
         assert [float(x) for x in final.scores()] == r["scores"]

@@ -181,8 +181,9 @@ def _pax(view: dict[str, Any], seat: int, v: Vec) -> None:
         t = view["tableaux"][s]
         for c in t["tableau"]:
             where[c["id"]] = f"tableau{k}"
-        for c in t["hand_public"]:
-            where[c["id"]] = f"public{k}"
+        if k:  # the seat's own hand cards are "hand", the bought ones too
+            for c in t["hand_public"]:
+                where[c["id"]] = f"public{k}"
     for leg in view["legions"]:
         for c in leg["cards"]:
             where[c["id"]] = f"legion{leg['number']}"
@@ -311,14 +312,17 @@ def _caboose(view: dict[str, Any], seat: int, v: Vec, pk) -> None:
     v.onehot("turn:step", turn.get("step"), STEP_NAMES)
 
 
+def _caboose_fill(view: dict[str, Any], seat: int, v: Vec, pk: Any) -> None:
+    _caboose(view, seat, v, pk)
+
+
 class Encoder:
     """``encode(state, seat)``: the seat's view as a float32 vector of ``size`` numbers."""
 
     def __init__(self, game: str, state) -> None:
         self.game = game
         if game == "caboose":
-            pk = state.pk
-            self._fill = lambda view, seat, v: _caboose(view, seat, v, pk)
+            self._fill = functools.partial(_caboose_fill, pk=state.pk)  # picklable, unlike a lambda
         elif game == "pocketciv" and state.players > 1:
             raise ValueError("multiplayer PocketCiv has no observation encoding yet: play it solo (players=1)")
         elif game in ("pax", "pocketciv"):
@@ -329,10 +333,20 @@ class Encoder:
         self._fill(state.view(0), 0, v)
         self.names: list[str] = v.names or []
         self.size = len(self.names)
+        from asztal.adapters.fast import fast_encoder
+
+        #: the same numbers read from the state's own fields (``asztal.adapters.fast``), if any
+        self.fast = fast_encoder(game, self.size)
 
     def encode(self, state, seat: int) -> np.ndarray:
+        if self.fast is not None:
+            return self.fast(state, seat)
+        return self.encode_view(state.view(seat), seat)
+
+    def encode_view(self, view: dict[str, Any], seat: int) -> np.ndarray:
+        """A view (``state.view(seat)``, or the spectator's ``view(None)``) as seat ``seat`` reads it."""
         v = Vec(self.size)
-        self._fill(state.view(seat), seat, v)
+        self._fill(view, seat, v)
         if v.at != self.size:
             raise AssertionError(f"{self.game} observation of {v.at} numbers, expected {self.size}")
         return v.values

@@ -3,13 +3,17 @@
 >>> from asztal.adapters.gymnasium import SoloEnv
 >>> env = SoloEnv("pocketciv")
 >>> obs, info = env.reset(seed=3)
->>> obs, reward, terminated, truncated, info = env.step(int(info["legal"][0]))
+>>> obs, reward, terminated, truncated, info = env.step(int(obs["action_mask"].nonzero()[0][0]))
 
 The conventions of the PettingZoo environments: ``Discrete(n)`` over the game's fixed
 action numbering, observations ``{"observation": float32 vector of view(0),
-"action_mask": int8 mask}`` (the mask and the legal numbers are also in ``info``).
-``reward="win"`` (default) pays 1 when the game is won (PocketCiv: the Empire did not
-collapse; PAX: the level is beaten), ``reward="score"`` the final score; both at the end.
+"action_mask": int8 mask}``. The legal actions are only this fixed-length mask (also in
+``info["action_mask"]``), so the vector environments (``SyncVectorEnv``, ``AsyncVectorEnv``,
+``gymnasium.make_vec``) stack them. Rewards come at the end: ``reward="game"`` (default)
+is what the game scores: PocketCiv its final score / ``SCORE_SCALE`` (100), the PAX
+solitaire 1 when the level is beaten; ``reward="win"`` pays 1 for a win (PocketCiv: the
+game ended without a collapse, which stopping at the first era change already is: a
+degenerate goal); ``reward="score"`` the raw final score.
 An action that is not legal changes nothing and pays ``illegal_reward`` (default -0.01),
 so an agent that ignores the mask learns to read it; ``max_steps`` truncates an episode.
 ``options={"level": 3}`` picks the PAX solitaire level. Importing this module registers
@@ -24,7 +28,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from asztal.adapters.table import OBS_BOUND, Table
+from asztal.adapters.table import OBS_BOUND, SCORE_SCALE, Table
 
 SOLO_GAMES = ("pocketciv", "pax")
 
@@ -34,12 +38,12 @@ class SoloEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, game: str = "pocketciv", options: dict[str, Any] | None = None, reward: str = "win",
+    def __init__(self, game: str = "pocketciv", options: dict[str, Any] | None = None, reward: str = "game",
                  illegal_reward: float = -0.01, max_steps: int = 5000, render_mode: str | None = None) -> None:
         if game not in SOLO_GAMES:
             raise ValueError(f"no solo game {game!r}: use {' or '.join(SOLO_GAMES)}")
-        if reward not in ("win", "score"):
-            raise ValueError("reward is win or score")
+        if reward not in ("game", "win", "score"):
+            raise ValueError("reward is game, win or score")
         self.table = Table(game, 1, options)
         self.reward_kind, self.illegal_reward, self.max_steps = reward, illegal_reward, max_steps
         self.render_mode = render_mode
@@ -51,8 +55,7 @@ class SoloEnv(gymnasium.Env):
 
     def _obs(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         mask = self.table.mask()
-        return ({"observation": self.table.observe(0), "action_mask": mask},
-                {"action_mask": mask, "legal": np.flatnonzero(mask)})
+        return {"observation": self.table.observe(0), "action_mask": mask}, {"action_mask": mask}
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
@@ -73,7 +76,12 @@ class SoloEnv(gymnasium.Env):
         terminated = self.table.over
         if terminated:
             st = self.table.state
-            reward = float(bool(st.winners())) if self.reward_kind == "win" else float(st.scores()[0])
+            if self.reward_kind == "score":
+                reward = float(st.scores()[0])
+            elif self.reward_kind == "game" and self.table.name == "pocketciv":
+                reward = float(st.scores()[0]) / SCORE_SCALE
+            else:
+                reward = float(bool(st.winners()))
         obs, info = self._obs()
         if terminated:
             info["score"] = float(self.table.state.scores()[0])

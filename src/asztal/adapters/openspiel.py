@@ -3,56 +3,92 @@
 >>> import asztal.adapters.openspiel   # registers python_asztal_pax, _pocketciv, _caboose
 >>> game = pyspiel.load_game("python_asztal_caboose", {"players": 4})   # doctest: +SKIP
 
-**Chance.** Our rules draw from the state's own seeded PRNG inside ``apply`` (a card
-drawn, an event revealed), not as separate moves, and each draw's distribution depends
-on the game's private bookkeeping. So each game has exactly one explicit chance node,
-at the start: it picks the deal, a seed among ``deals`` equally likely ones (parameter,
-default 1000); every later draw comes from that seed. The seed is hidden from the
-players: their observations are built from ``view(seat)`` only, and a draw's result
-shows up there only when the rules reveal it. Game type: sequential, explicit stochastic
-(that one node), imperfect information, general sum, terminal rewards.
+**Chance** (parameter ``deal_mode``):
 
-**Actions** are the fixed numbering of ``asztal.adapters.encoding.ActionSpace``;
-**returns** give each winner 1/k of the win (k winners), the others 0.
-**Observations**: ``observation_string`` is the JSON of ``view(seat)``;
-``information_state_string`` adds the seat's own past action codes (perfect recall of
-its own choices; the view already carries what the seat learned); ``observation_tensor``
-is the float vector of ``asztal.adapters.encoding.Encoder``.
+* ``"explicit"`` (default): every draw of the rules is a chance node, as in OpenSpiel's card
+  games. The rules name each draw through the engine's chance API (``asztal.engine.rng``);
+  here it stops the game (``asztal.adapters.chance.Explicit``) and the node's outcomes are
+  what nobody has seen: the distinct cards of the unseen part of the pile (action = the
+  card's number, probability = its share of the unseen cards), a die's faces, a random map's
+  parameters. No future draw is fixed in the state, so a search on the true state (MCTS)
+  does not know the next card, and CFR/best response see the real game. The law of each draw
+  is the engine's: a uniformly shuffled pile drawn from the top.
+* ``"seeded"``: one chance node at the start picks a seed among ``deals`` (default 1000)
+  and the engine's seeded generator makes every later draw. Fast (no replays, no chance
+  nodes), the same games as ``asztal.sim``, for reinforcement learning; but the whole future
+  deck is fixed at the deal, so a search on the true state knows future draws.
+
+**Game type**: sequential, explicit stochastic, imperfect information, terminal rewards.
+**Returns** (``reward``): ``"game"`` (default) is what the game scores: PAX and Caboose give
+each winner 1/k of the win (k winners). Caboose always has a winner, so it is constant-sum
+(sum 1); PAX is general-sum: when Rome wins, the Primus Conspiratus holder wins alone
+(PAX-R-07), and nobody does if no one holds it (sum 0). PocketCiv returns its final score divided by
+``SCORE_SCALE`` (100: a game's score is mostly 0-200 VP). ``"win"`` pays every game its
+win share (PocketCiv: 1 when the game ends normally, 0 at a collapse: a degenerate goal,
+as stopping at the first era change "wins"; use it knowingly).
+
+**Observations** (``make_py_observer`` honours ``IIGObservationType``): both public and
+private information is ``view(seat)`` (string: its JSON; tensor: ``Encoder``); public only
+is the spectator's ``view(None)`` read from the seat; private only is what ``view(seat)``
+adds to it (string: the differing top-level fields; tensor: the difference of the two).
+**Information state** (perfect recall): the record of everything the seat saw, step by step
+(its view after every completed step, and its own action codes), as a chained 128-bit
+BLAKE2 digest: the string is ``"p<seat> n<steps> <digest>"``; the tensor is the observation
+tensor followed by the digest's 128 bits. Two histories give the same information state
+exactly when the seat saw the same things (up to a digest collision). The record keeps the
+position after each step (``_Step``) and makes a seat's digest when it is first asked for,
+once per step for all the states that share that history. ``recall=False`` skips the
+record (the information state is then unavailable).
+
+**Serialisation** is by history (OpenSpiel's default: the game's parameters and the action
+numbers, chance outcomes included); a state pickles to that history and is rebuilt by replay.
+``resample_from_infostate`` draws the unseen cards with the engine's ``determinize``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+from typing import Any
 
 import numpy as np
 import pyspiel
 
-from asztal.adapters.table import Table
+from asztal.adapters.chance import Explicit
+from asztal.adapters.table import SCORE_SCALE, Table
 
 GAMES = {"pax": 2, "pocketciv": 1, "caboose": 3}  # game -> default players
 DEALS = 1000
 MAX_LENGTH = 5000
+#: the largest chance outcome (a card number, a die face, a map parameter) + 1 of each game
+CHANCE_BOUND = {"pax": 74, "pocketciv": 40320, "caboose": 256}
+DIGEST = 16  # bytes of the information-state digest
+_DEFAULTS = {"deal_mode": "explicit", "deals": DEALS, "reward": "game", "recall": True}
 
 
-def _game_type(name: str) -> pyspiel.GameType:
+def _game_type(name: str, players: int | None = None, reward: str = "game") -> pyspiel.GameType:
     from asztal import games
 
     g = games.load(name)
+    # Caboose always has a winner; PAX has none when Rome wins and nobody holds the Primus
+    # Conspiratus (PAX-R-07), PocketCiv none at a collapse: only Caboose is constant-sum
+    constant = name == "caboose" and players is not None and players > 1
+    utility = pyspiel.GameType.Utility.CONSTANT_SUM if constant else pyspiel.GameType.Utility.GENERAL_SUM
     return pyspiel.GameType(
         short_name=f"python_asztal_{name}",
         long_name=f"asztal {g.title['en']}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=g.max_players,
         min_num_players=g.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": GAMES[name], "deals": DEALS},
+        parameter_specification={"players": GAMES[name], **_DEFAULTS},
     )
 
 
@@ -60,136 +96,327 @@ class AsztalGame(pyspiel.Game):
     """One asztal game for a number of players."""
 
     def __init__(self, name: str, params: dict | None = None) -> None:
-        params = dict(params or {})
-        players = int(params.get("players", GAMES[name]))
-        self.deals = int(params.get("deals", DEALS))
-        self.table = Table(name, players)
+        params = {**_DEFAULTS, "players": GAMES[name], **(params or {})}
+        players = int(params["players"])
+        deal_mode, reward = str(params["deal_mode"]), str(params["reward"])
+        if deal_mode not in ("explicit", "seeded"):
+            raise ValueError("deal_mode is explicit or seeded")
+        if reward not in ("game", "win"):
+            raise ValueError("reward is game or win")
+        table = Table(name, players)
+        score = name == "pocketciv" and reward == "game"
+        self._shared = _Shared(table, deal_mode, int(params["deals"]), score, bool(params["recall"]))
         self.asztal_name = name
-        info = pyspiel.GameInfo(num_distinct_actions=self.table.actions.n, max_chance_outcomes=self.deals,
-                                num_players=players, min_utility=0.0, max_utility=1.0,
-                                max_game_length=MAX_LENGTH)
-        super().__init__(_game_type(name), info, params)
+        chance = max(CHANCE_BOUND[name], self._shared.deals if deal_mode == "seeded" else 0)
+        if name == "caboose":  # a pack's cards are numbered from 0: its largest pile bounds a draw
+            pk = table.state.pk
+            chance = max(chance, len(pk.ac_ids), len(pk.cc_ids), len(pk.prestige_ids))
+        gtype = _game_type(name, players, reward)
+        extra = {"utility_sum": 1.0} if gtype.utility == pyspiel.GameType.Utility.CONSTANT_SUM else {}
+        info = pyspiel.GameInfo(num_distinct_actions=table.actions.n, max_chance_outcomes=chance,
+                                num_players=players, min_utility=0.0,
+                                max_utility=10.0 if score else 1.0, max_game_length=MAX_LENGTH, **extra)
+        super().__init__(gtype, info, params)
 
     def new_initial_state(self) -> AsztalState:
         return AsztalState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> AsztalObserver:
-        perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
-        return AsztalObserver(self.table, perfect_recall)
+        return AsztalObserver(self._shared, iig_obs_type)
+
+    def information_state_tensor_size(self) -> int:  # noqa: D102 (pyspiel asks the observer)
+        return self._shared.table.encoder.size + DIGEST * 8
 
 
 class _Shared:
-    """The game's table, shared by every state: OpenSpiel clones a Python state by deep-copying
-    its attributes, and this one must not be copied."""
+    """What every state of a game shares (its table and parameters): never copied."""
 
-    def __init__(self, table: Table, deals: int) -> None:
-        self.table, self.deals = table, deals
+    def __init__(self, table: Table, deal_mode: str, deals: int, score: bool, recall: bool) -> None:
+        self.table, self.deal_mode, self.deals, self.score, self.recall = table, deal_mode, deals, score, recall
 
     def __deepcopy__(self, memo) -> _Shared:
         return self
 
 
-class _Live:
-    """The asztal state, copied with the game's own cheap ``clone`` (not attribute by attribute)."""
+class _Step:
+    """One completed step of the record every seat keeps: the position after it (never changed
+    again), who decided it and the code; the seats' digests up to it are made when first asked
+    and kept, so states that share a history share the work.
 
-    def __init__(self, state) -> None:
-        self.state = state
+    Seat ``-1`` is the spectator (public information). A resampled state starts a new record
+    whose digests are given (``preset``)."""
+
+    __slots__ = ("prev", "state", "actor", "code", "n", "digests")
+
+    def __init__(self, prev: _Step | None, state, actor: int, code: str,
+                 preset: dict[int, bytes] | None = None) -> None:
+        self.prev, self.state, self.actor, self.code = prev, state, actor, code
+        self.n = 1 if prev is None else prev.n + 1
+        self.digests: dict[int, bytes] = dict(preset or {})
+
+    def digest(self, seat: int) -> bytes:
+        todo: list[_Step] = []
+        node: _Step | None = self
+        while node is not None and seat not in node.digests:
+            todo.append(node)
+            node = node.prev
+        d = node.digests[seat] if node is not None else _blake(b"seat", seat.to_bytes(2, "little", signed=True))
+        for node in reversed(todo):
+            own = node.code.encode() if seat >= 0 and seat == node.actor else b""
+            view = _view_json(node.state, None if seat < 0 else seat).encode()
+            d = node.digests[seat] = _blake(d, own, b"|", view)
+        return d
+
+
+class _Live:
+    """The game in progress, copied with the engine's cheap ``clone`` (not attribute by attribute).
+
+    ``ex``: the explicit-chance game (deal_mode explicit); ``s``: the seeded game (None before
+    the deal); ``trail``: the last completed step of the record (None with recall off, or
+    before the first step); ``steps``: completed steps; ``actor``/``code``: the decision a
+    pending draw interrupted."""
+
+    __slots__ = ("ex", "s", "trail", "steps", "actor", "code")
+
+    def __init__(self, ex: Explicit | None, s) -> None:
+        self.ex, self.s, self.trail, self.steps, self.actor, self.code = ex, s, None, 0, -1, ""
 
     def __deepcopy__(self, memo) -> _Live:
-        return _Live(None if self.state is None else self.state.clone())
+        new = _Live(None if self.ex is None else self.ex.copy(), None if self.s is None else self.s.clone())
+        new.trail, new.steps, new.actor, new.code = self.trail, self.steps, self.actor, self.code
+        return new
+
+    @property
+    def state(self):
+        return self.s if self.ex is None else self.ex.state
+
+
+def _blake(*parts: bytes) -> bytes:
+    h = hashlib.blake2b(digest_size=DIGEST)
+    for p in parts:
+        h.update(p)
+    return h.digest()
+
+
+def _view_json(state, seat: int | None) -> str:
+    return json.dumps(state.view(seat), sort_keys=True, default=str, separators=(",", ":"))
 
 
 class AsztalState(pyspiel.State):
-    """A game in progress; before the deal the one chance node."""
+    """A game in progress: a player's decision, a draw (a chance node), or the end."""
 
     def __init__(self, game: AsztalGame) -> None:
         super().__init__(game)
-        self._shared = _Shared(game.table, game.deals)
-        self._live = _Live(None)
+        sh = game._shared
+        self._shared = sh
+        ex = None
+        if sh.deal_mode == "explicit":
+            t = sh.table
+            ex = Explicit(t.game, t.players, t.options)
+        self._live = _Live(ex, None)
+        if ex is not None and ex.node is None:
+            self._completed()
 
+    # -- what the game is now ------------------------------------------------------------
     @property
     def table(self) -> Table:
         return self._shared.table
 
     @property
-    def deals(self) -> int:
-        return self._shared.deals
-
-    @property
     def s(self):
-        """The asztal state (None before the deal)."""
+        """The asztal state (None before the deal; before the interrupted action at a draw)."""
         return self._live.state
 
+    def _chance_pending(self) -> bool:
+        lv = self._live
+        return lv.s is None if lv.ex is None else lv.ex.node is not None
+
     def current_player(self) -> int:
-        if self.s is None:
+        if self._chance_pending():
             return pyspiel.PlayerId.CHANCE
         if self.s.is_over:
             return pyspiel.PlayerId.TERMINAL
         return self.s.to_move
 
+    def is_terminal(self) -> bool:
+        return not self._chance_pending() and self.s.is_over
+
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self.table.actions.legal(self.s))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / self.deals
-        return [(i, p) for i in range(self.deals)]
+        lv = self._live
+        if lv.ex is None:
+            p = 1.0 / self._shared.deals
+            return [(i, p) for i in range(self._shared.deals)]
+        node = lv.ex.node
+        return [(int(o), float(p)) for o, p in zip(node.outcomes, node.probs, strict=True)]
 
     def _apply_action(self, action: int) -> None:
-        if self.s is None:
-            self._live.state = self.table.game.new_game(self.table.players, seed=int(action),
-                                                        options=self.table.options)
-            self.s.log = None
+        lv, t = self._live, self.table
+        if self._chance_pending():
+            if lv.ex is None:
+                lv.s = t.game.new_game(t.players, seed=int(action), options=t.options)
+                lv.s.log = None
+                done = True
+            else:
+                done = lv.ex.choose(int(action))
         else:
-            self.s.apply(self.table.actions.action(self.s, int(action)))
+            a = t.actions.action(self.s, int(action))
+            lv.actor, lv.code = self.s.to_move, a.code
+            if lv.ex is None:
+                lv.s.apply(a)
+                done = True
+            else:
+                done = lv.ex.play(a)
+        if done:
+            self._completed()
+
+    def _completed(self) -> None:
+        """A step is complete (a decision with every draw it made, or the deal): each seat's
+        record of what it saw gets the step."""
+        lv = self._live
+        lv.steps += 1
+        if self._shared.recall:
+            # explicit mode never changes a position once made (each step plays on a copy);
+            # the seeded game is changed in place, so its record keeps a copy
+            snapshot = lv.ex.state if lv.ex is not None else lv.s.clone()
+            lv.trail = _Step(lv.trail, snapshot, lv.actor, lv.code)
+        lv.actor, lv.code = -1, ""
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal:{action}"
+            lv = self._live
+            if lv.ex is None:
+                return f"deal:{action}"
+            node = lv.ex.node
+            return f"{node.what if node is not None else 'chance'}:{action}"
         return self.table.actions.codes[action]
 
-    def is_terminal(self) -> bool:
-        return self.s is not None and self.s.is_over
-
     def returns(self) -> list[float]:
-        if self.s is None or not self.s.is_over:
-            return [0.0] * self.table.players
+        n = self.table.players
+        if not self.is_terminal():
+            return [0.0] * n
+        if self._shared.score:
+            return [x / SCORE_SCALE for x in self.s.scores()]
         winners = self.s.winners()
-        return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.table.players)]
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler=None) -> AsztalState:
+        """A state ``player_id`` cannot tell from this one: everything it has not seen is drawn
+        again by the engine's ``determinize`` (seeded from ``probability_sampler``)."""
+        u = probability_sampler() if probability_sampler is not None else np.random.random()
+        seed = int(float(u) * 2**53)
+        new = self.clone()
+        lv = new._live
+        s = lv.state
+        if s is not None:
+            d = s.determinize(player_id, seed)
+            if lv.ex is None:
+                lv.s = d
+            else:
+                lv.ex.state = d
+                if lv.ex.node is not None:  # the interrupted action's draws are drawn again
+                    lv.ex.redo()
+        if lv.trail is not None:  # what the other seats saw is not known to this one
+            old = lv.trail
+            mine, public = old.digest(player_id), old.digest(-1)
+            preset = {p: _blake(b"resampled", mine, bytes([p])) for p in range(self.table.players)}
+            preset[player_id], preset[-1] = mine, public
+            snapshot = lv.state if lv.ex is not None else lv.state.clone()
+            lv.trail = _Step(old.prev, snapshot, old.actor, old.code, preset)
+        return new
+
+    def __reduce__(self):
+        """A state pickles to its game and history and is rebuilt by replaying them."""
+        return (_rebuild, (self.get_game().get_type().short_name, dict(self.get_game().get_parameters()),
+                           list(self.history())))
 
     def __str__(self) -> str:
         if self.s is None:
             return "before the deal"
-        return json.dumps(self.s.view(None), sort_keys=True, default=str)
+        text = json.dumps(self.s.view(None), sort_keys=True, default=str)
+        node = self._live.ex.node if self._live.ex is not None else None
+        return text if node is None else f"{text} drawing:{node.what}"
+
+
+def _rebuild(short_name: str, params: dict, history: list[int]) -> pyspiel.State:
+    state = pyspiel.load_game(short_name, params).new_initial_state()
+    for a in history:
+        state.apply_action(a)
+    return state
+
+
+def _public_view(full: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
+    """The spectator's view with the seat's private top-level fields present but empty, so the
+    seat's encoder reads it."""
+    out = dict(public)
+    for k, v in full.items():
+        if k not in out:
+            out[k] = [] if isinstance(v, list) else {} if isinstance(v, dict) else None
+    return out
 
 
 class AsztalObserver:
-    """Strings and tensors of what a seat sees (PyObserver interface)."""
+    """Strings and tensors of what a seat sees (PyObserver interface), for any
+    ``IIGObservationType``: public and/or private information, perfect recall or not."""
 
-    def __init__(self, table: Table, perfect_recall: bool) -> None:
-        self.table = table
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(table.encoder.size, np.float32)
-        self.dict = {"observation": self.tensor}
+    def __init__(self, shared: _Shared, iig_obs_type=None) -> None:
+        self.shared = shared
+        t = iig_obs_type
+        self.perfect_recall = bool(t is not None and t.perfect_recall)
+        self.public = True if t is None else bool(t.public_info)
+        private = pyspiel.PrivateInfoType.SINGLE_PLAYER if t is None else t.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("asztal observers show what one seat may see: private_info ALL_PLAYERS is not offered")
+        self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if self.perfect_recall and not shared.recall:
+            raise ValueError("this game was loaded with recall=False: no information state")
+        size = shared.table.encoder.size if (self.public or self.private) else 0
+        self.tensor = np.zeros(size + (DIGEST * 8 if self.perfect_recall else 0), np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if self.perfect_recall:
+            self.dict["recall"] = self.tensor[size:]
+
+    def _chain(self, state: AsztalState, player: int) -> bytes:
+        trail = state._live.trail
+        if trail is None:
+            return _blake(b"no step yet")
+        return trail.digest(player if (self.private or not self.public) else -1)
 
     def set_from(self, state: AsztalState, player: int) -> None:
-        if state.s is None:
-            self.tensor.fill(0)
-        else:
-            self.tensor[:] = self.table.encoder.encode(state.s, player)
+        self.tensor.fill(0)
+        s = state.s
+        obs = self.dict["observation"]
+        if s is not None and len(obs):
+            enc = self.shared.table.encoder
+            if self.public and self.private:
+                obs[:] = enc.encode(s, player)
+            else:
+                full = s.view(player)
+                public = enc.encode_view(_public_view(full, s.view(None)), player)
+                obs[:] = public if self.public else enc.encode_view(full, player) - public
+        if self.perfect_recall:
+            bits = np.unpackbits(np.frombuffer(self._chain(state, player), np.uint8))
+            self.dict["recall"][:] = bits
 
     def string_from(self, state: AsztalState, player: int) -> str:
-        if state.s is None:
-            return f"p{player} before the deal"
-        text = json.dumps(state.s.view(player), sort_keys=True, default=str)
         if self.perfect_recall:
-            own = [a.code for a, seat in zip(state.s.history, _movers(state), strict=True) if seat == player]
-            text += " " + json.dumps(own)
-        return text
-
-
-def _movers(state: AsztalState) -> list[int]:
-    """The seat that took each action of the history (OpenSpiel's own history, less the deal)."""
-    return [pa.player for pa in state.full_history()][1:]
+            who = f"p{player}" if (self.private or not self.public) else "public"
+            return f"{who} n{state._live.steps} {self._chain(state, player).hex()}"
+        s = state.s
+        if s is None:
+            return f"p{player} before the deal"
+        if self.public and self.private:
+            return _view_json(s, player)
+        if not (self.public or self.private):
+            return f"p{player}"
+        public = s.view(None)
+        if self.public:
+            return json.dumps(public, sort_keys=True, default=str, separators=(",", ":"))
+        full = s.view(player)
+        private = {k: v for k, v in full.items() if public.get(k) != v}
+        return json.dumps(private, sort_keys=True, default=str, separators=(",", ":"))
 
 
 class PaxGame(AsztalGame):

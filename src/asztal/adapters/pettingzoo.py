@@ -9,8 +9,9 @@
 Agents are ``player_0`` ... (seats). Every agent has the same ``Discrete(n)`` action
 space, the game's fixed action numbering (``asztal.adapters.encoding.ActionSpace``), and
 observes ``{"observation": float32 vector of view(seat), "action_mask": int8 mask}``;
-the mask is all zeros for an agent that is not to move. Rewards come at the end: each
-winner gets 1/k of the win (k winners), the others 0. An illegal action raises
+the mask is all zeros for an agent that is not to move. Rewards come at the end
+(``reward``, see ``Table``): by default each winner gets 1/k of the win (k winners), the
+others 0, and PocketCiv pays its final score / 100; ``reward="win"`` the win share everywhere. An illegal action raises
 ValueError and changes nothing. ``reset(seed=s)`` plays the game of seed ``s`` (without
 a seed, one drawn from the environment's generator), so the same seed is the same game.
 """
@@ -32,9 +33,9 @@ class AsztalAEC(AECEnv):
     metadata = {"render_modes": ["ansi"], "name": "asztal_v0", "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | None = None, options: dict[str, Any] | None = None,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, reward: str = "game") -> None:
         super().__init__()
-        self.table = Table(game, players, options)
+        self.table = Table(game, players, options, reward)
         self.metadata = {**self.metadata, "name": f"asztal_{game}_v0"}
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(self.table.players)]
@@ -99,6 +100,6 @@ class AsztalAEC(AECEnv):
 
 
 def env(game: str, players: int | None = None, options: dict[str, Any] | None = None,
-        render_mode: str | None = None) -> AsztalAEC:
+        render_mode: str | None = None, reward: str = "game") -> AsztalAEC:
     """The AEC environment of ``game`` (pax, pocketciv, caboose) for ``players`` seats."""
-    return AsztalAEC(game, players, options, render_mode)
+    return AsztalAEC(game, players, options, render_mode, reward)

@@ -2,7 +2,9 @@
 
 ``Table(game, players, options)`` starts games by seed and answers in numbers: the
 seat to move, the legal action numbers and mask, a seat's observation vector, and at the
-end each seat's return (its share of the win: 1/k for each of k winners, else 0).
+end each seat's return: what the game scores (``reward="game"``, default: PAX and Caboose
+each winner's share of the win, 1/k for each of k winners, else 0; PocketCiv its final
+score / ``SCORE_SCALE``) or, with ``reward="win"``, every game's win share.
 """
 
 from __future__ import annotations
@@ -16,10 +18,16 @@ from asztal.adapters.encoding import ActionSpace, Encoder
 
 #: observations lie in [-OBS_BOUND, OBS_BOUND] (scaled values are mostly within [-1, 2])
 OBS_BOUND = 10.0
+#: PocketCiv's return is its final score divided by this (a game's score is mostly 0-200 VP)
+SCORE_SCALE = 100.0
 
 
 class Table:
-    def __init__(self, game: str, players: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, game: str, players: int | None = None, options: dict[str, Any] | None = None,
+                 reward: str = "game") -> None:
+        if reward not in ("game", "win"):
+            raise ValueError("reward is game or win")
+        self.reward = reward
         self.game = games.load(game)
         self.name = game
         self.players = players or (self.game.min_players if game != "pax" else 2)
@@ -60,6 +68,8 @@ class Table:
     def returns(self) -> list[float]:
         if not self.state.is_over:
             return [0.0] * self.players
+        if self.reward == "game" and self.name == "pocketciv":
+            return [x / SCORE_SCALE for x in self.state.scores()]
         winners = self.state.winners()
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.players)]
 

@@ -114,7 +114,7 @@ SIMULATE_HU = {
     "n_games": "a játszmák száma (legalább 1)",
     "players": "a játékosok száma",
     "bots": "helyenként egy robot, vesszővel",
-    "seed": "az i. játszma magja SEED+i",
+    "seed": "a sorozat magja, 0-536870911: két különböző mag nem ad közös játszmát",
     "jobs": "párhuzamos folyamatok (helyben) vagy egy új helyi Ray processzorai",
     "option": "játékbeállítás kulcs=érték",
     "out": "játszmánként egy sor ide: FÁJL.parquet vagy FÁJL.csv",

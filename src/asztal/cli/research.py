@@ -82,7 +82,7 @@ def simulate(
     n_games: int = typer.Option(100, "--games", "-n"),
     players: int | None = typer.Option(None, "--players", "-p"),
     bots: str = typer.Option("random", "--bots", help="one bot spec per seat, comma separated"),
-    seed: int = typer.Option(0, "--seed", help="game i has seed SEED+i"),
+    seed: int = typer.Option(0, "--seed", help="batch seed, 0-536870911: two batch seeds share no game"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes (local) or CPUs of a new local Ray"),
     option: list[str] = typer.Option([], "--option", "-o", help="game option key=value"),
     out: Path | None = typer.Option(None, "--out", help="write one row per game: FILE.parquet or FILE.csv"),

@@ -10,11 +10,11 @@ from asztal.engine.decision import Decision, Frame, Refusal
 from asztal.engine.errors import BadOptions, BadRecord, BadSeat, IllegalAction, UnknownGame
 from asztal.engine.game import Game
 from asztal.engine.i18n import LANGS, render_message
-from asztal.engine.rng import Rng, as_rng
+from asztal.engine.rng import ChanceNode, ExplicitChance, Rng, as_rng
 from asztal.engine.state import GameState
 
 __all__ = [
-    "Action", "ActionTable", "BadOptions", "BadRecord", "Decision", "Frame", "Refusal",
-    "BadSeat", "Game", "GameState", "IllegalAction", "LANGS",
+    "Action", "ActionTable", "BadOptions", "BadRecord", "BadSeat", "ChanceNode", "Decision", "ExplicitChance",
+    "Frame", "Game", "GameState", "IllegalAction", "LANGS", "Refusal",
     "Rng", "UnknownGame", "as_rng", "render_message",
 ]

@@ -13,6 +13,7 @@ from asztal.engine.decision import MESSAGES as ENGINE_MESSAGES
 from asztal.engine.decision import Decision, Refusal
 from asztal.engine.errors import BadOptions, BadRecord, IllegalAction, brief, one_line
 from asztal.engine.i18n import render_message
+from asztal.engine.rng import Rng
 from asztal.engine.state import STATE_SCHEMA, GameState
 
 
@@ -64,7 +65,9 @@ class Game:
 
     # -- shared -----------------------------------------------------------------
     def new_game(self, players: int | None = None, seed: int = 0,
-                 options: dict[str, Any] | None = None) -> GameState:
+                 options: dict[str, Any] | None = None, rng: Rng | None = None) -> GameState:
+        """A new game. ``rng`` replaces the seeded generator every draw goes through (a research
+        adapter passes an ``ExplicitChance`` to choose the outcomes itself)."""
         if players is None:
             players = self.min_players
         if not isinstance(players, int) or isinstance(players, bool):
@@ -76,6 +79,8 @@ class Game:
         opts = self.check_options(players, dict(options or {}))
         state = self.state_class.__new__(self.state_class)
         state._init_base(self, players, seed, opts)
+        if rng is not None:
+            state.rng = rng
         self._setup(state)
         state.checkpoint = 0
         return state

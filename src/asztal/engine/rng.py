@@ -1,13 +1,40 @@
-"""A small portable PRNG (PCG32, O'Neill 2014) whose state serialises with the game.
+"""Chance: every random draw of the rules, and the small portable PRNG that resolves it.
 
-Python's ``random`` changes its derived algorithms (``shuffle``, ``randrange``) between
-versions; a game replayed from its seed must draw the same cards on every machine, so the
-rules use this generator only. Its whole state is two integers.
+**The chance API.** Rules draw only through the state's ``rng`` and always say what they draw
+from (``what``, e.g. ``"pax.deck"``):
+
+* ``rng.chance(what, outcomes, weights=None)``: the one primitive, one of ``outcomes`` with
+  probability ``weights[i] / sum(weights)`` (uniform without weights);
+* ``rng.below(n, what)``, ``rng.randint(lo, hi, what)``, ``rng.choice(seq, what)``: a die;
+* ``rng.shuffle(items, what)``: an order decided now and seen at once (tiles laid out);
+  ``rng.shuffle(items, what, deck=True)``: a face-down pile whose cards are read only one at
+  a time through ``rng.draw``, so its order may be decided draw by draw;
+* ``rng.draw(pile, what, unfixed=None)``: the top card of a pile (the end of the list).
+  ``unfixed`` is how many cards from the top lie in an order nobody knows (default: all of a
+  shuffled deck); a card put back in a known place (PAX: slid under the deck) is below them.
+
+``Rng`` (normal play) resolves each call at once from the seeded PCG32 stream, exactly as the
+plain generator always did (a shuffle is Fisher-Yates, a draw is ``pile.pop()``), so every
+record replays unchanged. ``ExplicitChance`` (a research adapter's) instead stops at each
+call that has more than one outcome: it raises ``ChanceNode`` naming the pile and the
+distribution over what no one has seen (the distinct cards of the unfixed part, each weighted
+by its count), unless the adapter has queued the outcome in ``forced``. The adapter replays
+the interrupted action from a copy with the outcomes chosen so far (``adapters.openspiel``).
+The two laws are the same: a draw from a uniformly shuffled pile is uniform over its cards.
+
+**The generator** (PCG32, O'Neill 2014): Python's ``random`` changes its derived algorithms
+(``shuffle``, ``randrange``) between versions; a game replayed from its seed must draw the
+same cards on every machine, so the rules use this generator only. Its state is two integers.
 """
 
 from __future__ import annotations
 
+import math
 import random as _random
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
 _MASK32 = 0xFFFFFFFF
@@ -91,7 +118,24 @@ class Rng:
     def next64(self) -> int:
         return (self.next32() << 32) | self.next32()
 
-    def below(self, n: int) -> int:
+    # -- the chance API (see the module docstring) --------------------------------------
+    def chance(self, what: str, outcomes: Sequence[T], weights: Sequence[int] | None = None) -> T:
+        """One of ``outcomes`` (probability ``weights[i] / sum(weights)``, uniform without)."""
+        if weights is None:
+            return outcomes[self.below(len(outcomes))]
+        r = self.below(sum(weights))
+        for o, w in zip(outcomes, weights, strict=True):
+            if r < w:
+                return o
+            r -= w
+        raise ValueError("chance() weights must be positive")
+
+    def draw(self, pile: list[T], what: str = "", unfixed: int | None = None) -> T:
+        """The top card of ``pile`` (its last item), taken off. Normal play: the pile was
+        shuffled when it was made, so this is ``pile.pop()``."""
+        return pile.pop()
+
+    def below(self, n: int, what: str = "") -> int:
         """A uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
@@ -112,21 +156,29 @@ class Rng:
             if x < n:
                 return x
 
-    def randint(self, lo: int, hi: int) -> int:
+    def randint(self, lo: int, hi: int, what: str = "") -> int:
         """A uniform integer in ``[lo, hi]`` (both ends included, like a die)."""
-        return lo + self.below(hi - lo + 1)
+        return lo + self.below(hi - lo + 1, what)
 
     def random(self) -> float:
         """A float in ``[0, 1)`` with 53 random bits."""
         return ((self.next32() >> 5) * 67108864 + (self.next32() >> 6)) / 9007199254740992.0
 
-    def choice(self, seq):
-        return seq[self.below(len(seq))]
+    def choice(self, seq: Sequence[T], what: str = "") -> T:
+        return seq[self.below(len(seq), what)]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any], what: str = "", deck: bool = False, wide: bool = False) -> None:
         """Fisher-Yates in place: the same draws as ``below(i + 1)`` for i = n-1 .. 1 (so the
         same stream and the same order), with the generator step and the rejection test
-        written out in the loop instead of two method calls per element."""
+        written out in the loop instead of two method calls per element.
+
+        ``deck``: the pile is read only through ``draw`` (an explicit-chance generator then
+        leaves its order to the draws). ``wide``: the order comes from one big random number
+        read as mixed-radix digits (PAX's deck: the same law with ~14 generator steps for 74
+        cards instead of ~80; a game keeps the method its records were made with)."""
+        if wide:
+            self._shuffle_wide(items)
+            return
         state, inc = self.state, self.inc
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
@@ -142,6 +194,129 @@ class Rng:
             j = x % n
             items[i], items[j] = items[j], items[i]
         self.state = state
+
+    def _shuffle_wide(self, items: list[Any]) -> None:
+        n = len(items)
+        x = 0
+        for _ in range(_wide_words(n)):
+            x = (x << 32) | self.next32()
+        for i in range(n - 1, 0, -1):
+            x, j = divmod(x, i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+_WIDE: dict[int, int] = {}
+
+
+def _wide_words(n: int) -> int:
+    """32-bit words of randomness for a wide shuffle of ``n``: log2(n!) plus 58 bits of margin."""
+    w = _WIDE.get(n)
+    if w is None:
+        w = _WIDE[n] = (int(math.lgamma(n + 1) / math.log(2)) + 1 + 58 + 31) // 32
+    return w
+
+
+class ChanceNode(Exception):
+    """An explicit-chance generator reached a draw whose outcome nobody has chosen yet.
+
+    ``what`` names the pile or die, ``outcomes`` the possible results (distinct, sorted where
+    they are cards) and ``probs`` their probabilities (summing to 1; None given: uniform)."""
+
+    def __init__(self, what: str, outcomes: tuple[Any, ...], probs: tuple[float, ...] | None = None) -> None:
+        super().__init__(what, outcomes, probs)  # all three: a node pickles and copies
+        self.what, self.outcomes, self._probs = what, outcomes, probs
+
+    @property
+    def probs(self) -> tuple[float, ...]:
+        if self._probs is None:  # uniform, made only when asked (a die may have 40,320 faces)
+            self._probs = (1.0 / len(self.outcomes),) * len(self.outcomes)
+        return self._probs
+
+    def __str__(self) -> str:
+        return f"a draw from {self.what} ({len(self.outcomes)} outcomes)"
+
+
+class UnroutedDraw(RuntimeError):
+    """A rule read the generator's raw stream instead of naming its draw (explicit mode only)."""
+
+
+class ExplicitChance(Rng):
+    """A generator that never decides: each draw with more than one outcome is either the
+    next outcome of ``forced`` (queued by the adapter) or a ``ChanceNode``. ``taken`` counts
+    the outcomes consumed, so an adapter can tell a finished action from an interrupted one."""
+
+    __slots__ = ("forced", "taken")
+
+    def __init__(self, forced: Sequence[Any] = ()) -> None:
+        self.state, self.inc = 0, 1
+        self.forced = list(forced)
+        self.taken = 0
+
+    def copy(self) -> ExplicitChance:
+        r = ExplicitChance(self.forced)
+        r.taken = self.taken
+        return r
+
+    def next32(self) -> int:
+        raise UnroutedDraw("a random draw that does not name what it draws from (use the chance API)")
+
+    def chance(self, what: str, outcomes: Sequence[T], weights: Sequence[int] | None = None) -> T:
+        probs: tuple[float, ...] | None = None
+        if weights is None:
+            distinct: Sequence[T] = outcomes  # uniform: no copy (``o in range(n)`` is immediate)
+        else:
+            total = sum(weights)
+            distinct = tuple(o for o, w in zip(outcomes, weights, strict=True) if w > 0)
+            probs = tuple(w / total for w in weights if w > 0)
+        if len(distinct) == 1:
+            return distinct[0]
+        if not self.forced:
+            raise ChanceNode(what, tuple(distinct), probs)
+        o = self.forced.pop(0)
+        if o not in distinct:
+            raise ValueError(f"{o!r} is not a possible outcome of {what}")
+        self.taken += 1
+        return o
+
+    def _pick(self, what: str, cards: Sequence[T]) -> T:
+        """A card among ``cards`` (each copy equally likely): the distinct ones weighted by count."""
+        first = cards[0]
+        if self.forced and any(c != first for c in cards):  # replaying: the outcome is known
+            o = self.forced.pop(0)
+            if o not in cards:
+                raise ValueError(f"{o!r} is not a possible outcome of {what}")
+            self.taken += 1
+            return o
+        counts: dict[Any, int] = {}
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+        keys = sorted(counts)
+        return self.chance(what, keys, [counts[k] for k in keys])
+
+    def below(self, n: int, what: str = "") -> int:
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        return self.chance(what, range(n))
+
+    def random(self) -> float:
+        raise UnroutedDraw("random() has no finite outcomes: draw from a named pile or die")
+
+    def shuffle(self, items: list[Any], what: str = "", deck: bool = False, wide: bool = False) -> None:
+        if deck:
+            return  # its order is decided by the draws
+        for i in range(len(items) - 1, 0, -1):  # Fisher-Yates, one chance node per place
+            c = self._pick(what, items[:i + 1])
+            j = items.index(c, 0, i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def draw(self, pile: list[T], what: str = "", unfixed: int | None = None) -> T:
+        m = len(pile) if unfixed is None else unfixed
+        if m > 1:
+            n = len(pile)
+            c = self._pick(what, pile[n - m:])
+            j = pile.index(c, n - m)
+            pile[n - 1], pile[j] = pile[j], pile[n - 1]
+        return pile.pop()
 
 
 class RngTypeError(TypeError, ValueError):

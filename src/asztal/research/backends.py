@@ -12,8 +12,8 @@ None starts a local Ray with ``jobs`` CPUs (when Ray is not already started).
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
 from asztal.research.batch import Batch, play_rows
@@ -28,8 +28,20 @@ def chunks(todo: list[int], workers: int, most: int = 20) -> list[list[int]]:
     return [todo[i:i + size] for i in range(0, len(todo), size)]
 
 
+def _ignore_interrupt() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the pool (a worker interrupted in the
+    middle of handing back a result could leave the pool waiting for it forever)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_chunk(args: tuple[Batch, list[int]]) -> list[dict[str, Any]]:
+    return play_rows(*args)
+
+
 class LocalBackend:
-    """``jobs`` == 1: games one after another in this process; more: a process pool."""
+    """``jobs`` == 1: games one after another in this process; more: a process pool, whose
+    workers are terminated and joined whenever the run stops early (Ctrl-C, an error), so no
+    process is left behind."""
 
     def __init__(self, jobs: int = 1) -> None:
         if jobs < 1:
@@ -43,16 +55,20 @@ class LocalBackend:
             return
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx) as pool:
-            pending = {pool.submit(play_rows, batch, c) for c in chunks(todo, self.jobs)}
-            try:
-                while pending:
-                    finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for f in finished:
-                        yield f.result()
-            finally:
-                for f in pending:
-                    f.cancel()
+        pool = ctx.Pool(self.jobs, initializer=_ignore_interrupt)
+        finished = False
+        try:
+            yield from pool.imap_unordered(_play_chunk, [(batch, c) for c in chunks(todo, self.jobs)])
+            finished = True
+        finally:
+            if finished:
+                pool.close()
+            else:
+                pool.terminate()
+            pool.join()
+
+    def close(self, interrupted: bool) -> None:
+        pass
 
 
 class RayBackend:
@@ -64,13 +80,15 @@ class RayBackend:
         except ImportError:
             raise ValueError("the ray backend needs Ray: pip install 'asztal[ray]'") from None
         self.ray = ray
-        if not ray.is_initialized():
+        self.owned = not ray.is_initialized()  # started here: shut down here after an interrupt
+        if self.owned:
             if address:
                 ray.init(address=address, log_to_driver=False)
             else:
                 ray.init(num_cpus=max(1, jobs), log_to_driver=False)
         self.cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         self.task = ray.remote(play_rows)
+        self.interrupted = False
 
     def run(self, batch: Batch, todo: list[int]) -> Iterator[list[dict[str, Any]]]:
         ray = self.ray
@@ -83,9 +101,21 @@ class RayBackend:
                     pending.append(self.task.remote(batch_ref, queue.pop(0)))
                 ready, pending = ray.wait(pending, num_returns=1)
                 yield ray.get(ready[0])
+        except BaseException:
+            # an interrupt: ``close`` shuts down a Ray started here, which ends its tasks too;
+            # cancelling them one by one races with their completion inside Ray's driver
+            self.interrupted = True
+            raise
         finally:
-            for ref in pending:
-                ray.cancel(ref)
+            if not self.interrupted:
+                for ref in pending:
+                    ray.cancel(ref)
+
+    def close(self, interrupted: bool) -> None:
+        """After an interrupt, stop the Ray this backend started (its raylet, store and
+        workers), so Ctrl-C leaves no process behind; a joined cluster is left running."""
+        if interrupted and self.owned and self.ray.is_initialized():
+            self.ray.shutdown()
 
 
 def make_backend(name: str, jobs: int = 1, address: str | None = None):

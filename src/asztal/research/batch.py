@@ -3,9 +3,12 @@
 >>> spec = Batch("caboose", players=4, bots=["greedy", "random"], games=1000, seed=7)  # doctest: +SKIP
 >>> run_batch(spec, Path("caboose.parquet"), jobs=2)                                   # doctest: +SKIP
 
-Game ``i`` of a batch has seed ``seed + i`` and its bots the seeds ``simulate`` has
-always used (``asztal.sim.runner.bot_seeds``), so a row is a pure function of the batch and
-its index: any backend, any number of workers and any interruption give the same rows.
+Game ``i`` of a batch has seed ``game_seed(seed, i)`` (``asztal.sim.runner``: a bijective
+mix of the pair, so two batch seeds never share a game) and its bots the seeds
+``bot_seeds`` gives, so a row is a pure function of the batch and its index: any backend,
+any number of workers and any interruption give the same rows. A batch records its
+``seeding`` (2: derived seeds); parts or results of a batch seeded otherwise (the old
+``seed + i``) are refused on resume instead of being mixed.
 
 While it runs, finished rows are kept in ``<out>.parts/`` (a file every ``flush_every``
 rows or every minute, and at an interrupt); the results file is written when the batch is complete and
@@ -26,7 +29,10 @@ from typing import Any
 
 from asztal import games as registry
 from asztal.research import schema
-from asztal.sim.runner import bot_seeds, play_game, seat_bots
+from asztal.sim.runner import SEED_LIMIT, bot_seeds, game_seed, play_game, seat_bots
+
+#: how a batch derives its games' seeds: 2 = ``game_seed(seed, index)``
+SEEDING = 2
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,7 @@ class Batch:
     games: int
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    seeding: int = SEEDING
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bots", seat_bots(list(self.bots), self.players))
@@ -56,7 +63,9 @@ class Batch:
         g = registry.load(self.game)
         if self.games < 1:
             raise ValueError("play at least one game")
-        g.new_game(self.players, seed=self.seed, options=self.options)
+        if not (0 <= self.seed < SEED_LIMIT and self.games <= SEED_LIMIT):
+            raise ValueError(f"the batch seed must be a whole number from 0 to {SEED_LIMIT - 1}")
+        g.new_game(self.players, seed=game_seed(self.seed, 0), options=self.options)
         for spec in set(self.bots):
             make_bot(spec, 0)
 
@@ -70,7 +79,7 @@ def _pack_name(options: dict[str, Any], record_options: dict[str, Any]) -> str:
 def play_row(batch: Batch, index: int) -> dict[str, Any]:
     """Play game ``index`` of ``batch`` and return its row (every column of the schema)."""
     stats = schema.stats_module(batch.game)
-    seed = batch.seed + index
+    seed = game_seed(batch.seed, index)
     seeds = bot_seeds(seed, batch.players)
 
     def finish(state) -> dict[str, Any]:
@@ -187,8 +196,10 @@ def run_batch(batch: Batch, out: Path, backend: str = "local", jobs: int = 1, ad
     if progress:
         progress(done, batch.games)
     rows = dict(kept)
+    runner = make_backend(backend, jobs, address)
+    stream = runner.run(batch, todo)
     try:
-        for got in make_backend(backend, jobs, address).run(batch, todo):
+        for got in stream:
             parts.add(got, flush_every)
             for r in got:
                 rows[r["index"]] = r
@@ -197,6 +208,8 @@ def run_batch(batch: Batch, out: Path, backend: str = "local", jobs: int = 1, ad
                 progress(done, batch.games)
     except BaseException:
         parts.flush()
+        stream.close()  # stops the workers now, not when the generator is collected
+        runner.close(interrupted=True)
         raise
     meta = {**batch.identity(), "games": batch.games}
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -4,7 +4,8 @@
    greedy bots, on the local backend with 1 and 2 processes and on a local Ray with 2 CPUs.
 2. Adapter step cost: random play through the PettingZoo, Gymnasium and OpenSpiel
    adapters (an agent's step: observe with the mask, then act) against the engine's own
-   random playout (``asztal.sim.bench.playout_rate``) in the same process, as a ratio
+   random playout (``engine_rate``: legal actions and apply, no observation) in the same
+   process, as a ratio
    (engine steps/s over adapter steps/s: how many engine steps one adapter step costs).
 
 Timings depend on the machine and its load: read the ratios, not the absolute figures.
@@ -23,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
+from asztal import games as registry
 from asztal.research.batch import Batch, run_batch
-from asztal.sim.bench import playout_rate
 
 CASES = [("pax", 3), ("pocketciv", 1), ("caboose", 4)]
 GAMES = {"random": 60, "greedy": 16}
@@ -62,6 +63,23 @@ def simulate_rates(ray_cpus: int = 2) -> list[dict[str, Any]]:
     return rows
 
 
+def engine_rate(game: str, players: int, seconds: float) -> float:
+    """Steps/s of the engine alone: seeded games played by uniform random choice, log off."""
+    g = registry.load(game)
+    rng = np.random.default_rng(0)
+    steps, seed = 0, 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        state = g.new_game(players, seed)
+        state.log = None
+        seed += 1
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+            steps += 1
+    return steps / (time.perf_counter() - t0)
+
+
 def _pettingzoo_rate(game: str, players: int, seconds: float) -> tuple[float, float]:
     """(steps/s observing every step, steps/s reading only the mask) through the AEC env."""
     from asztal.adapters.pettingzoo import env
@@ -94,32 +112,37 @@ def _gymnasium_rate(game: str, seconds: float) -> float:
     steps, seed = 0, 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        _, info = e.reset(seed=seed)
+        obs, _ = e.reset(seed=seed)
         seed += 1
         terminated = False
         while not terminated:
-            legal = info["legal"]
-            _, _, terminated, _, info = e.step(int(legal[int(rng.random() * len(legal))]))
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _, terminated, _, _ = e.step(int(legal[int(rng.random() * len(legal))]))
             steps += 1
     return steps / (time.perf_counter() - t0)
 
 
-def _openspiel_rate(game: str, players: int, seconds: float) -> float | None:
+def _openspiel_rate(game: str, players: int, seconds: float, **params: Any) -> float | None:
+    """Player steps/s through OpenSpiel, the mover's observation tensor read at every step;
+    chance nodes are sampled from their outcomes and not counted as steps."""
     try:
         import pyspiel
 
         import asztal.adapters.openspiel  # noqa: F401
     except ImportError:
         return None
-    g = pyspiel.load_game(f"python_asztal_{game}", {"players": players})
+    g = pyspiel.load_game(f"python_asztal_{game}", {"players": players, **params})
     rng = np.random.default_rng(0)
-    steps, deal = 0, 0
+    steps = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         state = g.new_initial_state()
-        state.apply_action(deal % 1000)
-        deal += 1
         while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                continue
+            state.observation_tensor(state.current_player())
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.random() * len(legal))])
             steps += 1
@@ -127,23 +150,28 @@ def _openspiel_rate(game: str, players: int, seconds: float) -> float | None:
 
 
 def adapter_rates(seconds: float = 3.0) -> list[dict[str, Any]]:
-    """Steps/s of each adapter and of the engine's random playout, measured side by side."""
-    rows = []
-    for game, players in CASES + [("pax", 1)]:
-        engine = playout_rate(game, players, seconds)["steps_per_s"]
-        pz_obs, pz_mask = _pettingzoo_rate(game, players, seconds)
-        row: dict[str, Any] = {"game": game, "players": players, "engine_steps_per_s": engine,
-                               "pettingzoo_steps_per_s": pz_obs, "pettingzoo_mask_only_steps_per_s": pz_mask}
-        if players == 1:
-            row["gymnasium_steps_per_s"] = _gymnasium_rate(game, seconds)
-        ospiel = _openspiel_rate(game, players, seconds)
+    """Steps/s of each adapter and of the engine's random playout, measured side by side
+    (each adapter row reads an observation at every step)."""
+    return [_adapter_row(game, players, seconds) for game, players in CASES + [("pax", 1)]]
+
+
+def _adapter_row(game: str, players: int, seconds: float) -> dict[str, Any]:
+    engine = engine_rate(game, players, seconds)
+    pz_obs, pz_mask = _pettingzoo_rate(game, players, seconds)
+    row: dict[str, Any] = {"game": game, "players": players, "engine_steps_per_s": engine,
+                           "pettingzoo_steps_per_s": pz_obs, "pettingzoo_mask_only_steps_per_s": pz_mask}
+    if players == 1:
+        row["gymnasium_steps_per_s"] = _gymnasium_rate(game, seconds)
+    for label, params in (("openspiel_seeded", {"deal_mode": "seeded", "recall": False}),
+                          ("openspiel_explicit", {"deal_mode": "explicit", "recall": False}),
+                          ("openspiel_explicit_recall", {"deal_mode": "explicit", "recall": True})):
+        ospiel = _openspiel_rate(game, players, seconds, **params)
         if ospiel is not None:
-            row["openspiel_steps_per_s"] = ospiel
-        for k in list(row):
-            if k.endswith("_steps_per_s") and k != "engine_steps_per_s":
-                row[k.replace("_steps_per_s", "_cost_x")] = engine / row[k]
-        rows.append(row)
-    return rows
+            row[f"{label}_steps_per_s"] = ospiel
+    for k in list(row):
+        if k.endswith("_steps_per_s") and k != "engine_steps_per_s":
+            row[k.replace("_steps_per_s", "_cost_x")] = engine / row[k]
+    return row
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -84,6 +84,29 @@ def _jsonable(x: Any) -> Any:
     return str(x)
 
 
+#: batch seeds and game indices below this are mixed without collision (``game_seed``)
+SEED_LIMIT = 1 << 29
+_MASK58 = (1 << 58) - 1
+
+
+def game_seed(batch_seed: int, index: int) -> int:
+    """The seed of game ``index`` of a batch of seed ``batch_seed``.
+
+    The pair is packed into 58 bits and mixed by a bijection of 58-bit words (xor-shifts and
+    odd multipliers), so two different (batch seed, index) pairs never give the same game:
+    batches of seeds S and S+1 share nothing (with ``seed + index`` they overlapped but for
+    one game). Below 2**58, so the bots' seeds (``bot_seeds``) fit a signed 64-bit column."""
+    if not (0 <= batch_seed < SEED_LIMIT and 0 <= index < SEED_LIMIT):
+        raise ValueError(f"batch seeds and game indices are whole numbers below {SEED_LIMIT}")
+    x = (batch_seed << 29) | index
+    x ^= x >> 31
+    x = (x * 0x2545F4914F6CDD1D) & _MASK58  # odd: a bijection modulo 2**58
+    x ^= x >> 29
+    x = (x * 0x1D8E4E27C47D124F) & _MASK58
+    x ^= x >> 32
+    return x
+
+
 def bot_seeds(seed: int, players: int) -> list[int]:
     """The seeds of the bots in a game of seed ``seed`` played by ``simulate``."""
     return [seed * 31 + seat for seat in range(players)]

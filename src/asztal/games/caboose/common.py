@@ -61,8 +61,8 @@ def _draw(s, deck: str, discard: str) -> int:
             return -1
         setattr(s, deck, cards)
         setattr(s, discard, [])
-        s.rng.shuffle(cards)
-    return cards.pop()
+        s.rng.shuffle(cards, "caboose." + deck, deck=True)
+    return s.rng.draw(cards, "caboose." + deck)
 
 
 def draw_city(s) -> int:

@@ -21,13 +21,13 @@ def setup(s) -> None:
     s.rounds = pk.rounds[P]  # CC-RND-01, CC-Q-02: rounds by player count from the pack
     # CC-SETUP-01, CC-Q-28: prestige tiles placed at random; the side follows the city's light/dark colour
     tiles = list(range(len(pk.prestige_ids)))
-    rng.shuffle(tiles)
+    rng.shuffle(tiles, "caboose.prestige")
     s.prestige = tiles
     s.btiles = [()] * nc  # CC-SETUP-17 building and pyramid tiles wait beside the board
     s.pyr = [-1] * nc
     # CC-SETUP-02: one cube of each fruit is its market marker; CC-SETUP-03: the rest go into the bag
     bag = [f for f in range(nf) for _ in range(pk.per_fruit - 1)]  # CC-COMP-15 the bag
-    rng.shuffle(bag)
+    rng.shuffle(bag, "caboose.bag", deck=True)
     s.cubes = [0] * (nc * nf)
     s.cmask = [0] * nc
     targets = list(range(nc))  # CC-SETUP-03 one cube onto every city
@@ -36,7 +36,7 @@ def setup(s) -> None:
     if P == 5:
         targets += pk.five_extra  # CC-SETUP-05 and on Giza, Heliopolis, Abydos, Dendara with 5
     for x in targets:
-        f = bag.pop()
+        f = rng.draw(bag, "caboose.bag")
         s.cubes[x * nf + f] += 1
         s.cmask[x] |= 1 << f
     s.supply = [bag.count(f) for f in range(nf)]  # CC-SETUP-06 the cubes left form the supply
@@ -51,7 +51,7 @@ def setup(s) -> None:
     # CC-SETUP-09, CC-Q-07: one starting "1" train card each, the unused ones stay in the auction deck
     starters = [i for i in range(pk.nac) if pk.ac_starting[i]][:P]
     s.adeck = [i for i in range(pk.nac) if i not in starters]
-    rng.shuffle(s.adeck)
+    rng.shuffle(s.adeck, "caboose.adeck", deck=True)
     s.adisc = []
     s.ahand = [(starters[p],) for p in range(P)]
     s.known = [1 << starters[p] for p in range(P)]  # everyone knows each seat's starting train card
@@ -66,14 +66,14 @@ def setup(s) -> None:
     s.adisp = [draw_auction(s) for _ in range(P + 1)]  # CC-SETUP-11 N + 1 face-up auction cards
     # CC-SETUP-12, CC-SETUP-13: 3 city cards each, 4 face up
     s.cdeck = list(range(pk.ncc))
-    rng.shuffle(s.cdeck)
+    rng.shuffle(s.cdeck, "caboose.cdeck", deck=True)
     s.cdisc = []
     s.chand = [tuple(draw_city(s) for _ in range(CITY_HAND)) for _ in range(P)]
     s.cdisp = [draw_city(s) for _ in range(CITY_DISPLAY)]
     s.rt = [0] * (pk.nr * P)
     s.rown = [0] * pk.nr
     # CC-SETUP-15 all seven gods available; CC-SETUP-18 the start player (Cleo) is drawn at random
-    s.cleo = rng.below(P)  # CC-COMP-11 Cleo
+    s.cleo = rng.below(P, "caboose.cleo")  # CC-COMP-11 Cleo
     s._comp = None
     s._cm = None
     s._pfree = None

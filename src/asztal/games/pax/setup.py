@@ -15,39 +15,15 @@ START_MONEY = 5  # PAX-SETUP-08, PAX-SOLO-02
 ROME_HIDDEN = 3  # PAX-SETUP-07, PAX-SOLO-05
 
 
-def _words_for(n: int) -> int:
-    """32-bit words of randomness for a shuffle of ``n``: log2(n!) plus 58 bits of margin."""
-    import math
-
-    return (int(math.lgamma(n + 1) / math.log(2)) + 1 + 58 + 31) // 32
-
-
-_SHUFFLE_WORDS = _words_for(NCARDS)
-
-
 def shuffle(rng, items: list) -> None:
-    """Fisher-Yates driven by one big random number read as mixed-radix digits.
-
-    Same law as ``Rng.shuffle`` (every order equally likely, up to a bias below 2**-58) with
-    14 calls to the generator instead of about 80, which is most of the cost of a new game.
-    """
-    n = len(items)
-    words = _SHUFFLE_WORDS if n == NCARDS else _words_for(n)
-    x = 0
-    for _ in range(words):
-        x = (x << 32) | rng.next32()
-    for i in range(n - 1, 0, -1):
-        x, j = divmod(x, i + 1)
-        items[i], items[j] = items[j], items[i]
+    """The wide Fisher-Yates (``Rng.shuffle(wide=True)``): same law as the plain one with
+    14 calls to the generator instead of about 80, which is most of the cost of a new game."""
+    rng.shuffle(items, "pax.unseen", wide=True)
 
 
-def _take(deck: list[int], k: int) -> tuple[int, ...]:
+def _take(rng, deck: list[int], k: int) -> tuple[int, ...]:
     """The top ``k`` cards of the deck, in the order drawn (the top card first)."""
-    if k == 0:
-        return ()
-    got = tuple(deck[:-k - 1:-1])
-    del deck[-k:]
-    return got
+    return tuple(rng.draw(deck, "pax.deck") for _ in range(k))
 
 
 def setup(s: PaxState) -> None:
@@ -60,7 +36,7 @@ def setup(s: PaxState) -> None:
     s.nleg = 3 if solo else n + 1  # PAX-SETUP-06, PAX-Q-12: Legions I..N+1; PAX-SOLO-03: 3
     s.bank = BANK_START  # PAX-SETUP-01
     deck = list(range(NCARDS))
-    shuffle(s.rng, deck)  # PAX-SETUP-02: top of the deck = end of the list
+    s.rng.shuffle(deck, "pax.deck", deck=True, wide=True)  # PAX-SETUP-02: top of the deck = end of the list
     s.deck = deck
     s.legions = [()] * s.nleg
     s.lval = [0] * s.nleg
@@ -88,9 +64,9 @@ def setup(s: PaxState) -> None:
     s.turns = 0
     if solo:
         k = SOLO_DRAW[s.level]
-        s.hands = [_take(deck, k)]  # PAX-SOLO-02 (3-5 cards in games 3-5)
-        s.removed = _take(deck, REMOVED[1])  # PAX-SOLO-04: set aside unseen
-        s.rome_hidden = _take(deck, ROME_HIDDEN)  # PAX-SOLO-05
+        s.hands = [_take(s.rng, deck, k)]  # PAX-SOLO-02 (3-5 cards in games 3-5)
+        s.removed = _take(s.rng, deck, REMOVED[1])  # PAX-SOLO-04: set aside unseen
+        s.rome_hidden = _take(s.rng, deck, ROME_HIDDEN)  # PAX-SOLO-05
         s.primus = 0
         # PAX-SOLO-14, PAX-Q-17: otherwise the multiplayer procedure (one card per Legion, a turn
         # is a round, game end per section 11); games 3/4/5 play 1/2/3 cards at the start
@@ -98,14 +74,14 @@ def setup(s: PaxState) -> None:
         s.phase = PH_SOLO if s.solo_left else PH_KEEP
         s.to_move = 0
     else:
-        s.removed = _take(deck, REMOVED[n])  # PAX-SETUP-03..05: boxed unseen
-        s.rome_hidden = _take(deck, ROME_HIDDEN)  # PAX-SETUP-07
+        s.removed = _take(s.rng, deck, REMOVED[n])  # PAX-SETUP-03..05: boxed unseen
+        s.rome_hidden = _take(s.rng, deck, ROME_HIDDEN)  # PAX-SETUP-07
         start = s.options["start"]
-        s.primus = s.rng.below(n) if start == "random" else start  # PAX-SETUP-10, PAX-Q-19
+        s.primus = s.rng.below(n, "pax.start") if start == "random" else start  # PAX-SETUP-10, PAX-Q-19
         hands = [()] * n
         for i in range(n):  # PAX-SETUP-11: the start player 2 cards, each next player one more
             seat = (s.primus + i) % n
-            hands[seat] = _take(deck, 2 + i)
+            hands[seat] = _take(s.rng, deck, 2 + i)
         s.hands = hands
         s.solo_left = 0
         s.phase = PH_KEEP  # PAX-SETUP-12: each keeps one, in turn order from the start player

@@ -292,7 +292,8 @@ class PaxState(GameState):
 
     # ---------------------------------------------------------------- drawing
     def _pop(self, deck: list[int]) -> int:
-        c = deck.pop()
+        # the cards slid under the deck lie below all the others, in places their sliders know
+        c = self.rng.draw(deck, "pax.deck", len(deck) - self.slid_all.bit_count())
         if self.slid_all & BIT[c]:
             self._unslide(c)
         return c

@@ -130,7 +130,8 @@ def generate_mp_board(rng, players: int = 2) -> Board:
     while True:
         owner = []
         for half in range(0, n, 8):
-            base, perm = POOL[rng.below(len(POOL))], SYMMETRIES[rng.below(len(SYMMETRIES))]
+            base = POOL[rng.below(len(POOL), "pocketciv.map")]
+            perm = SYMMETRIES[rng.below(len(SYMMETRIES), "pocketciv.map")]
             owner.extend(base[perm[k]] + half for k in range(len(DISC)))
         touch = [frozenset(owner[j] for j in t) for _, t in rim]
         fr_cells = _frontier_cells(rng, rim, touch, players)
@@ -148,16 +149,16 @@ def generate_mp_board(rng, players: int = 2) -> Board:
         for a in t:
             (frontier if out in fr_cells else coastal)[a] = True
     numbers = [k for k in range(1, 9) for _ in range(players)]
-    rng.shuffle(numbers)
+    rng.shuffle(numbers, "pocketciv.map")
     picks = list(range(n))
-    rng.shuffle(picks)
+    rng.shuffle(picks, "pocketciv.map")
     mountains = set(picks[:5 * players])
-    rng.shuffle(picks)
+    rng.shuffle(picks, "pocketciv.map")
     forests = set(picks[:5 * players])
     bare = {a for a in range(n) if a not in mountains and a not in forests}
     if not bare:
         free = [a for a in range(n) if a not in forests]
-        bare = {free[rng.below(len(free))]}
+        bare = {free[rng.below(len(free), "pocketciv.map")]}
     terrain = tuple(tuple(a in x for a in range(n)) for x in (mountains, forests, bare))
     board = MPBoard(adj, tuple(frontier), tuple(coastal), terrain, number=numbers)
     board.plan = (players, tuple(owner), frozenset(fr_cells))
@@ -198,8 +199,8 @@ def _frontier_cells(rng, rim, touch, players: int) -> set | None:
     """A run of outside cells bordering exactly 4-5 areas per player: the Frontier."""
     n = len(rim)
     for _ in range(30):
-        want = 4 * players + rng.below(players + 1)
-        start = rng.below(n)
+        want = 4 * players + rng.below(players + 1, "pocketciv.map")
+        start = rng.below(n, "pocketciv.map")
         arc, seen = set(), set()
         for k in range(n - 1):
             e = (start + k) % n
@@ -252,7 +253,7 @@ def setup_multiplayer(s) -> None:
     s.__class__ = MultiState
     n = s.board.n
     s.seats = [Empire(n) for _ in range(s.players)]
-    s.totem = s.rng.below(s.players)
+    s.totem = s.rng.below(s.players, "pocketciv.totem")
     s.focus = -2
     s.stack = [("mp", -1, 0)]
     s.emit("pocketciv.mp_start", players=s.players)

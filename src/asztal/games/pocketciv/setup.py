@@ -117,7 +117,7 @@ def grow_partition(rng: Rng) -> list[int] | None:
     owner = [-1] * len(DISC)
     seeds: list[int] = []
     cand = list(range(len(DISC)))
-    rng.shuffle(cand)
+    rng.shuffle(cand, "pocketciv.map")
     for i in cand:
         q, r = DISC[i]
         if all(_dist(q - DISC[j][0], r - DISC[j][1]) >= 2 for j in seeds):
@@ -135,9 +135,9 @@ def grow_partition(rng: Rng) -> list[int] | None:
     for _ in range(len(DISC) - NAREA):
         smallest = min(sizes[a] for a in range(NAREA) if border[a])
         options = [a for a in range(NAREA) if border[a] and sizes[a] == smallest]
-        a = options[rng.below(len(options))]
+        a = options[rng.below(len(options), "pocketciv.map")]
         grow = sorted(border[a])
-        cell = grow[rng.below(len(grow))]
+        cell = grow[rng.below(len(grow), "pocketciv.map")]
         owner[cell] = a
         sizes[a] += 1
         for b in border:
@@ -216,15 +216,15 @@ def generate_board(rng: Rng) -> Board:
     """A valid random map (PC-SETUP-MAP-01..11), drawn from ``rng``: a partition from the
     pool, turned/mirrored at random, a Frontier arc, numbers and terrain at random."""
     while True:
-        pool_k = rng.below(len(POOL))
-        sym = rng.below(len(SYMMETRIES))
+        pool_k = rng.below(len(POOL), "pocketciv.map")
+        sym = rng.below(len(SYMMETRIES), "pocketciv.map")
         _, touch0, nbrs0 = _pool_info(pool_k)
         rp = RIM_PERM[sym]
         touch = [touch0[rp[i]] for i in range(len(RIM))]
         arc = _frontier_arc(rng, touch)
         if arc is not None:
             break
-    numbers = list(PERMUTATIONS[rng.below(len(PERMUTATIONS))])  # PC-SETUP-MAP-04: 1-8 at random
+    numbers = list(PERMUTATIONS[rng.below(len(PERMUTATIONS), "pocketciv.map")])  # PC-SETUP-MAP-04: 1-8 at random
     in_arc = [False] * len(RIM)
     for i in arc:
         in_arc[i] = True
@@ -238,8 +238,8 @@ def generate_board(rng: Rng) -> Board:
     for o in range(NAREA):
         adj[numbers[o]] = tuple(sorted([numbers[p] for p in nbrs0[o]]))
     # PC-SETUP-MAP-08/09: 5 mountains and, independently, 5 forests
-    mountains = FIVE_OF_EIGHT[rng.below(len(FIVE_OF_EIGHT))]
-    forests = FIVE_OF_EIGHT[rng.below(len(FIVE_OF_EIGHT))]
+    mountains = FIVE_OF_EIGHT[rng.below(len(FIVE_OF_EIGHT), "pocketciv.map")]
+    forests = FIVE_OF_EIGHT[rng.below(len(FIVE_OF_EIGHT), "pocketciv.map")]
     deserts = place_deserts(rng, mountains, forests)
     terrain = tuple(tuple(a in x for a in range(NAREA)) for x in (mountains, forests, deserts))
     return Board(tuple(adj), tuple(frontier), tuple(coastal), terrain,
@@ -272,8 +272,8 @@ def _frontier_arc(rng: Rng, touch) -> list[int] | None:
     """PC-SETUP-MAP-05/06: a run of rim cells bordering exactly 4 or 5 areas; the rest is Sea."""
     n = len(RIM)
     for _ in range(20):
-        want = 4 + rng.below(2)
-        start = rng.below(n)
+        want = 4 + rng.below(2, "pocketciv.map")
+        start = rng.below(n, "pocketciv.map")
         arc, seen = [], set()
         for k in range(n - 1):
             i = (start + k) % n
@@ -294,7 +294,7 @@ def place_deserts(rng: Rng, mountains, forests) -> set[int]:
     if bare:
         return bare
     free = [a for a in range(NAREA) if a not in forests]
-    return {free[rng.below(len(free))]}
+    return {free[rng.below(len(free), "pocketciv.map")]}
 
 
 #: what a map may hold for drawing: cell and corner coordinates are small integers (a generated

@@ -172,7 +172,7 @@ class PocketCivState(GameState):
         if c >= 0:  # the card drawn before the era change, read now (already placed at its draw);
             self.held = -1  # it was announced at that draw; the reshuffle has since hidden where it lies
             return c
-        c = self.deck.pop()
+        c = self.rng.draw(self.deck, "pocketciv.deck")
         self.shown += (c,)
         self._revealed = True
         if era and BOX[c][era] is not None:
@@ -206,10 +206,10 @@ class PocketCivState(GameState):
         keep = self.still_read()
         deck = self.deck + [c for c in self.discard if c not in keep]
         self.discard = [c for c in self.discard if c in keep]
-        self.rng.shuffle(deck)
+        self.rng.shuffle(deck, "pocketciv.deck", deck=True)
         self.deck = deck
         for _ in range(3):
-            self.discard.append(self.deck.pop())
+            self.discard.append(self.rng.draw(self.deck, "pocketciv.deck"))
         self._revealed = True
 
     def end_event(self, card: int) -> None:
