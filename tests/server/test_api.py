@@ -84,7 +84,8 @@ def test_join_fills_free_seats_and_refuses_a_full_game(server):
 def test_a_private_game_needs_the_seats_invite(server):
     made = server.create(game="pax", players=2, seat=0, private=True)
     gid, inv = made["game"]["id"], made["invites"][0]
-    assert server.api("POST", f"/api/games/{gid}/join", json={}).status_code == 403
+    # without an invite a private game is not even there; with a wrong one it is refused
+    assert server.api("POST", f"/api/games/{gid}/join", json={}).status_code == 404
     assert server.api("POST", f"/api/games/{gid}/join", json={"invite": "x" * 43}).status_code == 403
     ok = server.api("POST", f"/api/games/{gid}/join", json={"invite": inv["invite"]})
     assert ok.status_code == 200 and ok.json()["seat"] == inv["seat"]

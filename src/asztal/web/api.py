@@ -24,10 +24,12 @@ from importlib import resources
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from asztal import games
+from asztal.server import meta
 from asztal.engine.errors import BadRecord
+from asztal.server.edge import GAME_ID, CleanStr, check_json
 
 MAX_REPLAY_ACTIONS = 5000
 _ENTRY = re.compile(r"^- \*\*`([A-Z]+(?:-[A-Z]+)*-\d+)`\*\*\s*(.*)$")
@@ -92,24 +94,39 @@ def rules_of(game: str) -> dict[str, Any]:
 
 class FrameRequest(BaseModel):
     """A finished game by id, or a record file's text (sent as text: a JavaScript number cannot
-    hold a 64-bit seed, so the browser never parses the record)."""
+    hold a 64-bit seed, so the browser never parses the record). A record file may name only
+    the packs and maps this server offers, by name: it never names a file on the server."""
 
-    game_id: str | None = Field(None, max_length=40)
-    #: a seat's token: a running game replays through that seat's eyes only
-    token: str | None = Field(None, max_length=200)
-    record_text: str | None = Field(None, max_length=1 << 20)
-    step: int = Field(ge=0)
-    seat: int | None = None
+    model_config = ConfigDict(extra="forbid", strict=True)
+    game_id: CleanStr | None = Field(None, max_length=40)
+    #: a seat's token: a running game replays through that seat's eyes only (a private finished
+    #: game: a seat token, an invite or its watch secret)
+    token: CleanStr | None = Field(None, max_length=200)
+    record_text: CleanStr | None = Field(None, max_length=1 << 20)
+    step: int = Field(ge=0, le=1_000_000)
+    seat: int | None = Field(None, ge=0, le=7)
     lang: str = Field("hu", pattern="^(hu|en)$")
 
 
 class MapRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
     map: dict[str, Any]
 
+    @field_validator("map")
+    @classmethod
+    def _plain_json(cls, value: dict[str, Any]) -> dict[str, Any]:
+        check_json(value)
+        return value
 
-def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str) -> dict[str, Any]:
+
+def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str,
+                 show_codes: bool = True) -> dict[str, Any]:
     """The board after ``step`` actions of ``record``, seen by ``seat`` (None: the seat to
-    move then, so a replay of a finished game shows every hand as it was played)."""
+    move then, so a replay of a finished game shows every hand as it was played).
+
+    ``show_codes`` False (a running game, seen by one seat): ``last`` is None, since a raw
+    action code names what it names whoever played it (a kept or drawn card); the seat reads
+    what happened in its own log, which tells it exactly what it saw then."""
     game = games.load(str(record.get("game")))
     actions = record.get("actions") or []
     if not isinstance(actions, list) or len(actions) > MAX_REPLAY_ACTIONS:
@@ -124,17 +141,21 @@ def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str)
     log = [{"i": i, lang: game.describe(e, lang, who)} for i, e in enumerate(state.log_for(who, 0))]
     return {"step": step, "total": len(actions), "players": state.players, "seat": who, "to_move": state.to_move,
             "is_over": state.is_over, "board": board.draw(view, [], lang), "log": log,
-            "last": actions[step - 1] if step else None}
+            "last": actions[step - 1] if step and show_codes else None}
 
 
-def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any], int | None]:
-    """The record of a game from the server's storage, and the seat it must be seen by: a
-    finished game by anyone (all revealed, as ``GET /api/games/{id}/record``), a running one
-    only by a seat's token and through that seat's eyes (its record holds the seed)."""
+def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any], int | None, bool]:
+    """The record of a game from the server's storage, the seat it must be seen by, and whether
+    it is finished: a finished game by anyone (all revealed, as ``GET /api/games/{id}/record``;
+    a private one only with one of its secrets), a running one only by a seat's token and
+    through that seat's eyes (its record holds the seed)."""
     from asztal.server.hub import record_of
     from asztal.server.tokens import hash_secret
 
-    row = storage.game_row(game_id)
+    row = storage.game_row(game_id) if GAME_ID.fullmatch(game_id) else None
+    if row is not None and row["private"] and row["status"] == "finished":
+        if not token or storage.seat_of_secret(game_id, hash_secret(token)) is None:
+            row = None
     if row is None:
         raise BadRecord("no such game / nincs ilyen játék")
     seat = None
@@ -143,7 +164,7 @@ def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any
         if seat is None:
             raise BadRecord("a running game replays only for its own players / folyó játékot csak a "
                             "saját játékosai játszhatnak vissza")
-    return record_of(row, storage.changes(game_id)), seat
+    return record_of(row, storage.changes(game_id)), seat, row["status"] == "finished"
 
 
 def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
@@ -204,30 +225,43 @@ def build_router() -> APIRouter:
     @router.post("/replay/frame", summary="One step of a finished game or a record file, drawn as a board",
                  responses={400: {"model": ErrorOut, "description": "no such game, not replayable, or a bad record"}})
     async def frame(body: FrameRequest, request: Request) -> dict[str, Any]:
+        settings = request.app.state.settings
+        address = request.client.host if request.client else "?"
+        if not settings.frame_rate.allow(address):
+            raise HTTPException(429, {"code": "rate_limited", "hu": "túl sok kérés, várj egy kicsit",
+                                      "en": "too many requests, wait a little"})
         try:
-            seat = body.seat
+            seat, show_codes = body.seat, True
             if body.game_id is not None:
-                record, own = await asyncio.to_thread(game_record, request.app.state.hub.storage, body.game_id,
-                                                      body.token)
+                record, own, show_codes = await asyncio.to_thread(
+                    game_record, request.app.state.hub.storage, body.game_id, body.token)
                 seat = own if own is not None else seat
             else:
                 data = json.loads(body.record_text or "null")
                 record = data.get("record", data) if isinstance(data, dict) else data
                 if not isinstance(record, dict):
                     raise BadRecord("a record must be a JSON object")
-            return await asyncio.to_thread(replay_frame, record, body.step, seat, body.lang)
+                check_json(record, budget=[200_000])
+                game = games.load(str(record.get("game")))
+                record = {**record, "options": meta.options_from_network(game.name, record.get("options") or {},
+                                                                         settings.pack_dir)}
+            return await asyncio.to_thread(replay_frame, record, body.step, seat, body.lang, show_codes)
         except json.JSONDecodeError as e:
             raise HTTPException(400, {"code": "bad_record", "hu": f"hibás JSON: {e.msg}",
                                       "en": f"not valid JSON: {e.msg}"}) from None
-        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
+        except HTTPException:
+            raise
+        except Exception as e:
             # a record file is user input: any way it fails to replay is a bad record
-            raise HTTPException(400, {"code": "bad_record", "hu": str(e)[:300], "en": str(e)[:300]}) from None
+            text = str(e)[:300] or type(e).__name__
+            en, sep, hu = text.partition(" / ")
+            raise HTTPException(400, {"code": "bad_record", "hu": hu if sep else en, "en": en}) from None
 
     @router.post("/pocketciv/map", summary="Check a hand-drawn PocketCiv map; answer the map file")
     def pocketciv_map(body: MapRequest) -> dict[str, Any]:
         try:
             return {"ok": True, "map": check_pocketciv_map(body.map)}
-        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
+        except Exception as e:  # a drawn map is user input: any way it fails is a problem to show
             return {"ok": False, "error": str(e)[:300]}
 
     return router
