@@ -49,6 +49,9 @@ HELP: dict[str, tuple[str, str]] = {
     "packs": ("további csomagok mappája: <játék>/<név>.json", "folder of extra packs: <game>/<name>.json"),
     "bot_time": ("egy MCTS-gép gondolkodási ideje lépésenként, másodperc",
                  "seconds an MCTS bot may think per move"),
+    "proxy": ("egy fordított proxy címe, amelynek X-Forwarded-For fejlécét elhisszük (többször is megadható; "
+              "alapból senkiét)",
+              "address of a reverse proxy whose X-Forwarded-For is believed (repeatable; default: nobody's)"),
     "play": ("Játék a terminálban robotok (vagy egymás) ellen.", "Play in the terminal against bots (or each other)."),
     "game": ("a játék: pax | pocketciv | caboose", "the game: pax | pocketciv | caboose"),
     "players": ("a játékosok száma", "number of players"),
@@ -413,14 +416,13 @@ def build_app(lang: str) -> typer.Typer:
         db: str | None = typer.Option(None, "--db", help=h("db")),
         packs: Path | None = typer.Option(None, "--packs", help=h("packs")),
         bot_time: float = typer.Option(2.0, "--bot-time", help=h("bot_time")),
+        proxy: list[str] = typer.Option([], "--proxy", help=h("proxy")),
     ) -> None:
-        import uvicorn
+        from asztal.server.app import Settings, run
 
-        from asztal.server.app import Settings, create_app
-
-        settings = Settings(pack_dir=packs, bot_time=bot_time, **({"db_url": db} if db else {}))
+        settings = Settings(pack_dir=packs, bot_time=bot_time, proxies=tuple(proxy), **({"db_url": db} if db else {}))
         console.print(f"asztal: http://{host}:{port}/  ({settings.db_url.split('@')[-1]})", highlight=False)
-        uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=1 << 20, log_level="warning")
+        run(settings, host, port)
 
     return app
 

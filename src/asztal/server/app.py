@@ -149,3 +149,32 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return HTMLResponse(_HOME)
 
     return app
+
+
+def run(settings: Settings, host: str, port: int) -> None:
+    """Serve on uvicorn: forwarded headers believed only from ``settings.proxies``, WebSocket
+    pings both ways, and a bounded graceful shutdown on SIGTERM."""
+    import uvicorn
+
+    app = create_app(settings)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
+                            ws_max_size=1 << 20,  # a client message is at most 16 KiB; never a frame over this
+                            ws_ping_interval=20, ws_ping_timeout=20,
+                            proxy_headers=bool(settings.proxies),
+                            forwarded_allow_ips=",".join(settings.proxies) if settings.proxies else "",
+                            timeout_graceful_shutdown=10, h11_max_incomplete_event_size=64 * 1024)
+    hub: Hub = app.state.hub
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            # first tell every socket why it is about to close (from the loop, not the signal handler)
+            loop = getattr(self, "_asztal_loop", None)
+            if loop is not None:
+                loop.call_soon_threadsafe(hub.begin_close)
+            super().handle_exit(sig, frame)
+
+        async def startup(self, sockets=None) -> None:
+            self._asztal_loop = asyncio.get_running_loop()
+            await super().startup(sockets)
+
+    Server(config).run()

@@ -607,9 +607,9 @@ class Hub:
                 remote.discard(str(payload["instance"]))
             self._set_remote(room, seat, remote)
 
-    async def close(self) -> None:
-        """Shutting down (SIGTERM): stop bots and timers, give up this instance's leases, and
-        close every socket with a reason (the clients reconnect, to another instance if there is one)."""
+    def begin_close(self) -> None:
+        """SIGTERM: stop bots and timers and close every socket with a reason (the clients
+        reconnect, to another instance if there is one). A change being committed finishes."""
         self.closing = True
         if self._presence_task is not None:
             self._presence_task.cancel()
@@ -621,6 +621,10 @@ class Hub:
                     s.away_task.cancel()
             for c in list(room.clients):
                 c.close(1012, texts.error("shutting_down"))
+
+    async def close(self) -> None:
+        """Shutting down: as ``begin_close``, then give up this instance's presence leases."""
+        self.begin_close()
         if self.storage.is_postgres:
             try:
                 await asyncio.to_thread(self.storage.renew_presence, [], 0)

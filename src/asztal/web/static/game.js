@@ -37,9 +37,19 @@ export function showGame(root, gameId, {spectator = false} = {}) {
 
   const sockets = {};
   const onStatus = (seat) => (s, code) => {
+    if (s === "queued" || s === "dropped") {  // a click made while the connection was down
+      if (s === "dropped") { st.pending = null; showToast(t("click_dropped")); }
+      else conn.textContent = t("click_queued");
+      return;
+    }
     conn.textContent = s === "open" ? "" : s === "reconnecting" ? t("reconnecting")
-      : code === 4409 ? "" : t("error");
+      : code === 4409 ? t("other_window") : t("error");
     conn.dataset.state = s;
+    if (code === 4409) {  // this seat was opened in another window: offer to take it back
+      const back = el("button", {type: "button", id: "take-back", class: "small"}, t("take_back"));
+      back.onclick = () => { conn.textContent = t("connecting"); sockets[key(seat)].reopen(); };
+      conn.append(" ", back);
+    }
   };
   if (localSeats.length) {
     for (const s of localSeats) {
@@ -73,7 +83,10 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       }
       decideShown(msg);
       render();
+    } else if (msg.type === "stood_in") {
+      showToast(`${tx(msg)} ${msg.moves.map(tx).join("; ")}`);
     } else if (msg.type === "error") {
+      if (msg.code === "replaced") return;  // the connection line says it, with a button
       if (msg.code === "stale" || msg.code === "busy") return;
       st.pending = null;
       showToast(tx(msg), msg.code === "illegal" ? st.lastCode : null);
