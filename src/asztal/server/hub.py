@@ -223,6 +223,7 @@ class Hub:
     async def start(self) -> None:
         """Rebuild every open and running game by replaying its record, learn which seats other
         instances hold (their presence leases), and only then resume bots and absences."""
+        self.loop = asyncio.get_running_loop()
         self._starting = True
         for game_id in await asyncio.to_thread(self.storage.live_game_ids):
             try:
