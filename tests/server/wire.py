@@ -54,10 +54,11 @@ def free_port() -> int:
 class Server:
     """``asztal serve`` as a real process in its own process group (so a kill takes its bot workers)."""
 
-    def __init__(self, db: str, log: Path, env: dict[str, str] | None = None, bot_time: float = 0.05) -> None:
-        self.db, self.logfile, self.bot_time = db, log, bot_time
+    def __init__(self, db: str, log: Path, env: dict[str, str] | None = None, bot_time: float = 0.05,
+                 args: list[str] | None = None, port: int | None = None) -> None:
+        self.db, self.logfile, self.bot_time, self.args = db, log, bot_time, list(args or [])
         self.env = {**os.environ, "ASZTAL_RATE_PER_MINUTE": "100000", **(env or {})}
-        self.port = free_port()
+        self.port = port or free_port()
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -71,7 +72,7 @@ class Server:
     def start(self) -> Server:
         out = open(self.logfile, "a")
         self.proc = subprocess.Popen([ASZTAL, "serve", "--port", str(self.port), "--db", self.db,
-                                      "--bot-time", str(self.bot_time)],
+                                      "--bot-time", str(self.bot_time), *self.args],
                                      stdout=out, stderr=subprocess.STDOUT, env=self.env, start_new_session=True)
         out.close()
         deadline = time.monotonic() + 60
