@@ -135,3 +135,14 @@ def test_root_serves_a_page(server):
     r = server.api("GET", "/")
     assert r.status_code == 200 and "asztal" in r.text
     assert server.api("GET", "/openapi.json").json()["paths"]["/api/games"]
+
+
+def test_concurrent_joins_always_start_the_game(db_url, tmp_path):
+    """Joins racing for the last free seats: every full game is ``running`` (SQLite and PostgreSQL)."""
+    from tests.server.wire import Server, join_race
+
+    srv = Server(db_url, tmp_path / "race.log").start()
+    try:
+        join_race([srv], 20)
+    finally:
+        srv.stop()

@@ -185,3 +185,35 @@ def db_fixture(kind: str, tmp_path: Path):
     if not PG_URL:
         pytest.skip("ASZTAL_TEST_PG is not set: no PostgreSQL to test against (.ci/run starts one and sets it)")
     return pg_database()
+
+
+def join_race(servers, n: int) -> None:
+    """``n`` three-player games, each with its two free seats joined at the same moment (through
+    ``servers`` in turn): every game ends up running, with every seat taken."""
+    import threading
+
+    gids = []
+    for _ in range(n):
+        made = servers[0].create(game="pax", players=3, seat=0, seats=[{"kind": "human"}] * 3)
+        gids.append(made["game"]["id"])
+    results: list[int] = []
+
+    def join(srv, gid, barrier, body):
+        barrier.wait()
+        results.append(srv.api("POST", f"/api/games/{gid}/join", json=body).status_code)
+
+    for g, gid in enumerate(gids):
+        barrier = threading.Barrier(2)
+        # half the games: each join names its seat (the last two free ones); half: any free seat
+        bodies = [{"seat": 1}, {"seat": 2}] if g % 2 == 0 else [{}, {}]
+        threads = [threading.Thread(target=join, args=(servers[i % len(servers)], gid, barrier, bodies[i]))
+                   for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert results.count(200) == 2 * n, results
+    for gid in gids:
+        for srv in servers:
+            info = srv.api("GET", f"/api/games/{gid}").json()
+            assert info["status"] == "running" and all(s["taken"] for s in info["seats"]), info

@@ -303,12 +303,18 @@ def build_router(hub: Hub, settings) -> APIRouter:
         if body.invite is not None and chosen["invite_hash"] != hash_secret(body.invite):
             raise fail(403, "bad_invite")
         token = new_secret()
-        seat = chosen["seat"]
-        name = body.name.strip() or f"Játékos {seat + 1}"
-        try:
-            status = await asyncio.to_thread(storage.take_seat, game_id, seat, name, hash_secret(token))
-        except Conflict:
-            raise fail(409, "seat_taken") from None
+        # no seat asked for: if another join takes the chosen one first, the next free one will do
+        tries = [chosen] + ([r for r in free if r is not chosen] if body.seat is None and body.invite is None else [])
+        for chosen in tries:
+            seat = chosen["seat"]
+            name = body.name.strip() or f"Játékos {seat + 1}"
+            try:
+                status = await asyncio.to_thread(storage.take_seat, game_id, seat, name, hash_secret(token))
+                break
+            except Conflict:
+                continue
+        else:
+            raise fail(409, "seat_taken")
         async with room.lock:
             s = room.seats[seat]
             s.taken, s.name = True, name

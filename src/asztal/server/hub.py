@@ -573,9 +573,12 @@ class Hub:
     async def announce(self, room: Room, seat: int | None, connected: bool) -> None:
         """Tell the other instances that a seat's socket came or went here (PostgreSQL only)."""
         if seat is not None and self.storage.is_postgres and not self.closing:
-            await asyncio.to_thread(self.storage.renew_presence, self.held(), self.lease)
-            await asyncio.to_thread(self.storage.notify, {"what": "presence", "game": room.id, "seat": seat,
-                                                          "instance": self.instance, "connected": connected})
+            try:
+                await asyncio.to_thread(self.storage.renew_presence, self.held(), self.lease)
+                await asyncio.to_thread(self.storage.notify, {"what": "presence", "game": room.id, "seat": seat,
+                                                              "instance": self.instance, "connected": connected})
+            except Exception:  # the periodic renewal will carry it; a socket must not fail for it
+                log.exception("could not announce presence in game %s", room.id)
 
     async def announce_all(self) -> None:
         """Repeat this instance's presence (asked by an instance that just started)."""

@@ -168,6 +168,7 @@ class Storage:
         # SQLite has one writer at a time; serialising ours avoids busy waits
         self._write_lock = threading.Lock() if not self.is_postgres else None
         self._writer: GroupWriter | None = None
+        self._presence_lock = threading.Lock()  # one renewal of this instance's leases at a time
 
     def migrate(self) -> None:
         migrate(self.engine)
@@ -268,7 +269,7 @@ class Storage:
         """This instance holds a socket of each (game, seat) in ``held`` for ``lease`` more seconds;
         its other leases end now."""
         until = now() + dt.timedelta(seconds=lease)
-        with self._writing(), self.engine.begin() as conn:
+        with self._presence_lock, self._writing(), self.engine.begin() as conn:
             conn.execute(presence_table.delete().where(presence_table.c.instance == self.instance))
             if held:
                 conn.execute(insert(presence_table), [{"game_id": g, "seat": s, "instance": self.instance,
