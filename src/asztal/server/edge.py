@@ -119,6 +119,41 @@ def install(app: FastAPI, max_body: int) -> None:
         return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=getattr(exc, "headers", None))
 
     app.add_middleware(BodyLimit, max_body=max_body)
+    _document_errors(app)
+
+
+_ERROR_SCHEMA = {
+    "title": "Error", "type": "object", "required": ["detail"],
+    "properties": {"detail": {"type": "object", "required": ["code", "hu", "en"],
+                              "properties": {"code": {"type": "string"}, "hu": {"type": "string"},
+                                             "en": {"type": "string"}}}},
+}
+
+
+def _document_errors(app: FastAPI) -> None:
+    """The OpenAPI description says what the server answers: every 4xx is ``{detail: {code, hu, en}}``
+    (FastAPI would describe 422 as its own validation list), and 413 and 429 may come anywhere."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        spec = build()
+        spec.setdefault("components", {}).setdefault("schemas", {})["Error"] = _ERROR_SCHEMA
+        ref = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+        for methods in spec.get("paths", {}).values():
+            for op in methods.values():
+                responses = op.setdefault("responses", {})
+                for status, what in (("422", "a malformed request"), ("413", "the body is too large"),
+                                     ("429", "too many requests")):
+                    if status == "422" or op.get("requestBody") or status == "429":
+                        responses[status] = {"description": what, **ref}
+        for name in ("HTTPValidationError", "ValidationError"):
+            spec["components"]["schemas"].pop(name, None)
+        app.openapi_schema = spec
+        return spec
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 class BodyLimit:
