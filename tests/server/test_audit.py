@@ -18,7 +18,7 @@ POSITIONS = (9, 40)
 
 def _app(db_url: str):
     return create_app(Settings(db_url=db_url, workers=1, side_workers=1, bot_time=0.05, rate_per_minute=10 ** 6,
-                               frames_per_minute=10 ** 6))
+                               frames_per_minute=10 ** 6, requests_per_minute=10 ** 6))
 
 
 @pytest.mark.parametrize("game, players, private", TABLES)

@@ -59,6 +59,8 @@ class Settings:
     rate_per_minute: int = field(default_factory=lambda: int(_env("ASZTAL_RATE_PER_MINUTE", 30)))
     #: replay frames allowed per client address per minute
     frames_per_minute: int = field(default_factory=lambda: int(_env("ASZTAL_FRAMES_PER_MINUTE", 600)))
+    #: REST requests (any) allowed per client address per minute
+    requests_per_minute: int = field(default_factory=lambda: int(_env("ASZTAL_REQUESTS_PER_MINUTE", 600)))
     #: largest REST request body, in bytes
     max_body: int = field(default_factory=lambda: int(_env("ASZTAL_MAX_BODY", 2 << 20)))
     #: WebSockets open at once from one client address
@@ -127,7 +129,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               "(docs/protocol.md).", lifespan=lifespan)
     app.state.hub = hub
     app.state.settings = settings
-    edge.install(app, settings.max_body)
+    edge.install(app, settings.max_body, settings.requests_per_minute)
     app.include_router(build_router(hub, settings))
 
     @app.websocket("/ws/games/{game_id}")

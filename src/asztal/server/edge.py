@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from asztal.server import texts
+from asztal.server.ratelimit import RateLimit
 
 #: a game id as the server makes them (``tokens.new_game_id``), or anything a client may send as one
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -92,8 +93,9 @@ def _where(loc: Any) -> str:
     return ".".join(parts)[:60]
 
 
-def install(app: FastAPI, max_body: int) -> None:
-    """Error handlers that answer every refusal as ``{code, hu, en}``, and the body size cap."""
+def install(app: FastAPI, max_body: int, requests_per_minute: int = 600) -> None:
+    """Error handlers that answer every refusal as ``{code, hu, en}``, the body size cap and a
+    per-address cap on all REST requests."""
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -118,7 +120,7 @@ def install(app: FastAPI, max_body: int) -> None:
                                   "the body could not be read / a kérés törzse nem olvasható")
         return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=getattr(exc, "headers", None))
 
-    app.add_middleware(BodyLimit, max_body=max_body)
+    app.add_middleware(BodyLimit, max_body=max_body, rate=RateLimit(requests_per_minute))
     _document_errors(app)
 
 
@@ -157,15 +159,21 @@ def _document_errors(app: FastAPI) -> None:
 
 
 class BodyLimit:
-    """Refuse (413) a request body over ``max_body`` bytes, by its Content-Length or as it streams in."""
+    """Refuse (413) a request body over ``max_body`` bytes, by its Content-Length or as it streams
+    in; refuse (429) an address's requests beyond ``rate``."""
 
-    def __init__(self, app: ASGIApp, max_body: int) -> None:
+    def __init__(self, app: ASGIApp, max_body: int, rate: RateLimit) -> None:
         self.app = app
         self.max_body = max_body
+        self.rate = rate
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        if scope.get("path", "").startswith("/api/") and not self.rate.allow(client[0] if client else "?"):
+            await self._send(send, 429, error_body("rate_limited"))
             return
         for name, value in scope.get("headers", []):
             if name == b"content-length":
@@ -191,9 +199,13 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
     async def _refuse(self, send: Send) -> None:
-        body = json.dumps(error_body("too_large", f"at most {self.max_body} bytes / legfeljebb {self.max_body} bájt"),
-                          ensure_ascii=False).encode()
-        await send({"type": "http.response.start", "status": 413,
+        await self._send(send, 413, error_body("too_large", f"at most {self.max_body} bytes / "
+                                                            f"legfeljebb {self.max_body} bájt"))
+
+    @staticmethod
+    async def _send(send: Send, status: int, detail: dict[str, Any]) -> None:
+        body = json.dumps(detail, ensure_ascii=False).encode()
+        await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                                 (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": body})
