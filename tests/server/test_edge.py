@@ -87,7 +87,8 @@ def test_hostile_values_are_refused_with_the_documented_error(any_db_server):
     for raw, ctype in [('{"game": "pax", "players": ' + "9" * 5000 + "}", "application/json"),
                        ("{not json", "application/json"), ("game=pax", "application/x-www-form-urlencoded"),
                        ('{"game": "pax"}', "text/plain"), ("\xff\xfe", "application/json")]:
-        r = srv.api("POST", "/api/games", content=raw.encode("utf-8", "surrogateescape"), headers={"content-type": ctype})
+        r = srv.api("POST", "/api/games", content=raw.encode("utf-8", "surrogateescape"),
+                    headers={"content-type": ctype})
         assert r.status_code in (400, 422), (raw[:40], r.status_code, r.text[:200])
         _detail(r)
     for gid in ["abc%00def", "%ED%A0%80", "x" * 300, "a b"]:

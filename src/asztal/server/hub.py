@@ -370,11 +370,11 @@ class Hub:
                     new.apply(code)
                 except IllegalAction as e:
                     raise Refusal("illegal", str(e)[:300]) from None
+                code = new.history[-1].code  # the canonical code is stored, never the text as it arrived
             else:
                 if not st.can_undo(seat):
                     raise Refusal("nothing_to_undo")
                 new = without_last(st)
-                code = new.history[-1].code  # the canonical code, never the text as it arrived
             status = "finished" if new.is_over else "running"
             result = ({"scores": [float(x) for x in new.scores()], "winners": list(new.winners())}
                       if new.is_over else None)

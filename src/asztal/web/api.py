@@ -27,8 +27,8 @@ from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from asztal import games
-from asztal.server import meta
 from asztal.engine.errors import BadRecord
+from asztal.server import meta
 from asztal.server.edge import GAME_ID, CleanStr, check_json
 
 MAX_REPLAY_ACTIONS = 5000
