@@ -46,6 +46,8 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       : code === 4409 ? t("other_window") : t("error");
     conn.dataset.state = s;
     if (code === 4409) {  // this seat was opened in another window: offer to take it back
+      status.textContent = t("other_window");
+      status.dataset.mine = "0";
       const back = el("button", {type: "button", id: "take-back", class: "small"}, t("take_back"));
       back.onclick = () => { conn.textContent = t("connecting"); sockets[key(seat)].reopen(); };
       conn.append(" ", back);
