@@ -273,7 +273,8 @@ def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, fin
             for cred in creds:
                 secrets = secrets_for(table, cred, k)
                 for step in (steps if _mentions_step(spec, op) else [k]):
-                    for seat in ([None] + list(range(table.players)) if step == k else [cred.seat]):
+                    every_seat = step == k and cred.label in ("seat 0", "nobody")
+                    for seat in ([None] + list(range(table.players)) if every_seat else [cred.seat]):
                         url = path
                         params = {}
                         for p in op.get("parameters", []):

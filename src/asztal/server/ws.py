@@ -93,17 +93,22 @@ def allow(client: Client, kind: str) -> bool:
 
 
 async def _writer(ws: WebSocket, client: Client) -> None:
-    while True:
-        msg = await client.outbox.get()
-        if msg is None:
-            await ws.close(1001)
-            return
-        if msg.get("type") == "close":
-            if msg.get("error"):
-                await ws.send_text(json.dumps(msg["error"], ensure_ascii=False))
-            await ws.close(msg["code"], (msg["error"] or {}).get("en", "")[:120] if msg.get("error") else None)
-            return
-        await ws.send_text(json.dumps(msg, ensure_ascii=False))
+    """Drain the outbox into the socket until it is closed (by either side)."""
+    try:
+        while True:
+            msg = await client.outbox.get()
+            if msg is None:
+                await ws.close(1001)
+                return
+            if msg.get("type") == "close":
+                error = msg.get("error")
+                if error:
+                    await ws.send_text(json.dumps(error, ensure_ascii=False))
+                await ws.close(msg["code"], error["en"][:120] if error else None)
+                return
+            await ws.send_text(json.dumps(msg, ensure_ascii=False))
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return  # the client went away meanwhile: the reader ends the session
 
 
 async def _refuse(ws: WebSocket, code: str, close: int) -> None:
