@@ -161,10 +161,10 @@ def test_a_killed_instances_players_are_gone_within_the_lease(tmp_path):
         killed = time.monotonic()
         a.kill()
         gone = s1.until("seat", lambda m: m["event"] == "disconnected" and m["seat"] == 0, timeout=20)
-        seen_gone = time.monotonic() - killed
-        assert seen_gone <= 3 + 1 + 2, seen_gone  # the lease, one renewal period, and slack
+        seen_gone = time.monotonic()
+        assert seen_gone - killed <= 3 + 1 + 4, seen_gone - killed  # the lease, one renewal period, slack
         stood = s1.until("seat", lambda m: m["event"] == "stand_in" and m["seat"] == 0, timeout=20)
-        assert time.monotonic() - killed >= 2  # only once the grace has passed after it was seen gone
+        assert time.monotonic() - seen_gone >= 2 - 0.5  # the grace runs from when it was seen gone
         assert gone["name"] == stood["name"] == "Anna"
         # the stand-in plays seat 0 whenever it is its turn; the game goes on
         st = s1.last_state

@@ -309,21 +309,15 @@ def build_router(hub: Hub, settings) -> APIRouter:
             seat = chosen["seat"]
             name = body.name.strip() or f"Játékos {seat + 1}"
             try:
-                status = await asyncio.to_thread(storage.take_seat, game_id, seat, name, hash_secret(token))
+                await asyncio.to_thread(storage.take_seat, game_id, seat, name, hash_secret(token))
                 break
             except Conflict:
                 continue
         else:
             raise fail(409, "seat_taken")
-        async with room.lock:
-            s = room.seats[seat]
-            s.taken, s.name = True, name
-            room.broadcast(texts.seat_event("joined", seat, name))
-            if status == "running" and room.status == "open":
-                room.status = "running"
-                hub.schedule(room)
-                room.broadcast_state()
-            hub.start_absence(room, s)
+        # every seat as the database has it now: a join on another instance may have come first
+        await hub.reload_seats(room)
+        hub.start_absence(room, room.seats[seat])
         return {"seat": seat, "token": token, "game": await info_of(game_id, token)}
 
     @router.get("/games/{game_id}/record", response_model=RecordOut, responses=ERRORS,

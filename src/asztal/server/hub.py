@@ -335,7 +335,7 @@ class Hub:
         self._install(room, state, changes[-1].seq, row["status"] if row else room.status, undone)
 
     async def reload_seats(self, room: Room) -> None:
-        """Another instance seated a player: refresh names and status."""
+        """A player took a seat (here or on another instance): names, seats and status as the database has them."""
         rows = await asyncio.to_thread(self.storage.seats, room.id)
         row = await asyncio.to_thread(self.storage.game_row, room.id)
         async with room.lock:
@@ -461,8 +461,12 @@ class Hub:
     async def _timer(self, room: Room, seat: Seat, seq: int) -> None:
         await asyncio.sleep(max(0.0, room.deadline - time.time()))
         async with room.lock:
-            if room.seq != seq or seat.stand_in or not self.someone_waits(room, seat):
-                return  # nobody else waits: the game waits for its player
+            if room.seq != seq or seat.stand_in:
+                return
+            if not self.someone_waits(room, seat):  # nobody else waits: the game waits for its player
+                room.deadline = None
+                room.broadcast_state()
+                return
             self._stand_in(room, seat)
         room.task = None
         self.schedule(room)
