@@ -67,10 +67,9 @@ class Client:
     rather than held in memory; on reconnecting it gets its whole state again.
     """
 
-    def __init__(self, seat: int | None, lang: str, address: str = "?", outbox: int = 256) -> None:
+    def __init__(self, seat: int | None, lang: str, outbox: int = 256) -> None:
         self.seat = seat
         self.lang = lang
-        self.address = address
         self.log_sent = 0
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(outbox + 2)
         self.limit = outbox

@@ -131,15 +131,14 @@ async def game_socket(ws: WebSocket, game_id: str, hub: Hub) -> None:
         return
     hub.sockets[address] = hub.sockets.get(address, 0) + 1
     try:
-        await _session(ws, game_id, hub, token, key, lang, address)
+        await _session(ws, game_id, hub, token, key, lang)
     finally:
         hub.sockets[address] -= 1
         if hub.sockets[address] <= 0:
             del hub.sockets[address]
 
 
-async def _session(ws: WebSocket, game_id: str, hub: Hub, token: str | None, key: str | None, lang: str,
-                   address: str) -> None:
+async def _session(ws: WebSocket, game_id: str, hub: Hub, token: str | None, key: str | None, lang: str) -> None:
     room = await hub.room(game_id) if GAME_ID.fullmatch(game_id) else None
     seat = None
     if room is not None and token:
@@ -155,7 +154,7 @@ async def _session(ws: WebSocket, game_id: str, hub: Hub, token: str | None, key
     if room is None:
         await _refuse(ws, "no_game", 4404)
         return
-    client = Client(seat, lang, address, hub.settings.outbox if hub.settings is not None else 256)
+    client = Client(seat, lang, hub.settings.outbox if hub.settings is not None else 256)
     client.send(room.hello(client))
     client.send(room.state_message(client, {}))
     hub.connected(room, client)
