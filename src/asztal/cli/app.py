@@ -416,7 +416,7 @@ def build_app(lang: str) -> typer.Typer:
         db: str | None = typer.Option(None, "--db", help=h("db")),
         packs: Path | None = typer.Option(None, "--packs", help=h("packs")),
         bot_time: float = typer.Option(2.0, "--bot-time", help=h("bot_time")),
-        proxy: list[str] = typer.Option([], "--proxy", help=h("proxy")),
+        proxy: list[str] = typer.Option([], "--proxy", metavar="ADDR", help=h("proxy")),
     ) -> None:
         from asztal.server.app import Settings, run
 
