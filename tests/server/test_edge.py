@@ -267,3 +267,28 @@ def test_bot_workers_die_with_the_server(tmp_path, sig):
         assert not any(_alive(w) for w in workers)
     finally:
         srv.kill()
+
+
+# -- 5: what a stand-in played is read on return, even after a restart ---------------------
+def test_a_player_reads_what_was_played_for_them_after_a_restart(tmp_path):
+    srv = Server(f"sqlite:///{tmp_path / 's.db'}", tmp_path / "s.log").start()
+    try:
+        gid, tokens = two_humans(srv, grace=0, stand_in="random")
+        with srv.sock(gid, tokens[0]) as s0:
+            s0.until("state")
+            with srv.sock(gid, tokens[1]) as s1:
+                s1.until("state")
+            s0.until("seat", lambda m: m["event"] == "stand_in" and m["seat"] == 1, timeout=20)
+            for _ in range(40):  # Anna plays on; the stand-in plays Béla's turns
+                st = s0.until("state", lambda m: m["to_move"] == 0 or m["is_over"], timeout=30)
+                if st["is_over"] or any(m["type"] == "seat" and m["event"] == "played_for" for m in s0.msgs):
+                    break
+                s0.send(type="act", code=st["legal"][0]["code"], seq=st["seq"])
+            assert any(m["type"] == "seat" and m["event"] == "played_for" and m["seat"] == 1 for m in s0.msgs)
+        srv.kill()
+        srv.start()
+        with srv.sock(gid, tokens[1]) as back:
+            told = back.until("stood_in", timeout=20)
+            assert told["seat"] == 1 and told["moves"] and all(m["hu"] and m["en"] for m in told["moves"])
+    finally:
+        srv.stop()

@@ -190,6 +190,26 @@ def record_of(row: dict[str, Any], changes: list[Change]) -> dict[str, Any]:
             "options": row["options"], "actions": codes}
 
 
+def played_for(changes: list[Change], state: GameState) -> dict[int, list[tuple[str, str]]]:
+    """Per seat, the moves a stand-in made for it since its player's own last move, as (hu, en)
+    labels: what the player reads on return, also after a restart of the server."""
+    acts: list[Change] = []
+    for ch in changes:
+        if ch.kind == "act":
+            acts.append(ch)
+        elif acts:
+            acts.pop()
+    out: dict[int, list[tuple[str, str]]] = {}
+    for ch, action in zip(acts, state.history, strict=False):
+        if ch.seat is None:
+            continue
+        if ch.by == "human":
+            out.pop(ch.seat, None)
+        elif ch.by == "stand_in":
+            out.setdefault(ch.seat, []).append((action.hu, action.en))
+    return out
+
+
 def rebuild(row: dict[str, Any], changes: list[Change]) -> GameState:
     return games.load(row["game"]).replay(record_of(row, changes))
 
@@ -311,7 +331,10 @@ class Hub:
             row = self.storage.game_row(game_id)  # every seat was taken: the game runs (an old join race)
         changes = self.storage.changes(game_id)
         state = rebuild(row, changes)
-        return Room(row, self.storage.seats(game_id), state, len(changes))
+        room = Room(row, self.storage.seats(game_id), state, len(changes))
+        for seat, labels in played_for(changes, state).items():
+            room.seats[seat].played_for = labels
+        return room
 
     async def catch_up(self, room: Room) -> None:
         """Apply the changes other instances committed after ours, and tell our sockets."""
