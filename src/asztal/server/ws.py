@@ -38,6 +38,7 @@ LANGS = ("hu", "en")
 #: client that goes on sending at several times the rate is closed.
 RATES: dict[str, tuple[float, float]] = {
     "act": (10, 30), "undo": (5, 20), "hint": (0.5, 3), "why": (5, 20), "lang": (1, 5), "ping": (20, 60),
+    "bad": (10, 30),  # malformed messages of any kind
 }
 
 
@@ -138,12 +139,20 @@ async def game_socket(ws: WebSocket, game_id: str, hub: Hub) -> None:
             del hub.sockets[address]
 
 
+def _forget_if_idle(hub: Hub, game_id: str) -> None:
+    """A finished game is held in memory only while someone watches it (a refused socket does not)."""
+    room = hub.rooms.get(game_id)
+    if room is not None and room.status == "finished" and not room.clients:
+        hub.rooms.pop(game_id, None)
+
+
 async def _session(ws: WebSocket, game_id: str, hub: Hub, token: str | None, key: str | None, lang: str) -> None:
     room = await hub.room(game_id) if GAME_ID.fullmatch(game_id) else None
     seat = None
     if room is not None and token:
         seat = await asyncio.to_thread(hub.storage.seat_of_token, game_id, hash_secret(token))
         if seat is None:
+            _forget_if_idle(hub, game_id)
             await _refuse(ws, "bad_token", 4401)
             return
     if room is not None and seat is None and room.row["private"]:
@@ -152,6 +161,7 @@ async def _session(ws: WebSocket, game_id: str, hub: Hub, token: str | None, key
         if found is None:
             room = None
     if room is None:
+        _forget_if_idle(hub, game_id)
         await _refuse(ws, "no_game", 4404)
         return
     client = Client(seat, lang, hub.settings.outbox if hub.settings is not None else 256)
@@ -172,15 +182,21 @@ async def _session(ws: WebSocket, game_id: str, hub: Hub, token: str | None, key
             if frame["type"] == "websocket.disconnect":
                 break
             try:
-                msg = parse(frame.get("text"))
-                if not allow(client, msg["type"]):
+                try:
+                    msg = parse(frame.get("text"))
+                except Refusal:
+                    msg = None  # a malformed message: refused below, on its own budget
+                if not allow(client, msg["type"] if msg is not None else "bad"):
                     strikes += 1
                     if strikes > 50:  # it goes on and on: not a player's client
                         client.close(4429, texts.error("rate_limited"))
                         continue
                     raise Refusal("rate_limited")
                 strikes = max(0, strikes - 1)
-                await handle(hub, room, client, msg)
+                if msg is None:
+                    parse(frame.get("text"))  # raises the refusal that says what is wrong
+                else:
+                    await handle(hub, room, client, msg)
             except Refusal as r:
                 client.send(r.message)
     except WebSocketDisconnect:
