@@ -84,7 +84,8 @@ def test_join_fills_free_seats_and_refuses_a_full_game(server):
 def test_a_private_game_needs_the_seats_invite(server):
     made = server.create(game="pax", players=2, seat=0, private=True)
     gid, inv = made["game"]["id"], made["invites"][0]
-    assert server.api("POST", f"/api/games/{gid}/join", json={}).status_code == 403
+    # without an invite a private game is not even there; with a wrong one it is refused
+    assert server.api("POST", f"/api/games/{gid}/join", json={}).status_code == 404
     assert server.api("POST", f"/api/games/{gid}/join", json={"invite": "x" * 43}).status_code == 403
     ok = server.api("POST", f"/api/games/{gid}/join", json={"invite": inv["invite"]})
     assert ok.status_code == 200 and ok.json()["seat"] == inv["seat"]
@@ -134,3 +135,14 @@ def test_root_serves_a_page(server):
     r = server.api("GET", "/")
     assert r.status_code == 200 and "asztal" in r.text
     assert server.api("GET", "/openapi.json").json()["paths"]["/api/games"]
+
+
+def test_concurrent_joins_always_start_the_game(db_url, tmp_path):
+    """Joins racing for the last free seats: every full game is ``running`` (SQLite and PostgreSQL)."""
+    from tests.server.wire import Server, join_race
+
+    srv = Server(db_url, tmp_path / "race.log").start()
+    try:
+        join_race([srv], 20)
+    finally:
+        srv.stop()

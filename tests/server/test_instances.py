@@ -3,9 +3,11 @@ the sockets of the other (LISTEN/NOTIFY), and the database orders the moves of a
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
-from tests.server.wire import Server, needs_pg, pg_database
+from tests.server.wire import Server, join_race, needs_pg, pg_database
 
 pytestmark = needs_pg
 
@@ -71,3 +73,113 @@ def test_the_same_move_sent_to_both_instances_is_taken_once(two_servers):
         errors = [m["code"] for s in (sa, sb) for m in s.msgs if m["type"] == "error"]
         assert len(errors) == 1 and errors[0] in ("busy", "stale")  # exactly one of the two was refused
     assert a.api("GET", f"/api/games/{gid}").json()["seq"] == 1
+
+
+# -- presence across instances: leases in the database ------------------------------------
+LEASE = {"ASZTAL_PRESENCE_LEASE": "3"}
+
+
+def _stand_in_moves(url: str, gid: str) -> int:
+    from asztal.server.storage import Storage
+
+    storage = Storage(url)
+    try:
+        return sum(1 for c in storage.changes(gid) if c.by == "stand_in")
+    finally:
+        storage.close()
+
+
+def _play(socks, n: int) -> None:
+    """``n`` human moves, each by the seat to move, on whichever instance its socket is."""
+    for _ in range(n):
+        st = socks[0].last_state
+        seq = max(s.last_state["seq"] for s in socks)
+        cur = socks[0].state_at_least(seq)
+        if cur["is_over"]:
+            return
+        m = socks[cur["to_move"]]
+        mine = m.state_at_least(seq)
+        m.send(type="act", code=mine["legal"][0]["code"], seq=seq)
+        for s in socks:
+            s.state_at_least(seq + 1)
+        del st
+
+
+def test_a_rolling_restart_gives_no_stand_in_moves(tmp_path):
+    """The upgrade the docs give: restart one instance, then the other, while two humans play.
+    Each player moves to the instance that stays up; nobody is stood in for, ever."""
+    url, drop = pg_database()
+    a = Server(url, tmp_path / "a.log", env=LEASE).start()
+    b = Server(url, tmp_path / "b.log", env=LEASE).start()
+    try:
+        made = a.create(game="pax", players=2, seat=0, grace=2, stand_in="random",
+                        seats=[{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Béla"}])
+        gid = made["game"]["id"]
+        t1 = b.api("POST", f"/api/games/{gid}/join", json={"name": "Béla"}).json()["token"]
+        tokens = [made["token"], t1]
+        where = [a, b]
+        socks = [a.sock(gid, tokens[0]), b.sock(gid, tokens[1])]
+        for s in socks:
+            s.until("state")
+        _play(socks, 4)
+        for down, up in ((a, b), (b, a)):
+            # the instance going down: its player reconnects to the one staying up
+            down.stop()
+            for i in range(2):
+                if where[i] is down:
+                    socks[i].close()
+                    socks[i], where[i] = up.sock(gid, tokens[i]), up
+                    socks[i].until("state")
+            _play(socks, 3)
+            down.start()  # the new version comes up, with both players on the other instance
+            _play(socks, 3)
+            time.sleep(6)  # past the grace period and two leases: a stand-in would have moved by now
+            _play(socks, 2)
+        assert _stand_in_moves(url, gid) == 0
+        for s in socks:
+            assert not any(m["type"] == "seat" and m["event"] == "stand_in" for m in s.msgs)
+            s.close()
+    finally:
+        a.stop()
+        b.stop()
+        drop()
+
+
+def test_a_killed_instances_players_are_gone_within_the_lease(tmp_path):
+    url, drop = pg_database()
+    a = Server(url, tmp_path / "a.log", env=LEASE).start()
+    b = Server(url, tmp_path / "b.log", env=LEASE).start()
+    try:
+        made = a.create(game="pax", players=2, seat=0, grace=2, stand_in="random",
+                        seats=[{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Béla"}])
+        gid = made["game"]["id"]
+        t1 = b.api("POST", f"/api/games/{gid}/join", json={"name": "Béla"}).json()["token"]
+        s0, s1 = a.sock(gid, made["token"]), b.sock(gid, t1)
+        s0.until("state")
+        s1.until("state")
+        s1.until("seat", lambda m: m["event"] == "connected" and m["seat"] == 0)
+        killed = time.monotonic()
+        a.kill()
+        gone = s1.until("seat", lambda m: m["event"] == "disconnected" and m["seat"] == 0, timeout=20)
+        seen_gone = time.monotonic()
+        assert seen_gone - killed <= 3 + 1 + 4, seen_gone - killed  # the lease, one renewal period, slack
+        stood = s1.until("seat", lambda m: m["event"] == "stand_in" and m["seat"] == 0, timeout=20)
+        assert time.monotonic() - seen_gone >= 2 - 0.5  # the grace runs from when it was seen gone
+        assert gone["name"] == stood["name"] == "Anna"
+        # the stand-in plays seat 0 whenever it is its turn; the game goes on
+        st = s1.last_state
+        if st["to_move"] == 1:
+            s1.send(type="act", code=st["legal"][0]["code"], seq=st["seq"])
+        s1.until("state", lambda m: m["to_move"] == 1 and m["seq"] > st["seq"], timeout=30)
+        assert _stand_in_moves(url, gid) >= 1
+        s0.close()
+        s1.close()
+    finally:
+        a.kill()
+        b.stop()
+        drop()
+
+
+def test_concurrent_joins_on_two_instances_always_start_the_game(two_servers):
+    a, b = two_servers
+    join_race([a, b], 10)

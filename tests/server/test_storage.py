@@ -13,7 +13,7 @@ def _game(storage: Storage, gid: str = "g1") -> str:
     stamp = now()
     storage.create_game(
         {"id": gid, "game": "pax", "version": "1", "players": 2, "seed": (1 << 62) + 5, "options": {"level": None},
-         "public_options": {}, "status": "running", "private": False, "turn_timer": None, "grace": 60.0,
+         "public_options": {}, "status": "open", "private": False, "turn_timer": None, "grace": 60.0,
          "stand_in": "normal", "seq": 0, "to_move": 0, "result": None, "created": stamp, "updated": stamp},
         [{"seat": 0, "name": "Anna", "kind": "human", "bot": None, "token_hash": None, "invite_hash": None},
          {"seat": 1, "name": "Gép", "kind": "bot", "bot": "random", "token_hash": None, "invite_hash": None}])
@@ -25,9 +25,9 @@ def test_migrations_create_the_schema_and_run_twice(db_url):
     storage.migrate()
     storage.migrate()  # already at head: nothing to do
     names = set(inspect(storage.engine).get_table_names())
-    assert {"games", "seats", "actions", "alembic_version"} <= names
+    assert {"games", "seats", "actions", "presence", "alembic_version"} <= names
     with storage.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
     storage.close()
 
 
@@ -51,9 +51,9 @@ def test_tokens_are_kept_only_as_hashes(db_url):
     storage.migrate()
     gid = _game(storage)
     token = new_secret()
-    storage.take_seat(gid, 0, "Anna", hash_secret(token), "running")
+    assert storage.take_seat(gid, 0, "Anna", hash_secret(token)) == "running"  # the last free seat
     with pytest.raises(Conflict):
-        storage.take_seat(gid, 0, "Béla", hash_secret(new_secret()), "running")
+        storage.take_seat(gid, 0, "Béla", hash_secret(new_secret()))
     assert storage.seat_of_token(gid, hash_secret(token)) == 0
     assert storage.seat_of_token(gid, hash_secret(token + "x")) is None
     with storage.engine.connect() as conn:

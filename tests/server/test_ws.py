@@ -179,6 +179,7 @@ def test_a_second_socket_of_a_seat_replaces_the_first(server):
         old.until("state")
         with server.sock(gid, tokens[0]) as new:
             new.until("state")
+            assert old.until("error")["code"] == "replaced"  # the old window is told, then closed
             with pytest.raises(ConnectionClosed) as e:
                 while True:
                     old.recv(5)
@@ -208,20 +209,44 @@ def test_a_game_waits_for_its_players_and_tells_who_joined(server):
 
 
 def test_turn_timer_hands_the_seat_to_a_stand_in_until_the_player_is_back(server):
-    made = server.create(game="pax", players=2, seats=[{"kind": "human", "name": "Anna"},
-                                                       {"kind": "bot", "bot": "random"}],
-                         seat=0, turn_timer=1, stand_in="random")
-    gid = made["game"]["id"]
-    with server.sock(gid, made["token"]) as s:
-        st = s.until("state", lambda m: m["to_move"] == 0)
+    gid, tokens = two_humans(server, turn_timer=1, stand_in="random")
+    with server.sock(gid, tokens[0]) as s0, server.sock(gid, tokens[1]) as s1:
+        socks = [s0, s1]
+        st = s0.until("state")
+        s1.until("state")
+        slow = st["to_move"]
+        s = socks[slow]
         assert st["deadline"] is not None and st["deadline"] > time.time() - 5
         ev = s.until("seat", lambda m: m["event"] == "stand_in", timeout=20)
-        assert ev["seat"] == 0
-        moved = s.until("state", lambda m: m["seq"] > st["seq"] and 0 in m["stand_in"], timeout=30)
+        assert ev["seat"] == slow
+        moved = s.until("state", lambda m: m["seq"] > st["seq"] and slow in m["stand_in"], timeout=30)
         assert moved["seq"] > st["seq"]
+        # every seat is told a bot played for the slow one, but not what it played
+        told = socks[1 - slow].until("seat", lambda m: m["event"] == "played_for")
+        assert told["seat"] == slow
         s.send(type="ping")  # a ping is not a return
         s.send(type="why", code="pass")
-        assert s.until("seat", lambda m: m["event"] == "returned")["seat"] == 0
+        assert s.until("seat", lambda m: m["event"] == "returned")["seat"] == slow
+        back = s.until("stood_in")  # and the player reads what was played for them
+        assert back["moves"] and all(m["hu"] and m["en"] for m in back["moves"])
+
+
+def test_a_game_against_bots_waits_for_its_player(server):
+    """No stand-in where no other human waits: the timer runs out and the grace passes, the
+    seat stays its player's (even PocketCiv solo)."""
+    for game, seats in [("pax", [{"kind": "human"}, {"kind": "bot", "bot": "random"}]),
+                        ("pocketciv", [{"kind": "human"}])]:
+        made = server.create(game=game, players=len(seats), seats=seats, seat=0, turn_timer=1, grace=0,
+                             stand_in="random")
+        gid = made["game"]["id"]
+        with server.sock(gid, made["token"]) as s:
+            st = s.until("state", lambda m: m["to_move"] == 0)
+        with server.sock(gid) as watcher:  # a spectator is not a player waiting
+            watcher.until("state")
+            with pytest.raises(TimeoutError):
+                watcher.until("seat", lambda m: m["event"] == "stand_in", timeout=3)
+        info = server.api("GET", f"/api/games/{gid}").json()
+        assert info["seq"] == st["seq"] and not any(x["stand_in"] for x in info["seats"])
 
 
 def test_a_player_away_past_the_grace_period_is_stood_in_for(server):

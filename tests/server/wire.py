@@ -54,10 +54,12 @@ def free_port() -> int:
 class Server:
     """``asztal serve`` as a real process in its own process group (so a kill takes its bot workers)."""
 
-    def __init__(self, db: str, log: Path, env: dict[str, str] | None = None, bot_time: float = 0.05) -> None:
-        self.db, self.logfile, self.bot_time = db, log, bot_time
-        self.env = {**os.environ, "ASZTAL_RATE_PER_MINUTE": "100000", **(env or {})}
-        self.port = free_port()
+    def __init__(self, db: str, log: Path, env: dict[str, str] | None = None, bot_time: float = 0.05,
+                 args: list[str] | None = None, port: int | None = None) -> None:
+        self.db, self.logfile, self.bot_time, self.args = db, log, bot_time, list(args or [])
+        self.env = {**os.environ, "ASZTAL_RATE_PER_MINUTE": "100000",
+                    "ASZTAL_REQUESTS_PER_MINUTE": "1000000", "ASZTAL_FRAMES_PER_MINUTE": "1000000", **(env or {})}
+        self.port = port or free_port()
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -71,7 +73,7 @@ class Server:
     def start(self) -> Server:
         out = open(self.logfile, "a")
         self.proc = subprocess.Popen([ASZTAL, "serve", "--port", str(self.port), "--db", self.db,
-                                      "--bot-time", str(self.bot_time)],
+                                      "--bot-time", str(self.bot_time), *self.args],
                                      stdout=out, stderr=subprocess.STDOUT, env=self.env, start_new_session=True)
         out.close()
         deadline = time.monotonic() + 60
@@ -184,3 +186,35 @@ def db_fixture(kind: str, tmp_path: Path):
     if not PG_URL:
         pytest.skip("ASZTAL_TEST_PG is not set: no PostgreSQL to test against (.ci/run starts one and sets it)")
     return pg_database()
+
+
+def join_race(servers, n: int) -> None:
+    """``n`` three-player games, each with its two free seats joined at the same moment (through
+    ``servers`` in turn): every game ends up running, with every seat taken."""
+    import threading
+
+    gids = []
+    for _ in range(n):
+        made = servers[0].create(game="pax", players=3, seat=0, seats=[{"kind": "human"}] * 3)
+        gids.append(made["game"]["id"])
+    results: list[int] = []
+
+    def join(srv, gid, barrier, body):
+        barrier.wait()
+        results.append(srv.api("POST", f"/api/games/{gid}/join", json=body).status_code)
+
+    for g, gid in enumerate(gids):
+        barrier = threading.Barrier(2)
+        # half the games: each join names its seat (the last two free ones); half: any free seat
+        bodies = [{"seat": 1}, {"seat": 2}] if g % 2 == 0 else [{}, {}]
+        threads = [threading.Thread(target=join, args=(servers[i % len(servers)], gid, barrier, bodies[i]))
+                   for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert results.count(200) == 2 * n, results
+    for gid in gids:
+        for srv in servers:
+            info = srv.api("GET", f"/api/games/{gid}").json()
+            assert info["status"] == "running" and all(s["taken"] for s in info["seats"]), info

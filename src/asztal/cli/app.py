@@ -50,6 +50,9 @@ HELP: dict[str, tuple[str, str]] = {
     "packs": ("további csomagok mappája: <játék>/<név>.json", "folder of extra packs: <game>/<name>.json"),
     "bot_time": ("egy MCTS-gép gondolkodási ideje lépésenként, másodperc",
                  "seconds an MCTS bot may think per move"),
+    "proxy": ("egy fordított proxy címe, amelynek X-Forwarded-For fejlécét elhisszük (többször is megadható; "
+              "alapból senkiét)",
+              "address of a reverse proxy whose X-Forwarded-For is believed (repeatable; default: nobody's)"),
     "play": ("Játék a terminálban robotok (vagy egymás) ellen.", "Play in the terminal against bots (or each other)."),
     "game": ("a játék: pax | pocketciv | caboose", "the game: pax | pocketciv | caboose"),
     "players": ("a játékosok száma", "number of players"),
@@ -423,32 +426,21 @@ def build_app(lang: str) -> typer.Typer:
         db: str | None = typer.Option(None, "--db", help=h("db")),
         packs: Path | None = typer.Option(None, "--packs", help=h("packs")),
         bot_time: float = typer.Option(2.0, "--bot-time", help=h("bot_time")),
+        proxy: list[str] = typer.Option([], "--proxy", metavar="ADDR", help=h("proxy")),
     ) -> None:
-        import threading
-        import time
+        from asztal.server.app import Settings, run
 
-        import uvicorn
-
-        from asztal.server.app import Settings, create_app
-
-        settings = Settings(pack_dir=packs, bot_time=bot_time, **({"db_url": db} if db else {}))
+        settings = Settings(pack_dir=packs, bot_time=bot_time, proxies=tuple(proxy), **({"db_url": db} if db else {}))
         where = settings.db_url.split("@")[-1]
-        server = uvicorn.Server(uvicorn.Config(create_app(settings), host=host, port=port, ws_max_size=1 << 20,
-                                               log_level="warning"))
 
         def announce() -> None:
-            """The address, once the server has started (a link that answers), and who can reach it."""
-            while not server.started:
-                if server.should_exit:
-                    return
-                time.sleep(0.05)
+            """The address, once the server answers (a link that works), and who can reach it."""
             shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
             console.print(f"asztal: http://{shown}:{port}/  ({where})", highlight=False)
             local = host in ("127.0.0.1", "localhost", "::1")
             console.print(t("serve.local" if local else "serve.network", serve_lang, port=port), highlight=False)
 
-        threading.Thread(target=announce, daemon=True).start()
-        server.run()
+        run(settings, host, port, on_started=announce)
 
     return app
 

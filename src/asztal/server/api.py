@@ -12,11 +12,12 @@ import json
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from asztal import games
 from asztal.engine import BadOptions, UnknownGame
 from asztal.server import meta, texts
+from asztal.server.edge import GAME_ID, CleanStr, check_json
 from asztal.server.hub import Hub, OtherRules, Room, record_of
 from asztal.server.storage import Conflict, now
 from asztal.server.tokens import hash_secret, new_game_id, new_secret, new_seed
@@ -39,33 +40,45 @@ class ErrorBody(BaseModel):
     detail: ErrorDetail
 
 
+#: every request body: unknown fields refused, no coercion (``true`` is not 1, ``"3"`` is not 3)
+STRICT = ConfigDict(extra="forbid", strict=True)
+
+
 class SeatSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     kind: Literal["human", "bot"] = "human"
     bot: Strength | None = Field(None, description="strength of a bot seat (default: normal)")
-    name: str = Field("", max_length=40)
+    name: CleanStr = Field("", max_length=40)
 
 
 class CreateGame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    game: str = Field(..., max_length=40, examples=["pax"])
+    model_config = STRICT
+    game: CleanStr = Field(..., max_length=40, examples=["pax"])
     players: int | None = Field(None, ge=1, le=8)
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options (see /api/meta)")
     seats: list[SeatSpec] = Field(default_factory=list, max_length=8)
     seat: int | None = Field(None, ge=0, le=7, description="the seat the creator takes")
     turn_timer: float | None = Field(None, ge=1, le=7 * 86400, description="seconds per decision")
     grace: float = Field(120, ge=0, le=7 * 86400, description="seconds away before a stand-in bot plays")
     stand_in: Strength = "normal"
-    private: bool = False
+    private: bool = Field(False, description="listed nowhere; seen only by its seats and with its watch link")
+
     map: dict[str, Any] | None = Field(None, description="a PocketCiv map drawn in the browser's map editor "
                                                           "(the map itself, checked by the game's check_map)")
 
+    @field_validator("options", "map")
+    @classmethod
+    def _plain_json(cls, value: dict[str, Any] | None) -> dict[str, Any] | None:
+        if value is not None:
+            check_json(value)
+        return value
+
 
 class JoinGame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     seat: int | None = Field(None, ge=0, le=7)
-    name: str = Field("", max_length=40)
-    invite: str | None = Field(None, max_length=100)
+    name: CleanStr = Field("", max_length=40)
+    invite: CleanStr | None = Field(None, max_length=100)
 
 
 class SeatInfo(BaseModel):
@@ -108,6 +121,8 @@ class Created(BaseModel):
     seat: int | None
     token: str | None
     invites: list[Invite]
+    watch: str | None = Field(None, description="a private game's watch secret (shown once)")
+    watch_url: str | None = None
 
 
 class Joined(BaseModel):
@@ -133,7 +148,18 @@ def fail(status: int, code: str, reason: str | None = None) -> HTTPException:
 
 
 ERRORS = {400: {"model": ErrorBody}, 403: {"model": ErrorBody}, 404: {"model": ErrorBody},
-          409: {"model": ErrorBody}, 429: {"model": ErrorBody}}
+          409: {"model": ErrorBody}, 413: {"model": ErrorBody}, 422: {"model": ErrorBody},
+          429: {"model": ErrorBody}}
+
+#: ``?key=``: a seat token, an invite or the watch secret, for a private game
+KEY_QUERY = Query(None, max_length=100, description="a private game's seat token, invite or watch secret")
+
+
+def valid_id(game_id: str) -> str:
+    """A game id as the server makes them, or 404 before anything looks it up."""
+    if not GAME_ID.fullmatch(game_id):
+        raise fail(404, "no_game")
+    return game_id
 
 
 def game_info(row: dict[str, Any], seat_rows: list[dict[str, Any]], room: Room | None) -> dict[str, Any]:
@@ -183,10 +209,18 @@ def build_router(hub: Hub, settings) -> APIRouter:
         if not settings.rate.allow(address):
             raise fail(429, "rate_limited")
 
-    async def info_of(game_id: str) -> dict[str, Any]:
-        row = await asyncio.to_thread(storage.game_row, game_id)
+    async def visible_row(game_id: str, key: str | None) -> dict[str, Any]:
+        """The game's row, if whoever asks may see it (a private game: only with one of its secrets)."""
+        row = await asyncio.to_thread(storage.game_row, valid_id(game_id))
         if row is None:
             raise fail(404, "no_game")
+        if row["private"] and not (key and await asyncio.to_thread(storage.seat_of_secret, game_id,
+                                                                    hash_secret(key)) is not None):
+            raise fail(404, "no_game")  # not even whether it exists
+        return row
+
+    async def info_of(game_id: str, key: str | None = None, row: dict[str, Any] | None = None) -> dict[str, Any]:
+        row = row if row is not None else await visible_row(game_id, key)
         seat_rows = await asyncio.to_thread(storage.seats, game_id)
         return game_info(row, seat_rows, hub.rooms.get(game_id))
 
@@ -244,29 +278,34 @@ def build_router(hub: Hub, settings) -> APIRouter:
                 invites.append({"seat": i, "invite": invite,
                                 "url": f"{base}/?join={game_id}&seat={i}&invite={invite}"})
             seat_rows.append(r)
+        watch = new_secret() if body.private else None
         stamp = now()
         row = {"id": game_id, "game": game.name, "version": game.version, "players": players, "seed": seed,
                "options": state.options, "public_options": body.options,
                "status": "open" if invites else "running", "private": body.private,
                "turn_timer": body.turn_timer, "grace": body.grace, "stand_in": body.stand_in, "seq": 0,
-               "to_move": state.to_move, "result": None, "created": stamp, "updated": stamp}
+               "to_move": state.to_move, "result": None, "created": stamp, "updated": stamp,
+               "watch_hash": hash_secret(watch) if watch else None}
         await asyncio.to_thread(storage.create_game, row, seat_rows)
         room = await hub.room(game_id)
-        return {"game": game_info(row, seat_rows, room), "seat": body.seat, "token": token, "invites": invites}
+        return {"game": game_info(row, seat_rows, room), "seat": body.seat, "token": token, "invites": invites,
+                "watch": watch, "watch_url": f"{base}/?watch={game_id}&key={watch}" if watch else None}
 
     @router.get("/games/{game_id}", response_model=GameInfo, responses=ERRORS, summary="One game")
-    async def get_game(game_id: str) -> dict[str, Any]:
-        return await info_of(game_id)
+    async def get_game(game_id: str, key: str | None = KEY_QUERY) -> dict[str, Any]:
+        return await info_of(game_id, key)
 
     @router.post("/games/{game_id}/join", response_model=Joined, responses=ERRORS, summary="Take a free seat")
     async def join_game(game_id: str, body: JoinGame, request: Request) -> dict[str, Any]:
         limited(request)
         try:
-            room = await hub.room(game_id)
+            room = await hub.room(valid_id(game_id))
         except OtherRules as e:
             raise fail(409, "other_rules", e.reason) from None
         if room is None:
             raise fail(404, "no_game")
+        if room.row["private"] and body.invite is None:
+            raise fail(404, "no_game")  # a private game is joined by its invite only, and not seen without it
         if room.status == "finished":
             raise fail(409, "game_over")
         seat_rows = await asyncio.to_thread(storage.seats, game_id)
@@ -287,38 +326,35 @@ def build_router(hub: Hub, settings) -> APIRouter:
                 raise fail(409, "seat_taken")
         if body.invite is not None and chosen["invite_hash"] != hash_secret(body.invite):
             raise fail(403, "bad_invite")
-        if room.row["private"] and body.invite is None:
-            raise fail(403, "bad_invite", "this game is joined by invite only / csak meghívóval lehet belépni")
         token = new_secret()
-        seat = chosen["seat"]
-        name = body.name.strip()  # empty: the default name, shown in the reader's language
-        status = "running" if len(free) == 1 else "open"
-        try:
-            await asyncio.to_thread(storage.take_seat, game_id, seat, name, hash_secret(token), status)
-        except Conflict:
-            raise fail(409, "seat_taken") from None
-        async with room.lock:
-            s = room.seats[seat]
-            s.taken, s.name = True, name
-            room.broadcast(texts.seat_event("joined", seat, name))
-            if status == "running" and room.status == "open":
-                room.status = "running"
-                hub.schedule(room)
-                room.broadcast_state()
-            hub.start_absence(room, s)
-        return {"seat": seat, "token": token, "game": await info_of(game_id)}
+        # no seat asked for: if another join takes the chosen one first, the next free one will do
+        tries = [chosen] + ([r for r in free if r is not chosen] if body.seat is None and body.invite is None else [])
+        for chosen in tries:
+            seat = chosen["seat"]
+            name = body.name.strip()  # empty: the default name, shown in the reader's language
+            try:
+                await asyncio.to_thread(storage.take_seat, game_id, seat, name, hash_secret(token))
+                break
+            except Conflict:
+                continue
+        else:
+            raise fail(409, "seat_taken")
+        # every seat as the database has it now: a join on another instance may have come first
+        await hub.reload_seats(room)
+        hub.start_absence(room, room.seats[seat])
+        return {"seat": seat, "token": token, "game": await info_of(game_id, token)}
 
     @router.get("/games/{game_id}/record", response_model=RecordOut, responses=ERRORS,
                 summary="The record of a finished game")
-    async def get_record(game_id: str) -> dict[str, Any]:
-        row = await asyncio.to_thread(storage.game_row, game_id)
-        if row is None:
-            raise fail(404, "no_game")
+    async def get_record(game_id: str, key: str | None = KEY_QUERY) -> dict[str, Any]:
+        row = await visible_row(game_id, key)
         if row["status"] != "finished":
             raise fail(409, "not_finished")
         changes = await asyncio.to_thread(storage.changes, game_id)
         seat_rows = await asyncio.to_thread(storage.seats, game_id)
-        return {"record": record_of(row, changes),
+        record = record_of(row, changes)
+        record["options"] = meta.options_to_network(row["game"], record["options"], settings.pack_dir)
+        return {"record": record,
                 "seats": [{"seat": r["seat"], "name": r["name"], "kind": r["kind"], "bot": r["bot"]}
                           for r in seat_rows]}
 

@@ -11,6 +11,7 @@ import contextlib
 import importlib.util
 import os
 import secrets
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
@@ -19,6 +20,7 @@ from pathlib import Path
 from fastapi import FastAPI, WebSocket
 from fastapi.responses import HTMLResponse
 
+from asztal.server import edge
 from asztal.server.api import build_router
 from asztal.server.botpool import BotPool
 from asztal.server.hub import Hub
@@ -38,20 +40,46 @@ def default_db_url() -> str:
     return f"sqlite:///{folder / 'asztal.db'}"
 
 
+def _env(name: str, default: float) -> float:
+    return float(os.environ.get(name, default))
+
+
 @dataclass
 class Settings:
+    """Every limit of the server, with its default (``docs/operations.md`` lists them)."""
+
     db_url: str = field(default_factory=default_db_url)
     pack_dir: Path | None = None
     #: seconds an IS-MCTS bot may think per move
     bot_time: float = 2.0
-    #: bot worker processes (None: one per CPU)
+    #: bot worker processes for games with a human waiting (None: one per CPU)
     workers: int | None = None
+    #: worker processes for hints and games of bots only (their own budget)
+    side_workers: int = 1
     #: create/join requests allowed per client address per minute
-    rate_per_minute: int = field(default_factory=lambda: int(os.environ.get("ASZTAL_RATE_PER_MINUTE", "30")))
+    rate_per_minute: int = field(default_factory=lambda: int(_env("ASZTAL_RATE_PER_MINUTE", 30)))
+    #: replay frames allowed per client address per minute
+    frames_per_minute: int = field(default_factory=lambda: int(_env("ASZTAL_FRAMES_PER_MINUTE", 600)))
+    #: REST requests (any) allowed per client address per minute
+    requests_per_minute: int = field(default_factory=lambda: int(_env("ASZTAL_REQUESTS_PER_MINUTE", 600)))
+    #: largest REST request body, in bytes
+    max_body: int = field(default_factory=lambda: int(_env("ASZTAL_MAX_BODY", 2 << 20)))
+    #: WebSockets open at once from one client address
+    sockets_per_address: int = field(default_factory=lambda: int(_env("ASZTAL_SOCKETS_PER_ADDRESS", 32)))
+    #: messages waiting in one socket's outbox before the socket is closed as not reading
+    outbox: int = field(default_factory=lambda: int(_env("ASZTAL_OUTBOX", 256)))
+    #: hints waiting or being worked out at once, over the whole server
+    hints_pending: int = field(default_factory=lambda: int(_env("ASZTAL_HINTS_PENDING", 8)))
+    #: seconds a presence lease lasts (PostgreSQL, several instances); renewed every third of it
+    lease: float = field(default_factory=lambda: _env("ASZTAL_PRESENCE_LEASE", 30))
+    #: the reverse proxies whose X-Forwarded-For is believed (``--proxy``); none: nobody's
+    proxies: tuple[str, ...] = ()
     rate: RateLimit = field(init=False)
+    frame_rate: RateLimit = field(init=False)
 
     def __post_init__(self) -> None:
         self.rate = RateLimit(self.rate_per_minute)
+        self.frame_rate = RateLimit(self.frames_per_minute)
 
 
 def static_dir() -> Path | None:
@@ -74,7 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     instance = secrets.token_hex(6)
     storage = Storage(settings.db_url, instance)
-    hub = Hub(storage, BotPool(settings.workers), instance, settings.bot_time)
+    hub = Hub(storage, BotPool(settings.workers, settings.side_workers), instance, settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -101,6 +129,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   description="Lobby of the asztal game server. Live play: WebSocket /ws/games/{id} "
                               "(docs/protocol.md).", lifespan=lifespan)
     app.state.hub = hub
+    app.state.settings = settings
+    edge.install(app, settings.max_body, settings.requests_per_minute)
     app.include_router(build_router(hub, settings))
 
     @app.websocket("/ws/games/{game_id}")
@@ -124,3 +154,35 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return HTMLResponse(_HOME)
 
     return app
+
+
+def run(settings: Settings, host: str, port: int, on_started: Callable[[], None] | None = None) -> None:
+    """Serve on uvicorn: forwarded headers believed only from ``settings.proxies``, WebSocket
+    pings both ways, and a bounded graceful shutdown on SIGTERM. ``on_started`` is called once
+    the socket listens (so an address printed by it answers)."""
+    import uvicorn
+
+    app = create_app(settings)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
+                            ws_max_size=1 << 20,  # a client message is at most 16 KiB; never a frame over this
+                            ws_ping_interval=20, ws_ping_timeout=20,
+                            proxy_headers=bool(settings.proxies),
+                            forwarded_allow_ips=",".join(settings.proxies) if settings.proxies else "",
+                            timeout_graceful_shutdown=10, h11_max_incomplete_event_size=64 * 1024)
+    hub: Hub = app.state.hub
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            # first tell every socket why it is about to close (from the loop, not the signal handler)
+            loop = getattr(self, "_asztal_loop", None)
+            if loop is not None:
+                loop.call_soon_threadsafe(hub.begin_close)
+            super().handle_exit(sig, frame)
+
+        async def startup(self, sockets=None) -> None:
+            self._asztal_loop = asyncio.get_running_loop()
+            await super().startup(sockets)
+            if on_started is not None and self.started:
+                on_started()
+
+    Server(config).run()

@@ -60,12 +60,51 @@ def suggest(key: str, record: dict[str, Any], seat: int, seed: int) -> tuple[str
     return action.code, hu, en
 
 
-class BotPool:
-    """A process pool for bot moves and hints (``workers`` defaults to the number of CPUs)."""
+def _die_with_parent(parent: int) -> None:
+    """Worker initializer: on Linux ask the kernel to kill this worker when the server process
+    dies, however it dies (SIGKILL included); elsewhere, and as a second guard, a thread
+    watches the parent and exits when it is gone."""
+    import signal
+    import threading
+    import time
 
-    def __init__(self, workers: int | None = None) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server shuts its workers down itself
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(0)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="asztal-parent-watch", daemon=True).start()
+
+
+class BotPool:
+    """Process pools for bot moves and hints.
+
+    ``workers`` (default: the number of CPUs) play the bot and stand-in moves of games where a
+    human waits; ``side`` workers play hints and games of bots alone, so that neither a flood
+    of hints nor bot-only games slow the bots of games people are playing.
+    """
+
+    def __init__(self, workers: int | None = None, side: int = 1) -> None:
         self.workers = workers or os.cpu_count() or 1
+        self.side_workers = max(1, side)
         self._pool: ProcessPoolExecutor | None = None
+        self._side: ProcessPoolExecutor | None = None
+
+    def _make(self, n: int, method: str) -> ProcessPoolExecutor:
+        ctx = multiprocessing.get_context(method)
+        return ProcessPoolExecutor(n, mp_context=ctx, initializer=_die_with_parent, initargs=(os.getpid(),))
 
     def start(self) -> None:
         """Start every worker now, before the server has threads.
@@ -77,32 +116,50 @@ class BotPool:
         import asztal.bots  # noqa: F401  (imported before the fork, so the workers have it)
 
         games.names()
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx)
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        self._pool = self._make(self.workers, method)
+        self._side = self._make(self.side_workers, method)
         for _ in range(self.workers):
             self._pool.submit(games.names)
+        for _ in range(self.side_workers):
+            self._side.submit(games.names)
 
-    def _executor(self) -> ProcessPoolExecutor:
+    def _executor(self, side: bool = False) -> ProcessPoolExecutor:
+        if side:
+            if self._side is None:
+                self._side = self._make(self.side_workers, "spawn")
+            return self._side
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = self._make(self.workers, "spawn")
         return self._pool
 
-    async def choose(self, key: str, record: dict[str, Any], spec: str, seed: int) -> str:
+    async def choose(self, key: str, record: dict[str, Any], spec: str, seed: int, side: bool = False) -> str:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), choose, key, record, spec, seed)
+        return await loop.run_in_executor(self._executor(side), choose, key, record, spec, seed)
 
     async def suggest(self, key: str, record: dict[str, Any], seat: int, seed: int) -> tuple[str, str, str]:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), suggest, key, record, seat, seed)
+        return await loop.run_in_executor(self._executor(True), suggest, key, record, seat, seed)
 
     def repair(self) -> None:
-        """Replace the pool if a worker died (a broken pool refuses every later task)."""
-        if self._pool is not None and getattr(self._pool, "_broken", False):
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """Replace a pool whose worker died (a broken pool refuses every later task)."""
+        for name in ("_pool", "_side"):
+            pool = getattr(self, name)
+            if pool is not None and getattr(pool, "_broken", False):
+                pool.shutdown(wait=False, cancel_futures=True)
+                setattr(self, name, None)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """Stop every worker now: a move being thought about is dropped (nothing of it was committed)."""
+        for name in ("_pool", "_side"):
+            pool = getattr(self, name)
+            if pool is None:
+                continue
+            procs = list(getattr(pool, "_processes", {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for p in procs:
+                if p.is_alive():
+                    p.terminate()
+            for p in procs:
+                p.join(5)
+            setattr(self, name, None)

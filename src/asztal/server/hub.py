@@ -52,6 +52,9 @@ class Seat:
     remote: set[str] = field(default_factory=set)  # other instances with a socket of this seat
     stand_in: bool = False
     away_task: asyncio.Task | None = None
+    away_since: float | None = None  # monotonic time the seat was last seen held by nobody
+    #: what a stand-in played for this seat since its player last looked: [(hu, en)]
+    played_for: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def connected(self) -> bool:
@@ -63,19 +66,34 @@ class Seat:
 
 
 class Client:
-    """One socket: its seat (None: spectator), language, how much of the log it has, its outbox."""
+    """One socket: its seat (None: spectator), language, how much of the log it has, its outbox.
 
-    def __init__(self, seat: int | None, lang: str) -> None:
+    The outbox is bounded: a client that does not read fills it, and is then closed (``too_slow``)
+    rather than held in memory; on reconnecting it gets its whole state again.
+    """
+
+    def __init__(self, seat: int | None, lang: str, outbox: int = 256) -> None:
         self.seat = seat
         self.lang = lang
         self.log_sent = 0
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(outbox + 2)
+        self.limit = outbox
+        self.overflowed = False
+        self.buckets: dict[str, list[float]] = {}
 
     def send(self, msg: dict[str, Any]) -> None:
+        if self.overflowed:
+            return
+        if self.outbox.qsize() >= self.limit:
+            self.overflowed = True
+            self.outbox.put_nowait({"type": "close", "code": 4408, "error": texts.error("too_slow")})
+            return
         self.outbox.put_nowait(msg)
 
-    def close(self) -> None:
-        self.outbox.put_nowait(None)
+    def close(self, code: int = 1001, error: dict[str, Any] | None = None) -> None:
+        if not self.overflowed:
+            self.overflowed = True
+            self.outbox.put_nowait({"type": "close", "code": code, "error": error})
 
 
 _BOARDS: dict[str, Any] = {}
@@ -200,6 +218,26 @@ def record_of(row: dict[str, Any], changes: list[Change]) -> dict[str, Any]:
             "options": row["options"], "actions": codes}
 
 
+def played_for(changes: list[Change], state: GameState) -> dict[int, list[tuple[str, str]]]:
+    """Per seat, the moves a stand-in made for it since its player's own last move, as (hu, en)
+    labels: what the player reads on return, also after a restart of the server."""
+    acts: list[Change] = []
+    for ch in changes:
+        if ch.kind == "act":
+            acts.append(ch)
+        elif acts:
+            acts.pop()
+    out: dict[int, list[tuple[str, str]]] = {}
+    for ch, action in zip(acts, state.history, strict=False):
+        if ch.seat is None:
+            continue
+        if ch.by == "human":
+            out.pop(ch.seat, None)
+        elif ch.by == "stand_in":
+            out.setdefault(ch.seat, []).append((action.hu, action.en))
+    return out
+
+
 def rebuild(row: dict[str, Any], changes: list[Change]) -> GameState:
     return games.load(row["game"]).replay(record_of(row, changes))
 
@@ -213,18 +251,27 @@ def without_last(state: GameState) -> GameState:
 class Hub:
     """Every room of this instance, the storage, the bot pool and the timers."""
 
-    def __init__(self, storage: Storage, pool: BotPool, instance: str, bot_time: float = 2.0) -> None:
+    def __init__(self, storage: Storage, pool: BotPool, instance: str, settings: Any = None) -> None:
         self.storage = storage
         self.pool = pool
         self.instance = instance
-        self.bot_time = bot_time
+        self.settings = settings
+        self.bot_time = settings.bot_time if settings is not None else 2.0
+        self.lease: float = settings.lease if settings is not None else 30.0
+        self.hints_pending = settings.hints_pending if settings is not None else 8
+        self.hints = 0
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.closing = False
+        self.sockets: dict[str, int] = {}   # open sockets per client address
+        self._presence_task: asyncio.Task | None = None
 
     # -- loading ----------------------------------------------------------------------
     async def start(self) -> None:
-        """Rebuild every open and running game by replaying its record, and resume its bots."""
+        """Rebuild every open and running game by replaying its record, learn which seats other
+        instances hold (their presence leases), and only then resume bots and absences."""
+        self.loop = asyncio.get_running_loop()
+        self._starting = True
         for game_id in await asyncio.to_thread(self.storage.live_game_ids):
             try:
                 await self.room(game_id)
@@ -232,6 +279,55 @@ class Hub:
                 log.warning("game %s is not resumed: %s", game_id, e.reason)
             except Exception:  # one bad game must not keep the server down
                 log.exception("could not rebuild game %s", game_id)
+        self._starting = False
+        await self.refresh_presence()
+        for room in list(self.rooms.values()):
+            for seat in room.seats:
+                if seat.taken and not seat.connected:
+                    self.start_absence(room, seat)
+        if self.storage.is_postgres:
+            self._presence_task = asyncio.get_running_loop().create_task(self._presence_loop())
+
+    _starting = False
+
+    async def _presence_loop(self) -> None:
+        """Renew this instance's leases and read the others', every third of the lease."""
+        while not self.closing:
+            await asyncio.sleep(self.lease / 3)
+            try:
+                await self.refresh_presence()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("could not renew presence leases")
+
+    def held(self) -> list[tuple[str, int]]:
+        return [(room.id, s.seat) for room in self.rooms.values() for s in room.seats if s.local > 0]
+
+    async def refresh_presence(self) -> None:
+        """Renew our leases; set each seat's ``remote`` from the others' unexpired leases. A seat
+        whose last lease expired is away from now (its grace period starts)."""
+        if not self.storage.is_postgres or self.closing:
+            return
+        await asyncio.to_thread(self.storage.renew_presence, self.held(), self.lease)
+        others = await asyncio.to_thread(self.storage.presence, list(self.rooms))
+        for room in list(self.rooms.values()):
+            for seat in room.seats:
+                self._set_remote(room, seat, others.get((room.id, seat.seat), set()))
+
+    def _set_remote(self, room: Room, seat: Seat, remote: set[str]) -> None:
+        was = seat.connected
+        seat.remote = set(remote)
+        if seat.connected and seat.away_task is not None:
+            seat.away_task.cancel()
+            seat.away_task = None
+        if seat.connected:
+            seat.away_since = None
+            self.seat_back(room, seat)
+        elif was:
+            self.start_absence(room, seat)
+        if was != seat.connected and not self._starting:
+            room.broadcast(texts.seat_event("connected" if seat.connected else "disconnected", seat.seat, seat.name))
 
     async def room(self, game_id: str) -> Room | None:
         """The room of ``game_id``, loaded from the database if this instance does not hold it;
@@ -248,9 +344,14 @@ class Hub:
                     return None
                 self.rooms[game_id] = room
                 self.schedule(room)
-                for seat in room.seats:  # after a restart nobody is connected yet
-                    if seat.taken:
-                        self.start_absence(room, seat)
+                if not self._starting:
+                    if self.storage.is_postgres:  # who holds its seats on other instances
+                        others = await asyncio.to_thread(self.storage.presence, [game_id])
+                        for seat in room.seats:
+                            seat.remote = others.get((game_id, seat.seat), set())
+                    for seat in room.seats:
+                        if seat.taken and not seat.connected:
+                            self.start_absence(room, seat)
         return room
 
     def _load(self, game_id: str) -> Room | None:
@@ -260,9 +361,14 @@ class Hub:
         game = games.load(row["game"])
         if str(row["version"]) != game.version:
             raise OtherRules(game.other_version(row["version"]))
+        if row["status"] == "open" and self.storage.start_if_full(game_id):
+            row = self.storage.game_row(game_id)  # every seat was taken: the game runs (an old join race)
         changes = self.storage.changes(game_id)
         state = rebuild(row, changes)
-        return Room(row, self.storage.seats(game_id), state, len(changes))
+        room = Room(row, self.storage.seats(game_id), state, len(changes))
+        for seat, labels in played_for(changes, state).items():
+            room.seats[seat].played_for = labels
+        return room
 
     async def catch_up(self, room: Room) -> None:
         """Apply the changes other instances committed after ours, and tell our sockets."""
@@ -285,7 +391,7 @@ class Hub:
         self._install(room, state, changes[-1].seq, row["status"] if row else room.status, undone)
 
     async def reload_seats(self, room: Room) -> None:
-        """Another instance seated a player: refresh names and status."""
+        """A player took a seat (here or on another instance): names, seats and status as the database has them."""
         rows = await asyncio.to_thread(self.storage.seats, room.id)
         row = await asyncio.to_thread(self.storage.game_row, room.id)
         async with room.lock:
@@ -320,6 +426,7 @@ class Hub:
                     new.apply(code)
                 except IllegalAction as e:
                     raise Refusal("illegal", str(e)[:300]) from None
+                code = new.history[-1].code  # the canonical code is stored, never the text as it arrived
             else:
                 if not st.can_undo(seat):
                     raise Refusal("nothing_to_undo")
@@ -338,6 +445,7 @@ class Hub:
                     # change is in the database either way, so finish installing it, then stop
                     await waiter
                     self._install(room, new, change.seq, status, kind == "undo")
+                    self._played_for(room, seat, by, new)
                     raise
             except Conflict:
                 await self._catch_up_locked(room)  # another instance was first: take its change
@@ -346,6 +454,18 @@ class Hub:
                 log.exception("could not store change %d of game %s", change.seq, room.id)
                 raise Refusal("busy") from None
             self._install(room, new, change.seq, status, kind == "undo")
+            self._played_for(room, seat, by, new)
+
+    def _played_for(self, room: Room, seat: int, by: str, state: GameState) -> None:
+        """A stand-in moved: every socket is told a bot played for the seat, and the seat's
+        player will read what was played when back."""
+        if by != "stand_in" or not state.history:
+            return
+        s = room.seats[seat]
+        action = state.history[-1]
+        s.played_for.append((action.hu, action.en))
+        del s.played_for[:-200]
+        room.broadcast(texts.seat_event("played_for", seat, s.name))
 
     def _install(self, room: Room, state: GameState, seq: int, status: str, undone: bool) -> None:
         """Make a committed state the room's, send it to every socket, and plan what comes next."""
@@ -376,9 +496,10 @@ class Hub:
         strength = seat.bot if seat.kind == "bot" else room.row["stand_in"]
         from asztal.server.meta import bot_spec
 
+        bots_only = all(s.kind == "bot" for s in room.seats)  # nobody waits: the side budget
         try:
             code = await self.pool.choose(room.id, room.state.record, bot_spec(strength, self.bot_time),
-                                          room.bot_seed(seat.seat) + seq)
+                                          room.bot_seed(seat.seat) + seq, side=bots_only)
             await self.submit(room, seat.seat, "act", code, seq, by="bot" if seat.kind == "bot" else "stand_in")
         except Refusal:
             pass  # the game moved on meanwhile (a human came back, another instance moved)
@@ -399,39 +520,77 @@ class Hub:
         async with room.lock:
             if room.seq != seq or seat.stand_in:
                 return
+            if not self.someone_waits(room, seat):  # nobody else waits: the game waits for its player
+                room.deadline = None
+                room.broadcast_state()
+                return
             self._stand_in(room, seat)
         room.task = None
         self.schedule(room)
+        room.broadcast_state()
+
+    @staticmethod
+    def someone_waits(room: Room, seat: Seat) -> bool:
+        """Another human is at the table (connected, playing for themselves): only then may a
+        stand-in play ``seat``. In a game against bots alone the game waits for its player."""
+        return any(o is not seat and o.kind == "human" and o.taken and o.connected and not o.stand_in
+                   for o in room.seats)
 
     def _stand_in(self, room: Room, seat: Seat) -> None:
         seat.stand_in = True
         room.broadcast(texts.seat_event("stand_in", seat.seat, seat.name))
 
     def seat_back(self, room: Room, seat: Seat) -> None:
-        """The player of a stood-in seat is back: the stand-in stops."""
+        """The player of a stood-in seat is back: the stand-in stops, and the player's sockets
+        here are told what it played for them."""
         if seat.stand_in:
             seat.stand_in = False
             room.broadcast(texts.seat_event("returned", seat.seat, seat.name))
             self.schedule(room)
             room.broadcast_state()
+        if seat.played_for and seat.local:
+            moves = [{"hu": hu, "en": en} for hu, en in seat.played_for]
+            for c in list(room.clients):
+                if c.seat == seat.seat:
+                    c.send({"type": "stood_in", "seat": seat.seat, "moves": moves,
+                            "hu": f"Amíg távol voltál, a gép {len(moves)} lépést tett helyetted.",
+                            "en": f"While you were away, the bot made {len(moves)} move(s) for you."})
+            seat.played_for = []
+
+    def review_absences(self, room: Room) -> None:
+        """Someone came (back): a seat away longer than its grace gets its stand-in now, if it
+        has not one already and another human now waits."""
+        if room.status != "running":
+            return
+        grace = room.row["grace"]
+        for seat in room.seats:
+            if (seat.kind == "human" and seat.taken and not seat.connected and not seat.stand_in
+                    and seat.away_since is not None and time.monotonic() - seat.away_since >= grace
+                    and self.someone_waits(room, seat)):
+                self._stand_in(room, seat)
+                self.schedule(room)
+                room.broadcast_state()
 
     def connected(self, room: Room, client: Client) -> None:
-        """A socket joined: replace an older socket of the same seat, end an absence."""
+        """A socket joined: tell an older socket of the same seat (on this instance) that the
+        seat is open in another window, end an absence."""
         room.clients.add(client)
         if client.seat is None:
             return
         old = room.by_seat.get(client.seat)
         if old is not None:
-            old.send({"type": "close", "code": 4409})
+            old.close(4409, texts.error("replaced"))
         room.by_seat[client.seat] = client
         seat = room.seats[client.seat]
         seat.local += 1
         if seat.away_task is not None:
             seat.away_task.cancel()
             seat.away_task = None
+        seat.away_since = None
         if seat.local == 1 and not seat.remote:
             room.broadcast(texts.seat_event("connected", seat.seat, seat.name))
         self.seat_back(room, seat)
+        self.review_absences(room)
 
     def disconnected(self, room: Room, client: Client) -> None:
         room.clients.discard(client)
@@ -448,14 +607,25 @@ class Hub:
             self.start_absence(room, seat)
 
     def start_absence(self, room: Room, seat: Seat) -> None:
-        if seat.away_task is None and seat.kind == "human" and room.status == "running":
+        if seat.kind != "human" or not seat.taken or seat.connected:
+            return
+        if seat.away_since is None:
+            seat.away_since = time.monotonic()
+        if seat.away_task is None and room.status == "running" and not self.closing:
             seat.away_task = asyncio.get_running_loop().create_task(self._absence(room, seat))
 
     async def _absence(self, room: Room, seat: Seat) -> None:
         await asyncio.sleep(room.row["grace"])
         seat.away_task = None
-        if not seat.connected and not seat.stand_in and room.status == "running":
-            async with room.lock:
+        if seat.connected or seat.stand_in or room.status != "running":
+            return
+        if self.storage.is_postgres:  # the last word on presence is the leases in the database
+            others = await asyncio.to_thread(self.storage.presence, [room.id])
+            self._set_remote(room, seat, others.get((room.id, seat.seat), set()))
+            if seat.connected:
+                return
+        async with room.lock:
+            if not seat.connected and not seat.stand_in and self.someone_waits(room, seat):
                 self._stand_in(room, seat)
                 self.schedule(room)
                 room.broadcast_state()
@@ -463,9 +633,13 @@ class Hub:
     # -- between instances ------------------------------------------------------------
     async def announce(self, room: Room, seat: int | None, connected: bool) -> None:
         """Tell the other instances that a seat's socket came or went here (PostgreSQL only)."""
-        if seat is not None and self.storage.is_postgres:
-            await asyncio.to_thread(self.storage.notify, {"what": "presence", "game": room.id, "seat": seat,
-                                                          "instance": self.instance, "connected": connected})
+        if seat is not None and self.storage.is_postgres and not self.closing:
+            try:
+                await asyncio.to_thread(self.storage.renew_presence, self.held(), self.lease)
+                await asyncio.to_thread(self.storage.notify, {"what": "presence", "game": room.id, "seat": seat,
+                                                              "instance": self.instance, "connected": connected})
+            except Exception:  # the periodic renewal will carry it; a socket must not fail for it
+                log.exception("could not announce presence in game %s", room.id)
 
     async def announce_all(self) -> None:
         """Repeat this instance's presence (asked by an instance that just started)."""
@@ -491,23 +665,19 @@ class Hub:
             await self.reload_seats(room)
         elif what == "presence":
             seat = room.seats[int(payload["seat"])]
-            was = seat.connected
+            remote = set(seat.remote)
             if payload.get("connected"):
-                seat.remote.add(payload["instance"])
-                if seat.away_task is not None:
-                    seat.away_task.cancel()
-                    seat.away_task = None
-                self.seat_back(room, seat)
+                remote.add(str(payload["instance"]))
             else:
-                seat.remote.discard(payload["instance"])
-                if was and not seat.connected:
-                    self.start_absence(room, seat)
-            if was != seat.connected:
-                room.broadcast(texts.seat_event("connected" if seat.connected else "disconnected",
-                                                seat.seat, seat.name))
+                remote.discard(str(payload["instance"]))
+            self._set_remote(room, seat, remote)
 
-    async def close(self) -> None:
+    def begin_close(self) -> None:
+        """SIGTERM: stop bots and timers and close every socket with a reason (the clients
+        reconnect, to another instance if there is one). A change being committed finishes."""
         self.closing = True
+        if self._presence_task is not None:
+            self._presence_task.cancel()
         for room in self.rooms.values():
             if room.task is not None:
                 room.task.cancel()
@@ -515,4 +685,13 @@ class Hub:
                 if s.away_task is not None:
                     s.away_task.cancel()
             for c in list(room.clients):
-                c.close()
+                c.close(1012, texts.error("shutting_down"))
+
+    async def close(self) -> None:
+        """Shutting down: as ``begin_close``, then give up this instance's presence leases."""
+        self.begin_close()
+        if self.storage.is_postgres:
+            try:
+                await asyncio.to_thread(self.storage.renew_presence, [], 0)
+            except Exception:
+                log.exception("could not give up presence leases")

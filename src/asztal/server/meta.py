@@ -106,3 +106,39 @@ def game_options(name: str, players: int, public: dict[str, Any], pack_dir: Path
             raise BadOptions(f"unknown {key} {str(choice)[:40]!r}; this server has: {', '.join(known)}")
         opts[key] = known[choice]
     return g.check_options(players, opts)
+
+
+def options_from_network(name: str, options: Any, pack_dir: Path | None) -> dict[str, Any]:
+    """A record's options as they arrive over the network, made safe to start a game with.
+
+    The pack (or map) option may only name one of the packs this server offers (the name
+    becomes the server's own path) or be absent; a path is refused without being looked at,
+    so nothing a stranger sends ever opens a file. A PocketCiv solo map may also be given
+    inline (the map itself, as a map file holds it). Raises BadOptions.
+    """
+    if not isinstance(options, dict):
+        raise BadOptions("record 'options' must be an object")
+    opts = dict(options)
+    key = PACK_OPTIONS.get(name)
+    if key is None or key not in opts or opts[key] is None:
+        return opts
+    value = opts[key]
+    if key == "map" and isinstance(value, dict):
+        return opts
+    known = packs(name, pack_dir)
+    if not isinstance(value, str) or value not in known:
+        raise BadOptions(f"unknown {key} {str(value)[:40]!r}: a record names one of this server's packs "
+                         f"({', '.join(known)}) / ismeretlen csomag")
+    opts[key] = known[value]
+    return opts
+
+
+def options_to_network(name: str, options: dict[str, Any], pack_dir: Path | None) -> dict[str, Any]:
+    """Stored options as a record given out: a pack is named, never shown as the server's path."""
+    opts = dict(options)
+    key = PACK_OPTIONS.get(name)
+    value = opts.get(key) if key is not None else None
+    if isinstance(value, str):
+        by_path = {v: k for k, v in packs(name, pack_dir).items() if v is not None}
+        opts[key] = by_path.get(value, Path(value).stem)
+    return opts

@@ -64,6 +64,7 @@ games_table = Table(
     Column("result", JSON, nullable=True),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
+    Column("watch_hash", String(64), nullable=True),  # a private game's watch link (hash)
 )
 
 seats_table = Table(
@@ -86,6 +87,14 @@ actions_table = Table(
     Column("seat", Integer, nullable=True),
     Column("by", String(16), nullable=False),  # human, bot, stand_in
     Column("at", DateTime(timezone=True), nullable=False),
+)
+
+presence_table = Table(
+    "presence", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("instance", String(32), primary_key=True),
+    Column("expires", DateTime(timezone=True), nullable=False),  # the lease: renewed while a socket is open
 )
 
 NOTIFY_CHANNEL = "asztal"
@@ -159,6 +168,7 @@ class Storage:
         # SQLite has one writer at a time; serialising ours avoids busy waits
         self._write_lock = threading.Lock() if not self.is_postgres else None
         self._writer: GroupWriter | None = None
+        self._presence_lock = threading.Lock()  # one renewal of this instance's leases at a time
 
     def migrate(self) -> None:
         migrate(self.engine)
@@ -190,7 +200,9 @@ class Storage:
             return [dict(r) for r in rows]
 
     def list_games(self, status: str | None, limit: int) -> list[dict[str, Any]]:
-        q = select(games_table).order_by(games_table.c.created.desc()).limit(limit)
+        """The newest public games (a private game is listed nowhere)."""
+        q = (select(games_table).where(games_table.c.private.is_(False))
+             .order_by(games_table.c.created.desc()).limit(limit))
         if status is not None:
             q = q.where(games_table.c.status == status)
         with self.engine.connect() as conn:
@@ -202,18 +214,80 @@ class Storage:
             rows = conn.execute(select(games_table.c.id).where(games_table.c.status != "finished"))
             return [r[0] for r in rows]
 
-    def take_seat(self, game_id: str, seat: int, name: str, token_hash: str, status: str) -> None:
-        """Give a free human seat to a player; Conflict if someone took it first."""
+    def take_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> str:
+        """Give a free human seat to a player and return the game's status after it (``running``
+        once no human seat is free); Conflict if someone took the seat first.
+
+        The game row is locked first (an UPDATE), so two joins of the same game are serialised
+        and the second counts the free seats the first left: the last join always starts the game.
+        """
         with self._writing(), self.engine.begin() as conn:
+            res = conn.execute(update(games_table).where(games_table.c.id == game_id, games_table.c.status == "open")
+                               .values(updated=now()))
+            if res.rowcount != 1:
+                raise Conflict("the game is not open")
             res = conn.execute(update(seats_table)
                                .where(seats_table.c.game_id == game_id, seats_table.c.seat == seat,
                                       seats_table.c.kind == "human", seats_table.c.token_hash.is_(None))
                                .values(name=name, token_hash=token_hash, invite_hash=None))
             if res.rowcount != 1:
                 raise Conflict("the seat is taken")
-            conn.execute(update(games_table).where(games_table.c.id == game_id)
-                         .values(status=status, updated=now()))
+            status = "running" if self._free_seats(conn, game_id) == 0 else "open"
+            conn.execute(update(games_table).where(games_table.c.id == game_id).values(status=status))
             self._notify(conn, {"game": game_id, "what": "seat", "seat": seat})
+            return status
+
+    @staticmethod
+    def _free_seats(conn, game_id: str) -> int:
+        return len(conn.execute(select(seats_table.c.seat).where(
+            seats_table.c.game_id == game_id, seats_table.c.kind == "human",
+            seats_table.c.token_hash.is_(None))).all())
+
+    def start_if_full(self, game_id: str) -> bool:
+        """Mend a game left ``open`` with every seat taken (by the join race of older versions)."""
+        with self._writing(), self.engine.begin() as conn:
+            if self._free_seats(conn, game_id) != 0:
+                return False
+            res = conn.execute(update(games_table).where(games_table.c.id == game_id, games_table.c.status == "open")
+                               .values(status="running", updated=now()))
+            return res.rowcount == 1
+
+    def seat_of_secret(self, game_id: str, secret_hash: str) -> int | None:
+        """The seat whose token or invite hashes to ``secret_hash`` (-1: the game's watch link)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(seats_table.c.seat).where(
+                seats_table.c.game_id == game_id,
+                (seats_table.c.token_hash == secret_hash) | (seats_table.c.invite_hash == secret_hash))).first()
+            if r is not None:
+                return r[0]
+            w = conn.execute(select(games_table.c.id).where(games_table.c.id == game_id,
+                                                            games_table.c.watch_hash == secret_hash)).first()
+            return -1 if w is not None else None
+
+    # -- presence leases --------------------------------------------------------------
+    def renew_presence(self, held: list[tuple[str, int]], lease: float) -> None:
+        """This instance holds a socket of each (game, seat) in ``held`` for ``lease`` more seconds;
+        its other leases end now."""
+        until = now() + dt.timedelta(seconds=lease)
+        with self._presence_lock, self._writing(), self.engine.begin() as conn:
+            conn.execute(presence_table.delete().where(presence_table.c.instance == self.instance))
+            if held:
+                conn.execute(insert(presence_table), [{"game_id": g, "seat": s, "instance": self.instance,
+                                                       "expires": until} for g, s in held])
+            conn.execute(presence_table.delete().where(presence_table.c.expires < now() - dt.timedelta(hours=1)))
+
+    def presence(self, game_ids: list[str]) -> dict[tuple[str, int], set[str]]:
+        """(game, seat) -> the other instances whose lease on a socket of that seat has not expired."""
+        if not game_ids:
+            return {}
+        out: dict[tuple[str, int], set[str]] = {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(presence_table).where(presence_table.c.game_id.in_(game_ids),
+                                                             presence_table.c.instance != self.instance,
+                                                             presence_table.c.expires > now())).mappings().all()
+        for r in rows:
+            out.setdefault((r["game_id"], r["seat"]), set()).add(r["instance"])
+        return out
 
     # -- the action log ---------------------------------------------------------------
     def changes(self, game_id: str, after: int = 0) -> list[Change]:

@@ -24,6 +24,15 @@ ERRORS: dict[str, tuple[str, str]] = {
     "bad_request": ("hibás kérés", "bad request"),
     "other_rules": ("ez a játék a szabályok egy másik változatával készült, nem folytatható",
                     "this game was made under another version of the rules and cannot go on"),
+    "bad_record": ("hibás játékleírás", "bad record"),
+    "not_found": ("nincs ilyen cím", "no such address"),
+    "private": ("zárt játék: csak a játékosai és a nézői hivatkozás birtokosai láthatják",
+                "a private game: only its players and whoever has its watch link may see it"),
+    "too_many_sockets": ("túl sok kapcsolat erről a címről", "too many connections from this address"),
+    "too_slow": ("a kapcsolat nem olvasta az üzeneteket, ezért bezártuk; kapcsolódj újra",
+                 "the connection did not read its messages and was closed; connect again"),
+    "replaced": ("ez a hely egy másik ablakban nyílt meg", "this seat was opened in another window"),
+    "shutting_down": ("a szerver újraindul, kapcsolódj újra", "the server is restarting; connect again"),
 }
 
 SEAT_EVENTS: dict[str, tuple[str, str]] = {
@@ -32,6 +41,7 @@ SEAT_EVENTS: dict[str, tuple[str, str]] = {
     "disconnected": ("{name} kilépett", "{name} disconnected"),
     "stand_in": ("{name} helyett gép játszik", "a bot plays for {name}"),
     "returned": ("{name} visszatért, újra maga játszik", "{name} is back and plays again"),
+    "played_for": ("{name} helyett a gép lépett", "the bot made a move for {name}"),
 }
 
 

@@ -1,19 +1,23 @@
 """The WebSocket of one seat (or of a spectator): ``/ws/games/{id}?token=…&lang=hu|en``.
 
-Each socket has an outbox drained by its own writer task, so a slow client never holds up a
-broadcast. A refused message is answered with an ``error`` and changes nothing; only the
-client closing (or a newer socket of the same seat) ends the connection.
+Each socket has a bounded outbox drained by its own writer task, so a slow client never holds
+up a broadcast, and a client that does not read is closed rather than buffered for. Every
+message type has its own rate per socket; one address may hold only so many sockets. A
+refused message is answered with an ``error`` and changes nothing; only the client closing,
+a newer socket of the same seat, not reading, or a shutdown ends the connection.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
 from asztal.server import texts
+from asztal.server.edge import ACTION_CODE, GAME_ID, bad_text
 from asztal.server.hub import Client, Hub, OtherRules, Refusal, Room
 from asztal.server.tokens import hash_secret
 
@@ -35,6 +39,13 @@ FIELDS: dict[str, dict[str, type]] = {
 }
 LANGS = ("hu", "en")
 
+#: per socket and message type: (messages per second, burst). Beyond it: ``rate_limited``, and a
+#: client that goes on sending at several times the rate is closed.
+RATES: dict[str, tuple[float, float]] = {
+    "act": (10, 30), "undo": (5, 20), "hint": (0.5, 3), "why": (5, 20), "lang": (1, 5), "ping": (20, 60),
+    "bad": (10, 30),  # malformed messages of any kind
+}
+
 
 def parse(text: str | None) -> dict[str, Any]:
     """A client message checked against its type's fields; Refusal("bad_message"/"too_large") if not."""
@@ -42,9 +53,12 @@ def parse(text: str | None) -> dict[str, Any]:
         raise Refusal("bad_message", "send JSON text frames / JSON szöveget küldj")
     if len(text) > MAX_MESSAGE:
         raise Refusal("too_large", f"at most {MAX_MESSAGE} characters / legfeljebb {MAX_MESSAGE} karakter")
+    reason = bad_text(text)
+    if reason is not None:
+        raise Refusal("bad_message", reason)
     try:
         msg = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # ValueError: also a number of thousands of digits
         raise Refusal("bad_message", "not JSON / nem JSON") from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str) or msg["type"] not in FIELDS:
         raise Refusal("bad_message", f"type must be one of {', '.join(FIELDS)} / ismeretlen típus")
@@ -59,54 +73,113 @@ def parse(text: str | None) -> dict[str, Any]:
                                          f"hibás mező: {name}")
         if kind is str and len(value) > 200:
             raise Refusal("bad_message", f"{name} is too long / túl hosszú mező: {name}")
-        if kind is int and value < 0:
-            raise Refusal("bad_message", f"{name} must not be negative / {name} nem lehet negatív")
+        if kind is str and bad_text(value) is not None:
+            raise Refusal("bad_message", f"{name}: {bad_text(value)}")
+        if kind is int and not 0 <= value < (1 << 31):
+            raise Refusal("bad_message", f"{name} must be a whole number from 0 / {name}: 0-tól induló egész szám")
+    if msg["type"] in ("act", "why") and not ACTION_CODE.fullmatch(msg["code"]):
+        raise Refusal("bad_message", "an action code is one word of letters, digits and :=,.-_+/ "
+                                     "/ a lépéskód betűkből, számokból és :=,.-_+/ jelekből álló szó")
     if msg["type"] == "lang" and msg["lang"] not in LANGS:
         raise Refusal("bad_message", "lang must be hu or en / a nyelv hu vagy en")
     return msg
 
 
+def allow(client: Client, kind: str) -> bool:
+    """A token bucket per message type of one socket."""
+    rate, burst = RATES.get(kind, (2, 10))
+    now = time.monotonic()
+    tokens, last = client.buckets.get(kind, (burst, now))
+    tokens = min(burst, tokens + (now - last) * rate)
+    if tokens < 1:
+        client.buckets[kind] = [tokens, now]
+        return False
+    client.buckets[kind] = [tokens - 1, now]
+    return True
+
+
 async def _writer(ws: WebSocket, client: Client) -> None:
-    while True:
-        msg = await client.outbox.get()
-        if msg is None:
-            await ws.close(1001)
-            return
-        if msg.get("type") == "close":
-            await ws.close(msg["code"])
-            return
-        await ws.send_text(json.dumps(msg, ensure_ascii=False))
+    """Drain the outbox into the socket until it is closed (by either side)."""
+    try:
+        while True:
+            msg = await client.outbox.get()
+            if msg is None:
+                await ws.close(1001)
+                return
+            if msg.get("type") == "close":
+                error = msg.get("error")
+                if error:
+                    await ws.send_text(json.dumps(error, ensure_ascii=False))
+                await ws.close(msg["code"], error["en"][:120] if error else None)
+                return
+            await ws.send_text(json.dumps(msg, ensure_ascii=False))
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return  # the client went away meanwhile: the reader ends the session
+
+
+async def _refuse(ws: WebSocket, code: str, close: int, reason: str | None = None) -> None:
+    await ws.send_text(json.dumps(texts.error(code, reason), ensure_ascii=False))
+    await ws.close(close)
 
 
 async def game_socket(ws: WebSocket, game_id: str, hub: Hub) -> None:
     token = ws.query_params.get("token")
+    key = ws.query_params.get("key") or ws.query_params.get("watch")
     lang = ws.query_params.get("lang", "hu")
+    settings = hub.settings
+    address = ws.client.host if ws.client else "?"
     await ws.accept()
     if lang not in LANGS:
         lang = "hu"
-    try:
-        room = await hub.room(game_id)
-    except OtherRules as e:
-        await ws.send_text(json.dumps(texts.error("other_rules", e.reason)))
-        await ws.close(4410)
+    cap = settings.sockets_per_address if settings is not None else 32
+    if hub.sockets.get(address, 0) >= cap:
+        await _refuse(ws, "too_many_sockets", 4429)
         return
-    if room is None:
-        await ws.send_text(json.dumps(texts.error("no_game")))
-        await ws.close(4404)
+    hub.sockets[address] = hub.sockets.get(address, 0) + 1
+    try:
+        await _session(ws, game_id, hub, token, key, lang)
+    finally:
+        hub.sockets[address] -= 1
+        if hub.sockets[address] <= 0:
+            del hub.sockets[address]
+
+
+def _forget_if_idle(hub: Hub, game_id: str) -> None:
+    """A finished game is held in memory only while someone watches it (a refused socket does not)."""
+    room = hub.rooms.get(game_id)
+    if room is not None and room.status == "finished" and not room.clients:
+        hub.rooms.pop(game_id, None)
+
+
+async def _session(ws: WebSocket, game_id: str, hub: Hub, token: str | None, key: str | None, lang: str) -> None:
+    try:
+        room = await hub.room(game_id) if GAME_ID.fullmatch(game_id) else None
+    except OtherRules as e:
+        await _refuse(ws, "other_rules", 4410, e.reason)
         return
     seat = None
-    if token:
+    if room is not None and token:
         seat = await asyncio.to_thread(hub.storage.seat_of_token, game_id, hash_secret(token))
         if seat is None:
-            await ws.send_text(json.dumps(texts.error("bad_token")))
-            await ws.close(4401)
+            _forget_if_idle(hub, game_id)
+            await _refuse(ws, "bad_token", 4401)
             return
-    client = Client(seat, lang)
+    if room is not None and seat is None and room.row["private"]:
+        # a private game is watched only with its watch link (or a seat's own secret)
+        found = await asyncio.to_thread(hub.storage.seat_of_secret, game_id, hash_secret(key)) if key else None
+        if found is None:
+            room = None
+    if room is None:
+        _forget_if_idle(hub, game_id)
+        await _refuse(ws, "no_game", 4404)
+        return
+    client = Client(seat, lang, hub.settings.outbox if hub.settings is not None else 256)
     client.send(room.hello(client))
     client.send(room.state_message(client, {}))
     hub.connected(room, client)
     await hub.announce(room, seat, True)
     writer = asyncio.create_task(_writer(ws, client))
+    strikes = 0
     try:
         while not writer.done():
             receive = asyncio.create_task(ws.receive())
@@ -118,14 +191,29 @@ async def game_socket(ws: WebSocket, game_id: str, hub: Hub) -> None:
             if frame["type"] == "websocket.disconnect":
                 break
             try:
-                await handle(hub, room, client, parse(frame.get("text")))
+                try:
+                    msg = parse(frame.get("text"))
+                except Refusal:
+                    msg = None  # a malformed message: refused below, on its own budget
+                if not allow(client, msg["type"] if msg is not None else "bad"):
+                    strikes += 1
+                    if strikes > 50:  # it goes on and on: not a player's client
+                        client.close(4429, texts.error("rate_limited"))
+                        continue
+                    raise Refusal("rate_limited")
+                strikes = max(0, strikes - 1)
+                if msg is None:
+                    parse(frame.get("text"))  # raises the refusal that says what is wrong
+                else:
+                    await handle(hub, room, client, msg)
             except Refusal as r:
                 client.send(r.message)
     except WebSocketDisconnect:
         pass
     finally:
         hub.disconnected(room, client)
-        await hub.announce(room, seat, False)
+        if seat is None or room.seats[seat].local == 0:
+            await hub.announce(room, seat, False)
         if not writer.done():
             writer.cancel()
 
@@ -154,8 +242,15 @@ async def handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> N
         if kind == "why":
             client.send(why(st, msg["code"]))
         else:
+            if hub.hints >= hub.hints_pending:
+                raise Refusal("busy")  # hints have their own budget; it is used up just now
             seq = room.seq
-            code, hu, en = await hub.pool.suggest(room.id, st.record, client.seat, room.bot_seed(client.seat) + seq)
+            hub.hints += 1
+            try:
+                code, hu, en = await hub.pool.suggest(room.id, st.record, client.seat,
+                                                      room.bot_seed(client.seat) + seq)
+            finally:
+                hub.hints -= 1
             if relabel is not None:  # the moves named as the seat reads them (no internal ids)
                 hu, en = relabel(st, client.seat, hu, "hu"), relabel(st, client.seat, en, "en")
             client.send({"type": "hint", "code": code, "hu": hu, "en": en, "seq": seq})

@@ -25,10 +25,12 @@ from importlib import resources
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from asztal import games
 from asztal.engine.errors import BadRecord, IllegalAction
+from asztal.server import meta
+from asztal.server.edge import GAME_ID, CleanStr, check_json
 
 MAX_REPLAY_ACTIONS = 5000
 _ENTRY = re.compile(r"^- \*\*`([A-Z]+(?:-[A-Z]+)*-\d+)`\*\*\s*(.*)$")
@@ -83,33 +85,51 @@ def rules_of(game: str, lang: str = "hu") -> dict[str, Any]:
 
 class FrameRequest(BaseModel):
     """A finished game by id, or a record file's text (sent as text: a JavaScript number cannot
-    hold a 64-bit seed, so the browser never parses the record)."""
+    hold a 64-bit seed, so the browser never parses the record). A record file may name only
+    the packs and maps this server offers, by name: it never names a file on the server."""
 
-    game_id: str | None = Field(None, max_length=40)
-    #: a seat's token: a running game replays through that seat's eyes only
-    token: str | None = Field(None, max_length=200)
-    record_text: str | None = Field(None, max_length=1 << 20)
-    step: int = Field(ge=0)
-    seat: int | None = None
+    model_config = ConfigDict(extra="forbid", strict=True)
+    game_id: CleanStr | None = Field(None, max_length=40)
+    #: a seat's token: a running game replays through that seat's eyes only (a private finished
+    #: game: a seat token, an invite or its watch secret)
+    token: CleanStr | None = Field(None, max_length=200)
+    record_text: CleanStr | None = Field(None, max_length=1 << 20)
+    step: int = Field(ge=0, le=1_000_000)
+    seat: int | None = Field(None, ge=0, le=7)
     lang: str = Field("hu", pattern="^(hu|en)$")
 
 
 class MapRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
     map: dict[str, Any]
     lang: str = Field("hu", pattern="^(hu|en)$")
 
+    @field_validator("map")
+    @classmethod
+    def _plain_json(cls, value: dict[str, Any]) -> dict[str, Any]:
+        check_json(value)
+        return value
 
 class ReviewRequest(BaseModel):
-    game_id: str = Field(max_length=40)
+    """A finished game's review for one seat (a private game: with one of its secrets)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    game_id: CleanStr = Field(max_length=40)
+    token: CleanStr | None = Field(None, max_length=200)
     seat: int = Field(ge=0, le=7)
     lang: str = Field("hu", pattern="^(hu|en)$")
 
 
 def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str,
-                 names: list[str] | None = None) -> dict[str, Any]:
+                 names: list[str] | None = None, show_codes: bool = True) -> dict[str, Any]:
     """The board after ``step`` actions of ``record``, seen by ``seat`` (None: the seat to
-    move then, so a replay of a finished game shows each hand as it is played); ``names``
-    are the seats' names, and the last action's places are marked."""
+    move then, so a replay of a finished game shows every hand as it was played); ``names``
+    are the seats' names.
+
+    ``show_codes`` False (a running game, seen by one seat): ``last`` is None and the last
+    move is not marked on the board, since a raw action code (or the places it touched) names
+    what it names whoever played it (a kept or drawn card); the seat reads what happened in
+    its own log, which tells it exactly what it saw then."""
     game = games.load(str(record.get("game")))
     actions = record.get("actions") or []
     if not isinstance(actions, list) or len(actions) > MAX_REPLAY_ACTIONS:
@@ -135,19 +155,24 @@ def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str,
         log = [{"i": e["i"], lang: with_names(e[lang], names, lang)} for e in log]
     last = [e for e in state.log_for(who, mark) if not e.get("header")] if mark is not None else []
     return {"step": step, "total": len(actions), "players": state.players, "seat": who, "to_move": state.to_move,
-            "is_over": state.is_over, "board": board.draw(view, [], lang, names=names, last=last), "log": log,
-            "last_from": mark,
-            "last": actions[step - 1] if step else None}
+            "is_over": state.is_over, "log": log,
+            "board": board.draw(view, [], lang, names=names, last=last if show_codes else []),
+            "last_from": mark if show_codes else None,
+            "last": actions[step - 1] if step and show_codes else None}
 
 
-def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any], int | None]:
-    """The record of a game from the server's storage, and the seat it must be seen by: a
-    finished game by anyone (all revealed, as ``GET /api/games/{id}/record``), a running one
-    only by a seat's token and through that seat's eyes (its record holds the seed)."""
+def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any], int | None, bool]:
+    """The record of a game from the server's storage, the seat it must be seen by, and whether
+    it is finished: a finished game by anyone (all revealed, as ``GET /api/games/{id}/record``;
+    a private one only with one of its secrets), a running one only by a seat's token and
+    through that seat's eyes (its record holds the seed)."""
     from asztal.server.hub import record_of
     from asztal.server.tokens import hash_secret
 
-    row = storage.game_row(game_id)
+    row = storage.game_row(game_id) if GAME_ID.fullmatch(game_id) else None
+    if row is not None and row["private"] and row["status"] == "finished":
+        if not token or storage.seat_of_secret(game_id, hash_secret(token)) is None:
+            row = None
     if row is None:
         raise BadRecord("no such game / nincs ilyen játék")
     seat = None
@@ -156,7 +181,7 @@ def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any
         if seat is None:
             raise BadRecord("a running game replays only for its own players / folyó játékot csak a "
                             "saját játékosai játszhatnak vissza")
-    return record_of(row, storage.changes(game_id)), seat
+    return record_of(row, storage.changes(game_id)), seat, row["status"] == "finished"
 
 
 def seat_names(storage, game_id: str, lang: str) -> list[str]:
@@ -225,11 +250,16 @@ def build_router() -> APIRouter:
     @router.post("/replay/frame", summary="One step of a finished game or a record file, drawn as a board",
                  responses={400: {"model": ErrorOut, "description": "no such game, not replayable, or a bad record"}})
     async def frame(body: FrameRequest, request: Request) -> dict[str, Any]:
+        settings = request.app.state.settings
+        address = request.client.host if request.client else "?"
+        if not settings.frame_rate.allow(address):
+            raise HTTPException(429, {"code": "rate_limited", "hu": "túl sok kérés, várj egy kicsit",
+                                      "en": "too many requests, wait a little"})
         try:
-            seat = body.seat
+            seat, show_codes = body.seat, True
             if body.game_id is not None:
                 storage = request.app.state.hub.storage
-                record, own = await asyncio.to_thread(game_record, storage, body.game_id, body.token)
+                record, own, show_codes = await asyncio.to_thread(game_record, storage, body.game_id, body.token)
                 seat = own if own is not None else seat
                 names = await asyncio.to_thread(seat_names, storage, body.game_id, body.lang)
             else:
@@ -237,15 +267,22 @@ def build_router() -> APIRouter:
                 record = data.get("record", data) if isinstance(data, dict) else data
                 if not isinstance(record, dict):
                     raise BadRecord("a record must be a JSON object")
+                check_json(record, budget=[200_000])
+                game = games.load(str(record.get("game")))
+                record = {**record, "options": meta.options_from_network(game.name, record.get("options") or {},
+                                                                         settings.pack_dir)}
                 names = None
-            return await asyncio.to_thread(replay_frame, record, body.step, seat, body.lang, names)
+            return await asyncio.to_thread(replay_frame, record, body.step, seat, body.lang, names, show_codes)
         except json.JSONDecodeError as e:
             raise HTTPException(400, {"code": "bad_record", "hu": f"hibás JSON: {e.msg}",
                                       "en": f"not valid JSON: {e.msg}"}) from None
-        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
+        except HTTPException:
+            raise
+        except Exception as e:
             # a record file is user input: any way it fails to replay is a bad record; a line
             # "english / magyar" (a record of another rules version) is split by language
-            en, sep, hu = str(e)[:300].partition(" / ")
+            text = str(e)[:300] or type(e).__name__
+            en, sep, hu = text.partition(" / ")
             raise HTTPException(400, {"code": "bad_record", "hu": hu if sep else en, "en": en}) from None
 
     @router.post("/review", summary="A finished game's review for one seat: its biggest mistakes on the board",
@@ -256,7 +293,11 @@ def build_router() -> APIRouter:
 
         storage = request.app.state.hub.storage
         try:
-            record, _ = await asyncio.to_thread(game_record, storage, body.game_id, None)
+            if not GAME_ID.fullmatch(body.game_id):
+                raise BadRecord("no such game / nincs ilyen játék")
+            record, _, finished = await asyncio.to_thread(game_record, storage, body.game_id, body.token)
+            if not finished:
+                raise BadRecord("only a finished game is reviewed / csak befejezett játékot lehet elemezni")
             if not body.seat < int(record["players"]):
                 raise BadRecord(f"no seat {body.seat + 1} in this game / nincs {body.seat + 1}. hely")
             names = await asyncio.to_thread(seat_names, storage, body.game_id, body.lang)
@@ -265,7 +306,8 @@ def build_router() -> APIRouter:
             raise HTTPException(429, {"code": "busy", "hu": "épp egy másik elemzés fut, próbáld újra kicsit később",
                                       "en": "another review is running; try again in a moment"}) from None
         except BadRecord as e:
-            raise HTTPException(400, {"code": "bad_record", "hu": str(e)[:300], "en": str(e)[:300]}) from None
+            en, sep, hu = str(e)[:300].partition(" / ")
+            raise HTTPException(400, {"code": "bad_record", "hu": hu if sep else en, "en": en}) from None
 
     @router.post("/pocketciv/map", summary="Check a hand-drawn PocketCiv map; answer the map file")
     def pocketciv_map(body: MapRequest) -> dict[str, Any]:
@@ -275,7 +317,7 @@ def build_router() -> APIRouter:
             from asztal.games.pocketciv.map_errors import map_error_text
             texts = {lang: map_error_text(e, lang)[:300] for lang in ("hu", "en")}
             return {"ok": False, "error": texts[body.lang], **texts}
-        except (TypeError, KeyError, AttributeError, IndexError):
+        except Exception:  # a drawn map is user input: any other way it fails is a malformed map
             texts = {"hu": "A térkép leírása hibás.", "en": "the map is malformed"}
             return {"ok": False, "error": texts[body.lang], **texts}
 

@@ -55,9 +55,21 @@ export function showGame(root, gameId, {spectator = false} = {}) {
 
   const sockets = {};
   const onStatus = (seat) => (s, code) => {
+    if (s === "queued" || s === "dropped") {  // a click made while the connection was down
+      if (s === "dropped") { st.pending = null; showToast(t("click_dropped")); }
+      else conn.textContent = t("click_queued");
+      return;
+    }
     conn.textContent = s === "open" ? "" : s === "reconnecting" ? t("reconnecting")
-      : code === 4409 ? "" : t("error");
+      : code === 4409 ? t("other_window") : t("error");
     conn.dataset.state = s;
+    if (code === 4409) {  // this seat was opened in another window: offer to take it back
+      status.textContent = t("other_window");
+      status.dataset.mine = "0";
+      const back = el("button", {type: "button", id: "take-back", class: "small"}, t("take_back"));
+      back.onclick = () => { conn.textContent = t("connecting"); sockets[key(seat)].reopen(); };
+      conn.append(" ", back);
+    }
   };
   if (localSeats.length) {
     for (const s of localSeats) {
@@ -91,7 +103,10 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       }
       decideShown(msg);
       render();
+    } else if (msg.type === "stood_in") {
+      showToast(`${tx(msg)} ${msg.moves.map(tx).join("; ")}`);
     } else if (msg.type === "error") {
+      if (msg.code === "replaced") return;  // the connection line says it, with a button
       if (msg.code === "stale" || msg.code === "busy") return;
       st.pending = null;
       showToast(tx(msg), msg.code === "illegal" ? st.lastCode : null);
@@ -352,7 +367,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     const reviewSeat = st.shown !== null ? st.shown : null;
     if (reviewSeat !== null) {
       const rv = el("button", {type: "button", id: "end-review"}, t("review"));
-      rv.onclick = () => openReview(gameId, reviewSeat, seatName(reviewSeat));
+      rv.onclick = () => openReview(gameId, reviewSeat, seatName(reviewSeat), tokens[reviewSeat]);
       actions.splice(1, 0, rv);
     }
     if (local && local.request) {

@@ -19,13 +19,25 @@ export async function api(path, body) {
   return data;
 }
 
-/** One seat's (or a spectator's) socket. `onMessage(msg)` gets every message; `onStatus(s)`
- * gets "open", "reconnecting" or "closed" (for good: bad token, unknown game, replaced). */
+/** One seat's (or a spectator's) socket. `onMessage(msg)` gets every message; `onStatus(s, code)`
+ * gets "open", "reconnecting", "queued" (a click waits for the connection), "dropped" (a click
+ * made while the connection was down was not sent: the game moved on meanwhile) or "closed"
+ * (for good: bad token, unknown game; 4409: the seat was opened in another window, `reopen()`
+ * takes it back).
+ *
+ * Heartbeat: a `ping` every 15 s; when nothing at all has come for 25 s the connection is
+ * taken for dead and opened again (the server pings at the WebSocket level too). */
+const PING_EVERY = 15000;
+const SILENCE = 25000;
+
 export class GameSocket {
   constructor(gameId, token, lang, onMessage, onStatus) {
     Object.assign(this, {gameId, token, lang, onMessage, onStatus});
     this.delay = 300;
     this.closed = false;
+    this.queued = null;     // an act or undo made while the connection was down, with its seq
+    this.heard = Date.now();
+    this.timer = setInterval(() => this.beat(), PING_EVERY / 3);
     this.connect();
   }
 
@@ -33,21 +45,43 @@ export class GameSocket {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const q = new URLSearchParams({lang: this.lang});
     if (this.token) q.set("token", this.token);
+    const key = new URLSearchParams(location.search).get("key");
+    if (key && !this.token) q.set("key", key);
     return `${proto}//${location.host}/ws/games/${encodeURIComponent(this.gameId)}?${q}`;
+  }
+
+  beat() {
+    const ws = this.ws;
+    if (this.closed || !ws || ws.readyState !== WebSocket.OPEN) return;
+    const quiet = Date.now() - this.heard;
+    if (quiet > SILENCE) {
+      ws.close();           // stalled: onclose reconnects
+    } else if (quiet > PING_EVERY / 2 && Date.now() - (this.pinged || 0) > PING_EVERY) {
+      this.pinged = Date.now();
+      ws.send(JSON.stringify({type: "ping"}));
+    }
   }
 
   connect() {
     const ws = new WebSocket(this.url());
     this.ws = ws;
-    ws.onopen = () => { this.delay = 300; this.onStatus("open"); };
+    this.fresh = true;
+    ws.onopen = () => { this.delay = 300; this.heard = Date.now(); this.onStatus("open"); };
     ws.onmessage = (ev) => {
+      this.heard = Date.now();
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg.type === "state" && this.fresh) {
+        this.fresh = false;
+        this.flush(msg.seq);
+      }
+      if (msg.type === "pong") return;
       this.onMessage(msg);
     };
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       if (this.closed || [4401, 4404, 4409, 4410].includes(ev.code)) {
+        this.dropQueued();
         this.onStatus("closed", ev.code);
         return;
       }
@@ -57,12 +91,37 @@ export class GameSocket {
     };
   }
 
+  /** After reconnecting: a click made at the seq the game is still at is sent now (the server
+   * takes it once: its seq says so); one made at an older seq is refused visibly. */
+  flush(seq) {
+    const q = this.queued;
+    this.queued = null;
+    if (!q) return;
+    if (q.seq === seq) this.ws.send(JSON.stringify(q));
+    else this.onStatus("dropped");
+  }
+
+  dropQueued() {
+    if (this.queued) { this.queued = null; this.onStatus("dropped"); }
+  }
+
   send(msg) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(msg));
       return true;
     }
+    if (!this.closed && (msg.type === "act" || msg.type === "undo")) {
+      this.queued = msg;
+      this.onStatus("queued");
+    }
     return false;
+  }
+
+  /** Take the seat back after it was opened in another window. */
+  reopen() {
+    this.closed = false;
+    this.delay = 300;
+    this.connect();
   }
 
   setLang(lang) {
@@ -72,6 +131,7 @@ export class GameSocket {
 
   close() {
     this.closed = true;
+    clearInterval(this.timer);
     if (this.ws) this.ws.close();
   }
 }

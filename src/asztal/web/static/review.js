@@ -23,7 +23,7 @@ function markMoves(box, m) {
   }
 }
 
-export async function openReview(gameId, seat, name) {
+export async function openReview(gameId, seat, name, token) {
   const old = document.getElementById("review");
   if (old) old.remove();
   const body = el("div", {id: "review-body"}, el("p", {id: "review-wait"}, t("review_wait")));
@@ -35,7 +35,7 @@ export async function openReview(gameId, seat, name) {
   document.body.append(panel);
   let data;
   try {
-    data = await api("/api/review", {game_id: gameId, seat, lang: getLang()});
+    data = await api("/api/review", {game_id: gameId, seat, lang: getLang(), ...(token ? {token} : {})});
   } catch (e) {
     clear(body).append(el("p", {class: "error"}, `${t("error")}: ${e.text ? tx(e.text) : e.message}`));
     return;

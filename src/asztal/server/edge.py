@@ -1,0 +1,211 @@
+"""The edge of the server: what every input must be before anything else reads it.
+
+Every text field is checked the same way whatever the database behind (PostgreSQL refuses a
+NUL in text and a lone surrogate cannot be encoded, SQLite takes both): printable Unicode
+only, bounded. Every refusal is the documented ``{"detail": {"code", "hu", "en"}}`` body; a
+malformed body never reaches a handler and is never echoed back. REST bodies are capped in
+size before they are read whole.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Annotated, Any
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import AfterValidator
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from asztal.server import texts
+from asztal.server.ratelimit import RateLimit
+
+#: a game id as the server makes them (``tokens.new_game_id``), or anything a client may send as one
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+_BAD_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+#: an action code: the games' codes are short ASCII words, numbers and ``:=,.-_+/`` (no whitespace)
+ACTION_CODE = re.compile(r"[A-Za-z0-9_:=,.+/-]{1,200}")
+
+
+def bad_text(value: str) -> str | None:
+    """Why ``value`` may not be stored or echoed (a NUL, a control character, a lone surrogate), or None."""
+    m = _BAD_CHARS.search(value)
+    if m is None:
+        return None
+    ch = m.group()
+    if ch == "\x00":
+        return "contains a NUL character / NUL karaktert tartalmaz"
+    if "\ud800" <= ch <= "\udfff":
+        return "contains a lone surrogate (not Unicode text) / nem érvényes Unicode szöveg"
+    return "contains a control character / vezérlőkaraktert tartalmaz"
+
+
+def _clean(value: str) -> str:
+    reason = bad_text(value)
+    if reason is not None:
+        raise ValueError(reason)
+    return value
+
+
+#: a text field: printable Unicode (tabs and newlines allowed), no NUL, no lone surrogates
+CleanStr = Annotated[str, AfterValidator(_clean)]
+
+
+def check_json(value: Any, depth: int = 0, budget: list[int] | None = None) -> None:
+    """ValueError unless ``value`` is small plain JSON: depth ≤ 6, ≤ 2000 values, clean text,
+    whole numbers within 64 bits, finite floats."""
+    budget = budget if budget is not None else [2000]
+    budget[0] -= 1
+    if budget[0] < 0 or depth > 6:
+        raise ValueError("too large or too deeply nested / túl nagy vagy túl mélyen egymásba ágyazott")
+    if isinstance(value, str):
+        _clean(value)
+        if len(value) > 10_000:
+            raise ValueError("a text is too long / túl hosszú szöveg")
+    elif isinstance(value, bool) or value is None:
+        return
+    elif isinstance(value, int):
+        if not -(1 << 63) <= value < (1 << 63):
+            raise ValueError("a number is out of range / túl nagy szám")
+    elif isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError("a number is not finite / nem véges szám")
+    elif isinstance(value, list):
+        for v in value:
+            check_json(v, depth + 1, budget)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            check_json(k, depth + 1, budget)
+            check_json(v, depth + 1, budget)
+    else:
+        raise ValueError("not JSON / nem JSON")
+
+
+def error_body(code: str, reason: str | None = None) -> dict[str, Any]:
+    return {"detail": texts.detail(code, reason)}
+
+
+def _where(loc: Any) -> str:
+    parts = [str(p) for p in (loc or ()) if p not in ("body", "query", "path")]
+    return ".".join(parts)[:60]
+
+
+def install(app: FastAPI, max_body: int, requests_per_minute: int = 600) -> None:
+    """Error handlers that answer every refusal as ``{code, hu, en}``, the body size cap and a
+    per-address cap on all REST requests."""
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        where = _where(first.get("loc"))
+        kind = first.get("type", "")
+        if kind == "json_invalid":
+            reason = "the body is not JSON / a kérés törzse nem JSON"
+        else:
+            msg = str(first.get("msg", "invalid"))[:160]
+            reason = f"{where}: {msg} / hibás mező: {where}" if where else f"{msg} / hibás kérés"
+        return JSONResponse(error_body("bad_request", reason), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        detail = exc.detail
+        if not (isinstance(detail, dict) and {"code", "hu", "en"} <= set(detail)):
+            code = {404: "not_found", 405: "bad_request", 413: "too_large", 429: "rate_limited"}.get(
+                exc.status_code, "bad_request")
+            detail = texts.detail(code, None if code != "bad_request" else
+                                  "the body could not be read / a kérés törzse nem olvasható")
+        return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=getattr(exc, "headers", None))
+
+    app.add_middleware(BodyLimit, max_body=max_body, rate=RateLimit(requests_per_minute))
+    _document_errors(app)
+
+
+_ERROR_SCHEMA = {
+    "title": "Error", "type": "object", "required": ["detail"],
+    "properties": {"detail": {"type": "object", "required": ["code", "hu", "en"],
+                              "properties": {"code": {"type": "string"}, "hu": {"type": "string"},
+                                             "en": {"type": "string"}}}},
+}
+
+
+def _document_errors(app: FastAPI) -> None:
+    """The OpenAPI description says what the server answers: every 4xx is ``{detail: {code, hu, en}}``
+    (FastAPI would describe 422 as its own validation list), and 413 and 429 may come anywhere."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        spec = build()
+        spec.setdefault("components", {}).setdefault("schemas", {})["Error"] = _ERROR_SCHEMA
+        ref = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+        for methods in spec.get("paths", {}).values():
+            for op in methods.values():
+                responses = op.setdefault("responses", {})
+                for status, what in (("422", "a malformed request"), ("413", "the body is too large"),
+                                     ("429", "too many requests")):
+                    if status == "422" or op.get("requestBody") or status == "429":
+                        responses[status] = {"description": what, **ref}
+        for name in ("HTTPValidationError", "ValidationError"):
+            spec["components"]["schemas"].pop(name, None)
+        app.openapi_schema = spec
+        return spec
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+class BodyLimit:
+    """Refuse (413) a request body over ``max_body`` bytes, by its Content-Length or as it streams
+    in; refuse (429) an address's requests beyond ``rate``."""
+
+    def __init__(self, app: ASGIApp, max_body: int, rate: RateLimit) -> None:
+        self.app = app
+        self.max_body = max_body
+        self.rate = rate
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        if scope.get("path", "").startswith("/api/") and not self.rate.allow(client[0] if client else "?"):
+            await self._send(send, 429, error_body("rate_limited"))
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    too_big = int(value) > self.max_body
+                except ValueError:
+                    too_big = True
+                if too_big:
+                    await self._refuse(send)
+                    return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            msg = await receive()
+            if msg["type"] == "http.request":
+                seen += len(msg.get("body", b""))
+                if seen > self.max_body:
+                    raise HTTPException(413, texts.detail("too_large", f"at most {self.max_body} bytes / "
+                                                                       f"legfeljebb {self.max_body} bájt"))
+            return msg
+
+        await self.app(scope, limited, send)
+
+    async def _refuse(self, send: Send) -> None:
+        await self._send(send, 413, error_body("too_large", f"at most {self.max_body} bytes / "
+                                                            f"legfeljebb {self.max_body} bájt"))
+
+    @staticmethod
+    async def _send(send: Send, status: int, detail: dict[str, Any]) -> None:
+        body = json.dumps(detail, ensure_ascii=False).encode()
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})

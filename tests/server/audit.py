@@ -1,0 +1,416 @@
+"""The surface audit: every REST route of the app's OpenAPI and every client message type of
+docs/protocol.md, for every game, at several moments of real seeded games (running and
+finished), sent with every kind of credential; every byte that comes back is searched for what
+that credential may not know at that moment.
+
+What a credential may know at seq ``k`` is read from the engine: the component ids in the
+views its seat was given up to ``k`` (a spectator: ``view(None)``), its log and its own legal
+actions. Everything else in the full state (other hands, decks, the removed cards), the seed of
+a running game and every secret of another credential (tokens, invites, a private game's watch
+secret) is a secret; a secret found in an answer is a leak. Besides: no answer is a 5xx, no
+socket is dropped (each message is followed by a ``ping`` that must be answered) and nothing
+sent changes the game (nothing the audit sends is a move that may be accepted).
+
+The app runs in this process on a real uvicorn bound to loopback, so a test can add a route to
+it before it starts (the planted leak) and the audit walks that route as well.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from asztal import games
+from asztal.engine import GameState
+from tests.server.wire import SCHEMAS, free_port
+
+#: a component id as the games name them: army-03, prestige-07, building-temple-2, city-aswan-3
+_ID_WORD = re.compile(r"[a-z]+(?:-[a-z0-9]+)*-\d+")
+_ID_FULL = re.compile(r"[a-z]+(?:-[a-z0-9]+)*-\d+")
+
+
+class LiveApp:
+    """``create_app(settings)`` served by uvicorn on a loopback port, in a thread of this process."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.port = free_port()
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error",
+                                                    ws_max_size=1 << 20, proxy_headers=False))
+        self.thread = threading.Thread(target=self.server.run, name="audit-uvicorn", daemon=True)
+
+    def __enter__(self) -> LiveApp:
+        self.thread.start()
+        deadline = time.monotonic() + 60
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the app did not start")
+            time.sleep(0.05)
+        self.loop = self.app.state.hub.loop
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(30)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def run(self, coro):
+        """Run a coroutine on the app's event loop and wait for it."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(60)
+
+
+@dataclass
+class Table:
+    """One audited game: its id, its seats' tokens, the engine states it went through."""
+
+    game: str
+    players: int
+    gid: str
+    tokens: list[str]
+    private: bool
+    watch: str | None
+    names: list[str]
+    states: list[GameState] = field(default_factory=list)  # states[k]: after k changes
+
+
+@dataclass
+class Credential:
+    label: str
+    secret: str | None   # what is sent (a seat token, a watch secret, a forged token, nothing)
+    seat: int | None     # the seat whose view it may see (None: a spectator's)
+    sees_game: bool      # may it see this game at all (a private game: only with one of its secrets)
+
+
+@dataclass
+class Findings:
+    leaks: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)      # 5xx, dropped sockets
+    changes: list[str] = field(default_factory=list)     # a refused request that changed something
+    requests: int = 0
+    messages: int = 0
+    routes: set[str] = field(default_factory=set)
+    message_types: set[str] = field(default_factory=set)
+    positions: int = 0
+
+    def ok(self) -> bool:
+        return not (self.leaks or self.errors or self.changes)
+
+    def summary(self) -> str:
+        return "\n".join((self.leaks + self.errors + self.changes)[:20])
+
+
+def make_table(live: LiveApp, game: str, players: int, private: bool, rng: random.Random) -> Table:
+    names = [f"Nev{rng.randrange(16 ** 6):06x}" for _ in range(players)]
+    r = httpx.post(live.url + "/api/games", json={"game": game, "players": players, "seat": 0, "private": private,
+                                                  "seats": [{"kind": "human", "name": n} for n in names]}, timeout=30)
+    assert r.status_code == 201, r.text
+    made = r.json()
+    gid, tokens = made["game"]["id"], [made["token"]]
+    for inv in made["invites"]:
+        j = httpx.post(f"{live.url}/api/games/{gid}/join", json={"invite": inv["invite"], "name": names[inv["seat"]]},
+                       timeout=30)
+        assert j.status_code == 200, j.text
+        tokens.append(j.json()["token"])
+    hub = live.app.state.hub
+    room = live.run(hub.room(gid))
+    table = Table(game, players, gid, tokens, private, made.get("watch"), names)
+    record = room.state.record
+    table.states = [games.load(game).replay({**record, "actions": []})]
+    return table
+
+
+def advance(live: LiveApp, table: Table, upto: int | None, rng: random.Random) -> None:
+    """Play seeded random legal moves through the hub's one path of every change, up to seq
+    ``upto`` (None: the end)."""
+    hub = live.app.state.hub
+    room = live.run(hub.room(table.gid))
+    while not room.state.is_over and (upto is None or room.seq < upto):
+        st = room.state
+        code = rng.choice(st.legal_actions()).code
+        live.run(hub.submit(room, st.to_move, "act", code, room.seq))
+        nxt = table.states[-1].clone()
+        nxt.apply(code)
+        table.states.append(nxt)
+
+
+def _all_ids(value: Any, out: set[str]) -> set[str]:
+    if isinstance(value, str):
+        if _ID_FULL.fullmatch(value):
+            out.add(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _all_ids(v, out)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _all_ids(v, out)
+    return out
+
+
+def known_to(table: Table, seat: int | None, k: int) -> set[str]:
+    """Every component id ``seat`` was shown up to seq ``k``: its views, its log, its own choices."""
+    g = games.load(table.game)
+    seen: set[str] = set()
+    for st in table.states[:k + 1]:
+        parts = [json.dumps(st.view(seat))]
+        if seat is not None and not st.is_over and st.to_move == seat:
+            parts += [f"{a.code} {a.hu} {a.en}" for a in st.legal_actions()]
+        seen.update(_ID_WORD.findall(" ".join(parts)))
+    st = table.states[k]
+    for e in st.log_for(seat):
+        seen.update(_ID_WORD.findall(g.describe(e, "hu", seat) + " " + g.describe(e, "en", seat)))
+    return seen
+
+
+def secrets_for(table: Table, cred: Credential, k: int) -> set[str]:
+    """What ``cred`` may not read at seq ``k``."""
+    st = table.states[k]
+    out = {t for t in table.tokens if t != cred.secret}
+    if table.watch and table.watch != cred.secret:
+        out.add(table.watch)
+    if not cred.sees_game:
+        out.update(table.names)  # a private game shows nothing of itself, not even who plays
+    if st.is_over:
+        return out  # a finished game's record is public: every card is revealed
+    out.add(str(st.seed))
+    full = st._state_dict()
+    deck = full.get("deck")
+    if isinstance(deck, list) and len(deck) > 3 and all(isinstance(x, int) for x in deck):
+        out.add(json.dumps(deck[:4])[1:-1])  # the order of the next event cards (PocketCiv)
+    hidden = _all_ids(full, set()) - known_to(table, cred.seat if cred.sees_game else None, k)
+    return out | hidden
+
+
+def _found(text: str, secrets: set[str]) -> list[str]:
+    hits = []
+    for s in secrets:
+        if s and s in text and re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text):
+            hits.append(s)
+    return hits
+
+
+def snapshot(live: LiveApp, table: Table) -> tuple:
+    storage = live.app.state.hub.storage
+    row = storage.game_row(table.gid)
+    seats = storage.seats(table.gid)
+    return (row["seq"], row["status"], row["to_move"], tuple((s["name"], s["token_hash"]) for s in seats),
+            len(storage.changes(table.gid)))
+
+
+# -- REST --------------------------------------------------------------------------------
+def _resolve(spec: dict, schema: dict) -> dict:
+    while "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[-1]
+        schema = spec["components"]["schemas"][name]
+    if "anyOf" in schema:
+        kinds = [s for s in schema["anyOf"] if s.get("type") != "null"]
+        return _resolve(spec, kinds[0]) if kinds else schema
+    return schema
+
+
+def _value_for(name: str, schema: dict, table: Table, cred: Credential, step: int, seat: int | None) -> Any:
+    by_name = {"game_id": table.gid, "game": table.game, "token": cred.secret, "key": cred.secret,
+               "invite": cred.secret, "lang": "hu", "step": step, "seat": seat, "name": "x",
+               "players": table.players}
+    if name in by_name:
+        return by_name[name]
+    kind = schema.get("type")
+    return {"string": "x", "integer": 0, "number": 1, "boolean": False, "array": [], "object": {}}.get(kind)
+
+
+def _body(spec: dict, op: dict, table: Table, cred: Credential, step: int, seat: int | None) -> dict | None:
+    content = (op.get("requestBody") or {}).get("content", {}).get("application/json")
+    if content is None:
+        return None
+    schema = _resolve(spec, content["schema"])
+    body = {}
+    for name, prop in (schema.get("properties") or {}).items():
+        value = _value_for(name, _resolve(spec, prop), table, cred, step, seat)
+        if value is not None or name in (schema.get("required") or []):
+            body[name] = value
+    if "record_text" in body:
+        body.pop("game_id", None) if step % 2 else body.pop("record_text", None)
+    return body
+
+
+def _hostile(body: dict) -> dict:
+    """The same body with every field at its worst: NUL and lone surrogates in text, numbers
+    of 40 digits, booleans for numbers."""
+    out = {}
+    for k, v in body.items():
+        if isinstance(v, str):
+            out[k] = v + "\x00\ud800"
+        elif isinstance(v, bool):
+            out[k] = 1
+        elif isinstance(v, int):
+            out[k] = 10 ** 40
+        else:
+            out[k] = True
+    return out
+
+
+def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, findings: Findings,
+               steps: list[int]) -> None:
+    spec = httpx.get(live.url + "/openapi.json", timeout=30).json()
+    client = httpx.Client(base_url=live.url, timeout=60)
+    before = snapshot(live, table)
+    for path, methods in spec["paths"].items():
+        for method, op in methods.items():
+            findings.routes.add(f"{method.upper()} {path}")
+            for cred in creds:
+                secrets = secrets_for(table, cred, k)
+                for step in (steps if _mentions_step(spec, op) else [k]):
+                    every_seat = step == k and cred.label in ("seat 0", "nobody")
+                    for seat in ([None] + list(range(table.players)) if every_seat else [cred.seat]):
+                        url = path
+                        params = {}
+                        for p in op.get("parameters", []):
+                            v = _value_for(p["name"], p.get("schema", {}), table, cred, step, seat)
+                            if p["in"] == "path":
+                                url = url.replace("{" + p["name"] + "}", str(v))
+                            elif p["in"] == "query" and p["name"] in ("key", "token") and v is not None:
+                                params[p["name"]] = v
+                        body = _body(spec, op, table, cred, step, seat)
+                        hostile = cred is creds[0] and step == k and seat == cred.seat
+                        variants = [body] if body is None else [body, _hostile(body)] if hostile else [body]
+                        for b in variants:
+                            r = client.request(method.upper(), url, params=params,
+                                               **({} if b is None else
+                                                  {"content": json.dumps(b),  # \ud800 as an escape
+                                                   "headers": {"content-type": "application/json"}}))
+                            findings.requests += 1
+                            where = f"{method.upper()} {path} as {cred.label} at {table.game} seq {k} step {step}"
+                            if r.status_code >= 500:
+                                findings.errors.append(f"{where}: {r.status_code} {r.text[:200]}")
+                            if r.status_code >= 400:
+                                try:
+                                    d = r.json()["detail"]
+                                    assert {"code", "hu", "en"} <= set(d)
+                                except Exception:
+                                    findings.errors.append(f"{where}: an error without {{code, hu, en}}: "
+                                                           f"{r.text[:200]}")
+                            for hit in _found(r.text, secrets):
+                                findings.leaks.append(f"{where}: names {hit!r}")
+                            after = snapshot(live, table)
+                            if after != before:
+                                findings.changes.append(f"{where}: the game changed {before} -> {after}")
+                                before = after
+    client.close()
+
+
+def _mentions_step(spec: dict, op: dict) -> bool:
+    content = (op.get("requestBody") or {}).get("content", {}).get("application/json")
+    if content is None:
+        return False
+    return "step" in (_resolve(spec, content["schema"]).get("properties") or {})
+
+
+# -- WebSocket -----------------------------------------------------------------------------
+def client_messages(state: dict[str, Any] | None, mover_legal: list[str], seq: int, can_undo: bool,
+                    is_mover: bool) -> list[dict[str, Any]]:
+    """One or more messages of every client message type in the protocol's schema, none of
+    which may be accepted as a change."""
+    out = []
+    for variant in SCHEMAS["client message"]["oneOf"]:
+        kind = variant["properties"]["type"]["const"]
+        fields = [f for f in variant["required"] if f != "type"]
+        if kind == "act":
+            for code in mover_legal[:6] or ["pass"]:
+                out.append({"type": "act", "code": code, "seq": seq + 1000 if is_mover else seq})
+            out.append({"type": "act", "code": "no-such-move", "seq": seq})
+        elif kind == "undo":
+            out.append({"type": "undo", "seq": seq + 1000 if can_undo else seq})
+        elif kind == "why":
+            for code in mover_legal[:6] or ["pass"]:
+                out.append({"type": "why", "code": code})
+        elif kind == "lang":
+            out += [{"type": "lang", "lang": "en"}, {"type": "lang", "lang": "hu"}]
+        else:
+            msg = {"type": kind}
+            for f in fields:
+                msg[f] = 0
+            out.append(msg)
+    return out
+
+
+def audit_ws(live: LiveApp, table: Table, creds: list[Credential], k: int, findings: Findings) -> None:
+    st = table.states[k]
+    mover_legal = [] if st.is_over else [a.code for a in st.legal_actions()]
+    before = snapshot(live, table)
+    for cred in creds:
+        secrets = secrets_for(table, cred, k)
+        if cred.secret is None:
+            q = "?lang=hu"
+        elif cred.seat is not None or cred.label.startswith("forged"):
+            q = f"?lang=hu&token={cred.secret}"
+        else:
+            q = f"?lang=hu&key={cred.secret}"
+        where = f"WS as {cred.label} at {table.game} seq {k}"
+        texts: list[str] = []
+        try:
+            with connect(f"ws://127.0.0.1:{live.port}/ws/games/{table.gid}{q}", open_timeout=20,
+                         max_size=1 << 24, close_timeout=2) as ws:
+                first = [ws.recv(timeout=20)]
+                texts += first
+                opening = json.loads(first[0])
+                if opening["type"] == "error":  # refused (a forged token, a private game): then closed
+                    try:
+                        texts.append(ws.recv(timeout=10))
+                    except ConnectionClosed:
+                        pass
+                else:
+                    texts.append(ws.recv(timeout=20))  # the first state
+                    is_mover = cred.sees_game and cred.seat is not None and cred.seat == st.to_move and not st.is_over
+                    can_undo = cred.seat is not None and not st.is_over and st.can_undo(cred.seat)
+                    for msg in client_messages(None, mover_legal, k, can_undo, is_mover):
+                        findings.message_types.add(msg["type"])
+                        ws.send(json.dumps(msg))
+                        ws.send(json.dumps({"type": "ping"}))
+                        findings.messages += 1
+                        while True:
+                            text = ws.recv(timeout=60)
+                            texts.append(text)
+                            if json.loads(text)["type"] == "pong":
+                                break
+        except (ConnectionClosed, TimeoutError) as e:
+            if not (texts and json.loads(texts[0])["type"] == "error"):
+                findings.errors.append(f"{where}: the connection dropped or stalled ({type(e).__name__})")
+        for text in texts:
+            for hit in _found(text, secrets):
+                findings.leaks.append(f"{where}: names {hit!r} in {text[:120]}")
+        after = snapshot(live, table)
+        if after != before:
+            findings.changes.append(f"{where}: the game changed {before} -> {after}")
+            before = after
+
+
+def credentials(table: Table) -> list[Credential]:
+    creds = [Credential(f"seat {i}", t, i, True) for i, t in enumerate(table.tokens)]
+    creds.append(Credential("nobody", None, None, not table.private))
+    creds.append(Credential("forged token", "F" * 43, None, False if table.private else True))
+    if table.watch:
+        creds.append(Credential("watch link", table.watch, None, True))
+    return creds
+
+
+def audit_position(live: LiveApp, table: Table, findings: Findings) -> None:
+    """Every surface, every credential, at the table's current seq."""
+    k = len(table.states) - 1
+    findings.positions += 1
+    creds = credentials(table)
+    steps = sorted({0, k} | set(range(1, k, max(1, k // 6))))
+    audit_rest(live, table, creds, k, findings, steps)
+    audit_ws(live, table, creds, k, findings)
