@@ -263,9 +263,13 @@ def _hostile(body: dict) -> dict:
 
 
 def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, findings: Findings,
-               steps: list[int]) -> None:
+               steps: list[int], control: LiveApp | None = None) -> None:
+    """``control``: a server that holds no game. A component id in an answer that the same
+    request also gets from it (a guided first game's own cards, say) is that route's own
+    content, the same whatever game is played here, so it tells nothing of this one."""
     spec = httpx.get(live.url + "/openapi.json", timeout=30).json()
     client = httpx.Client(base_url=live.url, timeout=60)
+    other = httpx.Client(base_url=control.url, timeout=60) if control is not None else None
     before = snapshot(live, table)
     for path, methods in spec["paths"].items():
         for method, op in methods.items():
@@ -302,13 +306,22 @@ def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, fin
                                 except Exception:
                                     findings.errors.append(f"{where}: an error without {{code, hu, en}}: "
                                                            f"{r.text[:200]}")
-                            for hit in _found(r.text, secrets):
+                            hits = _found(r.text, secrets)
+                            if hits and other is not None:
+                                same = other.request(method.upper(), url, params=params,
+                                                     **({} if b is None else
+                                                        {"content": json.dumps(b),
+                                                         "headers": {"content-type": "application/json"}}))
+                                hits = [h for h in hits if h not in _found(same.text, {h})]
+                            for hit in hits:
                                 findings.leaks.append(f"{where}: names {hit!r}")
                             after = snapshot(live, table)
                             if after != before:
                                 findings.changes.append(f"{where}: the game changed {before} -> {after}")
                                 before = after
     client.close()
+    if other is not None:
+        other.close()
 
 
 def _mentions_step(spec: dict, op: dict) -> bool:
@@ -406,11 +419,11 @@ def credentials(table: Table) -> list[Credential]:
     return creds
 
 
-def audit_position(live: LiveApp, table: Table, findings: Findings) -> None:
-    """Every surface, every credential, at the table's current seq."""
+def audit_position(live: LiveApp, table: Table, findings: Findings, control: LiveApp | None = None) -> None:
+    """Every surface, every credential, at the table's current seq (``control``: see ``audit_rest``)."""
     k = len(table.states) - 1
     findings.positions += 1
     creds = credentials(table)
     steps = sorted({0, k} | set(range(1, k, max(1, k // 6))))
-    audit_rest(live, table, creds, k, findings, steps)
+    audit_rest(live, table, creds, k, findings, steps, control)
     audit_ws(live, table, creds, k, findings)

@@ -22,14 +22,15 @@ def _app(db_url: str):
 
 
 @pytest.mark.parametrize("game, players, private", TABLES)
-def test_every_surface_for_every_credential(db_url, game, players, private):
+def test_every_surface_for_every_credential(db_url, game, players, private, tmp_path):
     rng = random.Random(f"audit-{game}-{players}")
     findings = Findings()
-    with LiveApp(_app(db_url)) as live:
+    # the control server holds no game: what it answers too is a route's own content
+    with LiveApp(_app(db_url)) as live, LiveApp(_app(f"sqlite:///{tmp_path / 'control.db'}")) as control:
         table = make_table(live, game, players, private, rng)
         for k in POSITIONS + (None,):
             advance(live, table, k, rng)
-            audit_position(live, table, findings)
+            audit_position(live, table, findings, control)
             if table.states[-1].is_over:
                 break
     assert findings.ok(), findings.summary()
@@ -57,7 +58,8 @@ def test_a_planted_leak_is_found(tmp_path):
     with LiveApp(app) as live:
         table = make_table(live, "pax", 3, False, rng)
         advance(live, table, 9, rng)
-        audit_position(live, table, findings)
+        with LiveApp(_app(f"sqlite:///{tmp_path / 'control.db'}")) as control:
+            audit_position(live, table, findings, control)
     assert "GET /api/games/{game_id}/peek" in findings.routes
     assert findings.leaks and all("/peek" in x for x in findings.leaks), findings.summary()
     assert not findings.errors and not findings.changes
