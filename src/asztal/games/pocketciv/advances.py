@@ -30,7 +30,7 @@ from asztal.games.pocketciv.data import (
     STORY_TELLING_CHEAPER,
     WOOD,
 )
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Drop, register
 
 FISHING = ADV_INDEX["fishing"]
 
@@ -108,7 +108,7 @@ def acquire(s, a: int, i: int) -> None:
     if bit == A_BLACK_MARKET:  # PC-DEV-ADV-13
         s.gold += 5
     if bit in (A_LAW, A_CIVIL_SERVICE) and s.adv & (A_BLACK_MARKET | A_CULTURE_OF_THIEVERY):
-        s.stack.append(("drop",))  # PC-R-CULTURE-DROP: Law / Civil Service may discard those two (PC-CON-04)
+        s.stack.append(Drop())  # PC-R-CULTURE-DROP: Law / Civil Service may discard those two (PC-CON-04)
 
 
 def _drop_legal(s, f):

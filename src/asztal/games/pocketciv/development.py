@@ -38,7 +38,7 @@ from asztal.games.pocketciv.data import (
     HAND,
 )
 from asztal.games.pocketciv.events import anarchy
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Exp, Mine, Tax, Upkeep, register
 from asztal.games.pocketciv.wonders import build, legal_wonders
 
 AGRI_USED, TAXED, CAPITAL_GROWN = 1, 2, 4
@@ -86,7 +86,7 @@ def _dev_legal(s, f):
 def _dev_act(s, f, action) -> None:
     kind = action.kind
     if kind == "done":  # PC-DEV-01: the player ends phase III; upkeep follows
-        s.next_phase(("upkeep", 0))
+        s.next_phase(Upkeep(0))
     elif kind == "adv":
         acquire(s, *action.args)
     elif kind == "city":
@@ -116,12 +116,12 @@ def _dev_act(s, f, action) -> None:
     elif kind == "exp":
         a, sea = action.args
         s.rm_tribes(a, 1)  # PC-DEV-EXP-02: the force is removed and never comes back
-        s.stack.append(("exp", a, sea, 1))
+        s.stack.append(Exp(a, sea, 1))
     elif kind == "mine":
-        s.stack.append(("mine", 0, 0, 0))
+        s.stack.append(Mine(0, 0, 0))
     else:  # tax
         s.flags |= TAXED
-        s.stack.append(("tax", 0))
+        s.stack.append(Tax(0))
 
 
 register("dev", legal=_dev_legal, act=_dev_act)
@@ -138,17 +138,17 @@ def expedition_gold(adv: int, force: int, sea: int, green: int, blue: int) -> in
 
 
 def _exp_legal(s, f):
-    _, a, sea, force = f
+    a = f.area
     if s.tribes[a] and sum(s.tribes) >= 2:
         return [EXP_ADD, GO]
     return [GO]
 
 
 def _exp_act(s, f, action) -> None:
-    _, a, sea, force = f
+    a, sea, force = f.area, f.sea, f.force
     if action is EXP_ADD:
         s.rm_tribes(a, 1)
-        s.stack[-1] = ("exp", a, sea, force + 1)
+        s.stack[-1] = Exp(a, sea, force + 1)
         return
     c = s.draw()  # PC-DEV-EXP-04: each expedition uses one card
     gold = expedition_gold(s.adv, force, sea, GREEN[c], BLUE[c])
@@ -166,32 +166,32 @@ def _mine_sources(s):
 
 
 def _mine_run(s, f) -> bool:
-    _, step, paid, cart = f
+    step, paid = f.step, f.paid
     if step == 0:
         if paid < 3:  # PC-DEV-MINING-04, PC-Q-06 (1): three tribes in total from such areas
             src = _mine_sources(s)
             if len(src) > 1:
                 return False
             s.rm_tribes(src[0], 3 - paid)
-            s.stack[-1] = ("mine", 0, 3, 0)
+            s.stack[-1] = Mine(0, 3, 0)
             return True  # the draw is a step of its own (PC-ERA-11, state.draw)
         c = s.draw()
-        s.stack[-1] = ("mine", 1, 3, GOLD[c])  # an empty first card leaves an empty cart (PC-Q-06 (2))
+        s.stack[-1] = Mine(1, 3, GOLD[c])  # an empty first card leaves an empty cart (PC-Q-06 (2))
         return True
     return False
 
 
 def _mine_legal(s, f):
-    if f[1] == 0:
+    if f.step == 0:
         return [PAY[a] for a in _mine_sources(s)]
     return [DRAW, STOP]
 
 
 def _mine_act(s, f, action) -> None:
-    _, step, paid, cart = f
+    step, paid, cart = f.step, f.paid, f.cart
     if step == 0:
         s.rm_tribes(action.args[0], 1)
-        s.stack[-1] = ("mine", 0, paid + 1, 0)
+        s.stack[-1] = Mine(0, paid + 1, 0)
         return
     if action is STOP:  # PC-DEV-MINING-05/06
         s.gold += cart
@@ -203,7 +203,7 @@ def _mine_act(s, f, action) -> None:
         s.emit("pocketciv.mine_collapse", lost=cart)
         s.stack.pop()
         return
-    s.stack[-1] = ("mine", 1, 3, cart + GOLD[c])
+    s.stack[-1] = Mine(1, 3, cart + GOLD[c])
 
 
 register("mine", run=_mine_run, legal=_mine_legal, act=_mine_act)
@@ -211,7 +211,7 @@ register("mine", run=_mine_run, legal=_mine_legal, act=_mine_act)
 
 # -- Black Market taxation (PC-DEV-BM-*) -------------------------------------------------------
 def _tax_run(s, f) -> bool:
-    if f[1] == 1:
+    if f.step == 1:
         return False
     c = s.draw()  # PC-DEV-BM-02
     s.gold += GOLD[c]  # PC-DEV-BM-03
@@ -223,7 +223,7 @@ def _tax_run(s, f) -> bool:
         s.stack[-1] = anarchy.start(s.era)
         return True
     s.gold -= 1  # PC-DEV-BM-04
-    s.stack[-1] = ("tax", 1)
+    s.stack[-1] = Tax(1)
     return False
 
 
@@ -235,7 +235,7 @@ def _tax_act(s, f, action) -> None:
     if action is STOP:  # PC-DEV-BM-05
         s.stack.pop()
     else:
-        s.stack[-1] = ("tax", 0)
+        s.stack[-1] = Tax(0)
 
 
 register("tax", run=_tax_run, legal=_tax_legal, act=_tax_act)

@@ -16,7 +16,7 @@ from asztal.games.pocketciv.data import (
     A_ROADBUILDING,
     MAXAREA,
 )
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Event, Move, Pop, Setup, TopUp, register
 
 SEA_MOVES = A_FISHING | A_NAVIGATION
 
@@ -29,13 +29,13 @@ def _setup_legal(s, f):
 def _setup_act(s, f, action) -> None:
     a = action.args[0]
     s.tribes[a] += 1
-    placed = f[1] + 1
+    placed = f.placed + 1
     if placed < 3:
-        s.stack[-1] = ("setup", placed)
+        s.stack[-1] = Setup(placed)
         return
     s.reshuffle_deck()  # PC-SETUP-07: shuffle, discard the top three, begin
     s.started = True
-    s.stack[-1] = ("pop",)
+    s.stack[-1] = Pop()
     s.emit("pocketciv.start", areas=[x + 1 for x in s.board.areas if s.tribes[x]])
 
 
@@ -57,7 +57,7 @@ def _pop_run(s, f) -> bool:
     s.moved = [0] * len(tribes)
     s.voyage = -1
     # PC-POP-02/03, PC-Q-10: after growth, top up to three tribes, only at cities, optional
-    s.stack[-1] = ("topup",) if sum(tribes) < 3 and any(s.cav) else ("move",)
+    s.stack[-1] = TopUp() if sum(tribes) < 3 and any(s.cav) else Move()
     return True
 
 
@@ -67,11 +67,11 @@ def _topup_legal(s, f):
 
 def _topup_act(s, f, action) -> None:
     if action is DONE:
-        s.stack[-1] = ("move",)
+        s.stack[-1] = Move()
         return
     s.tribes[action.args[0]] += 1
     if sum(s.tribes) >= 3:
-        s.stack[-1] = ("move",)
+        s.stack[-1] = Move()
 
 
 register("pop", run=_pop_run)
@@ -130,7 +130,7 @@ def _move_act(s, f, action) -> None:
     else:  # done: phase II
         s.voyage = -1
         s.moved = [0] * len(s.tribes)
-        s.next_phase(("event",))
+        s.next_phase(Event())
 
 
 register("move", legal=_move_legal, act=_move_act)

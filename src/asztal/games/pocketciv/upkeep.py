@@ -1,6 +1,6 @@
 """5.4 Upkeep (Fenntartás), in the book's strict order (PC-UPK-01, PC-Q-01 (a)):
 tribe upkeep, reckoning, pillaging, city development, city upkeep, end of upkeep.
-Frame: ("upkeep", step)."""
+Frame: ``Upkeep(step)``."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from asztal.games.pocketciv.data import (
     TOOL_ADVANCES,
 )
 from asztal.games.pocketciv.development import CAPITAL_GROWN
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Pay, Pop, Sacrifice, Starve, Upkeep, register
 
 
 def support(s, a: int) -> int:
@@ -97,38 +97,38 @@ def _growable(s, a: int, total: int, allowance: int, cap: int) -> bool:
 
 
 def _upkeep_run(s, f) -> bool:
-    step = f[1]
+    step = f.step
     if step == 0:  # PC-UPK-01: the steps in the book's strict order
         tribe_upkeep(s)  # PC-UPK-TRIBE-01
-        s.stack[-1] = ("upkeep", 1)
+        s.stack[-1] = Upkeep(1)
     elif step == 1:
         reckoning(s)  # PC-UPK-GOLD-01..06
-        s.stack[-1] = ("upkeep", 2)
+        s.stack[-1] = Upkeep(2)
     elif step == 2:
         if s.adv & A_CULTURE_OF_THIEVERY:  # PC-UPK-PILLAGE-01
             c = s.draw()
             a = s.red_area(c)
             if s.tribes[a]:  # PC-UPK-PILLAGE-02/03
                 s.rm_tribes(a, 1)
-                s.stack[-1] = ("upkeep", 3)
+                s.stack[-1] = Upkeep(3)
                 return True
-        s.stack[-1] = ("upkeep", 4)
+        s.stack[-1] = Upkeep(4)
     elif step == 3:  # PC-UPK-PILLAGE-03: a second card, its gold
         c = s.draw()
         s.gold += GOLD[c]
         s.emit("pocketciv.pillage", gold=GOLD[c])
-        s.stack[-1] = ("upkeep", 4)
+        s.stack[-1] = Upkeep(4)
     elif step == 4:
         return False  # city development: the player's decisions
     elif step == 5:
-        s.stack[-1] = ("upkeep", 6)
+        s.stack[-1] = Upkeep(6)
         city_upkeep(s)  # PC-UPK-CITY-01..04
     else:  # PC-UPK-END-01
         s.flags = 0
         s.acq = 0
         s.grown = 0
         s.round_no += 1
-        s.next_phase(("pop",))
+        s.next_phase(Pop())
     return True
 
 
@@ -150,7 +150,7 @@ def _citydev_legal(s, f):
 def _citydev_act(s, f, action) -> None:
     kind = action.kind
     if kind == "done":
-        s.stack[-1] = ("upkeep", 5)
+        s.stack[-1] = Upkeep(5)
         return
     a = action.args[0]
     if kind == "capital":
@@ -165,9 +165,9 @@ def _citydev_act(s, f, action) -> None:
         s.flags |= CAPITAL_GROWN
         if new > 4:  # PC-UPK-CAPITAL-03/04/05: tribes from the capital's area, no tool discount
             s.rm_tribes(a, new)
-            s.stack.append(("sacrifice",))
+            s.stack.append(Sacrifice())
             return
-    s.stack.append(("pay", growth_cost(s.adv, new)))  # PC-UPK-CITYDEV-01: tribes from any areas
+    s.stack.append(Pay(growth_cost(s.adv, new)))  # PC-UPK-CITYDEV-01: tribes from any areas
 
 
 def city_upkeep(s) -> None:
@@ -187,14 +187,14 @@ def city_upkeep(s) -> None:
         for a in needy:
             s.reduce_cav(a, 1)
         return
-    s.stack.append(("starve", short, 0))  # PC-UPK-CITY-04: the player chooses
+    s.stack.append(Starve(short, 0))  # PC-UPK-CITY-04: the player chooses
 
 
 register("upkeep", run=_upkeep_run, legal=_citydev_legal, act=_citydev_act)
 
 
 def _pay_run(s, f) -> bool:
-    n = f[1]
+    n = f.left
     cands = [a for a in s.board.areas if s.tribes[a]]
     if n <= 0 or not cands:
         s.stack.pop()
@@ -213,7 +213,7 @@ def _pay_legal(s, f):
 
 def _pay_act(s, f, action) -> None:
     s.rm_tribes(action.args[0], 1)
-    s.stack[-1] = ("pay", f[1] - 1)
+    s.stack[-1] = Pay(f.left - 1)
 
 
 register("pay", run=_pay_run, legal=_pay_legal, act=_pay_act)
@@ -246,15 +246,15 @@ register("sacrifice", run=_sacrifice_run, legal=lambda s, f: _sources(s), act=_s
 
 def _starve_needy(s, f):
     fishing = s.adv & A_FISHING
-    return [a for a in s.board.areas if s.cav[a] and not (fishing and s.board.coastal[a]) and not f[2] & BITS[a]]
+    return [a for a in s.board.areas if s.cav[a] and not (fishing and s.board.coastal[a]) and not f.done & BITS[a]]
 
 
 def _starve_run(s, f) -> bool:
-    if f[1] <= 0:
+    if f.left <= 0:
         s.stack.pop()
         return True
     needy = _starve_needy(s, f)
-    if len(needy) <= f[1]:
+    if len(needy) <= f.left:
         for a in needy:
             s.reduce_cav(a, 1)
         s.stack.pop()
@@ -265,7 +265,7 @@ def _starve_run(s, f) -> bool:
 def _starve_act(s, f, action) -> None:
     a = action.args[0]
     s.reduce_cav(a, 1)
-    s.stack[-1] = ("starve", f[1] - 1, f[2] | BITS[a])
+    s.stack[-1] = Starve(f.left - 1, f.done | BITS[a])
 
 
 register("starve", run=_starve_run, legal=lambda s, f: [CAV[a] for a in _starve_needy(s, f)], act=_starve_act)

@@ -1,40 +1,36 @@
 """5.2 Events (Események) and chapter 7, the events themselves.
 
-Phase II draws one card (``evdraw``); if it has a box for the current era, that event's
-frame ``(event_id, step, card, era, ...)`` is pushed. Each event is a small step machine in
+Phase II draws one card (``EvDraw``); if it has a box for the current era, that event's
+frame (``frames.EventFrame``: step, card, era, ...) is pushed. Each event is a small step machine in
 its own module; every step draws at most one card, before it changes anything, so the era
 change a draw of the deck's last card brings (PC-ERA-11, PC-Q-03, ``PocketCivState.draw``)
 comes right after that draw and before the card is applied.
 
-Shared sub-decisions: ``loss`` (the player spreads a tribe loss over some areas, one tribe
-per action) and ``cavloss`` (the player spreads a CAV loss over cities).
+Shared sub-decisions: ``Loss`` (the player spreads a tribe loss over some areas, one tribe
+per action) and ``CavLoss`` (the player spreads a CAV loss over cities).
 """
 
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import ASTRONOMY, CAV, DONE, LOSE, WLOSS
 from asztal.games.pocketciv.data import A_ASTRONOMY, BITS, BOX
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Astro, Dev, EvDraw, Loss, Wonders, register, start_frame
 
 
 def box_of(f):
     """The box of the original event card that started frame ``f`` (PC-EVT-02)."""
-    return BOX[f[2]][f[3]]
-
-
-def start_frame(event_id: str, card: int, era: int) -> tuple:
-    return (event_id, 0, card, era, 0, 0, 0, 0)
+    return BOX[f.card][f.era]
 
 
 # -- phase II ---------------------------------------------------------------------------------
 def _event_run(s, f) -> bool:
-    s.stack[-1] = ("dev",)  # phase III comes after the event
-    s.stack.append(("evdraw", s.era))
+    s.stack[-1] = Dev()  # phase III comes after the event
+    s.stack.append(EvDraw(s.era))
     return True
 
 
 def _evdraw_run(s, f) -> bool:
-    era = f[1]  # PC-Q-03 (a): the card is read in the era it is drawn in, even if it empties the deck
+    era = f.era  # PC-Q-03 (a): the card is read in the era it is drawn in, even if it empties the deck
     c = s.draw_aside()  # PC-EVP-01
     box = BOX[c][era]  # PC-EVP-02: the box of the current era
     if box is None:  # PC-EVP-03: no event this round
@@ -43,7 +39,7 @@ def _evdraw_run(s, f) -> bool:
         return True
     s.emit("pocketciv.event", card=c + 1, era=era, event=box[0])
     if s.adv & A_ASTRONOMY and s.astro_era != s.era:  # PC-EVT-ASTRONOMY-01
-        s.stack[-1] = ("astro", c, era)
+        s.stack[-1] = Astro(c, era)
     else:
         s.stack[-1] = start_frame(box[0], c, era)
     return True
@@ -54,12 +50,12 @@ def _astro_legal(s, f):
 
 
 def _astro_act(s, f, action) -> None:
-    _, c, era = f
+    c, era = f.card, f.era
     if action is ASTRONOMY:  # PC-EVT-ASTRONOMY-01: once per era ignore the card, draw again
         s.astro_era = s.era
         s.aside.remove(c)
         s.discard.append(c)
-        s.stack[-1] = ("evdraw", s.era)
+        s.stack[-1] = EvDraw(s.era)
         s.emit("pocketciv.astronomy", card=c + 1)
     else:
         s.stack[-1] = start_frame(BOX[c][era][0], c, era)
@@ -75,9 +71,9 @@ def _cands(s, mask, counts):
     return [a for a in s.board.areas if mask & BITS[a] and counts[a]]
 
 
-def _spread(s, kind: str):
-    """What a spread loss falls on, and how it is removed: tribes (``loss``) or CAV (``cavloss``)."""
-    return (s.tribes, s.rm_tribes) if kind == "loss" else (s.cav, s.reduce_cav)
+def _spread(s, f):
+    """What a spread loss falls on, and how it is removed: tribes (``Loss``) or CAV (``CavLoss``)."""
+    return (s.tribes, s.rm_tribes) if type(f) is Loss else (s.cav, s.reduce_cav)
 
 
 def _spread_run(s, f) -> bool:
@@ -85,8 +81,8 @@ def _spread_run(s, f) -> bool:
     tribes (``loss``: all of it must be used while tribes remain there; a surplus is ignored,
     PC-Q-21) or CAV of cities (``cavloss``: PC-EVT-ANARCHY-07, PC-EVT-CORRUPTION-02; a city at
     0 is destroyed, PC-CON-12). With one candidate, or too little to choose, it falls at once."""
-    kind, amount, mask = f
-    counts, remove = _spread(s, kind)
+    amount, mask = f.left, f.mask
+    counts, remove = _spread(s, f)
     cands = _cands(s, mask, counts)
     if amount <= 0 or not cands:
         s.stack.pop()
@@ -100,17 +96,14 @@ def _spread_run(s, f) -> bool:
     return False
 
 
-_SPREAD_ACTIONS = {"loss": LOSE, "cavloss": CAV}
-
-
 def _spread_legal(s, f):
-    acts = _SPREAD_ACTIONS[f[0]]
-    return [acts[a] for a in _cands(s, f[2], _spread(s, f[0])[0])]
+    acts = LOSE if type(f) is Loss else CAV
+    return [acts[a] for a in _cands(s, f.mask, _spread(s, f)[0])]
 
 
 def _spread_act(s, f, action) -> None:
-    _spread(s, f[0])[1](action.args[0], 1)
-    s.stack[-1] = (f[0], f[1] - 1, f[2])
+    _spread(s, f)[1](action.args[0], 1)
+    s.stack[-1] = type(f)(f.left - 1, f.mask)
 
 
 register("loss", run=_spread_run, legal=_spread_legal, act=_spread_act)
@@ -119,13 +112,13 @@ register("cavloss", run=_spread_run, legal=_spread_legal, act=_spread_act)
 
 def lose_wonders(s, a: int, k: int) -> None:
     """Destroy ``k`` of the wonders in area ``a``. Which ones is the player's choice (ruling
-    PC-R-WONDER-CHOICE, *"wonders of your choice"*): a ``wonders`` frame asks, one wonder at a
+    PC-R-WONDER-CHOICE, *"wonders of your choice"*): a ``Wonders`` frame asks, one wonder at a
     time, unless the choice cannot matter: every wonder there goes, or they are all alike."""
     ws = s.wonders[a]
     if k <= 0 or not ws:
         return
     if k < len(ws) and len(set(ws)) > 1:
-        s.stack.append(("wonders", a, k))
+        s.stack.append(Wonders(a, k))
         return
     s.wonders[a] = ws[k:]
     s.hit |= BITS[a]
@@ -133,11 +126,11 @@ def lose_wonders(s, a: int, k: int) -> None:
 
 
 def _wonders_legal(s, f):
-    return [WLOSS[w] for w in sorted(set(s.wonders[f[1]]))]
+    return [WLOSS[w] for w in sorted(set(s.wonders[f.area]))]
 
 
 def _wonders_act(s, f, action) -> None:
-    _, a, k = f
+    a, k = f.area, f.left
     ws = list(s.wonders[a])
     ws.remove(action.args[0])
     s.wonders[a] = tuple(ws)

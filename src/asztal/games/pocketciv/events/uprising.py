@@ -1,11 +1,11 @@
 """Uprising (Felkelés), English v2 rules (events.md §12); PC-EVT-UPRISING-*.
-Frame: ("uprising", step, card, era, area)."""
+Frame: ``Uprising(step, card, era, area)``."""
 
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_LAW, A_MACHINING, A_MILITARY, A_ORGANIZED_RELIGION, A_SLAVE_LABOR
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Uprising, register
 
 
 def _strip(s, a: int) -> None:
@@ -28,7 +28,7 @@ def uprising(s, a: int) -> None:
 
 
 def _choices(s, f):
-    return [n for n in s.board.adj[f[4]] if s.cav[n]]
+    return [n for n in s.board.adj[f.area] if s.cav[n]]
 
 
 def _spill(s, n: int) -> None:
@@ -38,21 +38,21 @@ def _spill(s, n: int) -> None:
 
 
 def _run(s, f) -> bool:
-    if f[1] == 0:
+    if f.step == 0:
         c = s.draw()  # PC-EVT-UPRISING-01
         a = s.red_area(c)
         s.emit("pocketciv.uprising", area=a + 1)
         uprising(s, a)
-        s.stack[-1] = ("uprising", 1, f[2], f[3], a)
+        s.stack[-1] = Uprising(1, f.card, f.era, a)
         if not s.adv & A_MILITARY:
-            s.end_event(f[2])
+            s.end_event(f.card)
         return True
     choices = _choices(s, f)
     if len(choices) > 1:
         return False
     if choices:
         _spill(s, choices[0])
-    s.end_event(f[2])
+    s.end_event(f.card)
     return True
 
 
@@ -62,7 +62,7 @@ def _legal(s, f):
 
 def _act(s, f, action) -> None:
     _spill(s, action.args[0])
-    s.end_event(f[2])
+    s.end_event(f.card)
 
 
 register("uprising", run=_run, legal=_legal, act=_act)
