@@ -13,8 +13,9 @@ per action) and ``CavLoss`` (the player spreads a CAV loss over cities).
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import ASTRONOMY, CAV, DONE, LOSE, WLOSS
-from asztal.games.pocketciv.data import A_ASTRONOMY, BITS, BOX
+from asztal.games.pocketciv.data import A_ASTRONOMY, BITS, BOX, WONDER_IDS
 from asztal.games.pocketciv.frames import Astro, Dev, EvDraw, Loss, Wonders, register, start_frame
+from asztal.games.pocketciv.refuse import no, not_here
 
 
 def box_of(f):
@@ -63,12 +64,18 @@ def _astro_act(s, f, action) -> None:
 
 register("event", run=_event_run)
 register("evdraw", run=_evdraw_run)
-register("astro", legal=_astro_legal, act=_astro_act)
+register("astro", legal=_astro_legal, act=_astro_act, refuse=lambda s, f, a: not_here(a, f.TAG))
 
 
 # -- shared sub-decisions -----------------------------------------------------------------------
-def _cands(s, mask, counts):
-    return [a for a in s.board.areas if mask & BITS[a] and counts[a]]
+def spread_check(s, f, a: int, why: bool = False):
+    """A spread loss falls only on the areas it reaches, where there is something to lose."""
+    if a >= s.board.n or not f.mask & BITS[a]:
+        return no("outside", "PC-CON-10", area=a + 1) if why else True
+    if not _spread(s, f)[0][a]:
+        return (no("no_tribe", "PC-CON-10", area=a + 1) if type(f) is Loss
+                else no("no_city", "PC-CON-11", area=a + 1)) if why else True
+    return None
 
 
 def _spread(s, f):
@@ -81,9 +88,9 @@ def _spread_run(s, f) -> bool:
     tribes (``loss``: all of it must be used while tribes remain there; a surplus is ignored,
     PC-Q-21) or CAV of cities (``cavloss``: PC-EVT-ANARCHY-07, PC-EVT-CORRUPTION-02; a city at
     0 is destroyed, PC-CON-12). With one candidate, or too little to choose, it falls at once."""
-    amount, mask = f.left, f.mask
+    amount = f.left
     counts, remove = _spread(s, f)
-    cands = _cands(s, mask, counts)
+    cands = [a for a in s.board.areas if spread_check(s, f, a) is None]
     if amount <= 0 or not cands:
         s.stack.pop()
         return True
@@ -98,7 +105,13 @@ def _spread_run(s, f) -> bool:
 
 def _spread_legal(s, f):
     acts = LOSE if type(f) is Loss else CAV
-    return [acts[a] for a in _cands(s, f.mask, _spread(s, f)[0])]
+    return [acts[a] for a in s.board.areas if spread_check(s, f, a) is None]
+
+
+def _spread_refuse(s, f, action):
+    if action.kind == ("lose" if type(f) is Loss else "cav"):
+        return spread_check(s, f, action.args[0], True)
+    return not_here(action, f.TAG)
 
 
 def _spread_act(s, f, action) -> None:
@@ -106,8 +119,8 @@ def _spread_act(s, f, action) -> None:
     s.stack[-1] = type(f)(f.left - 1, f.mask)
 
 
-register("loss", run=_spread_run, legal=_spread_legal, act=_spread_act)
-register("cavloss", run=_spread_run, legal=_spread_legal, act=_spread_act)
+register("loss", run=_spread_run, legal=_spread_legal, act=_spread_act, refuse=_spread_refuse)
+register("cavloss", run=_spread_run, legal=_spread_legal, act=_spread_act, refuse=_spread_refuse)
 
 
 def lose_wonders(s, a: int, k: int) -> None:
@@ -129,6 +142,12 @@ def _wonders_legal(s, f):
     return [WLOSS[w] for w in sorted(set(s.wonders[f.area]))]
 
 
+def _wonders_refuse(s, f, action):
+    if action.kind == "wloss":  # the legal list: the kinds of wonder standing there
+        return no("no_wonder", "PC-R-WONDER-CHOICE", area=f.area + 1, wonder=WONDER_IDS[action.args[0]])
+    return not_here(action, f.TAG)
+
+
 def _wonders_act(s, f, action) -> None:
     a, k = f.area, f.left
     ws = list(s.wonders[a])
@@ -140,7 +159,24 @@ def _wonders_act(s, f, action) -> None:
     lose_wonders(s, a, k - 1)
 
 
-register("wonders", legal=_wonders_legal, act=_wonders_act)
+register("wonders", legal=_wonders_legal, act=_wonders_act, refuse=_wonders_refuse)
+
+
+def pick_refuse(check):
+    """The refusal of a frame whose choice is an area (``pick``): ``check(s, f, area, why)``
+    is the test its legal list is built from."""
+    def refuse(s, f, action):
+        if action.kind == "pick":
+            return check(s, f, action.args[0], True)
+        return not_here(action, f.TAG)
+    return refuse
+
+
+def neighbour_check(s, centre: int, n: int, why: bool = False):
+    """The choice is a neighbour of ``centre``."""
+    if n >= s.board.n or n not in s.board.adj[centre]:
+        return no("not_adjacent", "PC-CON-15", src=centre + 1, dst=n + 1) if why else True
+    return None
 
 
 def area_mask(s, a: int) -> int:

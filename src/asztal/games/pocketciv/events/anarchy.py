@@ -15,7 +15,9 @@ from asztal.games.pocketciv.data import (
     BITS,
     RED,
 )
+from asztal.games.pocketciv.events import pick_refuse
 from asztal.games.pocketciv.frames import Anarchy, CavLoss, Loss, register
+from asztal.games.pocketciv.refuse import no
 
 
 def start(era: int, card: int = -1) -> Anarchy:
@@ -79,8 +81,17 @@ def _run(s, f) -> bool:
     return True
 
 
+def _check(s, f, a: int, why: bool = False):
+    """PC-EVT-ANARCHY-05, PC-Q-17 (5): four different areas."""
+    if a >= s.board.n:
+        return no("no_area", "PC-EVT-ANARCHY-05", area=a + 1) if why else True
+    if f.chosen & BITS[a]:
+        return no("chosen", "PC-EVT-ANARCHY-05", area=a + 1) if why else True
+    return None
+
+
 def _legal(s, f):
-    return [PICK[a] for a in s.board.areas if not f.chosen & BITS[a]]
+    return [PICK[a] for a in s.board.areas if _check(s, f, a) is None]
 
 
 def _act(s, f, action) -> None:
@@ -89,4 +100,4 @@ def _act(s, f, action) -> None:
     s.stack[-1] = _frame(f, 2 if n >= 4 else 1, chosen, n)
 
 
-register("anarchy", run=_run, legal=_legal, act=_act)
+register("anarchy", run=_run, legal=_legal, act=_act, refuse=pick_refuse(_check))

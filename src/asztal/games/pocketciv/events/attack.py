@@ -17,6 +17,7 @@ from asztal.games.pocketciv.data import (
     GREEN,
 )
 from asztal.games.pocketciv.frames import Attack, register
+from asztal.games.pocketciv.refuse import no, not_here
 
 
 def start(area: int, force: int) -> Attack:
@@ -86,8 +87,20 @@ def _run(s, f) -> bool:
     return False  # stage 3: the player picks among tied neighbours
 
 
+def _check(s, f, n: int, why: bool = False):
+    """PC-R-ATTACK-04: the force goes on to one of the tied neighbours."""
+    if n in _targets(s, f.area, f.visited):
+        return None
+    if not why:
+        return True
+    from asztal.games.pocketciv.events import neighbour_check
+
+    return neighbour_check(s, f.area, n, True) or no(
+        "attack_target", "PC-R-ATTACK-04", area=n + 1, places=[x + 1 for x in _targets(s, f.area, f.visited)])
+
+
 def _legal(s, f):
-    return [PICK[n] for n in _targets(s, f.area, f.visited)]
+    return [PICK[n] for n in _targets(s, f.area, f.visited) if _check(s, f, n) is None]
 
 
 def _act(s, f, action) -> None:
@@ -95,4 +108,10 @@ def _act(s, f, action) -> None:
     s.stack[-1] = Attack(1, n, f.force, f.visited | BITS[n])
 
 
-register("attack", run=_run, legal=_legal, act=_act)
+def _refuse(s, f, action):
+    if action.kind == "pick":
+        return _check(s, f, action.args[0], True)
+    return not_here(action, f.TAG)
+
+
+register("attack", run=_run, legal=_legal, act=_act, refuse=_refuse)

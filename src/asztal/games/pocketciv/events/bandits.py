@@ -14,6 +14,7 @@ from asztal.games.pocketciv.data import (
 )
 from asztal.games.pocketciv.events import attack, box_of
 from asztal.games.pocketciv.frames import Bandits, register
+from asztal.games.pocketciv.refuse import no, not_here
 
 
 def bandit_force(s, box, c: int) -> int:
@@ -71,12 +72,26 @@ def _run(s, f) -> bool:
     return True
 
 
+def _check(s, f, k: int, why: bool = False):
+    """PC-R-BANDITS-CHOICE: at most one reduction per Law and Democracy, while the force lasts."""
+    most = reductions(s, f.force, f.hexagon)
+    if k > most:
+        return no("cut_max", "PC-R-BANDITS-CHOICE", max=most) if why else True
+    return None
+
+
 def _legal(s, f):
-    return list(CUT[:reductions(s, f.force, f.hexagon) + 1])
+    return [CUT[k] for k in range(len(CUT)) if _check(s, f, k) is None]
+
+
+def _refuse(s, f, action):
+    if action.kind == "cut":
+        return _check(s, f, action.args[0], True)
+    return not_here(action, f.TAG)
 
 
 def _act(s, f, action) -> None:
     _attack(s, f, f.force - action.args[0] * f.hexagon)  # PC-EVT-BANDITS-05/06
 
 
-register("bandits", run=_run, legal=_legal, act=_act)
+register("bandits", run=_run, legal=_legal, act=_act, refuse=_refuse)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_ENGINEERING, A_MEDICINE, BITS, symbol_sum
-from asztal.games.pocketciv.events import area_mask, box_of
+from asztal.games.pocketciv.events import area_mask, box_of, neighbour_check, pick_refuse
 from asztal.games.pocketciv.frames import Earthquake, Loss, register
+from asztal.games.pocketciv.refuse import no
 
 
 def _f(f, step, left=None):
@@ -15,7 +16,14 @@ def _f(f, step, left=None):
 def _open_choices(s, f):
     """PC-Q-22 (1) amended, ruling PC-R-QUAKE-NEW-FAULTS: *„1-1 további szakadék keletkezik”*, a new
     fault arises, so only a neighbour without a fault may be chosen."""
-    return [n for n in s.board.adj[f.area] if not s.fault[n]]
+    return [n for n in s.board.adj[f.area] if _check(s, f, n) is None]
+
+
+def _check(s, f, n: int, why: bool = False):
+    r = neighbour_check(s, f.area, n, why)
+    if r is None and s.fault[n]:
+        return no("fault_there", "PC-R-QUAKE-NEW-FAULTS", area=n + 1) if why else True
+    return r
 
 
 def _run(s, f) -> bool:
@@ -72,4 +80,4 @@ def _act(s, f, action) -> None:
     s.stack[-1] = _f(f, 1, f.left - 1)
 
 
-register("earthquake", run=_run, legal=_legal, act=_act)
+register("earthquake", run=_run, legal=_legal, act=_act, refuse=pick_refuse(_check))

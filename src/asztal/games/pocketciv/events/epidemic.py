@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_EQUESTRIAN, A_MEDICINE, A_ROADBUILDING, BITS, symbol_sum
-from asztal.games.pocketciv.events import box_of
+from asztal.games.pocketciv.events import box_of, pick_refuse
 from asztal.games.pocketciv.frames import Epidemic, register
+from asztal.games.pocketciv.refuse import no
 
 
 def infect(s, a: int, loss: int) -> int:
@@ -72,6 +73,14 @@ def _run(s, f) -> bool:
     return False
 
 
+def _check(s, f, t: int, why: bool = False):
+    """PC-EVT-EPIDEMIC-03/06: the epidemic spreads only to the areas ``spread_targets`` finds."""
+    if t in spread_targets(s, f.infected):
+        return None
+    return no("not_spread", "PC-EVT-EPIDEMIC-03", area=t + 1,
+              places=[x + 1 for x in spread_targets(s, f.infected)]) if why else True
+
+
 def _legal(s, f):
     return [PICK[t] for t in spread_targets(s, f.infected)]
 
@@ -81,4 +90,4 @@ def _act(s, f, action) -> None:
     s.stack[-1] = Epidemic(2, f.card, f.era, t, infect(s, t, f.loss), f.infected | BITS[t])
 
 
-register("epidemic", run=_run, legal=_legal, act=_act)
+register("epidemic", run=_run, legal=_legal, act=_act, refuse=pick_refuse(_check))

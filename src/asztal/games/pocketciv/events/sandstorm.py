@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_IRRIGATION, BITS
+from asztal.games.pocketciv.events import neighbour_check, pick_refuse
 from asztal.games.pocketciv.frames import Sandstorm, register
+from asztal.games.pocketciv.refuse import no
 
 
 def blast(s, a: int) -> None:
@@ -16,8 +18,15 @@ def blast(s, a: int) -> None:
     s.desert[a] = 1
 
 
+def _check(s, f, n: int, why: bool = False):
+    r = neighbour_check(s, f.area, n, why)
+    if r is None and f.picked & BITS[n]:
+        return no("chosen", "PC-EVT-SANDSTORM-02", area=n + 1) if why else True
+    return r
+
+
 def _choices(s, f):
-    return [n for n in s.board.adj[f.area] if not f.picked & BITS[n]]
+    return [n for n in s.board.adj[f.area] if _check(s, f, n) is None]
 
 
 def _run(s, f) -> bool:
@@ -54,4 +63,4 @@ def _act(s, f, action) -> None:
     s.stack[-1] = Sandstorm(1, f.card, f.era, f.area, f.left - 1, f.picked | BITS[n])
 
 
-register("sandstorm", run=_run, legal=_legal, act=_act)
+register("sandstorm", run=_run, legal=_legal, act=_act, refuse=pick_refuse(_check))

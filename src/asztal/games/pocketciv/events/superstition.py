@@ -6,6 +6,7 @@ from asztal.games.pocketciv.actions import DRAW, STOP
 from asztal.games.pocketciv.data import A_ASTRONOMY, A_MEDITATION, symbol_sum
 from asztal.games.pocketciv.events import box_of
 from asztal.games.pocketciv.frames import Superstition, register
+from asztal.games.pocketciv.refuse import not_here
 
 
 def discard_count(s, box, c: int) -> int:
@@ -47,4 +48,4 @@ def _act(s, f, action) -> None:
     s.stack[-1] = Superstition(1, f.card, f.era, f.left - 1)
 
 
-register("superstition", run=_run, legal=_legal, act=_act)
+register("superstition", run=_run, legal=_legal, act=_act, refuse=lambda s, f, a: not_here(a, f.TAG))

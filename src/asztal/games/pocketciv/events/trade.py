@@ -7,6 +7,7 @@ from asztal.games.pocketciv.actions import DRAW, STEAL, STOP
 from asztal.games.pocketciv.data import A_CULTURE_OF_THIEVERY, A_SHIPPING, BLUE, GOLD, GREEN, HAND, RED
 from asztal.games.pocketciv.events import attack
 from asztal.games.pocketciv.frames import Trade, register
+from asztal.games.pocketciv.refuse import not_here
 
 START = Trade(0)
 
@@ -72,4 +73,4 @@ def _act(s, f, action) -> None:
     s.stack[-1] = Trade(5)
 
 
-register("trade", run=_run, legal=_legal, act=_act)
+register("trade", run=_run, legal=_legal, act=_act, refuse=lambda s, f, a: not_here(a, f.TAG))

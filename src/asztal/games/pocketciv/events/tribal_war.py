@@ -5,11 +5,22 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_GOVERNMENT, A_MUSIC, A_SENSE_OF_COMMUNITY, BITS
+from asztal.games.pocketciv.events import neighbour_check, pick_refuse
 from asztal.games.pocketciv.frames import TribalWar, register
+from asztal.games.pocketciv.refuse import no
+
+
+def _check(s, f, n: int, why: bool = False):
+    r = neighbour_check(s, f.area, n, why)
+    if r is None and not s.tribes[n]:
+        return no("no_tribe", "PC-EVT-TRIBALWAR-04", area=n + 1) if why else True
+    if r is None and f.picked & BITS[n]:
+        return no("chosen", "PC-EVT-TRIBALWAR-04", area=n + 1) if why else True
+    return r
 
 
 def _choices(s, f):
-    return [n for n in s.board.adj[f.area] if s.tribes[n] and not f.picked & BITS[n]]
+    return [n for n in s.board.adj[f.area] if _check(s, f, n) is None]
 
 
 def _run(s, f) -> bool:
@@ -51,4 +62,4 @@ def _act(s, f, action) -> None:
     s.stack[-1] = TribalWar(1, f.card, f.era, f.area, f.warring, f.left - 1, f.picked | BITS[n])
 
 
-register("tribal_war", run=_run, legal=_legal, act=_act)
+register("tribal_war", run=_run, legal=_legal, act=_act, refuse=pick_refuse(_check))

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_LAW, A_MACHINING, A_MILITARY, A_ORGANIZED_RELIGION, A_SLAVE_LABOR
+from asztal.games.pocketciv.events import neighbour_check, pick_refuse
 from asztal.games.pocketciv.frames import Uprising, register
+from asztal.games.pocketciv.refuse import no
 
 
 def _strip(s, a: int) -> None:
@@ -27,8 +29,15 @@ def uprising(s, a: int) -> None:
                 s.farm[x] = 0
 
 
+def _check(s, f, n: int, why: bool = False):
+    r = neighbour_check(s, f.area, n, why)
+    if r is None and not s.cav[n]:
+        return no("no_city", "PC-EVT-UPRISING-07", area=n + 1) if why else True
+    return r
+
+
 def _choices(s, f):
-    return [n for n in s.board.adj[f.area] if s.cav[n]]
+    return [n for n in s.board.adj[f.area] if _check(s, f, n) is None]
 
 
 def _spill(s, n: int) -> None:
@@ -65,4 +74,4 @@ def _act(s, f, action) -> None:
     s.end_event(f.card)
 
 
-register("uprising", run=_run, legal=_legal, act=_act)
+register("uprising", run=_run, legal=_legal, act=_act, refuse=pick_refuse(_check))

@@ -15,6 +15,7 @@ from asztal.games.pocketciv.data import (
 )
 from asztal.games.pocketciv.events import attack, box_of, trade
 from asztal.games.pocketciv.frames import Visitation, register
+from asztal.games.pocketciv.refuse import no, not_here
 
 END = 9
 
@@ -71,16 +72,33 @@ def _run(s, f) -> bool:
     return False  # steps 1 (diplomacy) and 3 (Philosophy) wait for the player
 
 
+def _check(s, f, action, why: bool = False):
+    """PC-EVT-VISIT-02: offers of tribes (an area with one) or gold (some left), then a draw."""
+    kind = action.kind
+    if kind == "offer":
+        a = action.args[0]
+        if a >= s.board.n or not s.tribes[a]:
+            return no("no_tribe", "PC-EVT-VISIT-02", area=a + 1) if why else True
+    elif kind == "offer_gold" and not s.gold:
+        return no("no_gold", "PC-EVT-VISIT-02") if why else True
+    elif action is DRAW and not f.offer:
+        return no("offer_first", "PC-EVT-VISIT-02") if why else True
+    return None
+
+
 def _legal(s, f):
     if f.step == 1:
-        acts = [OFFER[a] for a in s.board.areas if s.tribes[a]]
-        if s.gold:
-            acts.append(OFFER_GOLD)
-        if f.offer:
-            acts.append(DRAW)
+        acts = [OFFER[a] for a in s.board.areas if _check(s, f, OFFER[a]) is None]
+        acts += [x for x in (OFFER_GOLD, DRAW) if _check(s, f, x) is None]
         acts.append(STOP)
         return acts
     return [DRAW, STOP]
+
+
+def _refuse(s, f, action):
+    if f.step == 1 and action.kind in ("offer", "offer_gold", "draw"):
+        return _check(s, f, action, True)
+    return not_here(action, f.TAG)
 
 
 def _act(s, f, action) -> None:
@@ -113,4 +131,4 @@ def _act(s, f, action) -> None:
         s.stack[-1] = _f(f, 4)
 
 
-register("visitation", run=_run, legal=_legal, act=_act)
+register("visitation", run=_run, legal=_legal, act=_act, refuse=_refuse)
