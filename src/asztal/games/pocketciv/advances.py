@@ -84,7 +84,7 @@ def can_acquire(s, a: int, i: int, total: int, why: bool = False):
             return True
         if ADV_PRE_ALL[i] & adv != ADV_PRE_ALL[i]:
             return no("adv_prereq", "PC-DEV-ADV-07", advance=ADV_IDS[i], advances=_names(ADV_PRE_ALL[i] & ~adv))
-        return no("adv_prereq_any", "PC-DEV-ADV-07", advance=ADV_IDS[i], advances=_names(ADV_PRE_ANY[i]))
+        return no("adv_prereq_any", "PC-DEV-ADV-07", advance=ADV_IDS[i], either=_names(ADV_PRE_ANY[i]))
     t, g = advance_cost(s, i)
     if g > s.gold:  # PC-DEV-ADV-05
         return no("gold", "PC-DEV-ADV-05", need=g, have=s.gold) if why else True

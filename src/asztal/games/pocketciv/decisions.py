@@ -13,7 +13,7 @@ from typing import Any
 
 from asztal.engine.decision import Decision
 from asztal.games.pocketciv import frames as F
-from asztal.games.pocketciv.data import A_BLACK_MARKET, A_CULTURE_OF_THIEVERY, BITS, BOX
+from asztal.games.pocketciv.data import A_BLACK_MARKET, A_CULTURE_OF_THIEVERY, BOX
 from asztal.games.pocketciv.development import city_cost
 from asztal.games.pocketciv.upkeep import growth_allowance
 
@@ -43,8 +43,7 @@ def ask(s) -> Decision:
     """The decision ``s`` waits for (the game is not over)."""
     f = s.stack[-1]
     key, args, rule = _ASK[type(f)](s, f)
-    kind = f.KIND if key.count(".") < 3 else f.KIND + "." + key.rsplit(".", 1)[1]
-    return Decision(seat=s.to_move, kind=kind, key="pocketciv.ask." + key, args=args, rule=rule)
+    return Decision(seat=s.to_move, kind="pocketciv." + key, key="pocketciv.ask." + key, args=args, rule=rule)
 
 
 def _setup(s, f) -> tuple[str, dict[str, Any], str]:
@@ -65,7 +64,8 @@ def _dev(s, f):
 
 
 def _upkeep(s, f):
-    return "citydev", {"left": max(0, growth_allowance(s.adv) - s.grown)}, "PC-UPK-CITYDEV-01"
+    left = max(0, growth_allowance(s.adv) - s.grown)
+    return "citydev" if left else "citydev.none", {"left": left}, "PC-UPK-CITYDEV-01"
 
 
 def _exp(s, f):
@@ -206,5 +206,3 @@ _ASK = {
     F.TribalWar: _tribal_war, F.Uprising: _uprising, F.Visitation: _visitation,
     F.MpSetup: _mpsetup, F.MpEv: _mpev, F.Alloc: _alloc,
 }
-#: areas as bits, for the sentences that name what is left
-__all__ = ["ask", "BITS"]

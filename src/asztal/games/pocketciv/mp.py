@@ -62,6 +62,8 @@ from asztal.games.pocketciv.frames import (
     register,
     start_frame,
 )
+from asztal.games.pocketciv.movement import area_check
+from asztal.games.pocketciv.refuse import no, not_here
 from asztal.games.pocketciv.scoring import era_points
 from asztal.games.pocketciv.setup import (
     AREA_KEYS,
@@ -680,6 +682,12 @@ def _setup_legal(s, f):
     return [PLACE[a] for a in s.board.areas]
 
 
+def _setup_refuse(s, f, action):
+    if action.kind == "place":
+        return area_check(s, action.args[0], True)
+    return not_here(action, f.TAG)
+
+
 def _setup_act(s, f, action) -> None:
     s.tribes[action.args[0]] += 1
     s.emit("pocketciv.place", area=action.args[0] + 1)
@@ -738,6 +746,10 @@ def _event_legal(s, f):
     if f.stage == 0:
         return [TAKE, LEAVE]
     return [ASTRONOMY, DONE]
+
+
+def _event_refuse(s, f, action):
+    return not_here(action, "totem" if f.stage == 0 else "astro")
 
 
 def _event_act(s, f, action) -> None:
@@ -826,14 +838,42 @@ def _alloc_run(s, f) -> bool:
     return True
 
 
-def _alloc_legal(s, f):
-    ev, seats = s.ev, s.seats
+def _alloc_area(s) -> tuple[int, str]:
+    """The area whose losses are shared out now (area order, tribes before cities)."""
+    ev = s.ev
     for a in s.board.areas:
         if ev["lt"][a]:
-            return [HIT[p][a] for p in range(s.players) if seats[p].tribes[a]]
+            return a, "hit"
         if ev["lc"][a]:
-            return [HITCITY[p][a] for p in range(s.players) if seats[p].cav[a]]
-    return []
+            return a, "hitcity"
+    return -1, ""
+
+
+def alloc_check(s, p: int, a: int, kind: str, why: bool = False):
+    """PC-MP-TOTEM-10: the holder says whose tribe (or city) in the area being shared out is hit."""
+    at, what = _alloc_area(s)
+    if (a, kind) != (at, what):
+        return no("alloc_area", "PC-MP-TOTEM-10", area=at + 1, cities=what == "hitcity") if why else True
+    if p >= s.players:
+        return no("no_seat", "PC-MP-TOTEM-10", player=p + 1) if why else True
+    e = s.seats[p]
+    if not (e.tribes if kind == "hit" else e.cav)[a]:
+        return no("alloc_none", "PC-MP-TOTEM-10", player=p + 1, area=a + 1, cities=kind == "hitcity") if why else True
+    return None
+
+
+def _alloc_legal(s, f):
+    a, kind = _alloc_area(s)
+    if a < 0:
+        return []
+    table = HIT if kind == "hit" else HITCITY
+    return [table[p][a] for p in range(s.players) if alloc_check(s, p, a, kind) is None]
+
+
+def _alloc_refuse(s, f, action):
+    if action.kind in ("hit", "hitcity"):
+        return alloc_check(s, *action.args, action.kind, True)
+    return not_here(action, f.TAG)
 
 
 def _alloc_act(s, f, action) -> None:
@@ -899,6 +939,6 @@ def end_mp(s, how: str) -> None:
 # ones), so the solo dispatch in legal_actions/_apply/run serves both modes.
 register("mp", run=_round_run)
 register("mpera", run=_era_run)
-register("mpsetup", legal=_setup_legal, act=_setup_act)
-register("mpev", run=_event_run, legal=_event_legal, act=_event_act)
-register("alloc", run=_alloc_run, legal=_alloc_legal, act=_alloc_act)
+register("mpsetup", legal=_setup_legal, act=_setup_act, refuse=_setup_refuse)
+register("mpev", run=_event_run, legal=_event_legal, act=_event_act, refuse=_event_refuse)
+register("alloc", run=_alloc_run, legal=_alloc_legal, act=_alloc_act, refuse=_alloc_refuse)

@@ -66,6 +66,8 @@ HOME = {
 
 def not_here(action, now: str) -> Refusal:
     """A move of another step: where it belongs, and what is being decided now (``now``: the
-    current decision's kind, told in words by ``messages.event_words``)."""
+    pending step, told in words by ``messages.event_words``). The rule is the one that allows
+    the move where it belongs, or for a move every step has (draw, stop, done) the one of 5.x:
+    the phases of the round (PC-TURN-01)."""
     home, rule = HOME.get(action.kind, ("other", None))
-    return no("not_now", rule, home=home, now=now)
+    return no("not_now", rule or "PC-TURN-01", home=home, now=now)

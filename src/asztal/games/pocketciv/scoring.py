@@ -11,6 +11,7 @@ from __future__ import annotations
 from asztal.games.pocketciv.actions import CONTINUE, END
 from asztal.games.pocketciv.data import A_WRITTEN_RECORD
 from asztal.games.pocketciv.frames import Era, register
+from asztal.games.pocketciv.refuse import not_here
 from asztal.games.pocketciv.state import advance_points, wonder_points
 
 
@@ -66,4 +67,4 @@ def _era_act(s, f, action) -> None:
     s.resume(f.card, f.code)  # PC-ERA-11: the interrupted event goes on in the new era
 
 
-register("era", run=_era_run, legal=_era_legal, act=_era_act)
+register("era", run=_era_run, legal=_era_legal, act=_era_act, refuse=lambda s, f, a: not_here(a, f.TAG))

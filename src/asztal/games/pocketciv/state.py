@@ -11,6 +11,7 @@ from operator import attrgetter
 from typing import Any
 
 from asztal.engine import GameState
+from asztal.engine.decision import OVER, Decision, Refusal
 from asztal.engine.fields import flag, listed, obj, one_of, whole
 from asztal.games.pocketciv.data import (
     A_SURVEYING,
@@ -30,7 +31,8 @@ from asztal.games.pocketciv.data import (
     WONDER_VP,
 )
 from asztal.games.pocketciv.empire import EMPIRE_FIELDS
-from asztal.games.pocketciv.frames import ACT, LEGAL, RUN, Era, EventFrame, PCFrame, Starve, Upkeep, load_frame
+from asztal.games.pocketciv.frames import ACT, LEGAL, REFUSE, RUN, Era, EventFrame, PCFrame, Starve, Upkeep, load_frame
+from asztal.games.pocketciv.refuse import not_here
 from asztal.games.pocketciv.setup import Board
 
 
@@ -208,6 +210,26 @@ class PocketCivState(GameState):
     def _legal_list(self):
         f = self.stack[-1]
         return LEGAL[f.TAG](self, f)
+
+    def decision(self) -> Decision:
+        """What the player decides now, with the count left (``decisions.py``)."""
+        if self.is_over:
+            return OVER
+        from asztal.games.pocketciv.decisions import ask
+
+        return ask(self)
+
+    def refusal(self, action) -> Refusal | None:
+        """None when ``action`` is legal; else the reason from the checks the legal list of the
+        pending frame is built from (``refuse.py``), with its rule ID."""
+        if self.is_over:
+            return Refusal("engine.over")
+        if action in self.legal_actions():
+            return None
+        f = self.stack[-1]
+        check = REFUSE.get(f.TAG)
+        reason = check(self, f, action) if check is not None else None
+        return reason if isinstance(reason, Refusal) else not_here(action, f.TAG)
 
     def _apply(self, action) -> bool:
         self._revealed = False
