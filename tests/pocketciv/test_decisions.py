@@ -126,8 +126,11 @@ def test_a_move_of_another_phase_says_where_it_belongs():
     s = scenario({3: dict(tribes=3)})
     r = s.refusal(GAME.action_by_code("move:from=3,to=4"))
     assert r.key == "pocketciv.no.not_now" and r.rule == "PC-POP-05"
-    assert GAME.describe_refusal(r, "hu") == ("Ezt most nem lépheted meg: törzset a Populáció és mozgatás "
-                                              "fázisban lehet mozgatni. Most ez van soron: Fejlődés")
+    assert GAME.describe_refusal(r, "hu") == ("Törzs mozgatása: 3. → 4. terület most nem lehetséges: törzset a "
+                                              "Populáció és mozgatás fázisban lehet mozgatni. Most ez van soron: "
+                                              "Fejlődés")
+    assert GAME.describe_refusal(r, "en") == ("Move a tribe from area 3 to area 4 is not possible now: tribes move "
+                                              "in the Population and movement phase. Now: Development")
 
 
 def test_the_loss_to_share_out_is_told_with_its_areas_and_count():

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from asztal.engine.i18n import join_words, with_article
+from asztal.games.pocketciv.actions import TABLE
 from asztal.games.pocketciv.data import (
     ADV_EN,
     ADV_HU,
@@ -84,6 +85,10 @@ def event_words(event: dict[str, Any], lang: str) -> dict[str, Any]:
     for key, table in (("res", RESOURCE_WORDS), ("where", WHERE_WORDS), ("home", HOME_WORDS)):
         if event.get(key) in table:
             out[key] = table[event[key]][i]
+    if isinstance(event.get("move"), str):
+        action = TABLE.by_code(event["move"])
+        if action is not None:
+            out["move"] = action.en if i else action.hu
     if event.get("now") in STEP_NAMES or event.get("now") in EVENT_NAMES:
         out["now"] = (STEP_NAMES.get(event["now"]) or EVENT_NAMES[event["now"]])[i]
     if event.get("event") in CAUSE_WORDS:
@@ -365,8 +370,8 @@ MESSAGES.update({
         "hu": "Az esemény {area:a}. területen még {left} vff-et vesz el; döntsd el, melyik játékos városától",
         "en": "The event still takes {left} AV in area {area}; decide whose city loses it"},
     # why a move is refused (the rule ID travels with it)
-    "pocketciv.no.not_now": {"hu": "Ezt most nem lépheted meg: {home}. Most ez van soron: {now}",
-                             "en": "You cannot do that now: {home}. Now: {now}"},
+    "pocketciv.no.not_now": {"hu": "{move} most nem lehetséges: {home}. Most ez van soron: {now}",
+                             "en": "{move} is not possible now: {home}. Now: {now}"},
     "pocketciv.no.no_area": {"hu": "Ezen a térképen nincs {area}. terület", "en": "This map has no area {area}"},
     "pocketciv.no.keep_one": {
         "hu": "Ez {need} törzsbe kerülne, de a Birodalomban legalább egy törzsnek meg kell maradnia, és csak {total} "

@@ -70,4 +70,4 @@ def not_here(action, now: str) -> Refusal:
     the move where it belongs, or for a move every step has (draw, stop, done) the one of 5.x:
     the phases of the round (PC-TURN-01)."""
     home, rule = HOME.get(action.kind, ("other", None))
-    return no("not_now", rule or "PC-TURN-01", home=home, now=now)
+    return no("not_now", rule or "PC-TURN-01", move=action.code, home=home, now=now)
