@@ -47,11 +47,14 @@ def _sweep(players: int, seed: int, every: int = 1):
             for a in acts:
                 assert s.refusal(a) is None, (a.code, s.stack)
             legal = set(acts)
+            offered = {a.kind for a in acts}
             for code, a in seen_codes.items():
                 if a in legal:
                     continue
                 r = s.refusal(a)
                 assert r is not None and r.key not in ENGINE_KEYS and r.key.startswith("pocketciv.no."), (code, r)
+                # a move of the kind being decided is refused for what is wrong with it, not for the step
+                assert a.kind not in offered or r.key != "pocketciv.no.not_now", (code, r, s.stack[-1])
                 assert r.rule and r.rule.startswith("PC-"), (code, r)
                 keys.add(r.key)
                 for lang in ("hu", "en"):

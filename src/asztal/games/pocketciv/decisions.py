@@ -42,7 +42,11 @@ def _cause(s) -> str:
 def ask(s) -> Decision:
     """The decision ``s`` waits for (the game is not over)."""
     f = s.stack[-1]
-    key, args, rule = _ASK[type(f)](s, f)
+    tell = _ASK.get(type(f))
+    if tell is None:  # a frame that waits without its own sentence: name the step (never met in play)
+        return Decision(seat=s.to_move, kind="pocketciv.step", key="pocketciv.ask.step", args={"now": f.TAG},
+                        rule="PC-TURN-01")
+    key, args, rule = tell(s, f)
     return Decision(seat=s.to_move, kind="pocketciv." + key, key="pocketciv.ask." + key, args=args, rule=rule)
 
 

@@ -13,9 +13,10 @@ For each kind (its ``TAG``) a module registers:
   return True; return False when the frame waits for the player;
 - ``legal(state, frame) -> list[Action]`` and ``act(state, frame, action)`` for a frame
   that waits for the player;
-- ``ask(state, frame) -> Decision``: what the player is deciding (``decisions.py``);
 - ``refuse(state, frame, action) -> Refusal | None``: why an action is not legal here,
-  from the same checks the legal list is built from.
+  from the same checks the legal list is built from (``refuse.py``).
+
+What a waiting frame asks the player is said by ``decisions.py``, per frame class.
 
 The readable state (``_state_dict``, docs/formats/pocketciv.md) keeps a frame as the list
 ``[tag, value, ...]`` it always had (``saved``/``load_frame``): an event frame that has not
@@ -34,7 +35,6 @@ from asztal.engine.fields import listed, whole
 RUN: dict = {}
 LEGAL: dict = {}
 ACT: dict = {}
-ASK: dict = {}
 REFUSE: dict = {}
 
 #: every frame class by its tag
@@ -45,8 +45,8 @@ EVENT_FRAMES: dict[str, type[EventFrame]] = {}
 MAX_FRAME_ARG = 1 << 20
 
 
-def register(kind: str, run=None, legal=None, act=None, ask=None, refuse=None) -> None:
-    for table, fn in ((RUN, run), (LEGAL, legal), (ACT, act), (ASK, ask), (REFUSE, refuse)):
+def register(kind: str, run=None, legal=None, act=None, refuse=None) -> None:
+    for table, fn in ((RUN, run), (LEGAL, legal), (ACT, act), (REFUSE, refuse)):
         if fn is not None:
             table[kind] = fn
 

@@ -254,6 +254,7 @@ def places(numbers: list[int], lang: str) -> str:
 
 #: what the player decides (``decisions.py``) and why a move is refused (``refuse.py``)
 MESSAGES.update({
+    "pocketciv.ask.step": {"hu": "Most ez van soron: {now}", "en": "Now: {now}"},
     "pocketciv.ask.setup": {"hu": "Helyezd el a kezdő törzseidet egyenként: még {left} van hátra",
                             "en": "Place your starting tribes one by one: {left:pl:tribe} to go"},
     "pocketciv.ask.topup": {
