@@ -8,9 +8,8 @@ from asztal.engine import BadOptions
 from asztal.engine.rng import Rng
 from asztal.games.pocketciv.data import NCARDS
 from asztal.games.pocketciv.frames import Move
+from asztal.games.pocketciv.map import CORNERS, DISC, outline
 from asztal.games.pocketciv.setup import (
-    CORNERS,
-    DISC,
     POOL,
     build_pool,
     check_map,
@@ -18,7 +17,6 @@ from asztal.games.pocketciv.setup import (
     generate_map,
     grow_partition,
     has_hole,
-    outline,
     place_deserts,
 )
 from tests.pocketciv.scenario import GAME, MAP, codes

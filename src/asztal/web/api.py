@@ -149,7 +149,8 @@ def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any
 def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
     """Fill in what follows from the cells (neighbours, Frontier, Sea, outlines), then check
     the map by the game's own rules (``check_map``)."""
-    from asztal.games.pocketciv.setup import DIRS, check_map, outline
+    from asztal.games.pocketciv.map import DIRS, outline
+    from asztal.games.pocketciv.setup import check_map
 
     areas = m.get("areas")
     if not isinstance(areas, list):

@@ -62,19 +62,16 @@ from asztal.games.pocketciv.frames import (
     register,
     start_frame,
 )
+from asztal.games.pocketciv.map import DISC, GEOMETRY, SYMMETRIES, outline
 from asztal.games.pocketciv.movement import area_check
 from asztal.games.pocketciv.refuse import no, not_here
 from asztal.games.pocketciv.scoring import era_points
 from asztal.games.pocketciv.setup import (
     AREA_KEYS,
-    DIRS,
-    DISC,
     MAP_KEYS,
     POOL,
-    SYMMETRIES,
     Board,
     check_geometry,
-    outline,
     set_bits,
 )
 from asztal.games.pocketciv.state import (
@@ -88,50 +85,6 @@ from asztal.games.pocketciv.state import (
     wonder_points,
     wonder_tuple,
 )
-
-# -- the larger map (PC-MP-MAP-01..03, PC-Q-25) ---------------------------------------------------
-# One disc of the solo generator (8 areas) per player, the discs touching side by side: 16
-# areas for two players (PC-MP-MAP-01); for three and four the book's changes "guide" the game
-# (PC-MP-01), so each further player brings 8 more areas and every number is used once more
-# (ruling PC-R-MP-MAP34).
-CENTRES = ((0, 0), (7, -3), (3, 4), (10, 1))
-
-
-def _geometry(discs: int) -> tuple:
-    cells = tuple((q + dq, r + dr) for dq, dr in CENTRES[:discs] for q, r in DISC)
-    index = {c: i for i, c in enumerate(cells)}
-    pairs = tuple((i, j) for i, (q, r) in enumerate(cells) for dq, dr in DIRS
-                  if (j := index.get((q + dq, r + dr), -1)) > i)
-    # the outer boundary as (inner cell, outside cell) pairs in loop order
-    corners = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
-    nxt = {}
-    for i, (q, r) in enumerate(cells):
-        cx, cy = 2 * q + r, 3 * r
-        for k, (dq, dr) in enumerate(DIRS):
-            out = (q + dq, r + dr)
-            if out not in index:
-                a, b = corners[k], corners[(k + 1) % 6]
-                nxt[(cx + a[0], cy + a[1])] = ((cx + b[0], cy + b[1]), i, out)
-    start = min(nxt)
-    loop, cur, steps = [], start, 0
-    while True:
-        end, i, out = nxt[cur]
-        if not loop or loop[-1] != out:
-            loop.append(out)
-        cur = end
-        steps += 1
-        if cur == start:
-            break
-    assert steps == len(nxt), "the discs must form one simple outline"
-    if loop[0] == loop[-1]:
-        loop.pop()
-    # the outside cells in loop order, each with the union cells it touches
-    rim = tuple((out, tuple(index[(out[0] + dq, out[1] + dr)] for dq, dr in DIRS
-                            if (out[0] + dq, out[1] + dr) in index)) for out in loop)
-    return cells, pairs, rim
-
-
-GEOMETRY = {d: _geometry(d) for d in (2, 3, 4)}
 
 
 def generate_mp_board(rng, players: int = 2) -> Board:
