@@ -168,7 +168,7 @@ def test_the_bandits_attack_choice_says_what_is_chosen():
     text = GAME.describe_decision(d, "hu")
     assert "támadó sereg" in text and "közül" in text
     r = s.refusal(GAME.action_by_code("pick:area=8"))
-    assert r.key in ("pocketciv.no.not_adjacent", "pocketciv.no.attack_target")
+    assert r.key in ("pocketciv.no.not_neighbour", "pocketciv.no.attack_target")
 
 
 def test_frames_are_named_values_saved_as_the_readable_state_has_them():

@@ -376,9 +376,14 @@ MESSAGES.update({
     "pocketciv.no.no_area": {"hu": "Ezen a térképen nincs {area}. terület", "en": "This map has no area {area}"},
     "pocketciv.no.keep_one": {
         "hu": "Ez {need} törzsbe kerülne, de a Birodalomban legalább egy törzsnek meg kell maradnia, és csak {total} "
-              "van (Fejlődés)",
-        "en": "That costs {need:pl:tribe}, but one tribe must stay in the Empire and there are only {total} "
+              "törzsed van (Fejlődés)",
+        "en": "That costs {need:pl:tribe}, but one tribe must stay in the Empire and it has {total:pl:tribe} "
               "(Development)"},
+    "pocketciv.no.adv_no_city": {"hu": "Vívmányt város szerez, és még nincs városod (Vívmányok)",
+                                 "en": "A city acquires advances, and you have none yet (Advances)"},
+    "pocketciv.no.not_neighbour": {
+        "hu": "Csak {centre:a}. terület szomszédai közül választhatsz, {area:a}. terület nem ilyen",
+        "en": "Only the neighbours of area {centre} may be chosen; area {area} is not one"},
     "pocketciv.no.area_tribes": {"hu": "Ehhez {need} törzs kell {area:a}. területen, ott csak {have} van",
                                  "en": "That needs {need:pl:tribe} in area {area}; it has {have}"},
     "pocketciv.no.needs_advance": {"hu": "Ehhez Vívmány kell: {advance}", "en": "That needs the advance {advance}"},

@@ -314,7 +314,7 @@ class MultiState(PocketCivState):
         """The k-th seat to act: the Totem holder first (PC-MP-TOTEM-02), then in seat order."""
         return (self.totem + k) % self.players
 
-    # -- the engine contract: legal_actions and _apply are the solo ones (frames.py dispatch) --
+    # -- the engine contract: _legal_list, _apply, decision and refusal are the solo ones --
     def run(self) -> None:
         stack = self.stack
         while not self.is_over:

@@ -175,7 +175,7 @@ def pick_refuse(check):
 def neighbour_check(s, centre: int, n: int, why: bool = False):
     """The choice is a neighbour of ``centre``."""
     if n >= s.board.n or n not in s.board.adj[centre]:
-        return no("not_adjacent", "PC-CON-15", src=centre + 1, dst=n + 1) if why else True
+        return no("not_neighbour", "PC-CON-15", centre=centre + 1, area=n + 1) if why else True
     return None
 
 
