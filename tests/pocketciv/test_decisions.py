@@ -193,6 +193,28 @@ def test_frames_are_named_values_saved_as_the_readable_state_has_them():
         load_frame(["flood", 1, 5, 2, 3, 9])
 
 
+@pytest.mark.parametrize("players", [1, 2])
+def test_every_code_of_the_game_is_refused_or_legal_without_fail(players):
+    """Any action code a client may send (areas up to the largest map's) gets an answer:
+    None when legal, else a specific reason; never an exception."""
+    from asztal.games.pocketciv.actions import TABLE
+
+    every = list(TABLE._by_code.values())
+    s = GAME.new_game(players, seed=5)
+    rnd = random.Random(5)
+    for step in range(120):
+        if s.is_over:
+            break
+        if step % 30 == 0:
+            legal = set(s.legal_actions())
+            for a in every:
+                r = s.refusal(a)
+                assert (r is None) == (a in legal), (a.code, r)
+                if r is not None:
+                    assert r.key.startswith("pocketciv.no."), (a.code, r)
+        s.apply(rnd.choice(s.legal_actions()))
+
+
 def test_legal_actions_is_an_immutable_shared_sequence():
     s = games.load("pocketciv").new_game(1, seed=4)
     acts = s.legal_actions()

@@ -64,6 +64,18 @@ HOME = {
 }
 
 
+#: the positions of an action's arguments that are areas (0-based), by kind
+AREA_ARGS = {"move": (0, 1), "sail": (0, 1), "hit": (1,), "hitcity": (1,), "cut": (), "drop": (), "wloss": ()}
+
+
+def off_map(action, n: int) -> Refusal | None:
+    """An area beyond this map's ``n`` (codes reach the largest map's areas): refused first."""
+    for i in AREA_ARGS.get(action.kind, (0,)):
+        if i < len(action.args) and action.args[i] >= n:
+            return no("no_area", "PC-SETUP-MAP-01", area=action.args[i] + 1)
+    return None
+
+
 def not_here(action, now: str) -> Refusal:
     """A move of another step: where it belongs, and what is being decided now (``now``: the
     pending step, told in words by ``messages.event_words``). The rule is the one that allows

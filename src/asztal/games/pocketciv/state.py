@@ -32,7 +32,7 @@ from asztal.games.pocketciv.data import (
 )
 from asztal.games.pocketciv.empire import EMPIRE_FIELDS
 from asztal.games.pocketciv.frames import ACT, LEGAL, REFUSE, RUN, Era, EventFrame, PCFrame, Starve, Upkeep, load_frame
-from asztal.games.pocketciv.refuse import not_here
+from asztal.games.pocketciv.refuse import not_here, off_map
 from asztal.games.pocketciv.setup import Board
 
 
@@ -228,7 +228,7 @@ class PocketCivState(GameState):
             return None
         f = self.stack[-1]
         check = REFUSE.get(f.TAG)
-        reason = check(self, f, action) if check is not None else None
+        reason = off_map(action, self.board.n) or (check(self, f, action) if check is not None else None)
         return reason if isinstance(reason, Refusal) else not_here(action, f.TAG)
 
     def _apply(self, action) -> bool:
