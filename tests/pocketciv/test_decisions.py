@@ -85,8 +85,8 @@ def test_refused_move_says_which_areas_and_the_rule():
     s = scenario({2: dict(tribes=3)}, stack=Move())
     r = s.refusal(GAME.action_by_code("move:from=2,to=5"))
     assert r.rule == "PC-POP-05"
-    assert GAME.describe_refusal(r, "hu") == "Ide nem léphetsz: az 5. terület nem szomszédos a 2. területtel"
-    assert GAME.describe_refusal(r, "en") == "Not there: area 5 is not next to area 2"
+    assert GAME.describe_refusal(r, "hu") == "Ide nem léphetsz: az 5. terület nem szomszédos a 2. területtel (Mozgatás)"
+    assert GAME.describe_refusal(r, "en") == "Not there: area 5 is not next to area 2 (Movement)"
     with pytest.raises(IllegalAction) as e:
         s.apply("move:from=2,to=5")
     assert e.value.refusal == r

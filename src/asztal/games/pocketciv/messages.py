@@ -441,8 +441,9 @@ MESSAGES.update({
     "pocketciv.no.no_tribe": {"hu": "{area:A}. területen nincs törzs", "en": "There is no tribe in area {area}"},
     "pocketciv.no.all_moved": {"hu": "{area:A}. terület törzsei ebben a fordulóban már léptek (Mozgatás)",
                                "en": "The tribes in area {area} have already moved this round (Movement)"},
-    "pocketciv.no.not_adjacent": {"hu": "Ide nem léphetsz: {dst:a}. terület nem szomszédos {src:a}. területtel",
-                                  "en": "Not there: area {dst} is not next to area {src}"},
+    "pocketciv.no.not_adjacent": {
+        "hu": "Ide nem léphetsz: {dst:a}. terület nem szomszédos {src:a}. területtel (Mozgatás)",
+        "en": "Not there: area {dst} is not next to area {src} (Movement)"},
     "pocketciv.no.too_far": {"hu": "Ide nem léphetsz: {dst:a}. terület nem érhető el {src:a}. területről (Mozgatás)",
                              "en": "Not there: area {dst} cannot be reached from area {src} (Movement)"},
     "pocketciv.no.no_voyage": {"hu": "Nincs tengeri út {src:a}. területről {dst:a}. területre",
