@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from asztal import games
 from asztal.games.pocketciv.data import ADV_INDEX, BOX, NCARDS, WONDER_INDEX
-from asztal.games.pocketciv.events import start_frame
+from asztal.games.pocketciv.frames import Dev, start_frame
 
 GAME = games.load("pocketciv")
 
@@ -33,11 +33,11 @@ BLANK = dict(tribes=0, city=0, forest=False, mountain=False, volcano=False, farm
              fault=False, wonders=())
 
 
-def scenario(areas=None, adv=(), gold=0, era=1, draws=(), stack=("dev",), bare=True, capital=None,
+def scenario(areas=None, adv=(), gold=0, era=1, draws=(), stack=Dev(), bare=True, capital=None,
              partners=0):
     """A state on the test map. ``areas``: {number: fields}; with ``bare`` every other icon is
     cleared, so only what the test names is on the map. ``draws``: card numbers in the order
-    they will be drawn. ``stack``: the bottom (phase) frame."""
+    they will be drawn. ``stack``: the bottom (phase) frame (``frames.Dev()``, ``frames.Upkeep(4)``...)."""
     s = GAME.new_game(seed=1, options={"map": MAP})
     s.started = True
     for a in range(8):
@@ -64,8 +64,7 @@ def scenario(areas=None, adv=(), gold=0, era=1, draws=(), stack=("dev",), bare=T
     s.deck = rest + [c - 1 for c in reversed(draws)]
     s.discard = []
     s.aside = []
-    s.stack = [tuple(stack)]
-    s._legal = None
+    s.stack = [stack]
     s.log = []
     s.check_invariants()
     return s
@@ -78,7 +77,6 @@ def start_event(s, card: int, era: int | None = None) -> None:
     s.deck.remove(c)
     s.aside.append(c)
     s.stack.append(start_frame(BOX[c][era][0], c, era))
-    s._legal = None
 
 
 def play(s, *codes) -> None:

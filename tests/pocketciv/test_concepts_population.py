@@ -1,5 +1,6 @@
 """Chapter 2 (removal, reduction, creation, icons) and 5.1 Population and movement."""
 
+from asztal.games.pocketciv.frames import Dev, Move, Pop, Upkeep
 from asztal.games.pocketciv.upkeep import support
 from tests.pocketciv.scenario import area, codes, play, scenario
 
@@ -55,7 +56,7 @@ def test_icons_and_support():
     assert [support(s, a) for a in range(3)] == [5, 2, 0]
     assert area(s, 2)["volcano"] and not area(s, 2)["mountain"]  # PC-ICON-05, PC-ICON-06: one slot
     assert area(s, 1)["city"] == 2  # PC-ICON-02, PC-ICON-03
-    s.stack = [("upkeep", 0)]
+    s.stack = [Upkeep(0)]
     s.run()
     assert s.tribes[:3] == [5, 2, 0]  # 2 removed, none removed, all 3 removed
 
@@ -63,38 +64,38 @@ def test_icons_and_support():
 def test_growth_and_topup():
     """PC-POP-01, PC-POP-02, PC-POP-03, PC-Q-10: +1 tribe per occupied area; then, below three tribes, new
     tribes may be placed (optional) only at cities."""
-    s = scenario({1: dict(tribes=1), 4: dict(city=1)}, stack=("pop",))
+    s = scenario({1: dict(tribes=1), 4: dict(city=1)}, stack=Pop())
     s.run()
     assert s.tribes[0] == 2
     assert codes(s) == ["topup:area=4", "done"]
     play(s, "topup:area=4")
-    assert s.tribes[3] == 1 and s.stack[-1] == ("move",)
-    s = scenario({1: dict(tribes=1)}, stack=("pop",))
+    assert s.tribes[3] == 1 and s.stack[-1] == Move()
+    s = scenario({1: dict(tribes=1)}, stack=Pop())
     s.run()
-    assert s.stack[-1] == ("move",)  # no city: no top-up
-    s = scenario({1: dict(tribes=1), 4: dict(city=1)}, stack=("pop",))
+    assert s.stack[-1] == Move()  # no city: no top-up
+    s = scenario({1: dict(tribes=1), 4: dict(city=1)}, stack=Pop())
     s.run()
     play(s, "done")
-    assert s.tribes[3] == 0 and s.stack[-1] == ("move",)
+    assert s.tribes[3] == 0 and s.stack[-1] == Move()
 
 
 def test_one_step_moves_one_tribe_at_a_time():
     """PC-POP-05, PC-POP-06, PC-POP-07: each tribe one step to a neighbour, never across Frontier or Sea."""
-    s = scenario({3: dict(tribes=2)}, stack=("move",))
+    s = scenario({3: dict(tribes=2)}, stack=Move())
     assert codes(s) == ["move:from=3,to=1", "move:from=3,to=2", "move:from=3,to=4", "move:from=3,to=5", "done"]
     play(s, "move:from=3,to=5")
     assert s.tribes[2] == 1 and s.tribes[4] == 1
     assert not any(c.startswith("move:from=5") for c in codes(s))  # it has used its step
     play(s, "move:from=3,to=1", "done")
     assert s.tribes[:5] == [1, 0, 0, 0, 1] and sum(s.tribes) == 2  # PC-POP-06: moved, not copied
-    assert s.stack[-1][0] != "move" and s.stack[0][0] == "dev"
+    assert type(s.stack[-1]) is not Move and s.stack[0] == Dev()
 
 
 def test_road_building_and_equestrian():
     """PC-POP-08: two steps; PC-POP-09: anywhere over land. PC-TURN-02: an advance changes a rule."""
-    s = scenario({1: dict(tribes=1)}, stack=("move",), adv=["roadbuilding"])
+    s = scenario({1: dict(tribes=1)}, stack=Move(), adv=["roadbuilding"])
     assert codes(s) == ["move:from=1,to=2", "move:from=1,to=3", "move:from=1,to=4", "move:from=1,to=5", "done"]
-    s = scenario({1: dict(tribes=1)}, stack=("move",), adv=["equestrian"])
+    s = scenario({1: dict(tribes=1)}, stack=Move(), adv=["equestrian"])
     assert codes(s) == [f"move:from=1,to={n}" for n in range(2, 9)] + ["done"]
     play(s, "move:from=1,to=8")
     assert s.tribes == [0, 0, 0, 0, 0, 0, 0, 1] and codes(s) == ["done"]  # one move per tribe
@@ -105,37 +106,37 @@ def test_tv_sea_move():
     from 5 to 8:
     3 arrive (Fishing or Navigation); 4 with Magnetics; no voyage without them."""
     for adv in (["fishing"], ["navigation"]):
-        s = scenario({5: dict(tribes=4)}, stack=("move",), adv=adv)
+        s = scenario({5: dict(tribes=4)}, stack=Move(), adv=adv)
         assert "sail:from=5,to=8" in codes(s)
         play(s, "sail:from=5,to=8", "sail:from=5,to=8", "sail:from=5,to=8")
         assert s.tribes[4] == 0 and s.tribes[7] == 3
         assert "sail:from=5,to=8" not in codes(s)
-    s = scenario({5: dict(tribes=4)}, stack=("move",), adv=["fishing", "magnetics"])
+    s = scenario({5: dict(tribes=4)}, stack=Move(), adv=["fishing", "magnetics"])
     play(s, *["sail:from=5,to=8"] * 4)
     assert s.tribes[7] == 4
-    s = scenario({5: dict(tribes=4)}, stack=("move",))
+    s = scenario({5: dict(tribes=4)}, stack=Move())
     assert not any(c.startswith("sail") for c in codes(s))
-    s = scenario({3: dict(tribes=4)}, stack=("move",), adv=["fishing"])
+    s = scenario({3: dict(tribes=4)}, stack=Move(), adv=["fishing"])
     assert not any(c.startswith("sail") for c in codes(s))  # inland: no voyage
 
 
 def test_a_new_group_pays_again():
     """PC-POP-12: each group pays its own tribe (PC-Q-09 (2))."""
-    s = scenario({5: dict(tribes=6)}, stack=("move",), adv=["fishing"])
+    s = scenario({5: dict(tribes=6)}, stack=Move(), adv=["fishing"])
     play(s, "sail:from=5,to=8", "sail:from=5,to=7")
     assert s.tribes[4] == 2 and s.tribes[6] == 1 and s.tribes[7] == 1
 
 
 def test_voyage_with_road_building():
     """PC-Q-09 (1): with Road Building a voyage may be one of the two moves."""
-    s = scenario({3: dict(tribes=2)}, stack=("move",), adv=["fishing", "roadbuilding"])
+    s = scenario({3: dict(tribes=2)}, stack=Move(), adv=["fishing", "roadbuilding"])
     assert "sail:from=3,to=8" in codes(s)  # step 3 -> 5, sail 5 -> 8
 
 
 def test_collapse_ends_the_game():
     """PC-POP-04, PC-END-01 (b), PC-R-WINNER: no tribe and no city at any point: game over,
     lost. PC-R-COLLAPSE-NOW: even in the middle of an event, before Medicine."""
-    s = scenario({1: dict(tribes=1, desert=True)}, stack=("upkeep", 0))
+    s = scenario({1: dict(tribes=1, desert=True)}, stack=Upkeep(0))
     s.run()
     assert s.is_over and s.ending == "collapse" and s.winners() == []
 

@@ -11,6 +11,7 @@ event must end, after the era change, as it ended in the reference.
 
 import pytest
 
+from asztal.games.pocketciv.frames import Dev, Era, Upkeep
 from asztal.games.pocketciv.state import PocketCivState
 from tests.pocketciv.scenario import area, play, scenario, start_event
 
@@ -44,9 +45,9 @@ CASES = [
     ("visitation_force", 12, 1, {6: dict(tribes=8), 1: dict(tribes=1)}, (), [2, 6, 5], 3, {}, (), True),
     ("expedition", 0, 1, {1: dict(tribes=6)}, (), [5], 1, {}, ("exp:area=1,by=land", "exp:add", "go"), True),
     ("mining", 0, 1, {3: dict(tribes=5, mountain=True)}, ("mining",), [12], 1, {}, ("mine",), False),
-    ("pillage_area", 0, 1, {3: dict(tribes=4)}, ("culture_of_thievery",), [3, 2], 1, dict(stack=("upkeep", 2)),
+    ("pillage_area", 0, 1, {3: dict(tribes=4)}, ("culture_of_thievery",), [3, 2], 1, dict(stack=Upkeep(2)),
      (), False),
-    ("pillage_gold", 0, 1, {3: dict(tribes=4)}, ("culture_of_thievery",), [3, 2], 2, dict(stack=("upkeep", 2)),
+    ("pillage_gold", 0, 1, {3: dict(tribes=4)}, ("culture_of_thievery",), [3, 2], 2, dict(stack=Upkeep(2)),
      (), False),
 ]
 
@@ -91,7 +92,7 @@ def test_the_era_changes_at_the_draw_of_the_last_card(case, monkeypatch):
     s.deck = keep
     s.run()
     play(s, *actions)
-    assert s.stack[-1][:2] == ("era", 1), s.stack
+    assert type(s.stack[-1]) is Era and s.stack[-1].step == 1, s.stack
     scored = [e for e in s.log if e["key"] == "pocketciv.era_end"][-1]
     areas_then, gold_then = ref_at_draw[0]
     assert _empire(s) == (areas_then, gold_then)  # nothing of the last card has acted yet
@@ -101,5 +102,5 @@ def test_the_era_changes_at_the_draw_of_the_last_card(case, monkeypatch):
     play(s, "era:continue")
     s.check_invariants()
     if final:  # the card drawn last now acts, as in the reference, and the event is over
-        assert s.stack == [("dev",)] and ref.stack == [("dev",)]
+        assert s.stack == [Dev()] and ref.stack == [Dev()]
         assert _empire(s) == _empire(ref)

@@ -6,10 +6,16 @@ new deck holds 16 - 3 = 13 cards, one fewer for each card an unfinished event ke
 """
 
 from asztal.games.pocketciv.data import BOX, GOLD, NCARDS
+from asztal.games.pocketciv.frames import Astro, Dev, Era, Event, Mine, Move, Mp
 from tests.pocketciv.scenario import play, scenario, start_event
 from tests.pocketciv.test_multiplayer import areas_of, event, mp
 
 FIVE_CITIES = {n: dict(tribes=3, city=1) for n in (1, 2, 3, 4, 6)}
+
+
+def _era_change(s) -> bool:
+    """The era change waits at its first step (the era scored, the player asked to go on)."""
+    return type(s.stack[-1]) is Era and s.stack[-1].step == 1
 
 
 def _only_in_deck(s, *cards):
@@ -30,16 +36,16 @@ def test_a_card_with_no_event_for_the_era_goes_into_the_new_deck():
     is scored (Masonry 3 + Engineering 5 = 8 VP), and after ``era:continue`` the new deck holds
     13 cards and the discard pile 3 (all 16 shuffled, three burnt)."""
     assert BOX[0][5] is None
-    s = scenario(FIVE_CITIES, adv=("masonry", "engineering"), era=5, stack=("move",))
+    s = scenario(FIVE_CITIES, adv=("masonry", "engineering"), era=5, stack=Move())
     _only_in_deck(s, 1)
     s.run()
     play(s, "done")
-    assert s.stack[-1][:2] == ("era", 1) and _scored(s)["era"] == 5 and s.vp == 8
+    assert _era_change(s) and _scored(s)["era"] == 5 and s.vp == 8
     assert 0 in s.discard and s.aside == []  # face up on the discard pile (p. 8, p. 11)
     play(s, "era:continue")
     assert s.era == 6 and len(s.deck) == 13 and len(s.discard) == 3 and s.aside == []
     assert any(e["key"] == "pocketciv.no_event" and e["card"] == 1 and e["era"] == 5 for e in s.log)
-    assert s.stack == [("dev",)]
+    assert s.stack == [Dev()]
     s.check_invariants()
 
 
@@ -52,10 +58,10 @@ def test_superstitions_discards_go_into_the_new_deck():
     start_event(s, card=4)
     _only_in_deck(s, 2, 5, 7)
     s.run()
-    assert s.stack[-1][:2] == ("era", 1) and s.era == 5
+    assert _era_change(s) and s.era == 5
     assert 6 in s.discard and s.aside == [3]  # only the event's own card is kept out (p. 19)
     play(s, "era:continue")
-    assert s.stack == [("dev",)]
+    assert s.stack == [Dev()]
     assert len(s.deck) == 12 and len(s.discard) == 3 + 1 and s.discard[-1] == 3 and s.aside == []
     s.check_invariants()
 
@@ -67,12 +73,12 @@ def test_a_mining_card_goes_into_the_new_deck():
     s = scenario({3: dict(tribes=5, mountain=True)}, adv=("mining",))
     _only_in_deck(s, 12)
     play(s, "mine")
-    assert s.stack[-1][:2] == ("era", 1) and 11 in s.discard
+    assert _era_change(s) and 11 in s.discard
     play(s, "era:continue")
     assert len(s.deck) == 13 and len(s.discard) == 3 and s.aside == []
-    assert s.stack[-1] == ("mine", 1, 3, GOLD[11]) == ("mine", 1, 3, 3)
+    assert s.stack[-1] == Mine(1, 3, GOLD[11]) == Mine(1, 3, 3)
     play(s, "stop")
-    assert s.gold == 3 and s.stack == [("dev",)]
+    assert s.gold == 3 and s.stack == [Dev()]
     s.check_invariants()
 
 
@@ -83,10 +89,10 @@ def test_a_taxation_card_goes_into_the_new_deck():
     s = scenario({3: dict(tribes=2)}, adv=("black_market",))
     _only_in_deck(s, 12)
     play(s, "tax")
-    assert s.stack[-1][:2] == ("era", 1) and 11 in s.discard and s.gold == 0
+    assert _era_change(s) and 11 in s.discard and s.gold == 0
     play(s, "era:continue")
     assert len(s.deck) == 13 and len(s.discard) == 3 and s.aside == []
-    assert s.gold == 3 and s.stack == [("dev",)]
+    assert s.gold == 3 and s.stack == [Dev()]
     s.check_invariants()
 
 
@@ -96,15 +102,15 @@ def test_an_event_that_still_needs_its_card_keeps_it_out():
     the new deck holds 16 - 1 - 3 = 12 cards (seen while the player, who owns Astronomy, may still
     ignore the card); once the Flood is over its card is on the discard pile."""
     s = scenario({n: dict(tribes=2) for n in range(1, 9)}, adv=("astronomy",))
-    s.stack = [("event",)]
+    s.stack = [Event()]
     _only_in_deck(s, 6)
     s.run()
-    assert s.stack[-1][:2] == ("era", 1) and s.aside == [5] and 5 not in s.discard
+    assert _era_change(s) and s.aside == [5] and 5 not in s.discard
     play(s, "era:continue")
-    assert s.era == 2 and s.stack[-1] == ("astro", 5, 1)  # read in the era it was drawn in
+    assert s.era == 2 and s.stack[-1] == Astro(5, 1)  # read in the era it was drawn in
     assert len(s.deck) == 12 and len(s.discard) == 3 and s.aside == [5]
     play(s, "done")
-    assert s.stack == [("dev",)] and s.discard[-1] == 5 and s.aside == []
+    assert s.stack == [Dev()] and s.discard[-1] == 5 and s.aside == []
     assert any(e["key"] == "pocketciv.event" and e["card"] == 6 and e["event"] == "flood" for e in s.log)
     s.check_invariants()
 
@@ -118,9 +124,9 @@ def test_a_card_whose_area_was_read_goes_into_the_new_deck():
     start_event(s, card=6, era=1)
     _only_in_deck(s, 7)
     s.run()
-    assert s.stack[-1][:2] == ("era", 1) and 6 in s.discard and s.aside == [5]
+    assert _era_change(s) and 6 in s.discard and s.aside == [5]
     play(s, "era:continue")
-    assert s.stack == [("dev",)] and s.tribes[6] < 12
+    assert s.stack == [Dev()] and s.tribes[6] < 12
     assert len(s.deck) == 12 - 1 and s.discard[-1] == 5 and s.aside == []
     s.check_invariants()
 
@@ -133,7 +139,7 @@ def test_multiplayer_shared_deck_reshuffles_a_used_card():
     s.seats[0].tribes[fr] = 5
     s.seats[1].tribes[0 if fr else 1] = 1
     _only_in_deck(s, s.deck[-1] + 1)
-    s.stack = [("mp", 3, 0)]
+    s.stack = [Mp(3, 0)]
     s._legal = None
     s.run()
     s.apply(f"exp:area={fr + 1},by=land")

@@ -5,6 +5,7 @@ from asztal.games.pocketciv.data import BOX, symbol_sum
 from asztal.games.pocketciv.events.anarchy import anarchy_step1
 from asztal.games.pocketciv.events.bandits import reductions
 from asztal.games.pocketciv.events.flood import tsunami_damage
+from asztal.games.pocketciv.frames import Dev, Era, Wonders
 from tests.pocketciv.scenario import area, codes, play, scenario, start_event
 
 ALL = 255
@@ -54,7 +55,7 @@ def test_anarchy_slave_labour_and_machining():
     s.run()
     assert codes(s) == ["lose:area=1", "lose:area=2"]
     play(s, "lose:area=1", "lose:area=1", "lose:area=1")
-    assert s.tribes[:2] == [0, 3] and s.stack == [("dev",)]
+    assert s.tribes[:2] == [0, 3] and s.stack == [Dev()]
     s = scenario({4: dict(city=2), 6: dict(city=2)}, adv=["machining"], era=3)
     start_event(s, card=7)
     s.run()
@@ -63,7 +64,7 @@ def test_anarchy_slave_labour_and_machining():
     s = scenario({4: dict(city=2), 6: dict(city=2)}, adv=["machining", "law"], era=3)
     start_event(s, card=7)
     s.run()
-    assert s.cav[3] == 2 and s.cav[5] == 2 and s.stack == [("dev",)]
+    assert s.cav[3] == 2 and s.cav[5] == 2 and s.stack == [Dev()]
 
 
 def test_tv_flood():
@@ -99,7 +100,7 @@ def test_tv_tsunami():
     def hit(damage, adv=()):
         s = scenario({5: dict(tribes=3, city=2, wonders=["monolith", "palace"])}, adv=adv)
         tsunami_damage(s, 4, damage)
-        asked = s.stack[-1][2] if s.stack[-1][0] == "wonders" else 0  # PC-R-WONDER-CHOICE: which is asked
+        asked = s.stack[-1].left if type(s.stack[-1]) is Wonders else 0  # PC-R-WONDER-CHOICE: which is asked
         return s.tribes[4], s.cav[4], len(s.wonders[4]) - asked
     assert hit(7) == (0, 0, 2)
     assert hit(10) == (0, 0, 1)
@@ -120,7 +121,7 @@ def test_tsunami_wonders_of_the_players_choice():
     play(s, "lose_wonder:id=palace")
     assert codes(s) == ["lose_wonder:id=amphitheater", "lose_wonder:id=monolith"]
     play(s, "lose_wonder:id=amphitheater")
-    assert area(s, 5)["wonders"] == ["monolith"] and s.stack == [("dev",)]
+    assert area(s, 5)["wonders"] == ["monolith"] and s.stack == [Dev()]
 
 
 def test_wonders_lost_without_a_choice():
@@ -128,13 +129,13 @@ def test_wonders_lost_without_a_choice():
     s = scenario({5: dict(wonders=["palace", "palace", "monolith"]), 1: dict(tribes=2)}, draws=[5, 9])
     start_event(s, card=6, era=1)
     s.run()  # damage 1 (card 9): no wonder lost
-    assert s.stack == [("dev",)] and len(s.wonders[4]) == 3
+    assert s.stack == [Dev()] and len(s.wonders[4]) == 3
     s = scenario({5: dict(wonders=["palace", "palace", "monolith"]), 1: dict(tribes=2)}, draws=[5, 16])
     start_event(s, card=6, era=1)
     s.run()  # damage 8 (card 16): two of three, a choice
     assert codes(s) == ["lose_wonder:id=monolith", "lose_wonder:id=palace"]
     play(s, "lose_wonder:id=monolith")
-    assert s.stack == [("dev",)] and area(s, 5)["wonders"] == ["palace"]  # two palaces, one goes: no choice
+    assert s.stack == [Dev()] and area(s, 5)["wonders"] == ["palace"]  # two palaces, one goes: no choice
 
 
 def test_tsunami_medicine():
@@ -176,9 +177,9 @@ def test_superstition_runs_through_an_era_change():
         if c not in s.deck and c not in s.aside:
             s.discard.append(c)
     s.run()
-    assert s.stack[-1][:2] == ("era", 1) and s.era == 5
+    assert type(s.stack[-1]) is Era and s.stack[-1].step == 1 and s.era == 5
     play(s, "era:continue")
-    assert s.stack == [("dev",)]
+    assert s.stack == [Dev()]
     # 8 had to go: 1 before the change, 1 drawn as the deck's last (its use, being discarded, is
     # over at the draw, so it is shuffled into the new deck: PC-R-ERA-AT-ONCE, rules version 3),
     # 6 after; only the Superstition card itself stays out of the reshuffle
@@ -197,7 +198,7 @@ def test_meditation_may_stop_superstition():
     s.run()
     assert codes(s) == ["draw", "stop"]
     play(s, "stop")
-    assert s.stack == [("dev",)] and len(s.deck) == 1 and s.era == 4
+    assert s.stack == [Dev()] and len(s.deck) == 1 and s.era == 4
 
 
 def test_bandits_need_a_desert():
@@ -205,7 +206,7 @@ def test_bandits_need_a_desert():
     s = scenario({2: dict(tribes=5)}, era=2, draws=[2])
     start_event(s, card=3)
     s.run()
-    assert s.tribes[1] == 5 and s.stack == [("dev",)]
+    assert s.tribes[1] == 5 and s.stack == [Dev()]
 
 
 def test_bandits_attack():
@@ -247,7 +248,7 @@ def test_bandits_law_is_a_choice_with_ministry():
         s.run()
         assert codes(s) == ["reduce:n=0", "reduce:n=1"]
         play(s, code)
-        assert s.stack == [("dev",)] and s.gold == gold and s.tribes[6] == tribes, code
+        assert s.stack == [Dev()] and s.gold == gold and s.tribes[6] == tribes, code
 
 
 def test_bandits_offer_no_reduction_past_a_spent_force():
@@ -298,7 +299,7 @@ def test_quake_new_faults_only_where_none_is():
                   4: dict(fault=True), 8: dict(tribes=2)}, draws=[3, 16])
     start_event(s, card=4, era=1)
     s.run()
-    assert area(s, 5)["fault"] and not area(s, 6)["fault"] and s.stack == [("dev",)]
+    assert area(s, 5)["fault"] and not area(s, 6)["fault"] and s.stack == [Dev()]
 
 
 def test_quake_population_loss_always_and_medicine():

@@ -3,6 +3,7 @@ Attack, Civil War, Corruption, Epidemic, Famine, Sandstorm, Tribal War, Uprising
 Visitation and Trade, Volcano."""
 
 from asztal.games.pocketciv.events import attack
+from asztal.games.pocketciv.frames import Dev, Trade
 from tests.pocketciv.scenario import codes, play, scenario, start_event
 
 
@@ -193,7 +194,7 @@ def test_uprising():
     assert codes(s) == ["pick:area=1", "pick:area=2"]
     play(s, "pick:area=2")
     assert s.cav[1] == 1 and s.tribes[1] == 1 and (s.cav[0], s.tribes[0]) == (2, 3)  # -07: one city only
-    assert s.stack == [("dev",)]
+    assert s.stack == [Dev()]
 
 
 def test_visitation_trade_on_a_handshake():
@@ -202,7 +203,7 @@ def test_visitation_trade_on_a_handshake():
     s = scenario({3: dict(tribes=2)}, draws=[1, 5])
     start_event(s, card=12, era=1)
     s.run()
-    assert s.gold == 5 and s.stack == [("dev",)]
+    assert s.gold == 5 and s.stack == [Dev()]
 
 
 def test_visitation_plunder():
@@ -215,7 +216,7 @@ def test_visitation_plunder():
     s = scenario({3: dict(tribes=9)}, draws=[2, 3])  # inland area 3: nothing happens
     start_event(s, card=12, era=1)
     s.run()
-    assert s.tribes[2] == 9 and s.stack == [("dev",)]
+    assert s.tribes[2] == 9 and s.stack == [Dev()]
 
 
 def test_great_wall_stops_the_visitors():
@@ -263,7 +264,7 @@ def test_shipping_and_stealing():
     start_event(s, card=12, era=1)
     s.run()
     play(s, "steal")
-    assert s.stack[-1][:3] == ("trade", 4, 3)
+    assert s.stack[-1] == Trade(4, 3)
     play(s, "draw", "draw")
     assert s.gold == 5 + 3  # stash 3 + 2 = 5, then card 6 has none: keep 5 - 2 = 3
     assert s.tribes[6] == 20 - 13  # area 7 (card 7), force = card 3's square 5 + hexagon 8

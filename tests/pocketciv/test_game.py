@@ -11,6 +11,7 @@ from rich.console import Console
 from asztal import games
 from asztal.engine.i18n import missing_translations
 from asztal.games.pocketciv.actions import TABLE
+from asztal.games.pocketciv.frames import Event, Loss
 from asztal.games.pocketciv.render import render
 from tests.pocketciv.policy import choose
 from tests.pocketciv.scenario import GAME, scenario
@@ -34,7 +35,7 @@ def _random_game(seed, stop_at_era_change=False):
 def test_random_games_end_and_replay(seed):
     """PC-END-01: every random game ends (8 eras or a collapse); the record replays it."""
     s = _random_game(seed)
-    assert s.ending in ("eras", "collapse") and s.to_move is None and s.legal_actions() == []
+    assert s.ending in ("eras", "collapse") and s.to_move is None and not s.legal_actions()
     again = games.replay(json.loads(json.dumps(s.record)))
     assert again.to_json() == s.to_json()
     json.dumps(s.outcome())
@@ -143,10 +144,10 @@ def test_pending_steps_are_shown_by_name_not_frame_id():
     import asztal.games.pocketciv.mp  # noqa: F401  (registers the multiplayer steps)
     from asztal.games.pocketciv.data import EVENT_NAMES
     from asztal.games.pocketciv.frames import ACT, LEGAL, RUN
-    from asztal.games.pocketciv.render import _STEPS
+    from asztal.games.pocketciv.messages import STEP_NAMES
     kinds = set(RUN) | set(LEGAL) | set(ACT)
     assert {"mp", "mpera", "mpsetup", "mpev", "alloc"} <= kinds
-    assert kinds <= set(_STEPS) | set(EVENT_NAMES)
+    assert kinds <= set(STEP_NAMES) | set(EVENT_NAMES)
     s = GAME.new_game(2, seed=1)
     for _ in range(6):
         s.apply(s.legal_actions()[0])
@@ -155,8 +156,8 @@ def test_pending_steps_are_shown_by_name_not_frame_id():
         c = Console(width=120, file=io.StringIO(), record=True)
         c.print(render(s.view(0), lang))
         assert line in c.export_text()
-    s = scenario({3: dict(tribes=4)}, draws=[3, 1], stack=("event",))
-    s.stack.append(("loss", 2, 255))
+    s = scenario({3: dict(tribes=4)}, draws=[3, 1], stack=Event())
+    s.stack.append(Loss(2, 255))
     c = Console(width=120, file=io.StringIO(), record=True)
     c.print(render(s.view(0), "en"))
     assert "Pending: Event › Losing tribes" in c.export_text()

@@ -9,6 +9,7 @@ from asztal import games
 from asztal.engine import BadOptions
 from asztal.games.pocketciv.data import ADV_INDEX, ADV_VP, BOX, NCARDS, WONDER_INDEX, WONDER_VP
 from asztal.games.pocketciv.empire import Empire
+from asztal.games.pocketciv.frames import Alloc, Dev, Move, Mp, MpEv, MpSetup, Upkeep
 from asztal.games.pocketciv.mp import _losses, tribe_upkeep_mp
 from tests.pocketciv.policy import choose
 from tests.pocketciv.scenario import GAME
@@ -32,7 +33,6 @@ def mp(players=2, seed=1, totem=0, era=1, draws=()):
 
 def go(s, *stack):
     s.stack = list(stack)
-    s._legal = None
     s.run()
     s.check_invariants()
 
@@ -49,7 +49,7 @@ def event(s, card, draws_after):
     """Phase II with ``card`` as the event card, then ``draws_after``."""
     s.deck = [c for c in s.deck if c + 1 not in (card, *draws_after)]
     s.deck += [c - 1 for c in reversed((card, *draws_after))]
-    go(s, ("mp", 3, 0), ("mpev", 6, -1, s.era, 1))
+    go(s, Mp(3, 0), MpEv(6, -1, s.era, 1))
 
 
 # -- the map (PC-MP-MAP-*, PC-Q-25, PC-R-MP-MAP34) ----------------------------------------------------
@@ -106,7 +106,7 @@ def test_setup_three_tribes_each_totem_holder_first():
         s = GAME.new_game(2, seed=seed)
         holders.add(s.totem)
         first = s.totem
-        assert s.to_move == first and s.stack[-1] == ("mpsetup", 0)
+        assert s.to_move == first and s.stack[-1] == MpSetup(0)
         for i in range(3):
             s.apply(s.legal_actions()[i])
         assert s.to_move == 1 - first
@@ -114,7 +114,7 @@ def test_setup_three_tribes_each_totem_holder_first():
             s.apply(s.legal_actions()[i])
         assert sum(s.live(first).tribes) == 3 * 2 and sum(s.live(1 - first).tribes) == 3 * 2  # after growth
         assert len(s.discard) == 3 and len(s.deck) == 13
-        assert s.to_move == first and s.stack[-1] == ("move",)  # no city yet: no top-up (PC-POP-03)
+        assert s.to_move == first and s.stack[-1] == Move()  # no city yet: no top-up (PC-POP-03)
     assert holders == {0, 1}
 
 
@@ -136,8 +136,8 @@ def test_totem_passes_every_round_and_holder_acts_first():
 
     def watch(s):
         f = s.stack[-1]
-        if f[0] in ("move", "dev") or f == ("upkeep", 4):
-            seen.append((s.round_no, f[0], s.totem, s.to_move))
+        if type(f) in (Move, Dev) or f == Upkeep(4):
+            seen.append((s.round_no, f.TAG, s.totem, s.to_move))
 
     _policy_game(2, 22, watch)
     holder_by_round = {}
@@ -168,14 +168,14 @@ def test_the_other_player_may_take_the_totem_before_the_area_is_revealed():
     spare = next(a for a in range(s.board.n) if a not in (a1, a2))
     s.seats[0].tribes[spare] = s.seats[1].tribes[spare] = 1
     event(s, 10, (2,))  # card 10, era 1: Famine; card 2 has red circle 2
-    assert s.stack[-1][:2] == ("mpev", 0) and s.to_move == 1
+    assert type(s.stack[-1]) is MpEv and s.stack[-1].stage == 0 and s.to_move == 1
     assert codes(s) == ["totem:take", "totem:leave"]
     assert s.aside == [9] and s.deck[-1] == 1  # read, but the area card is still on the deck
     s.apply("totem:take")
     assert s.totem == 1
     assert {"seat": 1, "key": "pocketciv.totem_taken"} in s.log
     assert s.seats[0].tribes[a1] == 0 and s.seats[1].tribes[a2] == 0  # the famine struck both areas
-    assert s.stack[-1] == ("dev",) and s.to_move == 1
+    assert s.stack[-1] == Dev() and s.to_move == 1
 
 
 def test_event_on_both_areas_of_its_number_with_the_same_cards():
@@ -209,7 +209,7 @@ def test_colours_do_not_count_and_the_holder_says_whose_tribes_die():
     s.seats[1].tribes[a2] = 1
     event(s, 2, (10,))  # card 2, era 1: Volcano; card 10's red circle is 2; no mountain: tribes to 1
     s.apply("totem:leave")
-    assert s.stack[-1] == ("alloc",) and s.to_move == 0
+    assert s.stack[-1] == Alloc() and s.to_move == 0
     assert codes(s) == [f"hit:seat=1,area={a1 + 1}", f"hit:seat=2,area={a1 + 1}"]
     s.apply(f"hit:seat=2,area={a1 + 1}")
     s.apply(f"hit:seat=2,area={a1 + 1}")  # then the last loss can only be the holder's own
@@ -271,7 +271,7 @@ def test_lost_wonders_come_from_the_other_colours_first():
     wall = WONDER_INDEX["great_wall"] if "great_wall" in WONDER_INDEX else 0
     s.seats[0].wonders[a] = (wall,)
     s.seats[1].wonders[a] = (wall,)
-    s.stack = [("mp", 3, 0)]
+    s.stack = [Mp(3, 0)]
     s.enter_event()
     s.wonders[a] = (wall,)
     _losses(s)
@@ -301,7 +301,7 @@ def test_one_farm_feeds_one_city_of_each_colour():
     s.seats[0].cav[0] = s.seats[1].cav[0] = 2
     s.seats[0].cav[1] = s.seats[1].cav[1] = 2  # no farm
     s.seats[0].tribes[2] = s.seats[1].tribes[2] = 1
-    go(s, ("mp", 5, 0))
+    go(s, Mp(5, 0))
     s.apply("done")  # holder's city development
     s.apply("done")
     assert [s.seats[p].cav[0] for p in (0, 1)] == [2, 2]
@@ -316,7 +316,7 @@ def test_one_city_per_player_per_area():
     s.seats[0].cav[0], s.seats[0].tribes[0] = 1, 5
     s.seats[0].tribes[1] = 1
     s.seats[1].tribes[0], s.seats[1].tribes[1] = 12, 1
-    go(s, ("mp", 3, 0))
+    go(s, Mp(3, 0))
     assert s.to_move == 0 and "city:area=1" not in codes(s)
     s.apply("done")
     assert s.to_move == 1 and "city:area=1" in codes(s)
@@ -332,7 +332,7 @@ def test_an_advance_the_opponent_owns_costs_one_gold_and_one_tribe_less():
     s.mount[0] = 1  # Coinage needs stone
     s.seats[0].cav[0], s.seats[0].tribes[0], s.seats[0].gold = 1, 2, 2
     s.seats[1].tribes[5] = 1
-    go(s, ("mp", 3, 0))
+    go(s, Mp(3, 0))
     assert "adv:city=1,id=coinage" in codes(s)
     s.apply("adv:city=1,id=coinage")
     assert s.tribes[0] == 1 and s.gold == 0 and s.adv >> ADV_INDEX["coinage"] & 1
@@ -340,7 +340,7 @@ def test_an_advance_the_opponent_owns_costs_one_gold_and_one_tribe_less():
     s2.mount[0] = 1
     s2.seats[0].cav[0], s2.seats[0].tribes[0], s2.seats[0].gold = 1, 2, 2
     s2.seats[1].tribes[5] = 1
-    go(s2, ("mp", 3, 0))
+    go(s2, Mp(3, 0))
     assert "adv:city=1,id=coinage" not in codes(s2)  # nobody owns it: 3 gold needed
 
 
@@ -351,7 +351,7 @@ def test_special_use_of_the_deck_is_one_players_own():
     fr = next(a for a in range(s.board.n) if s.board.frontier[a])
     s.seats[0].tribes[fr] = 10
     s.seats[1].tribes[fr] = 6
-    go(s, ("mp", 3, 0))
+    go(s, Mp(3, 0))
     s.apply(f"exp:area={fr + 1},by=land")
     for _ in range(8):
         s.apply("exp:add")
@@ -368,7 +368,7 @@ def test_black_market_anarchy_strikes_only_the_taxing_player():
     s.seats[0].cav[0], s.seats[0].tribes[0] = 1, 3
     s.seats[1].cav[0], s.seats[1].tribes[0] = 1, 3
     s.seats[0].tribes[1] = 1
-    go(s, ("mp", 3, 0))
+    go(s, Mp(3, 0))
     s.apply("tax")
     assert s.cav[0] == 0 and s.tribes[0] == 0
     assert s.seats[1].cav[0] == 1 and s.seats[1].tribes[0] == 3
@@ -388,14 +388,14 @@ def test_players_never_act_on_each_other():
     def watch(s):
         nonlocal checked
         f = s.stack[-1]
-        if s.focus < 0 or f[0] in ("mpev", "alloc"):
+        if s.focus < 0 or type(f) in (MpEv, Alloc):
             return
         for a in s.legal_actions():
             if a.kind in own:
                 twin = s.clone()
                 others = [empire_areas(twin.live(p)) for p in range(s.players) if p != s.focus]
                 twin.apply(a)
-                if twin.stack[-1][0] == f[0]:
+                if type(twin.stack[-1]) is type(f):
                     assert others == [empire_areas(twin.live(p)) for p in range(s.players) if p != s.focus]
                     checked += 1
                 break
@@ -417,13 +417,13 @@ def test_eras_flow_on_without_scoring():
     s.seats[1].tribes[0 if fr else 1] = 1
     s.discard = s.deck[:-1]
     s.deck = s.deck[-1:]
-    go(s, ("mp", 3, 0))
+    go(s, Mp(3, 0))
     s.apply(f"exp:area={fr + 1},by=land")
     s.apply("go")
     # the expedition's card, drawn last, is used up at its draw: it is shuffled into the new deck
     # with the 15 others (PC-R-ERA-AT-ONCE, rules version 3): 16 - 3 burnt = 13
     assert s.era == 2 and len(s.deck) == 13 and len(s.discard) == 3
-    assert s.stack[-1] == ("dev",) and all(s.live(p).vp == 0 for p in (0, 1))
+    assert s.stack[-1] == Dev() and all(s.live(p).vp == 0 for p in (0, 1))
     assert any(e["key"] == "pocketciv.mp_era" and e["era"] == 2 for e in s.log)
     assert not any(e["key"] == "pocketciv.era_end" for e in s.log)
 
@@ -437,7 +437,7 @@ def test_game_ends_when_a_player_has_nothing_and_scores_by_advances_and_wonders(
     s.seats[0].adv = (1 << masonry) | (1 << music)
     s.seats[0].tribes[0] = 1
     s.seats[1].adv = 1 << masonry
-    go(s, ("mp", 3, 0))
+    go(s, Mp(3, 0))
     assert s.is_over and s.ending == "wiped" and s.to_move is None
     assert s.seats[1].vp == 0  # no tribe: no advance scores
     assert s.seats[0].vp == max(ADV_VP[masonry], ADV_VP[music]) and s.winners() == [0]
@@ -446,17 +446,17 @@ def test_game_ends_when_a_player_has_nothing_and_scores_by_advances_and_wonders(
     u.seats[0].adv = (1 << masonry) | (1 << music) | (1 << record)
     u.seats[0].tribes[0] = 1
     u.seats[0].wonders[0] = (monolith,)
-    go(u, ("mp", 3, 0))
+    go(u, Mp(3, 0))
     assert u.seats[0].vp == ADV_VP[masonry] + ADV_VP[music] + ADV_VP[record]  # 1 tribe + 4: all three
     assert u.scores() == [float(u.seats[0].vp + WONDER_VP[monolith]), 0.0] and u.winners() == [0]
     t = mp(totem=0)
     t.seats[0].tribes[0] = t.seats[1].tribes[0] = 1
-    go(t, ("mp", 3, 0))
+    go(t, Mp(3, 0))
     t.seats[0].cav[0] = 0
     t.era = 8
     t.discard = t.deck[:-1]
     t.deck = t.deck[-1:]
-    t.stack = [("mp", 1, 0)]
+    t.stack = [Mp(1, 0)]
     t.run()
     t.apply("done")
     t.apply("done")
@@ -478,7 +478,7 @@ def test_era_8_ending_inside_an_event_shares_out_its_losses():
         e.cav[a1], e.tribes[a1] = 2, 3
     s.discard = [c for c in range(NCARDS) if c not in (2, card, last)]
     s.deck = [last, card, 2]
-    go(s, ("mp", 3, 0), ("mpev", 6, -1, 8, 1))
+    go(s, Mp(3, 0), MpEv(6, -1, 8, 1))
     s.apply("totem:leave")
     assert s.is_over and s.ending == "eras"
     assert s.seats[0].cav[a1] == 2 and s.seats[1].cav[a1] == 0  # the CAV loss fell on the other colour
@@ -493,7 +493,7 @@ def test_looting_outside_events_takes_the_players_own_area():
     s.seats[0].adv = 1 << ADV_INDEX["culture_of_thievery"]
     s.seats[0].tribes[a1], s.seats[0].tribes[a2] = 1, 2
     s.seats[1].tribes[a1] = 1
-    go(s, ("mp", 5, 0))
+    go(s, Mp(5, 0))
     assert s.tribes[a2] == 1 and s.tribes[a1] == 1 and s.gold == 3
 
 

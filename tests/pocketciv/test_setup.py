@@ -7,9 +7,9 @@ import pytest
 from asztal.engine import BadOptions
 from asztal.engine.rng import Rng
 from asztal.games.pocketciv.data import NCARDS
+from asztal.games.pocketciv.frames import Move
+from asztal.games.pocketciv.map import CORNERS, DISC, outline
 from asztal.games.pocketciv.setup import (
-    CORNERS,
-    DISC,
     POOL,
     build_pool,
     check_map,
@@ -17,7 +17,6 @@ from asztal.games.pocketciv.setup import (
     generate_map,
     grow_partition,
     has_hole,
-    outline,
     place_deserts,
 )
 from tests.pocketciv.scenario import GAME, MAP, codes
@@ -125,7 +124,7 @@ def test_start_three_tribes_then_deck():
     assert len(s.discard) == 3 and len(s.deck) == NCARDS - 3  # PC-SETUP-07, PC-SETUP-02
     assert s.checkpoint == len(s.history)  # the shuffle revealed information
     assert s.tribes[1] == 3 and s.tribes[4] == 2  # grown once in phase I (PC-TURN-01, PC-POP-01)
-    assert s.stack == [("move",)]  # no city yet: no top-up (PC-POP-03), movement begins
+    assert s.stack == [Move()]  # no city yet: no top-up (PC-POP-03), movement begins
 
 
 def test_hand_made_map_option():

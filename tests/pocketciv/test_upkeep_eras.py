@@ -3,6 +3,7 @@
 import pytest
 
 from asztal.games.pocketciv.data import ADV_INDEX, BOX, symbol_sum
+from asztal.games.pocketciv.frames import Dev, Era, Event, Move, Upkeep
 from asztal.games.pocketciv.scoring import era_points
 from asztal.games.pocketciv.upkeep import max_cav, reckoning
 from tests.pocketciv.scenario import codes, play, scenario, start_event
@@ -15,13 +16,13 @@ def _bits(*names):
 def test_upkeep_order():
     """PC-UPK-01, PC-Q-01 (a): tribe upkeep before city upkeep: a city that starves this
     round still supported its tribes; PC-UPK-END-01: then a new round (phase I)."""
-    s = scenario({3: dict(city=2, tribes=4, mountain=True)}, stack=("upkeep", 0))
+    s = scenario({3: dict(city=2, tribes=4, mountain=True)}, stack=Upkeep(0))
     s.run()
     assert s.tribes[2] == 3 and s.cav[2] == 2  # capacity 3 (mountain + CAV 2)
     assert codes(s) == ["done"]  # city development: nothing to grow
     play(s, "done")
     assert s.cav[2] == 1  # PC-UPK-CITY-01: no farm
-    assert s.round_no == 2 and s.stack[-1] == ("move",)  # the next round began: growth, then moves
+    assert s.round_no == 2 and s.stack[-1] == Move()  # the next round began: growth, then moves
     assert s.tribes[2] == 4
 
 
@@ -50,11 +51,11 @@ def test_pillaging():
     """PC-UPK-PILLAGE-01, PC-UPK-PILLAGE-02, PC-UPK-PILLAGE-03: card 3 -> area 3 loses a tribe; card 12
     gives 3 gold."""
     s = scenario({3: dict(tribes=2, mountain=True, forest=True)}, adv=("culture_of_thievery",),
-                 draws=[3, 12], stack=("upkeep", 2))
+                 draws=[3, 12], stack=Upkeep(2))
     s.run()
     assert s.tribes[2] == 1 and s.gold == 3
     s = scenario({3: dict(tribes=2, mountain=True, forest=True)}, adv=("culture_of_thievery",),
-                 draws=[4, 12], stack=("upkeep", 2))
+                 draws=[4, 12], stack=Upkeep(2))
     s.run()
     assert s.tribes[2] == 2 and s.gold == 0 and len(s.discard) == 1
 
@@ -62,10 +63,10 @@ def test_pillaging():
 def test_no_growth_without_an_allowance():
     """PC-Q-11 (1a), PC-UPK-CITYDEV-02, PC-UPK-CITYDEV-03, PC-UPK-CITYDEV-04, PC-UPK-CITYDEV-05,
     PC-EX-CITYDEV-ALLOW."""
-    s = scenario({3: dict(city=1, tribes=9, farm=True)}, stack=("upkeep", 4))
+    s = scenario({3: dict(city=1, tribes=9, farm=True)}, stack=Upkeep(4))
     assert codes(s) == ["done"]
     s = scenario({3: dict(city=1, tribes=9, farm=True), 4: dict(city=1, tribes=2, farm=True)},
-                 stack=("upkeep", 4), adv=("masonry", "slave_labor", "engineering"))
+                 stack=Upkeep(4), adv=("masonry", "slave_labor", "engineering"))
     play(s, "grow:area=3", "pay:area=3", "pay:area=3")
     assert s.cav[2] == 2 and s.tribes[2] == 7  # PC-UPK-CITYDEV-01, PC-EX-CITYDEV-COST
     play(s, "grow:area=4", "pay:area=3", "pay:area=3")
@@ -76,7 +77,7 @@ def test_no_growth_without_an_allowance():
 def test_growth_tribes_from_any_areas():
     """PC-UPK-CITYDEV-01, PC-EX-CITYDEV-COST: 3 tribes for CAV 3, from any areas."""
     s = scenario({3: dict(city=2, tribes=1), 4: dict(tribes=1), 6: dict(tribes=4)},
-                 stack=("upkeep", 4), adv=("engineering", "masonry"))
+                 stack=Upkeep(4), adv=("engineering", "masonry"))
     play(s, "grow:area=3")
     assert codes(s) == ["pay:area=3", "pay:area=4", "pay:area=6"]
     play(s, "pay:area=4", "pay:area=6", "pay:area=6")
@@ -86,13 +87,13 @@ def test_growth_tribes_from_any_areas():
 def test_tv_citydev_steps():
     """PC-TV-CITYDEV-STEPS, PC-Q-12, PC-EX-CITYDEV-TOOLS, PC-UPK-CITYDEV-06, PC-UPK-CITYDEV-07,
     PC-UPK-CITYDEV-08, PC-UPK-CITYDEV-09."""
-    s = scenario({3: dict(city=1, tribes=9)}, stack=("upkeep", 4),
+    s = scenario({3: dict(city=1, tribes=9)}, stack=Upkeep(4),
                  adv=("masonry", "civil_service", "engineering", "basic_tools"))
     play(s, "grow:area=3")
     assert s.tribes[2] == 8
     play(s, "grow:area=3")
     assert s.tribes[2] == 6 and s.cav[2] == 3 and codes(s) == ["done"]
-    s = scenario({3: dict(city=2, tribes=9)}, stack=("upkeep", 4),
+    s = scenario({3: dict(city=2, tribes=9)}, stack=Upkeep(4),
                  adv=("masonry", "engineering", "simple_tools", "machining", "metal_working"))
     play(s, "grow:area=3")
     assert s.tribes[2] == 8  # CAV 3 costs 3 - 2 = 1
@@ -114,7 +115,7 @@ def test_ex_capital():
     CAV in tribes of its own area (no tool discount) and a resource source anywhere; once a round."""
     adv = ("centralized_government", "masonry", "civil_service", "basic_tools", "architecture")
     s = scenario({3: dict(city=5, tribes=9, farm=True), 4: dict(city=1, forest=True, mountain=True)},
-                 stack=("upkeep", 4), adv=adv, capital=3)
+                 stack=Upkeep(4), adv=adv, capital=3)
     assert "grow:area=3" in codes(s)
     play(s, "grow:area=3")
     assert s.cav[2] == 6 and s.tribes[2] == 3
@@ -123,7 +124,7 @@ def test_ex_capital():
     play(s, "sacrifice:area=4,res=forest")
     assert s.forest[3] == 0
     assert "grow:area=3" not in codes(s)  # once per round
-    s = scenario({3: dict(city=2, tribes=2)}, stack=("upkeep", 4), adv=("centralized_government",))
+    s = scenario({3: dict(city=2, tribes=2)}, stack=Upkeep(4), adv=("centralized_government",))
     assert codes(s) == ["capital:area=3", "done"]
     play(s, "capital:area=3")
     assert s.capital == 2 and codes(s) == ["done"]
@@ -131,10 +132,10 @@ def test_ex_capital():
 
 def test_city_upkeep_fishing_and_cartage():
     """PC-UPK-CITY-01, PC-UPK-CITY-02, PC-UPK-CITY-03, PC-UPK-CITY-04."""
-    s = scenario({3: dict(city=2), 5: dict(city=2)}, stack=("upkeep", 5), adv=("fishing",))
+    s = scenario({3: dict(city=2), 5: dict(city=2)}, stack=Upkeep(5), adv=("fishing",))
     s.run()
     assert s.cav[2] == 1 and s.cav[4] == 2  # the coastal city needs no farm
-    s = scenario({1: dict(city=2), 2: dict(city=2), 3: dict(city=2, farm=True)}, stack=("upkeep", 5),
+    s = scenario({1: dict(city=2), 2: dict(city=2), 3: dict(city=2, farm=True)}, stack=Upkeep(5),
                  adv=("cartage",))
     s.run()
     assert codes(s) == ["cav:area=1", "cav:area=2", "cav:area=3"]
@@ -146,17 +147,17 @@ def test_event_phase_draws_for_the_current_era():
     """PC-EVP-01, PC-EVP-02, PC-EVP-03, PC-DECK-01, PC-DECK-02, PC-TURN-01: card 2 has a Volcano in era 1
     and nothing
     in era 4; the card is turned up from the top."""
-    s = scenario({3: dict(tribes=2)}, draws=[2, 3], stack=("event",), era=4)
+    s = scenario({3: dict(tribes=2)}, draws=[2, 3], stack=Event(), era=4)
     s.run()
-    assert s.discard == [1] and s.stack == [("dev",)]
-    s = scenario({3: dict(tribes=2)}, draws=[2, 3], stack=("event",), era=1)
+    assert s.discard == [1] and s.stack == [Dev()]
+    s = scenario({3: dict(tribes=2)}, draws=[2, 3], stack=Event(), era=1)
     s.run()
     assert s.mount[2] == 2  # card 3's red circle: a volcano rises in area 3
 
 
 def test_astronomy_ignores_one_card_per_era():
     """PC-EVT-ASTRONOMY-01: once per era the drawn event card may be ignored."""
-    s = scenario({3: dict(tribes=2)}, draws=[2, 4, 3], stack=("event",), era=1, adv=("astronomy",))
+    s = scenario({3: dict(tribes=2)}, draws=[2, 4, 3], stack=Event(), era=1, adv=("astronomy",))
     s.run()
     assert codes(s) == ["astronomy", "done"]
     play(s, "astronomy")
@@ -187,7 +188,7 @@ def test_era_change_scores_and_may_end():
     (PC-DEV-WONDER-04)."""
     s = scenario({1: dict(city=1, tribes=3, wonders=["monolith"])}, adv=("democracy",), draws=[2])
     s.discard, s.deck = s.deck[:-1], s.deck[-1:]
-    s.stack = [("event",)]
+    s.stack = [Event()]
     s.run()
     assert s.era == 2 and s.vp == 12 and s.vp_wonders == 0
     assert codes(s) == ["era:continue", "era:end"]
@@ -200,7 +201,7 @@ def test_era_eight_ends_the_game():
     """PC-END-01 (a), PC-ERA-04, PC-Q-24 (1): one final scoring without the city check."""
     s = scenario({1: dict(tribes=1)}, adv=("democracy",), draws=[5], era=8)
     s.discard, s.deck = s.deck[:-1], s.deck[-1:]
-    s.stack = [("event",)]
+    s.stack = [Event()]
     s.run()
     assert s.is_over and s.ending == "eras" and s.vp == 12 and s.era == 8
 
@@ -212,10 +213,10 @@ def test_event_continues_in_the_new_era():
     start_event(s, card=6, era=1)
     s.discard, s.deck = [c for c in range(16) if c not in (6, 5)], [6]
     s.run()
-    assert s.stack[-1][:2] == ("era", 1) and s.tribes[6] == 12
+    assert type(s.stack[-1]) is Era and s.stack[-1].step == 1 and s.tribes[6] == 12
     play(s, "era:continue")
     damage = symbol_sum(BOX[5][1], s.discard[-2])  # the first card of the new deck
-    assert s.stack == [("dev",)] and s.tribes[6] == max(0, 12 - damage) < 12 and s.tribes[0] == 1
+    assert s.stack == [Dev()] and s.tribes[6] == max(0, 12 - damage) < 12 and s.tribes[0] == 1
     assert s.discard[-1] == 5 and 5 not in s.deck
     # PC-DECK-04, PC-R-ERA-AT-ONCE (rules version 3): all but the tsunami card reshuffled, the area
     # card too (its number is read, the event never reads the card again), 3 burnt, the damage card drawn

@@ -194,8 +194,9 @@ def seat_names(storage, game_id: str, lang: str) -> list[str]:
 def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
     """Fill in what follows from the cells (neighbours, Frontier, Sea, outlines), then check
     the map by the game's own rules (``check_map``)."""
+    from asztal.games.pocketciv.map import DIRS, outline
     from asztal.games.pocketciv.map_errors import MapError
-    from asztal.games.pocketciv.setup import DIRS, check_map, outline
+    from asztal.games.pocketciv.setup import check_map
 
     areas = m.get("areas")
     if not isinstance(areas, list):

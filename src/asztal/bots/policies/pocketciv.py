@@ -58,7 +58,7 @@ def choose(s):
     acts = s.legal_actions()
     if len(acts) == 1:
         return acts[0]
-    kind = s.stack[-1][0]
+    kind = s.stack[-1].TAG
     if kind in ("setup", "mpsetup"):
         taken = [a for a in s.board.areas if s.tribes[a] or _others(s, a, "tribes")]
         return _by(acts, lambda x: (support(s, x.args[0]) - 3 * (x.args[0] in taken), -x.args[0]))
@@ -87,7 +87,7 @@ def choose(s):
             return _by(caps, lambda x: s.cav[x.args[0]])
         return acts[-1]
     if kind == "exp":
-        a = s.stack[-1][1]
+        a = s.stack[-1].area
         for x in acts:
             if x.kind == "exp_add" and s.tribes[a] - cap(s, a) > 0:
                 return x
@@ -205,7 +205,7 @@ def _dev(s, acts):
         return min(advs, key=lambda x: (RANK[x.args[1]], -spare(s, x.args[0])))
     # an expedition with tribes that would starve anyway, when some advance needs gold
     exps = by_kind.get("exp", ())
-    if exps and s.stack[-1][0] == "dev":
+    if exps and s.stack[-1].TAG == "dev":
         for x in exps:
             a = x.args[0]
             if s.tribes[a] - cap(s, a) >= 4 and s.gold < 6:

@@ -30,7 +30,8 @@ from asztal.games.pocketciv.data import (
     STORY_TELLING_CHEAPER,
     WOOD,
 )
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Drop, register
+from asztal.games.pocketciv.refuse import no, not_here
 
 FISHING = ADV_INDEX["fishing"]
 
@@ -67,32 +68,70 @@ def has_resources(s, a: int, need: int) -> bool:
     return not (nw and not wood) and not (ns and not stone)
 
 
-def can_acquire(s, a: int, i: int, total: int) -> bool:
+def _names(mask: int) -> list[str]:
+    return [ADV_IDS[i] for i in range(NADV) if mask >> i & 1]
+
+
+def can_acquire(s, a: int, i: int, total: int, why: bool = False):
+    """None when the city in area ``a`` may acquire advance ``i`` as far as the advance goes
+    (its costs, prerequisites and resources); else False, or the refusal with ``why``."""
     adv = s.adv
     bit = 1 << i
     if adv & bit:
-        return False
+        return no("adv_owned", "PC-DEV-ADV-11", advance=ADV_IDS[i]) if why else True
     if ADV_PRE_ALL[i] & adv != ADV_PRE_ALL[i] or (ADV_PRE_ANY[i] and not ADV_PRE_ANY[i] & adv):  # PC-DEV-ADV-07
-        return False
+        if not why:
+            return True
+        if ADV_PRE_ALL[i] & adv != ADV_PRE_ALL[i]:
+            return no("adv_prereq", "PC-DEV-ADV-07", advance=ADV_IDS[i], advances=_names(ADV_PRE_ALL[i] & ~adv))
+        return no("adv_prereq_any", "PC-DEV-ADV-07", advance=ADV_IDS[i], either=_names(ADV_PRE_ANY[i]))
     t, g = advance_cost(s, i)
     if g > s.gold:  # PC-DEV-ADV-05
-        return False
-    if t > s.tribes[a] or (t and total - t < 1):  # PC-DEV-ADV-05, PC-DEV-03
-        return False
+        return no("gold", "PC-DEV-ADV-05", need=g, have=s.gold) if why else True
+    if t > s.tribes[a]:  # PC-DEV-ADV-05
+        return no("area_tribes", "PC-DEV-ADV-05", area=a + 1, need=t, have=s.tribes[a]) if why else True
+    if t and total - t < 1:  # PC-DEV-03
+        return no("keep_one", "PC-DEV-03", need=t, total=total) if why else True
     if i == FISHING and not s.board.coastal[a]:  # PC-R-FISHING-ACQ: only a city by the Sea
-        return False
-    return has_resources(s, a, ADV_RES[i])
+        return no("fishing_coast", "PC-R-FISHING-ACQ", area=a + 1) if why else True
+    if not has_resources(s, a, ADV_RES[i]):
+        return no("adv_resources", "PC-DEV-ADV-06", area=a + 1, advance=ADV_IDS[i],
+                          resources=[r for r, bit in (("food", FOOD), ("wood", WOOD), ("stone", STONE))
+                                     if ADV_RES[i] & bit]) if why else True
+    return None
+
+
+def slots_check(s, why: bool = False):
+    """PC-DEV-ADV-01, PC-DEV-ADV-12: the TCAV must exceed the number of advances owned."""
+    if s.tcav() <= s.nadv():
+        if not s.tcav():
+            return no("adv_no_city", "PC-DEV-ADV-01") if why else True
+        return no("adv_tcav", "PC-DEV-ADV-01", tcav=s.tcav(), owned=s.nadv()) if why else True
+    return None
+
+
+def city_acq_check(s, a: int, why: bool = False):
+    """PC-DEV-ADV-03: a city acquires; PC-DEV-ADV-02: once per city per round."""
+    if not s.cav[a]:
+        return no("adv_city", "PC-DEV-ADV-03", area=a + 1) if why else True
+    if s.acq & BITS[a]:
+        return no("adv_once", "PC-DEV-ADV-02", area=a + 1) if why else True
+    return None
+
+
+def advance_check(s, a: int, i: int, total: int, why: bool = False):
+    return slots_check(s, why) or city_acq_check(s, a, why) or can_acquire(s, a, i, total, why)
 
 
 def legal_advances(s, acts: list, total: int) -> None:
-    if s.tcav() <= s.nadv():  # PC-DEV-ADV-01, PC-DEV-ADV-12
+    if slots_check(s) is not None:
         return
     for a in s.board.areas:
-        if not s.cav[a] or s.acq & BITS[a]:  # PC-DEV-ADV-02: once per city per round
+        if city_acq_check(s, a) is not None:
             continue
         row = ADV[a]
         for i in range(NADV):
-            if can_acquire(s, a, i, total):
+            if can_acquire(s, a, i, total) is None:
                 acts.append(row[i])
 
 
@@ -108,14 +147,32 @@ def acquire(s, a: int, i: int) -> None:
     if bit == A_BLACK_MARKET:  # PC-DEV-ADV-13
         s.gold += 5
     if bit in (A_LAW, A_CIVIL_SERVICE) and s.adv & (A_BLACK_MARKET | A_CULTURE_OF_THIEVERY):
-        s.stack.append(("drop",))  # PC-R-CULTURE-DROP: Law / Civil Service may discard those two (PC-CON-04)
+        s.stack.append(Drop())  # PC-R-CULTURE-DROP: Law / Civil Service may discard those two (PC-CON-04)
+
+
+DROPPABLE = A_CULTURE_OF_THIEVERY | A_BLACK_MARKET
+
+
+def drop_check(s, i: int, why: bool = False):
+    """PC-R-CULTURE-DROP: only Culture of Thievery and Black Market, if owned (PC-CON-04)."""
+    bit = 1 << i
+    if not bit & DROPPABLE:
+        return no("drop_only", "PC-R-CULTURE-DROP") if why else True
+    if not s.adv & bit:
+        return no("adv_not_owned", "PC-CON-04", advance=ADV_IDS[i]) if why else True
+    return None
 
 
 def _drop_legal(s, f):
-    acts = [DROP[ADV_INDEX[k]] for k, bit in (("culture_of_thievery", A_CULTURE_OF_THIEVERY),
-                                               ("black_market", A_BLACK_MARKET)) if s.adv & bit]
+    acts = [DROP[ADV_INDEX[k]] for k in ("culture_of_thievery", "black_market") if drop_check(s, ADV_INDEX[k]) is None]
     acts.append(DONE)
     return acts
+
+
+def _drop_refuse(s, f, action):
+    if action.kind == "drop":
+        return drop_check(s, action.args[0], True)
+    return not_here(action, f.TAG)
 
 
 def _drop_act(s, f, action) -> None:
@@ -127,4 +184,4 @@ def _drop_act(s, f, action) -> None:
         s.stack.pop()
 
 
-register("drop", legal=_drop_legal, act=_drop_act)
+register("drop", legal=_drop_legal, act=_drop_act, refuse=_drop_refuse)

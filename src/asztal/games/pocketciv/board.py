@@ -34,7 +34,7 @@ from asztal.games.pocketciv.data import (
     WONDER_INDEX,
     _adv,
 )
-from asztal.games.pocketciv.render import _STEPS
+from asztal.games.pocketciv.messages import STEP_NAMES
 from asztal.games.svg import Legal, Svg, last_touched
 
 W, H = 1200, 760
@@ -357,7 +357,7 @@ def _side(svg: Svg, view: dict) -> None:
             y += 20
         y += 6
     y = _event_card(svg, g, view, x, y + 6)
-    steps = [(_STEPS.get(f[0]) or EVENT_NAMES.get(f[0]) or (str(f[0]),) * 2)[1 if svg.lang == "en" else 0]
+    steps = [(STEP_NAMES.get(f[0]) or EVENT_NAMES.get(f[0]) or (str(f[0]),) * 2)[1 if svg.lang == "en" else 0]
              for f in view.get("stack") or []]
     if steps:
         svg.text(g, x, y + 6, t("Most:", "Now:"), 12, fill="#666")

@@ -8,6 +8,7 @@ from asztal.engine.jsonfile import read_json_file
 from asztal.games.pocketciv.actions import TABLE
 from asztal.games.pocketciv.data import NCARDS
 from asztal.games.pocketciv.empire import Empire
+from asztal.games.pocketciv.frames import Setup
 from asztal.games.pocketciv.messages import MESSAGES, event_words
 from asztal.games.pocketciv.setup import Board, check_map, generate_board, place_deserts
 from asztal.games.pocketciv.state import PocketCivState
@@ -78,12 +79,11 @@ class PocketCiv(Game):
         s.deck = list(range(NCARDS))  # shuffled once the starting tribes stand (PC-SETUP-07)
         s.discard = []
         s.aside = []
-        s.stack = [("setup", 0)]
+        s.stack = [Setup(0)]
         s.held = -1
         s.hit = 0
         s.ending = None
         s.started = False
-        s._legal = None
         s._revealed = False
         s.shown = ()
         s.ev = None

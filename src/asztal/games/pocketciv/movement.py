@@ -16,30 +16,44 @@ from asztal.games.pocketciv.data import (
     A_ROADBUILDING,
     MAXAREA,
 )
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Event, Move, Pop, Setup, TopUp, register
+from asztal.games.pocketciv.refuse import no, not_here
 
 SEA_MOVES = A_FISHING | A_NAVIGATION
 
 
 # -- setup: the three starting tribes (PC-SETUP-MAP-13), then the deck (PC-SETUP-07) ---------
+def area_check(s, a: int, why: bool = False):
+    """The area is on this map (codes reach area 32, a solo map has 8)."""
+    if a >= s.board.n:
+        return no("no_area", "PC-SETUP-MAP-01", area=a + 1) if why else True
+    return None
+
+
 def _setup_legal(s, f):
     return [PLACE[a] for a in s.board.areas]
+
+
+def _setup_refuse(s, f, action):
+    if action.kind == "place":
+        return area_check(s, action.args[0], True)
+    return not_here(action, f.TAG)
 
 
 def _setup_act(s, f, action) -> None:
     a = action.args[0]
     s.tribes[a] += 1
-    placed = f[1] + 1
+    placed = f.placed + 1
     if placed < 3:
-        s.stack[-1] = ("setup", placed)
+        s.stack[-1] = Setup(placed)
         return
     s.reshuffle_deck()  # PC-SETUP-07: shuffle, discard the top three, begin
     s.started = True
-    s.stack[-1] = ("pop",)
+    s.stack[-1] = Pop()
     s.emit("pocketciv.start", areas=[x + 1 for x in s.board.areas if s.tribes[x]])
 
 
-register("setup", legal=_setup_legal, act=_setup_act)
+register("setup", legal=_setup_legal, act=_setup_act, refuse=_setup_refuse)
 
 
 # -- phase I: growth and the top-up -----------------------------------------------------------
@@ -57,54 +71,110 @@ def _pop_run(s, f) -> bool:
     s.moved = [0] * len(tribes)
     s.voyage = -1
     # PC-POP-02/03, PC-Q-10: after growth, top up to three tribes, only at cities, optional
-    s.stack[-1] = ("topup",) if sum(tribes) < 3 and any(s.cav) else ("move",)
+    s.stack[-1] = TopUp() if sum(tribes) < 3 and any(s.cav) else Move()
     return True
 
 
+def topup_check(s, a: int, why: bool = False):
+    """PC-POP-02: new tribes only at cities."""
+    if area_check(s, a) is None and s.cav[a]:
+        return None
+    return (area_check(s, a, why) or no("topup_city", "PC-POP-02", area=a + 1)) if why else True
+
+
 def _topup_legal(s, f):
-    return [TOPUP[a] for a in s.board.areas if s.cav[a]] + [DONE]
+    return [TOPUP[a] for a in s.board.areas if topup_check(s, a) is None] + [DONE]
+
+
+def _topup_refuse(s, f, action):
+    if action.kind == "topup":
+        return topup_check(s, action.args[0], True)
+    return not_here(action, f.TAG)
 
 
 def _topup_act(s, f, action) -> None:
     if action is DONE:
-        s.stack[-1] = ("move",)
+        s.stack[-1] = Move()
         return
     s.tribes[action.args[0]] += 1
     if sum(s.tribes) >= 3:
-        s.stack[-1] = ("move",)
+        s.stack[-1] = Move()
 
 
 register("pop", run=_pop_run)
-register("topup", legal=_topup_legal, act=_topup_act)
+register("topup", legal=_topup_legal, act=_topup_act, refuse=_topup_refuse)
 
 
 # -- movement ---------------------------------------------------------------------------------
-def _move_legal(s, f):
-    board = s.board
-    adv = s.adv
-    if adv & A_EQUESTRIAN:  # PC-POP-09
+def _reach(s):
+    """The land moves of this Empire (PC-POP-05, -08 Road Building, -09 Equestrian), its sea
+    moves (PC-POP-10/11, None without Fishing or Navigation) and the tribes a new voyage needs
+    (PC-POP-12: one pays for the group; PC-POP-14: none with Magnetics)."""
+    board, adv = s.board, s.adv
+    if adv & A_EQUESTRIAN:
         moves = board.moves_all
-    elif adv & A_ROADBUILDING:  # PC-POP-08
+    elif adv & A_ROADBUILDING:
         moves = board.moves2
-    else:  # PC-POP-05
+    else:
         moves = board.moves1
     sails = None
-    if adv & SEA_MOVES:  # PC-POP-10, PC-POP-11
+    if adv & SEA_MOVES:
         sails = board.sails2 if adv & A_ROADBUILDING else board.sails1
-        need = 1 if adv & A_MAGNETICS else 2  # PC-POP-12, PC-POP-14
+    return moves, sails, 1 if adv & A_MAGNETICS else 2
+
+
+def free_check(s, a: int, why: bool = False):
+    """PC-POP-05: each tribe makes one step a round; the tribes that arrived stay."""
+    free = s.tribes[a] - s.moved[a]
+    if free > 0:
+        return None
+    if not why:
+        return True
+    if not s.tribes[a]:
+        return no("no_tribe", "PC-POP-05", area=a + 1)
+    return no("all_moved", "PC-POP-05", area=a + 1)
+
+
+def _move_legal(s, f):
+    moves, sails, need = _reach(s)
     tribes, moved, voyage = s.tribes, s.moved, s.voyage
     acts = []
-    for a in board.areas:
-        free = tribes[a] - moved[a]
-        if free <= 0:
+    for a in s.board.areas:
+        if free_check(s, a) is not None:
             continue
         acts.extend(moves[a])
         if sails is not None:
+            free = tribes[a] - moved[a]
             for key, act in sails[a]:
                 if free >= need or key == voyage:
                     acts.append(act)
     acts.append(DONE)
     return acts
+
+
+def _move_refuse(s, f, action):
+    if action.kind not in ("move", "sail"):
+        return not_here(action, f.TAG)
+    a, b = action.args
+    r = area_check(s, a, True) or area_check(s, b, True) or free_check(s, a, True)
+    if r is not None:
+        return r
+    moves, sails, need = _reach(s)
+    if action.kind == "move":
+        if action in moves[a]:
+            return None
+        if s.adv & (A_EQUESTRIAN | A_ROADBUILDING):
+            return no("too_far", "PC-POP-08", src=a + 1, dst=b + 1)
+        return no("not_adjacent", "PC-POP-05", src=a + 1, dst=b + 1)
+    if sails is None:
+        return no("needs_advance", "PC-POP-10", advance="fishing")
+    for key, act in sails[a]:
+        if act is action:
+            free = s.tribes[a] - s.moved[a]
+            if free >= need or key == s.voyage:
+                return None
+            return no("sail_tribes", "PC-POP-12", area=a + 1, need=need, have=free)
+    return no("no_voyage", "PC-POP-10", src=a + 1, dst=b + 1)
 
 
 def _move_act(s, f, action) -> None:
@@ -130,7 +200,7 @@ def _move_act(s, f, action) -> None:
     else:  # done: phase II
         s.voyage = -1
         s.moved = [0] * len(s.tribes)
-        s.next_phase(("event",))
+        s.next_phase(Event())
 
 
-register("move", legal=_move_legal, act=_move_act)
+register("move", legal=_move_legal, act=_move_act, refuse=_move_refuse)

@@ -15,7 +15,7 @@ run unchanged on the Empire ``state.emp`` names (``focus`` says whose it is):
   cities its losses fall on where colours share an area (``alloc``), and the holder gets back
   what the event changed of its gold, advances, partners and Astronomy (``leave_event``).
 
-A round (``("mp", stage, k)``) serialises the phases, the Totem holder first
+A round (``Mp(stage, k)``) serialises the phases, the Totem holder first
 (PC-MP-TOTEM-02/05): growth for all, then top-up and movement seat by seat, the event
 (``mpev``: the other seats may take the Totem after it is read; its red circles designate
 two areas, so the event is played on the first and then, with the same cards, on the second),
@@ -46,19 +46,32 @@ from asztal.games.pocketciv.data import (
     WONDER_IDS,
 )
 from asztal.games.pocketciv.empire import Empire, combined
-from asztal.games.pocketciv.events import start_frame
-from asztal.games.pocketciv.frames import RUN, register
+from asztal.games.pocketciv.frames import (
+    RUN,
+    Alloc,
+    Dev,
+    Move,
+    Mp,
+    MpEra,
+    MpEv,
+    MpSetup,
+    PCFrame,
+    Pop,
+    TopUp,
+    Upkeep,
+    register,
+    start_frame,
+)
+from asztal.games.pocketciv.map import DISC, GEOMETRY, SYMMETRIES, outline
+from asztal.games.pocketciv.movement import area_check
+from asztal.games.pocketciv.refuse import no, not_here
 from asztal.games.pocketciv.scoring import era_points
 from asztal.games.pocketciv.setup import (
     AREA_KEYS,
-    DIRS,
-    DISC,
     MAP_KEYS,
     POOL,
-    SYMMETRIES,
     Board,
     check_geometry,
-    outline,
     set_bits,
 )
 from asztal.games.pocketciv.state import (
@@ -73,52 +86,8 @@ from asztal.games.pocketciv.state import (
     wonder_tuple,
 )
 
-# -- the larger map (PC-MP-MAP-01..03, PC-Q-25) ---------------------------------------------------
-# One disc of the solo generator (8 areas) per player, the discs touching side by side: 16
-# areas for two players (PC-MP-MAP-01); for three and four the book's changes "guide" the game
-# (PC-MP-01), so each further player brings 8 more areas and every number is used once more
-# (ruling PC-R-MP-MAP34).
 #: events whose text names no active area (no red circle): they are played once, never on a second area
 NO_AREA = frozenset({"anarchy", "corruption", "superstition"})
-CENTRES = ((0, 0), (7, -3), (3, 4), (10, 1))
-
-
-def _geometry(discs: int) -> tuple:
-    cells = tuple((q + dq, r + dr) for dq, dr in CENTRES[:discs] for q, r in DISC)
-    index = {c: i for i, c in enumerate(cells)}
-    pairs = tuple((i, j) for i, (q, r) in enumerate(cells) for dq, dr in DIRS
-                  if (j := index.get((q + dq, r + dr), -1)) > i)
-    # the outer boundary as (inner cell, outside cell) pairs in loop order
-    corners = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
-    nxt = {}
-    for i, (q, r) in enumerate(cells):
-        cx, cy = 2 * q + r, 3 * r
-        for k, (dq, dr) in enumerate(DIRS):
-            out = (q + dq, r + dr)
-            if out not in index:
-                a, b = corners[k], corners[(k + 1) % 6]
-                nxt[(cx + a[0], cy + a[1])] = ((cx + b[0], cy + b[1]), i, out)
-    start = min(nxt)
-    loop, cur, steps = [], start, 0
-    while True:
-        end, i, out = nxt[cur]
-        if not loop or loop[-1] != out:
-            loop.append(out)
-        cur = end
-        steps += 1
-        if cur == start:
-            break
-    assert steps == len(nxt), "the discs must form one simple outline"
-    if loop[0] == loop[-1]:
-        loop.pop()
-    # the outside cells in loop order, each with the union cells it touches
-    rim = tuple((out, tuple(index[(out[0] + dq, out[1] + dr)] for dq, dr in DIRS
-                            if (out[0] + dq, out[1] + dr) in index)) for out in loop)
-    return cells, pairs, rim
-
-
-GEOMETRY = {d: _geometry(d) for d in (2, 3, 4)}
-
 
 def generate_mp_board(rng, players: int = 2) -> Board:
     """8 areas per player: partitions of the solo pool, turned/mirrored at random; numbers
@@ -255,7 +224,7 @@ def setup_multiplayer(s) -> None:
     s.seats = [Empire(n) for _ in range(s.players)]
     s.totem = s.rng.below(s.players, "pocketciv.totem")
     s.focus = -2
-    s.stack = [("mp", -1, 0)]
+    s.stack = [Mp(-1, 0)]
     s.emit("pocketciv.mp_start", players=s.players)
     s.emit("pocketciv.totem", seat=s.totem)
     s.run()
@@ -265,7 +234,7 @@ class MultiState(PocketCivState):
     """A PocketCiv state with 2-4 seats (see the module doc)."""
 
     __slots__ = ()
-    ERA = "mpera"
+    ERA = MpEra
 
     def emit(self, key: str, **params) -> None:
         """The solo rules' events, told for the seat whose Empire is in play (``actor``)."""
@@ -349,22 +318,22 @@ class MultiState(PocketCivState):
         if ev is None or self.focus != -1:
             return frozenset()
         if not ev["red"]:  # no area read yet: an event with an active area will still read one
-            f = next((f for f in reversed(self.stack) if f[0] == "mpev"), None)
-            return frozenset(ev["rec"]) if f is not None and BOX[f[2]][f[3]][0] not in NO_AREA else frozenset()
+            f = next((f for f in reversed(self.stack) if type(f) is MpEv), None)
+            return frozenset(ev["rec"]) if f is not None and BOX[f.card][f.era][0] not in NO_AREA else frozenset()
         if ev["pass"] + 1 >= len(self.board.by_number[ev["red"]]):
             return frozenset(ev["rep"])  # the last pass: only the cards it has yet to read again
         return frozenset(ev["rec"])
 
-    def next_phase(self, frame: tuple) -> None:
+    def next_phase(self, frame: PCFrame) -> None:
         self.stack.pop()  # back to the round controller, which moves on to the next seat
-        if frame[0] == "pop":  # one seat's upkeep is over; the round ends with the last one's
+        if type(frame) is Pop:  # one seat's upkeep is over; the round ends with the last one's
             self.round_no -= 1
 
     def order(self, k: int) -> int:
         """The k-th seat to act: the Totem holder first (PC-MP-TOTEM-02), then in seat order."""
         return (self.totem + k) % self.players
 
-    # -- the engine contract: legal_actions and _apply are the solo ones (frames.py dispatch) --
+    # -- the engine contract: _legal_list, _apply, decision and refusal are the solo ones --
     def run(self) -> None:
         stack = self.stack
         while not self.is_over:
@@ -373,14 +342,13 @@ class MultiState(PocketCivState):
                 break
             if not self.run_step():
                 break
-        self._legal = None
         if self.is_over:
             self.to_move = None
             return
         f = stack[-1]
-        if f[0] == "mpev" and f[1] == 0:
-            self.to_move = self.order(f[4])
-        elif self.focus == -1 or f[0] == "alloc":
+        if type(f) is MpEv and f.stage == 0:
+            self.to_move = self.order(f.k)
+        elif self.focus == -1 or type(f) is Alloc:
             self.to_move = self.totem  # PC-MP-TOTEM-10: the holder decides in events
         else:
             self.to_move = self.focus
@@ -422,7 +390,7 @@ class MultiState(PocketCivState):
         d = {
             "players": P, "totem": self.totem + 1, "focus": self.focus, "era": self.era, "round": self.round_no,
             "areas": areas, "empires": empires, "aside": [c + 1 for c in self.aside],
-            "stack": [list(f) for f in self.stack],
+            "stack": [f.saved() for f in self.stack],
             "hit": [a + 1 for a in board.areas if self.hit & BITS[a]], "ending": self.ending,
             "started": self.started,
         }
@@ -551,7 +519,6 @@ class MultiState(PocketCivState):
                        "lt": counts("lost_tribes", MAX_COUNT), "lc": counts("lost_cities", 10)}
         if focus != -1:
             self.ev = None
-        self._legal = None
         self._revealed = False
         self.shown = ()
         if self.ending is None:
@@ -602,24 +569,24 @@ class MultiState(PocketCivState):
         assert self.stack, "no pending step"
         if not self.is_over:
             f = self.stack[-1]
-            if f[0] not in RUN:
-                assert self.legal_actions(), "no legal action before the end"
+            if f.TAG not in RUN:
+                assert self._legal_list(), "no legal action before the end"
 
 
 # -- the round -------------------------------------------------------------------------------------
 def _round_run(s, f) -> bool:
-    _, stage, k = f
+    stage, k = f.stage, f.k
     P = s.players
     if stage == -1:  # setup: three starting tribes per seat, the holder first (PC-Q-25)
         if k < P:
             s.focus_on(s.order(k))
-            s.stack[-1] = ("mp", -1, k + 1)
-            s.stack.append(("mpsetup", 0))
+            s.stack[-1] = Mp(-1, k + 1)
+            s.stack.append(MpSetup(0))
             return True
         s.store()
         s.reshuffle_deck()  # PC-SETUP-07
         s.started = True
-        s.stack[-1] = ("mp", 0, 0)
+        s.stack[-1] = Mp(0, 0)
         return True
     if stage == 0:  # PC-POP-01 for every colour
         s.store()
@@ -630,38 +597,38 @@ def _round_run(s, f) -> bool:
                     t[a] += 1
             e.moved = [0] * len(t)
             e.voyage = -1
-        s.stack[-1] = ("mp", 1, 0)
+        s.stack[-1] = Mp(1, 0)
         return True
     if stage in (1, 3, 5):  # top-up and movement / development / the rest of upkeep, seat by seat
         if k < P:
             s.focus_on(s.order(k))
-            s.stack[-1] = ("mp", stage, k + 1)
+            s.stack[-1] = Mp(stage, k + 1)
             if stage == 1:  # PC-POP-02/03 with the seat's own tribes and cities
-                s.stack.append(("topup",) if sum(s.tribes) < 3 and any(s.cav) else ("move",))
+                s.stack.append(TopUp() if sum(s.tribes) < 3 and any(s.cav) else Move())
             elif stage == 3:
-                s.stack.append(("dev",))
+                s.stack.append(Dev())
             else:
-                s.stack.append(("upkeep", 1))  # reckoning, looting, city development, city upkeep
+                s.stack.append(Upkeep(1))  # reckoning, looting, city development, city upkeep
             return True
         s.store()
-        s.stack[-1] = ("mp", stage + 1, 0)
+        s.stack[-1] = Mp(stage + 1, 0)
         if stage == 1:
-            s.stack.append(("mpev", 6, -1, s.era, 1))  # phase II
+            s.stack.append(MpEv(6, -1, s.era, 1))  # phase II
         return True
     if stage == 2:  # the event is over: development
-        s.stack[-1] = ("mp", 3, 0)
+        s.stack[-1] = Mp(3, 0)
         return True
     if stage == 4:  # tribe upkeep, all colours at once (PC-MP-CITY-02/03, PC-MP-TOTEM-04)
         s.store()
         tribe_upkeep_mp(s)
-        s.stack[-1] = ("mp", 5, 0)
+        s.stack[-1] = Mp(5, 0)
         return True
     # stage 6: end of the round (PC-UPK-END-01)
     s.store()
     s.round_no += 1
     s.totem = (s.totem + 1) % P  # PC-MP-TOTEM-01, PC-Q-26 (a): the Totem passes every round
     s.emit("pocketciv.totem", seat=s.totem)
-    s.stack[-1] = ("mp", 0, 0)
+    s.stack[-1] = Mp(0, 0)
     return True
 
 
@@ -687,18 +654,24 @@ def _setup_legal(s, f):
     return [PLACE[a] for a in s.board.areas]
 
 
+def _setup_refuse(s, f, action):
+    if action.kind == "place":
+        return area_check(s, action.args[0], True)
+    return not_here(action, f.TAG)
+
+
 def _setup_act(s, f, action) -> None:
     s.tribes[action.args[0]] += 1
     s.emit("pocketciv.place", area=action.args[0] + 1)
-    if f[1] + 1 < 3:
-        s.stack[-1] = ("mpsetup", f[1] + 1)
+    if f.placed + 1 < 3:
+        s.stack[-1] = MpSetup(f.placed + 1)
     else:
         s.stack.pop()
 
 
 # -- the event (PC-MP-TOTEM-03, -06..-10) ----------------------------------------------------------
 def _event_run(s, f) -> bool:
-    _, stage, c, era, k = f
+    stage, c, era = f.stage, f.card, f.era
     if stage == 6:  # the holder turns up the card (PC-MP-TOTEM-03/06)
         s.store()
         c = s.draw_aside(era)
@@ -708,19 +681,19 @@ def _event_run(s, f) -> bool:
             s.end_event(c)
             return True
         s.emit("pocketciv.event", card=c + 1, era=era, event=box[0])
-        s.stack[-1] = ("mpev", 0, c, era, 1)
+        s.stack[-1] = MpEv(0, c, era, 1)
         return True
     if stage == 0:
         return False  # PC-MP-TOTEM-07: may another seat take the Totem?
     if stage == 1:
         s.enter_event()
         if s.adv & A_ASTRONOMY and s.astro_era != s.era:  # the holder's Astronomy (PC-EVT-ASTRONOMY-01)
-            s.stack[-1] = ("mpev", 5, c, era, 0)
+            s.stack[-1] = MpEv(5, c, era, 0)
             return False
-        s.stack[-1] = ("mpev", 2, c, era, 0)
+        s.stack[-1] = MpEv(2, c, era, 0)
         return True
     if stage == 2:  # first pass: the first area of each red circle
-        s.stack[-1] = ("mpev", 3, c, era, 0)
+        s.stack[-1] = MpEv(3, c, era, 0)
         s.stack.append(start_frame(BOX[c][era][0], c, era))
         return True
     if stage == 3:
@@ -731,8 +704,8 @@ def _event_run(s, f) -> bool:
             s.stack.append(start_frame(BOX[c][era][0], c, era))
             return True
         _losses(s)
-        s.stack[-1] = ("mpev", 4, c, era, 0)
-        s.stack.append(("alloc",))
+        s.stack[-1] = MpEv(4, c, era, 0)
+        s.stack.append(Alloc())
         return True
     if stage == 4:
         s.leave_event()
@@ -742,22 +715,26 @@ def _event_run(s, f) -> bool:
 
 
 def _event_legal(s, f):
-    if f[1] == 0:
+    if f.stage == 0:
         return [TAKE, LEAVE]
     return [ASTRONOMY, DONE]
 
 
+def _event_refuse(s, f, action):
+    return not_here(action, "totem" if f.stage == 0 else "astro")
+
+
 def _event_act(s, f, action) -> None:
-    _, stage, c, era, k = f
+    stage, c, era, k = f.stage, f.card, f.era, f.k
     if stage == 0:
         if action is TAKE:  # PC-MP-TOTEM-07/08: the taker now holds it and reveals the area
             s.totem = s.order(k)
             s.emit("pocketciv.totem_taken", seat=s.totem)
-            s.stack[-1] = ("mpev", 1, c, era, 0)
+            s.stack[-1] = MpEv(1, c, era, 0)
         elif k + 1 < s.players:
-            s.stack[-1] = ("mpev", 0, c, era, k + 1)
+            s.stack[-1] = MpEv(0, c, era, k + 1)
         else:
-            s.stack[-1] = ("mpev", 1, c, era, 0)
+            s.stack[-1] = MpEv(1, c, era, 0)
         return
     if action is ASTRONOMY:  # ignore this card, draw a replacement
         s.astro_era = s.era
@@ -765,9 +742,9 @@ def _event_act(s, f, action) -> None:
         s.discard.append(c)
         s.emit("pocketciv.astronomy", card=c + 1)
         s.leave_event()
-        s.stack[-1] = ("mpev", 6, -1, s.era, 1)
+        s.stack[-1] = MpEv(6, -1, s.era, 1)
     else:
-        s.stack[-1] = ("mpev", 2, c, era, 0)
+        s.stack[-1] = MpEv(2, c, era, 0)
 
 
 def _losses(s) -> None:
@@ -833,14 +810,42 @@ def _alloc_run(s, f) -> bool:
     return True
 
 
-def _alloc_legal(s, f):
-    ev, seats = s.ev, s.seats
+def _alloc_area(s) -> tuple[int, str]:
+    """The area whose losses are shared out now (area order, tribes before cities)."""
+    ev = s.ev
     for a in s.board.areas:
         if ev["lt"][a]:
-            return [HIT[p][a] for p in range(s.players) if seats[p].tribes[a]]
+            return a, "hit"
         if ev["lc"][a]:
-            return [HITCITY[p][a] for p in range(s.players) if seats[p].cav[a]]
-    return []
+            return a, "hitcity"
+    return -1, ""
+
+
+def alloc_check(s, p: int, a: int, kind: str, why: bool = False):
+    """PC-MP-TOTEM-10: the holder says whose tribe (or city) in the area being shared out is hit."""
+    at, what = _alloc_area(s)
+    if (a, kind) != (at, what):
+        return no("alloc_area", "PC-MP-TOTEM-10", area=at + 1, cities=what == "hitcity") if why else True
+    if p >= s.players:
+        return no("no_seat", "PC-MP-TOTEM-10", player=p + 1) if why else True
+    e = s.seats[p]
+    if not (e.tribes if kind == "hit" else e.cav)[a]:
+        return no("alloc_none", "PC-MP-TOTEM-10", player=p + 1, area=a + 1, cities=kind == "hitcity") if why else True
+    return None
+
+
+def _alloc_legal(s, f):
+    a, kind = _alloc_area(s)
+    if a < 0:
+        return []
+    table = HIT if kind == "hit" else HITCITY
+    return [table[p][a] for p in range(s.players) if alloc_check(s, p, a, kind) is None]
+
+
+def _alloc_refuse(s, f, action):
+    if action.kind in ("hit", "hitcity"):
+        return alloc_check(s, *action.args, action.kind, True)
+    return not_here(action, f.TAG)
 
 
 def _alloc_act(s, f, action) -> None:
@@ -856,8 +861,8 @@ def _alloc_act(s, f, action) -> None:
 # -- eras and the end (PC-MP-ERA-*, PC-MP-END-*) -----------------------------------------------------
 def _era_run(s, f) -> bool:
     """PC-MP-ERA-01..03, PC-Q-27: no city check, no scoring, no voluntary end; the deck is
-    shuffled and three cards discarded; the end of Era 8 ends the game. Frame: ("mpera", 0,
-    card, code): as in solo (PC-ERA-11), the step or action that drew the last card then goes on."""
+    shuffled and three cards discarded; the end of Era 8 ends the game. Frame: ``MpEra(0,
+    card, code)``: as in solo (PC-ERA-11), the step or action that drew the last card then goes on."""
     if s.era == 8:
         end_mp(s, "eras")
         return True
@@ -865,7 +870,7 @@ def _era_run(s, f) -> bool:
     s.stack.pop()
     s.reshuffle_deck()  # PC-DECK-04, PC-Q-03 (2)
     s.emit("pocketciv.mp_era", era=s.era, header=True)
-    s.resume(f[2], f[3])
+    s.resume(f.card, f.code)
     return True
 
 
@@ -899,7 +904,6 @@ def end_mp(s, how: str) -> None:
     s.ending = how
     s.is_over = True
     s.to_move = None
-    s._legal = None
     s.emit("pocketciv.mp_over", how=how, scores=[e.vp + e.vp_wonders for e in s.seats])
 
 
@@ -907,6 +911,6 @@ def end_mp(s, how: str) -> None:
 # ones), so the solo dispatch in legal_actions/_apply/run serves both modes.
 register("mp", run=_round_run)
 register("mpera", run=_era_run)
-register("mpsetup", legal=_setup_legal, act=_setup_act)
-register("mpev", run=_event_run, legal=_event_legal, act=_event_act)
-register("alloc", run=_alloc_run, legal=_alloc_legal, act=_alloc_act)
+register("mpsetup", legal=_setup_legal, act=_setup_act, refuse=_setup_refuse)
+register("mpev", run=_event_run, legal=_event_legal, act=_event_act, refuse=_event_refuse)
+register("alloc", run=_alloc_run, legal=_alloc_legal, act=_alloc_act, refuse=_alloc_refuse)

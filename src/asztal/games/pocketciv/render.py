@@ -33,6 +33,7 @@ from asztal.games.pocketciv.data import (
     WONDER_TRIBES,
     WONDER_VP,
 )
+from asztal.games.pocketciv.messages import STEP_NAMES
 
 _T = {
     "era": ("Korszak", "Era"), "round": ("forduló", "round"), "gold": ("Arany", "Gold"), "vp": ("Győzelmi pont", "VP"),
@@ -49,24 +50,6 @@ _T = {
     "totem": ("Totem", "Totem"), "empire": ("Birodalmad", "Your empire"), "player": ("játékos", "player"),
     "cities": ("Városok", "Cities"),
 }
-# what the pending steps of the stack are called for the player (events: EVENT_NAMES)
-_STEPS = {
-    "setup": ("Kezdő törzsek elhelyezése", "Placing the starting tribes"),
-    "mpsetup": ("Kezdő törzsek elhelyezése", "Placing the starting tribes"),
-    "mp": ("Forduló", "Round"), "pop": ("Populáció és mozgatás", "Population and movement"),
-    "topup": ("Új törzsek a városoknál", "New tribes at the cities"), "move": ("Mozgatás", "Movement"),
-    "event": ("Esemény", "Event"), "mpev": ("Esemény", "Event"),
-    "evdraw": ("Eseménylap húzása", "Drawing the event card"),
-    "astro": ("Csillagászat", "Astronomy"), "dev": ("Fejlődés", "Development"), "mine": ("Bányászat", "Mining"),
-    "tax": ("A feketepiac megadóztatása", "Taxing the black market"), "exp": ("Expedíció", "Expedition"),
-    "drop": ("Vívmány eldobása", "Discarding an advance"), "upkeep": ("Fenntartás", "Upkeep"),
-    "pay": ("Törzsek fizetése", "Paying tribes"),
-    "sacrifice": ("Nyersanyagforrás feláldozása", "Giving up a resource source"),
-    "starve": ("A városok ellátása", "Feeding the cities"), "loss": ("Törzsveszteség", "Losing tribes"),
-    "cavloss": ("Vff-csökkenés", "Cities losing AV"), "era": ("Korszakváltás", "Era change"),
-    "mpera": ("Korszakváltás", "Era change"), "wonders": ("Csodák elvesztése", "Losing wonders"),
-    "alloc": ("Az esemény veszteségeinek szétosztása", "Sharing out the event's losses"),
-}
 _ICONS = (("forest", "erdő", "forest"), ("mountain", "hegység", "mountain"), ("volcano", "vulkán", "volcano"),
           ("farm", "farm", "farm"), ("desert", "sivatag", "desert"), ("fault", "szakadék", "fault"))
 
@@ -79,7 +62,7 @@ def _t(key: str, lang: str) -> str:
 def _pending(view: dict, lang: str) -> Text:
     """The pending steps, outermost first, by the names a player knows (never frame ids)."""
     i = 1 if lang == "en" else 0
-    names = [(_STEPS.get(f[0]) or EVENT_NAMES.get(f[0]) or (str(f[0]),) * 2)[i] for f in view["stack"]]
+    names = [(STEP_NAMES.get(f[0]) or EVENT_NAMES.get(f[0]) or (str(f[0]),) * 2)[i] for f in view["stack"]]
     return Text(f"{_t('pending', lang)}: " + " › ".join(names), style="dim")
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import CONTINUE, END
 from asztal.games.pocketciv.data import A_WRITTEN_RECORD
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Era, register
+from asztal.games.pocketciv.refuse import not_here
 from asztal.games.pocketciv.state import advance_points, wonder_points
 
 
@@ -30,14 +31,13 @@ def end_game(s, how: str) -> None:
     s.ending = how
     s.is_over = True
     s.to_move = None
-    s._legal = None
     s.emit("pocketciv.game_over", how=how, vp=s.vp + s.vp_wonders, era=s.era)
 
 
 def _era_run(s, f) -> bool:
-    """Frame ("era", step, card, code): the era change at the draw of ``card``, the deck's last
+    """Frame ``Era(step, card, code)``: the era change at the draw of ``card``, the deck's last
     (PC-ERA-11, ruling PC-R-ERA-AT-ONCE); ``code`` is the player's action that drew it, if any."""
-    if f[1] == 1:
+    if f.step == 1:
         return False
     ending = s.era
     pts = era_points(s, ending)
@@ -49,7 +49,7 @@ def _era_run(s, f) -> bool:
         end_game(s, "eras")
         return True
     s.era = ending + 1  # PC-ERA-10
-    s.stack[-1] = ("era", 1, f[2], f[3])
+    s.stack[-1] = Era(1, f.card, f.code)
     return False
 
 
@@ -64,7 +64,7 @@ def _era_act(s, f, action) -> None:
     s.stack.pop()
     s.reshuffle_deck()  # PC-DECK-04, PC-Q-03 (2)
     s.emit("pocketciv.era_start", era=s.era, header=True)
-    s.resume(f[2], f[3])  # PC-ERA-11: the interrupted event goes on in the new era
+    s.resume(f.card, f.code)  # PC-ERA-11: the interrupted event goes on in the new era
 
 
-register("era", run=_era_run, legal=_era_legal, act=_era_act)
+register("era", run=_era_run, legal=_era_legal, act=_era_act, refuse=lambda s, f, a: not_here(a, f.TAG))

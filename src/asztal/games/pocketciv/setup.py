@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import math
 from pathlib import Path
 
 from asztal.engine.errors import brief
@@ -29,78 +28,18 @@ from asztal.engine.fields import listed, obj
 from asztal.engine.rng import Rng
 from asztal.games.pocketciv.actions import MOVE, SAIL
 from asztal.games.pocketciv.data import BITS, MAXAREA, NAREA
+from asztal.games.pocketciv.map import (
+    CELL_CORNERS,
+    DISC,
+    NEI,
+    PAIRS,
+    RIM,
+    RIM_TOUCH,
+    SYMMETRIES,
+    distance,
+    outline,
+)
 from asztal.games.pocketciv.map_errors import MapError
-
-RADIUS = 3
-# axial neighbour directions, in the order of the hexagon's edges (pointy top, y down):
-# NE, E, SE, SW, W, NW; corners top, upper right, lower right, bottom, lower left, upper left
-DIRS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
-CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
-
-
-def _dist(q: int, r: int) -> int:
-    return max(abs(q), abs(r), abs(q + r))
-
-
-def _ring(radius: int) -> list[tuple[int, int]]:
-    """The cells at ``radius`` in cyclic order (by angle around the centre)."""
-    cells = [(q, r) for r in range(-radius, radius + 1) for q in range(-radius, radius + 1)
-             if _dist(q, r) == radius]
-    return sorted(cells, key=lambda c: math.atan2(3 * c[1], (2 * c[0] + c[1]) * 3 ** 0.5))
-
-
-DISC = [(q, r) for r in range(-RADIUS, RADIUS + 1) for q in range(-RADIUS, RADIUS + 1) if _dist(q, r) <= RADIUS]
-INDEX = {c: i for i, c in enumerate(DISC)}
-RIM = _ring(RADIUS + 1)
-#: disc neighbours of each disc cell, and of each rim cell
-NEI = tuple(tuple(INDEX[(q + dq, r + dr)] for dq, dr in DIRS if (q + dq, r + dr) in INDEX) for q, r in DISC)
-RIM_TOUCH = tuple(tuple(INDEX[(q + dq, r + dr)] for dq, dr in DIRS if (q + dq, r + dr) in INDEX) for q, r in RIM)
-PAIRS = tuple((i, j) for i in range(len(DISC)) for j in NEI[i] if i < j)
-#: corner ids of each disc cell (for the hole test)
-_CORNER_ID: dict = {}
-CELL_CORNERS = tuple(tuple(_CORNER_ID.setdefault((2 * q + r + cx, 3 * r + cy), len(_CORNER_ID)) for cx, cy in CORNERS)
-                     for q, r in DISC)
-
-
-def _symmetries() -> tuple:
-    """The 12 symmetries of the hexagonal disc, as permutations of the cell indices."""
-    out = []
-    for refl in (False, True):
-        for rot in range(6):
-            perm = []
-            for q, r in DISC:
-                if refl:
-                    q, r = r, q
-                for _ in range(rot):
-                    q, r = -r, q + r
-                perm.append(INDEX[(q, r)])
-            out.append(tuple(perm))
-    return tuple(out)
-
-
-SYMMETRIES = _symmetries()
-
-
-def outline(cells) -> list[list[list[int]]]:
-    """Boundary loops of a set of hex cells, as integer corner coordinates (x to be scaled)."""
-    cellset = set(cells)
-    nxt = {}
-    for q, r in cellset:
-        cx, cy = 2 * q + r, 3 * r
-        for i, (dq, dr) in enumerate(DIRS):
-            if (q + dq, r + dr) not in cellset:
-                a, b = CORNERS[i], CORNERS[(i + 1) % 6]
-                nxt[(cx + a[0], cy + a[1])] = (cx + b[0], cy + b[1])
-    loops = []
-    while nxt:
-        start, cur = next(iter(nxt.items()))
-        loop = [list(start)]
-        del nxt[start]
-        while cur != start:
-            loop.append(list(cur))
-            cur = nxt.pop(cur)
-        loops.append(loop)
-    return loops
 
 
 def has_hole(owner, area: int) -> bool:
@@ -120,7 +59,7 @@ def grow_partition(rng: Rng) -> list[int] | None:
     rng.shuffle(cand, "pocketciv.map")
     for i in cand:
         q, r = DISC[i]
-        if all(_dist(q - DISC[j][0], r - DISC[j][1]) >= 2 for j in seeds):
+        if all(distance(q - DISC[j][0], r - DISC[j][1]) >= 2 for j in seeds):
             seeds.append(i)
             if len(seeds) == NAREA:
                 break

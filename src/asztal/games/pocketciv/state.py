@@ -11,7 +11,7 @@ from operator import attrgetter
 from typing import Any
 
 from asztal.engine import GameState
-from asztal.engine.errors import brief
+from asztal.engine.decision import OVER, Decision, Refusal
 from asztal.engine.fields import flag, listed, obj, one_of, whole
 from asztal.games.pocketciv.data import (
     A_SURVEYING,
@@ -21,7 +21,6 @@ from asztal.games.pocketciv.data import (
     BITS,
     BOX,
     EMPIRES,
-    EVENT_NAMES,
     MAXAREA,
     NADV,
     NAREA,
@@ -33,7 +32,8 @@ from asztal.games.pocketciv.data import (
     WONDER_VP,
 )
 from asztal.games.pocketciv.empire import EMPIRE_FIELDS
-from asztal.games.pocketciv.frames import ACT, LEGAL, RUN
+from asztal.games.pocketciv.frames import ACT, LEGAL, REFUSE, RUN, Era, EventFrame, PCFrame, Starve, Upkeep, load_frame
+from asztal.games.pocketciv.refuse import not_here, off_map
 from asztal.games.pocketciv.setup import Board
 
 
@@ -55,8 +55,8 @@ def _empire_field(name: str) -> property:
 
 
 class PocketCivState(GameState):
-    #: the frame of an era change: (ERA, step, card drawn, code of the interrupted action or "")
-    ERA = "era"
+    #: the frame of an era change (step, card drawn, code of the interrupted action or "")
+    ERA: type[PCFrame] = Era
     __slots__ = (
         "board",
         # per area (index 0-7 = area number 1-8): the terrain
@@ -64,7 +64,7 @@ class PocketCivState(GameState):
         "era", "round_no",
         # the event deck (card indices 0-15 = card numbers 1-16); top of the deck = last
         "deck", "discard", "aside",
-        "stack", "held", "hit", "ending", "started", "_legal", "_revealed",
+        "stack", "held", "hit", "ending", "started", "_revealed",
         # the cards drawn (and announced) since the player's last decision
         "shown",
         # the Empire the rules act on (its fields are the properties below) and every seat's
@@ -96,7 +96,7 @@ class PocketCivState(GameState):
     def _in_event(self) -> bool:
         """True while an event or the upkeep is carried out: its losses are told area by area
         (the tribes and cities a player spends on purpose are not)."""
-        return any(f[0] in EVENT_NAMES or f[0] in ("upkeep", "starve") for f in self.stack)
+        return any(isinstance(f, (EventFrame, Upkeep, Starve)) for f in self.stack)
 
     def tribes_to(self, a: int, n: int) -> int:
         """PC-CON-09: reduce tribes to n (leave at most n)."""
@@ -140,7 +140,7 @@ class PocketCivState(GameState):
         """The area a card's red circle designates (PC-EVT-* "the active area")."""
         return self.board.by_number[RED[card]][0]
 
-    def next_phase(self, frame: tuple) -> None:
+    def next_phase(self, frame: PCFrame) -> None:
         """A phase of the round is over: the next one begins (the multiplayer state returns
         to its round controller instead)."""
         self.stack[-1] = frame
@@ -189,7 +189,7 @@ class PocketCivState(GameState):
         self.held = card
         if code:
             f = self.stack[-1]
-            ACT[f[0]](self, f, self.game.action_by_code(code))
+            ACT[f.TAG](self, f, self.game.action_by_code(code))
 
     def still_read(self) -> frozenset[int]:
         """Cards on the discard pile that an unfinished event will read again (none in solo:
@@ -220,26 +220,38 @@ class PocketCivState(GameState):
             self.discard.append(card)
 
     # -- the engine contract --------------------------------------------------------------------
-    def legal_actions(self):
-        legal = self._legal
-        if legal is None:
-            if self.is_over:
-                legal = []
-            else:
-                f = self.stack[-1]
-                legal = LEGAL[f[0]](self, f)
-            self._legal = legal
-        return legal
+    def _legal_list(self):
+        f = self.stack[-1]
+        return LEGAL[f.TAG](self, f)
+
+    def decision(self) -> Decision:
+        """What the player decides now, with the count left (``decisions.py``)."""
+        if self.is_over:
+            return OVER
+        from asztal.games.pocketciv.decisions import ask
+
+        return ask(self)
+
+    def refusal(self, action) -> Refusal | None:
+        """None when ``action`` is legal; else the reason from the checks the legal list of the
+        pending frame is built from (``refuse.py``), with its rule ID."""
+        if self.is_over:
+            return Refusal("engine.over")
+        if action in self.legal_actions():
+            return None
+        f = self.stack[-1]
+        check = REFUSE.get(f.TAG)
+        reason = off_map(action, self.board.n) or (check(self, f, action) if check is not None else None)
+        return reason if isinstance(reason, Refusal) else not_here(action, f.TAG)
 
     def _apply(self, action) -> bool:
         self._revealed = False
         self.shown = ()
         f = self.stack[-1]
         try:
-            ACT[f[0]](self, f, action)
+            ACT[f.TAG](self, f, action)
         except EraChange as e:  # PC-ERA-11: the action drew the last card
-            self.stack.append((self.ERA, 0, e.card, action.code))
-        self._legal = None
+            self.stack.append(self.ERA(0, e.card, action.code))
         self.run()
         return self._revealed
 
@@ -253,18 +265,17 @@ class PocketCivState(GameState):
                 break
             if not self.run_step():
                 break
-        self._legal = None
 
     def run_step(self) -> bool:
         """Carry out the top frame's automatic step; False if it waits for the player."""
         f = self.stack[-1]
-        step = RUN.get(f[0])
+        step = RUN.get(f.TAG)
         if step is None:
             return False
         try:
             return step(self, f)
         except EraChange as e:  # PC-ERA-11: the step drew the last card
-            self.stack.append((self.ERA, 0, e.card, ""))
+            self.stack.append(self.ERA(0, e.card, ""))
             return True
 
     def _copy_into(self, new) -> None:
@@ -296,7 +307,6 @@ class PocketCivState(GameState):
         new.hit = self.hit
         new.ending = self.ending
         new.started = self.started
-        new._legal = self._legal
         new._revealed = False
         new.shown = self.shown
         new.spread = self.spread
@@ -318,7 +328,7 @@ class PocketCivState(GameState):
             "partners": [EMPIRES[i] for i in range(len(EMPIRES)) if self.partners >> i & 1],
             "areas": self._areas_json(),
             "aside": [c + 1 for c in self.aside],
-            "stack": [list(f) for f in self.stack],
+            "stack": [f.saved() for f in self.stack],
             "flags": self.flags, "acquired": [a + 1 for a in self.board.areas if self.acq & BITS[a]],
             "grown": self.grown, "astronomy_era": self.astro_era,
             "voyage": None if self.voyage < 0 else [self.voyage // MAXAREA + 1, self.voyage % MAXAREA + 1],
@@ -422,7 +432,6 @@ class PocketCivState(GameState):
         if self.ending is not None:
             one_of(self.ending, "ending", ("eras", "stopped", "collapse"))
         self.started = flag(d.get("started", True), "started")
-        self._legal = None
         self._revealed = False
         self.shown = ()
         if self.ending is None:
@@ -466,8 +475,8 @@ class PocketCivState(GameState):
         assert sorted(cards) == list(range(NCARDS)), "the deck, discards and cards aside must hold the 16 cards"
         assert self.stack, "no pending step"
         assert self.held < 0, "a card drawn before an era change was never read (PC-ERA-11)"
-        if not self.is_over and self.stack[-1][0] not in RUN:
-            assert self.legal_actions(), "no legal action before the end"
+        if not self.is_over and self.stack[-1].TAG not in RUN:
+            assert self._legal_list(), "no legal action before the end"
 
 
 for _name in EMPIRE_FIELDS:  # the Empire's fields, read and written on ``emp``
@@ -489,10 +498,6 @@ MAX_COUNT = 9999
 MAX_ROUND = 9999
 _AREA_FIELDS = frozenset({"number", "tribes", "city", "capital", "forest", "mountain", "volcano", "farm", "desert",
                           "fault", "wonders", "moved"})
-#: the bottom frame of a stack is the phase of the round (solo) or the round controller (multiplayer)
-_SOLO_PHASES = frozenset({"setup", "pop", "move", "topup", "dev", "upkeep"})
-_MP_ONLY = frozenset({"mp", "mpev", "mpsetup", "alloc", "mpera"})
-MAX_FRAME_ARG = 1 << 20
 
 
 def cards(v, field: str) -> list[int]:
@@ -519,21 +524,18 @@ def wonder_tuple(v, field: str) -> tuple:
     return tuple(WONDER_INDEX[one_of(w, field, WONDER_INDEX)] for w in listed(v, field, 0, NWONDER))
 
 
-def check_stack(v, multi: bool) -> list[tuple]:
-    """The pending steps of a hand-written position: known kinds with whole-number arguments, the
+def check_stack(v, multi: bool) -> list[PCFrame]:
+    """The pending steps of a hand-written position: known kinds with checked values, the
     phase (solo) or the round controller (multiplayer) at the bottom."""
-    stack = []
-    for f in listed(v, "stack", 1, 12):
-        f = listed(f, "stack frame", 1, 10)
-        kind = f[0]
-        if type(kind) is not str or not (kind in RUN or kind in LEGAL):
-            raise ValueError(f"unknown pending step {brief(kind)}")
-        if kind in _MP_ONLY and not multi:
-            raise ValueError(f"pending step {kind} is for the multiplayer game only")
-        stack.append((kind, *(whole(x, f"stack frame {kind}", -1, MAX_FRAME_ARG) for x in f[1:])))
-    bottom = stack[0][0]
-    if (bottom != "mp") if multi else (bottom not in _SOLO_PHASES):
-        raise ValueError(f"the bottom pending step must be {'mp' if multi else 'a phase of the round'}, not {bottom}")
-    if any(f[0] == "mp" or (f[0] in _SOLO_PHASES and not multi) for f in stack[1:]):
+    stack = [load_frame(f) for f in listed(v, "stack", 1, 12)]
+    for f in stack:
+        if f.MULTI and not multi:
+            raise ValueError(f"pending step {f.TAG} is for the multiplayer game only")
+    bottom = stack[0]
+    if not bottom.PHASE or bottom.MULTI != multi:
+        want = "mp" if multi else "a phase of the round"
+        raise ValueError(f"the bottom pending step must be {want}, not {bottom.TAG}")
+    # multiplayer: a seat's phase stands on the round controller
+    if any(f.PHASE and (f.MULTI or not multi) for f in stack[1:]):
         raise ValueError("a phase of the round can only be the bottom pending step")
     return stack

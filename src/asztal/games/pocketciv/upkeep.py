@@ -1,6 +1,6 @@
 """5.4 Upkeep (Fenntartás), in the book's strict order (PC-UPK-01, PC-Q-01 (a)):
 tribe upkeep, reckoning, pillaging, city development, city upkeep, end of upkeep.
-Frame: ("upkeep", step)."""
+Frame: ``Upkeep(step)``."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ from asztal.games.pocketciv.data import (
     TOOL_ADVANCES,
 )
 from asztal.games.pocketciv.development import CAPITAL_GROWN
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Pay, Pop, Sacrifice, Starve, Upkeep, register
+from asztal.games.pocketciv.refuse import no, not_here
 
 
 def support(s, a: int) -> int:
@@ -73,84 +74,133 @@ def growth_cost(adv: int, new: int) -> int:
     return max(0, new - tools)  # PC-Q-12: per step, never below 0
 
 
+def source_check(s, a: int, r: int, why: bool = False):
+    """PC-UPK-CAPITAL-03, PC-Q-13 (4): a forest, a mountain (not a volcano) or a farm, anywhere."""
+    if a < s.board.n and (s.forest, s.mount, s.farm)[r][a] == 1:
+        return None
+    return no("no_source", "PC-UPK-CAPITAL-03", area=a + 1, res=("forest", "mountain", "farm")[r]) if why else True
+
+
 def _sources(s):
-    """PC-UPK-CAPITAL-03, PC-Q-13 (4): forest, mountain (not a volcano) or farm, anywhere."""
-    out = []
-    for a in s.board.areas:
-        if s.forest[a]:
-            out.append(SACRIFICE[a][0])
-        if s.mount[a] == 1:
-            out.append(SACRIFICE[a][1])
-        if s.farm[a]:
-            out.append(SACRIFICE[a][2])
-    return out
+    return [SACRIFICE[a][r] for a in s.board.areas for r in range(3) if source_check(s, a, r) is None]
 
 
-def _growable(s, a: int, total: int, allowance: int, cap: int) -> bool:
+def _sacrifice_refuse(s, f, action):
+    if action.kind == "sacrifice":
+        return source_check(s, *action.args, True)
+    return not_here(action, f.TAG)
+
+
+def grow_check(s, a: int, total: int, cap: int, why: bool = False):
+    """May the city in area ``a`` grow by one now (the allowance is checked by the caller)?"""
+    if a >= s.board.n or not s.cav[a]:
+        return no("no_city", "PC-UPK-CITYDEV-01", area=a + 1) if why else True
     new = s.cav[a] + 1
     if a == s.capital:
         if s.flags & CAPITAL_GROWN:  # PC-UPK-CAPITAL-06
-            return False
+            return no("capital_once", "PC-UPK-CAPITAL-06") if why else True
         if new > 4:  # PC-UPK-CAPITAL-02..05
-            return new <= 10 and s.tribes[a] >= new and bool(_sources(s))
-    return new <= cap and total >= growth_cost(s.adv, new)  # PC-Q-13 (3)/(5)
+            if new > 10:
+                return no("grow_cap", "PC-UPK-CAPITAL-02", area=a + 1, cap=10) if why else True
+            if s.tribes[a] < new:
+                return no("area_tribes", "PC-UPK-CAPITAL-04", area=a + 1, need=new, have=s.tribes[a]) if why else True
+            if not _sources(s):
+                return no("no_source", "PC-UPK-CAPITAL-03") if why else True
+            return None
+    if new > cap:
+        return no("grow_cap", "PC-Q-11", area=a + 1, cap=cap) if why else True
+    cost = growth_cost(s.adv, new)
+    if total < cost:  # PC-Q-13 (3)/(5)
+        return no("grow_cost", "PC-UPK-CITYDEV-01", need=cost, have=total) if why else True
+    return None
+
+
+def allowance_check(s, why: bool = False):
+    """PC-Q-11 (1a): no increase without an allowance (Masonry, Civil Service, Slave Labour)."""
+    allowance = growth_allowance(s.adv)
+    if s.grown < allowance:
+        return None
+    if not why:
+        return True
+    if not allowance:
+        return no("grow_none", "PC-UPK-CITYDEV-02")
+    return no("grow_used", "PC-UPK-CITYDEV-05", used=s.grown)
+
+
+def capital_check(s, a: int, why: bool = False):
+    """PC-UPK-CAPITAL-01/07, PC-Q-13 (1): Centralized Government names a city while there is no capital."""
+    if not s.adv & A_CENTRALIZED_GOVERNMENT:
+        return no("needs_advance", "PC-UPK-CAPITAL-01", advance="centralized_government") if why else True
+    if s.capital >= 0:
+        return no("capital_named", "PC-UPK-CAPITAL-01", area=s.capital + 1) if why else True
+    if a >= s.board.n or not s.cav[a]:
+        return no("no_city", "PC-UPK-CAPITAL-01", area=a + 1) if why else True
+    return None
 
 
 def _upkeep_run(s, f) -> bool:
-    step = f[1]
+    step = f.step
     if step == 0:  # PC-UPK-01: the steps in the book's strict order
         tribe_upkeep(s)  # PC-UPK-TRIBE-01
-        s.stack[-1] = ("upkeep", 1)
+        s.stack[-1] = Upkeep(1)
     elif step == 1:
         reckoning(s)  # PC-UPK-GOLD-01..06
-        s.stack[-1] = ("upkeep", 2)
+        s.stack[-1] = Upkeep(2)
     elif step == 2:
         if s.adv & A_CULTURE_OF_THIEVERY:  # PC-UPK-PILLAGE-01
             c = s.draw()
             a = s.red_area(c)
             if s.tribes[a]:  # PC-UPK-PILLAGE-02/03
                 s.rm_tribes(a, 1)
-                s.stack[-1] = ("upkeep", 3)
+                s.stack[-1] = Upkeep(3)
                 return True
-        s.stack[-1] = ("upkeep", 4)
+        s.stack[-1] = Upkeep(4)
     elif step == 3:  # PC-UPK-PILLAGE-03: a second card, its gold
         c = s.draw()
         s.gold += GOLD[c]
         s.emit("pocketciv.pillage", gold=GOLD[c])
-        s.stack[-1] = ("upkeep", 4)
+        s.stack[-1] = Upkeep(4)
     elif step == 4:
         return False  # city development: the player's decisions
     elif step == 5:
-        s.stack[-1] = ("upkeep", 6)
+        s.stack[-1] = Upkeep(6)
         city_upkeep(s)  # PC-UPK-CITY-01..04
     else:  # PC-UPK-END-01
         s.flags = 0
         s.acq = 0
         s.grown = 0
         s.round_no += 1
-        s.next_phase(("pop",))
+        s.next_phase(Pop())
     return True
 
 
 def _citydev_legal(s, f):
-    adv = s.adv
     acts = []
-    if s.grown < growth_allowance(adv):  # PC-Q-11 (1a): no increase without an allowance
+    if allowance_check(s) is None:
         total = sum(s.tribes)
-        cap = max_cav(adv)
+        cap = max_cav(s.adv)
         for a in s.board.areas:
-            if s.cav[a] and _growable(s, a, total, 0, cap):
+            if grow_check(s, a, total, cap) is None:
                 acts.append(GROW[a])
-    if adv & A_CENTRALIZED_GOVERNMENT and s.capital < 0:  # PC-UPK-CAPITAL-01/07, PC-Q-13 (1)
-        acts.extend(CAPITAL[a] for a in s.board.areas if s.cav[a])
+    acts.extend(CAPITAL[a] for a in s.board.areas if capital_check(s, a) is None)
     acts.append(DONE)
     return acts
+
+
+def _citydev_refuse(s, f, action):
+    if f.step != 4:
+        return None
+    if action.kind == "grow":
+        return allowance_check(s, True) or grow_check(s, action.args[0], sum(s.tribes), max_cav(s.adv), True)
+    if action.kind == "capital":
+        return capital_check(s, action.args[0], True)
+    return not_here(action, "citydev")
 
 
 def _citydev_act(s, f, action) -> None:
     kind = action.kind
     if kind == "done":
-        s.stack[-1] = ("upkeep", 5)
+        s.stack[-1] = Upkeep(5)
         return
     a = action.args[0]
     if kind == "capital":
@@ -165,9 +215,9 @@ def _citydev_act(s, f, action) -> None:
         s.flags |= CAPITAL_GROWN
         if new > 4:  # PC-UPK-CAPITAL-03/04/05: tribes from the capital's area, no tool discount
             s.rm_tribes(a, new)
-            s.stack.append(("sacrifice",))
+            s.stack.append(Sacrifice())
             return
-    s.stack.append(("pay", growth_cost(s.adv, new)))  # PC-UPK-CITYDEV-01: tribes from any areas
+    s.stack.append(Pay(growth_cost(s.adv, new)))  # PC-UPK-CITYDEV-01: tribes from any areas
 
 
 def city_upkeep(s) -> None:
@@ -187,14 +237,14 @@ def city_upkeep(s) -> None:
         for a in needy:
             s.reduce_cav(a, 1)
         return
-    s.stack.append(("starve", short, 0))  # PC-UPK-CITY-04: the player chooses
+    s.stack.append(Starve(short, 0))  # PC-UPK-CITY-04: the player chooses
 
 
-register("upkeep", run=_upkeep_run, legal=_citydev_legal, act=_citydev_act)
+register("upkeep", run=_upkeep_run, legal=_citydev_legal, act=_citydev_act, refuse=_citydev_refuse)
 
 
 def _pay_run(s, f) -> bool:
-    n = f[1]
+    n = f.left
     cands = [a for a in s.board.areas if s.tribes[a]]
     if n <= 0 or not cands:
         s.stack.pop()
@@ -207,16 +257,28 @@ def _pay_run(s, f) -> bool:
     return False
 
 
+def has_tribe(s, a: int, rule: str, why: bool = False):
+    if a >= s.board.n or not s.tribes[a]:
+        return no("no_tribe", rule, area=a + 1) if why else True
+    return None
+
+
 def _pay_legal(s, f):
-    return [PAY[a] for a in s.board.areas if s.tribes[a]]
+    return [PAY[a] for a in s.board.areas if has_tribe(s, a, "PC-UPK-CITYDEV-01") is None]
+
+
+def _pay_refuse(s, f, action):
+    if action.kind == "pay":
+        return has_tribe(s, action.args[0], "PC-UPK-CITYDEV-01", True)
+    return not_here(action, f.TAG)
 
 
 def _pay_act(s, f, action) -> None:
     s.rm_tribes(action.args[0], 1)
-    s.stack[-1] = ("pay", f[1] - 1)
+    s.stack[-1] = Pay(f.left - 1)
 
 
-register("pay", run=_pay_run, legal=_pay_legal, act=_pay_act)
+register("pay", run=_pay_run, legal=_pay_legal, act=_pay_act, refuse=_pay_refuse)
 
 
 def _sacrifice_run(s, f) -> bool:
@@ -241,20 +303,36 @@ def _sacrifice_act(s, f, action) -> None:
     s.stack.pop()
 
 
-register("sacrifice", run=_sacrifice_run, legal=lambda s, f: _sources(s), act=_sacrifice_act)
+register("sacrifice", run=_sacrifice_run, legal=lambda s, f: _sources(s), act=_sacrifice_act, refuse=_sacrifice_refuse)
+
+
+def starve_check(s, f, a: int, why: bool = False):
+    """PC-UPK-CITY-02..04: a city that needs food (Fishing feeds coastal ones) and has not lost yet."""
+    if a >= s.board.n or not s.cav[a]:
+        return no("no_city", "PC-UPK-CITY-04", area=a + 1) if why else True
+    if s.adv & A_FISHING and s.board.coastal[a]:
+        return no("fed_fishing", "PC-UPK-CITY-02", area=a + 1) if why else True
+    if f.done & BITS[a]:
+        return no("starved", "PC-UPK-CITY-04", area=a + 1) if why else True
+    return None
 
 
 def _starve_needy(s, f):
-    fishing = s.adv & A_FISHING
-    return [a for a in s.board.areas if s.cav[a] and not (fishing and s.board.coastal[a]) and not f[2] & BITS[a]]
+    return [a for a in s.board.areas if starve_check(s, f, a) is None]
+
+
+def _starve_refuse(s, f, action):
+    if action.kind == "cav":
+        return starve_check(s, f, action.args[0], True)
+    return not_here(action, f.TAG)
 
 
 def _starve_run(s, f) -> bool:
-    if f[1] <= 0:
+    if f.left <= 0:
         s.stack.pop()
         return True
     needy = _starve_needy(s, f)
-    if len(needy) <= f[1]:
+    if len(needy) <= f.left:
         for a in needy:
             s.reduce_cav(a, 1)
         s.stack.pop()
@@ -265,7 +343,8 @@ def _starve_run(s, f) -> bool:
 def _starve_act(s, f, action) -> None:
     a = action.args[0]
     s.reduce_cav(a, 1)
-    s.stack[-1] = ("starve", f[1] - 1, f[2] | BITS[a])
+    s.stack[-1] = Starve(f.left - 1, f.done | BITS[a])
 
 
-register("starve", run=_starve_run, legal=lambda s, f: [CAV[a] for a in _starve_needy(s, f)], act=_starve_act)
+register("starve", run=_starve_run, legal=lambda s, f: [CAV[a] for a in _starve_needy(s, f)], act=_starve_act,
+         refuse=_starve_refuse)

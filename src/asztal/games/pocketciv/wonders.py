@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import WONDER
 from asztal.games.pocketciv.data import (
+    ADV_IDS,
+    EMPIRES,
+    NADV,
     NWONDER,
     WONDER_ADV,
     WONDER_CITY,
@@ -15,23 +18,36 @@ from asztal.games.pocketciv.data import (
     WONDER_SEA,
     WONDER_TRIBES,
 )
+from asztal.games.pocketciv.refuse import no
 
 
-def can_build(s, a: int, w: int, total: int) -> bool:
+def wonder_check(s, a: int, w: int, total: int, why: bool = False):
+    """None when wonder ``w`` may be built in area ``a`` (its card's costs and requirements);
+    else True, or the refusal with ``why`` (refuse.py)."""
     t = WONDER_TRIBES[w]
-    if t > s.tribes[a] or total - t < 1 or WONDER_GOLD[w] > s.gold:  # PC-DEV-WONDER-05, PC-DEV-03
-        return False
+    if t > s.tribes[a]:  # PC-DEV-WONDER-05
+        return no("area_tribes", "PC-DEV-WONDER-05", area=a + 1, need=t, have=s.tribes[a]) if why else True
+    if total - t < 1:  # PC-DEV-03
+        return no("keep_one", "PC-DEV-03", need=t, total=total) if why else True
+    if WONDER_GOLD[w] > s.gold:
+        return no("gold", "PC-DEV-WONDER-03", need=WONDER_GOLD[w], have=s.gold) if why else True
     if WONDER_ADV[w] & s.adv != WONDER_ADV[w]:  # PC-DEV-WONDER-03
-        return False
+        if not why:
+            return True
+        missing = WONDER_ADV[w] & ~s.adv
+        return no("wonder_prereq", "PC-DEV-WONDER-03", wonder=WONDER_IDS[w],
+                  advances=[ADV_IDS[i] for i in range(NADV) if missing >> i & 1])
     if WONDER_PARTNER[w] >= 0 and not s.partners >> WONDER_PARTNER[w] & 1:
-        return False
-    if WONDER_CITY[w] and not s.cav[a]:
-        return False
-    if WONDER_SEA[w] and not s.board.coastal[a]:
-        return False
-    if WONDER_FRONTIER[w] and not s.board.frontier[a]:
-        return False
-    return not (WONDER_MOUNTAIN[w] and not s.mount[a])
+        return no("wonder_partner", "PC-DEV-WONDER-03", wonder=WONDER_IDS[w],
+                  empire=EMPIRES[WONDER_PARTNER[w]]) if why else True
+    for need, have, where in ((WONDER_CITY[w], s.cav[a], "city"), (WONDER_SEA[w], s.board.coastal[a], "sea"),
+                              (WONDER_FRONTIER[w], s.board.frontier[a], "frontier"),
+                              (WONDER_MOUNTAIN[w], s.mount[a], "mountain")):
+        if need and not have:
+            if not why:
+                return True
+            return no("wonder_place", "PC-DEV-WONDER-03", wonder=WONDER_IDS[w], area=a + 1, where=where)
+    return None
 
 
 def legal_wonders(s, acts: list, total: int) -> None:
@@ -42,7 +58,7 @@ def legal_wonders(s, acts: list, total: int) -> None:
             continue
         row = WONDER[a]
         for w in range(NWONDER):
-            if can_build(s, a, w, total):
+            if wonder_check(s, a, w, total) is None:
                 acts.append(row[w])
 
 

@@ -1,40 +1,37 @@
 """5.2 Events (Események) and chapter 7, the events themselves.
 
-Phase II draws one card (``evdraw``); if it has a box for the current era, that event's
-frame ``(event_id, step, card, era, ...)`` is pushed. Each event is a small step machine in
+Phase II draws one card (``EvDraw``); if it has a box for the current era, that event's
+frame (``frames.EventFrame``: step, card, era, ...) is pushed. Each event is a small step machine in
 its own module; every step draws at most one card, before it changes anything, so the era
 change a draw of the deck's last card brings (PC-ERA-11, PC-Q-03, ``PocketCivState.draw``)
 comes right after that draw and before the card is applied.
 
-Shared sub-decisions: ``loss`` (the player spreads a tribe loss over some areas, one tribe
-per action) and ``cavloss`` (the player spreads a CAV loss over cities).
+Shared sub-decisions: ``Loss`` (the player spreads a tribe loss over some areas, one tribe
+per action) and ``CavLoss`` (the player spreads a CAV loss over cities).
 """
 
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import ASTRONOMY, CAV, DONE, LOSE, WLOSS
-from asztal.games.pocketciv.data import A_ASTRONOMY, BITS, BOX
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.data import A_ASTRONOMY, BITS, BOX, WONDER_IDS
+from asztal.games.pocketciv.frames import Astro, Dev, EvDraw, Loss, Wonders, register, start_frame
+from asztal.games.pocketciv.refuse import no, not_here
 
 
 def box_of(f):
     """The box of the original event card that started frame ``f`` (PC-EVT-02)."""
-    return BOX[f[2]][f[3]]
-
-
-def start_frame(event_id: str, card: int, era: int) -> tuple:
-    return (event_id, 0, card, era, 0, 0, 0, 0)
+    return BOX[f.card][f.era]
 
 
 # -- phase II ---------------------------------------------------------------------------------
 def _event_run(s, f) -> bool:
-    s.stack[-1] = ("dev",)  # phase III comes after the event
-    s.stack.append(("evdraw", s.era))
+    s.stack[-1] = Dev()  # phase III comes after the event
+    s.stack.append(EvDraw(s.era))
     return True
 
 
 def _evdraw_run(s, f) -> bool:
-    era = f[1]  # PC-Q-03 (a): the card is read in the era it is drawn in, even if it empties the deck
+    era = f.era  # PC-Q-03 (a): the card is read in the era it is drawn in, even if it empties the deck
     c = s.draw_aside(era)  # PC-EVP-01
     box = BOX[c][era]  # PC-EVP-02: the box of the current era
     if box is None:  # PC-EVP-03: no event this round
@@ -43,7 +40,7 @@ def _evdraw_run(s, f) -> bool:
         return True
     s.emit("pocketciv.event", card=c + 1, era=era, event=box[0])
     if s.adv & A_ASTRONOMY and s.astro_era != s.era:  # PC-EVT-ASTRONOMY-01
-        s.stack[-1] = ("astro", c, era)
+        s.stack[-1] = Astro(c, era)
     else:
         s.stack[-1] = start_frame(box[0], c, era)
     return True
@@ -54,12 +51,12 @@ def _astro_legal(s, f):
 
 
 def _astro_act(s, f, action) -> None:
-    _, c, era = f
+    c, era = f.card, f.era
     if action is ASTRONOMY:  # PC-EVT-ASTRONOMY-01: once per era ignore the card, draw again
         s.astro_era = s.era
         s.aside.remove(c)
         s.discard.append(c)
-        s.stack[-1] = ("evdraw", s.era)
+        s.stack[-1] = EvDraw(s.era)
         s.emit("pocketciv.astronomy", card=c + 1)
     else:
         s.stack[-1] = start_frame(BOX[c][era][0], c, era)
@@ -67,17 +64,23 @@ def _astro_act(s, f, action) -> None:
 
 register("event", run=_event_run)
 register("evdraw", run=_evdraw_run)
-register("astro", legal=_astro_legal, act=_astro_act)
+register("astro", legal=_astro_legal, act=_astro_act, refuse=lambda s, f, a: not_here(a, f.TAG))
 
 
 # -- shared sub-decisions -----------------------------------------------------------------------
-def _cands(s, mask, counts):
-    return [a for a in s.board.areas if mask & BITS[a] and counts[a]]
+def spread_check(s, f, a: int, why: bool = False):
+    """A spread loss falls only on the areas it reaches, where there is something to lose."""
+    if a >= s.board.n or not f.mask & BITS[a]:
+        return no("outside", "PC-CON-10", area=a + 1) if why else True
+    if not _spread(s, f)[0][a]:
+        return (no("no_tribe", "PC-CON-10", area=a + 1) if type(f) is Loss
+                else no("no_city", "PC-CON-11", area=a + 1)) if why else True
+    return None
 
 
-def _spread(s, kind: str):
-    """What a spread loss falls on, and how it is removed: tribes (``loss``) or CAV (``cavloss``)."""
-    return (s.tribes, s.rm_tribes) if kind == "loss" else (s.cav, s.reduce_cav)
+def _spread(s, f):
+    """What a spread loss falls on, and how it is removed: tribes (``Loss``) or CAV (``CavLoss``)."""
+    return (s.tribes, s.rm_tribes) if type(f) is Loss else (s.cav, s.reduce_cav)
 
 
 def _spread_run(s, f) -> bool:
@@ -85,9 +88,9 @@ def _spread_run(s, f) -> bool:
     tribes (``loss``: all of it must be used while tribes remain there; a surplus is ignored,
     PC-Q-21) or CAV of cities (``cavloss``: PC-EVT-ANARCHY-07, PC-EVT-CORRUPTION-02; a city at
     0 is destroyed, PC-CON-12). With one candidate, or too little to choose, it falls at once."""
-    kind, amount, mask = f
-    counts, remove = _spread(s, kind)
-    cands = _cands(s, mask, counts)
+    amount = f.left
+    counts, remove = _spread(s, f)
+    cands = [a for a in s.board.areas if spread_check(s, f, a) is None]
     if amount <= 0 or not cands:
         s.stack.pop()
         return True
@@ -100,32 +103,35 @@ def _spread_run(s, f) -> bool:
     return False
 
 
-_SPREAD_ACTIONS = {"loss": LOSE, "cavloss": CAV}
-
-
 def _spread_legal(s, f):
-    acts = _SPREAD_ACTIONS[f[0]]
-    return [acts[a] for a in _cands(s, f[2], _spread(s, f[0])[0])]
+    acts = LOSE if type(f) is Loss else CAV
+    return [acts[a] for a in s.board.areas if spread_check(s, f, a) is None]
+
+
+def _spread_refuse(s, f, action):
+    if action.kind == ("lose" if type(f) is Loss else "cav"):
+        return spread_check(s, f, action.args[0], True)
+    return not_here(action, f.TAG)
 
 
 def _spread_act(s, f, action) -> None:
-    _spread(s, f[0])[1](action.args[0], 1)
-    s.stack[-1] = (f[0], f[1] - 1, f[2])
+    _spread(s, f)[1](action.args[0], 1)
+    s.stack[-1] = type(f)(f.left - 1, f.mask)
 
 
-register("loss", run=_spread_run, legal=_spread_legal, act=_spread_act)
-register("cavloss", run=_spread_run, legal=_spread_legal, act=_spread_act)
+register("loss", run=_spread_run, legal=_spread_legal, act=_spread_act, refuse=_spread_refuse)
+register("cavloss", run=_spread_run, legal=_spread_legal, act=_spread_act, refuse=_spread_refuse)
 
 
 def lose_wonders(s, a: int, k: int) -> None:
     """Destroy ``k`` of the wonders in area ``a``. Which ones is the player's choice (ruling
-    PC-R-WONDER-CHOICE, *"wonders of your choice"*): a ``wonders`` frame asks, one wonder at a
+    PC-R-WONDER-CHOICE, *"wonders of your choice"*): a ``Wonders`` frame asks, one wonder at a
     time, unless the choice cannot matter: every wonder there goes, or they are all alike."""
     ws = s.wonders[a]
     if k <= 0 or not ws:
         return
     if k < len(ws) and len(set(ws)) > 1:
-        s.stack.append(("wonders", a, k))
+        s.stack.append(Wonders(a, k))
         return
     s.wonders[a] = ws[k:]
     s.hit |= BITS[a]
@@ -133,11 +139,17 @@ def lose_wonders(s, a: int, k: int) -> None:
 
 
 def _wonders_legal(s, f):
-    return [WLOSS[w] for w in sorted(set(s.wonders[f[1]]))]
+    return [WLOSS[w] for w in sorted(set(s.wonders[f.area]))]
+
+
+def _wonders_refuse(s, f, action):
+    if action.kind == "wloss":  # the legal list: the kinds of wonder standing there
+        return no("no_wonder", "PC-R-WONDER-CHOICE", area=f.area + 1, wonder=WONDER_IDS[action.args[0]])
+    return not_here(action, f.TAG)
 
 
 def _wonders_act(s, f, action) -> None:
-    _, a, k = f
+    a, k = f.area, f.left
     ws = list(s.wonders[a])
     ws.remove(action.args[0])
     s.wonders[a] = tuple(ws)
@@ -147,7 +159,24 @@ def _wonders_act(s, f, action) -> None:
     lose_wonders(s, a, k - 1)
 
 
-register("wonders", legal=_wonders_legal, act=_wonders_act)
+register("wonders", legal=_wonders_legal, act=_wonders_act, refuse=_wonders_refuse)
+
+
+def pick_refuse(check):
+    """The refusal of a frame whose choice is an area (``pick``): ``check(s, f, area, why)``
+    is the test its legal list is built from."""
+    def refuse(s, f, action):
+        if action.kind == "pick":
+            return check(s, f, action.args[0], True)
+        return not_here(action, f.TAG)
+    return refuse
+
+
+def neighbour_check(s, centre: int, n: int, why: bool = False):
+    """The choice is a neighbour of ``centre``."""
+    if n >= s.board.n or n not in s.board.adj[centre]:
+        return no("not_neighbour", "PC-CON-15", centre=centre + 1, area=n + 1) if why else True
+    return None
 
 
 def area_mask(s, a: int) -> int:

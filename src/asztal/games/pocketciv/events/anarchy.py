@@ -1,6 +1,6 @@
 """7.1 Anarchy (Anarchia). Also started by Black Market taxation (PC-DEV-BM-06), with no card.
 
-Frame: ("anarchy", step, card, era, chosen_areas_mask, n_chosen).
+Frame: ``Anarchy(step, card, era, chosen, picked)``: the areas chosen with Organized Religion.
 """
 
 from __future__ import annotations
@@ -15,15 +15,17 @@ from asztal.games.pocketciv.data import (
     BITS,
     RED,
 )
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.events import pick_refuse
+from asztal.games.pocketciv.frames import Anarchy, CavLoss, Loss, register
+from asztal.games.pocketciv.refuse import no
 
 
-def start(era: int, card: int = -1) -> tuple:
-    return ("anarchy", 0, card, era, 0, 0)
+def start(era: int, card: int = -1) -> Anarchy:
+    return Anarchy(0, card, era)
 
 
 def _frame(f, step, chosen=None, n=None):
-    return ("anarchy", step, f[2], f[3], f[4] if chosen is None else chosen, f[5] if n is None else n)
+    return Anarchy(step, f.card, f.era, f.chosen if chosen is None else chosen, f.picked if n is None else n)
 
 
 def anarchy_step1(s, mask: int) -> None:
@@ -49,7 +51,7 @@ def anarchy_step1(s, mask: int) -> None:
 
 
 def _run(s, f) -> bool:
-    step = f[1]
+    step = f.step
     if step == 0:
         if s.adv & A_ORGANIZED_RELIGION:  # PC-EVT-ANARCHY-05, PC-Q-17 (5): choose exactly 4 areas
             s.stack[-1] = _frame(f, 1)
@@ -59,34 +61,43 @@ def _run(s, f) -> bool:
     if step == 1:
         return False
     if step == 2:
-        anarchy_step1(s, f[4])
+        anarchy_step1(s, f.chosen)
         s.stack[-1] = _frame(f, 3)
         return True
     if step == 3:
         if s.adv & A_SLAVE_LABOR:  # PC-EVT-ANARCHY-06, PC-Q-18 (b): red circle in total, spread
             c = s.draw()
             s.stack[-1] = _frame(f, 4)
-            s.stack.append(("loss", RED[c], s.board.allmask))
+            s.stack.append(Loss(RED[c], s.board.allmask))
         else:
             s.stack[-1] = _frame(f, 4)
         return True
     if step == 4:
         s.stack[-1] = _frame(f, 5)
         if s.adv & A_MACHINING and not s.adv & A_LAW:  # PC-EVT-ANARCHY-07, PC-EVT-ANARCHY-08
-            s.stack.append(("cavloss", 2, s.board.allmask))
+            s.stack.append(CavLoss(2, s.board.allmask))
         return True
-    s.end_event(f[2])
+    s.end_event(f.card)
     return True
 
 
+def _check(s, f, a: int, why: bool = False):
+    """PC-EVT-ANARCHY-05, PC-Q-17 (5): four different areas."""
+    if a >= s.board.n:
+        return no("no_area", "PC-EVT-ANARCHY-05", area=a + 1) if why else True
+    if f.chosen & BITS[a]:
+        return no("chosen", "PC-EVT-ANARCHY-05", area=a + 1) if why else True
+    return None
+
+
 def _legal(s, f):
-    return [PICK[a] for a in s.board.areas if not f[4] & BITS[a]]
+    return [PICK[a] for a in s.board.areas if _check(s, f, a) is None]
 
 
 def _act(s, f, action) -> None:
-    chosen = f[4] | BITS[action.args[0]]
-    n = f[5] + 1
+    chosen = f.chosen | BITS[action.args[0]]
+    n = f.picked + 1
     s.stack[-1] = _frame(f, 2 if n >= 4 else 1, chosen, n)
 
 
-register("anarchy", run=_run, legal=_legal, act=_act)
+register("anarchy", run=_run, legal=_legal, act=_act, refuse=pick_refuse(_check))

@@ -1,7 +1,7 @@
 """§15 Attack (Támadás), used by Bandits, Visitation and failed stealing.
 
 The procedure is missing from the Hungarian transcript; it follows the English v2 text
-(events.md §15) with our rulings PC-R-ATTACK-*. Frame: ("attack", stage, area, force, visited).
+(events.md §15) with our rulings PC-R-ATTACK-*. Frame: ``Attack(stage, area, force, visited)``.
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ from asztal.games.pocketciv.data import (
     BITS,
     GREEN,
 )
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Attack, register
+from asztal.games.pocketciv.refuse import no, not_here
 
 
-def start(area: int, force: int) -> tuple:
-    return ("attack", 0, area, force, BITS[area])
+def start(area: int, force: int) -> Attack:
+    return Attack(0, area, force, BITS[area])
 
 
 def _targets(s, area: int, visited: int) -> list[int]:
@@ -37,7 +38,7 @@ def _targets(s, area: int, visited: int) -> list[int]:
 
 
 def _run(s, f) -> bool:
-    _, stage, area, force, visited = f
+    stage, area, force, visited = f.stage, f.area, f.force, f.visited
     if force <= 0:
         s.stack.pop()
         return True
@@ -48,12 +49,12 @@ def _run(s, f) -> bool:
             force -= cut
             s.gold += cut
         s.emit("pocketciv.attack", area=area + 1, force=force)
-        s.stack[-1] = ("attack", 1, area, force, visited)
+        s.stack[-1] = Attack(1, area, force, visited)
         return True
     if stage == 1:  # entering an area
         if s.adv & A_EQUESTRIAN and s.tribes[area]:  # PC-R-ATTACK-05
             force -= 2
-        s.stack[-1] = ("attack", 2, area, force, visited)
+        s.stack[-1] = Attack(2, area, force, visited)
         return True
     if stage == 2:
         # PC-R-ATTACK-02: tribes absorb first, 1 each (2 with Military or Metal Working, 3 with both)
@@ -79,20 +80,38 @@ def _run(s, f) -> bool:
             s.stack.pop()
             return True
         if len(nxt) == 1:
-            s.stack[-1] = ("attack", 1, nxt[0], force, visited | BITS[nxt[0]])
+            s.stack[-1] = Attack(1, nxt[0], force, visited | BITS[nxt[0]])
             return True
-        s.stack[-1] = ("attack", 3, area, force, visited)
+        s.stack[-1] = Attack(3, area, force, visited)
         return True
     return False  # stage 3: the player picks among tied neighbours
 
 
+def _check(s, f, n: int, why: bool = False):
+    """PC-R-ATTACK-04: the force goes on to one of the tied neighbours."""
+    if n in _targets(s, f.area, f.visited):
+        return None
+    if not why:
+        return True
+    from asztal.games.pocketciv.events import neighbour_check
+
+    return neighbour_check(s, f.area, n, True) or no(
+        "attack_target", "PC-R-ATTACK-04", area=n + 1, places=[x + 1 for x in _targets(s, f.area, f.visited)])
+
+
 def _legal(s, f):
-    return [PICK[n] for n in _targets(s, f[2], f[4])]
+    return [PICK[n] for n in _targets(s, f.area, f.visited) if _check(s, f, n) is None]
 
 
 def _act(s, f, action) -> None:
     n = action.args[0]
-    s.stack[-1] = ("attack", 1, n, f[3], f[4] | BITS[n])
+    s.stack[-1] = Attack(1, n, f.force, f.visited | BITS[n])
 
 
-register("attack", run=_run, legal=_legal, act=_act)
+def _refuse(s, f, action):
+    if action.kind == "pick":
+        return _check(s, f, action.args[0], True)
+    return not_here(action, f.TAG)
+
+
+register("attack", run=_run, legal=_legal, act=_act, refuse=_refuse)

@@ -1,4 +1,4 @@
-"""7.4 Bandits (Banditák). Frame: ("bandits", step, card, era, area[, force, hexagon])."""
+"""7.4 Bandits (Banditák). Frame: ``Bandits(step, card, era, area, force, hexagon)``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from asztal.games.pocketciv.data import (
     symbol_sum,
 )
 from asztal.games.pocketciv.events import attack, box_of
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Bandits, register
+from asztal.games.pocketciv.refuse import no, not_here
 
 
 def bandit_force(s, box, c: int) -> int:
@@ -40,43 +41,57 @@ def reductions(s, force: int, hexagon: int) -> int:
 
 
 def _attack(s, f, force: int) -> None:
-    s.stack[-1] = ("bandits", 2, f[2], f[3], f[4])
+    s.stack[-1] = Bandits(2, f.card, f.era, f.area)
     if force > 0:  # PC-Q-19: a force of 0 or less means no attack
-        s.stack.append(attack.start(f[4], force))
+        s.stack.append(attack.start(f.area, force))
 
 
 def _run(s, f) -> bool:
-    step = f[1]
+    step = f.step
     if step == 0:  # PC-EVT-BANDITS-01
         c = s.draw()
         a = s.red_area(c)
         near = BITS[a] | s.board.adjmask[a]
         if not any(s.desert[x] for x in s.board.areas if near & BITS[x]):  # PC-EVT-BANDITS-02
             s.emit("pocketciv.bandits_none", area=a + 1)
-            s.end_event(f[2])
+            s.end_event(f.card)
             return True
-        s.stack[-1] = ("bandits", 1, f[2], f[3], a)
+        s.stack[-1] = Bandits(1, f.card, f.era, a)
         return True
     if step == 1:  # PC-EVT-BANDITS-03/04
         c = s.draw()
         force = bandit_force(s, box_of(f), c)
         if reductions(s, force, BLUE[c]):  # PC-R-BANDITS-CHOICE: the player decides
-            s.stack[-1] = ("bandits", 3, f[2], f[3], f[4], force, BLUE[c])
+            s.stack[-1] = Bandits(3, f.card, f.era, f.area, force, BLUE[c])
         else:
             _attack(s, f, force)
         return True
     if step == 3:
         return False
-    s.end_event(f[2])
+    s.end_event(f.card)
     return True
 
 
+def _check(s, f, k: int, why: bool = False):
+    """PC-R-BANDITS-CHOICE: at most one reduction per Law and Democracy, while the force lasts."""
+    most = reductions(s, f.force, f.hexagon)
+    if k > most:
+        return no("cut_max", "PC-R-BANDITS-CHOICE", max=most) if why else True
+    return None
+
+
 def _legal(s, f):
-    return list(CUT[:reductions(s, f[5], f[6]) + 1])
+    return [CUT[k] for k in range(len(CUT)) if _check(s, f, k) is None]
+
+
+def _refuse(s, f, action):
+    if action.kind == "cut":
+        return _check(s, f, action.args[0], True)
+    return not_here(action, f.TAG)
 
 
 def _act(s, f, action) -> None:
-    _attack(s, f, f[5] - action.args[0] * f[6])  # PC-EVT-BANDITS-05/06
+    _attack(s, f, f.force - action.args[0] * f.hexagon)  # PC-EVT-BANDITS-05/06
 
 
-register("bandits", run=_run, legal=_legal, act=_act)
+register("bandits", run=_run, legal=_legal, act=_act, refuse=_refuse)

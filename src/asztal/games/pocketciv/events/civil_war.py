@@ -1,5 +1,5 @@
 """Civil War (Polgárháború), from the English v2 rules (events.md §3); rule IDs PC-EVT-CIVILWAR-*.
-Frame: ("civil_war", step, card, era, area)."""
+Frame: ``CivilWar(step, card, era, area)``."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from asztal.games.pocketciv.data import (
     symbol_sum,
 )
 from asztal.games.pocketciv.events import area_mask, box_of
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import CivilWar, Loss, register
 
 
 def city_losses(s, a: int) -> None:
@@ -52,25 +52,25 @@ def collateral(s, box, c: int) -> int:
 
 
 def _run(s, f) -> bool:
-    step = f[1]
+    step = f.step
     if step == 0:
         c = s.draw()
         a = s.red_area(c)
         s.emit("pocketciv.civil_war", area=a + 1)
         city_losses(s, a)
-        s.stack[-1] = ("civil_war", 1, f[2], f[3], a)
+        s.stack[-1] = CivilWar(1, f.card, f.era, a)
         return True
     if step == 1:
         c = s.draw()
-        s.stack[-1] = ("civil_war", 2, f[2], f[3], f[4])
-        s.stack.append(("loss", collateral(s, box_of(f), c), area_mask(s, f[4])))
+        s.stack[-1] = CivilWar(2, f.card, f.era, f.area)
+        s.stack.append(Loss(collateral(s, box_of(f), c), area_mask(s, f.area)))
         return True
     if s.adv & A_MEDICINE:  # PC-EVT-CIVILWAR-10
-        mask = area_mask(s, f[4])
+        mask = area_mask(s, f.area)
         for x in s.board.areas:
             if mask & BITS[x]:
                 s.tribes[x] += 1
-    s.end_event(f[2])
+    s.end_event(f.card)
     return True
 
 

@@ -1,11 +1,11 @@
 """Corruption (Korrupció), English v2 rules (events.md §4); PC-EVT-CORRUPTION-*.
-Frame: ("corruption", step, card, era)."""
+Frame: ``Corruption(step, card, era)``."""
 
 from __future__ import annotations
 
 from asztal.games.pocketciv.data import A_GOVERNMENT, A_LAW, A_LITERACY, symbol_sum
 from asztal.games.pocketciv.events import box_of
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import CavLoss, Corruption, register
 
 
 def corruption_amount(s, box, c: int) -> int:
@@ -18,16 +18,16 @@ def corruption_amount(s, box, c: int) -> int:
 
 
 def _run(s, f) -> bool:
-    if f[1] == 0:
+    if f.step == 0:
         c = s.draw()  # PC-EVT-CORRUPTION-01
         n = corruption_amount(s, box_of(f), c)
         s.emit("pocketciv.corruption", amount=n)
-        s.stack[-1] = ("corruption", 1, f[2], f[3])
-        s.stack.append(("cavloss", n, s.board.allmask))  # PC-EVT-CORRUPTION-02
+        s.stack[-1] = Corruption(1, f.card, f.era)
+        s.stack.append(CavLoss(n, s.board.allmask))  # PC-EVT-CORRUPTION-02
         return True
     if not s.adv & A_LAW:  # PC-EVT-CORRUPTION-05 / -06
         s.gold = 0
-    s.end_event(f[2])
+    s.end_event(f.card)
     return True
 
 

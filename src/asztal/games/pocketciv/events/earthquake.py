@@ -1,25 +1,33 @@
-"""7.6 Earthquake (Földrengés). Frame: ("earthquake", step, card, era, area, faults_left, 0)."""
+"""7.6 Earthquake (Földrengés). Frame: ``Earthquake(step, card, era, area, left)``: new faults left to choose."""
 
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_ENGINEERING, A_MEDICINE, BITS, symbol_sum
-from asztal.games.pocketciv.events import area_mask, box_of
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.events import area_mask, box_of, neighbour_check, pick_refuse
+from asztal.games.pocketciv.frames import Earthquake, Loss, register
+from asztal.games.pocketciv.refuse import no
 
 
 def _f(f, step, left=None):
-    return ("earthquake", step, f[2], f[3], f[4], f[5] if left is None else left, f[6])
+    return Earthquake(step, f.card, f.era, f.area, f.left if left is None else left)
 
 
 def _open_choices(s, f):
     """PC-Q-22 (1) amended, ruling PC-R-QUAKE-NEW-FAULTS: *„1-1 további szakadék keletkezik”*, a new
     fault arises, so only a neighbour without a fault may be chosen."""
-    return [n for n in s.board.adj[f[4]] if not s.fault[n]]
+    return [n for n in s.board.adj[f.area] if _check(s, f, n) is None]
+
+
+def _check(s, f, n: int, why: bool = False):
+    r = neighbour_check(s, f.area, n, why)
+    if r is None and s.fault[n]:
+        return no("fault_there", "PC-R-QUAKE-NEW-FAULTS", area=n + 1) if why else True
+    return r
 
 
 def _run(s, f) -> bool:
-    step = f[1]
+    step = f.step
     if step == 0:
         c = s.draw()  # PC-EVT-QUAKE-02
         a = s.red_area(c)
@@ -30,21 +38,21 @@ def _run(s, f) -> bool:
             s.reduce_cav(a, 1, floor)
             s.rm_tribes(a, 1)
             s.fault[a] = 1  # PC-EVT-QUAKE-01
-            s.stack[-1] = ("earthquake", 2, f[2], f[3], a, 0, 0)
+            s.stack[-1] = Earthquake(2, f.card, f.era, a, 0)
             return True
         s.reduce_cav(a, 3, floor)  # PC-EVT-QUAKE-04
         s.rm_tribes(a, 4)
         if s.wonders[a]:  # PC-Q-22 (2): Engineering does not save wonders
             s.wonders[a] = ()
             s.emit("pocketciv.wonders_lost", area=a + 1, count=0)
-        s.stack[-1] = ("earthquake", 1, f[2], f[3], a, min(2, len(s.board.adj[a])), 0)
+        s.stack[-1] = Earthquake(1, f.card, f.era, a, min(2, len(s.board.adj[a])))
         return True
     if step == 1:  # new faults in two neighbours of the player's choice, fewer if fewer are left (PC-Q-22 (1))
         choices = _open_choices(s, f)
-        if f[5] <= 0 or not choices:
+        if f.left <= 0 or not choices:
             s.stack[-1] = _f(f, 2)
             return True
-        if len(choices) <= f[5]:
+        if len(choices) <= f.left:
             for n in choices:
                 s.fault[n] = 1
             s.stack[-1] = _f(f, 2)
@@ -53,13 +61,13 @@ def _run(s, f) -> bool:
     if step == 2:  # PC-EVT-QUAKE-05/06: always (the Hungarian text numbers it step 2)
         c = s.draw()
         s.stack[-1] = _f(f, 3)
-        s.stack.append(("loss", symbol_sum(box_of(f), c), area_mask(s, f[4])))
+        s.stack.append(Loss(symbol_sum(box_of(f), c), area_mask(s, f.area)))
         return True
     if s.adv & A_MEDICINE:  # PC-EVT-QUAKE-08
         for x in s.board.areas:
             if s.hit & BITS[x]:
                 s.tribes[x] += 2
-    s.end_event(f[2])
+    s.end_event(f.card)
     return True
 
 
@@ -69,7 +77,7 @@ def _legal(s, f):
 
 def _act(s, f, action) -> None:
     s.fault[action.args[0]] = 1
-    s.stack[-1] = _f(f, 1, f[5] - 1)
+    s.stack[-1] = _f(f, 1, f.left - 1)
 
 
-register("earthquake", run=_run, legal=_legal, act=_act)
+register("earthquake", run=_run, legal=_legal, act=_act, refuse=pick_refuse(_check))

@@ -1,12 +1,13 @@
 """Epidemic (Járvány), English v2 rules (events.md §6); PC-EVT-EPIDEMIC-*.
-Frame: ("epidemic", step, card, era, area, loss, infected_mask)."""
+Frame: ``Epidemic(step, card, era, area, loss, infected)``."""
 
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_EQUESTRIAN, A_MEDICINE, A_ROADBUILDING, BITS, symbol_sum
-from asztal.games.pocketciv.events import box_of
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.events import box_of, pick_refuse
+from asztal.games.pocketciv.frames import Epidemic, register
+from asztal.games.pocketciv.refuse import no
 
 
 def infect(s, a: int, loss: int) -> int:
@@ -39,46 +40,54 @@ def spread_targets(s, infected: int) -> list[int]:
 
 
 def _run(s, f) -> bool:
-    step = f[1]
+    step = f.step
     if step == 0:
         c = s.draw()  # PC-EVT-EPIDEMIC-01
         a = s.red_area(c)
         if not s.tribes[a]:
-            s.end_event(f[2])
+            s.end_event(f.card)
             return True
-        s.stack[-1] = ("epidemic", 1, f[2], f[3], a, 0, BITS[a])
+        s.stack[-1] = Epidemic(1, f.card, f.era, a, 0, BITS[a])
         return True
     if step == 1:
         c = s.draw()  # PC-EVT-EPIDEMIC-02
         loss = symbol_sum(box_of(f), c)
         if s.adv & A_MEDICINE:  # PC-EVT-EPIDEMIC-05
             loss //= 2
-        s.emit("pocketciv.epidemic", area=f[4] + 1, loss=loss)
-        loss = infect(s, f[4], loss)
-        s.stack[-1] = ("epidemic", 2, f[2], f[3], f[4], loss, f[6])
+        s.emit("pocketciv.epidemic", area=f.area + 1, loss=loss)
+        loss = infect(s, f.area, loss)
+        s.stack[-1] = Epidemic(2, f.card, f.era, f.area, loss, f.infected)
         return True
-    loss = f[5]
+    loss = f.loss
     if loss <= 0 or s.total_tribes() <= 2:
-        s.end_event(f[2])
+        s.end_event(f.card)
         return True
-    targets = spread_targets(s, f[6])
+    targets = spread_targets(s, f.infected)
     if not targets:
-        s.end_event(f[2])
+        s.end_event(f.card)
         return True
     if len(targets) == 1:
         t = targets[0]
-        s.stack[-1] = ("epidemic", 2, f[2], f[3], t, infect(s, t, loss), f[6] | BITS[t])
+        s.stack[-1] = Epidemic(2, f.card, f.era, t, infect(s, t, loss), f.infected | BITS[t])
         return True
     return False
 
 
+def _check(s, f, t: int, why: bool = False):
+    """PC-EVT-EPIDEMIC-03/06: the epidemic spreads only to the areas ``spread_targets`` finds."""
+    if t in spread_targets(s, f.infected):
+        return None
+    return no("not_spread", "PC-EVT-EPIDEMIC-03", area=t + 1,
+              places=[x + 1 for x in spread_targets(s, f.infected)]) if why else True
+
+
 def _legal(s, f):
-    return [PICK[t] for t in spread_targets(s, f[6])]
+    return [PICK[t] for t in spread_targets(s, f.infected)]
 
 
 def _act(s, f, action) -> None:
     t = action.args[0]
-    s.stack[-1] = ("epidemic", 2, f[2], f[3], t, infect(s, t, f[5]), f[6] | BITS[t])
+    s.stack[-1] = Epidemic(2, f.card, f.era, t, infect(s, t, f.loss), f.infected | BITS[t])
 
 
-register("epidemic", run=_run, legal=_legal, act=_act)
+register("epidemic", run=_run, legal=_legal, act=_act, refuse=pick_refuse(_check))

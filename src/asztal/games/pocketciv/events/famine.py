@@ -20,7 +20,7 @@ def _run(s, f) -> bool:
     a = s.red_area(c)
     s.emit("pocketciv.famine", area=a + 1)
     famine(s, a)
-    s.end_event(f[2])
+    s.end_event(f.card)
     return True
 
 

@@ -1,4 +1,4 @@
-"""7.2 Flood (Árvíz) and 7.5 Tsunami (Cunami). Frame: ("flood", step, card, era, area)."""
+"""7.2 Flood (Árvíz) and 7.5 Tsunami (Cunami). Frame: ``Flood(step, card, era, area)``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from asztal.games.pocketciv.data import (
     symbol_sum,
 )
 from asztal.games.pocketciv.events import box_of, lose_wonders
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Flood, register
 
 
 def inland_flood(s, a: int) -> None:
@@ -42,25 +42,25 @@ def tsunami_damage(s, a: int, damage: int) -> None:
 
 
 def _run(s, f) -> bool:
-    step = f[1]
+    step = f.step
     if step == 0:
         c = s.draw()  # PC-EVT-FLOOD-01
         a = s.red_area(c)
         if s.board.coastal[a]:  # PC-EVT-FLOOD-02
             s.emit("pocketciv.tsunami", area=a + 1)
-            s.stack[-1] = ("flood", 1, f[2], f[3], a)
+            s.stack[-1] = Flood(1, f.card, f.era, a)
             return True
         s.emit("pocketciv.flood", area=a + 1)
         inland_flood(s, a)
-        s.end_event(f[2])
+        s.end_event(f.card)
         return True
     if step == 2:  # the wonders of the player's choice are gone
-        s.end_event(f[2])
+        s.end_event(f.card)
         return True
     c = s.draw()  # PC-EVT-TSUNAMI-01
     damage = symbol_sum(box_of(f), c)
-    hits = tsunami_hits(s, f[4])
-    s.stack[-1] = ("flood", 2, f[2], f[3], f[4])
+    hits = tsunami_hits(s, f.area)
+    s.stack[-1] = Flood(2, f.card, f.era, f.area)
     n = len(s.stack)
     for a in hits:
         tsunami_damage(s, a, damage)

@@ -1,11 +1,13 @@
 """Sandstorm (Homokvihar), English v2 rules (events.md §9); PC-EVT-SANDSTORM-*.
-Frame: ("sandstorm", step, card, era, area, left, picked)."""
+Frame: ``Sandstorm(step, card, era, area, left, picked)``."""
 
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_IRRIGATION, BITS
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.events import neighbour_check, pick_refuse
+from asztal.games.pocketciv.frames import Sandstorm, register
+from asztal.games.pocketciv.refuse import no
 
 
 def blast(s, a: int) -> None:
@@ -16,30 +18,37 @@ def blast(s, a: int) -> None:
     s.desert[a] = 1
 
 
+def _check(s, f, n: int, why: bool = False):
+    r = neighbour_check(s, f.area, n, why)
+    if r is None and f.picked & BITS[n]:
+        return no("chosen", "PC-EVT-SANDSTORM-02", area=n + 1) if why else True
+    return r
+
+
 def _choices(s, f):
-    return [n for n in s.board.adj[f[4]] if not f[6] & BITS[n]]
+    return [n for n in s.board.adj[f.area] if _check(s, f, n) is None]
 
 
 def _run(s, f) -> bool:
-    step = f[1]
+    step = f.step
     if step == 0:
         c = s.draw()  # PC-EVT-SANDSTORM-01
         a = s.red_area(c)
         s.emit("pocketciv.sandstorm", area=a + 1)
         if s.desert[a]:  # PC-EVT-SANDSTORM-02
-            s.stack[-1] = ("sandstorm", 1, f[2], f[3], a, min(2, len(s.board.adj[a])), 0)
+            s.stack[-1] = Sandstorm(1, f.card, f.era, a, min(2, len(s.board.adj[a])), 0)
             return True
         blast(s, a)  # PC-EVT-SANDSTORM-03
-        s.end_event(f[2])
+        s.end_event(f.card)
         return True
     choices = _choices(s, f)
-    if f[5] <= 0 or not choices:
-        s.end_event(f[2])
+    if f.left <= 0 or not choices:
+        s.end_event(f.card)
         return True
-    if len(choices) <= f[5]:
+    if len(choices) <= f.left:
         for n in choices:
             blast(s, n)
-        s.end_event(f[2])
+        s.end_event(f.card)
         return True
     return False
 
@@ -51,7 +60,7 @@ def _legal(s, f):
 def _act(s, f, action) -> None:
     n = action.args[0]
     blast(s, n)
-    s.stack[-1] = ("sandstorm", 1, f[2], f[3], f[4], f[5] - 1, f[6] | BITS[n])
+    s.stack[-1] = Sandstorm(1, f.card, f.era, f.area, f.left - 1, f.picked | BITS[n])
 
 
-register("sandstorm", run=_run, legal=_legal, act=_act)
+register("sandstorm", run=_run, legal=_legal, act=_act, refuse=pick_refuse(_check))

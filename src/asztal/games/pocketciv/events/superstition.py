@@ -1,11 +1,12 @@
-"""7.3 Superstition (Babona). Frame: ("superstition", step, card, era, left)."""
+"""7.3 Superstition (Babona). Frame: ``Superstition(step, card, era, left)``."""
 
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import DRAW, STOP
 from asztal.games.pocketciv.data import A_ASTRONOMY, A_MEDITATION, symbol_sum
 from asztal.games.pocketciv.events import box_of
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Superstition, register
+from asztal.games.pocketciv.refuse import not_here
 
 
 def discard_count(s, box, c: int) -> int:
@@ -18,20 +19,20 @@ def discard_count(s, box, c: int) -> int:
 
 
 def _run(s, f) -> bool:
-    if f[1] == 0:
+    if f.step == 0:
         c = s.draw()
         n = discard_count(s, box_of(f), c)
         s.emit("pocketciv.superstition", count=n)
-        s.stack[-1] = ("superstition", 1, f[2], f[3], n)
+        s.stack[-1] = Superstition(1, f.card, f.era, n)
         return True
-    left = f[4]
+    left = f.left
     if left <= 0:
-        s.end_event(f[2])
+        s.end_event(f.card)
         return True
     if s.adv & A_MEDITATION and len(s.deck) == 1:  # PC-EVT-SUPERST-05, PC-Q-31 (2)
         return False
     s.draw()  # PC-EVT-SUPERST-02; an era change in between continues the event (-03)
-    s.stack[-1] = ("superstition", 1, f[2], f[3], left - 1)
+    s.stack[-1] = Superstition(1, f.card, f.era, left - 1)
     return True
 
 
@@ -41,10 +42,10 @@ def _legal(s, f):
 
 def _act(s, f, action) -> None:
     if action is STOP:
-        s.end_event(f[2])
+        s.end_event(f.card)
         return
     s.draw()
-    s.stack[-1] = ("superstition", 1, f[2], f[3], f[4] - 1)
+    s.stack[-1] = Superstition(1, f.card, f.era, f.left - 1)
 
 
-register("superstition", run=_run, legal=_legal, act=_act)
+register("superstition", run=_run, legal=_legal, act=_act, refuse=lambda s, f, a: not_here(a, f.TAG))

@@ -1,28 +1,29 @@
 """§16 Trade (Kereskedelem), used by Visitation; English v2 rules; PC-EVT-TRADE-*.
-Frame: ("trade", step, stash_or_area)."""
+Frame: ``Trade(step, stash, area)``."""
 
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import DRAW, STEAL, STOP
 from asztal.games.pocketciv.data import A_CULTURE_OF_THIEVERY, A_SHIPPING, BLUE, GOLD, GREEN, HAND, RED
 from asztal.games.pocketciv.events import attack
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Trade, register
+from asztal.games.pocketciv.refuse import not_here
 
-START = ("trade", 0, 0)
+START = Trade(0)
 
 
 def _run(s, f) -> bool:
-    step = f[1]
+    step = f.step
     if step == 0:
         c = s.draw()
         s.gold += RED[c]  # PC-EVT-TRADE-01, ruling PC-R-TRADE-GOLD: the red circle
         s.emit("pocketciv.trade", gold=RED[c])
-        s.stack[-1] = ("trade", 1 if s.adv & A_SHIPPING and HAND[c] else 2, 0)
+        s.stack[-1] = Trade(1 if s.adv & A_SHIPPING and HAND[c] else 2)
         return True
     if step == 1:
         c = s.draw()
         s.gold += GREEN[c]  # PC-EVT-TRADE-02 (Shipping)
-        s.stack[-1] = ("trade", 2, 0)
+        s.stack[-1] = Trade(2)
         return True
     if step == 2:
         if not s.adv & A_CULTURE_OF_THIEVERY:
@@ -34,42 +35,42 @@ def _run(s, f) -> bool:
         if not GOLD[c]:
             s.stack.pop()
             return True
-        s.stack[-1] = ("trade", 4, GOLD[c])
+        s.stack[-1] = Trade(4, GOLD[c])
         return False
     if step == 4:
         return False
     if step == 5:  # caught: the visit turns hostile
         c = s.draw()
-        s.stack[-1] = ("trade", 6, s.red_area(c))
+        s.stack[-1] = Trade(6, area=s.red_area(c))
         return True
     c = s.draw()
-    s.stack[-1] = attack.start(f[2], GREEN[c] + BLUE[c])
+    s.stack[-1] = attack.start(f.area, GREEN[c] + BLUE[c])
     return True
 
 
 def _legal(s, f):
-    return [STEAL, STOP] if f[1] == 2 else [DRAW, STOP]
+    return [STEAL, STOP] if f.step == 2 else [DRAW, STOP]
 
 
 def _act(s, f, action) -> None:
-    if f[1] == 2:
+    if f.step == 2:
         if action is STEAL:
-            s.stack[-1] = ("trade", 3, 0)
+            s.stack[-1] = Trade(3)
         else:
             s.stack.pop()
         return
-    stash = f[2]
+    stash = f.stash
     if action is STOP:  # bank the stash
         s.gold += stash
         s.stack.pop()
         return
     c = s.draw()
     if GOLD[c]:
-        s.stack[-1] = ("trade", 4, stash + GOLD[c])
+        s.stack[-1] = Trade(4, stash + GOLD[c])
         return
     s.gold += stash - stash // 2  # PC-EVT-TRADE-04: lose half (rounded down), keep the rest
     s.emit("pocketciv.caught", kept=stash - stash // 2)
-    s.stack[-1] = ("trade", 5, 0)
+    s.stack[-1] = Trade(5)
 
 
-register("trade", run=_run, legal=_legal, act=_act)
+register("trade", run=_run, legal=_legal, act=_act, refuse=lambda s, f, a: not_here(a, f.TAG))

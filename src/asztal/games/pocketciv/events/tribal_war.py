@@ -1,42 +1,53 @@
 """Tribal War (Törzsi háború), English v2 rules (events.md §11); PC-EVT-TRIBALWAR-*.
-Frame: ("tribal_war", step, card, era, area, warring, left, picked)."""
+Frame: ``TribalWar(step, card, era, area, warring, left, picked)``."""
 
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_GOVERNMENT, A_MUSIC, A_SENSE_OF_COMMUNITY, BITS
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.events import neighbour_check, pick_refuse
+from asztal.games.pocketciv.frames import TribalWar, register
+from asztal.games.pocketciv.refuse import no
+
+
+def _check(s, f, n: int, why: bool = False):
+    r = neighbour_check(s, f.area, n, why)
+    if r is None and not s.tribes[n]:
+        return no("no_tribe", "PC-EVT-TRIBALWAR-04", area=n + 1) if why else True
+    if r is None and f.picked & BITS[n]:
+        return no("chosen", "PC-EVT-TRIBALWAR-04", area=n + 1) if why else True
+    return r
 
 
 def _choices(s, f):
-    return [n for n in s.board.adj[f[4]] if s.tribes[n] and not f[7] & BITS[n]]
+    return [n for n in s.board.adj[f.area] if _check(s, f, n) is None]
 
 
 def _run(s, f) -> bool:
-    step = f[1]
+    step = f.step
     if step == 0:
         if s.adv & A_GOVERNMENT:  # PC-EVT-TRIBALWAR-01
-            s.end_event(f[2])
+            s.end_event(f.card)
             return True
         c = s.draw()
         a = s.red_area(c)
         if not s.tribes[a]:  # PC-EVT-TRIBALWAR-02
-            s.end_event(f[2])
+            s.end_event(f.card)
             return True
         warring = s.tribes[a] * (1 if s.adv & A_SENSE_OF_COMMUNITY else 2)  # PC-EVT-TRIBALWAR-03
         targets = 1 if s.adv & A_MUSIC else 2  # PC-EVT-TRIBALWAR-04
         s.emit("pocketciv.tribal_war", area=a + 1, warring=warring)
-        s.stack[-1] = ("tribal_war", 1, f[2], f[3], a, warring, targets, 0)
+        s.stack[-1] = TribalWar(1, f.card, f.era, a, warring, targets, 0)
         return True
     if step == 1:
         choices = _choices(s, f)
-        if f[6] > 0 and choices:
-            if len(choices) > f[6]:
+        if f.left > 0 and choices:
+            if len(choices) > f.left:
                 return False
             for n in choices:
-                s.rm_tribes(n, f[5])
-        s.rm_tribes(f[4], 1 if s.adv & A_MUSIC else 3)  # PC-EVT-TRIBALWAR-05
-        s.end_event(f[2])
+                s.rm_tribes(n, f.warring)
+        s.rm_tribes(f.area, 1 if s.adv & A_MUSIC else 3)  # PC-EVT-TRIBALWAR-05
+        s.end_event(f.card)
         return True
     return False
 
@@ -47,8 +58,8 @@ def _legal(s, f):
 
 def _act(s, f, action) -> None:
     n = action.args[0]
-    s.rm_tribes(n, f[5])
-    s.stack[-1] = ("tribal_war", 1, f[2], f[3], f[4], f[5], f[6] - 1, f[7] | BITS[n])
+    s.rm_tribes(n, f.warring)
+    s.stack[-1] = TribalWar(1, f.card, f.era, f.area, f.warring, f.left - 1, f.picked | BITS[n])
 
 
-register("tribal_war", run=_run, legal=_legal, act=_act)
+register("tribal_war", run=_run, legal=_legal, act=_act, refuse=pick_refuse(_check))

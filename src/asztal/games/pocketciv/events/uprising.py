@@ -1,11 +1,13 @@
 """Uprising (Felkelés), English v2 rules (events.md §12); PC-EVT-UPRISING-*.
-Frame: ("uprising", step, card, era, area)."""
+Frame: ``Uprising(step, card, era, area)``."""
 
 from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_LAW, A_MACHINING, A_MILITARY, A_ORGANIZED_RELIGION, A_SLAVE_LABOR
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.events import neighbour_check, pick_refuse
+from asztal.games.pocketciv.frames import Uprising, register
+from asztal.games.pocketciv.refuse import no
 
 
 def _strip(s, a: int) -> None:
@@ -27,8 +29,15 @@ def uprising(s, a: int) -> None:
                 s.farm[x] = 0
 
 
+def _check(s, f, n: int, why: bool = False):
+    r = neighbour_check(s, f.area, n, why)
+    if r is None and not s.cav[n]:
+        return no("no_city", "PC-EVT-UPRISING-07", area=n + 1) if why else True
+    return r
+
+
 def _choices(s, f):
-    return [n for n in s.board.adj[f[4]] if s.cav[n]]
+    return [n for n in s.board.adj[f.area] if _check(s, f, n) is None]
 
 
 def _spill(s, n: int) -> None:
@@ -38,21 +47,21 @@ def _spill(s, n: int) -> None:
 
 
 def _run(s, f) -> bool:
-    if f[1] == 0:
+    if f.step == 0:
         c = s.draw()  # PC-EVT-UPRISING-01
         a = s.red_area(c)
         s.emit("pocketciv.uprising", area=a + 1)
         uprising(s, a)
-        s.stack[-1] = ("uprising", 1, f[2], f[3], a)
+        s.stack[-1] = Uprising(1, f.card, f.era, a)
         if not s.adv & A_MILITARY:
-            s.end_event(f[2])
+            s.end_event(f.card)
         return True
     choices = _choices(s, f)
     if len(choices) > 1:
         return False
     if choices:
         _spill(s, choices[0])
-    s.end_event(f[2])
+    s.end_event(f.card)
     return True
 
 
@@ -62,7 +71,7 @@ def _legal(s, f):
 
 def _act(s, f, action) -> None:
     _spill(s, action.args[0])
-    s.end_event(f[2])
+    s.end_event(f.card)
 
 
-register("uprising", run=_run, legal=_legal, act=_act)
+register("uprising", run=_run, legal=_legal, act=_act, refuse=pick_refuse(_check))

@@ -1,5 +1,5 @@
 """Visitation (Látogatás) by Floren, Gilda, Atlantea or Nordic; English v2 rules
-(events.md §13); PC-EVT-VISIT-*. Frame: ("visitation", step, card, era, offer, area)."""
+(events.md §13); PC-EVT-VISIT-*. Frame: ``Visitation(step, card, era, offer, area)``."""
 
 from __future__ import annotations
 
@@ -14,13 +14,14 @@ from asztal.games.pocketciv.data import (
     symbol_sum,
 )
 from asztal.games.pocketciv.events import attack, box_of, trade
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Visitation, register
+from asztal.games.pocketciv.refuse import no, not_here
 
 END = 9
 
 
 def _f(f, step, offer=None, area=None):
-    return ("visitation", step, f[2], f[3], f[4] if offer is None else offer, f[5] if area is None else area)
+    return Visitation(step, f.card, f.era, f.offer if offer is None else offer, f.area if area is None else area)
 
 
 def _to_trade(s, f) -> None:
@@ -29,7 +30,7 @@ def _to_trade(s, f) -> None:
 
 
 def _run(s, f) -> bool:
-    step = f[1]
+    step = f.step
     empire = box_of(f)[4]
     if step == 0:
         s.emit("pocketciv.visitation", empire=EMPIRES[empire])
@@ -63,36 +64,53 @@ def _run(s, f) -> bool:
         force = symbol_sum(box_of(f), c)
         s.stack[-1] = _f(f, END)
         if force > 0:
-            s.stack.append(attack.start(f[5], force))
+            s.stack.append(attack.start(f.area, force))
         return True
     if step == END:
-        s.end_event(f[2])
+        s.end_event(f.card)
         return True
     return False  # steps 1 (diplomacy) and 3 (Philosophy) wait for the player
 
 
+def _check(s, f, action, why: bool = False):
+    """PC-EVT-VISIT-02: offers of tribes (an area with one) or gold (some left), then a draw."""
+    kind = action.kind
+    if kind == "offer":
+        a = action.args[0]
+        if a >= s.board.n or not s.tribes[a]:
+            return no("no_tribe", "PC-EVT-VISIT-02", area=a + 1) if why else True
+    elif kind == "offer_gold" and not s.gold:
+        return no("no_gold", "PC-EVT-VISIT-02") if why else True
+    elif action is DRAW and not f.offer:
+        return no("offer_first", "PC-EVT-VISIT-02") if why else True
+    return None
+
+
 def _legal(s, f):
-    if f[1] == 1:
-        acts = [OFFER[a] for a in s.board.areas if s.tribes[a]]
-        if s.gold:
-            acts.append(OFFER_GOLD)
-        if f[4]:
-            acts.append(DRAW)
+    if f.step == 1:
+        acts = [OFFER[a] for a in s.board.areas if _check(s, f, OFFER[a]) is None]
+        acts += [x for x in (OFFER_GOLD, DRAW) if _check(s, f, x) is None]
         acts.append(STOP)
         return acts
     return [DRAW, STOP]
 
 
+def _refuse(s, f, action):
+    if f.step == 1 and action.kind in ("offer", "offer_gold", "draw"):
+        return _check(s, f, action, True)
+    return not_here(action, f.TAG)
+
+
 def _act(s, f, action) -> None:
-    if f[1] == 1:
+    if f.step == 1:
         if action is STOP:
             s.stack[-1] = _f(f, 2)
         elif action is OFFER_GOLD:
             s.gold -= 1
-            s.stack[-1] = _f(f, 1, f[4] + 1)
+            s.stack[-1] = _f(f, 1, f.offer + 1)
         elif action is DRAW:
             c = s.draw()
-            if f[4] >= RED[c]:  # PC-EVT-VISIT-02, ruling PC-R-DIPLOMACY: at least the red circle
+            if f.offer >= RED[c]:  # PC-EVT-VISIT-02, ruling PC-R-DIPLOMACY: at least the red circle
                 empire = box_of(f)[4]
                 s.partners |= 1 << empire
                 s.emit("pocketciv.partner", empire=EMPIRES[empire])
@@ -101,7 +119,7 @@ def _act(s, f, action) -> None:
                 s.stack[-1] = _f(f, 2, 0)
         else:
             s.rm_tribes(action.args[0], 1)
-            s.stack[-1] = _f(f, 1, f[4] + 1)
+            s.stack[-1] = _f(f, 1, f.offer + 1)
         return
     if action is STOP:  # Philosophy: no second look
         s.stack[-1] = _f(f, 4)
@@ -113,4 +131,4 @@ def _act(s, f, action) -> None:
         s.stack[-1] = _f(f, 4)
 
 
-register("visitation", run=_run, legal=_legal, act=_act)
+register("visitation", run=_run, legal=_legal, act=_act, refuse=_refuse)

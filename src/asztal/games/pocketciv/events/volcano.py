@@ -41,7 +41,7 @@ def _run(s, f) -> bool:
         for x in s.board.areas:
             if affected & BITS[x]:
                 s.tribes[x] += 1
-    s.end_event(f[2])
+    s.end_event(f.card)
     return True
 
 
