@@ -137,7 +137,7 @@ def play_random_game(game, players: int, seed: int, deep_checks: int = 3, option
         state.check_invariants()
         steps += 1
         assert steps < MAX_STEPS, "the game did not end"
-    assert state.legal_actions() == [], "legal actions after the end"
+    assert len(state.legal_actions()) == 0, "legal actions after the end"
     assert state.to_move is None
     scores, winners = state.scores(), state.winners()
     assert len(scores) == players

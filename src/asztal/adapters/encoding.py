@@ -162,8 +162,8 @@ _PAX_DRAW_USED = ("hand", "legion", "bottom")
 _GODS = tuple(range(1, 8))
 
 def _pax(view: dict[str, Any], seat: int, v: Vec) -> None:
+    from asztal.games.pax.frames import STAGE_NAMES as PHASE_NAMES
     from asztal.games.pax.pack import CARD_IDS, CATEGORIES
-    from asztal.games.pax.state import PHASE_NAMES
 
     n = view["players"]
     rel = [(seat + k) % n for k in range(n)]

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from asztal.games.pax.frames import KEEP, StartCards
 from asztal.games.pax.pack import BANK_START, NCARDS, load_pack
 from asztal.games.pax.scoring import SOLO_BEAT
-from asztal.games.pax.state import PH_KEEP, PH_SOLO, PaxState
+
+if TYPE_CHECKING:
+    from asztal.games.pax.state import PaxState
 
 # PAX-SETUP-03 (2 players: 20), PAX-SETUP-04 (3 players: 10), PAX-SETUP-05 (4 players: none),
 # PAX-SOLO-04 (solitaire: 30 set aside)
@@ -75,16 +80,9 @@ def setup(s: PaxState) -> None:
     s.slid = [0] * n
     s.slid_all = 0
     s.round_no = 1
-    s.pending = ()
-    s.to_draw = 0
-    s.used = 0
-    s.mode = 0
-    s.nplayed = 0
-    s.cats = 0
     s.pc = -1
     s.exhausted = False
     s.result = None
-    s._legal = None
     s.turns = 0
     if solo:
         k = SOLO_DRAW[s.level]
@@ -94,8 +92,7 @@ def setup(s: PaxState) -> None:
         s.primus = 0
         # PAX-SOLO-14, PAX-Q-17: otherwise the multiplayer procedure (one card per Legion, a turn
         # is a round, game end per section 11); games 3/4/5 play 1/2/3 cards at the start
-        s.solo_left = k - 2
-        s.phase = PH_SOLO if s.solo_left else PH_KEEP
+        s.frame = StartCards(k - 2) if k > 2 else KEEP
         s.to_move = 0
     else:
         s.removed = _take(deck, REMOVED[n])  # PAX-SETUP-03..05: boxed unseen
@@ -107,8 +104,7 @@ def setup(s: PaxState) -> None:
             seat = (s.primus + i) % n
             hands[seat] = _take(deck, 2 + i)
         s.hands = hands
-        s.solo_left = 0
-        s.phase = PH_KEEP  # PAX-SETUP-12: each keeps one, in turn order from the start player
+        s.frame = KEEP  # PAX-SETUP-12: each keeps one, in turn order from the start player
         s.to_move = s.primus
     if s.log is not None:
         # the default pack's name is an English word: say it in Hungarian too
