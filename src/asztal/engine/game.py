@@ -5,12 +5,16 @@ states are made, parsed, saved and replayed. One instance per game, registered i
 
 from __future__ import annotations
 
+import importlib
 import json
+from collections.abc import Mapping
+from types import ModuleType
 from typing import Any
 
 from asztal.engine.action import Action
 from asztal.engine.decision import MESSAGES as ENGINE_MESSAGES
 from asztal.engine.decision import Decision, Refusal
+from asztal.engine.declare import Option
 from asztal.engine.errors import BadOptions, BadRecord, IllegalAction, brief, one_line
 from asztal.engine.i18n import render_message
 from asztal.engine.state import STATE_SCHEMA, GameState
@@ -32,6 +36,42 @@ class Game:
     messages: dict[str, dict[str, str]] = {}
     #: options a record may carry, with their defaults
     default_options: dict[str, Any] = {}
+
+    # -- what the game declares about itself (``engine.declare``) --------------------
+    #: the player count a table (an adapter, a quick game) starts with when none is asked
+    default_players: int = 1
+    #: each option of ``default_options`` with its type and hu/en label
+    options: Mapping[str, Option] = {}
+    #: the option numbering the solo game's levels, and its values (None: no levels)
+    solo_levels: tuple[str, tuple[int, ...]] | None = None
+    #: by kind of action, the rule ID prefixes that govern it
+    rule_groups: Mapping[str, tuple[str, ...]] = {}
+    #: the game's optional parts (``declare.PARTS``) as module paths, imported by ``part``
+    parts: Mapping[str, str] = {}
+    #: per MCTS difficulty (easy, normal, hard), settings that override the common presets
+    bot_presets: Mapping[str, Mapping[str, Any]] = {}
+
+    def part(self, name: str) -> ModuleType | None:
+        """The game's ``name`` part (``"board"``, ``"render"``, ``"stats"``, ...), imported on
+        first use; None when the game has no such part.
+
+        >>> from asztal import games
+        >>> games.load("pax").part("board").__name__
+        'asztal.games.pax.board'
+        """
+        path = self.parts.get(name)
+        return None if path is None else importlib.import_module(path)
+
+    def action_space(self, state: GameState | None = None) -> list[Action]:
+        """Every action the game can ever offer (with ``state``: in that game's data pack),
+        sorted by code, so that a learning agent can number them once.
+
+        The default reads the interned actions of the game's ``actions`` part."""
+        module = self.part("actions")
+        if module is None:
+            raise ValueError(f"{self.name} declares no action table")
+        found = actions_in(*(getattr(module, name) for name in dir(module)))
+        return [found[c] for c in sorted(found)]
 
     # -- to be provided by each game ----------------------------------------------
     def _setup(self, state: GameState) -> None:
@@ -220,6 +260,20 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
+
+
+def actions_in(*objs: Any) -> dict[str, Action]:
+    """The Actions in ``objs`` (Actions, or tuples and lists of them, nested), by code; not
+    an ActionTable's, which may hold actions built on demand (the space would depend on history)."""
+    out: dict[str, Action] = {}
+    stack = list(objs)
+    while stack:
+        obj = stack.pop()
+        if isinstance(obj, Action):
+            out[obj.code] = obj
+        elif isinstance(obj, (tuple, list)):
+            stack.extend(obj)
+    return out
 
 
 def _canonical(value: Any) -> str:

@@ -16,7 +16,6 @@ project's rule specs and shipped as package data); each rule keeps its Hungarian
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import re
 from functools import cache
@@ -33,33 +32,10 @@ MAX_REPLAY_ACTIONS = 5000
 _ENTRY = re.compile(r"^- \*\*`([A-Z]+(?:-[A-Z]+)*-\d+)`\*\*\s*(.*)$")
 _HEADING = re.compile(r"^#{2,3} (.*)$")
 
-#: the rule groups (ID prefixes) that govern each kind of action, by the code's first word
-ACTION_RULES: dict[str, dict[str, list[str]]] = {
-    "pax": {
-        "keep": ["PAX-SETUP", "PAX-DRAW", "PAX-REL"], "draw": ["PAX-TURN", "PAX-DRAW"],
-        "nodraw": ["PAX-END", "PAX-DRAW"], "place": ["PAX-DRAW"], "buy": ["PAX-BUY", "PAX-WEA"],
-        "nobuy": ["PAX-BUY"], "play": ["PAX-PLAY", "PAX-LIM", "PAX-SYM"], "done": ["PAX-INC"],
-        "pass": ["PAX-TURN"],
-    },
-    "caboose": {
-        "bid": ["CC-AUC"], "pass": ["CC-AUC"], "god": ["CC-GOD"], "take": ["CC-TURN"], "done": ["CC-TURN"],
-        "rail": ["CC-ACT-TRAIN"], "route": ["CC-ACT-TRAIN"], "build": ["CC-ACT-BUILD"],
-        "deliver": ["CC-ACT-DELIVER", "CC-TRANS"], "card": ["CC-ACT-DELIVER"], "src": ["CC-TRANS"],
-        "grow": ["CC-ACT-GROW"], "use": ["CC-ACT-GROW", "CC-ACT-BUILD"], "pyramid": ["CC-ACT-PYR"],
-        "citydraw": ["CC-ACT-CITY"], "city": ["CC-ACT-BUILD", "CC-ACT-PYR", "CC-ACT-TRAIN"],
-        "horus": ["CC-GOD-HORUS"], "swap": ["CC-GOD-HORUS"], "sekhmet": ["CC-GOD-SEKHMET"],
-    },
-    "pocketciv": {
-        "place": ["PC-SETUP"], "move": ["PC-POP"], "go": ["PC-DECK", "PC-DEV-EXP"], "draw": ["PC-DECK"],
-        "stop": ["PC-DEV-EXP"], "city": ["PC-DEV-CITY"], "farm": ["PC-DEV-FARM"], "agri": ["PC-DEV-FARM"],
-        "forest": ["PC-DEV-FARM"], "exp": ["PC-DEV-EXP"], "adv": ["PC-DEV-ADV"], "wonder": ["PC-DEV-WONDER"],
-        "mine": ["PC-DEV-MINING"], "tax": ["PC-DEV-BM"], "pay": ["PC-UPK-TRIBE", "PC-UPK-CITY"],
-        "sacrifice": ["PC-UPK"], "drop": ["PC-UPK-GOLD"], "cav": ["PC-UPK-CITYDEV"], "topup": ["PC-UPK-CITY"],
-        "lose": ["PC-EVT"], "hit": ["PC-EVT", "PC-MP"], "hitcity": ["PC-EVT", "PC-MP"], "pick": ["PC-EVT"],
-        "lose_wonder": ["PC-EVT"], "era": ["PC-ERA", "PC-END"], "done": ["PC-TURN", "PC-DEV"],
-        "totem": ["PC-MP-TOTEM"], "offer": ["PC-EVT"], "steal": ["PC-EVT"], "astronomy": ["PC-DEV-ADV"],
-    },
-}
+def action_rules(game: str) -> dict[str, list[str]]:
+    """The rule groups (ID prefixes) that govern each kind of action, by the code's first word,
+    as the game declares them (``Game.rule_groups``)."""
+    return {kind: list(groups) for kind, groups in games.load(game).rule_groups.items()}
 
 
 @cache
@@ -83,7 +59,7 @@ def rules_of(game: str) -> dict[str, Any]:
             current.append(line.strip())
     out = {rid: {"section": r["section"], "text": " ".join(r["lines"]).replace("**", "")}
            for rid, r in rules.items()}
-    return {"game": game, "rules": out, "actions": ACTION_RULES.get(game, {}),
+    return {"game": game, "rules": out, "actions": action_rules(game),
             "note": {"hu": "A szabályok szövege a projekt angol nyelvű szabályleírása, a könyv magyar "
                            "kifejezéseivel zárójelben.",
                      "en": "The rule texts are the project's English rules specification, with the book's "
@@ -120,7 +96,9 @@ def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str)
     if not 0 <= who < state.players:
         raise BadRecord(f"seat {who} is not in this game")
     view = state.view(who)
-    board = importlib.import_module(f"asztal.games.{game.name}.board")
+    board = game.part("board")
+    if board is None:
+        raise BadRecord(f"{game.name} has no board to draw")
     log = [{"i": i, lang: game.describe(e, lang, who)} for i, e in enumerate(state.log_for(who, 0))]
     return {"step": step, "total": len(actions), "players": state.players, "seat": who, "to_move": state.to_move,
             "is_over": state.is_over, "board": board.draw(view, [], lang), "log": log,
@@ -149,8 +127,8 @@ def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any
 def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
     """Fill in what follows from the cells (neighbours, Frontier, Sea, outlines), then check
     the map by the game's own rules (``check_map``)."""
-    from asztal.games.pocketciv.setup import DIRS, check_map, outline
-
+    hexes = games.load("pocketciv").part("map")  # the map rules and hex geometry
+    assert hexes is not None, "PocketCiv declares its map part"
     areas = m.get("areas")
     if not isinstance(areas, list):
         raise ValueError("a map must be a JSON object with an 'areas' list")
@@ -166,9 +144,9 @@ def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
         cells = [(int(c[0]), int(c[1])) for c in a.get("cells") or []]
         if not cells:
             raise ValueError(f"area {a.get('number')} has no cells")
-        touch = {owner.get((q + dq, r + dr)) for q, r in cells for dq, dr in DIRS} - {a.get("number"), None}
+        touch = {owner.get((q + dq, r + dr)) for q, r in cells for dq, dr in hexes.DIRS} - {a.get("number"), None}
         nb = sorted(x for x in touch if isinstance(x, int))
-        loops = outline(cells)
+        loops = hexes.outline(cells)
         if len(loops) != 1:
             raise ValueError(f"area {a.get('number')} must be one piece without holes")
         filled.append({**a, "neighbours": nb, "frontier": "frontier" in touch, "sea": "sea" in touch,
@@ -177,8 +155,8 @@ def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
     for key in ("frontier", "sea"):
         cells = (m.get(key) or {}).get("cells") or []
         if cells:
-            out[key] = {"cells": cells, "polygon": outline([tuple(c) for c in cells])[0]}
-    return check_map(out)
+            out[key] = {"cells": cells, "polygon": hexes.outline([tuple(c) for c in cells])[0]}
+    return hexes.check_map(out)
 
 
 class ErrorText(BaseModel):
@@ -197,7 +175,7 @@ def build_router() -> APIRouter:
     @router.get("/rules/{game}", summary="Every rule of a game and the rules behind each kind of action",
                 responses={404: {"model": ErrorOut, "description": "no such game"}})
     def rules(game: str) -> dict[str, Any]:
-        if game not in games.names() or game not in ACTION_RULES:
+        if game not in games.names() or not games.load(game).rule_groups:
             raise HTTPException(404, {"code": "no_game", "hu": "nincs ilyen játék", "en": "no such game"})
         return rules_of(game)
 
