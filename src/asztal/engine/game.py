@@ -99,20 +99,37 @@ class Game:
         """Return the options normalised (defaults filled in); raise BadOptions if invalid."""
         unknown = set(options) - set(self.default_options)
         if unknown:
-            raise BadOptions(f"unknown option(s) for {self.name}: {', '.join(sorted(unknown))}")
+            names = ", ".join(sorted(map(str, unknown)))
+            raise BadOptions(f"unknown option(s) for {self.name}: {names}",
+                             Refusal("engine.bad.option", None, {"options": names}))
         return {**self.default_options, **options}
 
     # -- shared -----------------------------------------------------------------
     def new_game(self, players: int | None = None, seed: int = 0,
                  options: dict[str, Any] | None = None) -> GameState:
+        """A new game laid out for ``players`` (default: the fewest the game allows) from
+        ``seed``: the same seed, options and actions always give the same game.
+
+        Refused with ``BadOptions`` (its ``refusal`` says why in both languages) when the
+        player count, the seed or an option is not one the game accepts.
+
+        >>> from asztal import games
+        >>> state = games.load("pax").new_game(players=3, seed=7)
+        >>> state.players, state.to_move is not None, state.is_over
+        (3, True, False)
+        >>> games.load("pax").new_game(players=9)
+        Traceback (most recent call last):
+        asztal.engine.errors.BadOptions: pax is for 1-4 players, not 9
+        """
         if players is None:
             players = self.min_players
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise BadOptions("players must be a whole number")
-        if not self.min_players <= players <= self.max_players:
-            raise BadOptions(f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}")
+        if not isinstance(players, int) or isinstance(players, bool) or \
+                not self.min_players <= players <= self.max_players:
+            raise BadOptions(f"{self.name} is for {self.min_players}-{self.max_players} players, not {brief(players)}",
+                             Refusal("engine.bad.players", None,
+                                     {"lo": self.min_players, "hi": self.max_players, "players": brief(players)}))
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadOptions("seed must be a whole number")
+            raise BadOptions("seed must be a whole number", Refusal("engine.bad.seed"))
         opts = self.check_options(players, dict(options or {}))
         state = self.state_class.__new__(self.state_class)
         state._init_base(self, players, seed, opts)
@@ -135,14 +152,26 @@ class Game:
     def replay(self, record: dict[str, Any]) -> GameState:
         """The state a record leads to: setup (or its hand-written start), then its actions.
 
-        Anything malformed is refused with a one-line ``BadRecord`` naming the field."""
+        Anything malformed is refused with a one-line ``BadRecord`` naming the field.
+
+        >>> from asztal import games
+        >>> pax = games.load("pax")
+        >>> state = pax.new_game(players=2, seed=11)
+        >>> state.apply(state.legal_actions()[0])
+        >>> again = pax.replay(state.record)
+        >>> again.to_json() == state.to_json()
+        True
+        """
         if not isinstance(record, dict):
             raise BadRecord("a game record must be a JSON object")
         if record.get("game") != self.name:
-            raise BadRecord(f"this record is for {brief(record.get('game'))}, not {self.name!r}")
+            raise BadRecord(f"this record is for {brief(record.get('game'))}, not {self.name!r}",
+                            Refusal("engine.bad.record.game"))
         version = record.get("version", self.version)
         if not isinstance(version, (str, int)) or isinstance(version, bool) or str(version) != self.version:
-            raise BadRecord(f"record of rules version {brief(version)}, this is {self.version}")
+            raise BadRecord(f"record of rules version {brief(version)}, this is {self.version}",
+                            Refusal("engine.bad.record.version", None,
+                                    {"version": brief(version), "current": self.version}))
         if "players" not in record:
             raise BadRecord("game record lacks 'players'")
         players, seed = record["players"], record.get("seed", 0)
@@ -154,14 +183,16 @@ class Game:
         try:
             state = self.new_game(players, seed, options)
         except BadOptions as e:
-            raise BadRecord(one_line(f"record: {e}")) from None
+            raise BadRecord(one_line(f"record: {e}"), e.refusal) from None
         if record.get("start") is not None:
             self._load_position(state, record["start"])
         for i, code in enumerate(actions):
             try:
                 state.apply(code)  # a code is parsed and checked once, by apply
             except IllegalAction as e:
-                raise BadRecord(one_line(f"action {i + 1} ({brief(code)}) of the record is not legal: {e}")) from None
+                raise BadRecord(one_line(f"action {i + 1} ({brief(code)}) of the record is not legal: {e}"),
+                                Refusal("engine.bad.record.action", None, {"n": i + 1, "action": brief(code)})) \
+                    from None
         return state
 
     def from_json(self, text: str | dict[str, Any]) -> GameState:

@@ -51,7 +51,14 @@ class GameState:
         """The legal actions of ``to_move``, in a deterministic order; empty only when over.
 
         An immutable sequence shared by every caller until the state changes: nobody can
-        reorder another caller's list."""
+        reorder another caller's list.
+
+        >>> from asztal import games
+        >>> state = games.load("pax").new_game(players=2, seed=7)
+        >>> legal = state.legal_actions()
+        >>> type(legal).__name__, {a.kind for a in legal}
+        ('tuple', {'keep'})
+        """
         legal = self._legal
         if legal is None:
             legal = self._legal = () if self.is_over else tuple(self._legal_list())
@@ -150,7 +157,19 @@ class GameState:
         """Check and carry out one action (an Action or its code).
 
         Raises IllegalAction with a reason, leaving the state unchanged, when the action is
-        unknown or not legal now.
+        unknown or not legal now: its ``refusal`` says why, in the reader's language through
+        ``Game.describe_refusal``.
+
+        >>> from asztal import games
+        >>> state = games.load("pax").new_game(players=2, seed=7)
+        >>> state.apply(state.legal_actions()[0])
+        >>> len(state.history)
+        1
+        >>> try:
+        ...     state.apply("done")
+        ... except ValueError as e:
+        ...     print(state.game.describe_refusal(e.refusal, "en"))
+        Income is collected when you stop playing cards.
         """
         if type(action) is not Action:
             action = self.game.parse_action(self, action)  # a code: parsed and checked once

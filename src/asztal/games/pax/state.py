@@ -40,6 +40,7 @@ from asztal.games.pax.actions import (
 from asztal.games.pax.asks import decision_of, worded
 from asztal.games.pax.frames import Buying, Drawing, Keep, Over, PaxFrame, Playing, Stage, StartCards, TurnStart
 from asztal.games.pax.pack import CARD_CAT, Pack
+from asztal.games.pax.outcome import Outcome, outcome_of
 from asztal.games.pax.scoring import final_result
 from asztal.games.pax.serial import check_invariants, load_state_dict, state_dict
 from asztal.games.pax.view import determinize, view
@@ -234,20 +235,17 @@ class PaxState(GameState):
         r = self.final()
         return [] if r is None else list(r["winners"])
 
-    def outcome(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"scores": self.scores(), "winners": self.winners()}
+    def final_outcome(self) -> Outcome | None:
+        """How the game ended (``outcome.Outcome``); None while it goes on."""
         r = self.final()
-        if r is not None:
-            out["rome_won"] = r["rome_won"]
-            out["rome_holds"] = r["rome_holds"]
-            out["primus_conspiratus"] = None if self.pc < 0 else self.pc
-            if self.level:
-                out["level"] = self.level
-                out["level_beaten"] = r["level_beaten"]
-                out["categories_stronger"] = r["categories_stronger"]
-                out["categories_needed"] = r["categories_needed"]
-                out["all_categories_played"] = r["all_categories_played"]
-        return out
+        if r is None:
+            return None
+        return outcome_of(r, self.scores(), None if self.pc < 0 else self.pc, self.level or None)
+
+    def outcome(self) -> dict[str, Any]:
+        """The JSON form of ``final_outcome``; before the end, the points so far and no winner."""
+        done = self.final_outcome()
+        return {"scores": self.scores(), "winners": []} if done is None else done.to_json()
 
     # ---------------------------------------------------------------- copying
     def _copy_into(self, new: GameState) -> None:
