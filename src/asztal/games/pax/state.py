@@ -39,8 +39,8 @@ from asztal.games.pax.actions import (
 )
 from asztal.games.pax.asks import decision_of, worded
 from asztal.games.pax.frames import Buying, Drawing, Keep, Over, PaxFrame, Playing, Stage, StartCards, TurnStart
-from asztal.games.pax.pack import CARD_CAT, Pack
 from asztal.games.pax.outcome import Outcome, outcome_of
+from asztal.games.pax.pack import CARD_CAT, Pack
 from asztal.games.pax.scoring import final_result
 from asztal.games.pax.serial import check_invariants, load_state_dict, state_dict
 from asztal.games.pax.view import determinize, view
