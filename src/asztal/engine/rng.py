@@ -8,6 +8,10 @@ rules use this generator only. Its whole state is two integers.
 from __future__ import annotations
 
 import random as _random
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
 _MASK32 = 0xFFFFFFFF
@@ -120,10 +124,10 @@ class Rng:
         """A float in ``[0, 1)`` with 53 random bits."""
         return ((self.next32() >> 5) * 67108864 + (self.next32() >> 6)) / 9007199254740992.0
 
-    def choice(self, seq):
+    def choice(self, seq: Sequence[T]) -> T:
         return seq[self.below(len(seq))]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates in place: the same draws as ``below(i + 1)`` for i = n-1 .. 1 (so the
         same stream and the same order), with the generator step and the rejection test
         written out in the loop instead of two method calls per element."""

@@ -38,6 +38,18 @@ class GameState:
 
     __slots__ = ("game", "players", "seed", "options", "rng", "history", "checkpoint", "log", "start",
                  "to_move", "is_over", "_legal")
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    rng: Rng
+    history: list[Action]
+    checkpoint: int
+    log: list[dict[str, Any]] | None
+    start: dict[str, Any] | None
+    to_move: int | None
+    is_over: bool
+    _legal: tuple[Action, ...] | None
 
     # -- to be provided by each game -------------------------------------------------
     def _legal_list(self) -> Sequence[Action]:
@@ -171,7 +183,7 @@ class GameState:
         ...     print(state.game.describe_refusal(e.refusal, "en"))
         Income is collected when you stop playing cards.
         """
-        if type(action) is not Action:
+        if not isinstance(action, Action):
             action = self.game.parse_action(self, action)  # a code: parsed and checked once
         elif action not in self.legal_actions():
             # not one of this state's interned legal actions: resolve it by its code
@@ -222,7 +234,7 @@ class GameState:
         self._copy_into(new)
         return new
 
-    def determinize(self, seat: int, rng) -> GameState:
+    def determinize(self, seat: int, rng: Rng | int) -> GameState:
         """A copy in which everything ``seat`` cannot see is resampled from ``rng``.
 
         The copy's own PRNG is reseeded from ``rng`` too, so future chance is unknown

@@ -44,7 +44,8 @@ def decision_of(s: PaxState) -> Decision:
     if isinstance(f, Playing):
         assert seat is not None
         money = s.money[seat]
-        args = {"cost": f.played, "money": money, "income": play.income(s, seat), "played": f.played}
+        args: dict[str, Any] = {"cost": f.played, "money": money, "income": play.income(s, seat),
+                                "played": f.played}
         key = "pax.ask.play" if money >= f.played else "pax.ask.play_broke"
         return Decision(seat, "pax.play", key, args, "PAX-PLAY-01")
     if isinstance(f, Buying):
@@ -55,7 +56,8 @@ def decision_of(s: PaxState) -> Decision:
                 p = buy.price(s, seat, n)
                 offers_hu.append(f"{LEGION_NUMERALS[n]}. légió ({p} Aureus)")
                 offers_en.append(f"Legion {LEGION_NUMERALS[n]} ({p} Aureus)")
-        args = {"money": s.money[seat], "offers_hu": ", ".join(offers_hu), "offers_en": ", ".join(offers_en)}
+        args = {"money": s.money[seat], "offers_hu": ", ".join(offers_hu),
+                "offers_en": ", ".join(offers_en)}
         return Decision(seat, "pax.buy", "pax.ask.buy", args, "PAX-BUY-01")
     if isinstance(f, Keep):
         assert seat is not None

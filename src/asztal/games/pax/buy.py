@@ -33,7 +33,9 @@ def check_buy(s: PaxState, n: int) -> Refusal | None:
         return Refusal("pax.no.legion", "PAX-SETUP-06", {"legion": n})
     if not s.legions[n]:
         return Refusal("pax.no.buy.empty", "PAX-BUY-01", {"legion": n})
-    cost, money = price(s, s.to_move, n), s.money[s.to_move]
+    seat = s.to_move
+    assert seat is not None
+    cost, money = price(s, seat, n), s.money[seat]
     if cost > money:
         return Refusal("pax.no.buy.money", "PAX-BUY-03", {"legion": n, "price": cost, "money": money})
     return None

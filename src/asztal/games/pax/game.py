@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from asztal.engine import Action, BadOptions, Game
+from asztal.engine import Action, BadOptions, Game, GameState
 from asztal.engine.declare import Option
 from asztal.games.pax.actions import ACTIONS
 from asztal.games.pax.messages import MESSAGES
@@ -73,7 +73,8 @@ class Pax(Game):
     def action_by_code(self, code: str) -> Action | None:
         return ACTIONS.by_code(code)
 
-    def _setup(self, state: PaxState) -> None:
+    def _setup(self, state: GameState) -> None:
+        assert isinstance(state, PaxState)
         setup(state)
 
 

@@ -23,13 +23,17 @@ if TYPE_CHECKING:
 
 def check_keep(s: PaxState, c: int) -> Refusal | None:
     """PAX-SETUP-12 / PAX-SOLO-02: the card kept must be one of the hand."""
-    if c not in s.hands[s.to_move]:
+    seat = s.to_move
+    assert seat is not None
+    if c not in s.hands[seat]:
         return Refusal("pax.no.keep.card", "PAX-SETUP-12", {"card": c})
     return None
 
 
 def keep_list(s: PaxState) -> list[Action]:
-    return [KEEP[c] for c in s.hands[s.to_move] if check_keep(s, c) is None]
+    seat = s.to_move
+    assert seat is not None
+    return [KEEP[c] for c in s.hands[seat] if check_keep(s, c) is None]
 
 
 def keep(s: PaxState, seat: int, c: int) -> bool:

@@ -8,28 +8,32 @@ took into the hand or slid under the deck is told, by name, to that player alone
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from asztal.games.pax.pack import CARD_CAT, CARD_IDS, CAT_EN, CAT_HU, CONSPIRACY, SENATOR
 
+if TYPE_CHECKING:
+    from asztal.games.pax.state import PaxState
 
-def card_words(state, c: int, lang: str) -> str:
+
+def card_words(state: PaxState, c: int, lang: str) -> str:
     """"Sereg ●● 4": category, symbols as dots, printed value (the way the table shows a card)."""
     cat = (CAT_EN if lang == "en" else CAT_HU)[CARD_CAT[c]]
     return f"{cat} {'●' * state.syms[c]} {state.cost[c]}"
 
 
-def card_fields(state, c: int, prefix: str = "card") -> dict[str, Any]:
+def card_fields(state: PaxState, c: int, prefix: str = "card") -> dict[str, Any]:
     return {prefix: CARD_IDS[c], f"{prefix}_hu": card_words(state, c, "hu"), f"{prefix}_en": card_words(state, c, "en")}
 
 
-def cards_fields(state, group) -> dict[str, Any]:
+def cards_fields(state: PaxState, group: Sequence[int]) -> dict[str, Any]:
     return {"cards": [CARD_IDS[c] for c in group],
             "cards_hu": ", ".join(card_words(state, c, "hu") for c in group),
             "cards_en": ", ".join(card_words(state, c, "en") for c in group)}
 
 
-def income_fields(state, s: int, played: int, cats: int) -> dict[str, Any]:
+def income_fields(state: PaxState, s: int, played: int, cats: int) -> dict[str, Any]:
     """Why an income is what it is (PAX-INC-02..07), in words for the log: ``played`` cards
     this turn, in the categories ``cats`` (bits by category)."""
     if played == 0:

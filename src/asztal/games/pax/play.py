@@ -34,7 +34,9 @@ def fleet_army_limit(sym: list[int], b: int = 0) -> int:
 
 def check_play(s: PaxState, f: Playing, c: int) -> Refusal | None:
     """PAX-PLAY-01: a card of the hand, then ``check_playable``."""
-    if c not in s.hands[s.to_move]:
+    seat = s.to_move
+    assert seat is not None
+    if c not in s.hands[seat]:
         return Refusal("pax.no.play.card", "PAX-PLAY-01", {"card": c})
     return check_playable(s, f, c)
 
@@ -61,7 +63,9 @@ def check_playable(s: PaxState, f: Playing, c: int) -> Refusal | None:
 
 def play_list(s: PaxState, f: Playing) -> list[Action]:
     """The cards of the hand that may be played now, then ``done`` (always allowed)."""
-    acts = [PLAY[c] for c in s.hands[s.to_move] if check_playable(s, f, c) is None]
+    seat = s.to_move
+    assert seat is not None
+    acts = [PLAY[c] for c in s.hands[seat] if check_playable(s, f, c) is None]
     acts.append(DONE)
     return acts
 
@@ -70,6 +74,7 @@ def enter_play(s: PaxState) -> bool:
     s.frame = PLAYING
     legal = play_list(s, PLAYING)
     if len(legal) == 1:  # nothing playable: the turn ends with base income
+        assert s.to_move is not None
         return finish_turn(s, s.to_move)
     s._legal = tuple(legal)
     return False

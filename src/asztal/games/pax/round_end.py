@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 def end_turn(s: PaxState) -> bool:
     s.turns += 1
     if s.turns < s.players:
+        assert s.to_move is not None
         s.to_move = (s.to_move + 1) % s.players  # PAX-TURN-01: clockwise
         s.frame = TURN
         return False

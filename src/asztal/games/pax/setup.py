@@ -9,6 +9,7 @@ from asztal.games.pax.pack import BANK_START, NCARDS, load_pack
 from asztal.games.pax.scoring import SOLO_BEAT
 
 if TYPE_CHECKING:
+    from asztal.engine.rng import Rng
     from asztal.games.pax.state import PaxState
 
 # PAX-SETUP-03 (2 players: 20), PAX-SETUP-04 (3 players: 10), PAX-SETUP-05 (4 players: none),
@@ -30,7 +31,7 @@ def _words_for(n: int) -> int:
 _SHUFFLE_WORDS = _words_for(NCARDS)
 
 
-def shuffle(rng, items: list) -> None:
+def shuffle(rng: Rng, items: list[int]) -> None:
     """Fisher-Yates driven by one big random number read as mixed-radix digits.
 
     Same law as ``Rng.shuffle`` (every order equally likely, up to a bias below 2**-58) with
@@ -99,7 +100,7 @@ def setup(s: PaxState) -> None:
         s.rome_hidden = _take(deck, ROME_HIDDEN)  # PAX-SETUP-07
         start = s.options["start"]
         s.primus = s.rng.below(n) if start == "random" else start  # PAX-SETUP-10, PAX-Q-19
-        hands = [()] * n
+        hands: list[tuple[int, ...]] = [()] * n
         for i in range(n):  # PAX-SETUP-11: the start player 2 cards, each next player one more
             seat = (s.primus + i) % n
             hands[seat] = _take(deck, 2 + i)
