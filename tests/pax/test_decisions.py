@@ -93,7 +93,8 @@ def test_placing_names_the_card_the_open_places_and_the_cards_to_come():
     d = s.decision()
     assert d.kind == "pax.place" and d.args["open"] == ["hand", "legion", "bottom"] and d.args["left"] == 2
     en = GAME.describe_decision(d, "en")
-    assert en.startswith("Where does the drawn card (Wealth ● 1) go?") and en.endswith("2 cards still to draw")
+    assert en.startswith("Where does the drawn card go?") and en.endswith("2 cards still to draw")
+    assert "Wealth" not in en, "a decision is public: the drawn card is the drawer's secret"
     s.apply("place:card=wealth-01,to=legion-1")
     d = s.decision()
     assert d.args["open"] == ["hand", "bottom"] and d.args["left"] == 1

@@ -15,7 +15,7 @@ from asztal.games.pax import buy, play
 from asztal.games.pax.actions import BOTTOM, HAND
 from asztal.games.pax.draw import check_destination
 from asztal.games.pax.frames import Buying, Drawing, Keep, Playing, StartCards, TurnStart
-from asztal.games.pax.messages import card_fields, cards_fields
+from asztal.games.pax.messages import card_fields
 from asztal.games.pax.pack import LEGION_NUMERALS
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def decision_of(s: PaxState) -> Decision:
 
 
 def _placing(s: PaxState, f: Drawing) -> Decision:
-    """PAX-DRAW-03..06: which drawn card goes where, the destinations still open, how many to come."""
+    """PAX-DRAW-03..06: the drawn cards go one by one to the destinations still open; how many to come."""
     open_hu, open_en, names = [], [], []
     for bit, name, hu, en in _DESTINATIONS:
         d = HAND if bit == 1 else BOTTOM if bit == 4 else 0
@@ -77,8 +77,10 @@ def _placing(s: PaxState, f: Drawing) -> Decision:
             open_hu.append(hu)
             open_en.append(en)
             names.append(name)
+    # the drawn cards are not named: a decision is public (every seat may read it), the cards
+    # are the drawer's secret and its view shows them to it
     args: dict[str, Any] = {"open": names, "open_hu": _or(open_hu, "hu"), "open_en": _or(open_en, "en"),
-                            "left": f.left, **cards_fields(s, f.held)}
+                            "left": f.left, "held": len(f.held)}
     one = "one" if len(f.held) == 1 else "many"
     key = f"pax.ask.place_{one}" + ("" if f.left else "_last")
     rule = "PAX-REL-01" if f.hand_waits else "PAX-DRAW-06"

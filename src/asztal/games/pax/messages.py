@@ -171,21 +171,20 @@ ASKS: dict[str, dict[str, str]] = {
         "en": "Your turn: the deck is empty, so take 2 Aureus instead of drawing (then buy and play), or pass",
     },
     "pax.ask.place_one": {
-        "hu": "Hová teszed a húzott lapot ({cards_hu})? Még szabad: {open_hu}; utána még {left} lapot húzol",
-        "en": "Where does the drawn card ({cards_en}) go? Still open: {open_en}; {left:pl:card} still to draw",
+        "hu": "Hová teszed a húzott lapot? Még szabad: {open_hu}; utána még {left} lapot húzol",
+        "en": "Where does the drawn card go? Still open: {open_en}; {left:pl:card} still to draw",
     },
     "pax.ask.place_one_last": {
-        "hu": "Hová teszed az utolsó húzott lapot ({cards_hu})? Még szabad: {open_hu}",
-        "en": "Where does the last drawn card ({cards_en}) go? Still open: {open_en}",
+        "hu": "Hová teszed az utolsó húzott lapot? Még szabad: {open_hu}",
+        "en": "Where does the last drawn card go? Still open: {open_en}",
     },
     "pax.ask.place_many": {
-        "hu": "Helyezd el egyenként a húzott lapokat ({cards_hu}). Még szabad: {open_hu}; "
-              "utána még {left} lapot húzol",
-        "en": "Place the drawn cards ({cards_en}) one by one. Still open: {open_en}; {left:pl:card} still to draw",
+        "hu": "Helyezd el egyenként {held:a} húzott lapot. Még szabad: {open_hu}; utána még {left} lapot húzol",
+        "en": "Place the {held} drawn cards one by one. Still open: {open_en}; {left:pl:card} still to draw",
     },
     "pax.ask.place_many_last": {
-        "hu": "Helyezd el egyenként a húzott lapokat ({cards_hu}). Még szabad: {open_hu}",
-        "en": "Place the drawn cards ({cards_en}) one by one. Still open: {open_en}",
+        "hu": "Helyezd el egyenként {held:a} húzott lapot. Még szabad: {open_hu}",
+        "en": "Place the {held} drawn cards one by one. Still open: {open_en}",
     },
     "pax.ask.buy": {
         "hu": "Megveszel egy légió alatti csoportot? {money} Aureusod van; megvehető: {offers_hu}",
