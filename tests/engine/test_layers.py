@@ -11,6 +11,7 @@ import ast
 from pathlib import Path
 
 from asztal import games
+from asztal.engine.declare import PARTS
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 PACKAGE = SRC / "asztal"
@@ -112,6 +113,7 @@ def test_every_declared_part_exists():
     for game in GAMES:
         g = games.load(game)
         for part, module in g.parts.items():
+            assert part in PARTS, f"{game} declares an unknown part {part!r}"
             assert module in MODULES, f"{game} declares {part} = {module}, which does not exist"
             assert g.part(part).__name__ == module
 

@@ -56,11 +56,8 @@ class DrawMode(IntEnum):
     TWO_THEN_ONE = 1
     ALL_AT_ONCE = 2
 
-    @property
-    def name_json(self) -> str:
-        return MODE_NAMES[self]
 
-
+#: the modes' names in saves and views, by mode
 MODE_NAMES = ("one-by-one", "two-then-one", "all-at-once")
 
 
