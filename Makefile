@@ -51,6 +51,7 @@ coverage: install
 
 lint: install
 	$(BIN)/ruff check src tests
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .hypothesis

@@ -2,6 +2,7 @@
 
 import pytest
 
+from asztal.games.pax.frames import Stage
 from tests.pax.scenario import build, codes
 
 
@@ -17,7 +18,7 @@ def test_buy_the_whole_group_below_one_legion():
     s = at_buy()
     s.apply("buy:legion=1")
     assert s.hands[0] == (49, 54, 66) and s.legions[0] == ()  # senator-10, estate-05, conspiracy-05
-    assert s.phase == 5, "one group per turn, then playing (PAX-Q-08)"
+    assert s.stage == Stage.PLAY, "one group per turn, then playing (PAX-Q-08)"
 
 
 def test_buy_example_estate_and_conspiracy_cost_four():
@@ -43,7 +44,7 @@ def test_buying_is_optional():
     """PAX-TURN-02: buying is optional (``nobuy``)."""
     s = at_buy()
     s.apply("nobuy")
-    assert s.phase == 5 and s.money[0] == 5
+    assert s.stage == Stage.PLAY and s.money[0] == 5
 
 
 def test_buy_step_skipped_when_nothing_is_affordable():
@@ -53,7 +54,7 @@ def test_buy_step_skipped_when_nothing_is_affordable():
     s.apply("draw")
     for _ in range(3):
         s.apply(s.legal_actions()[0])
-    assert s.phase == 5 and "nobuy" not in codes(s)
+    assert s.stage == Stage.PLAY and "nobuy" not in codes(s)
 
 
 @pytest.mark.parametrize("wealth,price", [([], 5), (["wealth*2"], 5), (["wealth*2", "wealth"], 4),

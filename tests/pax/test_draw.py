@@ -2,6 +2,7 @@
 
 import pytest
 
+from asztal.games.pax.frames import Stage
 from tests.pax.scenario import build, codes, events
 
 
@@ -40,7 +41,7 @@ def test_draw_one_at_a_time_and_decide_each():
     """PAX-DRAW-01, PAX-DRAW-02: three cards, one at a time; each placed before the next is drawn."""
     s = build(2, deck_top=["wealth", "fleet", "army"])
     s.apply("draw")
-    assert s.pending == (0,) and s.view(0)["draw"]["cards"][0]["id"] == "wealth-01"
+    assert s.frame.held == (0,) and s.view(0)["draw"]["cards"][0]["id"] == "wealth-01"
     assert s.view(1)["draw"]["cards"] is None and s.view(1)["draw"]["drawn"] == 1
     s.apply("place:card=wealth-01,to=bottom")
     assert [c["id"] for c in s.view(0)["draw"]["cards"]] == ["fleet-01"]
@@ -57,7 +58,7 @@ def test_one_to_hand_one_below_a_legion_one_under_the_deck():
     assert codes(s) == ["place:card=army-01,to=hand"]
     s.apply("place:card=army-01,to=hand")
     assert s.legions[1][-1] == 0 and s.deck[0] == 10 and s.hands[0][-1] == 20
-    assert s.phase in (4, 5)
+    assert s.stage in (Stage.BUY, Stage.PLAY)
 
 
 def test_drawn_card_below_a_legion_is_face_up():
@@ -85,10 +86,10 @@ def test_three_religion_symbols_draw_two_then_one():
     (not into the hand), then the third; then the hand card is chosen from the two held."""
     s = build(2, tableaux=[["religion*2", "religion"], []], deck_top=["wealth", "fleet", "army"])
     s.apply("draw")
-    assert s.view(0)["draw"]["mode"] == "two-then-one" and len(s.pending) == 2
+    assert s.view(0)["draw"]["mode"] == "two-then-one" and len(s.frame.held) == 2
     assert not any(c.endswith("to=hand") for c in codes(s))
     s.apply("place:card=fleet-01,to=bottom")
-    assert len(s.pending) == 2
+    assert len(s.frame.held) == 2
     assert "place:card=army-01,to=hand" in codes(s) and "place:card=wealth-01,to=hand" in codes(s)
     s.apply("place:card=army-01,to=hand")
     assert [c for c in codes(s)] == [f"place:card=wealth-01,to=legion-{n}" for n in (1, 2, 3)]
@@ -102,7 +103,7 @@ def test_religion_thresholds(religion, mode):
     s = build(2, tableaux=[religion, []])
     s.apply("draw")
     assert s.view(0)["draw"]["mode"] == mode
-    assert len(s.pending) == {"one-by-one": 1, "two-then-one": 2, "all-at-once": 3}[mode]
+    assert len(s.frame.held) == {"one-by-one": 1, "two-then-one": 2, "all-at-once": 3}[mode]
 
 
 def test_six_religion_symbols_decide_freely():
@@ -119,11 +120,11 @@ def test_short_deck_draws_what_is_there():
     """PAX-Q-10, PAX-DRAW-08: 1 or 2 cards left: draw them, any distinct destinations, no 2 Aureus."""
     s = build(2, deck_size=2)
     s.apply("draw")
-    assert s.to_draw == 1 and len(s.pending) == 1
+    assert s.frame.left == 1 and len(s.frame.held) == 1
     s.apply(next(c for c in codes(s) if c.endswith("to=bottom")))
     # the card slid under is now the bottom card, below the one still to draw
     s.apply(next(c for c in codes(s) if c.endswith("to=hand")))
-    assert len(s.deck) == 1 and s.money[0] == 5 and s.phase in (4, 5)
+    assert len(s.deck) == 1 and s.money[0] == 5 and s.stage in (Stage.BUY, Stage.PLAY)
 
 
 def test_empty_deck_gives_two_aureus_instead_of_drawing():

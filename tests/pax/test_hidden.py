@@ -28,7 +28,7 @@ def test_views_never_show_another_hand_or_the_deck_order():
             if not (s.is_over or s.rome_seen >> seat & 1):
                 secret += list(s.rome_hidden)
             if s.to_move != seat:
-                secret += list(s.pending)
+                secret += list(getattr(s.frame, "held", ()))
             for c in secret:
                 assert f'"{CARD_IDS[c]}"' not in text, f"seat {seat} sees {CARD_IDS[c]}"
 

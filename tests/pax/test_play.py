@@ -3,6 +3,8 @@
 
 import pytest
 
+from asztal.engine import IllegalAction
+from asztal.games.pax.frames import Stage
 from asztal.games.pax.pack import CARD_IDS
 from tests.pax.scenario import build, codes, events
 
@@ -15,7 +17,7 @@ def at_play(players=2, **kw):
 def finish(s, seat=0):
     """End the play step with ``done`` unless the turn already ended by itself (PAX-R-03:
     with nothing playable left the engine collects the income at once)."""
-    if s.phase == 5 and s.to_move == seat:
+    if s.stage == Stage.PLAY and s.to_move == seat:
         s.apply("done")
 
 
@@ -213,14 +215,21 @@ def test_played_cards_stay():
         assert 0 in s.tableau[0]
 
 
-def test_why_illegal_explains_the_limit_and_the_cost():
-    """PAX-PLAY-04, PAX-PLAY-06: the refusal says why."""
+def test_refusal_explains_the_limit_and_the_cost():
+    """PAX-PLAY-04, PAX-LIM-03, PAX-PLAY-06: the refusal says why, with the rule behind it."""
     s = at_play(hands=[["fleet", "wealth", "religion"], []], money=[0, 5])
-    with pytest.raises(ValueError, match="limit"):
+    with pytest.raises(IllegalAction) as e:
         s.apply("play:card=fleet-01")
+    r = e.value.refusal
+    assert r.key == "pax.no.play.fleet_limit" and r.rule == "PAX-LIM-03"
+    assert "at most 0 Fleet symbols" in s.game.describe_refusal(r, "en")
+    assert "legfeljebb 0 flottajeled" in s.game.describe_refusal(r, "hu")
     play(s, "wealth-01")
     assert s.to_move == 1, "nothing affordable: the turn ends"
     s = at_play(hands=[["religion", "senator"], []], money=[1, 5], turn={"played": 2})
     assert codes(s) == ["done"]
-    with pytest.raises(ValueError, match="costs 2 Aureus, you have 1"):
+    with pytest.raises(IllegalAction) as e:
         s.apply("play:card=religion-01")
+    assert e.value.refusal.rule == "PAX-PLAY-06"
+    assert s.game.describe_refusal(e.value.refusal, "en") == \
+        "Playing the next card costs 2 Aureus and you have only 1."

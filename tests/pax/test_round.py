@@ -82,7 +82,7 @@ def test_game_ends_when_the_deck_cannot_refill_every_empty_legion():
     cards than empty Legions nothing is dealt and the game ends."""
     s = last_turn(legions=[["army$4"], [], ["wealth$1"]], deck_size=1)
     s.apply("pass")
-    assert s.is_over and s.to_move is None and s.legal_actions() == []
+    assert s.is_over and s.to_move is None and not s.legal_actions()
     assert 27 in s.rome, "the last round's transfer happened"
     assert len(s.deck) == 1, "no partial dealing"
 

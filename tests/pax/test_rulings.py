@@ -72,7 +72,7 @@ def test_known_cards_survive_determinize():
     s2 = build(2, deck_top=["army$4"])
     s2.apply("draw")
     assert s2.view(1)["draw"]["cards"] is None
-    assert any(s2.determinize(1, k).pending != s2.pending for k in range(8))
+    assert any(s2.determinize(1, k).frame.held != s2.frame.held for k in range(8))
 
 
 def test_scores_when_rome_wins():
@@ -110,5 +110,5 @@ def test_two_then_one_with_two_cards_left():
     """PAX-R-10: with 3+ Religion and 2 cards left, both drawn cards may go anywhere (hand too)."""
     s = build(2, tableaux=[["religion*2", "religion"], []], deck_size=2)
     s.apply("draw")
-    assert len(s.pending) == 2 and s.to_draw == 0
+    assert len(s.frame.held) == 2 and s.frame.left == 0
     assert sum(c.endswith("to=hand") for c in codes(s)) == 2

@@ -6,6 +6,7 @@ import pytest
 
 from asztal import games
 from asztal.engine import BadOptions
+from asztal.games.pax.frames import Stage
 from asztal.games.pax.pack import BANK_START, CARD_CAT, CARD_IDS, CAT_COUNTS, DEFAULT_PACK, NCARDS
 from tests.pax.scenario import codes
 
@@ -71,7 +72,7 @@ def test_setup_hands_example_four_players():
     deck_before = len(s.deck)
     slid = []
     for seat in range(4):
-        assert s.to_move == seat and s.phase == 0
+        assert s.to_move == seat and s.stage == Stage.KEEP
         hand = s.hands[seat]
         s.apply(f"keep:card={CARD_IDS[hand[-1]]}")
         assert s.hands[seat] == (hand[-1],)
@@ -85,7 +86,7 @@ def test_setup_hands_example_four_players():
 def test_deck_size_when_play_begins(players, deck):
     """PAX-TV-DECK: 74 - removed - 3 Rome - kept cards - one per Legion."""
     s = GAME.new_game(players, seed=2)
-    while s.phase == 0:
+    while s.stage == Stage.KEEP:
         s.apply(s.legal_actions()[0])
     assert len(s.deck) == deck
 
@@ -93,7 +94,7 @@ def test_deck_size_when_play_begins(players, deck):
 def test_one_face_up_card_below_each_legion_then_start_player_moves():
     """PAX-SETUP-14 (one face-up card per Legion) and PAX-SETUP-15 (the start player begins)."""
     s = GAME.new_game(3, seed=4, options={"start": 2})
-    while s.phase == 0:
+    while s.stage == Stage.KEEP:
         s.apply(s.legal_actions()[0])
     assert all(len(g) == 1 for g in s.legions)
     assert all(len(leg["cards"]) == 1 for leg in s.view(None)["legions"])  # public
@@ -124,7 +125,7 @@ def test_hands_and_money_are_secret():
 def test_turn_order_is_clockwise_from_the_start_player():
     """PAX-TURN-01: turns go clockwise (seat + 1) from the start player; a round is one turn each."""
     s = GAME.new_game(3, seed=6, options={"start": 1})
-    while s.phase == 0:
+    while s.stage == Stage.KEEP:
         s.apply(s.legal_actions()[0])
     order = []
     for _ in range(3):

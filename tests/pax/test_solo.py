@@ -4,6 +4,7 @@ import pytest
 
 from asztal import games
 from asztal.engine import BadOptions
+from asztal.games.pax.frames import Stage
 from tests.pax.scenario import build, codes
 
 GAME = games.load("pax")
@@ -16,7 +17,7 @@ def start(level, seed=3):
 def play_start(s):
     """Play the first offered start cards, then keep the first card: the book's start sequence."""
     plays = 0
-    while s.phase == 1:
+    while s.stage == Stage.SOLO_START:
         s.apply(s.legal_actions()[0])
         plays += 1
     kept = s.legal_actions()[0]

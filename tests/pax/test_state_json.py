@@ -8,6 +8,7 @@ import pytest
 
 from asztal import games
 from asztal.engine import BadRecord
+from asztal.games.pax.frames import Stage
 from tests.pax.scenario import build
 
 GAME = games.load("pax")
@@ -86,13 +87,13 @@ def test_documented_example_position_loads():
     example = json.loads(block)
     state = GAME.new_game(2, seed=0)
     GAME._load_position(state, example)
-    assert state.to_move == 0 and state.phase == 2
+    assert state.to_move == 0 and state.stage == Stage.TURN
 
 
 def test_draw_positions_must_be_reachable():
     """PAX-DRAW-02, PAX-REL-01: one-by-one draws hold one card; two-then-one holds two while waiting."""
     ok = build(2, phase="draw", draw={"pending": ["wealth"], "left": 2, "used": []})
-    assert ok.pending == (0,)
+    assert ok.frame.held == (0,)
     with pytest.raises(BadRecord, match="single card"):
         build(2, phase="draw", draw={"pending": ["wealth", "fleet"], "left": 1, "used": []})
     with pytest.raises(BadRecord, match="two cards"):

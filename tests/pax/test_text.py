@@ -76,27 +76,30 @@ def test_render_shows_the_hand_and_money_of_the_viewer_only():
     assert "Your hand" in text and "?" in text
 
 
-def test_refusals_name_places_in_hungarian():
-    """PAX-DRAW-03..05: the Hungarian half of a refusal names the place in Hungarian, not the
-    engine's internal names (hand, bottom, legion)."""
+def test_refusals_name_places_in_each_language():
+    """PAX-DRAW-03..05: a refused placement names the place in the reader's language, never
+    the engine's internal names (hand, bottom, legion) in the Hungarian text."""
     from tests.pax.scenario import build
 
     s = build(2, tableaux=[["religion*2"] * 3, []], deck_top=["wealth", "fleet", "army"])
     s.apply("draw")
     s.apply("place:card=army-01,to=hand")
     s.apply("place:card=wealth-01,to=bottom")
-    for code, en, hu in [("place:card=fleet-01,to=hand", "to the hand", "kézbe"),
-                         ("place:card=fleet-01,to=bottom", "bottom of the deck", "a pakli alá")]:
-        why = s.why_illegal(GAME.action_by_code(code))
-        assert en in why
-        hu_part = why.split(" / ", 1)[1]
-        assert hu in hu_part and "hand" not in hu_part and "bottom" not in hu_part
+    for code, rule, en, hu in [("place:card=fleet-01,to=hand", "PAX-DRAW-03", "into your hand", "a kezedbe"),
+                               ("place:card=fleet-01,to=bottom", "PAX-DRAW-05", "under the deck",
+                                "a pakli aljára")]:
+        r = s.refusal(GAME.action_by_code(code))
+        assert r is not None and r.rule == rule
+        assert en in GAME.describe_refusal(r, "en")
+        hu_text = GAME.describe_refusal(r, "hu")
+        assert hu in hu_text and "hand" not in hu_text and "bottom" not in hu_text
     s.apply("place:card=fleet-01,to=legion-1")
     s = build(2, tableaux=[["religion*2"] * 3, []], deck_top=["wealth", "fleet", "army"])
     s.apply("draw")
     s.apply("place:card=army-01,to=legion-2")
-    hu_part = s.why_illegal(GAME.action_by_code("place:card=fleet-01,to=legion-1")).split(" / ", 1)[1]
-    assert "légió alá" in hu_part and "legion" not in hu_part
+    r = s.refusal(GAME.action_by_code("place:card=fleet-01,to=legion-1"))
+    hu_text = GAME.describe_refusal(r, "hu")
+    assert r.rule == "PAX-DRAW-04" and "légió alá" in hu_text and "legion" not in hu_text
 
 
 def test_solitaire_end_line_reads_in_each_language():

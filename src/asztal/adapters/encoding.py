@@ -1,7 +1,7 @@
 """Fixed-size numbers for learning agents: the action space and the observation of a seat.
 
 **Actions.** ``ActionSpace(game, state)`` numbers every action the game can ever offer
-(its interned action tables; for Caboose the pack's actions and bids up to ``MAX_BID``),
+(as the game declares it, ``Game.action_space``: for Caboose the pack's actions and bids),
 sorted by code, so action ``i`` is the same decision in every position. ``mask(state)``
 marks the legal ones.
 
@@ -20,38 +20,12 @@ from typing import Any
 
 import numpy as np
 
+from asztal import games
 from asztal.engine import Action
-
-#: Caboose bids above this are not in the action space (no seat has held that much in our runs)
-MAX_BID = 120
-
-
-def _collect(obj: Any, out: dict[str, Action]) -> None:
-    if isinstance(obj, Action):
-        out[obj.code] = obj
-    elif isinstance(obj, (tuple, list)):
-        for x in obj:
-            _collect(x, out)
 
 
 def _table_codes(game: str, state) -> list[str]:
-    found: dict[str, Action] = {}
-    if game == "pax":
-        from asztal.games.pax import actions as mod
-    elif game == "pocketciv":
-        from asztal.games.pocketciv import actions as mod
-    elif game == "caboose":
-        from asztal.games.caboose import pack
-
-        _collect([pack.PASS, pack.DONE, pack.HORUS_ACT, pack.CITYDECK, pack.GODS_ACT[1:],
-                  pack.bids(1, MAX_BID)], found)
-        _collect(list(state.pk.codes.values()), found)
-        return sorted(found)
-    else:
-        raise ValueError(f"no action space for {game!r}")
-    for name in dir(mod):
-        _collect(getattr(mod, name), found)
-    return sorted(found)
+    return [a.code for a in games.load(game).action_space(state)]
 
 
 class ActionSpace:
@@ -162,8 +136,8 @@ _PAX_DRAW_USED = ("hand", "legion", "bottom")
 _GODS = tuple(range(1, 8))
 
 def _pax(view: dict[str, Any], seat: int, v: Vec) -> None:
+    from asztal.games.pax.frames import STAGE_NAMES as PHASE_NAMES
     from asztal.games.pax.pack import CARD_IDS, CATEGORIES
-    from asztal.games.pax.state import PHASE_NAMES
 
     n = view["players"]
     rel = [(seat + k) % n for k in range(n)]

@@ -30,7 +30,7 @@ class Table:
         self.reward = reward
         self.game = games.load(game)
         self.name = game
-        self.players = players or (self.game.min_players if game != "pax" else 2)
+        self.players = players or self.game.default_players
         self.options = dict(options or {})
         first = self.game.new_game(self.players, seed=0, options=self.options)  # refuses bad players/options
         self.actions = ActionSpace(game, first)

@@ -14,10 +14,10 @@ its seed, its budget and what the seat sees, so a bot replays identically.
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 from types import ModuleType
 
+from asztal import games
 from asztal.engine import Action, GameState, Rng
 
 _MASK64 = (1 << 64) - 1
@@ -36,14 +36,10 @@ def move_rng(seed: int, state: GameState, salt: int = 0) -> Rng:
 
 
 @cache
-def game_module(package: str, game_name: str) -> ModuleType | None:
-    """``package.game_name`` (a game's heuristic or policy), or None when the game has none."""
-    try:
-        return importlib.import_module(f"{package}.{game_name}")
-    except ModuleNotFoundError as e:
-        if e.name and e.name.startswith(package):
-            return None
-        raise
+def game_module(part: str, game_name: str) -> ModuleType | None:
+    """The game's ``part`` (``"heuristic"`` or ``"policy"``, as the game declares it), or None
+    when the game has none."""
+    return games.load(game_name).part(part)
 
 
 class Bot:

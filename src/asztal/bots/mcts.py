@@ -32,6 +32,7 @@ import random
 import time
 from dataclasses import dataclass, replace
 
+from asztal import games
 from asztal.bots import heuristics, policies
 from asztal.bots.base import Bot, move_rng
 from asztal.engine import Action, GameState
@@ -72,23 +73,12 @@ PRESETS: dict[str, MctsConfig] = {
     "hard": MctsConfig(iterations=None, max_time=2.5, depth=60),
 }
 
-#: per-game overrides of the presets
-GAME_PRESETS: dict[str, dict[str, dict]] = {
-    # Caboose decisions cost ~8x PAX's (longer legal lists, transport search): shorter rollouts
-    "caboose": {"easy": {"depth": 10}, "normal": {"depth": 20}, "hard": {"depth": 30}},
-    # PocketCiv: roll-outs play the scripted policy to the end of the game (a few ms), whose
-    # final score judges a position far better than the evaluation after a short roll-out
-    # (seeds 0-4 at 100 iterations: mean 31.8 VP to the end, 17.4 cut off after 40 moves);
-    # easy cuts off early
-    "pocketciv": {"easy": {"depth": 15}, "normal": {"depth": 2000}, "hard": {"depth": 2000}},
-}
-
-
 def preset(level: str, game_name: str | None = None) -> MctsConfig:
+    """The common preset of ``level``, with the overrides the game declares (``Game.bot_presets``)."""
     if level not in PRESETS:
         raise ValueError(f"unknown difficulty {level!r}; use easy, normal or hard")
     cfg = PRESETS[level]
-    over = GAME_PRESETS.get(game_name or "", {}).get(level)
+    over = games.load(game_name).bot_presets.get(level) if game_name else None
     return replace(cfg, **over) if over else cfg
 
 

@@ -65,8 +65,10 @@ def run_menu(read=input, console: Console | None = None) -> None:
     players = int(ask(console, read, q("players", lang, lo=lo, hi=hi), str(lo),
                       [str(n) for n in range(lo, hi + 1)]))
     options = {}
-    if game.name == "pax" and players == 1:
-        options["level"] = int(ask(console, read, q("level", lang), "1", ["1", "2", "3", "4", "5"]))
+    if game.solo_levels is not None and players == 1:
+        option, levels = game.solo_levels
+        values = [str(v) for v in levels]
+        options[option] = int(ask(console, read, q("level", lang), values[0], values))
     humans, bots = {0}, "random"
     if players > 1:
         n_humans = int(ask(console, read, q("humans", lang, n=players), "1", [str(n) for n in range(1, players + 1)]))

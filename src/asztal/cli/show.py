@@ -7,8 +7,6 @@ its move reaches the screen only as the public log line.
 
 from __future__ import annotations
 
-import importlib
-
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -19,11 +17,8 @@ from asztal.engine.i18n import number, player_name
 
 
 def _game_module(state: GameState, name: str):
-    module = type(state.game).__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{module}.{name}")
-    except ImportError:
-        return None
+    """The game's declared ``name`` part (``render``), or None."""
+    return state.game.part(name)
 
 
 def view_renderable(state: GameState, seat: int | None, lang: str) -> RenderableType:

@@ -9,7 +9,8 @@ lookups); two actions are the same decision exactly when they are the same objec
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any
 
 
 class Action:
@@ -20,15 +21,20 @@ class Action:
     """
 
     __slots__ = ("code", "kind", "args", "hu", "en")
+    code: str
+    kind: str
+    args: tuple[Any, ...]
+    hu: str
+    en: str
 
-    def __init__(self, code: str, kind: str, args: tuple = (), hu: str = "", en: str = "") -> None:
+    def __init__(self, code: str, kind: str, args: tuple[Any, ...] = (), hu: str = "", en: str = "") -> None:
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "args", args)
         object.__setattr__(self, "hu", hu or code)
         object.__setattr__(self, "en", en or code)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Action values are immutable")
 
     def __repr__(self) -> str:
@@ -40,7 +46,7 @@ class Action:
     def label(self, lang: str = "hu") -> str:
         return self.en if lang == "en" else self.hu
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Action], tuple[str, str, tuple[Any, ...], str, str]]:
         return (Action, (self.code, self.kind, self.args, self.hu, self.en))
 
 
@@ -54,10 +60,10 @@ class ActionTable:
 
     __slots__ = ("_by_key", "_by_code", "_make")
 
-    def __init__(self, make: Callable[[Hashable], Action]) -> None:
+    def __init__(self, make: Callable[[Any], Action]) -> None:
         self._by_key: dict[Hashable, Action] = {}
         self._by_code: dict[str, Action] = {}
-        self._make = make
+        self._make: Callable[[Any], Action] = make
 
     def __call__(self, key: Hashable) -> Action:
         a = self._by_key.get(key)
@@ -67,7 +73,7 @@ class ActionTable:
             self._by_code[a.code] = a
         return a
 
-    def build(self, keys) -> None:
+    def build(self, keys: Iterable[Hashable]) -> None:
         for k in keys:
             self(k)
 

@@ -36,6 +36,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "engine.over": {"hu": "A játék véget ért, nincs több lépés.", "en": "The game is over: no more moves."},
     "engine.unknown": {"hu": "Ilyen lépés nincs ebben a játékban.", "en": "This game has no such move."},
     "engine.not_your_turn": {"hu": "Most nem te következel.", "en": "It is not your turn."},
+    "engine.bad.players": {"hu": "Ezt a játékot {lo}-{hi} játékos játszhatja, nem {players}.",
+                           "en": "This game is for {lo}-{hi} players, not {players}."},
+    "engine.bad.seed": {"hu": "A kezdőérték (seed) csak egész szám lehet.", "en": "The seed must be a whole number."},
+    "engine.bad.option": {"hu": "Ennek a játéknak nincs ilyen beállítása: {options}.",
+                          "en": "This game has no such option: {options}."},
+    "engine.bad.record.game": {"hu": "Ez a felvétel egy másik játéké.", "en": "This record is of another game."},
+    "engine.bad.record.version": {
+        "hu": "A felvétel a szabályok {version}. változatával készült, ez a program a {current}. változatot ismeri.",
+        "en": "The record was made under rules version {version}; this program knows version {current}.",
+    },
+    "engine.bad.record.action": {"hu": "A felvétel {n}. lépése ({action}) nem szabályos.",
+                                 "en": "Move {n} of the record ({action}) is not legal."},
 }
 
 

@@ -4,33 +4,48 @@ Every error a player or a file can cause is a ``ValueError`` subclass whose mess
 one line a person understands; the state it was raised against is left unchanged.
 """
 
+from __future__ import annotations
 
-class IllegalAction(ValueError):
-    """An action that is unknown, malformed or not allowed now. The state is unchanged.
+from typing import TYPE_CHECKING
 
-    ``refusal`` (an ``asztal.engine.decision.Refusal``, or None for a malformed code) says
-    why in a form every interface renders in its reader's language with
-    ``Game.describe_refusal``; ``str(error)`` is a one-line fallback for logs and tests.
+if TYPE_CHECKING:
+    from asztal.engine.decision import Refusal
+
+
+class AsztalError(ValueError):
+    """An error a player or a file can cause. ``refusal`` (an ``asztal.engine.decision.Refusal``:
+    a catalogue key, its arguments and the rule ID, or None where the error has no sentence
+    of its own yet) says why in a form every interface renders in its reader's language
+    (``Game.describe_refusal``); ``str(error)`` is a one-line fallback for logs and tests.
     """
 
-    def __init__(self, message: str, refusal: object | None = None) -> None:
+    def __init__(self, message: str, refusal: Refusal | None = None) -> None:
         super().__init__(message)
         self.refusal = refusal
 
+    @property
+    def code(self) -> str | None:
+        """The refusal's catalogue key (``"engine.bad.players"``), a stable code for clients."""
+        return None if self.refusal is None else self.refusal.key
 
-class UnknownGame(ValueError):
+
+class IllegalAction(AsztalError):
+    """An action that is unknown, malformed or not allowed now. The state is unchanged."""
+
+
+class UnknownGame(AsztalError):
     """A game name that no registered game answers to."""
 
 
-class BadRecord(ValueError):
+class BadRecord(AsztalError):
     """A game record or saved state that cannot be read (corrupt, wrong game, wrong version)."""
 
 
-class BadSeat(ValueError):
+class BadSeat(AsztalError):
     """A seat argument (of ``view``, ``determinize``, ``undo``) that is not a seat of this game."""
 
 
-class BadOptions(ValueError):
+class BadOptions(AsztalError):
     """Game options (player count, level, data pack, ...) that the game does not accept."""
 
 

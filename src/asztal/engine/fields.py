@@ -8,6 +8,7 @@ field (the engine turns it into ``BadRecord``), never echoing the input.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any
 
 from asztal.engine.errors import brief
@@ -26,14 +27,14 @@ def flag(value: Any, field: str) -> bool:
     return value
 
 
-def listed(value: Any, field: str, lo: int = 0, hi: int = 1000) -> list:
+def listed(value: Any, field: str, lo: int = 0, hi: int = 1000) -> list[Any]:
     """A JSON list of ``lo..hi`` entries."""
     if not isinstance(value, list) or not lo <= len(value) <= hi:
         raise ValueError(f"{field} must be a list of {lo}..{hi} entries")
     return value
 
 
-def obj(value: Any, field: str, keys: frozenset | None = None) -> dict:
+def obj(value: Any, field: str, keys: frozenset[str] | None = None) -> dict[str, Any]:
     """A JSON object; with ``keys``, only those keys."""
     if not isinstance(value, dict):
         raise ValueError(f"{field} must be an object")
@@ -44,7 +45,7 @@ def obj(value: Any, field: str, keys: frozenset | None = None) -> dict:
     return value
 
 
-def one_of(value: Any, field: str, names) -> str:
+def one_of(value: Any, field: str, names: Container[str]) -> str:
     """One of ``names`` (an enum value given as text)."""
     if type(value) is not str or value not in names:
         raise ValueError(f"{field}: unknown value {brief(value)}")

@@ -5,12 +5,16 @@ states are made, parsed, saved and replayed. One instance per game, registered i
 
 from __future__ import annotations
 
+import importlib
 import json
+from collections.abc import Mapping
+from types import ModuleType
 from typing import Any
 
 from asztal.engine.action import Action
 from asztal.engine.decision import MESSAGES as ENGINE_MESSAGES
 from asztal.engine.decision import Decision, Refusal
+from asztal.engine.declare import Option
 from asztal.engine.errors import BadOptions, BadRecord, IllegalAction, brief, one_line
 from asztal.engine.i18n import render_message
 from asztal.engine.rng import Rng
@@ -33,6 +37,42 @@ class Game:
     messages: dict[str, dict[str, str]] = {}
     #: options a record may carry, with their defaults
     default_options: dict[str, Any] = {}
+
+    # -- what the game declares about itself (``engine.declare``) --------------------
+    #: the player count a table (an adapter, a quick game) starts with when none is asked
+    default_players: int = 1
+    #: each option of ``default_options`` with its type and hu/en label
+    options: Mapping[str, Option] = {}
+    #: the option numbering the solo game's levels, and its values (None: no levels)
+    solo_levels: tuple[str, tuple[int, ...]] | None = None
+    #: by kind of action, the rule ID prefixes that govern it
+    rule_groups: Mapping[str, tuple[str, ...]] = {}
+    #: the game's optional parts (``declare.PARTS``) as module paths, imported by ``part``
+    parts: Mapping[str, str] = {}
+    #: per MCTS difficulty (easy, normal, hard), settings that override the common presets
+    bot_presets: Mapping[str, Mapping[str, Any]] = {}
+
+    def part(self, name: str) -> ModuleType | None:
+        """The game's ``name`` part (``"board"``, ``"render"``, ``"stats"``, ...), imported on
+        first use; None when the game has no such part.
+
+        >>> from asztal import games
+        >>> games.load("pax").part("board").__name__
+        'asztal.games.pax.board'
+        """
+        path = self.parts.get(name)
+        return None if path is None else importlib.import_module(path)
+
+    def action_space(self, state: GameState | None = None) -> list[Action]:
+        """Every action the game can ever offer (with ``state``: in that game's data pack),
+        sorted by code, so that a learning agent can number them once.
+
+        The default reads the interned actions of the game's ``actions`` part."""
+        module = self.part("actions")
+        if module is None:
+            raise ValueError(f"{self.name} declares no action table")
+        found = actions_in(*(getattr(module, name) for name in dir(module)))
+        return [found[c] for c in sorted(found)]
 
     # -- to be provided by each game ----------------------------------------------
     def _setup(self, state: GameState) -> None:
@@ -60,22 +100,39 @@ class Game:
         """Return the options normalised (defaults filled in); raise BadOptions if invalid."""
         unknown = set(options) - set(self.default_options)
         if unknown:
-            raise BadOptions(f"unknown option(s) for {self.name}: {', '.join(sorted(unknown))}")
+            names = ", ".join(sorted(map(str, unknown)))
+            raise BadOptions(f"unknown option(s) for {self.name}: {names}",
+                             Refusal("engine.bad.option", None, {"options": names}))
         return {**self.default_options, **options}
 
     # -- shared -----------------------------------------------------------------
     def new_game(self, players: int | None = None, seed: int = 0,
                  options: dict[str, Any] | None = None, rng: Rng | None = None) -> GameState:
-        """A new game. ``rng`` replaces the seeded generator every draw goes through (a research
-        adapter passes an ``ExplicitChance`` to choose the outcomes itself)."""
+        """A new game laid out for ``players`` (default: the fewest the game allows) from
+        ``seed``: the same seed, options and actions always give the same game. ``rng``
+        replaces the seeded generator every draw goes through (a research adapter passes an
+        ``ExplicitChance`` to choose the outcomes itself).
+
+        Refused with ``BadOptions`` (its ``refusal`` says why in both languages) when the
+        player count, the seed or an option is not one the game accepts.
+
+        >>> from asztal import games
+        >>> state = games.load("pax").new_game(players=3, seed=7)
+        >>> state.players, state.to_move is not None, state.is_over
+        (3, True, False)
+        >>> games.load("pax").new_game(players=9)
+        Traceback (most recent call last):
+        asztal.engine.errors.BadOptions: pax is for 1-4 players, not 9
+        """
         if players is None:
             players = self.min_players
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise BadOptions("players must be a whole number")
-        if not self.min_players <= players <= self.max_players:
-            raise BadOptions(f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}")
+        if not isinstance(players, int) or isinstance(players, bool) or \
+                not self.min_players <= players <= self.max_players:
+            raise BadOptions(f"{self.name} is for {self.min_players}-{self.max_players} players, not {brief(players)}",
+                             Refusal("engine.bad.players", None,
+                                     {"lo": self.min_players, "hi": self.max_players, "players": brief(players)}))
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadOptions("seed must be a whole number")
+            raise BadOptions("seed must be a whole number", Refusal("engine.bad.seed"))
         opts = self.check_options(players, dict(options or {}))
         state = self.state_class.__new__(self.state_class)
         state._init_base(self, players, seed, opts)
@@ -117,14 +174,26 @@ class Game:
     def replay(self, record: dict[str, Any]) -> GameState:
         """The state a record leads to: setup (or its hand-written start), then its actions.
 
-        Anything malformed is refused with a one-line ``BadRecord`` naming the field."""
+        Anything malformed is refused with a one-line ``BadRecord`` naming the field.
+
+        >>> from asztal import games
+        >>> pax = games.load("pax")
+        >>> state = pax.new_game(players=2, seed=11)
+        >>> state.apply(state.legal_actions()[0])
+        >>> again = pax.replay(state.record)
+        >>> again.to_json() == state.to_json()
+        True
+        """
         if not isinstance(record, dict):
             raise BadRecord("a game record must be a JSON object")
         if record.get("game") != self.name:
-            raise BadRecord(f"this record is for {brief(record.get('game'))}, not {self.name!r}")
+            raise BadRecord(f"this record is for {brief(record.get('game'))}, not {self.name!r}",
+                            Refusal("engine.bad.record.game"))
         version = record.get("version", self.version)
         if not isinstance(version, (str, int)) or isinstance(version, bool) or str(version) != self.version:
-            raise BadRecord(self.other_version(version))
+            raise BadRecord(self.other_version(version),
+                            Refusal("engine.bad.record.version", None,
+                                    {"version": brief(version), "current": self.version}))
         if "players" not in record:
             raise BadRecord("game record lacks 'players'")
         players, seed = record["players"], record.get("seed", 0)
@@ -136,14 +205,16 @@ class Game:
         try:
             state = self.new_game(players, seed, options)
         except BadOptions as e:
-            raise BadRecord(one_line(f"record: {e}")) from None
+            raise BadRecord(one_line(f"record: {e}"), e.refusal) from None
         if record.get("start") is not None:
             self._load_position(state, record["start"])
         for i, code in enumerate(actions):
             try:
                 state.apply(code)  # a code is parsed and checked once, by apply
             except IllegalAction as e:
-                raise BadRecord(one_line(f"action {i + 1} ({brief(code)}) of the record is not legal: {e}")) from None
+                raise BadRecord(one_line(f"action {i + 1} ({brief(code)}) of the record is not legal: {e}"),
+                                Refusal("engine.bad.record.action", None, {"n": i + 1, "action": brief(code)})) \
+                    from None
         return state
 
     def from_json(self, text: str | dict[str, Any]) -> GameState:
@@ -245,6 +316,20 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
+
+
+def actions_in(*objs: Any) -> dict[str, Action]:
+    """The Actions in ``objs`` (Actions, or tuples and lists of them, nested), by code; not
+    an ActionTable's, which may hold actions built on demand (the space would depend on history)."""
+    out: dict[str, Action] = {}
+    stack = list(objs)
+    while stack:
+        obj = stack.pop()
+        if isinstance(obj, Action):
+            out[obj.code] = obj
+        elif isinstance(obj, (tuple, list)):
+            stack.extend(obj)
+    return out
 
 
 def _canonical(value: Any) -> str:

@@ -159,7 +159,8 @@ class _Formatter(string.Formatter):
             if plural:
                 word = word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
             return f"{value} {word}"
-        return super().format_field(value, spec)
+        text: str = super().format_field(value, spec)
+        return text
 
 
 _FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}

@@ -38,6 +38,18 @@ class GameState:
 
     __slots__ = ("game", "players", "seed", "options", "rng", "history", "checkpoint", "log", "start",
                  "to_move", "is_over", "_legal")
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    rng: Rng
+    history: list[Action]
+    checkpoint: int
+    log: list[dict[str, Any]] | None
+    start: dict[str, Any] | None
+    to_move: int | None
+    is_over: bool
+    _legal: tuple[Action, ...] | None
 
     # -- to be provided by each game -------------------------------------------------
     def _legal_list(self) -> Sequence[Action]:
@@ -51,7 +63,14 @@ class GameState:
         """The legal actions of ``to_move``, in a deterministic order; empty only when over.
 
         An immutable sequence shared by every caller until the state changes: nobody can
-        reorder another caller's list."""
+        reorder another caller's list.
+
+        >>> from asztal import games
+        >>> state = games.load("pax").new_game(players=2, seed=7)
+        >>> legal = state.legal_actions()
+        >>> type(legal).__name__, {a.kind for a in legal}
+        ('tuple', {'keep'})
+        """
         legal = self._legal
         if legal is None:
             legal = self._legal = () if self.is_over else tuple(self._legal_list())
@@ -150,9 +169,21 @@ class GameState:
         """Check and carry out one action (an Action or its code).
 
         Raises IllegalAction with a reason, leaving the state unchanged, when the action is
-        unknown or not legal now.
+        unknown or not legal now: its ``refusal`` says why, in the reader's language through
+        ``Game.describe_refusal``.
+
+        >>> from asztal import games
+        >>> state = games.load("pax").new_game(players=2, seed=7)
+        >>> state.apply(state.legal_actions()[0])
+        >>> len(state.history)
+        1
+        >>> try:
+        ...     state.apply("done")
+        ... except ValueError as e:
+        ...     print(state.game.describe_refusal(e.refusal, "en"))
+        Income is collected when you stop playing cards.
         """
-        if type(action) is not Action:
+        if not isinstance(action, Action):
             action = self.game.parse_action(self, action)  # a code: parsed and checked once
         elif action not in self.legal_actions():
             # not one of this state's interned legal actions: resolve it by its code
@@ -203,7 +234,7 @@ class GameState:
         self._copy_into(new)
         return new
 
-    def determinize(self, seat: int, rng) -> GameState:
+    def determinize(self, seat: int, rng: Rng | int) -> GameState:
         """A copy in which everything ``seat`` cannot see is resampled from ``rng``.
 
         The copy's own PRNG is reseeded from ``rng`` too, so future chance is unknown

@@ -49,6 +49,17 @@ def names() -> list[str]:
 
 
 def load(name: str) -> Game:
+    """The game called ``name`` (``"pax"``, ``"pocketciv"``, ``"caboose"``), imported on first use.
+
+    Raises ``UnknownGame`` for a name no game answers to.
+
+    >>> from asztal import games
+    >>> pax = games.load("pax")
+    >>> pax.title["hu"], pax.min_players, pax.max_players
+    ('PAX', 1, 4)
+    >>> sorted(pax.options)
+    ['level', 'pack', 'start']
+    """
     game = _registered.get(name)
     if game is None and name in BUILTIN:
         game = _import(name)
@@ -59,7 +70,14 @@ def load(name: str) -> Game:
 
 
 def replay(record: dict[str, Any]) -> GameState:
-    """The state a game record leads to (the same record gives the identical state)."""
+    """The state a game record leads to (the same record gives the identical state).
+
+    >>> import asztal
+    >>> state = asztal.load("pax").new_game(players=2, seed=5)
+    >>> state.apply(state.legal_actions()[-1])
+    >>> asztal.replay(state.record).history == state.history
+    True
+    """
     if not isinstance(record, dict) or not isinstance(record.get("game"), str):
         raise BadRecord("a game record must be a JSON object with a 'game' name")
     return load(record["game"]).replay(record)

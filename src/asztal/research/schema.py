@@ -13,7 +13,6 @@ CSV and pandas agree: ``int``, ``float``, ``bool``, ``str`` and lists of the fir
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -44,17 +43,11 @@ _ARROW = {"int": "int64", "float": "float64", "bool": "bool_", "str": "string"}
 
 
 def stats_module(game: str) -> ModuleType | None:
-    """The ``stats`` module beside the game's code (``asztal.games.<game>.stats``), or None
-    for a game that defines no statistics of its own."""
+    """The game's ``stats`` part (its declared statistics), or None for a game that defines
+    no statistics of its own."""
     from asztal import games
 
-    package = type(games.load(game)).__module__.rpartition(".")[0]
-    try:
-        return importlib.import_module(f"{package}.stats")
-    except ModuleNotFoundError as e:
-        if e.name != f"{package}.stats":
-            raise
-        return None
+    return games.load(game).part("stats")
 
 
 def columns(game: str) -> dict[str, tuple[str, str]]:

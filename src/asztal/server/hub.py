@@ -10,8 +10,6 @@ NOTIFY) and is broadcast the same way.
 from __future__ import annotations
 
 import asyncio
-import importlib
-import importlib.util
 import logging
 import time
 from dataclasses import dataclass, field
@@ -96,19 +94,9 @@ class Client:
             self.outbox.put_nowait({"type": "close", "code": code, "error": error})
 
 
-_BOARDS: dict[str, Any] = {}
-
-
 def board_module(game_name: str):
-    """``asztal.games.<name>.board`` when the game draws an SVG board, else None."""
-    if game_name not in _BOARDS:
-        name = f"asztal.games.{game_name}.board"
-        try:
-            found = importlib.util.find_spec(name) is not None
-        except ModuleNotFoundError:
-            found = False
-        _BOARDS[game_name] = importlib.import_module(name) if found else None
-    return _BOARDS[game_name]
+    """The game's SVG board (its declared ``board`` part), else None."""
+    return games.load(game_name).part("board")
 
 
 class Room:

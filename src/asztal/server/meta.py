@@ -13,6 +13,7 @@ from typing import Any
 
 from asztal import games
 from asztal.engine import BadOptions
+from asztal.engine.declare import Option
 
 #: the bot strengths a seat can have, with the bot spec each plays with (``{t}``: time budget)
 BOTS: dict[str, tuple[str, str, str]] = {
@@ -23,25 +24,13 @@ BOTS: dict[str, tuple[str, str, str]] = {
     "greedy": ("greedy", "mohó", "greedy"),
 }
 
-#: options whose value is the name of a pack (or map), not a path
-PACK_OPTIONS = {"pax": "pack", "caboose": "pack", "pocketciv": "map"}
 
-_LABELS: dict[str, dict[str, dict[str, Any]]] = {
-    "pax": {
-        "level": {"hu": "Pasziánsz: a játék száma (1-5)", "en": "Solitaire: game number (1-5)",
-                  "type": "integer", "values": [1, 2, 3, 4, 5], "players": [1]},
-        "start": {"hu": "Kezdő játékos (random: sorsolás)", "en": "Starting player (random: drawn by lot)",
-                  "type": "string|integer"},
-        "pack": {"hu": "Kártyacsomag", "en": "Card pack", "type": "pack"},
-    },
-    "pocketciv": {
-        "map": {"hu": "Térkép (egyszemélyes játék)", "en": "Map (solo game)", "type": "pack", "players": [1]},
-    },
-    "caboose": {
-        "pack": {"hu": "Alkatrészcsomag", "en": "Component pack", "type": "pack"},
-        "open_hands": {"hu": "Nyílt kézben tartott lapok", "en": "Open hands", "type": "boolean"},
-    },
-}
+
+def pack_option(name: str) -> str | None:
+    """The option of game ``name`` whose value is the name of a pack (or map), not a path:
+    the one the game declares with type ``"pack"``."""
+    return next((k for k, o in games.load(name).options.items() if o.type == "pack"), None)
+
 
 DEFAULT_PACK = "reconstructed"
 _DEFAULT_PACK_TEXT = {"pack": ("a kiadásból rekonstruált csomag", "the pack reconstructed from the rulebook"),
@@ -63,17 +52,11 @@ def packs(game: str, pack_dir: Path | None) -> dict[str, str | None]:
 
 def game_meta(name: str, pack_dir: Path | None) -> dict[str, Any]:
     g = games.load(name)
-    labels = _LABELS.get(name, {})
+    key = pack_option(name)
     options = []
-    for key, default in g.default_options.items():
-        lab = labels.get(key, {"hu": key, "en": key, "type": "any"})
-        opt = {"name": key, "hu": lab["hu"], "en": lab["en"], "type": lab["type"],
-               "default": DEFAULT_PACK if key == PACK_OPTIONS.get(name) else default}
-        for extra in ("values", "players"):
-            if extra in lab:
-                opt[extra] = lab[extra]
-        options.append(opt)
-    key = PACK_OPTIONS.get(name)
+    for option, default in g.default_options.items():
+        declared = g.options.get(option) or Option("any", option, option)
+        options.append({**declared.to_json(option), "default": DEFAULT_PACK if option == key else default})
     pack_list = []
     if key is not None:
         for pname in packs(name, pack_dir):
@@ -98,7 +81,7 @@ def game_options(name: str, players: int, public: dict[str, Any], pack_dir: Path
     """
     g = games.load(name)
     opts = dict(public)
-    key = PACK_OPTIONS.get(name)
+    key = pack_option(name)
     if key is not None and key in opts:
         known = packs(name, pack_dir)
         choice = opts[key] if opts[key] is not None else DEFAULT_PACK
@@ -119,7 +102,7 @@ def options_from_network(name: str, options: Any, pack_dir: Path | None) -> dict
     if not isinstance(options, dict):
         raise BadOptions("record 'options' must be an object")
     opts = dict(options)
-    key = PACK_OPTIONS.get(name)
+    key = pack_option(name)
     if key is None or key not in opts or opts[key] is None:
         return opts
     value = opts[key]
@@ -136,7 +119,7 @@ def options_from_network(name: str, options: Any, pack_dir: Path | None) -> dict
 def options_to_network(name: str, options: dict[str, Any], pack_dir: Path | None) -> dict[str, Any]:
     """Stored options as a record given out: a pack is named, never shown as the server's path."""
     opts = dict(options)
-    key = PACK_OPTIONS.get(name)
+    key = pack_option(name)
     value = opts.get(key) if key is not None else None
     if isinstance(value, str):
         by_path = {v: k for k, v in packs(name, pack_dir).items() if v is not None}

@@ -25,9 +25,6 @@ from asztal.sim.runner import play_game
 
 _MASK64 = (1 << 64) - 1
 
-#: games whose solo mode has levels, with the option that sets the level and its range
-SOLO_LEVELS: dict[str, tuple[str, tuple[int, ...]]] = {"pax": ("level", (1, 2, 3, 4, 5))}
-
 
 def derive_seed(*parts: int) -> int:
     """A 63-bit seed from integers (splitmix64 over the parts); stable across machines."""
@@ -94,7 +91,7 @@ def run_arena(game_name: str, bots: Sequence[str], games: int = 100, players: in
     # the games to play: (label of the level or None, options, game index, seat -> entry)
     plan: list[tuple[int | None, dict[str, Any], int, list[int]]] = []
     levels: list[int | None] = [None]
-    level_opt = SOLO_LEVELS.get(game_name)
+    level_opt = games_registry.load(game_name).solo_levels
     if level is not None:
         if level_opt is None:
             raise ValueError(f"{game_name} has no levels")

@@ -17,7 +17,6 @@ project's rule specs); the texts a player reads are the games' own guides writte
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import re
 from functools import cache
@@ -35,33 +34,10 @@ from asztal.server.edge import GAME_ID, CleanStr, check_json
 MAX_REPLAY_ACTIONS = 5000
 _ENTRY = re.compile(r"^- \*\*`([A-Z]+(?:-[A-Z]+)*-\d+)`\*\*\s*(.*)$")
 
-#: the rule groups (ID prefixes) that govern each kind of action, by the code's first word
-ACTION_RULES: dict[str, dict[str, list[str]]] = {
-    "pax": {
-        "keep": ["PAX-SETUP", "PAX-DRAW", "PAX-REL"], "draw": ["PAX-TURN", "PAX-DRAW"],
-        "nodraw": ["PAX-END", "PAX-DRAW"], "place": ["PAX-DRAW"], "buy": ["PAX-BUY", "PAX-WEA"],
-        "nobuy": ["PAX-BUY"], "play": ["PAX-PLAY", "PAX-LIM", "PAX-SYM"], "done": ["PAX-INC"],
-        "pass": ["PAX-TURN"],
-    },
-    "caboose": {
-        "bid": ["CC-AUC"], "pass": ["CC-AUC"], "god": ["CC-GOD"], "take": ["CC-TURN"], "done": ["CC-TURN"],
-        "rail": ["CC-ACT-TRAIN"], "route": ["CC-ACT-TRAIN"], "build": ["CC-ACT-BUILD"],
-        "deliver": ["CC-ACT-DELIVER", "CC-TRANS"], "card": ["CC-ACT-DELIVER"], "src": ["CC-TRANS"],
-        "grow": ["CC-ACT-GROW"], "use": ["CC-ACT-GROW", "CC-ACT-BUILD"], "pyramid": ["CC-ACT-PYR"],
-        "citydraw": ["CC-ACT-CITY"], "city": ["CC-ACT-BUILD", "CC-ACT-PYR", "CC-ACT-TRAIN"],
-        "horus": ["CC-GOD-HORUS"], "swap": ["CC-GOD-HORUS"], "sekhmet": ["CC-GOD-SEKHMET"],
-    },
-    "pocketciv": {
-        "place": ["PC-SETUP"], "move": ["PC-POP"], "go": ["PC-DECK", "PC-DEV-EXP"], "draw": ["PC-DECK"],
-        "stop": ["PC-DEV-EXP"], "city": ["PC-DEV-CITY"], "farm": ["PC-DEV-FARM"], "agri": ["PC-DEV-FARM"],
-        "forest": ["PC-DEV-FARM"], "exp": ["PC-DEV-EXP"], "adv": ["PC-DEV-ADV"], "wonder": ["PC-DEV-WONDER"],
-        "mine": ["PC-DEV-MINING"], "tax": ["PC-DEV-BM"], "pay": ["PC-UPK-TRIBE", "PC-UPK-CITY"],
-        "sacrifice": ["PC-UPK"], "drop": ["PC-UPK-GOLD"], "cav": ["PC-UPK-CITYDEV"], "topup": ["PC-UPK-CITY"],
-        "lose": ["PC-EVT"], "hit": ["PC-EVT", "PC-MP"], "hitcity": ["PC-EVT", "PC-MP"], "pick": ["PC-EVT"],
-        "lose_wonder": ["PC-EVT"], "era": ["PC-ERA", "PC-END"], "done": ["PC-TURN", "PC-DEV"],
-        "totem": ["PC-MP-TOTEM"], "offer": ["PC-EVT"], "steal": ["PC-EVT"], "astronomy": ["PC-DEV-ADV"],
-    },
-}
+def action_rules(game: str) -> dict[str, list[str]]:
+    """The rule groups (ID prefixes) that govern each kind of action, by the code's first word,
+    as the game declares them (``Game.rule_groups``)."""
+    return {kind: list(groups) for kind, groups in games.load(game).rule_groups.items()}
 
 
 @cache
@@ -80,7 +56,7 @@ def rules_of(game: str, lang: str = "hu") -> dict[str, Any]:
         if m and p is not None:
             out[m.group(1)] = {"section": p.title, "text": p.text, "passage": p.id}
     return {"game": game, "lang": lang, "title": g.title, "rules": out,
-            "passages": [p.to_json() for p in g.passages], "actions": ACTION_RULES.get(game, {})}
+            "passages": [p.to_json() for p in g.passages], "actions": action_rules(game)}
 
 
 class FrameRequest(BaseModel):
@@ -147,7 +123,9 @@ def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str,
     if not 0 <= who < state.players:
         raise BadRecord(f"seat {who} is not in this game")
     view = state.view(who)
-    board = importlib.import_module(f"asztal.games.{game.name}.board")
+    board = game.part("board")
+    if board is None:
+        raise BadRecord(f"{game.name} has no board to draw")
     log = [{"i": i, lang: game.describe(e, lang, who)} for i, e in enumerate(state.log_for(who, 0))]
     if names:
         from asztal.web.present import with_names
@@ -194,13 +172,11 @@ def seat_names(storage, game_id: str, lang: str) -> list[str]:
 def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
     """Fill in what follows from the cells (neighbours, Frontier, Sea, outlines), then check
     the map by the game's own rules (``check_map``)."""
-    from asztal.games.pocketciv.map import DIRS, outline
-    from asztal.games.pocketciv.map_errors import MapError
-    from asztal.games.pocketciv.setup import check_map
-
+    hexes = games.load("pocketciv").part("map")  # the map rules and hex geometry
+    assert hexes is not None, "PocketCiv declares its map part"
     areas = m.get("areas")
     if not isinstance(areas, list):
-        raise MapError("not_object")
+        raise hexes.MapError("not_object")
     owner: dict[tuple[int, int], Any] = {}
     for key in ("frontier", "sea"):
         for c in (m.get(key) or {}).get("cells") or []:
@@ -212,20 +188,20 @@ def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
     for a in areas:
         cells = [(int(c[0]), int(c[1])) for c in a.get("cells") or []]
         if not cells:
-            raise MapError("no_cells", area=a.get("number"))
-        touch = {owner.get((q + dq, r + dr)) for q, r in cells for dq, dr in DIRS} - {a.get("number"), None}
+            raise hexes.MapError("no_cells", area=a.get("number"))
+        touch = {owner.get((q + dq, r + dr)) for q, r in cells for dq, dr in hexes.DIRS} - {a.get("number"), None}
         nb = sorted(x for x in touch if isinstance(x, int))
-        loops = outline(cells)
+        loops = hexes.outline(cells)
         if len(loops) != 1:
-            raise MapError("one_piece", area=a.get("number"))
+            raise hexes.MapError("one_piece", area=a.get("number"))
         filled.append({**a, "neighbours": nb, "frontier": "frontier" in touch, "sea": "sea" in touch,
                        "cells": [list(c) for c in cells], "polygon": loops[0]})
     out = {**m, "areas": filled, "x_scale": 1.7320508}
     for key in ("frontier", "sea"):
         cells = (m.get(key) or {}).get("cells") or []
         if cells:
-            out[key] = {"cells": cells, "polygon": outline([tuple(c) for c in cells])[0]}
-    return check_map(out)
+            out[key] = {"cells": cells, "polygon": hexes.outline([tuple(c) for c in cells])[0]}
+    return hexes.check_map(out)
 
 
 class ErrorText(BaseModel):
@@ -244,7 +220,7 @@ def build_router() -> APIRouter:
     @router.get("/rules/{game}", summary="Every rule of a game, written for players, and the rules behind each "
                 "kind of action", responses={404: {"model": ErrorOut, "description": "no such game"}})
     def rules(game: str, lang: str = Query("hu", pattern="^(hu|en)$")) -> dict[str, Any]:
-        if game not in games.names() or game not in ACTION_RULES:
+        if game not in games.names() or not games.load(game).rule_groups:
             raise HTTPException(404, {"code": "no_game", "hu": "nincs ilyen játék", "en": "no such game"})
         return rules_of(game, lang)
 

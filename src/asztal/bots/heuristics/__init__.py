@@ -1,6 +1,7 @@
 """Per-game evaluations, and how the bots turn positions into rewards in [0, 1].
 
-A game's heuristic lives in ``asztal.bots.heuristics.<game>`` and reads only
+A game's heuristic lives in ``asztal.bots.heuristics.<game>`` (the game declares it as its
+``heuristic`` part) and reads only
 ``state.view(seat)`` (JSON-able, what the seat may know) or public fields, so it keeps
 working whatever the game's internals become. A module provides:
 
@@ -37,7 +38,7 @@ from asztal.engine import GameState
 
 def get(game_name: str) -> ModuleType | None:
     """The heuristic module for a game, or None if it has none."""
-    return game_module(__name__, game_name)
+    return game_module("heuristic", game_name)
 
 
 def _param(mod: ModuleType | None, name: str, default: Any) -> Any:

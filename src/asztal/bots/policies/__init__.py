@@ -1,6 +1,7 @@
 """Scripted players that know a game, for the ``policy`` bot and for MCTS roll-outs.
 
-A game's policy lives in ``asztal.bots.policies.<game>`` and provides
+A game's policy lives in ``asztal.bots.policies.<game>`` (the game declares it as its
+``policy`` part) and provides
 ``choose(state) -> Action``: a sensible move for ``state.to_move``, read from the seat's
 own position. MCTS calls it on sampled worlds (``state.determinize``), where reading the
 state directly shows nothing the seat may not know; the ``policy`` bot does the same.
@@ -21,7 +22,7 @@ from asztal.engine import Action, GameState
 
 def get(game_name: str) -> ModuleType | None:
     """The policy module of a game, or None if it has none."""
-    return game_module(__name__, game_name)
+    return game_module("policy", game_name)
 
 
 class PolicyBot(Bot):

@@ -5,10 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from asztal.engine import BadOptions, Game
+from asztal.engine.declare import Option
+from asztal.engine.game import actions_in
 from asztal.games.caboose import pack as _pack
 from asztal.games.caboose.messages import MESSAGES, event_words
 from asztal.games.caboose.setup import setup
 from asztal.games.caboose.state import CabooseState
+
+#: bids above this are not in the action space (no seat has held that much in our runs)
+MAX_BID = 120
 
 
 class Caboose(Game):
@@ -21,6 +26,22 @@ class Caboose(Game):
     #: ``pack``: path of a component pack (None: the reconstructed pack shipped with asztal);
     #: ``open_hands``: everyone sees every hand (CC-Q-34: hidden by default)
     default_options: dict[str, Any] = {"pack": None, "open_hands": False}
+    # what the game declares to the other layers (``asztal.engine.declare``)
+    default_players = 3
+    options = {"pack": Option("pack", "Alkatrészcsomag", "Component pack"),
+               "open_hands": Option("boolean", "Nyílt kézben tartott lapok", "Open hands")}
+    rule_groups = {
+        "bid": ("CC-AUC",), "pass": ("CC-AUC",), "god": ("CC-GOD",), "take": ("CC-TURN",), "done": ("CC-TURN",),
+        "rail": ("CC-ACT-TRAIN",), "route": ("CC-ACT-TRAIN",), "build": ("CC-ACT-BUILD",),
+        "deliver": ("CC-ACT-DELIVER", "CC-TRANS"), "card": ("CC-ACT-DELIVER",), "src": ("CC-TRANS",),
+        "grow": ("CC-ACT-GROW",), "use": ("CC-ACT-GROW", "CC-ACT-BUILD"), "pyramid": ("CC-ACT-PYR",),
+        "citydraw": ("CC-ACT-CITY",), "city": ("CC-ACT-BUILD", "CC-ACT-PYR", "CC-ACT-TRAIN"),
+        "horus": ("CC-GOD-HORUS",), "swap": ("CC-GOD-HORUS",), "sekhmet": ("CC-GOD-SEKHMET",),
+    }
+    parts = {"board": "asztal.games.caboose.board", "render": "asztal.games.caboose.render",
+             "stats": "asztal.games.caboose.stats", "heuristic": "asztal.bots.heuristics.caboose"}
+    # decisions cost ~8x PAX's (longer legal lists, transport search): shorter roll-outs
+    bot_presets = {"easy": {"depth": 10}, "normal": {"depth": 20}, "hard": {"depth": 30}}
 
     def event_words(self, event: dict[str, Any], lang: str) -> dict[str, Any]:
         return event_words(event, lang)
@@ -35,6 +56,13 @@ class Caboose(Game):
     def _setup(self, state: CabooseState) -> None:
         state.pk = _pack.load_pack(state.options["pack"])
         setup(state)
+
+    def action_space(self, state=None):
+        """Every action in ``state``'s pack: the fixed ones, bids up to ``MAX_BID``, the pack's own."""
+        pk = state.pk if state is not None else _pack.load_pack(None)
+        found = actions_in(_pack.PASS, _pack.DONE, _pack.HORUS_ACT, _pack.CITYDECK, _pack.GODS_ACT[1:],
+                           _pack.bids(1, MAX_BID), list(pk.codes.values()))
+        return [found[c] for c in sorted(found)]
 
     def action_by_code(self, code: str):
         """The action of the default pack (codes of another pack resolve per state)."""

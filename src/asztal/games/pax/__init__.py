@@ -9,7 +9,9 @@ The card values come from a **reconstructed** data pack (``data/pack-reconstruct
 the printed values are not known; see ``docs/rules/pax.md``.
 """
 
+from asztal.games.pax.frames import Stage
 from asztal.games.pax.game import GAME, Pax
+from asztal.games.pax.outcome import Ending, Outcome
 from asztal.games.pax.state import PaxState
 
-__all__ = ["GAME", "Pax", "PaxState"]
+__all__ = ["GAME", "Ending", "Outcome", "Pax", "PaxState", "Stage"]

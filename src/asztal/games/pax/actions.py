@@ -45,7 +45,7 @@ def legion_hu(n: int, suffix: str = "") -> str:
     return f"{article} {LEGION_NUMERALS[n]}. légió{suffix}"
 
 
-def _make(key: tuple) -> Action:
+def _make(key: tuple[int, ...]) -> Action:
     op = key[0]
     if op == OP_KEEP:
         c = key[1]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from asztal.engine import Action, BadOptions, Game
+from asztal.engine import Action, BadOptions, Game, GameState
+from asztal.engine.declare import Option
 from asztal.games.pax.actions import ACTIONS
 from asztal.games.pax.messages import MESSAGES
 from asztal.games.pax.pack import load_pack
@@ -28,6 +29,28 @@ class Pax(Game):
     state_class = PaxState
     messages = MESSAGES
     default_options: dict[str, Any] = {"level": None, "pack": None, "start": "random"}
+    options = {
+        "level": Option("integer", "Pasziánsz: a játék száma (1-5)", "Solitaire: game number (1-5)",
+                        values=(1, 2, 3, 4, 5), players=(1,)),
+        "start": Option("string|integer", "Kezdő játékos (random: sorsolás)",
+                        "Starting player (random: drawn by lot)"),
+        "pack": Option("pack", "Kártyacsomag", "Card pack"),
+    }
+    solo_levels = ("level", (1, 2, 3, 4, 5))  # PAX-SOLO-01
+    default_players = 2
+    rule_groups = {
+        "keep": ("PAX-SETUP", "PAX-DRAW", "PAX-REL"), "start": ("PAX-SOLO",),
+        "draw": ("PAX-TURN", "PAX-DRAW"), "nodraw": ("PAX-END", "PAX-DRAW"), "place": ("PAX-DRAW",),
+        "buy": ("PAX-BUY", "PAX-WEA"), "nobuy": ("PAX-BUY",), "play": ("PAX-PLAY", "PAX-LIM", "PAX-SYM"),
+        "done": ("PAX-INC",), "pass": ("PAX-TURN",),
+    }
+    parts = {
+        "actions": "asztal.games.pax.actions",
+        "board": "asztal.games.pax.board",
+        "render": "asztal.games.pax.render",
+        "stats": "asztal.games.pax.stats",
+        "heuristic": "asztal.bots.heuristics.pax",
+    }
 
     def check_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         opts = super().check_options(players, options)
@@ -50,7 +73,8 @@ class Pax(Game):
     def action_by_code(self, code: str) -> Action | None:
         return ACTIONS.by_code(code)
 
-    def _setup(self, state: PaxState) -> None:
+    def _setup(self, state: GameState) -> None:
+        assert isinstance(state, PaxState)
         setup(state)
 
 

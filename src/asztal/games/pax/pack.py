@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 from asztal.engine import BadOptions
 from asztal.engine.jsonfile import read_json_file
@@ -33,13 +34,16 @@ AUREUS_CARDS = 40  # PAX-COMP-01 (the 1/2 split is unknown; the bank is unlimite
 BANK_START = 60
 
 
-def _read_default() -> dict:
-    return json.loads(resources.files(__package__).joinpath("data/pack-reconstructed.json")
+def _read_default() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/pack-reconstructed.json")
                       .read_text(encoding="utf-8"))
+    return data
 
 
-def _read_schema() -> dict:
-    return json.loads(resources.files(__package__).joinpath("data/pack.schema.json").read_text(encoding="utf-8"))
+def _read_schema() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/pack.schema.json")
+                                      .read_text(encoding="utf-8"))
+    return data
 
 
 _DEFAULT_DATA = _read_default()
@@ -77,7 +81,7 @@ class Pack:
 
 def check_schema(data: object, where: str = "pack") -> None:
     """Check a pack against ``data/pack.schema.json``; BadOptions with one line if it fails."""
-    import jsonschema  # imported here: only a user's pack needs it (the built-in one is checked by the tests)
+    import jsonschema  # type: ignore[import-untyped]  # no stubs installed; imported here: only a user's pack needs it (the built-in one is checked by the tests)
 
     try:
         jsonschema.validate(data, _read_schema())

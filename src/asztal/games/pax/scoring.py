@@ -7,6 +7,8 @@ number by number (``tests/pax/test_scoring.py``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from asztal.games.pax.pack import ARMY, CATEGORIES, FLEET
 
 # categories to beat Rome in: PAX-SOLO-07 (3), PAX-SOLO-08 (4), PAX-SOLO-09 (5), PAX-SOLO-10 (6), PAX-SOLO-11 (7)
@@ -42,7 +44,7 @@ def rome_categories(rome: list[int], players: list[list[int]]) -> list[bool]:
 
 def final_result(rome_base: list[int], player_base: list[list[int]], player_cards: list[list[int]],
                  money: list[int], hand_sizes: list[int], pc_holder: int | None,
-                 level: int | None = None) -> dict:
+                 level: int | None = None) -> dict[str, Any]:
     """The result of a finished game.
 
     ``rome_base``: Rome's played symbols per category, its 3 hidden cards included
@@ -74,7 +76,7 @@ def final_result(rome_base: list[int], player_base: list[list[int]], player_card
         }
         points.append(sum(b.values()))
         breakdown.append({**b, "stronger_in": stronger, "money": wealth[s]})
-    out = {
+    out: dict[str, Any] = {
         "rome_totals": dict(zip(CATEGORIES, rome, strict=True)),
         "player_totals": [dict(zip(CATEGORIES, p, strict=True)) for p in players],
         "rome_holds": [CATEGORIES[k] for k in range(7) if held[k]],
@@ -86,10 +88,10 @@ def final_result(rome_base: list[int], player_base: list[list[int]], player_card
         # PAX-SOLO-13: won exactly when both hold, else Rome wins
         cards = player_cards[0]
         all_played = all(cards[k] > 0 for k in range(7))
-        stronger = sum(1 for k in range(7) if players[0][k] > rome[k])
-        beaten = all_played and stronger >= SOLO_BEAT[level]
+        n_stronger = sum(1 for k in range(7) if players[0][k] > rome[k])
+        beaten = all_played and n_stronger >= SOLO_BEAT[level]
         out.update({"level": level, "level_beaten": beaten, "all_categories_played": all_played,
-                    "categories_stronger": stronger, "categories_needed": SOLO_BEAT[level],
+                    "categories_stronger": n_stronger, "categories_needed": SOLO_BEAT[level],
                     "rome_won": not beaten, "winners": [0] if beaten else []})
         return out
     rome_won = rome_count >= 4  # PAX-WIN-04; otherwise PAX-WIN-05 holds (PAX-WIN-06); PAX-GOAL-03

@@ -8,6 +8,23 @@ from typing import Any
 
 from asztal.engine.errors import brief
 from asztal.engine.fields import whole
+from asztal.games.pax.frames import (
+    BUYING,
+    KEEP,
+    MODE_NAMES,
+    OVER,
+    PLACED_NAMES,
+    STAGE_NAMES,
+    TURN,
+    Drawing,
+    DrawMode,
+    Keep,
+    Over,
+    PaxFrame,
+    Playing,
+    Stage,
+    StartCards,
+)
 from asztal.games.pax.pack import (
     ARMY,
     BANK_START,
@@ -20,19 +37,8 @@ from asztal.games.pax.pack import (
     FLEET,
     NCARDS,
 )
-from asztal.games.pax.state import (
-    MODE_NAMES,
-    MODE_ONE,
-    MODE_TWO,
-    PH_DRAW,
-    PH_KEEP,
-    PH_OVER,
-    PH_PLAY,
-    PH_SOLO,
-    PHASE_NAMES,
-    USED_NAMES,
-    fleet_army_limit,
-)
+from asztal.games.pax.play import fleet_army_limit
+from asztal.games.pax.setup import REMOVED, ROME_HIDDEN
 
 #: bounds a hand-written position must keep (no round, Aureus or list the game cannot reach)
 MAX_ROUND = NCARDS  # PAX-NEWR-03: every round deals at least one card from the deck
@@ -80,7 +86,7 @@ def _check_schema(d: dict[str, Any]) -> None:
     for k in _REQUIRED:
         if k not in d:
             _bad(k, "is missing")
-    if d["phase"] not in PHASE_NAMES or type(d["phase"]) is not str:
+    if d["phase"] not in STAGE_NAMES or type(d["phase"]) is not str:
         _bad("phase", f"unknown phase {brief(d['phase'])}")
     _seat_or_none(d["to_move"], "to_move")
     _int_in(d["round"], 1, MAX_ROUND, "round")
@@ -132,7 +138,7 @@ def _check_schema(d: dict[str, Any]) -> None:
         _bad("result", "must be an object or null")
 
 
-_USED = frozenset(name for _bit, name in USED_NAMES)
+_USED = frozenset(name for _bit, name in PLACED_NAMES)
 
 
 def _ids(cards) -> list[str]:
@@ -141,8 +147,9 @@ def _ids(cards) -> list[str]:
 
 def state_dict(s) -> dict[str, Any]:
     n = s.players
+    f = s.frame
     d: dict[str, Any] = {
-        "phase": PHASE_NAMES[s.phase],
+        "phase": f.STAGE.name_json,
         "to_move": s.to_move,
         "round": s.round_no,
         "start_player": s.primus,
@@ -163,13 +170,13 @@ def state_dict(s) -> dict[str, Any]:
         "deck_ran_out": s.exhausted,
         "result": copy.deepcopy(s.final()),
     }
-    if s.phase == PH_DRAW:
-        d["draw"] = {"pending": _ids(s.pending), "left": s.to_draw, "mode": MODE_NAMES[s.mode],
-                     "used": [name for bit, name in USED_NAMES if s.used & bit]}
-    if s.phase == PH_PLAY:
-        d["turn"] = {"played": s.nplayed, "categories": [CATEGORIES[k] for k in range(7) if s.cats >> k & 1]}
-    if s.phase in (PH_SOLO, PH_KEEP) and s.players == 1:
-        d["solo_start_plays_left"] = s.solo_left
+    if isinstance(f, Drawing):
+        d["draw"] = {"pending": _ids(f.held), "left": f.left, "mode": MODE_NAMES[f.mode],
+                     "used": [name for bit, name in PLACED_NAMES if f.placed & bit]}
+    if isinstance(f, Playing):
+        d["turn"] = {"played": f.played, "categories": [CATEGORIES[k] for k in range(7) if f.categories >> k & 1]}
+    if isinstance(f, (StartCards, Keep)) and s.players == 1:
+        d["solo_start_plays_left"] = f.left if isinstance(f, StartCards) else 0
     return d
 
 
@@ -193,9 +200,9 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
     if len(d["legions"]) != nleg:
         raise ValueError(f"{n} player(s) use {nleg} Legions, not {len(d['legions'])} (PAX-SETUP-06)")
     s.nleg = nleg
-    s.phase = PHASE_NAMES.index(d["phase"])
+    stage = Stage(STAGE_NAMES.index(d["phase"]))
     s.to_move = d["to_move"]
-    s.is_over = s.phase == PH_OVER
+    s.is_over = stage == Stage.OVER
     s.round_no = d["round"]
     s.primus = d["start_player"]
     s.turns = d["turns_taken"]
@@ -239,39 +246,40 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
             s.sym[x * 7 + CARD_CAT[c]] += s.syms[c]
             s.cnt[x * 7 + CARD_CAT[c]] += 1
     s.exhausted = d.get("deck_ran_out", False)
-    draw = d.get("draw")
-    if s.phase == PH_DRAW:
+    s.frame = _frame(stage, d, n)
+    s.result = None
+
+
+def _frame(stage: Stage, d: dict[str, Any], players: int) -> PaxFrame:
+    """The pending decision a position's ``phase`` and its ``draw``/``turn`` objects describe."""
+    if stage == Stage.DRAW:
+        draw = d.get("draw")
         if draw is None:
             raise ValueError("phase 'draw' needs the 'draw' object")
-        s.pending = _cards(draw["pending"], "draw.pending")
-        s.to_draw = draw["left"]
-        s.mode = MODE_NAMES.index(draw["mode"])
-        s.used = sum(bit for bit, name in USED_NAMES if name in draw["used"])
-    else:
-        s.pending, s.to_draw, s.mode, s.used = (), 0, 0, 0
-    turn = d.get("turn")
-    if s.phase == PH_PLAY:
+        placed = sum(bit for bit, name in PLACED_NAMES if name in draw["used"])
+        return Drawing(DrawMode(MODE_NAMES.index(draw["mode"])), _cards(draw["pending"], "draw.pending"),
+                       draw["left"], placed)
+    if stage == Stage.PLAY:
+        turn = d.get("turn")
         if turn is None:
             raise ValueError("phase 'play' needs the 'turn' object")
-        s.nplayed = turn["played"]
-        s.cats = sum(1 << CATEGORIES.index(k) for k in turn["categories"])
-    else:
-        s.nplayed, s.cats = 0, 0
-    s.solo_left = d.get("solo_start_plays_left", 0) if n == 1 else 0
-    if s.phase == PH_SOLO and s.solo_left == 0:
-        raise ValueError("phase 'solo-start' needs solo_start_plays_left > 0")
-    s.result = None
-    s._legal = None
+        return Playing(turn["played"], sum(1 << CATEGORIES.index(k) for k in turn["categories"]))
+    if stage == Stage.SOLO_START:
+        left = d.get("solo_start_plays_left", 0) if players == 1 else 0
+        if left == 0:
+            raise ValueError("phase 'solo-start' needs solo_start_plays_left > 0")
+        return StartCards(left)
+    return {Stage.KEEP: KEEP, Stage.TURN: TURN, Stage.BUY: BUYING, Stage.OVER: OVER}[stage]
 
 
 def check_invariants(s) -> None:
     """AssertionError when the position breaks a rule (used by the contract suite and to refuse
     hand-written positions)."""
-    from asztal.games.pax.setup import REMOVED, ROME_HIDDEN
-
     n = s.players
+    f = s.frame
+    held = f.held if isinstance(f, Drawing) else ()
     zones = [("deck", s.deck), ("removed", s.removed), ("rome", s.rome), ("rome_hidden", s.rome_hidden),
-             ("pending", s.pending)]
+             ("pending", held)]
     zones += [(f"legion {i + 1}", g) for i, g in enumerate(s.legions)]
     assert s.lval == [sum(s.cost[c] for c in g) for g in s.legions], "Legion group values out of date"
     zones += [(f"hand {i}", h) for i, h in enumerate(s.hands)]
@@ -320,7 +328,7 @@ def check_invariants(s) -> None:
             assert max(con) == 0, "somebody has Conspiracy symbols but nobody holds Primus Conspiratus"
     else:
         assert s.pc < 0, "no Primus Conspiratus in the solitaire game (PAX-Q-17)"
-    if s.phase == PH_OVER:
+    if isinstance(f, Over):
         assert s.is_over and s.to_move is None
     else:
         assert not s.is_over and s.to_move is not None and 0 <= s.to_move < n, "bad to_move"
@@ -330,18 +338,16 @@ def check_invariants(s) -> None:
         due = (s.primus + s.turns) % n
         assert s.to_move == due, (f"to_move {s.to_move} does not follow from start_player {s.primus} and "
                                   f"turns_taken {s.turns}: seat {due} is to move (PAX-TURN-01)")
-    if s.phase == PH_KEEP:
+    if isinstance(f, Keep):
         assert s.hands[s.to_move], "the seat to keep a card holds none (PAX-SETUP-12)"
-    if s.phase == PH_DRAW:
-        assert s.pending, "drawing but no drawn card to place"
-        assert len(s.pending) + s.to_draw + bin(s.used).count("1") <= 3, "more than 3 cards in one draw"
-        assert s.to_draw <= len(s.deck)
+    if isinstance(f, Drawing):
+        assert f.held, "drawing but no drawn card to place"
+        assert len(f.held) + f.left + bin(f.placed).count("1") <= 3, "more than 3 cards in one draw"
+        assert f.left <= len(s.deck)
         # PAX-DRAW-02: one card at a time; PAX-REL-01: two held while the third waits; PAX-REL-02: all at once
-        if s.mode == MODE_ONE:
-            assert len(s.pending) == 1, "one-by-one draws hold a single card"
-        elif s.mode == MODE_TWO:
-            assert len(s.pending) == 2 or s.to_draw == 0, "two-then-one holds two cards until the third"
+        if f.mode == DrawMode.ONE_BY_ONE:
+            assert len(f.held) == 1, "one-by-one draws hold a single card"
+        elif f.mode == DrawMode.TWO_THEN_ONE:
+            assert len(f.held) == 2 or f.left == 0, "two-then-one holds two cards until the third"
         else:
-            assert s.to_draw == 0, "all-at-once draws leave nothing to draw"
-    else:
-        assert not s.pending, "cards held from a draw outside the draw phase"
+            assert f.left == 0, "all-at-once draws leave nothing to draw"

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from asztal.games.pax.frames import KEEP, StartCards
 from asztal.games.pax.pack import BANK_START, NCARDS, load_pack
 from asztal.games.pax.scoring import SOLO_BEAT
-from asztal.games.pax.state import PH_KEEP, PH_SOLO, PaxState
+
+if TYPE_CHECKING:
+    from asztal.engine.rng import Rng
+    from asztal.games.pax.state import PaxState
 
 # PAX-SETUP-03 (2 players: 20), PAX-SETUP-04 (3 players: 10), PAX-SETUP-05 (4 players: none),
 # PAX-SOLO-04 (solitaire: 30 set aside)
@@ -15,7 +21,7 @@ START_MONEY = 5  # PAX-SETUP-08, PAX-SOLO-02
 ROME_HIDDEN = 3  # PAX-SETUP-07, PAX-SOLO-05
 
 
-def shuffle(rng, items: list) -> None:
+def shuffle(rng: Rng, items: list[int]) -> None:
     """The wide Fisher-Yates (``Rng.shuffle(wide=True)``): same law as the plain one with
     14 calls to the generator instead of about 80, which is most of the cost of a new game."""
     rng.shuffle(items, "pax.unseen", wide=True)
@@ -51,16 +57,9 @@ def setup(s: PaxState) -> None:
     s.slid = [0] * n
     s.slid_all = 0
     s.round_no = 1
-    s.pending = ()
-    s.to_draw = 0
-    s.used = 0
-    s.mode = 0
-    s.nplayed = 0
-    s.cats = 0
     s.pc = -1
     s.exhausted = False
     s.result = None
-    s._legal = None
     s.turns = 0
     if solo:
         k = SOLO_DRAW[s.level]
@@ -70,21 +69,19 @@ def setup(s: PaxState) -> None:
         s.primus = 0
         # PAX-SOLO-14, PAX-Q-17: otherwise the multiplayer procedure (one card per Legion, a turn
         # is a round, game end per section 11); games 3/4/5 play 1/2/3 cards at the start
-        s.solo_left = k - 2
-        s.phase = PH_SOLO if s.solo_left else PH_KEEP
+        s.frame = StartCards(k - 2) if k > 2 else KEEP
         s.to_move = 0
     else:
         s.removed = _take(s.rng, deck, REMOVED[n])  # PAX-SETUP-03..05: boxed unseen
         s.rome_hidden = _take(s.rng, deck, ROME_HIDDEN)  # PAX-SETUP-07
         start = s.options["start"]
         s.primus = s.rng.below(n, "pax.start") if start == "random" else start  # PAX-SETUP-10, PAX-Q-19
-        hands = [()] * n
+        hands: list[tuple[int, ...]] = [()] * n
         for i in range(n):  # PAX-SETUP-11: the start player 2 cards, each next player one more
             seat = (s.primus + i) % n
             hands[seat] = _take(s.rng, deck, 2 + i)
         s.hands = hands
-        s.solo_left = 0
-        s.phase = PH_KEEP  # PAX-SETUP-12: each keeps one, in turn order from the start player
+        s.frame = KEEP  # PAX-SETUP-12: each keeps one, in turn order from the start player
         s.to_move = s.primus
     if s.log is not None:
         # the default pack's name is an English word: say it in Hungarian too

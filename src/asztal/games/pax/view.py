@@ -17,8 +17,10 @@ everybody's money; the view hides it as the book asks, and ``determinize`` keeps
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
+from asztal.games.pax.frames import MODE_NAMES, PLACED_NAMES, Drawing, Over, Playing
 from asztal.games.pax.pack import (
     ARMY,
     BIT,
@@ -28,17 +30,9 @@ from asztal.games.pax.pack import (
     FLEET,
     LEGION_NUMERALS,
 )
+from asztal.games.pax.play import fleet_army_limit
 from asztal.games.pax.scoring import bonus_armies, bonus_fleets
 from asztal.games.pax.setup import shuffle
-from asztal.games.pax.state import (
-    MODE_NAMES,
-    PH_DRAW,
-    PH_OVER,
-    PH_PLAY,
-    PHASE_NAMES,
-    USED_NAMES,
-    fleet_army_limit,
-)
 
 _TEMPLATES: dict[int, tuple] = {}
 
@@ -63,7 +57,8 @@ def _per_cat(values) -> dict[str, int]:
 
 
 def view(state, seat: int | None) -> dict[str, Any]:
-    over = state.phase == PH_OVER
+    frame = state.frame
+    over = isinstance(frame, Over)
     n = state.players
     templates = _templates(state.pack)
 
@@ -99,7 +94,7 @@ def view(state, seat: int | None) -> dict[str, Any]:
         "players": n,
         "seat": seat,
         "level": state.level or None,
-        "phase": PHASE_NAMES[state.phase],
+        "phase": frame.STAGE.name_json,
         "to_move": state.to_move,
         "round": state.round_no,
         "start_player": state.primus,
@@ -120,17 +115,17 @@ def view(state, seat: int | None) -> dict[str, Any]:
         },
         "tableaux": players,
     }
-    if state.phase == PH_DRAW:
+    if isinstance(frame, Drawing):
         v["draw"] = {
-            "mode": MODE_NAMES[state.mode],
-            "drawn": len(state.pending),
-            "left": state.to_draw,
-            "used": [name for bit, name in USED_NAMES if state.used & bit],
-            "cards": cards_of(state.pending) if seat == state.to_move else None,
+            "mode": MODE_NAMES[frame.mode],
+            "drawn": len(frame.held),
+            "left": frame.left,
+            "used": [name for bit, name in PLACED_NAMES if frame.placed & bit],
+            "cards": cards_of(frame.held) if seat == state.to_move else None,
         }
-    if state.phase == PH_PLAY:
-        v["turn"] = {"played": state.nplayed, "next_cost": state.nplayed,
-                     "categories": [CATEGORIES[k] for k in range(7) if state.cats >> k & 1]}
+    if isinstance(frame, Playing):
+        v["turn"] = {"played": frame.played, "next_cost": frame.played,
+                     "categories": [CATEGORIES[k] for k in range(7) if frame.categories >> k & 1]}
         if seat is not None and seat == state.to_move:  # what stopping now would pay (section 7.2)
             v["turn"]["income"] = state.income(seat)
     if seat is not None:
@@ -151,9 +146,10 @@ def determinize(state, seat: int, rng) -> None:
     others = [s for s in range(state.players) if s != seat]
     for s in others:
         pool.extend(c for c in state.hands[s] if not known & BIT[c])
-    hidden_pending = state.phase == PH_DRAW and state.to_move != seat
-    if hidden_pending:
-        pool.extend(state.pending)
+    frame = state.frame
+    hidden_pending = isinstance(frame, Drawing) and state.to_move != seat
+    if isinstance(frame, Drawing) and hidden_pending:
+        pool.extend(frame.held)
     mine = state.slid[seat]
     deck = state.deck
     deck_slots = [i for i, c in enumerate(deck) if not mine & BIT[c]]
@@ -166,7 +162,7 @@ def determinize(state, seat: int, rng) -> None:
             if other_slid & b:
                 owned.append((i, next(s for s in others if state.slid[s] & b)))
     pool.extend(deck[i] for i in deck_slots)
-    rome_hidden = not (state.phase == PH_OVER or state.rome_seen >> seat & 1)
+    rome_hidden = not (isinstance(frame, Over) or state.rome_seen >> seat & 1)
     if rome_hidden:
         pool.extend(state.rome_hidden)
     pool.extend(state.removed)
@@ -175,8 +171,8 @@ def determinize(state, seat: int, rng) -> None:
     it = iter(pool)
     for s in others:
         state.hands[s] = tuple(c if known & BIT[c] else next(it) for c in state.hands[s])
-    if hidden_pending:
-        state.pending = tuple(next(it) for _ in state.pending)
+    if isinstance(frame, Drawing) and hidden_pending:
+        state.frame = replace(frame, held=tuple(next(it) for _ in frame.held))
     for i in deck_slots:
         deck[i] = next(it)
     if rome_hidden:
@@ -190,4 +186,3 @@ def determinize(state, seat: int, rng) -> None:
     for m in state.slid:
         all_slid |= m
     state.slid_all = all_slid
-    state._legal = None

@@ -30,6 +30,7 @@ from asztal.games.pocketciv.actions import MOVE, SAIL
 from asztal.games.pocketciv.data import BITS, MAXAREA, NAREA
 from asztal.games.pocketciv.map import (
     CELL_CORNERS,
+    DIRS,  # noqa: F401 (the map part's hex directions, read by the map editor's endpoint)
     DISC,
     NEI,
     PAIRS,
