@@ -55,6 +55,6 @@ class Option:
 
 
 #: the parts a game may declare (``Game.parts``), each a module path
-PARTS = ("actions", "board", "render", "stats", "heuristic", "policy", "map")
+PARTS = ("actions", "board", "render", "stats", "heuristic", "policy", "map", "lesson")
 
 __all__ = ["OPTION_TYPES", "Option", "PARTS"]

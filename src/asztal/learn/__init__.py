@@ -1,16 +1,16 @@
 """Guided first games ("Tanuld meg"): one scripted lesson per game, followed in the terminal
 (``asztal learn pax``) or in the browser (``/api/learn/{game}``, ``asztal.web.learn``).
 
-The lessons are ``Script`` values (``core``), one module per game; this package lists them.
+The lessons are ``Script`` values (``core``), one module per game, which each game declares
+as its ``lesson`` part.
 """
 
 from __future__ import annotations
 
-import importlib
-
+from asztal import games
 from asztal.learn.core import Lesson, Reply, Script, Step
 
-GAMES = ("pax", "pocketciv", "caboose")
+GAMES = tuple(n for n in games.names() if "lesson" in games.load(n).parts)
 
 __all__ = ["GAMES", "Lesson", "Reply", "Script", "Step", "script"]
 
@@ -19,4 +19,4 @@ def script(game: str) -> Script:
     """The lesson of ``game``; KeyError for a game without one."""
     if game not in GAMES:
         raise KeyError(game)
-    return importlib.import_module(f"asztal.learn.{game}").SCRIPT  # type: ignore[no-any-return]
+    return games.load(game).part("lesson").SCRIPT  # type: ignore[no-any-return, union-attr]

@@ -291,8 +291,8 @@ def build_router() -> APIRouter:
         try:
             return {"ok": True, "map": check_pocketciv_map(body.map)}
         except ValueError as e:
-            from asztal.games.pocketciv.map_errors import map_error_text
-            texts = {lang: map_error_text(e, lang)[:300] for lang in ("hu", "en")}
+            hexes = games.load("pocketciv").part("map")
+            texts = {lang: hexes.map_error_text(e, lang)[:300] for lang in ("hu", "en")}
             return {"ok": False, "error": texts[body.lang], **texts}
         except Exception:  # a drawn map is user input: any other way it fails is a malformed map
             texts = {"hu": "A térkép leírása hibás.", "en": "the map is malformed"}

@@ -39,7 +39,8 @@ class Caboose(Game):
         "horus": ("CC-GOD-HORUS",), "swap": ("CC-GOD-HORUS",), "sekhmet": ("CC-GOD-SEKHMET",),
     }
     parts = {"board": "asztal.games.caboose.board", "render": "asztal.games.caboose.render",
-             "stats": "asztal.games.caboose.stats", "heuristic": "asztal.bots.heuristics.caboose"}
+             "stats": "asztal.games.caboose.stats", "heuristic": "asztal.bots.heuristics.caboose",
+             "lesson": "asztal.learn.caboose"}
     # decisions cost ~8x PAX's (longer legal lists, transport search): shorter roll-outs
     bot_presets = {"easy": {"depth": 10}, "normal": {"depth": 20}, "hard": {"depth": 30}}
 

@@ -50,6 +50,7 @@ class Pax(Game):
         "render": "asztal.games.pax.render",
         "stats": "asztal.games.pax.stats",
         "heuristic": "asztal.bots.heuristics.pax",
+        "lesson": "asztal.learn.pax",
     }
 
     def check_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:

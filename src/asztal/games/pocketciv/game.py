@@ -39,7 +39,8 @@ class PocketCiv(Game):
     parts = {"actions": "asztal.games.pocketciv.actions", "board": "asztal.games.pocketciv.board",
              "render": "asztal.games.pocketciv.render", "stats": "asztal.games.pocketciv.stats",
              "map": "asztal.games.pocketciv.setup",
-             "heuristic": "asztal.bots.heuristics.pocketciv", "policy": "asztal.bots.policies.pocketciv"}
+             "heuristic": "asztal.bots.heuristics.pocketciv", "policy": "asztal.bots.policies.pocketciv",
+             "lesson": "asztal.learn.pocketciv"}
     # roll-outs play the scripted policy to the end of the game (a few ms), whose final score
     # judges a position far better than the evaluation after a short roll-out (seeds 0-4 at
     # 100 iterations: mean 31.8 VP to the end, 17.4 cut off after 40 moves); easy cuts off early

@@ -40,7 +40,7 @@ from asztal.games.pocketciv.map import (
     distance,
     outline,
 )
-from asztal.games.pocketciv.map_errors import MapError
+from asztal.games.pocketciv.map_errors import MapError, map_error_text  # noqa: F401 (map part: its errors' words)
 
 
 def has_hole(owner, area: int) -> bool:
