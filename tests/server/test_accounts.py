@@ -4,13 +4,17 @@ that follow an account, "my games", deleting an account, and the migration of an
 from __future__ import annotations
 
 import shutil
+from importlib import resources
 from pathlib import Path
 
 import argon2
 import pytest
 import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
 from fastapi.testclient import TestClient
 
+from asztal import games
 from asztal.server.app import Settings, create_app
 from asztal.server.tokens import hash_secret
 
@@ -337,3 +341,33 @@ def test_a_database_of_the_previous_release_is_upgraded_without_losing_a_game(en
         assert {g["id"] for g in c.get("/api/games").json()} == {g[0] for g in games_before}
         register(c, "Anna")
         assert c.get("/api/me/games").json() == []
+
+
+def test_a_database_at_the_first_schema_is_upgraded_on_either_database_without_losing_a_game(env, db_url):
+    """The same upgrade on PostgreSQL and SQLite: a game made under revision 0001 (the first
+    release's schema) survives the start of today's server and can be attached to an account."""
+
+
+    engine = sa.create_engine(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(resources.files("asztal.server") / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+    stamp = "2026-11-30 12:00:00+00:00"
+    with engine.begin() as conn:
+        conn.execute(sa.text(
+            "INSERT INTO games (id, game, version, players, seed, options, public_options, status, private, "
+            "turn_timer, grace, stand_in, seq, to_move, result, created, updated) VALUES ('old1', 'pocketciv', "
+            ":v, 1, 7, '{}', '{}', 'running', false, NULL, 120, 'normal', 0, 0, NULL, :t, :t)"),
+            {"v": games.load("pocketciv").version, "t": stamp})
+        conn.execute(sa.text("INSERT INTO seats (game_id, seat, name, kind, bot, token_hash, invite_hash) "
+                             "VALUES ('old1', 0, 'Régi', 'human', NULL, :h, NULL)"), {"h": hash_secret("régi token")})
+    engine.dispose()
+    app = make_app(db_url)
+    with TestClient(app) as c:
+        info = c.get("/api/games/old1").json()
+        assert info["status"] == "running" and info["seats"][0]["name"] == "Régi"
+        out = register(c, "Anna", seats=[{"game": "old1", "token": "régi token"}])
+        assert out["attached"] == [{"game": "old1", "seat": 0}]
+        assert [g["state"] for g in c.get("/api/me/games").json()] == ["your_turn"]

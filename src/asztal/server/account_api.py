@@ -21,8 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from asztal.server import texts
 from asztal.server.accounts import (
     MAX_ATTACH,
-    AccountSettings,
     Accounts,
+    AccountSettings,
     Passwords,
     Refused,
     Session,
@@ -122,7 +122,7 @@ def fail(status: int, code: str) -> HTTPException:
     return HTTPException(status, detail=texts.detail(code))
 
 
-ERRORS = {s: {"model": ErrorBody} for s in (400, 401, 403, 404, 409, 429)}
+ERRORS: dict[int | str, dict[str, Any]] = {s: {"model": ErrorBody} for s in (400, 401, 403, 404, 409, 429)}
 _ORDER = {"your_turn": 0, "waiting": 1, "finished": 2}
 
 
@@ -264,13 +264,14 @@ def build_router(hub: Hub, settings: AccountSettings | None = None) -> APIRouter
                 summary="The account's games: your turn first, then waiting, then finished")
     async def my_games(request: Request) -> list[dict[str, Any]]:
         s = await session(request, csrf=False)
-        out = []
+        out: list[dict[str, Any]] = []
         for row, seat in await asyncio.to_thread(accounts.games, s.account_id):
             room = hub.rooms.get(row["id"])
             seat_rows = await asyncio.to_thread(hub.storage.seats, row["id"])
             info = game_info(row, seat_rows, room)
-            out.append({"state": turn_state(info["status"], info["to_move"], seat), "seat": seat, "game": info})
-        out.sort(key=lambda g: _ORDER[g["state"]])  # stable: most recently changed first within each
+            state = turn_state(info["status"], info["to_move"], seat)
+            out.append({"state": state, "seat": seat, "game": info})
+        out.sort(key=lambda g: _ORDER[str(g["state"])])  # stable: most recently changed first within each
         return out
 
     @router.post("/me/games/{game_id}/token", response_model=SeatToken, responses=ERRORS,
