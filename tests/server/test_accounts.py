@@ -371,3 +371,15 @@ def test_a_database_at_the_first_schema_is_upgraded_on_either_database_without_l
         out = register(c, "Anna", seats=[{"game": "old1", "token": "régi token"}])
         assert out["attached"] == [{"game": "old1", "seat": 0}]
         assert [g["state"] for g in c.get("/api/me/games").json()] == ["your_turn"]
+
+
+def test_a_cross_site_form_cannot_log_in_or_register(client):
+    """A form on another site can post text/plain or form data, never application/json."""
+    register(client, "Anna")
+    client.cookies.clear()
+    body = '{"username": "Anna", "password": "%s"}' % PASSWORD
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"):
+        r = client.post("/api/account/login", content=body.encode(), headers={"Content-Type": kind})
+        assert r.status_code == 422 and "asztal_session" not in r.headers.get("set-cookie", ""), (kind, r.text)
+    assert client.post("/api/account/login", content=body.encode(),
+                       headers={"Content-Type": "application/json"}).status_code == 200
