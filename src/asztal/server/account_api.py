@@ -29,6 +29,8 @@ from asztal.server.accounts import (
     check_email,
     check_password,
     check_username,
+    clean_id,
+    clean_text,
     turn_state,
     username_key,
 )
@@ -199,7 +201,8 @@ def build_router(hub: Hub, settings: AccountSettings | None = None) -> APIRouter
         key = username_key(body.username)
         if not login_rate.allow(address(request)) or failures.full(key):
             raise fail(429, "rate_limited")
-        account = await asyncio.to_thread(accounts.by_username, body.username)
+        account = (await asyncio.to_thread(accounts.by_username, body.username)
+                   if clean_text(body.username) else None)
         ok = await passwords.verify(account["password_hash"] if account else None, body.password)
         if not ok or account is None:
             failures.allow(key)
@@ -278,8 +281,10 @@ def build_router(hub: Hub, settings: AccountSettings | None = None) -> APIRouter
                  summary="A fresh token for the account's seat in a game (the seat's old token stops working)")
     async def seat_token(game_id: str, request: Request) -> dict[str, Any]:
         s = await session(request)
+        if not clean_id(game_id):
+            raise fail(404, "not_your_seat")
         try:
-            seat, token = await asyncio.to_thread(accounts.new_seat_token, s.account_id, game_id[:64])
+            seat, token = await asyncio.to_thread(accounts.new_seat_token, s.account_id, game_id)
         except Refused as e:
             raise fail(e.status, e.code) from None
         return {"seat": seat, "token": token}

@@ -81,6 +81,7 @@ texts.ERRORS.update({
 _USERNAME = re.compile(r"[^\W_][\w.-]{2,31}")
 _EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]{1,189}\.[^@\s]{1,63}")
 _BAD_CHARS = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MIN_PASSWORD, MAX_PASSWORD = 8, 200
 #: sessions one account may hold at once (the oldest end first)
 MAX_SESSIONS = 20
@@ -145,6 +146,18 @@ def check_email(email: str | None) -> str | None:
     if len(email) > 254 or not _EMAIL.fullmatch(email) or _BAD_CHARS.search(email):
         raise Refused("bad_email")
     return email
+
+
+def clean_id(value: str) -> bool:
+    """Whether ``value`` can be a game id at all (anything else is looked up nowhere: PostgreSQL
+    refuses a NUL in text)."""
+    return _GAME_ID.fullmatch(value) is not None
+
+
+def clean_text(value: str) -> bool:
+    """Whether ``value`` holds no NUL or other control character (PostgreSQL refuses a NUL; the
+    request models, strict, already refuse a lone surrogate)."""
+    return _BAD_CHARS.search(value) is None
 
 
 class Passwords:
@@ -290,6 +303,9 @@ class Accounts:
         refused: list[dict] = []
         with self._writing(), self.engine.begin() as conn:
             for game_id, token in held:
+                if not clean_id(game_id) or not clean_text(token):
+                    refused.append({"game": game_id if clean_text(game_id) else "", "code": "bad_token"})
+                    continue
                 r = conn.execute(select(seats_table.c.seat).where(
                     seats_table.c.game_id == game_id, seats_table.c.token_hash == hash_secret(token))).first()
                 if r is None:
