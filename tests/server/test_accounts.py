@@ -4,6 +4,7 @@ that follow an account, "my games", deleting an account, and the migration of an
 from __future__ import annotations
 
 import importlib.util
+import json
 import shutil
 from importlib import resources
 from pathlib import Path
@@ -378,7 +379,7 @@ def test_a_cross_site_form_cannot_log_in_or_register(client):
     """A form on another site can post text/plain or form data, never application/json."""
     register(client, "Anna")
     client.cookies.clear()
-    body = '{"username": "Anna", "password": "%s"}' % PASSWORD
+    body = json.dumps({"username": "Anna", "password": PASSWORD})
     for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"):
         r = client.post("/api/account/login", content=body.encode(), headers={"Content-Type": kind})
         assert r.status_code == 422 and "asztal_session" not in r.headers.get("set-cookie", ""), (kind, r.text)
@@ -396,8 +397,6 @@ HOSTILE = ["\u0000", "a\u0000b", "x" * 99, "' OR 1=1 --", "<script>alert(1)</scr
 def test_hostile_values_in_every_account_field_are_refused_cleanly(client, app):
     """A NUL, a lone surrogate or markup anywhere gives a 4xx {code, hu, en}, never a 5xx, on
     either database (PostgreSQL refuses a NUL in text)."""
-    import json
-
     def post(path, body, **kw):
         # json.dumps keeps a lone surrogate as its \\ud800 escape, as a hostile client would send it
         return client.post(path, content=json.dumps(body).encode(), headers={"Content-Type": "application/json",
