@@ -35,7 +35,7 @@ from asztal.server.accounts import (
     username_key,
 )
 from asztal.server.api import ErrorBody, GameInfo, game_info
-from asztal.server.hub import Hub
+from asztal.server.hub import Hub, epoch
 from asztal.server.ratelimit import RateLimit
 from asztal.server.tokens import hash_secret
 
@@ -112,6 +112,7 @@ class Attached(BaseModel):
 class MyGame(BaseModel):
     state: Literal["your_turn", "waiting", "finished"]
     seat: int
+    deadline: float | None = Field(None, description="Unix time when the seat to move runs out of time")
     game: GameInfo
 
 
@@ -273,7 +274,8 @@ def build_router(hub: Hub, settings: AccountSettings | None = None) -> APIRouter
             seat_rows = await asyncio.to_thread(hub.storage.seats, row["id"])
             info = game_info(row, seat_rows, room)
             state = turn_state(info["status"], info["to_move"], seat)
-            out.append({"state": state, "seat": seat, "game": info})
+            deadline = room.deadline if room is not None else epoch(row.get("turn_deadline"))
+            out.append({"state": state, "seat": seat, "deadline": deadline, "game": info})
         out.sort(key=lambda g: _ORDER[str(g["state"])])  # stable: most recently changed first within each
         return out
 

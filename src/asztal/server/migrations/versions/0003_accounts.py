@@ -1,4 +1,4 @@
-"""Accounts, their sessions and the seats that follow them.
+"""Accounts, their sessions and the seats that follow them; a game's stored turn deadline.
 
 Revision ID: 0003
 Revises: 0001 (on this branch; 0002 once issue 20's presence_watch migration is merged)
@@ -17,6 +17,9 @@ depends_on = None
 
 
 def upgrade() -> None:
+    with op.batch_alter_table("games") as batch:
+        batch.add_column(sa.Column("turn_deadline", sa.DateTime(timezone=True), nullable=True))
+        batch.create_index("ix_games_turn_deadline", ["turn_deadline"])
     op.create_table(
         "accounts",
         sa.Column("id", sa.String(32), primary_key=True),
@@ -50,3 +53,6 @@ def downgrade() -> None:
     op.drop_table("account_seats")
     op.drop_table("sessions")
     op.drop_table("accounts")
+    with op.batch_alter_table("games") as batch:
+        batch.drop_index("ix_games_turn_deadline")
+        batch.drop_column("turn_deadline")
