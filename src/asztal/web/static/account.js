@@ -28,6 +28,7 @@ const TEXTS = {
   open: ["Megnyitás", "Open"],
   replay: ["Visszajátszás", "Replay"],
   seat: ["{n}. hely", "seat {n}"],
+  deadline: ["lépni eddig: {when}", "move by {when}"],
   attached: ["{n} helyed került a fiókodba ebből a böngészőből.", "{n} seats from this browser joined your account."],
   settings: ["Jelszó és fiók", "Password and account"],
   old_password: ["Mostani jelszó", "Current password"],
@@ -159,6 +160,11 @@ async function loggedIn(box, me, attached) {
     const label = el("span", {class: `acc-state acc-${g.state}`}, t(g.state));
     const row = el("div", {class: "row", "data-game": info.id, "data-state": g.state},
       [label, el("span", {}, `${title} (${info.players}) · ${t("seat", {n: g.seat + 1})}`)]);
+    if (g.deadline && g.state !== "finished") {
+      const when = new Date(g.deadline * 1000).toLocaleString(getLang() === "en" ? "en-GB" : "hu-HU",
+        {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"});
+      row.append(el("span", {class: "muted acc-deadline"}, t("deadline", {when})));
+    }
     if (g.state === "finished") {
       row.append(el("a", {href: `?replay=${info.id}`, class: "button"}, t("replay")));
     } else {
