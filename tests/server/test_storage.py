@@ -25,9 +25,10 @@ def test_migrations_create_the_schema_and_run_twice(db_url):
     storage.migrate()
     storage.migrate()  # already at head: nothing to do
     names = set(inspect(storage.engine).get_table_names())
-    assert {"games", "seats", "actions", "presence", "alembic_version"} <= names
+    assert {"games", "seats", "actions", "presence", "accounts", "sessions", "account_seats",
+            "alembic_version"} <= names
     with storage.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0003"
     storage.close()
 
 

@@ -21,6 +21,7 @@ from fastapi import FastAPI, WebSocket
 from fastapi.responses import HTMLResponse
 
 from asztal.server import edge
+from asztal.server.account_api import build_router as account_router
 from asztal.server.api import build_router
 from asztal.server.botpool import BotPool
 from asztal.server.hub import Hub
@@ -132,6 +133,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     edge.install(app, settings.max_body, settings.requests_per_minute)
     app.include_router(build_router(hub, settings))
+    app.include_router(account_router(hub))  # accounts and the seats that follow them (account_api.py)
 
     @app.websocket("/ws/games/{game_id}")
     async def ws_game(websocket: WebSocket, game_id: str) -> None:

@@ -10,6 +10,7 @@ NOTIFY) and is broadcast the same way.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import logging
 import time
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from asztal import games
 from asztal.engine import GameState, IllegalAction
 from asztal.server import texts
 from asztal.server.botpool import BotPool
-from asztal.server.storage import Change, Conflict, Storage
+from asztal.server.storage import Change, Conflict, Storage, now
 
 try:
     from asztal.web.present import decorate, named_log
@@ -114,6 +115,7 @@ class Room:
         self.clients: set[Client] = set()
         self.by_seat: dict[int, Client] = {}
         self.deadline: float | None = None
+        self.turn_deadline: float | None = epoch(row.get("turn_deadline"))  # stored with the turn's first move
         self.task: asyncio.Task | None = None   # the bot move or turn timer now pending
         self.log_mark: int | None = None        # log length before the last action (its lines are the last move)
 
@@ -234,6 +236,22 @@ def without_last(state: GameState) -> GameState:
     rec = state.record
     rec["actions"] = rec["actions"][:-1]
     return state.game.replay(rec)
+
+
+def epoch(stamp: dt.datetime | None) -> float | None:
+    """Unix time of a stored timestamp (SQLite gives them back without a zone: they are UTC)."""
+    if stamp is None:
+        return None
+    return (stamp if stamp.tzinfo else stamp.replace(tzinfo=dt.UTC)).timestamp()
+
+
+def turn_deadline(room: Room, new: GameState) -> dt.datetime | None:
+    """When the turn that ``new`` begins runs out: a human's turn in a game with a turn timer
+    (minutes live, hours or days turn-based). Stored with the change that begins the turn."""
+    timer = room.row["turn_timer"]
+    if not timer or new.is_over or room.seats[new.to_move].kind != "human":
+        return None
+    return now() + dt.timedelta(seconds=timer)
 
 
 class Hub:
@@ -376,7 +394,8 @@ class Hub:
                 state = without_last(state)
                 undone = True
         row = await asyncio.to_thread(self.storage.game_row, room.id)
-        self._install(room, state, changes[-1].seq, row["status"] if row else room.status, undone)
+        self._install(room, state, changes[-1].seq, row["status"] if row else room.status, undone,
+                      epoch(row.get("turn_deadline")) if row else None)
 
     async def reload_seats(self, room: Room) -> None:
         """A player took a seat (here or on another instance): names, seats and status as the database has them."""
@@ -423,8 +442,10 @@ class Hub:
             result = ({"scores": [float(x) for x in new.scores()], "winners": list(new.winners())}
                       if new.is_over else None)
             change = Change(room.seq + 1, kind, code if kind == "act" else None, seat, by)
+            deadline = turn_deadline(room, new)
             waiter = asyncio.wrap_future(self.storage.submit_append(room.id, change, status,
-                                                                    None if new.is_over else new.to_move, result))
+                                                                    None if new.is_over else new.to_move, result,
+                                                                    deadline))
             try:
                 try:
                     await asyncio.shield(waiter)
@@ -432,7 +453,7 @@ class Hub:
                     # cancelled (a bot move overtaken) while its change was being committed: the
                     # change is in the database either way, so finish installing it, then stop
                     await waiter
-                    self._install(room, new, change.seq, status, kind == "undo")
+                    self._install(room, new, change.seq, status, kind == "undo", epoch(deadline))
                     self._played_for(room, seat, by, new)
                     raise
             except Conflict:
@@ -441,7 +462,7 @@ class Hub:
             except Exception:  # the database failed: nothing was committed, so nothing changed
                 log.exception("could not store change %d of game %s", change.seq, room.id)
                 raise Refusal("busy") from None
-            self._install(room, new, change.seq, status, kind == "undo")
+            self._install(room, new, change.seq, status, kind == "undo", epoch(deadline))
             self._played_for(room, seat, by, new)
 
     def _played_for(self, room: Room, seat: int, by: str, state: GameState) -> None:
@@ -455,9 +476,11 @@ class Hub:
         del s.played_for[:-200]
         room.broadcast(texts.seat_event("played_for", seat, s.name))
 
-    def _install(self, room: Room, state: GameState, seq: int, status: str, undone: bool) -> None:
+    def _install(self, room: Room, state: GameState, seq: int, status: str, undone: bool,
+                 deadline: float | None = None) -> None:
         """Make a committed state the room's, send it to every socket, and plan what comes next."""
         room.log_mark = None if undone else len(room.state.log or [])
+        room.turn_deadline = deadline
         room.state, room.seq, room.status = state, seq, status
         if undone:
             for c in room.clients:
@@ -477,7 +500,7 @@ class Hub:
         if seat.kind == "bot" or seat.stand_in:
             room.task = asyncio.get_running_loop().create_task(self._bot_move(room, seat, room.seq))
         elif room.row["turn_timer"]:
-            room.deadline = time.time() + room.row["turn_timer"]
+            room.deadline = room.turn_deadline or time.time() + room.row["turn_timer"]
             room.task = asyncio.get_running_loop().create_task(self._timer(room, seat, room.seq))
 
     async def _bot_move(self, room: Room, seat: Seat, seq: int) -> None:

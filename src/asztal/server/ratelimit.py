@@ -1,4 +1,5 @@
-"""A per-address limit on creating and joining games (a sliding window in memory)."""
+"""Sliding-window limits in memory: per address (creating and joining games, logins) or per
+username (failed logins)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ class RateLimit:
         self._seen: dict[str, deque[float]] = defaultdict(deque)
 
     def allow(self, address: str) -> bool:
+        """Count one request of ``address``; False (and not counted) if it is over the limit."""
         now = time.monotonic()
         seen = self._seen[address]
         while seen and seen[0] <= now - self.window:
@@ -26,3 +28,12 @@ class RateLimit:
             for key in [k for k, v in self._seen.items() if not v]:
                 del self._seen[key]
         return True
+
+    def full(self, key: str) -> bool:
+        """Whether ``key`` has used up its window, without counting anything (``allow`` counts)."""
+        seen = self._seen.get(key)
+        if not seen:
+            return False
+        while seen and seen[0] <= time.monotonic() - self.window:
+            seen.popleft()
+        return len(seen) >= self.count

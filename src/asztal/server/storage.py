@@ -57,6 +57,9 @@ games_table = Table(
     Column("status", String(16), nullable=False, index=True),
     Column("private", Boolean, nullable=False, default=False),
     Column("turn_timer", Float, nullable=True),
+    # when the seat to move runs out of time (a human's turn in a timed game), stored with the move
+    # that began the turn, so a restart or another instance keeps the same deadline
+    Column("turn_deadline", DateTime(timezone=True), nullable=True, index=True),
     Column("grace", Float, nullable=False),
     Column("stand_in", String(40), nullable=False),
     Column("seq", Integer, nullable=False, default=0),
@@ -298,14 +301,15 @@ class Storage:
             return [Change(r["seq"], r["kind"], r["code"], r["seat"], r["by"]) for r in rows]
 
     def append(self, game_id: str, change: Change, status: str, to_move: int | None,
-               result: dict[str, Any] | None) -> None:
-        """Commit one change as number ``change.seq`` of its game; Conflict if that number is taken."""
-        outcome = self.append_batch([(game_id, change, status, to_move, result)])[0]
+               result: dict[str, Any] | None, deadline: dt.datetime | None = None) -> None:
+        """Commit one change as number ``change.seq`` of its game (and the deadline of the turn it
+        begins, if timed); Conflict if that number is taken."""
+        outcome = self.append_batch([(game_id, change, status, to_move, result, deadline)])[0]
         if outcome is not None:
             raise outcome
 
-    def append_batch(self, items: list[tuple[str, Change, str, int | None, dict[str, Any] | None]]
-                     ) -> list[Conflict | None]:
+    def append_batch(self, items: list[tuple[str, Change, str, int | None, dict[str, Any] | None,
+                                             dt.datetime | None]]) -> list[Conflict | None]:
         """Commit several changes (of different games) in one transaction: one disk sync for all.
 
         Each change is written only if its game's ``seq`` is the one before it (the conditional
@@ -314,11 +318,11 @@ class Storage:
         outcomes: list[Conflict | None] = []
         try:
             with self._writing(), self.engine.begin() as conn:
-                for game_id, change, status, to_move, result in items:
+                for game_id, change, status, to_move, result, deadline in items:
                     res = conn.execute(update(games_table)
                                        .where(games_table.c.id == game_id, games_table.c.seq == change.seq - 1)
                                        .values(seq=change.seq, status=status, to_move=to_move, result=result,
-                                               updated=now()))
+                                               updated=now(), turn_deadline=deadline))
                     if res.rowcount != 1:
                         outcomes.append(Conflict(f"change {change.seq} of {game_id} was taken by another writer"))
                         continue
@@ -333,11 +337,11 @@ class Storage:
         return outcomes
 
     def submit_append(self, game_id: str, change: Change, status: str, to_move: int | None,
-                      result: dict[str, Any] | None) -> Future:
+                      result: dict[str, Any] | None, deadline: dt.datetime | None = None) -> Future:
         """Queue a change for the group-commit writer; the future ends when it is committed (or refused)."""
         if self._writer is None:
             self._writer = GroupWriter(self)
-        return self._writer.submit((game_id, change, status, to_move, result))
+        return self._writer.submit((game_id, change, status, to_move, result, deadline))
 
     def seat_of_token(self, game_id: str, token_hash: str) -> int | None:
         with self.engine.connect() as conn:

@@ -6,6 +6,7 @@ import {showLobby, showJoin} from "./lobby.js";
 import {showGame} from "./game.js";
 import {showReplay} from "./replay.js";
 import {showMapEditor} from "./mapedit.js";
+import {showAccount} from "./account.js";
 import {el} from "./dom.js";
 
 const root = document.getElementById("app");
@@ -37,8 +38,9 @@ async function route() {
     } else if (q.has("mapedit")) {
       showMapEditor(root);
     } else {
-      await showLobby(root);
-      onLang(() => showLobby(root));
+      const lobby = async () => { await showLobby(root); await showAccount(root); };
+      await lobby();
+      onLang(lobby);
     }
   } catch (e) {
     root.append(el("p", {class: "error"}, `${t("error")}: ${e.text ? e.text[getLang()] : e.message}`));

@@ -1,0 +1,354 @@
+"""Player accounts: usernames, Argon2id passwords, cookie sessions, and the seats that follow them.
+
+A guest keeps playing with seat tokens exactly as before; an account is what lets those seats
+follow a person to another device. Nothing secret is stored in clear: passwords as Argon2id
+hashes (``argon2-cffi``), session and CSRF tokens (256 random bits each) as SHA-256 hashes, so a
+reader of the database or of a backup can neither log in nor act for anyone.
+
+A seat is linked to an account in ``account_seats``; the seat's own token stays the credential
+of the game socket. Another device of the same account gets a fresh seat token from the account
+(``new_seat_token``), which replaces the old one: a seat is open in one place at a time.
+
+The methods here are synchronous (SQLAlchemy Core, one transaction each); the routes
+(``account_api.py``) call them from worker threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import os
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import Column, DateTime, ForeignKey, Integer, String, Table, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from asztal.server import texts
+from asztal.server.storage import Storage, games_table, metadata, now, seats_table
+from asztal.server.tokens import hash_secret, new_secret
+
+accounts_table = Table(
+    "accounts", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("username", String(32), nullable=False),             # as its owner wrote it (NFC)
+    Column("username_key", String(64), nullable=False, unique=True),  # NFKC + casefold: one owner per look-alike
+    Column("email", String(254), nullable=True),                 # optional, for notices
+    Column("password_hash", String(255), nullable=False),        # Argon2id, with its own salt and parameters
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+sessions_table = Table(
+    "sessions", metadata,
+    Column("token_hash", String(64), primary_key=True),          # SHA-256 of the cookie's value
+    Column("csrf_hash", String(64), nullable=False),             # SHA-256 of the X-CSRF-Token this session sends
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("expires", DateTime(timezone=True), nullable=False, index=True),
+)
+
+account_seats_table = Table(
+    "account_seats", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("attached", DateTime(timezone=True), nullable=False),
+)
+
+#: the refusals of this module, in the server's {code, hu, en} shape (``texts.detail``)
+texts.ERRORS.update({
+    "bad_login": ("hibás felhasználónév vagy jelszó", "wrong username or password"),
+    "not_logged_in": ("nem vagy bejelentkezve (vagy lejárt a munkamenet)",
+                      "you are not logged in (or the session has expired)"),
+    "csrf": ("a kérésből hiányzik az oldal biztonsági kódja; töltsd újra az oldalt",
+             "the request lacks the page's security code; reload the page"),
+    "username_taken": ("ez a felhasználónév már foglalt", "that username is taken"),
+    "bad_username": ("a felhasználónév 3-32 betű, szám, pont, kötőjel vagy aláhúzás, betűvel vagy számmal kezdve",
+                     "a username is 3-32 letters, digits, dots, hyphens or underscores, starting with a letter "
+                     "or digit"),
+    "weak_password": ("a jelszó legalább 8 és legfeljebb 200 karakter", "a password is 8 to 200 characters"),
+    "bad_password": ("hibás jelszó", "wrong password"),
+    "bad_email": ("érvénytelen e-mail-cím", "invalid e-mail address"),
+    "not_your_seat": ("ez a hely nem a fiókodhoz tartozik", "that seat does not belong to your account"),
+    "seat_owned": ("ez a hely egy másik fiókhoz tartozik", "that seat belongs to another account"),
+})
+
+_USERNAME = re.compile(r"[^\W_][\w.-]{2,31}")
+_EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]{1,189}\.[^@\s]{1,63}")
+_BAD_CHARS = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+MIN_PASSWORD, MAX_PASSWORD = 8, 200
+#: sessions one account may hold at once (the oldest end first)
+MAX_SESSIONS = 20
+#: seats attached in one request
+MAX_ATTACH = 100
+
+
+def _env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+@dataclass
+class AccountSettings:
+    """The accounts' limits, from the environment (``docs/operations.md`` lists them)."""
+
+    #: a session's life in days (the cookie's Max-Age and the stored expiry)
+    session_days: float = field(default_factory=lambda: float(os.environ.get("ASZTAL_SESSION_DAYS", 30)))
+    #: cookies marked Secure even when the request looks like plain HTTP (behind a TLS proxy not named
+    #: with --proxy); a request that arrives as https always gets Secure cookies
+    secure_cookies: bool = field(default_factory=lambda: os.environ.get("ASZTAL_SECURE_COOKIES", "") == "1")
+    #: Argon2id cost: memory in KiB and passes (RFC 9106's second recommendation by default)
+    argon2_memory: int = field(default_factory=lambda: _env_int("ASZTAL_ARGON2_MEMORY_KIB", 65536))
+    argon2_time: int = field(default_factory=lambda: _env_int("ASZTAL_ARGON2_TIME", 3))
+    #: password hashes worked out at once (each takes argon2_memory KiB)
+    hashing_at_once: int = field(default_factory=lambda: _env_int("ASZTAL_HASHING_AT_ONCE", 2))
+    #: login attempts per client address per minute
+    logins_per_minute: int = field(default_factory=lambda: _env_int("ASZTAL_LOGINS_PER_MINUTE", 20))
+    #: failed logins per username per 15 minutes (counted whether the username exists or not)
+    failures_per_account: int = field(default_factory=lambda: _env_int("ASZTAL_LOGIN_FAILURES", 10))
+    #: accounts registered per client address per hour
+    registrations_per_hour: int = field(default_factory=lambda: _env_int("ASZTAL_REGISTRATIONS_PER_HOUR", 10))
+
+
+class Refused(Exception):
+    """A refusal with its code in ``texts.ERRORS``."""
+
+    def __init__(self, code: str, status: int = 400) -> None:
+        super().__init__(code)
+        self.code, self.status = code, status
+
+
+def username_key(username: str) -> str:
+    """What two usernames must not share: ``Anna`` and ``anna`` (and look-alike compatibility forms)."""
+    return unicodedata.normalize("NFKC", username).casefold()
+
+
+def check_username(username: str) -> str:
+    name = unicodedata.normalize("NFC", username)
+    if not _USERNAME.fullmatch(name):
+        raise Refused("bad_username")
+    return name
+
+
+def check_password(password: str) -> None:
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD or _BAD_CHARS.search(password):
+        raise Refused("weak_password")
+
+
+def check_email(email: str | None) -> str | None:
+    if email is None or email == "":
+        return None
+    if len(email) > 254 or not _EMAIL.fullmatch(email) or _BAD_CHARS.search(email):
+        raise Refused("bad_email")
+    return email
+
+
+def clean_id(value: str) -> bool:
+    """Whether ``value`` can be a game id at all (anything else is looked up nowhere: PostgreSQL
+    refuses a NUL in text)."""
+    return _GAME_ID.fullmatch(value) is not None
+
+
+def clean_text(value: str) -> bool:
+    """Whether ``value`` holds no NUL or other control character (PostgreSQL refuses a NUL; the
+    request models, strict, already refuse a lone surrogate)."""
+    return _BAD_CHARS.search(value) is None
+
+
+class Passwords:
+    """Argon2id hashing, a few at a time (each takes tens of MiB), off the event loop.
+
+    ``verify_or_dummy`` checks a password against a made-up hash when there is no account, so an
+    unknown username costs the same time as a wrong password.
+    """
+
+    def __init__(self, settings: AccountSettings) -> None:
+        self.hasher = PasswordHasher(time_cost=settings.argon2_time, memory_cost=settings.argon2_memory,
+                                     parallelism=1)
+        self._gate = asyncio.Semaphore(settings.hashing_at_once)
+        self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+
+    async def hash(self, password: str) -> str:
+        async with self._gate:
+            return await asyncio.to_thread(self.hasher.hash, password)
+
+    async def verify(self, stored: str | None, password: str) -> bool:
+        """True if ``password`` matches ``stored``; with ``stored`` None, the same work and False."""
+        async with self._gate:
+            return await asyncio.to_thread(self._verify, stored, password)
+
+    def _verify(self, stored: str | None, password: str) -> bool:
+        try:
+            ok = self.hasher.verify(stored or self._dummy, password)
+        except (VerificationError, InvalidHashError):
+            return False
+        return ok and stored is not None
+
+    def needs_rehash(self, stored: str) -> bool:
+        return self.hasher.check_needs_rehash(stored)
+
+
+@dataclass
+class Session:
+    account_id: str
+    username: str
+    email: str | None
+    token_hash: str
+    csrf_hash: str
+
+
+class Accounts:
+    """The account tables of one server's database."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.engine = storage.engine
+
+    def _writing(self):
+        return self.storage._writing()  # SQLite: one writer at a time, shared with the game log
+
+    # -- accounts -----------------------------------------------------------------
+    def create(self, username: str, email: str | None, password_hash: str) -> str:
+        """A new account's id; Refused("username_taken") if the name (or a look-alike) is taken."""
+        account_id = secrets.token_urlsafe(12)
+        try:
+            with self._writing(), self.engine.begin() as conn:
+                conn.execute(insert(accounts_table).values(
+                    id=account_id, username=username, username_key=username_key(username), email=email,
+                    password_hash=password_hash, created=now()))
+        except IntegrityError:
+            raise Refused("username_taken", 409) from None
+        return account_id
+
+    def by_username(self, username: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(accounts_table).where(
+                accounts_table.c.username_key == username_key(username))).mappings().first()
+            return dict(r) if r else None
+
+    def by_id(self, account_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(accounts_table).where(accounts_table.c.id == account_id)).mappings().first()
+            return dict(r) if r else None
+
+    def set_password(self, account_id: str, password_hash: str) -> None:
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(update(accounts_table).where(accounts_table.c.id == account_id)
+                         .values(password_hash=password_hash))
+
+    def delete(self, account_id: str) -> list[tuple[str, int]]:
+        """Delete the account, its sessions and its links to seats; its seats keep playing under the
+        neutral default name (stored as an empty name, shown in each reader's language). Returns
+        the (game, seat) pairs renamed."""
+        with self._writing(), self.engine.begin() as conn:
+            seats = [(r[0], r[1]) for r in conn.execute(
+                select(account_seats_table.c.game_id, account_seats_table.c.seat)
+                .where(account_seats_table.c.account_id == account_id))]
+            for game_id, seat in seats:
+                conn.execute(update(seats_table).where(seats_table.c.game_id == game_id, seats_table.c.seat == seat)
+                             .values(name=""))
+            conn.execute(delete(account_seats_table).where(account_seats_table.c.account_id == account_id))
+            conn.execute(delete(sessions_table).where(sessions_table.c.account_id == account_id))
+            conn.execute(delete(accounts_table).where(accounts_table.c.id == account_id))
+        return seats
+
+    # -- sessions -----------------------------------------------------------------
+    def start_session(self, account_id: str, days: float) -> tuple[str, str, dt.datetime]:
+        """A new session: (cookie token, CSRF token, expiry). Expired sessions of anyone and this
+        account's sessions beyond ``MAX_SESSIONS`` are removed on the way."""
+        token, csrf = new_secret(), new_secret()
+        stamp = now()
+        expires = stamp + dt.timedelta(days=days)
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(delete(sessions_table).where(sessions_table.c.expires <= stamp))
+            old = [r[0] for r in conn.execute(
+                select(sessions_table.c.token_hash).where(sessions_table.c.account_id == account_id)
+                .order_by(sessions_table.c.created.desc()).offset(MAX_SESSIONS - 1))]
+            if old:
+                conn.execute(delete(sessions_table).where(sessions_table.c.token_hash.in_(old)))
+            conn.execute(insert(sessions_table).values(token_hash=hash_secret(token), csrf_hash=hash_secret(csrf),
+                                                       account_id=account_id, created=stamp, expires=expires))
+        return token, csrf, expires
+
+    def session(self, token: str) -> Session | None:
+        """The live session whose cookie is ``token`` (None when unknown or expired)."""
+        j = sessions_table.join(accounts_table, sessions_table.c.account_id == accounts_table.c.id)
+        with self.engine.connect() as conn:
+            r = conn.execute(select(sessions_table.c.token_hash, sessions_table.c.csrf_hash,
+                                    accounts_table.c.id, accounts_table.c.username, accounts_table.c.email)
+                             .select_from(j).where(sessions_table.c.token_hash == hash_secret(token),
+                                                   sessions_table.c.expires > now())).mappings().first()
+        if r is None:
+            return None
+        return Session(r["id"], r["username"], r["email"], r["token_hash"], r["csrf_hash"])
+
+    def end_session(self, token_hash: str) -> None:
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(delete(sessions_table).where(sessions_table.c.token_hash == token_hash))
+
+    def end_sessions(self, account_id: str) -> None:
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(delete(sessions_table).where(sessions_table.c.account_id == account_id))
+
+    # -- seats --------------------------------------------------------------------
+    def attach(self, account_id: str, held: list[tuple[str, str]]) -> tuple[list[dict], list[dict]]:
+        """Link to the account each (game, seat token) whose token the server knows; returns
+        (attached, refused): ``{game, seat}`` and ``{game, code}`` (``bad_token``, ``seat_owned``)."""
+        attached: list[dict] = []
+        refused: list[dict] = []
+        with self._writing(), self.engine.begin() as conn:
+            for game_id, token in held:
+                if not clean_id(game_id) or not clean_text(token):
+                    refused.append({"game": game_id if clean_text(game_id) else "", "code": "bad_token"})
+                    continue
+                r = conn.execute(select(seats_table.c.seat).where(
+                    seats_table.c.game_id == game_id, seats_table.c.token_hash == hash_secret(token))).first()
+                if r is None:
+                    refused.append({"game": game_id, "code": "bad_token"})
+                    continue
+                seat = r[0]
+                owner = conn.execute(select(account_seats_table.c.account_id).where(
+                    account_seats_table.c.game_id == game_id, account_seats_table.c.seat == seat)).first()
+                if owner is None:
+                    conn.execute(insert(account_seats_table).values(game_id=game_id, seat=seat,
+                                                                    account_id=account_id, attached=now()))
+                elif owner[0] != account_id:
+                    refused.append({"game": game_id, "code": "seat_owned"})
+                    continue
+                attached.append({"game": game_id, "seat": seat})
+        return attached, refused
+
+    def new_seat_token(self, account_id: str, game_id: str) -> tuple[int, str]:
+        """A fresh token for the account's seat in ``game_id`` (it replaces the seat's old token)."""
+        token = new_secret()
+        with self._writing(), self.engine.begin() as conn:
+            r = conn.execute(select(account_seats_table.c.seat).where(
+                account_seats_table.c.game_id == game_id, account_seats_table.c.account_id == account_id)).first()
+            if r is None:
+                raise Refused("not_your_seat", 404)
+            conn.execute(update(seats_table).where(seats_table.c.game_id == game_id, seats_table.c.seat == r[0])
+                         .values(token_hash=hash_secret(token)))
+        return r[0], token
+
+    def games(self, account_id: str, limit: int = 200) -> list[tuple[dict[str, Any], int]]:
+        """(game row, seat) of each seat linked to the account, most recently changed first."""
+        j = account_seats_table.join(games_table, account_seats_table.c.game_id == games_table.c.id)
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games_table, account_seats_table.c.seat).select_from(j)
+                                .where(account_seats_table.c.account_id == account_id)
+                                .order_by(games_table.c.updated.desc()).limit(limit)).mappings().all()
+        return [({k: v for k, v in r.items() if k != "seat"}, r["seat"]) for r in rows]
+
+
+def turn_state(status: str, to_move: int | None, seat: int) -> str:
+    """``your_turn``, ``waiting`` (for others, or for players to join) or ``finished``."""
+    if status == "finished":
+        return "finished"
+    if status == "running" and to_move == seat:
+        return "your_turn"
+    return "waiting"
