@@ -272,7 +272,7 @@ class ExplicitChance(Rng):
             return distinct[0]
         if not self.forced:
             raise ChanceNode(what, tuple(distinct), probs)
-        o = self.forced.pop(0)
+        o: T = self.forced.pop(0)  # an outcome chosen by the driver, checked just below
         if o not in distinct:
             raise ValueError(f"{o!r} is not a possible outcome of {what}")
         self.taken += 1
@@ -282,15 +282,15 @@ class ExplicitChance(Rng):
         """A card among ``cards`` (each copy equally likely): the distinct ones weighted by count."""
         first = cards[0]
         if self.forced and any(c != first for c in cards):  # replaying: the outcome is known
-            o = self.forced.pop(0)
+            o: T = self.forced.pop(0)  # an outcome chosen by the driver, checked just below
             if o not in cards:
                 raise ValueError(f"{o!r} is not a possible outcome of {what}")
             self.taken += 1
             return o
-        counts: dict[Any, int] = {}
+        counts: dict[T, int] = {}
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
-        keys = sorted(counts)
+        keys: list[T] = sorted(counts)  # type: ignore[type-var]  # cards are ints or strings: ordered
         return self.chance(what, keys, [counts[k] for k in keys])
 
     def below(self, n: int, what: str = "") -> int:

@@ -27,7 +27,7 @@ def shuffle(rng: Rng, items: list[int]) -> None:
     rng.shuffle(items, "pax.unseen", wide=True)
 
 
-def _take(rng, deck: list[int], k: int) -> tuple[int, ...]:
+def _take(rng: Rng, deck: list[int], k: int) -> tuple[int, ...]:
     """The top ``k`` cards of the deck, in the order drawn (the top card first)."""
     return tuple(rng.draw(deck, "pax.deck") for _ in range(k))
 
