@@ -62,15 +62,38 @@ def _fmt(v: Any) -> str:
     return escape_attr(str(v))
 
 
+#: values as written, for the values boards repeat (colours, anchors, coordinates); bounded,
+#: so names and texts from the lobby cannot grow it without limit
+_VALUES: dict[Any, str] = {}
+_VALUES_MAX = 8192
+
+
+def _value(v: Any) -> str:
+    s = _VALUES.get(v)
+    if s is None or type(v) is bool:  # True == 1: never take an int's text for a bool
+        s = _fmt(v)
+        if len(_VALUES) < _VALUES_MAX and type(v) is not bool:
+            _VALUES[v] = s
+    return s
+
+
+#: keyword -> attribute name: ``font_size`` -> ``font-size``, ``class_`` -> ``class``
 _ATTR: dict[str, str] = {}
 
 
-def _attr(key: str) -> str:
-    """``font_size`` -> ``font-size``, ``class_`` -> ``class`` (computed once per name)."""
-    name = _ATTR.get(key)
-    if name is None:
-        name = _ATTR[key] = key.rstrip("_").replace("_", "-")
-    return name
+def _attrs(attrs: dict[str, Any]) -> dict[str, str]:
+    """Keyword arguments as attributes (``None`` leaves one out), their values as written."""
+    out = {}
+    names, values = _ATTR, _VALUES
+    for k, v in attrs.items():
+        if v is None:
+            continue
+        name = names.get(k)
+        if name is None:
+            name = names[k] = k.rstrip("_").replace("_", "-")
+        s = values.get(v)
+        out[name] = _value(v) if s is None or type(v) is bool else s
+    return out
 
 
 class Node:
@@ -170,7 +193,7 @@ class Svg:
                       fill="#1565c0", font_weight="bold", class_="last-move", pointer_events="none")
 
     def el(self, parent: Node | None, tag: str, **attrs: Any) -> Node:
-        node = Node(tag, {_attr(k): _fmt(v) for k, v in attrs.items() if v is not None})
+        node = Node(tag, _attrs(attrs))
         (self.root if parent is None else parent).children.append(node)
         return node
 
@@ -187,7 +210,7 @@ class Svg:
         return self.el(parent, "line", x1=x1, y1=y1, x2=x2, y2=y2, **attrs)
 
     def poly(self, parent, points, **attrs) -> Node:
-        pts = " ".join(f"{_fmt(float(x))},{_fmt(float(y))}" for x, y in points)
+        pts = " ".join([f"{_value(float(x))},{_value(float(y))}" for x, y in points])
         return self.el(parent, "polygon", points=pts, **attrs)
 
     def text(self, parent, x, y, s: Any, size: float = 12, **attrs) -> Node:
