@@ -124,7 +124,7 @@ class Node:
         elif self.text is not None:
             out.append(f">{self.text}</{self.tag}>")
         else:
-            out.append(" />")
+            out.append("/>")
 
 
 class Legal:
@@ -209,9 +209,10 @@ class Svg:
     def line(self, parent, x1, y1, x2, y2, **attrs) -> Node:
         return self.el(parent, "line", x1=x1, y1=y1, x2=x2, y2=y2, **attrs)
 
-    def poly(self, parent, points, **attrs) -> Node:
+    def poly(self, parent, points, tag: str = "polygon", **attrs) -> Node:
+        """A ``polygon`` (or, with ``tag``, a ``polyline``) through ``points``, one decimal each."""
         pts = " ".join([f"{_value(float(x))},{_value(float(y))}" for x, y in points])
-        return self.el(parent, "polygon", points=pts, **attrs)
+        return self.el(parent, tag, points=pts, **attrs)
 
     def text(self, parent, x, y, s: Any, size: float = 12, **attrs) -> Node:
         e = self.el(parent, "text", x=x, y=y, font_size=size, **attrs)
