@@ -269,8 +269,8 @@ def placed_codes(svg_text: str) -> set[str]:
     root = ET.fromstring(svg_text)
     out: set[str] = set()
     for e in root.iter():
-        if e.get("data-code"):
-            out.add(e.get("data-code"))
-        if e.get("data-codes"):
-            out.update(e.get("data-codes").split())
+        if code := e.get("data-code"):
+            out.add(code)
+        if codes := e.get("data-codes"):
+            out.update(codes.split())
     return out
