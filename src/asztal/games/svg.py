@@ -62,17 +62,23 @@ def _fmt(v: Any) -> str:
     return escape_attr(str(v))
 
 
-#: values as written, for the values boards repeat (colours, anchors, coordinates); bounded,
-#: so names and texts from the lobby cannot grow it without limit
+#: values as written, for the values boards repeat (colours, anchors, coordinates): numbers and
+#: short strings only, emptied when full, so names and texts from the lobby cannot grow it
 _VALUES: dict[Any, str] = {}
-_VALUES_MAX = 8192
+_VALUES_MAX = 4096
+_SHORT = 24
 
 
 def _value(v: Any) -> str:
+    t = type(v)
+    if t is bool:  # True == 1: never take an int's text for a bool
+        return _fmt(v)
     s = _VALUES.get(v)
-    if s is None or type(v) is bool:  # True == 1: never take an int's text for a bool
+    if s is None:
         s = _fmt(v)
-        if len(_VALUES) < _VALUES_MAX and type(v) is not bool:
+        if t is not str or len(v) <= _SHORT:
+            if len(_VALUES) >= _VALUES_MAX:
+                _VALUES.clear()
             _VALUES[v] = s
     return s
 
@@ -192,30 +198,33 @@ class Svg:
             self.text(parent, x + w - 4, y + h - 5, self.t("utolsó lépés", "last move"), 11, text_anchor="end",
                       fill="#1565c0", font_weight="bold", class_="last-move", pointer_events="none")
 
-    def el(self, parent: Node | None, tag: str, **attrs: Any) -> Node:
+    def _add(self, parent: Node | None, tag: str, attrs: dict[str, Any]) -> Node:
         node = Node(tag, _attrs(attrs))
         (self.root if parent is None else parent).children.append(node)
         return node
 
+    def el(self, parent: Node | None, tag: str, **attrs: Any) -> Node:
+        return self._add(parent, tag, attrs)
+
     def g(self, parent: Node | None = None, **attrs: Any) -> Node:
-        return self.el(parent, "g", **attrs)
+        return self._add(parent, "g", attrs)
 
     def rect(self, parent, x, y, w, h, **attrs) -> Node:
-        return self.el(parent, "rect", x=x, y=y, width=w, height=h, **attrs)
+        return self._add(parent, "rect", {"x": x, "y": y, "width": w, "height": h, **attrs})
 
     def circle(self, parent, cx, cy, r, **attrs) -> Node:
-        return self.el(parent, "circle", cx=cx, cy=cy, r=r, **attrs)
+        return self._add(parent, "circle", {"cx": cx, "cy": cy, "r": r, **attrs})
 
     def line(self, parent, x1, y1, x2, y2, **attrs) -> Node:
-        return self.el(parent, "line", x1=x1, y1=y1, x2=x2, y2=y2, **attrs)
+        return self._add(parent, "line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, **attrs})
 
     def poly(self, parent, points, tag: str = "polygon", **attrs) -> Node:
         """A ``polygon`` (or, with ``tag``, a ``polyline``) through ``points``, one decimal each."""
         pts = " ".join([f"{_value(float(x))},{_value(float(y))}" for x, y in points])
-        return self.el(parent, tag, points=pts, **attrs)
+        return self._add(parent, tag, {"points": pts, **attrs})
 
     def text(self, parent, x, y, s: Any, size: float = 12, **attrs) -> Node:
-        e = self.el(parent, "text", x=x, y=y, font_size=size, **attrs)
+        e = self._add(parent, "text", {"x": x, "y": y, "font_size": size, **attrs})
         e.text = escape_text(str(s))
         return e
 
