@@ -44,7 +44,7 @@ class EtreeSvg(Svg):
         })
         self.defs = ET.SubElement(self.root, "defs")
 
-    def el(self, parent, tag, **attrs):
+    def _add(self, parent, tag, attrs):  # the old ``el``: every shape goes through it
         clean = {k.rstrip("_").replace("_", "-"): _old_fmt(v) for k, v in attrs.items() if v is not None}
         return ET.SubElement(self.root if parent is None else parent, tag, clean)
 
