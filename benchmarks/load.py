@@ -7,10 +7,19 @@ server's ``state`` with the next ``seq`` arrives (the change is committed before
 is sent, so this is "acknowledged and broadcast"). A finished game is replaced by a new one, so
 the number of live games stays constant. Stops by itself after ``--seconds``.
 
-Reports move round trip p50/p90/p99/max, moves per second, and the server's CPU (main process
-and bot workers, from /proc) and memory (RSS) per game.
+Reports move round trip p50/p90/p99/max next to a same-run WebSocket ping's, moves per second,
+the server main process's own CPU time (from /proc/PID/stat) per committed change, the bytes of
+``state`` messages the clients received per change (as JSON text: uvicorn also offers
+permessage-deflate, so the wire carries fewer), and the server's CPU (main process and bot
+workers) and memory (RSS) per game. A share of the games (``--spectators``) is also watched by a
+spectator, whose messages are counted apart.
 
     .venv/bin/python benchmarks/load.py --games 200 --seconds 60
+    .venv/bin/python benchmarks/load.py --games 50 --seconds 30 --src /tmp/main/src   # another tree's server
+
+``--src`` runs the server from another source tree (e.g. ``git archive main src | tar -x -C
+/tmp/main``) for a before/after; on a shared machine run both sides one after the other and
+compare ratios (CPU per change, round trip over ping), not absolute times.
 """
 
 from __future__ import annotations
@@ -84,6 +93,10 @@ def rss_mib(pids: list[int]) -> float:
     return total / 1024
 
 
+#: the spectators' tasks (kept so that they are not collected while they run)
+watchers: set[asyncio.Task] = set()
+
+
 class Stats:
     def __init__(self) -> None:
         self.rtt: list[float] = []
@@ -91,18 +104,43 @@ class Stats:
         self.errors: dict[str, int] = {}
         self.finished = 0
         self.states = 0
+        self.state_bytes = 0
+        self.spectator_states = 0
+        self.spectator_bytes = 0
+
+
+async def spectator(url: str, stats: Stats, stop_at: float) -> None:
+    """Watch one game (no token: a spectator's view) until it ends or time is up."""
+    try:
+        async with connect(url, max_size=1 << 24) as ws:
+            while time.monotonic() < stop_at:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.001, stop_at - time.monotonic()))
+                except TimeoutError:
+                    continue
+                msg = json.loads(raw)
+                if msg.get("type") == "state":
+                    stats.spectator_states += 1
+                    stats.spectator_bytes += len(raw.encode() if isinstance(raw, str) else raw)
+                    if msg["is_over"]:
+                        return
+    except Exception as e:  # noqa: BLE001 - a refused watcher is counted, not fatal
+        stats.errors[f"spectator:{type(e).__name__}"] = stats.errors.get(f"spectator:{type(e).__name__}", 0) + 1
 
 
 async def human(base: str, ws_base: str, client: httpx.AsyncClient, rng: random.Random, stats: Stats,
-                stop_at: float, think: float) -> None:
+                stop_at: float, think: float, watched: float = 0.0) -> None:
     """One table after another until time is up: play seat 0 with random legal moves.
 
     While "thinking" the human pings the server once: the ping's round trip, on the same
-    socket at the same moment, is the reference the move round trip is compared with.
+    socket at the same moment, is the reference the move round trip is compared with. A
+    ``watched`` share of the games get a spectator as well.
     """
     while time.monotonic() < stop_at:
         made = (await client.post(base + "/api/games", json=pick_table(rng))).json()
         gid, token = made["game"]["id"], made["token"]
+        if rng.random() < watched:
+            watchers.add(asyncio.create_task(spectator(f"{ws_base}/ws/games/{gid}", stats, stop_at)))
         async with connect(f"{ws_base}/ws/games/{gid}?token={token}", max_size=1 << 24) as ws:
             sent_at = ping_at = act_at = None
             want, pending = -1, None
@@ -111,7 +149,8 @@ async def human(base: str, ws_base: str, client: httpx.AsyncClient, rng: random.
                 if act_at is not None:
                     wait = min(wait, act_at - time.monotonic())
                 try:
-                    msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.001, wait)))
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.001, wait))
+                    msg = json.loads(raw)
                 except TimeoutError:
                     if act_at is not None and time.monotonic() >= act_at:
                         act_at, sent_at = None, time.perf_counter()
@@ -128,6 +167,7 @@ async def human(base: str, ws_base: str, client: httpx.AsyncClient, rng: random.
                 if msg["type"] != "state":
                     continue
                 stats.states += 1
+                stats.state_bytes += len(raw.encode() if isinstance(raw, str) else raw)
                 if sent_at is not None and msg["seq"] >= want:
                     stats.rtt.append(time.perf_counter() - sent_at)
                     sent_at = None
@@ -142,9 +182,13 @@ async def human(base: str, ws_base: str, client: httpx.AsyncClient, rng: random.
                     await ws.send('{"type": "ping"}')
 
 
-def start_server(tmp: Path, port: int, bot_time: float) -> subprocess.Popen:
+def start_server(tmp: Path, port: int, bot_time: float, src: str | None = None) -> subprocess.Popen:
     asztal = str(Path(sys.executable).with_name("asztal"))
-    env = {**os.environ, "ASZTAL_RATE_PER_MINUTE": "1000000"}
+    # every simulated player and spectator talks from one address: lift the per-address limits
+    env = {**os.environ, "ASZTAL_RATE_PER_MINUTE": "1000000", "ASZTAL_FRAMES_PER_MINUTE": "1000000",
+           "ASZTAL_REQUESTS_PER_MINUTE": "1000000", "ASZTAL_SOCKETS_PER_ADDRESS": "100000"}
+    if src:
+        env["PYTHONPATH"] = str(Path(src).resolve())
     proc = subprocess.Popen([asztal, "serve", "--port", str(port), "--db", f"sqlite:///{tmp / 'load.db'}",
                              "--bot-time", str(bot_time)], stdout=open(tmp / "server.log", "w"),
                             stderr=subprocess.STDOUT, env=env, start_new_session=True)
@@ -173,7 +217,7 @@ async def run(args) -> dict:
         base, proc = args.url.rstrip("/"), None
     else:
         port = args.port
-        proc = start_server(tmp, port, args.bot_time)
+        proc = start_server(tmp, port, args.bot_time, args.src)
         base = f"http://127.0.0.1:{port}"
     ws_base = base.replace("http", "ws", 1)
     pids = group_pids(proc.pid) if proc else []
@@ -186,11 +230,12 @@ async def run(args) -> dict:
     async with httpx.AsyncClient(limits=limits, timeout=60) as client:
         t0 = time.perf_counter()
         tasks = [asyncio.create_task(human(base, ws_base, client, random.Random(rng.random()), stats, stop_at,
-                                           args.think)) for _ in range(args.games)]
+                                           args.think, args.spectators)) for _ in range(args.games)]
         await asyncio.sleep(min(args.seconds / 2, 20))
         pids = group_pids(proc.pid) if proc else []
         rss_mid = rss_mib(pids)
         await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*watchers, return_exceptions=True)
         elapsed = time.perf_counter() - t0
     pids = group_pids(proc.pid) if proc else []
     cpu1 = cpu_seconds(pids)
@@ -217,6 +262,11 @@ async def run(args) -> dict:
                           "p99": round(pct(rtt_ms, 0.99) / pct(ping_ms, 0.99), 2)},
         "changes_committed": changes,
         "server_main_cpu_ms_per_change": round(1000 * (main1 - main0) / changes, 3) if changes else None,
+        "state_kib_received_per_change": round(stats.state_bytes / 1024 / changes, 1) if changes else None,
+        "state_kib_mean": round(stats.state_bytes / 1024 / stats.states, 1) if stats.states else None,
+        "spectator_states": stats.spectator_states,
+        "spectator_state_kib_mean": round(stats.spectator_bytes / 1024 / stats.spectator_states, 1)
+        if stats.spectator_states else None,
         "errors": stats.errors,
         "server_cpu_s": round(cpu1 - cpu0, 2),
         "server_main_process_cpu_s": round(main1 - main0, 2),
@@ -237,6 +287,8 @@ def main() -> None:
     ap.add_argument("--port", type=int, default=8765)
     ap.add_argument("--url", help="an already running server on loopback (then no CPU/memory figures)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--spectators", type=float, default=0.25, help="share of games that also get a spectator")
+    ap.add_argument("--src", help="run the server from this source tree (a before/after): its path goes first")
     args = ap.parse_args()
     if not 1 <= args.games <= 2000 or not 1 <= args.seconds <= 3600:
         raise SystemExit("--games 1..2000 and --seconds 1..3600")

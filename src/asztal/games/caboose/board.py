@@ -45,8 +45,8 @@ def _map(svg: Svg, view, pk) -> None:
     # the Nile: through the cities from the delta southwards (drawn for looks only)
     mx0, mx1 = pk.raw["board"]["market_area"]["x"]
     nile = [(52, 0), (55, 18), (50, 35), (56, 55), (52, 75), (58, 100)]
-    svg.el(g, "polyline", points=" ".join(f"{_xy(*p)[0]},{_xy(*p)[1]}" for p in nile), fill="none",
-           stroke="#7fb3d5", stroke_width=14, stroke_linecap="round", stroke_linejoin="round", opacity=0.7)
+    svg.poly(g, [_xy(*p) for p in nile], "polyline", fill="none", stroke="#7fb3d5", stroke_width=14,
+             stroke_linecap="round", stroke_linejoin="round", opacity=0.7)
     for r, route in enumerate(view["routes"]):
         (x0, y0), (x1, y1) = _xy(*pk.city_xy[pk.route_a[r]]), _xy(*pk.city_xy[pk.route_b[r]])
         rg = svg.g(g, class_="route")

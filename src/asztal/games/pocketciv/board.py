@@ -130,9 +130,8 @@ def _icon(svg: Svg, g, kind: str, x: float, y: float, s: float) -> None:
             svg.circle(g, x + dx * s, y + dy * s, s * 0.18, fill="#d4a84f")
         svg.line(g, x - s * 0.6, y + s * 0.45, x + s * 0.6, y + s * 0.45, stroke="#b08a3a", stroke_width=1.5)
     elif kind == "fault":
-        svg.el(g, "polyline", points=f"{x - s * 0.6},{y - s * 0.3} {x - s * 0.2},{y + s * 0.1} "
-                                     f"{x + s * 0.1},{y - s * 0.2} {x + s * 0.6},{y + s * 0.3}",
-               fill="none", stroke="#3e2723", stroke_width=2.5)
+        svg.poly(g, [(x - s * 0.6, y - s * 0.3), (x - s * 0.2, y + s * 0.1), (x + s * 0.1, y - s * 0.2),
+                     (x + s * 0.6, y + s * 0.3)], "polyline", fill="none", stroke="#3e2723", stroke_width=2.5)
 
 
 _KIND_NAMES = {"forest": ("erdő", "forest"), "mountain": ("hegység", "mountain"), "volcano": ("vulkán", "volcano"),
