@@ -7,6 +7,13 @@ capacity (moving the surplus to neighbours with room), clear a forest for a farm
 a city on it, grow cities when an advance allows it, buy cheap useful advances, send only
 tribes that would starve anyway on an expedition, and never end the game voluntarily.
 
+Two habits come from measuring what kills its cities and what stops them buying advances
+(docs/bots.md, "PocketCiv solo: what limits the policy"): a city's area keeps a tribe (an
+Attack moves on to the neighbour with the fewest tribes, so an empty city area is the one it
+razes, PC-R-ATTACK-04), and with Agriculture a city gets its farm without losing its forest,
+the wood most advances need (PC-DEV-FARM-03, PC-DEV-ADV-06); with Cartage a spare farm feeds a
+city founded away from it (PC-UPK-CITY-03).
+
 ``choose(state)`` returns one of ``state.legal_actions()``.
 """
 
@@ -14,6 +21,9 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.data import ADV_INDEX, WONDER_VP
 from asztal.games.pocketciv.upkeep import support
+
+A_CARTAGE = 1 << ADV_INDEX["cartage"]
+A_FISHING = 1 << ADV_INDEX["fishing"]
 
 # advances in the order the player wants them (cheap, useful, no harmful side effects first)
 WANTED = [ADV_INDEX[x] for x in (
@@ -162,7 +172,7 @@ def _move(s, acts):
     best, best_key = None, None
     for x in moves:
         a, b = x.args
-        if free[a] <= 1 or a == t and keep_t:
+        if free[a] <= 1 or a == t and keep_t or s.cav[a] and tribes[a] <= 1:
             continue
         ca = caps.get(a)
         if ca is None:
@@ -170,7 +180,9 @@ def _move(s, acts):
         cb = caps.get(b)
         if cb is None:
             cb = caps[b] = cap(s, b)
-        if tribes[b] == 0 and cb > 0:
+        if s.cav[b] and not tribes[b] and not s.cav[a]:  # an empty city area is what an Attack razes
+            key = (3, 0, -b)
+        elif tribes[b] == 0 and cb > 0:
             key = (2, cb, -b)
         elif b == t and not s.farm[t] and tribes[t] < 2:
             key = (1, 0, -b)
@@ -188,16 +200,24 @@ def _dev(s, acts):
     for x in acts:
         by_kind.setdefault(x.kind, []).append(x)
     # a farm where a city stands (or soon will), so the city is fed in upkeep
-    farms = by_kind.get("farm", []) + by_kind.get("agri", [])
+    # (with Agriculture, keeping a city's forest: wood is what most advances need)
+    agri = by_kind.get("agri", [])
+    farms = agri + by_kind.get("farm", [])
     t = _target(s) if farms else -1
     for x in farms:
         a = x.args[0]
-        if s.cav[a] or a == t:
+        if (s.cav[a] or a == t) and (x.kind == "agri" or not (s.cav[a] and agri)):
             return x
+    cities = sum(1 for c in s.cav if c)
+    cartage = s.adv & A_CARTAGE
+    if cartage and agri and sum(s.farm) <= cities:  # a farm to spare for the next city
+        return _by(agri, lambda x: (not s.forest[x.args[0]], s.tribes[x.args[0]]))
     # a city on a farm
     for x in sorted(by_kind.get("city", ()), key=lambda x: -s.tribes[x.args[0]]):
         a = x.args[0]
-        if s.farm[a] or (s.board.coastal[a] and s.adv & (1 << ADV_INDEX["fishing"])):
+        if s.farm[a] or (s.board.coastal[a] and s.adv & A_FISHING):
+            return x
+        if cartage and sum(s.farm) > cities:  # PC-UPK-CITY-03: any farm feeds any one city
             return x
     # the cheapest wanted advance
     advs = [x for x in by_kind.get("adv", ()) if x.args[1] in RANK]
