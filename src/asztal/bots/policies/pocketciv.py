@@ -60,6 +60,13 @@ def value(s, a: int) -> int:
     return 3 * s.cav[a] + s.tribes[a] + 2 * s.farm[a] + len(s.wonders[a]) * 5
 
 
+def pending(s) -> tuple:
+    """The pending decision as ``(kind, ...)``: the one place the policy reads the game's
+    frame stack (its kinds are the rules modules' names: ``move``, ``dev``, ``upkeep``, ``exp``
+    with its area, ...), so a rename of the game's internals is mended here."""
+    return s.stack[-1]
+
+
 def _by(acts, key):
     return max(acts, key=key)
 
@@ -68,7 +75,7 @@ def choose(s):
     acts = s.legal_actions()
     if len(acts) == 1:
         return acts[0]
-    kind = s.stack[-1][0]
+    kind = pending(s)[0]
     if kind in ("setup", "mpsetup"):
         taken = [a for a in s.board.areas if s.tribes[a] or _others(s, a, "tribes")]
         return _by(acts, lambda x: (support(s, x.args[0]) - 3 * (x.args[0] in taken), -x.args[0]))
@@ -97,7 +104,7 @@ def choose(s):
             return _by(caps, lambda x: s.cav[x.args[0]])
         return acts[-1]
     if kind == "exp":
-        a = s.stack[-1][1]
+        a = pending(s)[1]
         for x in acts:
             if x.kind == "exp_add" and s.tribes[a] - cap(s, a) > 0:
                 return x
@@ -225,7 +232,7 @@ def _dev(s, acts):
         return min(advs, key=lambda x: (RANK[x.args[1]], -spare(s, x.args[0])))
     # an expedition with tribes that would starve anyway, when some advance needs gold
     exps = by_kind.get("exp", ())
-    if exps and s.stack[-1][0] == "dev":
+    if exps and pending(s)[0] == "dev":
         for x in exps:
             a = x.args[0]
             if s.tribes[a] - cap(s, a) >= 4 and s.gold < 6:
