@@ -103,7 +103,7 @@ def run_arena(game_name: str, bots: Sequence[str], games: int = 100, players: in
         levels = list(level_opt[1])
     for lv in levels:
         opts = dict(options)
-        if lv is not None:
+        if lv is not None and level_opt is not None:  # a level is only ever set for a game with levels
             opts[level_opt[0]] = lv
         for i in range(games):
             if solo:
@@ -177,7 +177,7 @@ def summarise(game_name: str, players: int, names: Sequence[str], results: Seque
             think += r["think"][seat]
             decisions += r["decisions"][seat]
         lo, hi = stats.wilson(wins, n)
-        entry = {
+        entry: dict[str, Any] = {
             "name": name, "games": n, "wins": wins, "win_rate": wins / n if n else 0.0,
             "ci95": [lo, hi], "mean_score": sum(scores) / n if n else 0.0,
             "median_score": stats.median(scores),
