@@ -7,10 +7,10 @@ capacity (moving the surplus to neighbours with room), clear a forest for a farm
 a city on it, grow cities when an advance allows it, buy cheap useful advances, send only
 tribes that would starve anyway on an expedition, and never end the game voluntarily.
 
-Two habits come from measuring what kills its cities and what stops them buying advances
-(docs/bots.md, "PocketCiv solo: what limits the policy"): a city's area keeps a tribe (an
-Attack moves on to the neighbour with the fewest tribes, so an empty city area is the one it
-razes, PC-R-ATTACK-04), and with Agriculture a city gets its farm without losing its forest,
+Two habits come from measuring what destroys its cities and what stops them buying advances
+(docs/bots.md, "PocketCiv solo under rules version 3"): a city area left without tribes gets
+one first (an Attack moves on to the neighbour with the fewest tribes, so an empty city area
+is the one it razes, PC-R-ATTACK-04), and with Agriculture a city gets its farm without losing its forest,
 the wood most advances need (PC-DEV-FARM-03, PC-DEV-ADV-06); with Cartage a spare farm feeds a
 city founded away from it (PC-UPK-CITY-03).
 
@@ -179,7 +179,7 @@ def _move(s, acts):
     best, best_key = None, None
     for x in moves:
         a, b = x.args
-        if free[a] <= 1 or a == t and keep_t or s.cav[a] and tribes[a] <= 1:
+        if free[a] <= 1 or a == t and keep_t:
             continue
         ca = caps.get(a)
         if ca is None:
