@@ -145,3 +145,31 @@ def test_cli_solo_table(cli):
     res = cli("dicetoy", "--bots", "greedy,random", "-n", "4", "--lang", "en")
     assert res.exit_code == 0, res.output
     assert "Success" in res.output and "Median" in res.output
+
+
+def test_pocketciv_solo_reports_how_games_ended():
+    from asztal.cli.arena import ending_lines
+
+    result = run_arena("pocketciv", ["policy"], games=4, players=1, seed=2)
+    e = result["entries"][0]
+    assert sum(e["endings"].values()) == 4 == sum(e["era_reached"].values())
+    assert set(e["endings"]) <= {"eras", "collapse", "stopped"}
+    assert all(1 <= int(k) <= 8 for k in e["era_reached"])
+    lo, hi = e["all_eras_ci95"]
+    assert lo <= e["all_eras_rate"] == e["endings"].get("eras", 0) / 4 <= hi
+    mlo, mhi = e["mean_ci95"]
+    assert mlo <= e["mean_score"] <= mhi
+    en, hu = ending_lines(result, "en"), ending_lines(result, "hu")
+    assert len(en) == len(hu) == 1 and "era 8" in en[0] and "korszak" in hu[0]
+
+
+def test_mean_interval():
+    assert stats.mean_interval([]) == (0.0, 0.0)
+    assert stats.mean_interval([3.0]) == (3.0, 3.0)
+    lo, hi = stats.mean_interval([0.0, 10.0] * 50)  # sd 5.03, n 100: ±0.99
+    assert abs(lo - 4.014) < 0.01 and abs(hi - 5.986) < 0.01
+
+
+def test_other_games_report_no_endings():
+    result = run_arena("nim", ["random"], games=2, seed=0)
+    assert "endings" not in result["entries"][0]

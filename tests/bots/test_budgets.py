@@ -75,3 +75,14 @@ def test_hard_and_normal_play_differently():
         hard = make_bot("mcts:hard:iters=300", seed=3).choose(state)
         differ += normal.code != hard.code
     assert differ >= 1
+
+
+def test_pax_easy_is_capped_by_iterations_and_the_clock():
+    """PAX easy stops at whichever comes first: a small iteration cap (so a first-time
+    player can beat it) and the easy clock."""
+    from asztal.bots.mcts import preset
+
+    cfg = preset("easy", "pax")
+    assert cfg.iterations is not None and cfg.iterations < 100
+    assert cfg.max_time == PRESETS["easy"].max_time
+    assert preset("normal", "pax").iterations is None  # normal and hard keep their clocks

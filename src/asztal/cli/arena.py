@@ -30,6 +30,10 @@ _T = {
     "success": ("Siker", "Success"), "playing": ("Játszmák", "Playing"),
     "nowin": ("Győztes nélküli játszmák: {n}", "Games without a winner: {n}"),
     "wall": ("Idő: {s} mp", "Time: {s} s"),
+    "endings": ("{bot}: átlag 95% KI {lo}–{hi}; a 8. korszak végéig {n}/{g} ({ci}); "
+                "összeomlott {collapse}, megállt {stopped}; elért korszak: {eras}",
+                "{bot}: mean 95% CI {lo}–{hi}; to the end of era 8 {n}/{g} ({ci}); "
+                "collapsed {collapse}, stopped {stopped}; era reached: {eras}"),
 }
 
 
@@ -125,6 +129,22 @@ def render_table(result: dict[str, Any], lang: str = "en") -> Table:
     return table
 
 
+def ending_lines(result: dict[str, Any], lang: str = "en") -> list[str]:
+    """Solo games that report how they ended (PocketCiv): per bot the interval of the mean,
+    the games played to the end, the collapses and stops, and the era each game reached."""
+    out = []
+    for e in result["entries"]:
+        if "endings" not in e:
+            continue
+        lo, hi = e["mean_ci95"]
+        eras = ", ".join(f"{k}: {v}" for k, v in e["era_reached"].items())
+        out.append(_t("endings", lang, bot=e["name"], lo=number(lo, lang, 1), hi=number(hi, lang, 1),
+                      n=e["endings"].get("eras", 0), g=e["games"], ci=_ci(e["all_eras_ci95"], lang),
+                      collapse=e["endings"].get("collapse", 0), stopped=e["endings"].get("stopped", 0),
+                      eras=eras))
+    return out
+
+
 def arena(
     game: str = typer.Argument(..., help="pax | pocketciv | caboose"),
     bots: str = typer.Option("mcts,greedy,random", "--bots", "-b",
@@ -169,6 +189,8 @@ def arena(
         print(json.dumps(result, ensure_ascii=False))
         return
     console.print(render_table(result, lang))
+    for line in ending_lines(result, lang):
+        console.print(line)
     if result.get("no_winner_games"):
         console.print(_t("nowin", lang, n=result["no_winner_games"]))
     console.print(_t("wall", lang, s=number(result["wall_seconds"], lang, 1)))

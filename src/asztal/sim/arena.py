@@ -100,7 +100,7 @@ def run_arena(game_name: str, bots: Sequence[str], games: int = 100, players: in
         levels = list(level_opt[1])
     for lv in levels:
         opts = dict(options)
-        if lv is not None:
+        if lv is not None and level_opt is not None:  # a level is only ever set for a game with levels
             opts[level_opt[0]] = lv
         for i in range(games):
             if solo:
@@ -140,6 +140,23 @@ def run_arena(game_name: str, bots: Sequence[str], games: int = 100, players: in
     return summary
 
 
+def solo_endings(outcomes: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    """How solo games ended, for a game whose outcome names its ending and the era it
+    reached (PocketCiv): the count of each ending, the era reached, and the share of games
+    played to the end of the last era with its 95% Wilson interval. None for other games."""
+    if not outcomes or not all("ending" in o and "era" in o for o in outcomes):
+        return None
+    endings: dict[str, int] = {}
+    eras: dict[str, int] = {}
+    for o in outcomes:
+        endings[str(o["ending"])] = endings.get(str(o["ending"]), 0) + 1
+        eras[str(o["era"])] = eras.get(str(o["era"]), 0) + 1
+    full = endings.get("eras", 0)
+    return {"endings": dict(sorted(endings.items())),
+            "era_reached": dict(sorted(eras.items(), key=lambda kv: int(kv[0]))),
+            "all_eras_rate": full / len(outcomes), "all_eras_ci95": list(stats.wilson(full, len(outcomes)))}
+
+
 def summarise(game_name: str, players: int, names: Sequence[str], results: Sequence[dict[str, Any]],
               solo: bool) -> dict[str, Any]:
     entries = []
@@ -157,7 +174,7 @@ def summarise(game_name: str, players: int, names: Sequence[str], results: Seque
             think += r["think"][seat]
             decisions += r["decisions"][seat]
         lo, hi = stats.wilson(wins, n)
-        entry = {
+        entry: dict[str, Any] = {
             "name": name, "games": n, "wins": wins, "win_rate": wins / n if n else 0.0,
             "ci95": [lo, hi], "mean_score": sum(scores) / n if n else 0.0,
             "median_score": stats.median(scores),
@@ -173,8 +190,12 @@ def summarise(game_name: str, players: int, names: Sequence[str], results: Seque
                                       "ci95": list(stats.wilson(won, len(lv_res))),
                                       "mean_score": sum(lsc) / len(lsc), "median_score": stats.median(lsc)}
             entry["success_rate"] = entry.pop("win_rate")
+            entry["mean_ci95"] = list(stats.mean_interval(scores))
             if per_level:
                 entry["levels"] = per_level
+            endings = solo_endings([r["outcome"] for r, _ in mine])
+            if endings is not None:
+                entry.update(endings)
         entries.append(entry)
     out: dict[str, Any] = {"game": game_name, "players": players, "solo": solo, "entries": entries,
                            "played": len(results), "rating": None}

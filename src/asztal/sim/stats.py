@@ -65,6 +65,20 @@ def ranks_of(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
     return [order.index(k) + 1 for k in keys]
 
 
+def mean_interval(xs: Sequence[float], z: float = Z95) -> tuple[float, float]:
+    """A normal-approximation 95% interval of the mean (sample standard deviation); with
+    fewer than two values, the mean itself at both ends."""
+    n = len(xs)
+    if n == 0:
+        return (0.0, 0.0)
+    m = sum(xs) / n
+    if n < 2:
+        return (m, m)
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    h = z * sd / math.sqrt(n)
+    return (m - h, m + h)
+
+
 def median(xs: Sequence[float]) -> float:
     if not xs:
         return 0.0

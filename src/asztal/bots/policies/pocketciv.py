@@ -7,13 +7,25 @@ capacity (moving the surplus to neighbours with room), clear a forest for a farm
 a city on it, grow cities when an advance allows it, buy cheap useful advances, send only
 tribes that would starve anyway on an expedition, and never end the game voluntarily.
 
+Two habits come from measuring what destroys its cities and what stops them buying advances
+(docs/bots.md, "PocketCiv solo under rules version 3"): a city area left without tribes gets
+one first (an Attack moves on to the neighbour with the fewest tribes, so an empty city area
+is the one it razes, PC-R-ATTACK-04), and with Agriculture a city gets its farm without losing its forest,
+the wood most advances need (PC-DEV-FARM-03, PC-DEV-ADV-06); with Cartage a spare farm feeds a
+city founded away from it (PC-UPK-CITY-03).
+
 ``choose(state)`` returns one of ``state.legal_actions()``.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from asztal.games.pocketciv.data import ADV_INDEX, WONDER_VP
 from asztal.games.pocketciv.upkeep import support
+
+A_CARTAGE = 1 << ADV_INDEX["cartage"]
+A_FISHING = 1 << ADV_INDEX["fishing"]
 
 # advances in the order the player wants them (cheap, useful, no harmful side effects first)
 WANTED = [ADV_INDEX[x] for x in (
@@ -50,6 +62,13 @@ def value(s, a: int) -> int:
     return 3 * s.cav[a] + s.tribes[a] + 2 * s.farm[a] + len(s.wonders[a]) * 5
 
 
+def pending(s) -> Any:
+    """The pending frame (``.TAG`` ``move``, ``dev``, ``upkeep``, ``exp`` with its ``.area``, ...):
+    the one place the policy reads the game's frame stack, so a rename of the game's internals
+    is mended here."""
+    return s.stack[-1]
+
+
 def _by(acts, key):
     return max(acts, key=key)
 
@@ -58,7 +77,7 @@ def choose(s):
     acts = s.legal_actions()
     if len(acts) == 1:
         return acts[0]
-    kind = s.stack[-1].TAG
+    kind = pending(s).TAG
     if kind in ("setup", "mpsetup"):
         taken = [a for a in s.board.areas if s.tribes[a] or _others(s, a, "tribes")]
         return _by(acts, lambda x: (support(s, x.args[0]) - 3 * (x.args[0] in taken), -x.args[0]))
@@ -87,7 +106,7 @@ def choose(s):
             return _by(caps, lambda x: s.cav[x.args[0]])
         return acts[-1]
     if kind == "exp":
-        a = s.stack[-1].area
+        a = pending(s).area
         for x in acts:
             if x.kind == "exp_add" and s.tribes[a] - cap(s, a) > 0:
                 return x
@@ -170,7 +189,9 @@ def _move(s, acts):
         cb = caps.get(b)
         if cb is None:
             cb = caps[b] = cap(s, b)
-        if tribes[b] == 0 and cb > 0:
+        if s.cav[b] and not tribes[b] and not s.cav[a]:  # an empty city area is what an Attack razes
+            key = (3, 0, -b)
+        elif tribes[b] == 0 and cb > 0:
             key = (2, cb, -b)
         elif b == t and not s.farm[t] and tribes[t] < 2:
             key = (1, 0, -b)
@@ -188,16 +209,24 @@ def _dev(s, acts):
     for x in acts:
         by_kind.setdefault(x.kind, []).append(x)
     # a farm where a city stands (or soon will), so the city is fed in upkeep
-    farms = by_kind.get("farm", []) + by_kind.get("agri", [])
+    # (with Agriculture, keeping a city's forest: wood is what most advances need)
+    agri = by_kind.get("agri", [])
+    farms = agri + by_kind.get("farm", [])
     t = _target(s) if farms else -1
     for x in farms:
         a = x.args[0]
-        if s.cav[a] or a == t:
+        if (s.cav[a] or a == t) and (x.kind == "agri" or not (s.cav[a] and agri)):
             return x
+    cities = sum(1 for c in s.cav if c)
+    cartage = s.adv & A_CARTAGE
+    if cartage and agri and sum(s.farm) <= cities:  # a farm to spare for the next city
+        return _by(agri, lambda x: (not s.forest[x.args[0]], s.tribes[x.args[0]]))
     # a city on a farm
     for x in sorted(by_kind.get("city", ()), key=lambda x: -s.tribes[x.args[0]]):
         a = x.args[0]
-        if s.farm[a] or (s.board.coastal[a] and s.adv & (1 << ADV_INDEX["fishing"])):
+        if s.farm[a] or (s.board.coastal[a] and s.adv & A_FISHING):
+            return x
+        if cartage and sum(s.farm) > cities:  # PC-UPK-CITY-03: any farm feeds any one city
             return x
     # the cheapest wanted advance
     advs = [x for x in by_kind.get("adv", ()) if x.args[1] in RANK]
@@ -205,7 +234,7 @@ def _dev(s, acts):
         return min(advs, key=lambda x: (RANK[x.args[1]], -spare(s, x.args[0])))
     # an expedition with tribes that would starve anyway, when some advance needs gold
     exps = by_kind.get("exp", ())
-    if exps and s.stack[-1].TAG == "dev":
+    if exps and pending(s).TAG == "dev":
         for x in exps:
             a = x.args[0]
             if s.tribes[a] - cap(s, a) >= 4 and s.gold < 6:
