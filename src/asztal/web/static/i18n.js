@@ -29,6 +29,7 @@ const TEXTS = {
   resume: ["Folytatás", "Resume"],
   forget: ["Elfelejt", "Forget"],
   invites: ["Meghívó linkek", "Invite links"],
+  watch_link: ["Nézői hivatkozás (zárt játék, csak ezzel látható):", "Watch link (a private game is seen only with it):"],
   invite_for: ["{n}. hely meghívója", "Invitation for seat {n}"],
   copy: ["Másolás", "Copy"],
   copied: ["Kimásolva", "Copied"],

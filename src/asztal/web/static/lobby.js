@@ -128,9 +128,13 @@ function buildForm(box, refresh) {
       const body = {game: g.name, players: n, options, seats, seat: mine >= 0 ? mine : null,
         turn_timer: timerSel.value ? Number(timerSel.value) : null, private: priv.checked};
       const id = await createGame(body, kinds);
-      const invites = myGames()[id].invites;
-      if (invites && invites.length) {
-        out.append(inviteList(invites));
+      const {invites, watch_url: watchUrl} = myGames()[id];
+      if (watchUrl) {  // a private game: its watch link is shown once, to whoever created it
+        out.append(el("p", {class: "watch-link"}, [t("watch_link"), " ",
+          el("input", {type: "text", readonly: true, value: watchUrl, "aria-label": t("watch_link")})]));
+      }
+      if ((invites && invites.length) || watchUrl) {
+        if (invites && invites.length) out.append(inviteList(invites));
         out.append(el("p", {}, el("a", {href: `?game=${id}`, class: "button primary", id: "go-game"}, t("resume"))));
         refresh();  // the new game shows in the lists at once
       } else {
@@ -162,7 +166,7 @@ export async function createGame(body, kinds) {
     }
   }
   remember(id, {game: body.game, title: created.game.title, seats, invites, request: {body, kinds},
-    created: created.game.created});
+    created: created.game.created, watch: created.watch || null, watch_url: created.watch_url || null});
   return id;
 }
 

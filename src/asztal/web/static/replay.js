@@ -91,10 +91,15 @@ export async function showReplay(root, gameId, startStep = 0) {
   onLang(() => go(step));
   if (gameId) {
     try {
-      const info = await api(`/api/games/${encodeURIComponent(gameId)}`);
+      // a private game is seen only with one of its secrets: the watch link's, or a seat's
+      const mine = myGames()[gameId] || {};
+      const key = new URLSearchParams(location.search).get("key") || mine.watch ||
+        Object.values(mine.seats || {})[0] || null;
+      const info = await api(`/api/games/${encodeURIComponent(gameId)}${key ? `?key=${encodeURIComponent(key)}` : ""}`);
       title = info.title;
-      if (info.status !== "finished") own = (myGames()[gameId] || {}).seats || {};
-      await load({game_id: gameId}, info.players, info.seats);
+      if (info.status !== "finished") own = mine.seats || {};
+      await load({game_id: gameId, ...(key && info.status === "finished" ? {token: key} : {})}, info.players,
+        info.seats);
     } catch (e) {
       status.textContent = `${t("error")}: ${e.text ? tx(e.text) : e.message}`;
     }
