@@ -298,15 +298,15 @@ def test_bad_parameters_are_refused():
 def _first_turn_draw(state, pick):
     """Play the first legal action until the first turn's draw; the first card drawn (the
     seat to move sees it), with ``pick`` choosing each chance outcome on the way."""
-    from asztal.games.pax.state import PH_DRAW
+    from asztal.games.pax.frames import Stage
 
     while True:
         if state.is_chance_node():
             state.apply_action(pick(state))
             continue
         s = state.s
-        if s.phase == PH_DRAW and s.pending:  # a card is on the table
-            return s.pending[0]
+        if s.stage == Stage.DRAW and s.frame.held:  # a card is on the table
+            return s.frame.held[0]
         state.apply_action(state.legal_actions()[0])
 
 

@@ -23,12 +23,12 @@ class PaxFast:
     """PAX (``encoding._pax``) from ``PaxState``'s fields."""
 
     def __init__(self, size: int) -> None:
+        from asztal.games.pax.frames import STAGE_NAMES, Stage
         from asztal.games.pax.pack import BIT, CARD_CAT, NCARDS
-        from asztal.games.pax.state import PH_DRAW, PH_OVER, PH_PLAY, PHASE_NAMES
 
-        self.consts = (BIT, CARD_CAT, PH_DRAW, PH_OVER, PH_PLAY)
+        self.consts = (BIT, CARD_CAT, Stage.DRAW, Stage.OVER, Stage.PLAY)
         self.size = size
-        self.nphase = len(PHASE_NAMES)
+        self.nphase = len(STAGE_NAMES)
         self.cards = self.nphase + 6  # the 74 x 17 block of where each card is
         self.after = self.cards + NCARDS * 17
         self.ncards = NCARDS
@@ -37,8 +37,9 @@ class PaxFast:
         BIT, CARD_CAT, PH_DRAW, PH_OVER, PH_PLAY = self.consts  # noqa: N806 (the rules' names)
         out = np.zeros(self.size, np.float32)
         n = s.players
-        over = s.phase == PH_OVER
-        out[s.phase] = 1.0
+        stage, frame = s.stage, s.frame
+        over = stage == PH_OVER
+        out[stage] = 1.0
         at = self.nphase
         out[at:at + 6] = (s.to_move == seat, s.round_no / 20, len(s.deck) / 74, bool(s.exhausted),
                           (s.level or 0) / 5, s.money[seat] / 20)
@@ -63,8 +64,8 @@ class PaxFast:
         if over or s.rome_seen >> seat & 1:
             for c in s.rome_hidden:
                 place[c] = 3
-        if s.phase == PH_DRAW and seat == s.to_move:
-            for c in s.pending:
+        if stage == PH_DRAW and seat == s.to_move:
+            for c in frame.held:
                 place[c] = 1
         mine = s.slid[seat]
         if mine:
@@ -103,14 +104,14 @@ class PaxFast:
                          money[q] / 20 if shown else 0.0, 0.0 if shown else 1.0)
             else:
                 tail += _ZERO17
-        if s.phase == PH_PLAY:
-            cats = s.cats
-            tail += (s.nplayed / 5, s.nplayed / 5, *[cats >> k & 1 for k in range(7)])
+        if stage == PH_PLAY:
+            cats, played = frame.categories, frame.played
+            tail += (played / 5, played / 5, *[cats >> k & 1 for k in range(7)])
         else:
             tail += _ZERO9
-        if s.phase == PH_DRAW:
-            used = s.used
-            tail += (s.to_draw / 3, used & 1, used >> 1 & 1, used >> 2 & 1)
+        if stage == PH_DRAW:
+            used = frame.placed
+            tail += (frame.left / 3, used & 1, used >> 1 & 1, used >> 2 & 1)
         else:
             tail += (0.0, 0.0, 0.0, 0.0)
         out[self.after:] = tail
@@ -226,10 +227,10 @@ class PocketCivFast:
         at += self.nadv
         stack = s.stack
         if stack:
-            i = self.step_at.get(stack[-1][0], -1)
+            i = self.step_at.get(stack[-1].TAG, -1)
             if i >= 0:
                 out[at + i] = 1.0
-            i = self.step_at.get(stack[0][0], -1)
+            i = self.step_at.get(stack[0].TAG, -1)
             if i >= 0:
                 out[at + self.nsteps + i] = 1.0
         at += 2 * self.nsteps
