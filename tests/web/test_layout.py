@@ -79,7 +79,12 @@ def test_a_drawn_map_starts_a_game_in_one_click(page):
     page.click("#map-play")
     page.wait_for_selector("#board svg")
     gid = page.evaluate("new URLSearchParams(location.search).get('game')")
-    info = page.evaluate(f"fetch('/api/games/{gid}').then((r) => r.json())")
+    # the drawn map's game is private: it is seen with one of its seats' tokens
+    info = page.evaluate(f"""(() => {{
+        const mine = JSON.parse(localStorage.getItem("asztal.games") || "{{}}")["{gid}"];
+        const key = Object.values(mine.seats)[0];
+        return fetch(`/api/games/{gid}?key=${{encodeURIComponent(key)}}`).then((r) => r.json());
+    }})()""")
     assert info["game"] == "pocketciv" and info["players"] == 1
     # the board is the drawn map: each area's mountains and forests as painted
     titles = page.evaluate("Object.fromEntries([...document.querySelectorAll('#board .area')].map((e) => "

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from asztal import games
-from asztal.web.present import CARD_ID, decorate, seat_label
+from asztal.web.present import CARD_ID, decorate, seat_label, with_names
 
 CASES = [("pax", 2), ("pax", 1), ("pocketciv", 1), ("pocketciv", 2), ("caboose", 3)]
 
@@ -48,8 +48,10 @@ def test_the_state_message_says_what_a_player_reads(game, players):
             assert not CARD_ID.search(a["hu"]) and not CARD_ID.search(a["en"]), a
         # the decision sentence is the game's own, in both languages
         d = state.decision()
-        assert msg["decision"]["hu"] == g.describe_decision(d, "hu")
-        assert msg["decision"]["en"] == g.describe_decision(d, "en")
+        # ... with the seats' names from the lobby where the sentence names a player
+        for lg in ("hu", "en"):
+            names = [seat_label(x.get("name"), x["seat"], x.get("kind", "human"), lg) for x in _seats(players)]
+            assert msg["decision"][lg] == with_names(g.describe_decision(d, lg), names, lg)
         # names: the lobby's, else the default in the reader's language
         assert msg["names"][0] == "Anna"
         assert msg["names"][1:] == [("Bot" if lang == "en" else "Gép") + f" {s + 1}" for s in range(1, players)]
