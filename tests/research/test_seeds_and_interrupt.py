@@ -100,7 +100,7 @@ def _interrupt(tmp_path: Path, backend: str, games: int) -> Path:
 
 
 def test_ctrl_c_stops_a_local_batch_cleanly_and_resume_is_exact(tmp_path):
-    games = 120
+    games = 600  # enough that the batch is still running when the first rows are written
     out = _interrupt(tmp_path, "local", games)
     batch = Batch("pax", 2, ["random"], games, seed=5)
     run_batch(batch, out, resume=True, jobs=1)

@@ -149,6 +149,22 @@ class Sock:
         jsonschema.validate(msg, SCHEMAS["client message"])
         self.ws.send(json.dumps(msg))
 
+    def act(self, code: str, seq: int, timeout: float = 30) -> dict[str, Any]:
+        """Make a move at machine speed and return the state after it. The server allows a
+        socket about 10 moves a second (docs/protocol.md): that limit is time, so a move it
+        refused as ``rate_limited`` is sent again a moment later (nothing changed meanwhile)."""
+        end = time.monotonic() + timeout
+        self.send(type="act", code=code, seq=seq)
+        while True:
+            msg = self.recv(max(0.01, end - time.monotonic()))
+            if msg["type"] == "state" and msg["seq"] > seq:
+                return msg
+            if msg["type"] == "error":
+                if msg["code"] != "rate_limited":
+                    raise AssertionError(f"move {code} at {seq} refused: {msg}")
+                time.sleep(0.2)
+                self.send(type="act", code=code, seq=seq)
+
     def send_raw(self, text: str) -> None:
         self.ws.send(text)
 
