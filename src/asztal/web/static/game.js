@@ -108,6 +108,13 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     } else if (msg.type === "error") {
       if (msg.code === "replaced") return;  // the connection line says it, with a button
       if (msg.code === "stale" || msg.code === "busy") return;
+      if (msg.code === "rate_limited" && st.pending && st.lastCode) {
+        // faster than the server takes moves from one window: nothing changed, so the same
+        // move is sent again a moment later instead of being lost
+        const {seat, seq} = st.pending, code = st.lastCode;
+        setTimeout(() => { if (st.pending && st.pending.seq === seq) sockets[seat]?.send({type: "act", code, seq}); }, 300);
+        return;
+      }
       st.pending = null;
       showToast(tx(msg), msg.code === "illegal" ? st.lastCode : null);
     } else if (msg.type === "why") {
