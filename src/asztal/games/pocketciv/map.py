@@ -43,23 +43,26 @@ CELL_CORNERS = tuple(tuple(_CORNER_ID.setdefault((2 * q + r + cx, 3 * r + cy), l
                      for q, r in DISC)
 
 
-def _symmetries() -> tuple:
-    """The 12 symmetries of the hexagonal disc, as permutations of the cell indices."""
+def symmetries_of(cells: list[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
+    """The 12 symmetries of the hexagonal disc (6 rotations, each also reflected) acting on
+    ``cells`` (the disc or its rim): ``perm[k][i]`` is the index of the cell that cell ``i``
+    goes to under symmetry ``k``."""
+    index = {c: i for i, c in enumerate(cells)}
     out = []
     for refl in (False, True):
         for rot in range(6):
             perm = []
-            for q, r in DISC:
+            for q, r in cells:
                 if refl:
                     q, r = r, q
                 for _ in range(rot):
                     q, r = -r, q + r
-                perm.append(INDEX[(q, r)])
+                perm.append(index[(q, r)])
             out.append(tuple(perm))
     return tuple(out)
 
 
-SYMMETRIES = _symmetries()
+SYMMETRIES = symmetries_of(DISC)
 
 
 def outline(cells) -> list[list[list[int]]]:

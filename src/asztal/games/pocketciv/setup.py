@@ -39,6 +39,7 @@ from asztal.games.pocketciv.map import (
     SYMMETRIES,
     distance,
     outline,
+    symmetries_of,
 )
 from asztal.games.pocketciv.map_errors import MapError, map_error_text  # noqa: F401 (map part: its errors' words)
 
@@ -103,25 +104,8 @@ def _load_pool() -> tuple:
 POOL = _load_pool()
 
 
-def _rim_symmetries() -> tuple:
-    """How each disc symmetry maps the rim cells (RIM_PERM[k][i]: the rim cell that rim
-    cell i comes from)."""
-    rim_index = {c: i for i, c in enumerate(RIM)}
-    out = []
-    for refl in (False, True):
-        for rot in range(6):
-            perm = []
-            for q, r in RIM:
-                if refl:
-                    q, r = r, q
-                for _ in range(rot):
-                    q, r = -r, q + r
-                perm.append(rim_index[(q, r)])
-            out.append(tuple(perm))
-    return tuple(out)
-
-
-RIM_PERM = _rim_symmetries()
+#: how each disc symmetry maps the rim cells
+RIM_PERM = symmetries_of(RIM)
 PERMUTATIONS = tuple(itertools.permutations(range(NAREA)))
 FIVE_OF_EIGHT = tuple(frozenset(c) for c in itertools.combinations(range(NAREA), 5))
 _POOL_INFO: dict = {}
