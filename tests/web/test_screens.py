@@ -142,5 +142,5 @@ def test_a_game_at_every_size(page, context, game, players, size):
                            "document.querySelector('#step-slider').value === '5'")
     _no_card_ids(page, f"{game} replay")
     page.click("#r-last")
-    page.wait_for_function("document.querySelector('#step-slider').value !== '5'")
+    page.wait_for_function(f"document.querySelector('#step-slider').value === '{len(record['actions'])}'")
     _no_card_ids(page, f"{game} replay end")

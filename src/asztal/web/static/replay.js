@@ -34,6 +34,7 @@ export async function showReplay(root, gameId, startStep = 0) {
   let step = startStep;
   let title = null;
   let own = null;  // a running game: {seat: token} of this browser's seats, seen only by them
+  let asked = 0;  // frames arrive out of order when steps are clicked quickly: only the last asked is shown
   async function load(src, players, seats) {
     source = src;
     clear(seatSel);
@@ -50,7 +51,9 @@ export async function showReplay(root, gameId, startStep = 0) {
     step = Math.max(0, total ? Math.min(n, total) : n);
     const seat = seatSel.value === "" ? null : Number(seatSel.value);
     const token = own && seat !== null ? {token: own[seat]} : {};
+    const ask = ++asked;
     const frame = await api("/api/replay/frame", {...source, ...token, step, lang: getLang(), seat});
+    if (ask !== asked) return;
     total = frame.total;
     slider.max = String(total);
     clear(boardBox).append(svgNode(frame.board));
