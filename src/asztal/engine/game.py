@@ -257,9 +257,19 @@ class Game:
         if not _same(data["state"], saved["state"]):
             raise BadRecord("corrupt saved game: the position is not what its record gives (a save is its record)")
         log = data.get("log")
-        if log and not _same(log, saved["log"]):  # an empty log: a state saved without logging
+        # an empty log: a state saved without logging; an older wording of the same replay is
+        # not a corrupt save (the loaded state carries today's log)
+        if log and not _same(log, saved["log"]) and not _same(log, self.log_before(saved["log"])):
             raise BadRecord("corrupt saved game: the log is not what its record gives (a save is its record)")
         return state
+
+    def log_before(self, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The replayed ``log`` as the previous build of this rules version wrote it.
+
+        A log is the replay told in words: a later build may add fields (a loss's cause) or
+        lines (an event that strikes nothing) without changing the game, and saves made
+        before must still load. Games that did so override this to take the additions out."""
+        return log
 
     def _load_position(self, state: GameState, position: dict[str, Any]) -> None:
         """Set ``state`` to a hand-written position (a record's ``start``), validated field by

@@ -61,6 +61,12 @@ class PocketCiv(Game):
             raise BadOptions(f"invalid map: {e}") from None
         return opts
 
+    def log_before(self, log):
+        """Saves made before the losses told their cause (``cause``) and before an event that
+        strikes nothing said so (``spared_*``) carry the log without them."""
+        return [{k: v for k, v in e.items() if k != "cause"} for e in log
+                if e.get("key") not in ("pocketciv.spared_advance", "pocketciv.spared_area")]
+
     def event_words(self, event, lang):
         return event_words(event, lang)
 

@@ -91,6 +91,9 @@ def event_words(event: dict[str, Any], lang: str) -> dict[str, Any]:
             out["move"] = action.en if i else action.hu
     if event.get("now") in STEP_NAMES or event.get("now") in EVENT_NAMES:
         out["now"] = (STEP_NAMES.get(event["now"]) or EVENT_NAMES[event["now"]])[i]
+    if event.get("cause") in EVENT_NAMES or event.get("cause") in UPKEEP_WORDS:
+        out["cause"] = (EVENT_NAMES.get(event["cause"]) or UPKEEP_WORDS[event["cause"]])[i]
+        out["key"] = event["key"] + (".one" if event.get("count") == 1 else "") + ".why"
     if event.get("event") in CAUSE_WORDS:
         out["event"] = CAUSE_WORDS[event["event"]][i]
     if isinstance(event.get("scores"), list):
@@ -196,6 +199,24 @@ MESSAGES = {
                          "en": "Era {era} (no era change in the multiplayer game)"},
     "pocketciv.mp_city_lost": {"hu": "Elpusztult {player:a}. játékos városa {area:a}. területen",
                                "en": "Player {player}'s city in area {area} is destroyed"},
+    # the same losses with their cause (``cause``: an event's id or an upkeep step, ``UPKEEP_WORDS``)
+    "pocketciv.tribes_lost.why": {"hu": "{cause}: {area:a}. területen {lost} törzs odavész, {left} marad",
+                                  "en": "{cause}: area {area} loses {lost:pl:tribe}, {left} left"},
+    "pocketciv.cav_lost.why": {"hu": "{cause}: {area:a}. terület városa {lost} vff-et veszít, most {cav}",
+                               "en": "{cause}: the city in area {area} loses {lost} AV, now {cav}"},
+    "pocketciv.city_lost.why": {"hu": "{cause}: elpusztult {area:a}. terület városa",
+                                "en": "{cause}: the city in area {area} is destroyed"},
+    "pocketciv.wonders_lost.why": {"hu": "{cause}: Csodák pusztultak el {area:a}. területen",
+                                   "en": "{cause}: wonders are destroyed in area {area}"},
+    "pocketciv.wonders_lost.one.why": {"hu": "{cause}: egy Csoda elpusztult {area:a}. területen",
+                                       "en": "{cause}: a wonder is destroyed in area {area}"},
+    "pocketciv.mp_city_lost.why": {"hu": "{cause}: elpusztult {player:a}. játékos városa {area:a}. területen",
+                                   "en": "{cause}: player {player}'s city in area {area} is destroyed"},
+    # an event that strikes nothing says why
+    "pocketciv.spared_advance": {"hu": "{event}: elmarad, mert megvan a Vívmány: {advance}",
+                                 "en": "{event}: nothing happens, as the Empire has {advance}"},
+    "pocketciv.spared_area": {"hu": "{event}: {area:a}. területen nincs törzs, ezért nem történik semmi",
+                              "en": "{event}: area {area} has no tribe, so nothing happens"},
     "pocketciv.mp_over": {"hu": "A játék véget ért, mert {how}; pontok: {scores}",
                           "en": "Game over: {how}; points: {scores}"},
 }
@@ -242,6 +263,15 @@ RESOURCE_WORDS = {"food": ("Élelem", "Food"), "wood": ("Fa", "Wood"), "stone": 
 WHERE_WORDS = {"city": ("városos területen", "in an area with a city"), "sea": ("tengerparti területen", "on the Sea"),
                "frontier": ("a Peremvidékkel határos területen", "next to the Frontier"),
                "mountain": ("hegységes vagy vulkános területen", "in an area with a mountain or volcano")}
+#: the upkeep steps that take something away (``state.UPKEEP_CAUSES``), as a log line's cause
+UPKEEP_WORDS = {
+    "tribe_upkeep": ("Törzsfenntartás (a terület ennyi törzset nem tart el)",
+                     "Tribe upkeep (the area cannot support that many tribes)"),
+    "reckoning": ("Számvetés", "Reckoning"),
+    "pillage": ("Fosztogatás (Tolvajok Fejedelme)", "Pillaging (Culture of Thievery)"),
+    "citydev": ("Városfejlesztés (a fejlesztés ára)", "City development (the price of growing)"),
+    "city_upkeep": ("Városfenntartás (nincs farm, amely élelmezné)", "City upkeep (no farm feeds it)"),
+}
 CAUSE_WORDS = {"upkeep": ("Városfenntartás", "City upkeep"), "event": ("Esemény", "Event")}
 
 

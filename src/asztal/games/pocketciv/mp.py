@@ -781,7 +781,7 @@ def _lose_city(s, p: int, a: int, n: int) -> None:
         e.cav[a] = 0
         if e.capital == a:
             e.capital = -1
-        s.emit("pocketciv.mp_city_lost", seat=p, area=a + 1)
+        s.emit("pocketciv.mp_city_lost", seat=p, area=a + 1, cause=s.loss_cause())
 
 
 def _alloc_run(s, f) -> bool:

@@ -32,7 +32,21 @@ from asztal.games.pocketciv.data import (
     WONDER_VP,
 )
 from asztal.games.pocketciv.empire import EMPIRE_FIELDS
-from asztal.games.pocketciv.frames import ACT, LEGAL, REFUSE, RUN, Era, EventFrame, PCFrame, Starve, Upkeep, load_frame
+from asztal.games.pocketciv.frames import (
+    ACT,
+    LEGAL,
+    REFUSE,
+    RUN,
+    Era,
+    EventFrame,
+    MpEv,
+    Pay,
+    PCFrame,
+    Sacrifice,
+    Starve,
+    Upkeep,
+    load_frame,
+)
 from asztal.games.pocketciv.refuse import not_here, off_map
 from asztal.games.pocketciv.setup import Board
 
@@ -44,6 +58,12 @@ class EraChange(Exception):
     def __init__(self, card: int) -> None:
         super().__init__(card)
         self.card = card
+
+
+#: what an upkeep step that takes something away is called in the log (``Upkeep.step``): 0 tribe
+#: upkeep (PC-UPK-TRIBE-02), 2 pillaging (PC-UPK-PILLAGE-02), 4 the price of city development
+#: (PC-UPK-CITYDEV-01, PC-UPK-CAPITAL-04), 5-6 city upkeep (PC-UPK-CITY-01)
+UPKEEP_CAUSES = ("tribe_upkeep", "reckoning", "pillage", "pillage", "citydev", "city_upkeep", "city_upkeep")
 
 
 def _empire_field(name: str) -> property:
@@ -90,8 +110,24 @@ class PocketCivState(GameState):
             tribes[a] = t - k
             self.hit |= BITS[a]
             if self.log is not None and self._in_event():
-                self.emit("pocketciv.tribes_lost", area=a + 1, lost=k, left=t - k)
+                self.emit("pocketciv.tribes_lost", area=a + 1, lost=k, left=t - k, cause=self.loss_cause())
         return k
+
+    def loss_cause(self) -> str | None:
+        """Why the Empire loses something now, for the log line that tells it: the event being
+        carried out (its id on the cards) or the upkeep step (``UPKEEP_CAUSES``); None outside both."""
+        for f in reversed(self.stack):
+            if isinstance(f, EventFrame):
+                return f.EVENT
+            if isinstance(f, MpEv) and f.card >= 0:
+                return BOX[f.card][f.era][0]
+            if isinstance(f, Starve):
+                return "city_upkeep"
+            if isinstance(f, (Pay, Sacrifice)):
+                return "citydev"
+            if isinstance(f, Upkeep):
+                return UPKEEP_CAUSES[f.step]
+        return None
 
     def _in_event(self) -> bool:
         """True while an event or the upkeep is carried out: its losses are told area by area
@@ -117,7 +153,7 @@ class PocketCivState(GameState):
             return c
         self.cav[a] = new
         if self.log is not None and self._in_event():
-            self.emit("pocketciv.cav_lost", area=a + 1, lost=c - new, cav=new)
+            self.emit("pocketciv.cav_lost", area=a + 1, lost=c - new, cav=new, cause=self.loss_cause())
         return c - new
 
     def destroy_city(self, a: int) -> None:
@@ -125,7 +161,8 @@ class PocketCivState(GameState):
         self.cav[a] = 0
         if self.capital == a:
             self.capital = -1
-        self.emit("pocketciv.city_lost", area=a + 1)
+        if self.log is not None:
+            self.emit("pocketciv.city_lost", area=a + 1, cause=self.loss_cause())
 
     def cities(self) -> int:
         return len(self.cav) - self.cav.count(0)

@@ -135,7 +135,7 @@ def lose_wonders(s, a: int, k: int) -> None:
         return
     s.wonders[a] = ws[k:]
     s.hit |= BITS[a]
-    s.emit("pocketciv.wonders_lost", area=a + 1, count=min(k, len(ws)))
+    s.emit("pocketciv.wonders_lost", area=a + 1, count=min(k, len(ws)), cause=s.loss_cause())
 
 
 def _wonders_legal(s, f):
@@ -154,7 +154,7 @@ def _wonders_act(s, f, action) -> None:
     ws.remove(action.args[0])
     s.wonders[a] = tuple(ws)
     s.hit |= BITS[a]
-    s.emit("pocketciv.wonders_lost", area=a + 1, count=1)
+    s.emit("pocketciv.wonders_lost", area=a + 1, count=1, cause=s.loss_cause())
     s.stack.pop()
     lose_wonders(s, a, k - 1)
 

@@ -44,7 +44,7 @@ def _run(s, f) -> bool:
         s.rm_tribes(a, 4)
         if s.wonders[a]:  # PC-Q-22 (2): Engineering does not save wonders
             s.wonders[a] = ()
-            s.emit("pocketciv.wonders_lost", area=a + 1, count=0)
+            s.emit("pocketciv.wonders_lost", area=a + 1, count=0, cause="earthquake")
         s.stack[-1] = Earthquake(1, f.card, f.era, a, min(2, len(s.board.adj[a])))
         return True
     if step == 1:  # new faults in two neighbours of the player's choice, fewer if fewer are left (PC-Q-22 (1))

@@ -45,6 +45,7 @@ def _run(s, f) -> bool:
         c = s.draw()  # PC-EVT-EPIDEMIC-01
         a = s.red_area(c)
         if not s.tribes[a]:
+            s.emit("pocketciv.spared_area", event="epidemic", area=a + 1)
             s.end_event(f.card)
             return True
         s.stack[-1] = Epidemic(1, f.card, f.era, a, 0, BITS[a])

@@ -27,11 +27,13 @@ def _run(s, f) -> bool:
     step = f.step
     if step == 0:
         if s.adv & A_GOVERNMENT:  # PC-EVT-TRIBALWAR-01
+            s.emit("pocketciv.spared_advance", event="tribal_war", advance="government")
             s.end_event(f.card)
             return True
         c = s.draw()
         a = s.red_area(c)
         if not s.tribes[a]:  # PC-EVT-TRIBALWAR-02
+            s.emit("pocketciv.spared_area", event="tribal_war", area=a + 1)
             s.end_event(f.card)
             return True
         warring = s.tribes[a] * (1 if s.adv & A_SENSE_OF_COMMUNITY else 2)  # PC-EVT-TRIBALWAR-03

@@ -1,0 +1,119 @@
+"""Every log line that tells a loss says why (issue 30): the event being carried out or the
+upkeep step (``PocketCivState.loss_cause``), in Hungarian and English; an event that strikes
+nothing says so. Saves made before (``tests/fixtures/log_before_causes``) still load."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from asztal import games
+from asztal.engine.errors import BadRecord
+from asztal.games.pocketciv.frames import Upkeep
+from tests.pocketciv.scenario import GAME, play, scenario, start_event
+
+BEFORE = Path(__file__).resolve().parents[1] / "fixtures" / "log_before_causes"
+LOSSES = ("pocketciv.tribes_lost", "pocketciv.cav_lost", "pocketciv.city_lost", "pocketciv.wonders_lost",
+          "pocketciv.mp_city_lost")
+
+
+def lines(s, lang="hu"):
+    return [GAME.describe(e, lang) for e in s.log]
+
+
+def test_an_event_names_itself_on_every_loss():
+    """PC-EVT-FLOOD-02 (inland flood, card 6 era 1 on area 3): 2 tribes drown, the city loses 1."""
+    s = scenario({3: dict(tribes=3, city=2)}, draws=[3])
+    start_event(s, card=6, era=1)
+    s.run()
+    assert [e["cause"] for e in s.log if e["key"] in LOSSES] == ["flood", "flood"]
+    assert "Árvíz: a 3. területen 2 törzs odavész, 1 marad" in lines(s)
+    assert "Árvíz: a 3. terület városa 1 vff-et veszít, most 1" in lines(s)
+    assert "Flood: area 3 loses 2 tribes, 1 left" in lines(s, "en")
+
+
+def test_the_upkeep_steps_name_themselves():
+    """PC-UPK-TRIBE-02 (the area supports 3 of 4 tribes), PC-UPK-CITY-01 (no farm: the city
+    loses 1), PC-UPK-CITYDEV-01 (the price of growing)."""
+    s = scenario({3: dict(city=2, tribes=4, mountain=True)}, stack=Upkeep(0))
+    s.run()
+    assert lines(s)[-1] == "Törzsfenntartás (a terület ennyi törzset nem tart el): a 3. területen 1 törzs odavész, 3 marad"
+    play(s, "done")
+    assert ("Városfenntartás (nincs farm, amely élelmezné): a 3. terület városa 1 vff-et veszít, most 1"
+            in lines(s))
+    assert "City upkeep (no farm feeds it): the city in area 3 loses 1 AV, now 1" in lines(s, "en")
+    s = scenario({3: dict(city=1, tribes=9, farm=True)}, stack=Upkeep(4), adv=("masonry",))
+    play(s, "grow:area=3")
+    assert [e["cause"] for e in s.log if e["key"] in LOSSES] == ["citydev"]
+    assert lines(s)[-1].startswith("Városfejlesztés (a fejlesztés ára): a 3. területen 2 törzs odavész")
+
+
+def test_a_city_destroyed_by_starving_says_so():
+    """PC-UPK-CITY-01, PC-CON-12: a city at AV 1 without a farm is destroyed in city upkeep."""
+    s = scenario({3: dict(city=1, tribes=1)}, stack=Upkeep(5))
+    s.run()
+    assert s.cav[2] == 0
+    assert "Városfenntartás (nincs farm, amely élelmezné): elpusztult a 3. terület városa" in lines(s)
+    assert "City upkeep (no farm feeds it): the city in area 3 is destroyed" in lines(s, "en")
+
+
+def test_wonders_lost_name_the_event():
+    """PC-R-WONDER-CHOICE, PC-EVT-TSUNAMI-07 (card 6 era 1 on coastal area 5, damage 6): the
+    wonders chosen to go are told one by one with the event that took them."""
+    s = scenario({5: dict(wonders=["palace", "monolith", "amphitheater"]), 1: dict(tribes=2)}, draws=[5, 14])
+    start_event(s, card=6, era=1)
+    s.run()
+    play(s, "lose_wonder:id=palace", "lose_wonder:id=amphitheater")
+    assert [t for t in lines(s) if "Csoda" in t] == ["Árvíz: egy Csoda elpusztult az 5. területen"] * 2
+    assert lines(s, "en")[-1] == "Flood: a wonder is destroyed in area 5"
+
+
+def test_a_tribal_war_that_strikes_nothing_says_why():
+    """PC-EVT-TRIBALWAR-01 (Government stops it) and PC-EVT-TRIBALWAR-02 (no tribe in the
+    active area): the log says so instead of only the event's name."""
+    s = scenario({3: dict(tribes=2), 1: dict(tribes=5)}, draws=[3], adv=("government",))
+    start_event(s, card=1, era=1)
+    s.run()
+    assert lines(s)[-1] == "Törzsi háború: elmarad, mert megvan a Vívmány: Államrend"
+    assert lines(s, "en")[-1] == "Tribal War: nothing happens, as the Empire has Government"
+    s = scenario({1: dict(tribes=5)}, draws=[3])
+    start_event(s, card=1, era=1)
+    s.run()
+    assert lines(s)[-1] == "Törzsi háború: a 3. területen nincs törzs, ezért nem történik semmi"
+    assert lines(s, "en")[-1] == "Tribal War: area 3 has no tribe, so nothing happens"
+
+
+@pytest.mark.parametrize("name", ["solo.json", "two_players.json"])
+def test_saves_made_before_the_causes_still_load(name):
+    """A save's log is a cache of its replay: the same game told before the causes were added
+    loads, and the loaded state tells every loss with its cause."""
+    data = json.loads((BEFORE / name).read_text(encoding="utf-8"))
+    assert not any("cause" in e for e in data["log"])
+    state = games.load("pocketciv").from_json(data)
+    losses = [e for e in state.log if e["key"] in LOSSES]
+    assert losses and all(isinstance(e.get("cause"), str) for e in losses)
+    for e in losses:
+        for lang in ("hu", "en"):
+            text = state.game.describe(e, lang)
+            assert ": " in text and "{" not in text and "cause" not in text
+
+
+def test_an_edited_log_is_still_refused():
+    """Tolerating the older wording does not tolerate a log that tells another game."""
+    data = json.loads((BEFORE / "solo.json").read_text(encoding="utf-8"))
+    lost = next(e for e in data["log"] if e["key"] == "pocketciv.tribes_lost")
+    lost["lost"] += 1
+    with pytest.raises(BadRecord, match="the log is not what its record gives"):
+        games.load("pocketciv").from_json(data)
+
+
+def test_every_loss_of_a_played_game_has_a_cause():
+    """The solo save's game replayed today: no loss line without its cause, in both languages."""
+    data = json.loads((BEFORE / "solo.json").read_text(encoding="utf-8"))
+    state = GAME.replay(data["record"])
+    causes = {e["cause"] for e in state.log if e["key"] in LOSSES}
+    assert None not in causes
+    assert {"tribe_upkeep", "citydev", "city_upkeep"} <= causes
+    assert any(e["key"] == "pocketciv.spared_area" for e in state.log)
