@@ -65,3 +65,27 @@ def test_a_lesson_on_a_phone_and_in_english(page):
     shot(page, "learn-pax-phone")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 400                                     # nothing wider than the phone
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["laptop", "phone"])
+def test_the_lobby_leads_a_newcomer_to_the_lessons(page, size):
+    """Issue 30: "Tanuld meg" in the lobby opens the guided first games, in the lobby's language."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(page.base)
+    page.wait_for_selector("#to-learn")
+    assert page.inner_text("#to-learn") == "Tanuld meg"
+    assert page.is_visible("#to-learn")
+    page.wait_for_selector("#app .learn-link + *")   # the account box has come: the link stays first
+    assert page.evaluate("document.querySelector('#app').firstElementChild.className") == "learn-link"
+    shot(page, f"lobby-learn-{size[0]}")
+    page.click("#to-learn")
+    page.wait_for_selector("button[data-game=pocketciv]")
+    assert page.url.endswith("learn.html?lang=hu")
+    page.goto(page.base)
+    page.click("#lang")
+    page.wait_for_function("document.querySelector('#to-learn') && document.querySelector('#to-learn').innerText === 'Learn'")
+    page.click("#to-learn")
+    page.wait_for_selector("button[data-game=pax]")
+    assert "Learn to play" in page.inner_text("h1")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= size[0]

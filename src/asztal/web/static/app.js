@@ -38,7 +38,12 @@ async function route() {
     } else if (q.has("mapedit")) {
       showMapEditor(root);
     } else {
-      const lobby = async () => { await showLobby(root); await showAccount(root); };
+      // the way to the lessons stays first, above the account box (which puts itself on top)
+      const lobby = async () => {
+        await showLobby(root);
+        await showAccount(root);
+        root.prepend(root.querySelector(".learn-link"));
+      };
       await lobby();
       onLang(lobby);
     }

@@ -35,6 +35,9 @@ const TEXTS = {
   copied: ["Kimásolva", "Copied"],
   solo_or_multi: ["1 játékos: egyszemélyes; 2–4: többjátékos mód", "1 player: solo; 2-4: multiplayer mode"],
   map_editor: ["Térképrajzoló (Civilizációk Hajnala)", "Map editor (PocketCiv)"],
+  learn: ["Tanuld meg", "Learn"],
+  learn_note: ["Új vagy? Egy-egy vezetett első játék lépésről lépésre megmutatja, hogyan megy mindhárom játék.",
+               "New here? A guided first game shows you step by step how each of the three games is played."],
   your_name: ["Játékos", "Player"],
   bot_name: ["Gép {n}", "Bot {n}"],
   // game page

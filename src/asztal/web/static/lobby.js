@@ -3,7 +3,7 @@
 // games to watch and finished games to replay.
 
 import {api, forget, myGames, remember} from "./net.js";
-import {seatLabel, t, tx} from "./i18n.js";
+import {getLang, seatLabel, t, tx} from "./i18n.js";
 import {el, clear} from "./dom.js";
 
 let meta = null;
@@ -13,7 +13,11 @@ export async function showLobby(root) {
   if (!meta) meta = await api("/api/meta");
   const form = el("section", {class: "panel new-game"}, [el("h2", {}, t("new_game"))]);
   const lists = el("section", {class: "panel lists"});
-  root.append(el("div", {class: "lobby"}, [form, lists]));
+  // a newcomer's way in: the guided first games (learn.html), in the lobby's language
+  const learn = el("p", {class: "learn-link"}, [
+    el("a", {href: `learn.html?lang=${getLang()}`, id: "to-learn", class: "button primary"}, t("learn")),
+    " ", t("learn_note")]);
+  root.append(learn, el("div", {class: "lobby"}, [form, lists]));
   buildForm(form, () => fillLists(lists));
   await fillLists(lists);
 }
