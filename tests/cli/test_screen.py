@@ -282,6 +282,32 @@ def test_help_log_and_undo_keys():
     asyncio.run(run())
 
 
+def test_question_mark_explains_the_highlighted_option():
+    """Issue 30: ``?`` tells what the highlighted option names (a card here) and the rules
+    behind it, above the help; ``?2`` explains the second option."""
+    from asztal.cli.explain import items_of, passage_of
+
+    async def run():
+        app = GameApp(make_game("pax", 2, 5))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            state = app.game.state
+            for typed, index in (("?", 0), ("?2", 1)):
+                label, actions = app.entries[index]
+                items = items_of(state, actions[0], "hu")
+                assert items, label  # the first decision keeps a card: each option names one
+                await pilot.press(*typed, "enter")
+                await pilot.pause()
+                text = squash(" ".join(screen_lines(app)))
+                assert squash(f"{index + 1}. {label}")[:30] in text
+                assert items[0].name in text and squash(items[0].text)[:40] in text
+                assert f"A szabály: {passage_of(state, actions[0], 'hu').title}" in text
+                assert "u: visszavonás" in text
+                await pilot.press("escape")
+                await pilot.pause()
+    asyncio.run(run())
+
+
 def test_a_hint_names_an_offered_option():
     async def run():
         app = GameApp(make_game("pax", 2, 5))

@@ -4,8 +4,9 @@ One screen, fixed panes: the board (left, scrolls inside itself), below it what 
 decided and the options (click one, or type its number or code), on the right the players,
 your hand and the log (which scrolls in its own pane, so a bot's moves and the events never
 push the board away). The keys are the line mode's: a number or a code plays, ``u`` takes
-back, ``h`` hints, ``l`` opens the log full screen, ``s`` saves, ``?`` shows help and the
-game's legend, ``q`` quits (saving).
+back, ``h`` hints, ``l`` opens the log full screen, ``s`` saves, ``?`` explains the highlighted
+option (``?3``: the third: the card or advance it names, the rules behind it) above the help and
+the game's legend, ``q`` quits (saving).
 
 Hot-seat: before another person's turn every pane is emptied and a pass screen covers the
 terminal (Textual draws on the alternate screen, so there is no scrollback to read either);
@@ -31,6 +32,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from asztal.cli.explain import explain_option
 from asztal.cli.screen.panes import panes
 from asztal.cli.show import legend, log_lines, member_labels, option_entries, option_labels, outcome_renderable
 from asztal.cli.text import t
@@ -360,12 +362,8 @@ class GameApp(App[None]):
         if self.busy is not None:
             self.say(self.busy)
             return
-        if answer in ("?", "help"):
-            body = [Text(t("help", lang))]
-            text = legend(g.state, lang)
-            if text:
-                body.append(Text.from_markup("\n" + text))
-            self.push_screen(TextScreen(Group(*body), lang))
+        if answer in ("?", "help") or (answer.startswith("?") and answer[1:].strip().isdigit()):
+            self.explain(answer[1:].strip())
             return
         if answer == "l":
             self.query_one("#log", LogPane).focus()
@@ -401,6 +399,30 @@ class GameApp(App[None]):
                 self.group = group
                 self.query_one("#question", Static).update(Text(t("screen.which", lang)))
                 self.fill_options(member_labels(g.state, g.human, group, lang), back=True)
+
+    def explain(self, number: str) -> None:
+        """``?``: what the highlighted option (``?3``: the third) is about, then the help and the
+        game's legend; with no option offered, the help alone."""
+        g, lang = self.game, self.lang
+        body: list[RenderableType] = []
+        options = self.query_one("#options", OptionList)
+        index = int(number) - 1 if number else options.highlighted
+        if self.waiting == "move" and index is not None:
+            if self.group is not None and 0 <= index < len(self.group):
+                label = member_labels(g.state, g.human, self.group, lang)[index]
+                body.append(explain_option(g.state, label, [self.group[index]], lang))
+            elif self.group is None and 0 <= index < len(self.entries):
+                label, actions = self.entries[index]
+                body.append(explain_option(g.state, f"{index + 1}. {label}", actions, lang))
+            if body:
+                body.append(Rule(style="dim"))
+        body.append(Text(t("help", lang)))
+        if self.waiting == "move":
+            body.append(Text(t("screen.explain_how", lang), style="dim"))
+        text = legend(g.state, lang)
+        if text:
+            body.append(Text.from_markup("\n" + text))
+        self.push_screen(TextScreen(Group(*body), lang))
 
     def choose_member(self, answer: str) -> None:
         group = self.group or []
