@@ -22,10 +22,12 @@ W, H = 74, 26
 _T = {
     "title": ("Cleopatra vasúti kocsija", "Cleopatra's Caboose"),
     "round": ("{r}/{n}. kör", "round {r}/{n}"),
-    "phase": ({"auction": "aukció", "gods": "istenség választás", "actions": "akciók", "over": "vége"},
+    "phase": ({"auction": "aukció", "gods": "istenségválasztás", "actions": "akciók", "over": "vége"},
               {"auction": "auction", "gods": "choosing gods", "actions": "actions", "over": "game over"}),
     "recon": ("A tábla és a kártyák adatai REKONSTRUÁLTAK (nem a nyomtatott játékéi).",
               "Board and card data are RECONSTRUCTED (not the printed game's)."),
+    "recon_short": ("A tábla és a kártyák adatai rekonstruáltak (nem a nyomtatottak).",
+                    "Board and card data are reconstructed (not the printed ones)."),
     "pack": ("adatcsomag", "data pack"),
     "map": ("Térkép", "Map"),
     "cities": ("Városok", "Cities"),
@@ -40,6 +42,8 @@ _T = {
     "seat": ("játékos", "player"), "colour": ("szín", "colour"), "money": ("pénz", "money"), "vp": ("GYP", "VP"),
     "trains": ("vonat", "trains"), "god": ("istenség", "god"), "hand": ("kéz (város/aukciós)", "hand (city/auction)"),
     "hand_short": ("kéz", "hand"),
+    "players_note": ("kéz: város kártyák/aukciós kártyák száma; GYP: győzelmi pont",
+                     "hand: number of city cards/auction cards; VP: victory points"),
     "played": ("kijátszott", "played"),
     "your_hand": ("A kezed", "Your hand"),
     "to_move": ("Soron: {s}. játékos", "To move: Player {s}"),
@@ -143,13 +147,20 @@ def _fruit_text(pk, fruit: dict[str, int], lang: str) -> Text:
     return t
 
 
-def _header(view, pk, lang) -> Text:
+def _header(view, pk, lang, compact: bool = False) -> Text:
+    """Round, phase, who is to move, the data pack (``compact``: for the full-screen board,
+    whose status line already names the game: one line each, the pack only if reconstructed)."""
     t = Text()
-    t.append(_t("title", lang), style="bold")
-    t.append("  " + _t("round", lang).format(r=view["round"], n=view["rounds"]))
-    t.append("  " + _t("phase", lang)[view["phase"]])
+    if not compact:
+        t.append(_t("title", lang) + "  ", style="bold")
+    t.append(_t("round", lang).format(r=view["round"], n=view["rounds"]))
+    t.append(" · " + _t("phase", lang)[view["phase"]])
     if view.get("to_move") is not None:
-        t.append("  " + _t("to_move", lang).format(s=view["to_move"] + 1), style="bold")
+        t.append(" · " + _t("to_move", lang).format(s=view["to_move"] + 1), style="bold")
+    if compact:
+        if view.get("reconstructed"):
+            t.append("\n" + _t("recon_short", lang), style="yellow")
+        return t
     name = _t("recon_name", lang) if view.get("reconstructed") else view["pack"]
     t.append(f"\n{_t('pack', lang)}: {name}")
     if view.get("reconstructed"):
@@ -161,14 +172,15 @@ def panes(view: dict[str, Any], lang: str = "hu", seat: int | None = None) -> di
     """The view split for the full-screen game: the board (a smaller map with whole city names,
     the market and the card rows, the cities), the players and the seat's hand."""
     pk = pack_for_view(view.get("pack_key"))
-    board: list[Any] = [_header(view, pk, lang), _FittedMap(view, pk, lang), _market_and_rows(view, pk, lang),
+    board: list[Any] = [_header(view, pk, lang, compact=True), _FittedMap(view, pk, lang), _market_and_rows(view, pk, lang),
                         _cities(view, pk, lang, compact=True)]
     if any(r["trains"] for r in view["routes"]):
         board.append(_routes(view, pk, lang))
     if view.get("final"):
         board.insert(1, _final(view, pk, lang))
     hand = _hand(view, pk, lang, panel=False)
-    return {"board": Group(*board), "players": _players(view, pk, lang, compact=True), "hand": hand}
+    players = Group(_players(view, pk, lang, compact=True), Text(_t("players_note", lang), style="dim"))
+    return {"board": Group(*board), "players": players, "hand": hand}
 
 
 class _FittedMap:

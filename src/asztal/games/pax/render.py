@@ -41,6 +41,8 @@ TEXT = {
     "legend": ("jelek/lapok kategóriánként; Korl = flotta/sereg korlát",
                "symbols/cards per category; Lim = Fleet/Army limit"),
     "hand": ("Kéz", "Hand"),
+    "legend_short": ("jelek/lapok kategóriánként · Korl: flotta/sereg korlát · Au: Aureus · *: te",
+                     "symbols/cards per category · Lim: Fleet/Army limit · Au: Aureus · *: you"),
     "money": ("Aureus", "Aureus"),
     "your_hand": ("A kezed", "Your hand"),
     "deck": ("Pakli: {n} lap", "Deck: {n} cards"),
@@ -294,6 +296,8 @@ def _players(view: dict[str, Any], lang: str, caption: bool) -> list[RenderableT
     pl_t.add_column(_t("hand", lang), justify="right")
     pl_t.add_column(_t("money", lang) if caption else "Au", justify="right")
     parts: list[RenderableType] = [pl_t]
+    if not caption:  # the compact table's abbreviations, said once under it
+        parts.append(Text(_t("legend_short", lang), style="dim"))
     for p in view["tableaux"]:
         seat = p["seat"]
         name = f"{seat + 1}."

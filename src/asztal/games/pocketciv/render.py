@@ -247,9 +247,16 @@ def end_screen(view: dict, log: list[dict], lang: str = "hu") -> RenderableType 
 def _begin(view: dict, lang: str, middle: str, compact: bool = False) -> tuple[list[RenderableType], Table]:
     """The head line (era, round, ``middle``, deck), the hex map and an empty areas table
     (``compact``: without rules between cells, for the full-screen board)."""
-    head = Text(f"{_t('era', lang)} {view['era']}  ({_t('round', lang)} {view['round']})   {middle}   "
-                f"{_t('deck', lang)}: {view['deck_size']} / {_t('discard', lang)}: {view['discard_size']}",
-                style="bold")
+    if lang == "en":
+        when = f"Era {view['era']}, round {view['round']}"
+        deck = f"Deck: {view['deck_size']} cards, {view['discard_size']} discarded"
+    else:
+        when = f"{view['era']}. Korszak, {view['round']}. forduló"
+        deck = f"Pakli: {view['deck_size']} lap, {view['discard_size']} dobott"
+    # the full-screen board is narrow: the era and the deck on one line, the rest on the next
+    head = Text(f"{when}   {middle}   {deck}", style="bold")
+    if compact:  # ``middle`` may be empty (solo: the gold and points are in the empire's pane)
+        head = Text(f"{when}   {deck}" + (f"\n{middle}" if middle else ""), style="bold")
     parts: list[RenderableType] = [head]
     hexes = _hexmap(view, compact)
     if hexes is not None:
@@ -331,8 +338,9 @@ def _empire_line(view: dict, p: int, lang: str) -> Text:
 
 def _solo_board(view: dict, lang: str, compact: bool = False) -> list[RenderableType]:
     en = lang == "en"
-    parts, table = _begin(view, lang, f"{_t('gold', lang)}: {view['gold']}   "
-                                      f"{_t('vp', lang)}: {view['vp'] + view.get('vp_wonders', 0)}", compact)
+    middle = "" if compact else (f"{_t('gold', lang)}: {view['gold']}   "
+                                 f"{_t('vp', lang)}: {view['vp'] + view.get('vp_wonders', 0)}")
+    parts, table = _begin(view, lang, middle, compact)
     nbs = {a["number"]: a for a in (view.get("map") or {}).get("areas", [])}
     for a in view["areas"]:
         m = nbs.get(a["number"], {})
