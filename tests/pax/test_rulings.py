@@ -112,3 +112,15 @@ def test_two_then_one_with_two_cards_left():
     s.apply("draw")
     assert len(s.frame.held) == 2 and s.frame.left == 0
     assert sum(c.endswith("to=hand") for c in codes(s)) == 2
+
+
+def test_action_labels_name_cards_as_players_do():
+    """Issue 30: an action's own label (a stand-in's move, "szabályos: ...") never shows a card's
+    id, and Rome's hidden cards are face down ("képpel lefelé"), as the book says, not "translated"."""
+    from asztal.games.pax.actions import KEEP, PASS, PLACE
+
+    fleet9 = CARD_IDS.index("fleet-09")
+    assert KEEP[fleet9].hu == "Megtartja: 9. flottakártya, a többi a pakli alá"
+    assert KEEP[fleet9].en == "Keep Fleet card 9, the rest under the deck"
+    assert all(CARD_IDS[c] not in a.hu + a.en for c in range(len(CARD_IDS)) for a in (KEEP[c], *PLACE[c]))
+    assert "képpel lefelé fordított" in PASS.hu and "lefordított" not in PASS.hu.replace("lefelé fordított", "")

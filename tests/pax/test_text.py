@@ -28,9 +28,11 @@ def test_every_action_has_both_labels_and_round_trips():
 
 
 def test_hungarian_rulebook_names_in_labels():
+    """The categories as the rulebook names them; in a compound lower case, as the book writes
+    "gazdagságjel" and "légiókártya" ("9. flottakártya")."""
     labels = " ".join(ACTIONS(k).hu for k in ACTIONS._by_key)
-    for word in ("Gazdagság", "Flotta", "Sereg", "Vallás", "Szenátor", "Birtok", "Cselszövés", "légió",
-                 "Aureus"):
+    for word in ("gazdagságkártya", "flottakártya", "seregkártya", "valláskártya", "szenátorkártya",
+                 "birtokkártya", "cselszövéskártya", "légió", "Aureus"):
         assert word in labels
     assert "Primus Conspiratus" in GAME.messages["pax.primus_conspiratus"]["hu"]
 

@@ -117,3 +117,18 @@ def test_every_loss_of_a_played_game_has_a_cause():
     assert None not in causes
     assert {"tribe_upkeep", "citydev", "city_upkeep"} <= causes
     assert any(e["key"] == "pocketciv.spared_area" for e in state.log)
+
+
+def test_an_area_choice_says_what_it_decides():
+    """Issue 30: "Választás: 5. terület" did not say what is chosen; the option now tells what
+    happens there (PC-EVT-TRIBALWAR-04: card 1 era 1, the warriors of area 3 pick neighbours)."""
+    from asztal.games.pocketciv.render import option_label
+
+    s = scenario({3: dict(tribes=2), 1: dict(tribes=5), 2: dict(tribes=5), 4: dict(tribes=5)}, draws=[3])
+    start_event(s, card=1, era=1)
+    s.run()
+    view = s.view(0)
+    labels = [option_label(view, a, "hu") for a in s.legal_actions()]
+    assert labels == ["A harcosok az 1. területre törnek", "A harcosok a 2. területre törnek",
+                      "A harcosok a 4. területre törnek"]
+    assert option_label(view, s.legal_actions()[0], "en") == "The warriors strike area 1"

@@ -98,7 +98,7 @@ SCRIPT = Script(
               "added to is Estate, with two cards – 2 Aurei."),
              expect="play:card=estate-06", passage="bevetel"),
         Step(("Elfogyott a pénzed, ezért a kijátszás véget ért, és megkaptad a 2 Aureus bevételt. A gép passzolt: "
-              "titokban megnézte Róma három lefordított lapját, és kapott 2 Aureust. Mindenki sorra került, így "
+              "titokban megnézte Róma három képpel lefelé fordított lapját, és kapott 2 Aureust. Mindenki sorra került, így "
               "vége a fordulónak: a legértékesebb légió alatti csoport Rómához került. Az üres légiók új lapot "
               "kapnak.",
               "Your money ran out, so playing ended and you received 2 Aurei of income. The computer passed: it "

@@ -31,12 +31,18 @@ HAND, BOTTOM = 5, 6  # destinations of a drawn card besides Legions 0..4
 NLEGIONS = 5
 
 
+def _number(c: int) -> int:
+    """The card's number within its category (``fleet-09``: 9), which tells two alike apart."""
+    return int(CARD_IDS[c].rsplit("-", 1)[1])
+
+
 def card_hu(c: int) -> str:
-    return f"{CAT_HU[CARD_CAT[c]]} ({CARD_IDS[c]})"
+    """``9. flottakártya``: the category's card as the items name it, numbered, never the id."""
+    return f"{_number(c)}. {CAT_HU[CARD_CAT[c]].lower()}kártya"
 
 
 def card_en(c: int) -> str:
-    return f"{CAT_EN[CARD_CAT[c]]} ({CARD_IDS[c]})"
+    return f"{CAT_EN[CARD_CAT[c]]} card {_number(c)}"
 
 
 def legion_hu(n: int, suffix: str = "") -> str:
@@ -56,7 +62,7 @@ def _make(key: tuple[int, ...]) -> Action:
         return Action(f"start:card={CARD_IDS[c]}", "start", (op, c, -1),
                       f"Kezdéskor maga elé teszi: {card_hu(c)}", f"Play at the start: {card_en(c)}")
     if op == OP_PASS:
-        return Action("pass", "pass", (op, -1, -1), "Passz: megnézi Róma 3 lefordított lapját, +2 Aureus",
+        return Action("pass", "pass", (op, -1, -1), "Passz: megnézi Róma 3 képpel lefelé fordított lapját, +2 Aureus",
                       "Pass: look at Rome's 3 face-down cards, +2 Aureus")
     if op == OP_DRAW:
         return Action("draw", "draw", (op, -1, -1), "Kártyahúzás (3 lap), vásárlás, kijátszás",

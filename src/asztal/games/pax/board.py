@@ -135,7 +135,7 @@ def _rome(svg: Svg, view, x0: float, y0: float) -> float:
             _card(svg, g, cx, y0 + 10, hidden[i], w=60, h=64)
         else:
             _card_back(svg, g, cx, y0 + 10, "?", w=60, h=64,
-                       hint=t("Róma lefordított lapja (passzolva megnézhető)",
+                       hint=t("Róma képpel lefelé fordított lapja (passzolva megnézhető)",
                               "Rome's face-down card (a player who passes looks at them)"))
     svg.text(g, x0 + 14, y0 + 46, t(f"{len(rome['cards'])} lap", f"{len(rome['cards'])} cards"), 11)
     # the table: categories down, Rome and players across
@@ -166,7 +166,7 @@ def _rome(svg: Svg, view, x0: float, y0: float) -> float:
                      font_weight="bold" if (j == 0 or strong) else None,
                      fill="#8b1a1a" if j == 0 else ("#1e6b34" if strong else "#222"))
     if hidden is None and rome["hidden_count"]:
-        svg.text(g, x0 + 14, y0 + h - 8, t("Róma értéke + a lefordított lapok (ismeretlen)",
+        svg.text(g, x0 + 14, y0 + h - 8, t("Róma értéke + a képpel lefelé fordított lapok (ismeretlen)",
                                            "Rome's face-up symbols + the face-down cards (unknown)"), 10, fill="#555")
     return y0 + h
 

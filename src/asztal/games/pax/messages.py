@@ -78,7 +78,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Player {player} played at the start: {card_en}",
     },
     "pax.pass": {
-        "hu": "{player}. játékos passzolt: megnézte Róma lefordított lapjait, és kapott 2 Aureust",
+        "hu": "{player}. játékos passzolt: megnézte Róma képpel lefelé fordított lapjait, és kapott 2 Aureust",
         "en": "Player {player} passed: looked at Rome's face-down cards and took 2 Aureus",
     },
     "pax.draw": {
@@ -161,7 +161,7 @@ ASKS: dict[str, dict[str, str]] = {
     },
     "pax.ask.turn": {
         "hu": "A te köröd: húzol {n} lapot (utána vásárolhatsz és kijátszhatsz), vagy passzolsz: "
-              "2 Aureust kapsz, és megnézed Róma lefordított lapjait",
+              "2 Aureust kapsz, és megnézed Róma képpel lefelé fordított lapjait",
         "en": "Your turn: draw {n:pl:card} (then buy and play), or pass: take 2 Aureus and look at "
               "Rome's face-down cards",
     },

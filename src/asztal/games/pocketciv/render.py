@@ -203,7 +203,24 @@ def option_label(view: dict, action, lang: str = "hu") -> str:
             return f"Build the wonder {name} in area {a + 1} — cost {WONDER_TRIBES[w]} tribes{gold}; {WONDER_VP[w]} VP"
         return (f"Csoda: {name}, {with_article(a + 1)}. területen — ára {WONDER_TRIBES[w]} törzs{gold}; "
                 f"{WONDER_VP[w]} GYP")
+    if action.kind == "pick" and view.get("stack"):
+        words = PICK_WORDS.get(view["stack"][-1][0])
+        if words:
+            a = action.args[0] + 1
+            return words[1].format(a=a) if en else words[0].format(a=with_article(a), A=with_article(a, capital=True))
     return action.label(lang)
+
+
+#: what choosing an area means in the event that asks (its frame's tag), instead of "Choose area 5"
+PICK_WORDS = {
+    "attack": ("A sereg {a}. területre vonul", "The force marches into area {a}"),
+    "sandstorm": ("A homokvihar eléri {a}. területet", "The sandstorm reaches area {a}"),
+    "earthquake": ("Új szakadék nyílik {a}. területen", "A new fault opens in area {a}"),
+    "epidemic": ("A járvány {a}. területre terjed", "The epidemic spreads to area {a}"),
+    "tribal_war": ("A harcosok {a}. területre törnek", "The warriors strike area {a}"),
+    "uprising": ("{A}. terület városa is fellázad", "The city in area {a} rises too"),
+    "anarchy": ("Az Anarchia {a}. területen pusztít", "Anarchy strikes area {a}"),
+}
 
 
 def end_screen(view: dict, log: list[dict], lang: str = "hu") -> RenderableType | None:
