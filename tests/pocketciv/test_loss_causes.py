@@ -39,7 +39,8 @@ def test_the_upkeep_steps_name_themselves():
     loses 1), PC-UPK-CITYDEV-01 (the price of growing)."""
     s = scenario({3: dict(city=2, tribes=4, mountain=True)}, stack=Upkeep(0))
     s.run()
-    assert lines(s)[-1] == "Törzsfenntartás (a terület ennyi törzset nem tart el): a 3. területen 1 törzs odavész, 3 marad"
+    assert lines(s)[-1] == ("Törzsfenntartás (a terület ennyi törzset nem tart el): "
+                            "a 3. területen 1 törzs odavész, 3 marad")
     play(s, "done")
     assert ("Városfenntartás (nincs farm, amely élelmezné): a 3. terület városa 1 vff-et veszít, most 1"
             in lines(s))

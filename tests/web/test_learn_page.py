@@ -83,7 +83,8 @@ def test_the_lobby_leads_a_newcomer_to_the_lessons(page, size):
     assert page.url.endswith("learn.html?lang=hu")
     page.goto(page.base)
     page.click("#lang")
-    page.wait_for_function("document.querySelector('#to-learn') && document.querySelector('#to-learn').innerText === 'Learn'")
+    page.wait_for_function("document.querySelector('#to-learn')"
+                           " && document.querySelector('#to-learn').innerText === 'Learn'")
     page.click("#to-learn")
     page.wait_for_selector("button[data-game=pax]")
     assert "Learn to play" in page.inner_text("h1")

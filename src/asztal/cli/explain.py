@@ -12,9 +12,9 @@ from rich.console import Group, RenderableType
 from rich.markdown import Markdown
 from rich.text import Text
 
-from asztal.engine import Action, GameState
-from asztal.games.guide import ItemText, explain, guide, item_ids
 from asztal.cli.text import t
+from asztal.engine import Action, GameState
+from asztal.games.guide import ItemText, Passage, explain, guide, item_ids
 
 
 def named_items(game: str, action: Action) -> list[str]:
@@ -35,7 +35,7 @@ def items_of(state: GameState, action: Action, lang: str) -> list[ItemText]:
     return [explain(state.game.name, i, lang) for i in named_items(state.game.name, action)]
 
 
-def passage_of(state: GameState, action: Action, lang: str):
+def passage_of(state: GameState, action: Action, lang: str) -> Passage | None:
     """The guide passage that covers the rules of this kind of move (None if the game names none)."""
     groups = state.game.rule_groups.get(action.kind, ())
     book = guide(state.game.name, lang)

@@ -98,9 +98,9 @@ SCRIPT = Script(
               "added to is Estate, with two cards – 2 Aurei."),
              expect="play:card=estate-06", passage="bevetel"),
         Step(("Elfogyott a pénzed, ezért a kijátszás véget ért, és megkaptad a 2 Aureus bevételt. A gép passzolt: "
-              "titokban megnézte Róma három képpel lefelé fordított lapját, és kapott 2 Aureust. Mindenki sorra került, így "
-              "vége a fordulónak: a legértékesebb légió alatti csoport Rómához került. Az üres légiók új lapot "
-              "kapnak.",
+              "titokban megnézte Róma három képpel lefelé fordított lapját, és kapott 2 Aureust. Mindenki sorra "
+              "került, így vége a fordulónak: a legértékesebb légió alatti csoport Rómához került. Az üres légiók "
+              "új lapot kapnak.",
               "Your money ran out, so playing ended and you received 2 Aurei of income. The computer passed: it "
               "secretly looked at Rome's three face-down cards and took 2 Aurei. Everyone has had a turn, so the "
               "round is over: the most valuable group below the Legions went to Rome. Empty Legions get new cards."),

@@ -172,8 +172,8 @@ def panes(view: dict[str, Any], lang: str = "hu", seat: int | None = None) -> di
     """The view split for the full-screen game: the board (a smaller map with whole city names,
     the market and the card rows, the cities), the players and the seat's hand."""
     pk = pack_for_view(view.get("pack_key"))
-    board: list[Any] = [_header(view, pk, lang, compact=True), _FittedMap(view, pk, lang), _market_and_rows(view, pk, lang),
-                        _cities(view, pk, lang, compact=True)]
+    board: list[Any] = [_header(view, pk, lang, compact=True), _FittedMap(view, pk, lang),
+                        _market_and_rows(view, pk, lang), _cities(view, pk, lang, compact=True)]
     if any(r["trains"] for r in view["routes"]):
         board.append(_routes(view, pk, lang))
     if view.get("final"):
