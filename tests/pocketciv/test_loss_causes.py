@@ -133,3 +133,14 @@ def test_an_area_choice_says_what_it_decides():
     assert labels == ["A harcosok az 1. területre törnek", "A harcosok a 2. területre törnek",
                       "A harcosok a 4. területre törnek"]
     assert option_label(view, s.legal_actions()[0], "en") == "The warriors strike area 1"
+
+
+def test_a_tribe_offered_to_visitors_is_told_as_an_offer():
+    """PC-EVT-VISIT-02 (Diplomacy, card 12 era 1): the tribe given to the visitors is an offer,
+    not a victim of the visit."""
+    s = scenario({3: dict(tribes=5)}, gold=1, draws=[2, 5], adv=("diplomacy",))
+    start_event(s, card=12, era=1)
+    s.run()
+    play(s, "offer:area=3")
+    assert lines(s)[-1] == "Diplomácia (felajánlás a látogatóknak): a 3. területen 1 törzs odavész, 4 marad"
+    assert lines(s, "en")[-1] == "Diplomacy (an offer to the visitors): area 3 loses 1 tribe, 4 left"

@@ -91,8 +91,8 @@ def event_words(event: dict[str, Any], lang: str) -> dict[str, Any]:
             out["move"] = action.en if i else action.hu
     if event.get("now") in STEP_NAMES or event.get("now") in EVENT_NAMES:
         out["now"] = (STEP_NAMES.get(event["now"]) or EVENT_NAMES[event["now"]])[i]
-    if event.get("cause") in EVENT_NAMES or event.get("cause") in UPKEEP_WORDS:
-        out["cause"] = (EVENT_NAMES.get(event["cause"]) or UPKEEP_WORDS[event["cause"]])[i]
+    if event.get("cause") in EVENT_NAMES or event.get("cause") in RULE_CAUSES:
+        out["cause"] = (EVENT_NAMES.get(event["cause"]) or RULE_CAUSES[event["cause"]])[i]
         out["key"] = event["key"] + (".one" if event.get("count") == 1 else "") + ".why"
     if event.get("event") in CAUSE_WORDS:
         out["event"] = CAUSE_WORDS[event["event"]][i]
@@ -197,7 +197,7 @@ MESSAGES = {
                          "en": "Era {era} (no era change in the multiplayer game)"},
     "pocketciv.mp_city_lost": {"hu": "Elpusztult {player:a}. játékos városa {area:a}. területen",
                                "en": "Player {player}'s city in area {area} is destroyed"},
-    # the same losses with their cause (``cause``: an event's id or an upkeep step, ``UPKEEP_WORDS``)
+    # the same losses with their cause (``cause``: an event's id or a rule step, ``RULE_CAUSES``)
     "pocketciv.tribes_lost.why": {"hu": "{cause}: {area:a}. területen {lost} törzs odavész, {left} marad",
                                   "en": "{cause}: area {area} loses {lost:pl:tribe}, {left} left"},
     "pocketciv.cav_lost.why": {"hu": "{cause}: {area:a}. terület városa {lost} vff-et veszít, most {cav}",
@@ -261,8 +261,10 @@ RESOURCE_WORDS = {"food": ("Élelem", "Food"), "wood": ("Fa", "Wood"), "stone": 
 WHERE_WORDS = {"city": ("városos területen", "in an area with a city"), "sea": ("tengerparti területen", "on the Sea"),
                "frontier": ("a Peremvidékkel határos területen", "next to the Frontier"),
                "mountain": ("hegységes vagy vulkános területen", "in an area with a mountain or volcano")}
-#: the upkeep steps that take something away (``state.UPKEEP_CAUSES``), as a log line's cause
-UPKEEP_WORDS = {
+#: the causes of a loss that are not an event card (``state.loss_cause``): the upkeep steps that
+#: take something away (``state.UPKEEP_CAUSES``) and a tribe offered to visitors
+RULE_CAUSES = {
+    "diplomacy": ("Diplomácia (felajánlás a látogatóknak)", "Diplomacy (an offer to the visitors)"),
     "tribe_upkeep": ("Törzsfenntartás (a terület ennyi törzset nem tart el)",
                      "Tribe upkeep (the area cannot support that many tribes)"),
     "reckoning": ("Számvetés", "Reckoning"),

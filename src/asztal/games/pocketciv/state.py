@@ -45,6 +45,7 @@ from asztal.games.pocketciv.frames import (
     Sacrifice,
     Starve,
     Upkeep,
+    Visitation,
     load_frame,
 )
 from asztal.games.pocketciv.refuse import not_here, off_map
@@ -115,8 +116,11 @@ class PocketCivState(GameState):
 
     def loss_cause(self) -> str | None:
         """Why the Empire loses something now, for the log line that tells it: the event being
-        carried out (its id on the cards) or the upkeep step (``UPKEEP_CAUSES``); None outside both."""
+        carried out (its id on the cards), an offer to visitors, or the upkeep step (``UPKEEP_CAUSES``);
+        None outside them (``messages.RULE_CAUSES`` words the ones that are not event cards)."""
         for f in reversed(self.stack):
+            if isinstance(f, Visitation) and f.step == 1:  # a tribe offered (PC-EVT-VISIT-02)
+                return "diplomacy"
             if isinstance(f, EventFrame):
                 return f.EVENT
             if isinstance(f, MpEv) and f.card >= 0:
