@@ -39,7 +39,7 @@ def _evdraw_run(s, f) -> bool:
         s.end_event(c)
         return True
     s.emit("pocketciv.event", card=c + 1, era=era, event=box[0])
-    if s.adv & A_ASTRONOMY and s.astro_era != s.era:  # PC-EVT-ASTRONOMY-01
+    if s.emp.adv & A_ASTRONOMY and s.emp.astro_era != s.era:  # PC-EVT-ASTRONOMY-01
         s.stack[-1] = Astro(c, era)
     else:
         s.stack[-1] = start_frame(box[0], c, era)
@@ -53,7 +53,7 @@ def _astro_legal(s, f):
 def _astro_act(s, f, action) -> None:
     c, era = f.card, f.era
     if action is ASTRONOMY:  # PC-EVT-ASTRONOMY-01: once per era ignore the card, draw again
-        s.astro_era = s.era
+        s.emp.astro_era = s.era
         s.aside.remove(c)
         s.discard.append(c)
         s.stack[-1] = EvDraw(s.era)
@@ -80,7 +80,7 @@ def spread_check(s, f, a: int, why: bool = False):
 
 def _spread(s, f):
     """What a spread loss falls on, and how it is removed: tribes (``Loss``) or CAV (``CavLoss``)."""
-    return (s.tribes, s.rm_tribes) if type(f) is Loss else (s.cav, s.reduce_cav)
+    return (s.emp.tribes, s.rm_tribes) if type(f) is Loss else (s.emp.cav, s.reduce_cav)
 
 
 def _spread_run(s, f) -> bool:
@@ -127,19 +127,19 @@ def lose_wonders(s, a: int, k: int) -> None:
     """Destroy ``k`` of the wonders in area ``a``. Which ones is the player's choice (ruling
     PC-R-WONDER-CHOICE, *"wonders of your choice"*): a ``Wonders`` frame asks, one wonder at a
     time, unless the choice cannot matter: every wonder there goes, or they are all alike."""
-    ws = s.wonders[a]
+    ws = s.emp.wonders[a]
     if k <= 0 or not ws:
         return
     if k < len(ws) and len(set(ws)) > 1:
         s.stack.append(Wonders(a, k))
         return
-    s.wonders[a] = ws[k:]
+    s.emp.wonders[a] = ws[k:]
     s.hit |= BITS[a]
     s.emit("pocketciv.wonders_lost", area=a + 1, count=min(k, len(ws)))
 
 
 def _wonders_legal(s, f):
-    return [WLOSS[w] for w in sorted(set(s.wonders[f.area]))]
+    return [WLOSS[w] for w in sorted(set(s.emp.wonders[f.area]))]
 
 
 def _wonders_refuse(s, f, action):
@@ -150,9 +150,9 @@ def _wonders_refuse(s, f, action):
 
 def _wonders_act(s, f, action) -> None:
     a, k = f.area, f.left
-    ws = list(s.wonders[a])
+    ws = list(s.emp.wonders[a])
     ws.remove(action.args[0])
-    s.wonders[a] = tuple(ws)
+    s.emp.wonders[a] = tuple(ws)
     s.hit |= BITS[a]
     s.emit("pocketciv.wonders_lost", area=a + 1, count=1)
     s.stack.pop()

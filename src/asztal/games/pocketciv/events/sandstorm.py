@@ -12,7 +12,7 @@ from asztal.games.pocketciv.refuse import no
 
 def blast(s, a: int) -> None:
     """Destroy the farm (not with Irrigation) and the forest, create a desert."""
-    if not s.adv & A_IRRIGATION:  # PC-EVT-SANDSTORM-04
+    if not s.emp.adv & A_IRRIGATION:  # PC-EVT-SANDSTORM-04
         s.farm[a] = 0
     s.forest[a] = 0
     s.desert[a] = 1
