@@ -193,7 +193,8 @@ def test_uprising():
     assert s.emp.tribes[2] == 2 and s.farm[7] == 0 and s.farm[0] == 1  # -06: only areas without a city
     assert codes(s) == ["pick:area=1", "pick:area=2"]
     play(s, "pick:area=2")
-    assert s.emp.cav[1] == 1 and s.emp.tribes[1] == 1 and (s.emp.cav[0], s.emp.tribes[0]) == (2, 3)  # -07: one city only
+    e = s.emp
+    assert e.cav[1] == 1 and e.tribes[1] == 1 and (e.cav[0], e.tribes[0]) == (2, 3)  # -07: one city only
     assert s.stack == [Dev()]
 
 

@@ -115,7 +115,8 @@ def test_start_three_tribes_then_deck():
     with phase I."""
     s = GAME.new_game(seed=3)
     assert codes(s) == [f"place:area={n}" for n in range(1, 9)]
-    assert s.era == 1 and s.emp.gold == 0 and s.emp.vp == 0 and s.emp.adv == 0  # PC-SETUP-04, PC-SETUP-05, PC-SETUP-06, PC-SETUP-01
+    e = s.emp
+    assert s.era == 1 and e.gold == 0 and e.vp == 0 and e.adv == 0  # PC-SETUP-04, PC-SETUP-05, PC-SETUP-06, PC-SETUP-01
     assert len(s.deck) == NCARDS and not s.discard
     s.apply("place:area=2")
     s.apply("place:area=2")

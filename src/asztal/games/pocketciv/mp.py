@@ -34,7 +34,6 @@ from asztal.engine.fields import flag, listed, obj, one_of, whole
 from asztal.games.pocketciv.actions import ASTRONOMY, DONE, HIT, HITCITY, LEAVE, PLACE, TAKE
 from asztal.games.pocketciv.data import (
     A_ASTRONOMY,
-    A_SURVEYING,
     ADV_IDS,
     ADV_INDEX,
     BITS,
@@ -42,23 +41,16 @@ from asztal.games.pocketciv.data import (
     EMPIRES,
     MAXAREA,
     NADV,
-    NCARDS,
-    NWONDER,
-    RED,
     WONDER_IDS,
 )
 from asztal.games.pocketciv.empire import Empire, combined
 from asztal.games.pocketciv.frames import (
-    RUN,
     Alloc,
     Dev,
     Move,
     Mp,
-    MpEra,
     MpEv,
     MpSetup,
-    PCFrame,
-    Pop,
     TopUp,
     Upkeep,
     register,
@@ -66,7 +58,6 @@ from asztal.games.pocketciv.frames import (
 )
 from asztal.games.pocketciv.map import DISC, GEOMETRY, SYMMETRIES, outline
 from asztal.games.pocketciv.movement import area_check
-from asztal.games.pocketciv.refuse import no, not_here
 from asztal.games.pocketciv.outcome import Ending
 from asztal.games.pocketciv.position import (
     MAX_COUNT,
@@ -77,6 +68,7 @@ from asztal.games.pocketciv.position import (
     name_bits,
     wonder_tuple,
 )
+from asztal.games.pocketciv.refuse import no, not_here
 from asztal.games.pocketciv.scoring import end_game
 from asztal.games.pocketciv.setup import (
     AREA_KEYS,

@@ -16,11 +16,11 @@ from typing import Any
 from asztal.engine import GameState
 from asztal.engine.decision import OVER, Decision, Refusal
 from asztal.engine.fields import flag, listed, obj, one_of, whole
+from asztal.games.pocketciv import mp
 from asztal.games.pocketciv.data import (
     A_SURVEYING,
     ADV_IDS,
     ADV_INDEX,
-    ADV_VP,
     BITS,
     BOX,
     EMPIRES,
@@ -31,10 +31,7 @@ from asztal.games.pocketciv.data import (
     NWONDER,
     RED,
     WONDER_IDS,
-    WONDER_INDEX,
-    WONDER_VP,
 )
-from asztal.games.pocketciv import mp
 from asztal.games.pocketciv.empire import Empire, combined
 from asztal.games.pocketciv.frames import (
     ACT,

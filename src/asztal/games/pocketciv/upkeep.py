@@ -103,7 +103,8 @@ def grow_check(s, a: int, total: int, cap: int, why: bool = False):
             if new > 10:
                 return no("grow_cap", "PC-UPK-CAPITAL-02", area=a + 1, cap=10) if why else True
             if s.emp.tribes[a] < new:
-                return no("area_tribes", "PC-UPK-CAPITAL-04", area=a + 1, need=new, have=s.emp.tribes[a]) if why else True
+                return no("area_tribes", "PC-UPK-CAPITAL-04", area=a + 1, need=new,
+                          have=s.emp.tribes[a]) if why else True
             if not _sources(s):
                 return no("no_source", "PC-UPK-CAPITAL-03") if why else True
             return None

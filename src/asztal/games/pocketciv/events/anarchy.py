@@ -15,7 +15,7 @@ from asztal.games.pocketciv.data import (
     BITS,
     RED,
 )
-from asztal.games.pocketciv.events import pick_refuse
+from asztal.games.pocketciv.events.common import pick_refuse
 from asztal.games.pocketciv.frames import Anarchy, CavLoss, Loss, register
 from asztal.games.pocketciv.refuse import no
 

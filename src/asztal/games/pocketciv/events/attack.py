@@ -16,6 +16,7 @@ from asztal.games.pocketciv.data import (
     BITS,
     GREEN,
 )
+from asztal.games.pocketciv.events.common import neighbour_check
 from asztal.games.pocketciv.frames import Attack, register
 from asztal.games.pocketciv.refuse import no, not_here
 
@@ -93,8 +94,6 @@ def _check(s, f, n: int, why: bool = False):
         return None
     if not why:
         return True
-    from asztal.games.pocketciv.events import neighbour_check
-
     return neighbour_check(s, f.area, n, True) or no(
         "attack_target", "PC-R-ATTACK-04", area=n + 1, places=[x + 1 for x in _targets(s, f.area, f.visited)])
 

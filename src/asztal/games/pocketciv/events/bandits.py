@@ -12,7 +12,8 @@ from asztal.games.pocketciv.data import (
     BLUE,
     symbol_sum,
 )
-from asztal.games.pocketciv.events import attack, box_of
+from asztal.games.pocketciv.events import attack
+from asztal.games.pocketciv.events.common import box_of
 from asztal.games.pocketciv.frames import Bandits, register
 from asztal.games.pocketciv.refuse import no, not_here
 

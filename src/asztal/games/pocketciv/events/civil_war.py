@@ -17,7 +17,7 @@ from asztal.games.pocketciv.data import (
     GREEN,
     symbol_sum,
 )
-from asztal.games.pocketciv.events import area_mask, box_of
+from asztal.games.pocketciv.events.common import area_mask, box_of
 from asztal.games.pocketciv.frames import CivilWar, Loss, register
 
 

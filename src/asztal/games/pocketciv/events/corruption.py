@@ -4,7 +4,7 @@ Frame: ``Corruption(step, card, era)``."""
 from __future__ import annotations
 
 from asztal.games.pocketciv.data import A_GOVERNMENT, A_LAW, A_LITERACY, symbol_sum
-from asztal.games.pocketciv.events import box_of
+from asztal.games.pocketciv.events.common import box_of
 from asztal.games.pocketciv.frames import CavLoss, Corruption, register
 
 

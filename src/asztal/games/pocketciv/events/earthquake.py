@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_ENGINEERING, A_MEDICINE, BITS, symbol_sum
-from asztal.games.pocketciv.events import area_mask, box_of, neighbour_check, pick_refuse
+from asztal.games.pocketciv.events.common import area_mask, box_of, neighbour_check, pick_refuse
 from asztal.games.pocketciv.frames import Earthquake, Loss, register
 from asztal.games.pocketciv.refuse import no
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_EQUESTRIAN, A_MEDICINE, A_ROADBUILDING, BITS, symbol_sum
-from asztal.games.pocketciv.events import box_of, pick_refuse
+from asztal.games.pocketciv.events.common import box_of, pick_refuse
 from asztal.games.pocketciv.frames import Epidemic, register
 from asztal.games.pocketciv.refuse import no
 

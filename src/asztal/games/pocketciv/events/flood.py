@@ -9,7 +9,7 @@ from asztal.games.pocketciv.data import (
     A_MEDICINE,
     symbol_sum,
 )
-from asztal.games.pocketciv.events import box_of, lose_wonders
+from asztal.games.pocketciv.events.common import box_of, lose_wonders
 from asztal.games.pocketciv.frames import Flood, register
 
 

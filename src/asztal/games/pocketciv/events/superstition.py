@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import DRAW, STOP
 from asztal.games.pocketciv.data import A_ASTRONOMY, A_MEDITATION, symbol_sum
-from asztal.games.pocketciv.events import box_of
+from asztal.games.pocketciv.events.common import box_of
 from asztal.games.pocketciv.frames import Superstition, register
 from asztal.games.pocketciv.refuse import not_here
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_GOVERNMENT, A_MUSIC, A_SENSE_OF_COMMUNITY, BITS
-from asztal.games.pocketciv.events import neighbour_check, pick_refuse
+from asztal.games.pocketciv.events.common import neighbour_check, pick_refuse
 from asztal.games.pocketciv.frames import TribalWar, register
 from asztal.games.pocketciv.refuse import no
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_LAW, A_MACHINING, A_MILITARY, A_ORGANIZED_RELIGION, A_SLAVE_LABOR
-from asztal.games.pocketciv.events import neighbour_check, pick_refuse
+from asztal.games.pocketciv.events.common import neighbour_check, pick_refuse
 from asztal.games.pocketciv.frames import Uprising, register
 from asztal.games.pocketciv.refuse import no
 

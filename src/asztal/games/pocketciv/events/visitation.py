@@ -13,7 +13,8 @@ from asztal.games.pocketciv.data import (
     RED,
     symbol_sum,
 )
-from asztal.games.pocketciv.events import attack, box_of, trade
+from asztal.games.pocketciv.events import attack, trade
+from asztal.games.pocketciv.events.common import box_of
 from asztal.games.pocketciv.frames import Visitation, register
 from asztal.games.pocketciv.refuse import no, not_here
 
