@@ -171,37 +171,11 @@ def seat_names(storage, game_id: str, lang: str) -> list[str]:
 
 def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
     """Fill in what follows from the cells (neighbours, Frontier, Sea, outlines), then check
-    the map by the game's own rules (``check_map``)."""
+    the map by the game's own rules: both the game's map part does (its hex geometry is the
+    one every PocketCiv map is drawn with)."""
     hexes = games.load("pocketciv").part("map")  # the map rules and hex geometry
     assert hexes is not None, "PocketCiv declares its map part"
-    areas = m.get("areas")
-    if not isinstance(areas, list):
-        raise hexes.MapError("not_object")
-    owner: dict[tuple[int, int], Any] = {}
-    for key in ("frontier", "sea"):
-        for c in (m.get(key) or {}).get("cells") or []:
-            owner[(int(c[0]), int(c[1]))] = key
-    for a in areas:
-        for c in a.get("cells") or []:
-            owner[(int(c[0]), int(c[1]))] = a.get("number")
-    filled = []
-    for a in areas:
-        cells = [(int(c[0]), int(c[1])) for c in a.get("cells") or []]
-        if not cells:
-            raise hexes.MapError("no_cells", area=a.get("number"))
-        touch = {owner.get((q + dq, r + dr)) for q, r in cells for dq, dr in hexes.DIRS} - {a.get("number"), None}
-        nb = sorted(x for x in touch if isinstance(x, int))
-        loops = hexes.outline(cells)
-        if len(loops) != 1:
-            raise hexes.MapError("one_piece", area=a.get("number"))
-        filled.append({**a, "neighbours": nb, "frontier": "frontier" in touch, "sea": "sea" in touch,
-                       "cells": [list(c) for c in cells], "polygon": loops[0]})
-    out = {**m, "areas": filled, "x_scale": 1.7320508}
-    for key in ("frontier", "sea"):
-        cells = (m.get(key) or {}).get("cells") or []
-        if cells:
-            out[key] = {"cells": cells, "polygon": hexes.outline([tuple(c) for c in cells])[0]}
-    return hexes.check_map(out)
+    return hexes.map_from_cells(m)
 
 
 class ErrorText(BaseModel):

@@ -56,7 +56,7 @@ from asztal.games.pocketciv.frames import (
     register,
     start_frame,
 )
-from asztal.games.pocketciv.map import DISC, GEOMETRY, SYMMETRIES, outline
+from asztal.games.pocketciv.map import DISC, GEOMETRY, SYMMETRIES, X_SCALE, outline
 from asztal.games.pocketciv.movement import area_check
 from asztal.games.pocketciv.outcome import Ending
 from asztal.games.pocketciv.position import (
@@ -153,7 +153,7 @@ def _mp_json_map(board) -> dict:
                    "polygon": outline(area_cells[a])[0]} for a in range(n)],
         "frontier": {"cells": [list(c) for c in sorted(fr_cells)], "polygons": outline(fr_cells)},
         "sea": {"cells": [list(c) for c in sea_cells], "polygons": outline(sea_cells)},
-        "x_scale": 3 ** 0.5,
+        "x_scale": X_SCALE,
     }
 
 
