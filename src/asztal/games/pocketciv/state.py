@@ -91,6 +91,21 @@ class PocketCivState(GameState):
         "emp", "seats", "focus", "totem", "spread", "ev",
     )
     board: Board
+    forest: list[int]
+    mount: list[int]
+    farm: list[int]
+    desert: list[int]
+    fault: list[int]
+    era: int
+    round_no: int
+    deck: list[int]
+    discard: list[int]
+    aside: list[int]
+    held: int
+    hit: int
+    started: bool
+    _revealed: bool
+    shown: tuple[int, ...]
     emp: Empire
     seats: list[Empire]
     focus: int
