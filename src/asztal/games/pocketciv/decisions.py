@@ -197,8 +197,8 @@ def _alloc(s, f):
     a = acts[0].args[1]
     ev = s.ev
     if acts[0].kind == "hit":
-        return "alloc.tribes", {"left": ev["lt"][a], "area": a + 1}, "PC-MP-TOTEM-10"
-    return "alloc.cities", {"left": ev["lc"][a], "area": a + 1}, "PC-R-MP-LOCAL-CAV"
+        return "alloc.tribes", {"left": ev.lt[a], "area": a + 1}, "PC-MP-TOTEM-10"
+    return "alloc.cities", {"left": ev.lc[a], "area": a + 1}, "PC-R-MP-LOCAL-CAV"
 
 
 _ASK = {

@@ -11,7 +11,7 @@ twice. An event of the multiplayer mode is played on an explicit combination of 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 _new = object.__new__
 
@@ -100,3 +100,27 @@ def combined(seats: list[Empire], holder: Empire, areas: range) -> Empire:
                   [0] * len(areas), [tuple(w for x in seats for w in x.wonders[a]) for a in areas], -1,
                   holder.gold, holder.vp, holder.vp_wonders, holder.adv, holder.partners, holder.flags,
                   holder.acq, holder.grown, holder.astro_era, -1)
+
+
+@dataclass(slots=True, eq=False)
+class EventLedger:
+    """The bookkeeping of a multiplayer event played on the combined Empires (``mp.py``):
+    the tribes and city values per area before it (``tribes``, ``cav``), the cards its first
+    pass drew (``rec``) and those a later pass has yet to read again (``rep``, PC-MP-TOTEM-09,
+    ruling PC-R-MP-PASSES), the number of its red circle once read (``red``, 0: not yet), the
+    pass under way (``pass_no``: 0 the first area of that number, 1 the second...), and, once
+    it is over, the tribes and city values lost per area still to be shared out (``lt``,
+    ``lc``, PC-MP-TOTEM-10)."""
+
+    tribes: list[int]
+    cav: list[int]
+    rec: list[int] = field(default_factory=list)
+    rep: list[int] = field(default_factory=list)
+    red: int = 0
+    pass_no: int = 0
+    lt: list[int] = field(default_factory=list)
+    lc: list[int] = field(default_factory=list)
+
+    def copy(self) -> EventLedger:
+        return EventLedger(self.tribes.copy(), self.cav.copy(), self.rec.copy(), self.rep.copy(), self.red,
+                           self.pass_no, self.lt.copy(), self.lc.copy())

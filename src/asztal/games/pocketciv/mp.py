@@ -43,7 +43,7 @@ from asztal.games.pocketciv.data import (
     NADV,
     WONDER_IDS,
 )
-from asztal.games.pocketciv.empire import Empire, combined
+from asztal.games.pocketciv.empire import Empire, EventLedger, combined
 from asztal.games.pocketciv.frames import (
     Alloc,
     Dev,
@@ -258,9 +258,9 @@ def multi_json(s) -> dict[str, Any]:
             "gold": s.emp.gold, "advances": [ADV_IDS[i] for i in range(NADV) if s.emp.adv >> i & 1],
             "partners": [EMPIRES[i] for i in range(len(EMPIRES)) if s.emp.partners >> i & 1],
             "astronomy_era": s.emp.astro_era,
-            "before_tribes": list(ev["tribes"]), "before_cities": list(ev["cav"]),
-            "recorded": [c + 1 for c in ev["rec"]], "replay": [c + 1 for c in ev["rep"]],
-            "red": ev["red"], "pass": ev["pass"], "lost_tribes": list(ev["lt"]), "lost_cities": list(ev["lc"]),
+            "before_tribes": list(ev.tribes), "before_cities": list(ev.cav),
+            "recorded": [c + 1 for c in ev.rec], "replay": [c + 1 for c in ev.rep],
+            "red": ev.red, "pass": ev.pass_no, "lost_tribes": list(ev.lt), "lost_cities": list(ev.lc),
         }
     return d
 
@@ -331,24 +331,24 @@ def load_multi(s, d: dict[str, Any]) -> None:
     if focus >= 0:
         s.focus_on(focus)
     elif focus == -1:
-        ev = obj(d["event"], "event")
+        js = obj(d["event"], "event")
 
         def counts(key, hi):
-            return [whole(x, f"event {key}", 0, hi) for x in listed(ev[key], f"event {key}", n, n)]
+            return [whole(x, f"event {key}", 0, hi) for x in listed(js[key], f"event {key}", n, n)]
 
         view = combined(seats, seats[s.totem], board.areas)
         view.tribes, view.cav = counts("tribes", MAX_COUNT), counts("cities", 10)
-        view.wonders = [wonder_tuple(ws, "event wonders") for ws in listed(ev["wonders"], "event wonders", n, n)]
-        view.gold = whole(ev["gold"], "event gold", 0, MAX_COUNT)
-        view.adv = name_bits(ev["advances"], "event advances", ADV_INDEX)
-        view.partners = name_bits(ev["partners"], "event partners", {x: i for i, x in enumerate(EMPIRES)})
-        view.astro_era = whole(ev["astronomy_era"], "event astronomy_era", 0, 8)
+        view.wonders = [wonder_tuple(ws, "event wonders") for ws in listed(js["wonders"], "event wonders", n, n)]
+        view.gold = whole(js["gold"], "event gold", 0, MAX_COUNT)
+        view.adv = name_bits(js["advances"], "event advances", ADV_INDEX)
+        view.partners = name_bits(js["partners"], "event partners", {x: i for i, x in enumerate(EMPIRES)})
+        view.astro_era = whole(js["astronomy_era"], "event astronomy_era", 0, 8)
         s.emp, s.spread = view, 0
         s.focus = -1
-        s.ev = {"tribes": counts("before_tribes", MAX_COUNT), "cav": counts("before_cities", 10),
-                "rec": cards(ev["recorded"], "event recorded"), "rep": cards(ev["replay"], "event replay"),
-                "red": whole(ev["red"], "event red", 0, 8), "pass": whole(ev["pass"], "event pass", 0, P - 1),
-                "lt": counts("lost_tribes", MAX_COUNT), "lc": counts("lost_cities", 10)}
+        s.ev = EventLedger(counts("before_tribes", MAX_COUNT), counts("before_cities", 10),
+                           cards(js["recorded"], "event recorded"), cards(js["replay"], "event replay"),
+                           whole(js["red"], "event red", 0, 8), whole(js["pass"], "event pass", 0, P - 1),
+                           counts("lost_tribes", MAX_COUNT), counts("lost_cities", 10))
     if focus != -1:
         s.ev = None
     s._revealed = False
@@ -480,9 +480,9 @@ def _event_run(s, f) -> bool:
         return True
     if stage == 3:
         ev = s.ev
-        if ev["red"] and ev["pass"] + 1 < len(s.board.by_number[ev["red"]]):
-            ev["pass"] += 1  # PC-MP-TOTEM-09: the same event, with the same cards, on the next area
-            ev["rep"] = list(ev["rec"])
+        if ev.red and ev.pass_no + 1 < len(s.board.by_number[ev.red]):
+            ev.pass_no += 1  # PC-MP-TOTEM-09: the same event, with the same cards, on the next area
+            ev.rep = list(ev.rec)
             s.stack.append(start_frame(BOX[c][era][0], c, era))
             return True
         _losses(s)
@@ -536,11 +536,11 @@ def _losses(s) -> None:
     ev, seats, h = s.ev, s.seats, s.seats[s.totem]
     lt, lc = [], []
     for a in s.board.areas:
-        d = ev["tribes"][a] - s.emp.tribes[a]
+        d = ev.tribes[a] - s.emp.tribes[a]
         if d < 0:
             h.tribes[a] -= d
         lt.append(max(0, d))
-        lc.append(max(0, ev["cav"][a] - s.emp.cav[a]))
+        lc.append(max(0, ev.cav[a] - s.emp.cav[a]))
         if not any(e.wonders[a] for e in seats):
             continue
         before = Counter(w for e in seats for w in e.wonders[a])
@@ -553,7 +553,7 @@ def _losses(s) -> None:
                     ws.remove(w)
                     e.wonders[a] = tuple(ws)
                     cnt -= 1
-    ev["lt"], ev["lc"] = lt, lc
+    ev.lt, ev.lc = lt, lc
 
 
 def _lose_city(s, p: int, a: int, n: int) -> None:
@@ -564,7 +564,7 @@ def _lose_city(s, p: int, a: int, n: int) -> None:
 
 def _alloc_run(s, f) -> bool:
     ev, seats = s.ev, s.seats
-    lt, lc = ev["lt"], ev["lc"]
+    lt, lc = ev.lt, ev.lc
     for a in s.board.areas:
         if lt[a]:
             have = [p for p in range(s.players) if seats[p].tribes[a]]
@@ -592,9 +592,9 @@ def _alloc_area(s) -> tuple[int, str]:
     """The area whose losses are shared out now (area order, tribes before cities)."""
     ev = s.ev
     for a in s.board.areas:
-        if ev["lt"][a]:
+        if ev.lt[a]:
             return a, "hit"
-        if ev["lc"][a]:
+        if ev.lc[a]:
             return a, "hitcity"
     return -1, ""
 
@@ -630,10 +630,10 @@ def _alloc_act(s, f, action) -> None:
     p, a = action.args
     if action.kind == "hit":
         s.seats[p].tribes[a] -= 1
-        s.ev["lt"][a] -= 1
+        s.ev.lt[a] -= 1
     else:
         _lose_city(s, p, a, 1)
-        s.ev["lc"][a] -= 1
+        s.ev.lc[a] -= 1
 
 
 # -- eras and the end (PC-MP-ERA-*, PC-MP-END-*) -----------------------------------------------------
@@ -657,20 +657,20 @@ def end_mp(s) -> None:
     went, other colours first (ruling PC-R-MP-LAST-EVENT); then every seat is scored
     (``scoring.end_game``, PC-MP-END-02, PC-Q-28)."""
     if s.focus == -1:
-        if not s.ev["lt"]:
+        if not s.ev.lt:
             _losses(s)
         ev, seats = s.ev, s.seats
         for a in s.board.areas:
             for k in range(1, s.players + 1):
                 p = s.order(k % s.players)
                 e = seats[p]
-                x = min(ev["lt"][a], e.tribes[a])
+                x = min(ev.lt[a], e.tribes[a])
                 e.tribes[a] -= x
-                ev["lt"][a] -= x
-                y = min(ev["lc"][a], e.cav[a])
+                ev.lt[a] -= x
+                y = min(ev.lc[a], e.cav[a])
                 if y:
                     _lose_city(s, p, a, y)
-                    ev["lc"][a] -= y
+                    ev.lc[a] -= y
         s.leave_event()
     end_game(s, Ending.ERAS)
 

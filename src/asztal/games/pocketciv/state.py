@@ -32,7 +32,7 @@ from asztal.games.pocketciv.data import (
     RED,
     WONDER_IDS,
 )
-from asztal.games.pocketciv.empire import Empire, combined
+from asztal.games.pocketciv.empire import Empire, EventLedger, combined
 from asztal.games.pocketciv.frames import (
     ACT,
     LEGAL,
@@ -111,7 +111,7 @@ class PocketCivState(GameState):
     focus: int
     totem: int
     spread: int
-    ev: dict[str, Any] | None
+    ev: EventLedger | None
     ending: Ending | None
     stack: list[PCFrame]
 
@@ -197,8 +197,8 @@ class PocketCivState(GameState):
             return areas[0]
         ev = self.ev
         if ev is not None and self.focus == -1:
-            ev["red"] = k
-            return areas[ev["pass"]]
+            ev.red = k
+            return areas[ev.pass_no]
         t = self.emp.tribes
         return max(areas, key=lambda a: (t[a], -a))
 
@@ -242,8 +242,7 @@ class PocketCivState(GameState):
         self.emp = view = combined(self.seats, self.seats[self.totem], self.board.areas)
         self.spread = 0
         self.focus = -1
-        self.ev = {"tribes": list(view.tribes), "cav": list(view.cav), "rec": [], "rep": [], "red": 0, "pass": 0,
-                   "lt": [], "lc": []}
+        self.ev = EventLedger(list(view.tribes), list(view.cav))
 
     def leave_event(self) -> None:
         """The event is over: the holder gets back what it changed of its gold, advances,
@@ -260,10 +259,10 @@ class PocketCivState(GameState):
         (PC-MP-TOTEM-09, ruling PC-R-MP-PASSES)."""
         ev = self.ev
         if ev is not None and self.focus == -1:
-            if ev["rep"]:
-                return ev["rep"].pop(0)
+            if ev.rep:
+                return ev.rep.pop(0)
             if self.held < 0:  # not drawn (and recorded) before the era change
-                ev["rec"].append(self.deck[-1])  # recorded at the draw, so an era change it causes keeps it out
+                ev.rec.append(self.deck[-1])  # recorded at the draw, so an era change it causes keeps it out
         return self._take(0)
 
     def draw_aside(self, era: int) -> int:
@@ -317,12 +316,12 @@ class PocketCivState(GameState):
         ev = self.ev
         if ev is None or self.focus != -1:
             return frozenset()
-        if not ev["red"]:  # no area read yet: an event with an active area will still read one
+        if not ev.red:  # no area read yet: an event with an active area will still read one
             f = next((f for f in reversed(self.stack) if type(f) is MpEv), None)
-            return frozenset(ev["rec"]) if f is not None and BOX[f.card][f.era][0] not in mp.NO_AREA else frozenset()
-        if ev["pass"] + 1 >= len(self.board.by_number[ev["red"]]):
-            return frozenset(ev["rep"])  # the last pass: only the cards it has yet to read again
-        return frozenset(ev["rec"])
+            return frozenset(ev.rec) if f is not None and BOX[f.card][f.era][0] not in mp.NO_AREA else frozenset()
+        if ev.pass_no + 1 >= len(self.board.by_number[ev.red]):
+            return frozenset(ev.rep)  # the last pass: only the cards it has yet to read again
+        return frozenset(ev.rec)
 
     def reshuffle_deck(self) -> None:
         """PC-SETUP-07 (the start), PC-DECK-04, PC-Q-03 (2) (every era change), ruling
@@ -461,7 +460,7 @@ class PocketCivState(GameState):
         new.focus = self.focus
         new.totem = self.totem
         ev = self.ev
-        new.ev = None if ev is None else {k: (list(v) if isinstance(v, list) else v) for k, v in ev.items()}
+        new.ev = None if ev is None else ev.copy()
 
     # -- what may be seen ---------------------------------------------------------------------
     def _areas_json(self) -> list[dict[str, Any]]:
