@@ -36,7 +36,7 @@ def test_found_a_city():
     assert s.emp.tribes[2] == 1
     s = scenario({3: dict(city=2), 4: dict(city=2), 5: dict(city=1), 6: dict(city=1)},
                  adv=["masonry", "mythology", "music", "fishing", "basic_tools"])
-    assert s.tcav() == 6 and s.tcav() > s.nadv()
+    assert s.emp.tcav() == 6 and s.emp.tcav() > s.emp.nadv()
 
 
 def test_agriculture_once_per_round():
@@ -71,7 +71,7 @@ def test_ex_bride_costs_resources_and_prerequisites():
     s = scenario({3: dict(city=1, tribes=4, mountain=True), 4: dict(city=2, tribes=4, forest=True)}, gold=2)
     assert "adv:city=3,id=mining" in codes(s) and "adv:city=4,id=mining" not in codes(s)
     play(s, "adv:city=3,id=mining")
-    assert s.emp.tribes[2] == 3 and s.mount[2] == 1 and s.has(1 << ADV_INDEX["mining"])
+    assert s.emp.tribes[2] == 3 and s.mount[2] == 1 and s.emp.has(1 << ADV_INDEX["mining"])
     assert "mine" in codes(s)  # the whole Empire owns it
     assert not any(c.startswith("adv:city=3") for c in codes(s))  # PC-DEV-ADV-02
     assert "adv:city=4,id=irrigation" not in codes(s)
@@ -97,7 +97,7 @@ def test_tcav_limits_advances():
     """PC-DEV-ADV-01, PC-DEV-ADV-12: no new advance while owned advances >= TCAV; none is lost."""
     s = scenario({3: dict(city=1, tribes=6, mountain=True)}, adv=["music"])
     assert not any(c.startswith("adv:") for c in codes(s))
-    assert s.nadv() == 1
+    assert s.emp.nadv() == 1
 
 
 def test_ex_machining():
@@ -146,7 +146,7 @@ def test_law_may_discard_thievery_and_black_market():
     play(s, "adv:city=3,id=law")
     assert codes(s) == ["drop:id=culture_of_thievery", "drop:id=black_market", "done"]
     play(s, "drop:id=black_market", "done")
-    assert not s.has(1 << ADV_INDEX["black_market"]) and s.has(1 << ADV_INDEX["culture_of_thievery"])
+    assert not s.emp.has(1 << ADV_INDEX["black_market"]) and s.emp.has(1 << ADV_INDEX["culture_of_thievery"])
 
 
 def test_wonders():

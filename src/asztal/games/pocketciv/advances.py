@@ -103,10 +103,10 @@ def can_acquire(s, a: int, i: int, total: int, why: bool = False):
 
 def slots_check(s, why: bool = False):
     """PC-DEV-ADV-01, PC-DEV-ADV-12: the TCAV must exceed the number of advances owned."""
-    if s.tcav() <= s.nadv():
-        if not s.tcav():
+    if s.emp.tcav() <= s.emp.nadv():
+        if not s.emp.tcav():
             return no("adv_no_city", "PC-DEV-ADV-01") if why else True
-        return no("adv_tcav", "PC-DEV-ADV-01", tcav=s.tcav(), owned=s.nadv()) if why else True
+        return no("adv_tcav", "PC-DEV-ADV-01", tcav=s.emp.tcav(), owned=s.emp.nadv()) if why else True
     return None
 
 

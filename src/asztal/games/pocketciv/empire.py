@@ -73,6 +73,17 @@ class Empire:
     def total_tribes(self) -> int:
         return sum(self.tribes)
 
+    def tcav(self) -> int:
+        """The total city value (CAV) of the Empire's cities."""
+        return sum(self.cav)
+
+    def nadv(self) -> int:
+        """How many advances the Empire has."""
+        return self.adv.bit_count()
+
+    def has(self, adv_bit: int) -> bool:
+        return bool(self.adv & adv_bit)
+
     def wiped(self) -> bool:
         """Neither a tribe nor a city left (PC-POP-04, PC-MP-END-01)."""
         return not any(self.tribes) and not any(self.cav)

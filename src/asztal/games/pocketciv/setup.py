@@ -416,6 +416,13 @@ class Board:
 
     __slots__ = ("_data", "geometry", "terrain", "adj", "adjmask", "frontier", "coastal", "moves1", "_lazy",
                  "n", "areas", "allmask", "number", "by_number")
+    n: int
+    areas: range
+    allmask: int
+    number: tuple[int, ...]
+    by_number: tuple[tuple[int, ...], ...]
+    adj: tuple[tuple[int, ...], ...]
+    adjmask: tuple[int, ...]
 
     def __init__(self, adj, frontier, coastal, terrain, data=None, geometry=None, number=None) -> None:
         """``number``: the number written in each area (1-8; each twice on the multiplayer

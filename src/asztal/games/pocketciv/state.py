@@ -11,11 +11,14 @@ built as one from the start, never changed into one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from asztal.engine import GameState
+from asztal.engine.action import Action
 from asztal.engine.decision import OVER, Decision, Refusal
 from asztal.engine.fields import flag, listed, obj, one_of, whole
+from asztal.engine.rng import Rng
 from asztal.games.pocketciv import mp
 from asztal.games.pocketciv.data import (
     A_SURVEYING,
@@ -124,12 +127,6 @@ class PocketCivState(GameState):
             GameState.emit(self, key, **params)
 
     # -- section 2.1: removal, reduction, creation -------------------------------------------
-    def has(self, adv_bit: int) -> bool:
-        return bool(self.emp.adv & adv_bit)
-
-    def total_tribes(self) -> int:
-        return sum(self.emp.tribes)
-
     def rm_tribes(self, a: int, n: int) -> int:
         """PC-CON-10, PC-Q-21: reduce tribes by n, never below 0; returns how many died."""
         tribes = self.emp.tribes
@@ -174,15 +171,6 @@ class PocketCivState(GameState):
         e = self.emp
         e.lose_city(a, e.cav[a])
         self.emit("pocketciv.city_lost", area=a + 1)
-
-    def cities(self) -> int:
-        return len(self.emp.cav) - self.emp.cav.count(0)
-
-    def tcav(self) -> int:
-        return sum(self.emp.cav)
-
-    def nadv(self) -> int:
-        return self.emp.adv.bit_count()
 
     def red_area(self, card: int) -> int:
         """The area a card's red circle designates (PC-EVT-* "the active area").
@@ -304,7 +292,9 @@ class PocketCivState(GameState):
         self.held = card
         if code:
             f = self.stack[-1]
-            ACT[f.TAG](self, f, self.game.action_by_code(code))
+            action = self.game.action_by_code(code)
+            assert action is not None, f"the interrupted action {code!r} is one of the game's"
+            ACT[f.TAG](self, f, action)
 
     def still_read(self) -> frozenset[int]:
         """Cards on the discard pile that an unfinished event will read again. None in solo:
@@ -318,7 +308,8 @@ class PocketCivState(GameState):
             return frozenset()
         if not ev.red:  # no area read yet: an event with an active area will still read one
             f = next((f for f in reversed(self.stack) if type(f) is MpEv), None)
-            return frozenset(ev.rec) if f is not None and BOX[f.card][f.era][0] not in mp.NO_AREA else frozenset()
+            box = None if f is None else BOX[f.card][f.era]
+            return frozenset(ev.rec) if box is not None and box[0] not in mp.NO_AREA else frozenset()
         if ev.pass_no + 1 >= len(self.board.by_number[ev.red]):
             return frozenset(ev.rep)  # the last pass: only the cards it has yet to read again
         return frozenset(ev.rec)
@@ -347,7 +338,7 @@ class PocketCivState(GameState):
             self.discard.append(card)
 
     # -- the engine contract --------------------------------------------------------------------
-    def _legal_list(self):
+    def _legal_list(self) -> Sequence[Action]:
         f = self.stack[-1]
         return LEGAL[f.TAG](self, f)
 
@@ -359,7 +350,7 @@ class PocketCivState(GameState):
 
         return ask(self)
 
-    def refusal(self, action) -> Refusal | None:
+    def refusal(self, action: Action) -> Refusal | None:
         """None when ``action`` is legal; else the reason from the checks the legal list of the
         pending frame is built from (``refuse.py``), with its rule ID."""
         if self.is_over:
@@ -371,7 +362,7 @@ class PocketCivState(GameState):
         reason = off_map(action, self.board.n) or (check(self, f, action) if check is not None else None)
         return reason if isinstance(reason, Refusal) else not_here(action, f.TAG)
 
-    def _apply(self, action) -> bool:
+    def _apply(self, action: Action) -> bool:
         self._revealed = False
         self.shown = ()
         f = self.stack[-1]
@@ -425,7 +416,8 @@ class PocketCivState(GameState):
             self.stack.append(self._era(e.card, ""))
             return True
 
-    def _copy_into(self, new) -> None:
+    def _copy_into(self, new: GameState) -> None:
+        assert isinstance(new, PocketCivState)
         new.board = self.board
         emp = self.emp
         if len(self.seats) == 1 and self.seats[0] is emp:  # the solo game
@@ -464,34 +456,37 @@ class PocketCivState(GameState):
 
     # -- what may be seen ---------------------------------------------------------------------
     def _areas_json(self) -> list[dict[str, Any]]:
+        e = self.emp
         return [{
-            "number": a + 1, "tribes": self.emp.tribes[a], "city": self.emp.cav[a], "capital": self.emp.capital == a,
+            "number": a + 1, "tribes": e.tribes[a], "city": e.cav[a], "capital": e.capital == a,
             "forest": bool(self.forest[a]), "mountain": self.mount[a] == 1, "volcano": self.mount[a] == 2,
             "farm": bool(self.farm[a]), "desert": bool(self.desert[a]), "fault": bool(self.fault[a]),
-            "wonders": [WONDER_IDS[w] for w in self.emp.wonders[a]], "moved": self.emp.moved[a],
+            "wonders": [WONDER_IDS[w] for w in e.wonders[a]], "moved": e.moved[a],
         } for a in self.board.areas]
 
-    def _common_json(self) -> dict[str, Any]:
+    def _solo_json(self) -> dict[str, Any]:
+        """The readable solo position: the one Empire's fields beside the board's."""
+        e = self.emp
         return {
-            "era": self.era, "round": self.round_no, "gold": self.emp.gold, "vp": self.emp.vp,
-            "vp_wonders": self.emp.vp_wonders,
-            "advances": [ADV_IDS[i] for i in range(NADV) if self.emp.adv >> i & 1],
-            "partners": [EMPIRES[i] for i in range(len(EMPIRES)) if self.emp.partners >> i & 1],
+            "era": self.era, "round": self.round_no, "gold": e.gold, "vp": e.vp,
+            "vp_wonders": e.vp_wonders,
+            "advances": [ADV_IDS[i] for i in range(NADV) if e.adv >> i & 1],
+            "partners": [EMPIRES[i] for i in range(len(EMPIRES)) if e.partners >> i & 1],
             "areas": self._areas_json(),
             "aside": [c + 1 for c in self.aside],
             "stack": [f.saved() for f in self.stack],
-            "flags": self.emp.flags, "acquired": [a + 1 for a in self.board.areas if self.emp.acq & BITS[a]],
-            "grown": self.emp.grown, "astronomy_era": self.emp.astro_era,
-            "voyage": None if self.emp.voyage < 0 else [self.emp.voyage // MAXAREA + 1, self.emp.voyage % MAXAREA + 1],
+            "flags": e.flags, "acquired": [a + 1 for a in self.board.areas if e.acq & BITS[a]],
+            "grown": e.grown, "astronomy_era": e.astro_era,
+            "voyage": None if e.voyage < 0 else [e.voyage // MAXAREA + 1, e.voyage % MAXAREA + 1],
             "hit": [a + 1 for a in self.board.areas if self.hit & BITS[a]],
             "ending": None if self.ending is None else self.ending.value, "started": self.started,
         }
 
     def _position_json(self) -> dict[str, Any]:
         """The readable position: the solo one, or every seat's Empire side by side (``mp``)."""
-        return self._common_json() if self.players == 1 else mp.multi_json(self)
+        return self._solo_json() if self.players == 1 else mp.multi_json(self)
 
-    def view(self, seat):
+    def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees (PC-DEV-MINING-02/03: the discard pile only with Surveying)."""
         self.check_seat(seat)
         v = self._position_json()
@@ -505,14 +500,14 @@ class PocketCivState(GameState):
         v["is_over"] = self.is_over
         return v
 
-    def _surveys(self, seat) -> bool:
+    def _surveys(self, seat: int | None) -> bool:
         """PC-DEV-MINING-03: with Surveying a player may search the discard pile (solo: the
         player's Empire, whoever looks; multiplayer: the seat's own)."""
         if self.players == 1:
             return bool(self.emp.adv & A_SURVEYING)
         return seat is not None and bool(self.seats[seat].adv & A_SURVEYING)
 
-    def _determinize(self, seat, rng) -> None:
+    def _determinize(self, seat: int, rng: Rng) -> None:
         """Reshuffle what ``seat`` cannot see: the deck, and the discards under the top card
         unless it may search them, keeping every card announced since the last decision where
         it lies. Pools are sorted first, so the sample depends only on the view and ``rng``,
@@ -604,10 +599,10 @@ class PocketCivState(GameState):
         self.shown = ()
 
     # -- results ------------------------------------------------------------------------------
-    def scores(self):
+    def scores(self) -> list[float]:
         return [float(e.vp + e.vp_wonders) for e in self.seats]
 
-    def winners(self):
+    def winners(self) -> list[int]:
         """Solo: won when the game ends normally (all 8 eras played, or the player stops at an
         era change), lost in a collapse. Multiplayer (PC-MP-END-02, PC-Q-28): the most points
         win, in both endings; a tie is shared."""
@@ -620,7 +615,7 @@ class PocketCivState(GameState):
                        tuple(e.vp_wonders for e in seats),
                        tuple(sorted(WONDER_IDS[w] for e in seats for ws in e.wonders for w in ws)))
 
-    def outcome(self):
+    def outcome(self) -> dict[str, Any]:
         return self.final_outcome().to_json()
 
     def check_invariants(self) -> None:

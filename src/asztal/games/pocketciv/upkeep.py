@@ -51,7 +51,7 @@ def reckoning(s) -> None:
     if adv & A_BANKING and s.emp.gold >= 3:  # PC-UPK-GOLD-04, ruling PC-R-BANKING: at least 3
         s.emp.gold += 1
     if adv & A_PATRONAGE:  # PC-UPK-GOLD-05
-        s.emp.gold += max(0, s.cities() - 4)
+        s.emp.gold += max(0, s.emp.cities() - 4)
     if s.log is not None and s.emp.gold != before:
         s.emit("pocketciv.reckoning", before=before, gold=s.emp.gold)
 

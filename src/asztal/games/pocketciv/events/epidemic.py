@@ -13,7 +13,7 @@ from asztal.games.pocketciv.refuse import no
 def infect(s, a: int, loss: int) -> int:
     """Empty area ``a`` as far as the loss goes, never below 2 tribes in the Empire
     (PC-EVT-EPIDEMIC-03/04); returns the loss left."""
-    room = s.total_tribes() - 2
+    room = s.emp.total_tribes() - 2
     k = s.rm_tribes(a, min(loss, room if room > 0 else 0))
     if k and not s.emp.tribes[a] and s.emp.cav[a] and s.emp.adv & A_ROADBUILDING:  # PC-EVT-EPIDEMIC-07
         s.reduce_cav(a, 2)
@@ -59,7 +59,7 @@ def _run(s, f) -> bool:
         s.stack[-1] = Epidemic(2, f.card, f.era, f.area, loss, f.infected)
         return True
     loss = f.loss
-    if loss <= 0 or s.total_tribes() <= 2:
+    if loss <= 0 or s.emp.total_tribes() <= 2:
         s.end_event(f.card)
         return True
     targets = spread_targets(s, f.infected)
