@@ -5,6 +5,8 @@
   "the rule behind this" for any action or refused click (rules at hand);
 - ``POST /api/replay/frame``: one step of a finished game (or of a record file) drawn as a
   board, with the log up to there (replays step forward and back);
+- ``GET /api/pocketciv/canvas``: the hex cells the map editor lets a player paint, with
+  their corners (the game's own hex geometry: the editor computes none);
 - ``POST /api/pocketciv/map``: a hand-drawn PocketCiv map checked against the map rules,
   answered with the map file (neighbours, Frontier, Sea and outlines filled in) or the
   first problem, for the live map editor.
@@ -259,6 +261,12 @@ def build_router() -> APIRouter:
         except BadRecord as e:
             en, sep, hu = str(e)[:300].partition(" / ")
             raise HTTPException(400, {"code": "bad_record", "hu": hu if sep else en, "en": en}) from None
+
+    @router.get("/pocketciv/canvas", summary="The hex cells the PocketCiv map editor draws, with their corners")
+    def pocketciv_canvas() -> dict[str, Any]:
+        hexes = games.load("pocketciv").part("map")  # the one hex geometry of every PocketCiv map
+        assert hexes is not None, "PocketCiv declares its map part"
+        return hexes.editor_canvas()
 
     @router.post("/pocketciv/map", summary="Check a hand-drawn PocketCiv map; answer the map file")
     def pocketciv_map(body: MapRequest) -> dict[str, Any]:

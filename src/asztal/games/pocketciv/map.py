@@ -90,6 +90,15 @@ def outline(cells) -> list[list[list[int]]]:
 
 
 
+def canvas(radius: int) -> dict[str, list[list[int]] | float]:
+    """The cells of a hexagonal canvas of ``radius`` around the centre, with each cell's
+    centre and the corner offsets of a cell in integer coordinates (x to be multiplied by
+    ``x_scale``): what the map editor draws, so it computes no geometry of its own."""
+    cells = [(q, r) for r in range(-radius, radius + 1) for q in range(-radius, radius + 1) if distance(q, r) <= radius]
+    return {"cells": [[q, r] for q, r in cells], "centres": [[2 * q + r, 3 * r] for q, r in cells],
+            "corners": [list(c) for c in CORNERS], "x_scale": X_SCALE}
+
+
 def touching(cells, owner: dict) -> set:
     """The owners (``owner``: cell -> anything) of the cells next to ``cells``, the cells'
     own owners included."""

@@ -38,6 +38,7 @@ from asztal.games.pocketciv.map import (
     RIM_TOUCH,
     SYMMETRIES,
     X_SCALE,
+    canvas,
     distance,
     outline,
     symmetries_of,
@@ -270,6 +271,15 @@ def check_geometry(m: dict, areas: list) -> None:
         x = m["x_scale"]
         if type(x) not in (int, float) or not 0.1 <= x <= 10:
             raise MapError("x_scale")
+
+
+#: the radius of the map editor's canvas: the disc of the generated maps (radius 3) and room around it
+EDITOR_RADIUS = 5
+
+
+def editor_canvas() -> dict[str, Any]:
+    """The cells the map editor lets a player paint, with their corners (``map.canvas``)."""
+    return canvas(EDITOR_RADIUS)
 
 
 def map_from_cells(m: dict[str, Any]) -> dict[str, Any]:
