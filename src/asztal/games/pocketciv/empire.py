@@ -4,7 +4,7 @@ The state holds every seat's Empire in ``state.seats`` (the solo game is the one
 case) and names the one the rules act on now ``state.emp``: a rule reads and writes
 ``s.emp.tribes``, ``s.emp.gold``, ..., so it says whose Empire it touches. In the solo game
 ``emp`` is always ``seats[0]``; in the multiplayer mode handing the rules another seat is one
-assignment (``mp.focus_on``), nothing is copied in or out, so no seat's Empire ever exists
+assignment (``state.focus_on``), nothing is copied in or out, so no seat's Empire ever exists
 twice. An event of the multiplayer mode is played on an explicit combination of the Empires
 (``combined``), whose outcome is then shared out (``mp.py``).
 """
@@ -106,7 +106,7 @@ def combined(seats: list[Empire], holder: Empire, areas: range) -> Empire:
     """The Empire an event is played on (PC-MP-TOTEM-10): every colour's tribes, city values
     and wonders summed per area, no capital and no voyage, and the Totem holder's gold, VPs,
     advances, partners and round limits (copies: the holder keeps what the event's end gives
-    back, see ``mp.leave_event``)."""
+    back, see ``state.leave_event``)."""
     return Empire([sum(x.tribes[a] for x in seats) for a in areas], [sum(x.cav[a] for x in seats) for a in areas],
                   [0] * len(areas), [tuple(w for x in seats for w in x.wonders[a]) for a in areas], -1,
                   holder.gold, holder.vp, holder.vp_wonders, holder.adv, holder.partners, holder.flags,
