@@ -129,13 +129,8 @@ def test_every_declared_part_exists():
 KNOWN_CYCLES = {
     # research.batch imports research.backends inside run_batch (the research session's files)
     ("asztal.research.backends", "asztal.research.batch"),
-    # the PocketCiv redesign (its own session): the event registry and its events, scoring and state
-    ("asztal.games.pocketciv.events",) + tuple(f"asztal.games.pocketciv.events.{e}" for e in (
-        "anarchy", "attack", "bandits", "civil_war", "corruption", "earthquake", "epidemic", "flood",
-        "sandstorm", "superstition", "trade", "tribal_war", "uprising", "visitation")),
     # the fast encoders reuse encoding's step tables, and encoding offers the fast ones (research)
     ("asztal.adapters.encoding", "asztal.adapters.fast"),
-    ("asztal.games.pocketciv.scoring", "asztal.games.pocketciv.state"),
 }
 
 

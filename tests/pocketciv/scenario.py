@@ -43,8 +43,8 @@ def scenario(areas=None, adv=(), gold=0, era=1, draws=(), stack=Dev(), bare=True
     for a in range(8):
         spec = dict(BLANK) if bare else {}
         spec.update((areas or {}).get(a + 1, {}))
-        s.tribes[a] = spec.get("tribes", s.tribes[a])
-        s.cav[a] = spec.get("city", s.cav[a])
+        s.emp.tribes[a] = spec.get("tribes", s.emp.tribes[a])
+        s.emp.cav[a] = spec.get("city", s.emp.cav[a])
         if "forest" in spec:
             s.forest[a] = int(spec["forest"])
         if "mountain" in spec or "volcano" in spec:
@@ -53,13 +53,13 @@ def scenario(areas=None, adv=(), gold=0, era=1, draws=(), stack=Dev(), bare=True
             if key in spec:
                 getattr(s, key)[a] = int(spec[key])
         if "wonders" in spec:
-            s.wonders[a] = tuple(WONDER_INDEX[w] for w in spec["wonders"])
-    s.started = any(s.tribes) or any(s.cav)  # an empty test map is not a collapsed Empire
-    s.capital = -1 if capital is None else capital - 1
-    s.adv = sum(1 << ADV_INDEX[x] for x in adv)
-    s.gold = gold
+            s.emp.wonders[a] = tuple(WONDER_INDEX[w] for w in spec["wonders"])
+    s.started = any(s.emp.tribes) or any(s.emp.cav)  # an empty test map is not a collapsed Empire
+    s.emp.capital = -1 if capital is None else capital - 1
+    s.emp.adv = sum(1 << ADV_INDEX[x] for x in adv)
+    s.emp.gold = gold
     s.era = era
-    s.partners = partners
+    s.emp.partners = partners
     rest = [c for c in range(NCARDS) if c + 1 not in draws]
     s.deck = rest + [c - 1 for c in reversed(draws)]
     s.discard = []

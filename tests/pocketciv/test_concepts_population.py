@@ -10,20 +10,20 @@ def test_ex_reduce():
     s = scenario({1: dict(tribes=5), 2: dict(tribes=5)})
     s.tribes_to(0, 1)
     s.rm_tribes(1, 1)
-    assert s.tribes[:2] == [1, 4]
+    assert s.emp.tribes[:2] == [1, 4]
     s2 = scenario()
-    assert s2.tribes_to(0, 1) == 0 and s2.rm_tribes(0, 1) == 0 and s2.tribes[0] == 0
+    assert s2.tribes_to(0, 1) == 0 and s2.rm_tribes(0, 1) == 0 and s2.emp.tribes[0] == 0
     s.rm_tribes(1, 99)
-    assert s.tribes[1] == 0  # PC-CON-02: removed tribes vanish from the area
+    assert s.emp.tribes[1] == 0  # PC-CON-02: removed tribes vanish from the area
 
 
 def test_city_reduction_and_destruction():
     """PC-CON-01, PC-CON-03, PC-CON-11, PC-CON-12: CAV is reduced like tribes; at 0 the city is destroyed."""
     s = scenario({1: dict(city=3)}, capital=1, adv=["centralized_government"])
     s.reduce_cav(0, 1)
-    assert s.cav[0] == 2
+    assert s.emp.cav[0] == 2
     s.reduce_cav(0, 5)
-    assert s.cav[0] == 0 and s.capital == -1  # PC-UPK-CAPITAL-07: the title is free again
+    assert s.emp.cav[0] == 0 and s.emp.capital == -1  # PC-UPK-CAPITAL-07: the title is free again
 
 
 def test_creating_an_icon_twice_is_ignored():
@@ -58,7 +58,7 @@ def test_icons_and_support():
     assert area(s, 1)["city"] == 2  # PC-ICON-02, PC-ICON-03
     s.stack = [Upkeep(0)]
     s.run()
-    assert s.tribes[:3] == [5, 2, 0]  # 2 removed, none removed, all 3 removed
+    assert s.emp.tribes[:3] == [5, 2, 0]  # 2 removed, none removed, all 3 removed
 
 
 def test_growth_and_topup():
@@ -66,17 +66,17 @@ def test_growth_and_topup():
     tribes may be placed (optional) only at cities."""
     s = scenario({1: dict(tribes=1), 4: dict(city=1)}, stack=Pop())
     s.run()
-    assert s.tribes[0] == 2
+    assert s.emp.tribes[0] == 2
     assert codes(s) == ["topup:area=4", "done"]
     play(s, "topup:area=4")
-    assert s.tribes[3] == 1 and s.stack[-1] == Move()
+    assert s.emp.tribes[3] == 1 and s.stack[-1] == Move()
     s = scenario({1: dict(tribes=1)}, stack=Pop())
     s.run()
     assert s.stack[-1] == Move()  # no city: no top-up
     s = scenario({1: dict(tribes=1), 4: dict(city=1)}, stack=Pop())
     s.run()
     play(s, "done")
-    assert s.tribes[3] == 0 and s.stack[-1] == Move()
+    assert s.emp.tribes[3] == 0 and s.stack[-1] == Move()
 
 
 def test_one_step_moves_one_tribe_at_a_time():
@@ -84,10 +84,10 @@ def test_one_step_moves_one_tribe_at_a_time():
     s = scenario({3: dict(tribes=2)}, stack=Move())
     assert codes(s) == ["move:from=3,to=1", "move:from=3,to=2", "move:from=3,to=4", "move:from=3,to=5", "done"]
     play(s, "move:from=3,to=5")
-    assert s.tribes[2] == 1 and s.tribes[4] == 1
+    assert s.emp.tribes[2] == 1 and s.emp.tribes[4] == 1
     assert not any(c.startswith("move:from=5") for c in codes(s))  # it has used its step
     play(s, "move:from=3,to=1", "done")
-    assert s.tribes[:5] == [1, 0, 0, 0, 1] and sum(s.tribes) == 2  # PC-POP-06: moved, not copied
+    assert s.emp.tribes[:5] == [1, 0, 0, 0, 1] and sum(s.emp.tribes) == 2  # PC-POP-06: moved, not copied
     assert type(s.stack[-1]) is not Move and s.stack[0] == Dev()
 
 
@@ -98,7 +98,7 @@ def test_road_building_and_equestrian():
     s = scenario({1: dict(tribes=1)}, stack=Move(), adv=["equestrian"])
     assert codes(s) == [f"move:from=1,to={n}" for n in range(2, 9)] + ["done"]
     play(s, "move:from=1,to=8")
-    assert s.tribes == [0, 0, 0, 0, 0, 0, 0, 1] and codes(s) == ["done"]  # one move per tribe
+    assert s.emp.tribes == [0, 0, 0, 0, 0, 0, 0, 1] and codes(s) == ["done"]  # one move per tribe
 
 
 def test_tv_sea_move():
@@ -109,11 +109,11 @@ def test_tv_sea_move():
         s = scenario({5: dict(tribes=4)}, stack=Move(), adv=adv)
         assert "sail:from=5,to=8" in codes(s)
         play(s, "sail:from=5,to=8", "sail:from=5,to=8", "sail:from=5,to=8")
-        assert s.tribes[4] == 0 and s.tribes[7] == 3
+        assert s.emp.tribes[4] == 0 and s.emp.tribes[7] == 3
         assert "sail:from=5,to=8" not in codes(s)
     s = scenario({5: dict(tribes=4)}, stack=Move(), adv=["fishing", "magnetics"])
     play(s, *["sail:from=5,to=8"] * 4)
-    assert s.tribes[7] == 4
+    assert s.emp.tribes[7] == 4
     s = scenario({5: dict(tribes=4)}, stack=Move())
     assert not any(c.startswith("sail") for c in codes(s))
     s = scenario({3: dict(tribes=4)}, stack=Move(), adv=["fishing"])
@@ -124,7 +124,7 @@ def test_a_new_group_pays_again():
     """PC-POP-12: each group pays its own tribe (PC-Q-09 (2))."""
     s = scenario({5: dict(tribes=6)}, stack=Move(), adv=["fishing"])
     play(s, "sail:from=5,to=8", "sail:from=5,to=7")
-    assert s.tribes[4] == 2 and s.tribes[6] == 1 and s.tribes[7] == 1
+    assert s.emp.tribes[4] == 2 and s.emp.tribes[6] == 1 and s.emp.tribes[7] == 1
 
 
 def test_voyage_with_road_building():
@@ -147,4 +147,4 @@ def test_collapse_in_the_middle_of_an_event():
     s = scenario({3: dict(tribes=2)}, draws=[3, 5], adv=("medicine",))
     start_event(s, card=4, era=1)
     s.run()
-    assert s.is_over and s.ending == "collapse" and s.tribes[2] == 0
+    assert s.is_over and s.ending == "collapse" and s.emp.tribes[2] == 0

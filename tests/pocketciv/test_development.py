@@ -16,7 +16,7 @@ def test_dev_actions_in_any_order_keep_one_tribe():
     assert "city:area=3" not in codes(s)  # 4 tribes would leave none
     assert "farm:area=3" in codes(s)
     play(s, "farm:area=3")
-    assert s.tribes[2] == 2 and s.farm[2] == 1 and s.forest[2] == 0  # PC-DEV-FARM-01
+    assert s.emp.tribes[2] == 2 and s.farm[2] == 1 and s.forest[2] == 0  # PC-DEV-FARM-01
     assert "farm:area=3" not in codes(s)  # PC-DEV-FARM-02
     play(s, "done")
     assert type(s.stack[-1]) is Upkeep and s.round_no == 1 and not s.is_over  # development is over
@@ -28,22 +28,22 @@ def test_found_a_city():
     s = scenario({3: dict(tribes=5, mountain=True)})
     assert not any(c.startswith("adv:") for c in codes(s))  # TCAV 0: no advance
     play(s, "city:area=3")
-    assert s.cav[2] == 1 and s.tribes[2] == 1
+    assert s.emp.cav[2] == 1 and s.emp.tribes[2] == 1
     assert "city:area=3" not in codes(s)
     assert "adv:city=3,id=basic_tools" in codes(s)  # at once (TCAV 1 > 0 advances)
     s = scenario({3: dict(tribes=3)}, adv=["common_tongue"])
     play(s, "city:area=3")
-    assert s.tribes[2] == 1
+    assert s.emp.tribes[2] == 1
     s = scenario({3: dict(city=2), 4: dict(city=2), 5: dict(city=1), 6: dict(city=1)},
                  adv=["masonry", "mythology", "music", "fishing", "basic_tools"])
-    assert s.tcav() == 6 and s.tcav() > s.nadv()
+    assert s.emp.tcav() == 6 and s.emp.tcav() > s.emp.nadv()
 
 
 def test_agriculture_once_per_round():
     """PC-DEV-FARM-03, PC-R-AGRI-ONCE."""
     s = scenario({3: dict(tribes=5, forest=True), 4: dict(tribes=5)}, adv=["agriculture"])
     play(s, "agri:area=3")
-    assert s.farm[2] == 1 and s.forest[2] == 1 and s.tribes[2] == 3
+    assert s.farm[2] == 1 and s.forest[2] == 1 and s.emp.tribes[2] == 3
     assert not any(c.startswith("agri") for c in codes(s))
 
 
@@ -52,7 +52,7 @@ def test_horticulture_plants_a_forest():
     never with the Empire's last tribe (PC-DEV-03), never without Horticulture."""
     s = scenario({4: dict(tribes=5)}, adv=["horticulture"])
     play(s, "forest:area=4")
-    assert s.forest[3] == 1 and s.tribes[3] == 1
+    assert s.forest[3] == 1 and s.emp.tribes[3] == 1
     assert not any(c.startswith("forest:") for c in codes(s))
     s = scenario({4: dict(tribes=4)}, adv=["horticulture"])
     assert not any(c.startswith("forest:") for c in codes(s))
@@ -71,7 +71,7 @@ def test_ex_bride_costs_resources_and_prerequisites():
     s = scenario({3: dict(city=1, tribes=4, mountain=True), 4: dict(city=2, tribes=4, forest=True)}, gold=2)
     assert "adv:city=3,id=mining" in codes(s) and "adv:city=4,id=mining" not in codes(s)
     play(s, "adv:city=3,id=mining")
-    assert s.tribes[2] == 3 and s.mount[2] == 1 and s.has(1 << ADV_INDEX["mining"])
+    assert s.emp.tribes[2] == 3 and s.mount[2] == 1 and s.emp.has(1 << ADV_INDEX["mining"])
     assert "mine" in codes(s)  # the whole Empire owns it
     assert not any(c.startswith("adv:city=3") for c in codes(s))  # PC-DEV-ADV-02
     assert "adv:city=4,id=irrigation" not in codes(s)
@@ -79,7 +79,7 @@ def test_ex_bride_costs_resources_and_prerequisites():
                  adv=["mining", "agriculture"])
     assert "adv:city=4,id=irrigation" in codes(s)
     play(s, "adv:city=4,id=irrigation")
-    assert s.gold == 0 and s.tribes[3] == 2
+    assert s.emp.gold == 0 and s.emp.tribes[3] == 2
 
 
 def test_ex_prereq_irrigation_needs_agriculture_not_horticulture():
@@ -97,7 +97,7 @@ def test_tcav_limits_advances():
     """PC-DEV-ADV-01, PC-DEV-ADV-12: no new advance while owned advances >= TCAV; none is lost."""
     s = scenario({3: dict(city=1, tribes=6, mountain=True)}, adv=["music"])
     assert not any(c.startswith("adv:") for c in codes(s))
-    assert s.nadv() == 1
+    assert s.emp.nadv() == 1
 
 
 def test_ex_machining():
@@ -113,7 +113,7 @@ def test_black_market_gives_five_gold():
     """PC-DEV-ADV-13, PC-R-BM-PREREQ: no prerequisite (printed card)."""
     s = scenario({3: dict(city=1, tribes=2)})
     play(s, "adv:city=3,id=black_market")
-    assert s.gold == 5
+    assert s.emp.gold == 5
 
 
 def test_fishing_only_by_the_sea():
@@ -127,16 +127,16 @@ def test_story_telling_and_simple_tools_discount():
     others cost in full."""
     s = scenario({3: dict(city=2, tribes=5, forest=True)}, adv=["story_telling"])
     play(s, "adv:city=3,id=music")  # 1 tribe - 1
-    assert s.tribes[2] == 5
+    assert s.emp.tribes[2] == 5
     s = scenario({3: dict(city=2, tribes=5, mountain=True)}, adv=["simple_tools"])
     play(s, "adv:city=3,id=masonry")  # 2 tribes - 1
-    assert s.tribes[2] == 4
+    assert s.emp.tribes[2] == 4
     s = scenario({3: dict(city=2, tribes=5, mountain=True)}, adv=["simple_tools"])
     play(s, "adv:city=3,id=mining")  # 1 tribe - 1
-    assert s.tribes[2] == 5
+    assert s.emp.tribes[2] == 5
     s = scenario({3: dict(city=2, tribes=5, forest=True)}, adv=["simple_tools"])
     play(s, "adv:city=3,id=music")  # not on the Simple Tools card: full price
-    assert s.tribes[2] == 4
+    assert s.emp.tribes[2] == 4
 
 
 def test_law_may_discard_thievery_and_black_market():
@@ -146,7 +146,7 @@ def test_law_may_discard_thievery_and_black_market():
     play(s, "adv:city=3,id=law")
     assert codes(s) == ["drop:id=culture_of_thievery", "drop:id=black_market", "done"]
     play(s, "drop:id=black_market", "done")
-    assert not s.has(1 << ADV_INDEX["black_market"]) and s.has(1 << ADV_INDEX["culture_of_thievery"])
+    assert not s.emp.has(1 << ADV_INDEX["black_market"]) and s.emp.has(1 << ADV_INDEX["culture_of_thievery"])
 
 
 def test_wonders():
@@ -155,7 +155,7 @@ def test_wonders():
     any number, duplicates allowed; requirements from the card."""
     s = scenario({4: dict(tribes=13), 3: dict(tribes=1)}, gold=40)
     play(s, "wonder:area=4,id=monolith", "wonder:area=4,id=monolith")
-    assert len(s.wonders[3]) == 2 and s.gold == 10 and s.tribes[3] == 1
+    assert len(s.emp.wonders[3]) == 2 and s.emp.gold == 10 and s.emp.tribes[3] == 1
     s = scenario({3: dict(tribes=20)}, gold=40)
     assert "wonder:area=3,id=great_wall" not in codes(s)  # needs the Frontier
     assert "wonder:area=3,id=amphitheater" not in codes(s)  # needs Theater and a city
@@ -179,11 +179,11 @@ def test_tv_blackmarket():
     assert "tax" not in codes(s)
     s = scenario({3: dict(tribes=2)}, adv=["black_market"], draws=[13, 6, 7])
     play(s, "tax")
-    assert s.gold == 2 and codes(s) == ["draw", "stop"]
+    assert s.emp.gold == 2 and codes(s) == ["draw", "stop"]
     play(s, "draw")
-    assert s.gold == 1
+    assert s.emp.gold == 1
     play(s, "draw")
-    assert s.gold == 2 and s.stack == [Dev()]
+    assert s.emp.gold == 2 and s.stack == [Dev()]
     assert "tax" not in codes(s)  # once per round
 
 
@@ -191,7 +191,7 @@ def test_tax_without_gold_starts_anarchy():
     """PC-DEV-BM-06: card 6 (no gold, handshake) with 0 gold: Anarchy."""
     s = scenario({3: dict(tribes=8, city=1)}, adv=["black_market"], draws=[6])
     play(s, "tax")
-    assert s.cav[2] == 0 and s.tribes[2] == 5 and s.gold == 0
+    assert s.emp.cav[2] == 0 and s.emp.tribes[2] == 5 and s.emp.gold == 0
 
 
 def test_tax_can_end_the_era():
@@ -216,9 +216,9 @@ def test_tv_mining(draws, moves, gold):
     play(s, "mine")
     assert codes(s) == ["pay:area=3", "pay:area=4"]
     play(s, "pay:area=3", "pay:area=3")
-    assert s.tribes[2:4] == [0, 1]
+    assert s.emp.tribes[2:4] == [0, 1]
     play(s, *moves)
-    assert s.gold == gold and s.stack == [Dev()]
+    assert s.emp.gold == gold and s.stack == [Dev()]
 
 
 def test_mining_empty_first_card_keeps_going():
@@ -227,7 +227,7 @@ def test_mining_empty_first_card_keeps_going():
     play(s, "mine")
     assert codes(s) == ["draw", "stop"]
     play(s, "draw", "stop")
-    assert s.gold == 3
+    assert s.emp.gold == 3
 
 
 def test_surveying_shows_the_discards():
@@ -237,7 +237,7 @@ def test_surveying_shows_the_discards():
     s.discard.append(s.deck.pop(0))
     s.discard.append(s.deck.pop(0))
     assert s.view(0)["discard"] is None and s.view(0)["discard_size"] == 2
-    s.adv |= 1 << ADV_INDEX["surveying"]
+    s.emp.adv |= 1 << ADV_INDEX["surveying"]
     assert len(s.view(0)["discard"]) == 2
 
 
@@ -258,7 +258,7 @@ def test_expedition_from_the_frontier():
     s = scenario({1: dict(tribes=12), 3: dict(tribes=1)}, draws=[4])
     assert "exp:area=3,by=land" not in codes(s)
     play(s, "exp:area=1,by=land", *["exp:add"] * 9, "go")
-    assert s.gold == 3 and s.tribes[0] == 2 and len(s.discard) == 1
+    assert s.emp.gold == 3 and s.emp.tribes[0] == 2 and len(s.discard) == 1
 
 
 def test_sea_expedition():
@@ -270,7 +270,7 @@ def test_sea_expedition():
     for adv, gold in ((["navigation"], 2), (["navigation", "sails_and_rigging"], 10)):
         s = scenario({5: dict(tribes=9)}, adv=adv, draws=[4])
         play(s, "exp:area=5,by=sea", *["exp:add"] * 7, "go")
-        assert s.gold == gold
+        assert s.emp.gold == gold
 
 
 def test_no_expedition_from_the_great_wall():

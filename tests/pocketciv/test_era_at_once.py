@@ -60,7 +60,7 @@ def _position(card, era, areas, adv, draws, extra):
 
 
 def _empire(s):
-    return [area(s, n) for n in ALL], s.gold
+    return [area(s, n) for n in ALL], s.emp.gold
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])

@@ -40,7 +40,7 @@ def test_a_card_with_no_event_for_the_era_goes_into_the_new_deck():
     _only_in_deck(s, 1)
     s.run()
     play(s, "done")
-    assert _era_change(s) and _scored(s)["era"] == 5 and s.vp == 8
+    assert _era_change(s) and _scored(s)["era"] == 5 and s.emp.vp == 8
     assert 0 in s.discard and s.aside == []  # face up on the discard pile (p. 8, p. 11)
     play(s, "era:continue")
     assert s.era == 6 and len(s.deck) == 13 and len(s.discard) == 3 and s.aside == []
@@ -78,7 +78,7 @@ def test_a_mining_card_goes_into_the_new_deck():
     assert len(s.deck) == 13 and len(s.discard) == 3 and s.aside == []
     assert s.stack[-1] == Mine(1, 3, GOLD[11]) == Mine(1, 3, 3)
     play(s, "stop")
-    assert s.gold == 3 and s.stack == [Dev()]
+    assert s.emp.gold == 3 and s.stack == [Dev()]
     s.check_invariants()
 
 
@@ -89,10 +89,10 @@ def test_a_taxation_card_goes_into_the_new_deck():
     s = scenario({3: dict(tribes=2)}, adv=("black_market",))
     _only_in_deck(s, 12)
     play(s, "tax")
-    assert _era_change(s) and 11 in s.discard and s.gold == 0
+    assert _era_change(s) and 11 in s.discard and s.emp.gold == 0
     play(s, "era:continue")
     assert len(s.deck) == 13 and len(s.discard) == 3 and s.aside == []
-    assert s.gold == 3 and s.stack == [Dev()]
+    assert s.emp.gold == 3 and s.stack == [Dev()]
     s.check_invariants()
 
 
@@ -126,7 +126,7 @@ def test_a_card_whose_area_was_read_goes_into_the_new_deck():
     s.run()
     assert _era_change(s) and 6 in s.discard and s.aside == [5]
     play(s, "era:continue")
-    assert s.stack == [Dev()] and s.tribes[6] < 12
+    assert s.stack == [Dev()] and s.emp.tribes[6] < 12
     assert len(s.deck) == 12 - 1 and s.discard[-1] == 5 and s.aside == []
     s.check_invariants()
 

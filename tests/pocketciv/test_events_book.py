@@ -14,7 +14,7 @@ ALL = 255
 def _anarchy(cav, tribes, adv=()):
     s = scenario({3: dict(city=cav, tribes=tribes)}, adv=adv, capital=3 if cav > 4 else None)
     anarchy_step1(s, ALL)
-    return s.cav[2], s.tribes[2]
+    return s.emp.cav[2], s.emp.tribes[2]
 
 
 def test_tv_anarchy():
@@ -33,7 +33,7 @@ def test_anarchy_spares_areas_without_a_city():
     """PC-Q-17 (1)."""
     s = scenario({2: dict(tribes=9)})
     anarchy_step1(s, ALL)
-    assert s.tribes[1] == 9
+    assert s.emp.tribes[1] == 9
 
 
 def test_anarchy_card_with_organized_religion():
@@ -43,7 +43,7 @@ def test_anarchy_card_with_organized_religion():
     s.run()
     assert len(codes(s)) == 8
     play(s, "pick:area=3", "pick:area=1", "pick:area=2", "pick:area=4")
-    assert s.cav[2] == 1 and s.cav[4] == 2 and s.tribes[4] == 6
+    assert s.emp.cav[2] == 1 and s.emp.cav[4] == 2 and s.emp.tribes[4] == 6
 
 
 def test_anarchy_slave_labour_and_machining():
@@ -55,16 +55,16 @@ def test_anarchy_slave_labour_and_machining():
     s.run()
     assert codes(s) == ["lose:area=1", "lose:area=2"]
     play(s, "lose:area=1", "lose:area=1", "lose:area=1")
-    assert s.tribes[:2] == [0, 3] and s.stack == [Dev()]
+    assert s.emp.tribes[:2] == [0, 3] and s.stack == [Dev()]
     s = scenario({4: dict(city=2), 6: dict(city=2)}, adv=["machining"], era=3)
     start_event(s, card=7)
     s.run()
     play(s, "cav:area=4", "cav:area=4")
-    assert s.cav[3] == 0 and s.cav[5] == 2
+    assert s.emp.cav[3] == 0 and s.emp.cav[5] == 2
     s = scenario({4: dict(city=2), 6: dict(city=2)}, adv=["machining", "law"], era=3)
     start_event(s, card=7)
     s.run()
-    assert s.cav[3] == 2 and s.cav[5] == 2 and s.stack == [Dev()]
+    assert s.emp.cav[3] == 2 and s.emp.cav[5] == 2 and s.stack == [Dev()]
 
 
 def test_tv_flood():
@@ -74,11 +74,11 @@ def test_tv_flood():
     s = scenario({3: dict(tribes=3, farm=True, city=2)}, draws=[3])
     start_event(s, card=6, era=1)
     s.run()
-    assert (s.tribes[2], s.farm[2], s.cav[2], s.forest[2]) == (1, 0, 1, 1)
+    assert (s.emp.tribes[2], s.farm[2], s.emp.cav[2], s.forest[2]) == (1, 0, 1, 1)
     s = scenario({3: dict(tribes=3, farm=True, city=2)}, draws=[3], adv=["irrigation"])
     start_event(s, card=6, era=1)
     s.run()
-    assert (s.tribes[2], s.farm[2], s.cav[2], s.forest[2]) == (1, 1, 2, 1)
+    assert (s.emp.tribes[2], s.farm[2], s.emp.cav[2], s.forest[2]) == (1, 1, 2, 1)
 
 
 def test_flood_turns_into_tsunami_on_the_coast():
@@ -90,7 +90,7 @@ def test_flood_turns_into_tsunami_on_the_coast():
                   3: dict(tribes=3)}, draws=[7, 2])
     start_event(s, card=6, era=1)
     s.run()
-    assert s.tribes == [0, 0, 3, 0, 1, 1, 1, 1]
+    assert s.emp.tribes == [0, 0, 3, 0, 1, 1, 1, 1]
     assert 6 in s.discard and 1 in s.discard and 5 in s.discard  # PC-EVT-02: the card goes last
 
 
@@ -101,7 +101,7 @@ def test_tv_tsunami():
         s = scenario({5: dict(tribes=3, city=2, wonders=["monolith", "palace"])}, adv=adv)
         tsunami_damage(s, 4, damage)
         asked = s.stack[-1].left if type(s.stack[-1]) is Wonders else 0  # PC-R-WONDER-CHOICE: which is asked
-        return s.tribes[4], s.cav[4], len(s.wonders[4]) - asked
+        return s.emp.tribes[4], s.emp.cav[4], len(s.emp.wonders[4]) - asked
     assert hit(7) == (0, 0, 2)
     assert hit(10) == (0, 0, 1)
     assert hit(10, ["engineering"]) == (0, 0, 2)
@@ -129,7 +129,7 @@ def test_wonders_lost_without_a_choice():
     s = scenario({5: dict(wonders=["palace", "palace", "monolith"]), 1: dict(tribes=2)}, draws=[5, 9])
     start_event(s, card=6, era=1)
     s.run()  # damage 1 (card 9): no wonder lost
-    assert s.stack == [Dev()] and len(s.wonders[4]) == 3
+    assert s.stack == [Dev()] and len(s.emp.wonders[4]) == 3
     s = scenario({5: dict(wonders=["palace", "palace", "monolith"]), 1: dict(tribes=2)}, draws=[5, 16])
     start_event(s, card=6, era=1)
     s.run()  # damage 8 (card 16): two of three, a choice
@@ -143,7 +143,7 @@ def test_tsunami_medicine():
     s = scenario({7: dict(tribes=3)}, draws=[7, 2], adv=["medicine"])
     start_event(s, card=6, era=1)
     s.run()
-    assert s.tribes == [0, 0, 0, 0, 2, 2, 3, 2]
+    assert s.emp.tribes == [0, 0, 0, 0, 2, 2, 3, 2]
 
 
 def test_superstition():
@@ -206,7 +206,7 @@ def test_bandits_need_a_desert():
     s = scenario({2: dict(tribes=5)}, era=2, draws=[2])
     start_event(s, card=3)
     s.run()
-    assert s.tribes[1] == 5 and s.stack == [Dev()]
+    assert s.emp.tribes[1] == 5 and s.stack == [Dev()]
 
 
 def test_bandits_attack():
@@ -215,7 +215,7 @@ def test_bandits_attack():
     s = scenario({7: dict(tribes=20), 8: dict(desert=True)}, era=2, draws=[7, 1])
     start_event(s, card=3)
     s.run()
-    assert s.tribes[6] == 7
+    assert s.emp.tribes[6] == 7
     assert symbol_sum(BOX[2][2], 0) == 13
 
 
@@ -233,8 +233,8 @@ def test_bandit_force_modifiers():
         if cut is not None:
             assert codes(s) == [f"reduce:n={k}" for k in range(len(adv) + 1)]
             play(s, f"reduce:n={cut}")
-        assert s.tribes[6] == left, adv
-        assert s.gold == 0
+        assert s.emp.tribes[6] == left, adv
+        assert s.emp.gold == 0
 
 
 def test_bandits_law_is_a_choice_with_ministry():
@@ -248,7 +248,7 @@ def test_bandits_law_is_a_choice_with_ministry():
         s.run()
         assert codes(s) == ["reduce:n=0", "reduce:n=1"]
         play(s, code)
-        assert s.stack == [Dev()] and s.gold == gold and s.tribes[6] == tribes, code
+        assert s.stack == [Dev()] and s.emp.gold == gold and s.emp.tribes[6] == tribes, code
 
 
 def test_bandits_offer_no_reduction_past_a_spent_force():
@@ -265,8 +265,8 @@ def test_tv_quake():
     s = scenario({3: dict(city=2, tribes=5)}, draws=[3, 1])
     start_event(s, card=4, era=1)
     s.run()
-    assert s.fault[2] == 1 and s.cav[2] == 1
-    assert s.tribes[2] == 4 - 1  # 5 - 1 in step 1, then step 2 loses card 1's red circle (1)
+    assert s.fault[2] == 1 and s.emp.cav[2] == 1
+    assert s.emp.tribes[2] == 4 - 1  # 5 - 1 in step 1, then step 2 loses card 1's red circle (1)
 
 
 def test_quake_on_a_fault():
@@ -276,7 +276,7 @@ def test_quake_on_a_fault():
         s = scenario({3: dict(city=2, tribes=5, fault=True, wonders=["monolith"])}, draws=[3, 16], adv=adv)
         start_event(s, card=4, era=1)
         s.run()
-        assert s.cav[2] == cav and s.wonders[2] == ()
+        assert s.emp.cav[2] == cav and s.emp.wonders[2] == ()
         assert codes(s) == ["pick:area=1", "pick:area=2", "pick:area=4", "pick:area=5"]
         play(s, "pick:area=1")
         assert codes(s) == ["pick:area=2", "pick:area=4", "pick:area=5"]
@@ -310,11 +310,11 @@ def test_quake_population_loss_always_and_medicine():
     s = scenario({3: dict(tribes=4), 1: dict(tribes=3), 8: dict(tribes=3)}, draws=[3, 5])
     start_event(s, card=4, era=1)
     s.run()
-    assert s.tribes[2] == 3 and codes(s) == ["lose:area=1", "lose:area=3"]
+    assert s.emp.tribes[2] == 3 and codes(s) == ["lose:area=1", "lose:area=3"]
     play(s, "lose:area=1", "lose:area=1", "lose:area=3", "lose:area=3", "lose:area=3")
-    assert s.tribes[:3] == [1, 0, 0] and s.tribes[7] == 3
+    assert s.emp.tribes[:3] == [1, 0, 0] and s.emp.tribes[7] == 3
     s = scenario({3: dict(tribes=4), 1: dict(tribes=1), 8: dict(tribes=1)}, draws=[3, 5], adv=["medicine"])
     start_event(s, card=4, era=1)
     s.run()
-    assert s.tribes[:3] == [2, 0, 2]  # all 4 died (loss 5 > 4 left), then +2 in both
+    assert s.emp.tribes[:3] == [2, 0, 2]  # all 4 died (loss 5 > 4 left), then +2 in both
     assert area(s, 3)["fault"]

@@ -17,19 +17,19 @@ def _attack(areas, force, adv=(), gold=0, at=3, draws=()):
 def test_attack_tribes_then_city_then_onwards():
     """PC-EVT-ATTACK-02, PC-EVT-ATTACK-03, PC-EVT-ATTACK-04, PC-R-ATTACK-WASTE, PC-R-ATTACK-EMPTY."""
     s = _attack({3: dict(tribes=3, city=2), 1: dict(tribes=1), 2: dict(tribes=4)}, 3 + 10 + 2, gold=5)
-    assert s.tribes[2] == 0 and s.cav[2] == 0 and s.gold == 1  # 2 gold per CAV
-    assert s.tribes[0] == 0 and s.tribes[1] == 3  # then area 1 (fewest tribes), then area 2
+    assert s.emp.tribes[2] == 0 and s.emp.cav[2] == 0 and s.emp.gold == 1  # 2 gold per CAV
+    assert s.emp.tribes[0] == 0 and s.emp.tribes[1] == 3  # then area 1 (fewest tribes), then area 2
 
 
 def test_attack_remainder_too_small_is_lost():
     s = _attack({3: dict(tribes=3, city=2)}, 3 + 4)
-    assert s.tribes[2] == 0 and s.cav[2] == 2
+    assert s.emp.tribes[2] == 0 and s.emp.cav[2] == 2
     s = _attack({3: dict(tribes=5)}, 3, adv=("military",))
-    assert s.tribes[2] == 4  # each tribe absorbs 2; the odd 1 is wasted
+    assert s.emp.tribes[2] == 4  # each tribe absorbs 2; the odd 1 is wasted
     s = _attack({3: dict(tribes=5)}, 9, adv=("military", "metal_working"))
-    assert s.tribes[2] == 2
+    assert s.emp.tribes[2] == 2
     s = _attack({3: dict(tribes=1, city=2)}, 1 + 8, adv=("architecture",))
-    assert s.cav[2] == 1
+    assert s.emp.cav[2] == 1
 
 
 def test_attack_ties_are_the_players_choice_and_ministry():
@@ -37,11 +37,11 @@ def test_attack_ties_are_the_players_choice_and_ministry():
     PC-EVT-ATTACK-04 (a tie in tribes and CAV: the player picks), PC-EVT-ATTACK-05."""
     s = _attack({3: dict(tribes=1), 1: dict(tribes=2), 2: dict(tribes=2), 4: dict(tribes=5)}, 1 + 4 + 1,
                 adv=("ministry",), draws=[2])
-    assert s.gold == 4 and s.tribes[2] == 0 and codes(s) == ["pick:area=1", "pick:area=2"]
+    assert s.emp.gold == 4 and s.emp.tribes[2] == 0 and codes(s) == ["pick:area=1", "pick:area=2"]
     play(s, "pick:area=2")
-    assert s.tribes[1] == 1 and s.tribes[0] == 2
+    assert s.emp.tribes[1] == 1 and s.emp.tribes[0] == 2
     s = _attack({3: dict(tribes=4)}, 5, adv=("equestrian",))
-    assert s.tribes[2] == 1  # PC-R-ATTACK-EQUESTRIAN: loses 2 entering the first area, 3 left
+    assert s.emp.tribes[2] == 1  # PC-R-ATTACK-EQUESTRIAN: loses 2 entering the first area, 3 left
 
 
 def test_civil_war():
@@ -50,13 +50,13 @@ def test_civil_war():
     s = scenario({3: dict(city=3, tribes=4), 5: dict(city=3), 8: dict(city=3, tribes=1)}, era=4, draws=[3, 1])
     start_event(s, card=6)
     s.run()
-    assert s.cav[2] == 1 and s.cav[4] == 1 and s.cav[7] == 3
-    assert s.tribes[2] == 0 and s.tribes[7] == 1
+    assert s.emp.cav[2] == 1 and s.emp.cav[4] == 1 and s.emp.cav[7] == 3
+    assert s.emp.tribes[2] == 0 and s.emp.tribes[7] == 1
     s = scenario({3: dict(city=3, tribes=4), 5: dict(city=3, tribes=1), 8: dict(tribes=1)}, era=4, draws=[3, 1],
                  adv=("military", "mythology"))
     start_event(s, card=6)
     s.run()
-    assert s.cav[2] == 0 and s.cav[4] == 0  # both lose 3
+    assert s.emp.cav[2] == 0 and s.emp.cav[4] == 0  # both lose 3
 
 
 def test_civil_war_protection():
@@ -67,11 +67,11 @@ def test_civil_war_protection():
     start_event(s, card=6)
     s.run()
     # CAV 3 - 1; collateral = green 7 - 2 - 2 = 3, halved = 1; Medicine +1 in 3 and neighbours
-    assert s.cav[2] == 2 and s.tribes[2] == 20 and s.tribes[0] == 1 and s.tribes[7] == 1
+    assert s.emp.cav[2] == 2 and s.emp.tribes[2] == 20 and s.emp.tribes[0] == 1 and s.emp.tribes[7] == 1
     s = scenario({3: dict(city=1, tribes=9), 8: dict(tribes=1)}, era=4, draws=[3, 1], adv=("civil_service",))
     start_event(s, card=6)
     s.run()
-    assert s.cav[2] == 1 and s.tribes[2] == 3
+    assert s.emp.cav[2] == 1 and s.emp.tribes[2] == 3
 
 
 def test_corruption():
@@ -82,11 +82,11 @@ def test_corruption():
     s.run()
     assert codes(s) == ["cav:area=3", "cav:area=4"]
     play(s, "cav:area=3", "cav:area=3", "cav:area=3")  # the last 2 fall on the only city left
-    assert s.cav[2:4] == [0, 1] and s.gold == 0
+    assert s.emp.cav[2:4] == [0, 1] and s.emp.gold == 0
     s = scenario({3: dict(city=4), 8: dict(tribes=1)}, era=3, draws=[5], gold=4, adv=("government", "literacy", "law"))
     start_event(s, card=2)
     s.run()
-    assert s.cav[2] == 0 and s.gold == 4  # (5 + 3) // 2 = 4; Law keeps the gold
+    assert s.emp.cav[2] == 0 and s.emp.gold == 4  # (5 + 3) // 2 = 4; Law keeps the gold
 
 
 def test_epidemic():
@@ -96,13 +96,13 @@ def test_epidemic():
     s = scenario({3: dict(tribes=3), 1: dict(tribes=3), 2: dict(tribes=3), 7: dict(tribes=2)}, era=2, draws=[3, 2])
     start_event(s, card=1)
     s.run()
-    assert s.tribes[2] == 0 and codes(s) == ["pick:area=1", "pick:area=2"]
+    assert s.emp.tribes[2] == 0 and codes(s) == ["pick:area=1", "pick:area=2"]
     play(s, "pick:area=1")
-    assert s.tribes[:2] == [0, 2] and s.tribes[6] == 2  # 3 + 3 + 1; area 7 is cut off
+    assert s.emp.tribes[:2] == [0, 2] and s.emp.tribes[6] == 2  # 3 + 3 + 1; area 7 is cut off
     s = scenario({3: dict(tribes=3), 1: dict(tribes=1)}, era=2, draws=[3, 2])
     start_event(s, card=1)
     s.run()
-    assert sum(s.tribes) == 2  # stops at two tribes
+    assert sum(s.emp.tribes) == 2  # stops at two tribes
 
 
 def test_epidemic_modifiers():
@@ -112,19 +112,19 @@ def test_epidemic_modifiers():
     s = scenario({3: dict(tribes=9), 8: dict(tribes=5)}, era=2, draws=[3, 2], adv=("medicine",))
     start_event(s, card=1)
     s.run()
-    assert s.tribes[2] == 6
+    assert s.emp.tribes[2] == 6
     s = scenario({3: dict(tribes=3, city=3), 6: dict(tribes=9)}, era=2, draws=[3, 2], adv=("roadbuilding",))
     start_event(s, card=1)
     s.run()
-    assert s.cav[2] == 1 and s.tribes[5] == 5  # jumped over empty 4/5 into 6
+    assert s.emp.cav[2] == 1 and s.emp.tribes[5] == 5  # jumped over empty 4/5 into 6
     s = scenario({3: dict(tribes=3, city=3), 6: dict(tribes=9)}, era=2, draws=[3, 2], adv=("equestrian",))
     start_event(s, card=1)
     s.run()
-    assert s.cav[2] == 3 and s.tribes[2] == 0 and s.tribes[5] == 5  # Equestrian passes too, no CAV lost
+    assert s.emp.cav[2] == 3 and s.emp.tribes[2] == 0 and s.emp.tribes[5] == 5  # Equestrian passes too, no CAV lost
     s = scenario({3: dict(tribes=3, city=3), 6: dict(tribes=9)}, era=2, draws=[3, 2])
     start_event(s, card=1)
     s.run()
-    assert s.cav[2] == 3 and s.tribes[2] == 0 and s.tribes[5] == 9  # empty areas stop it (-03)
+    assert s.emp.cav[2] == 3 and s.emp.tribes[2] == 0 and s.emp.tribes[5] == 9  # empty areas stop it (-03)
 
 
 def test_famine():
@@ -132,11 +132,11 @@ def test_famine():
     s = scenario({3: dict(tribes=4, city=3, farm=True), 8: dict(tribes=1)}, draws=[3])
     start_event(s, card=10, era=1)
     s.run()
-    assert (s.tribes[2], s.farm[2], s.cav[2]) == (0, 0, 1)
+    assert (s.emp.tribes[2], s.farm[2], s.emp.cav[2]) == (0, 0, 1)
     s = scenario({3: dict(tribes=4, city=3, farm=True), 8: dict(tribes=1)}, draws=[3], adv=("irrigation",))
     start_event(s, card=10, era=1)
     s.run()
-    assert (s.tribes[2], s.farm[2], s.cav[2]) == (0, 1, 2)
+    assert (s.emp.tribes[2], s.farm[2], s.emp.cav[2]) == (0, 1, 2)
 
 
 def test_sandstorm():
@@ -160,17 +160,17 @@ def test_tribal_war():
     s.run()
     assert codes(s) == ["pick:area=1", "pick:area=2", "pick:area=4"]
     play(s, "pick:area=1", "pick:area=4")
-    assert s.tribes[:4] == [1, 5, 0, 1]
+    assert s.emp.tribes[:4] == [1, 5, 0, 1]
     s = scenario({3: dict(tribes=2), 1: dict(tribes=5), 2: dict(tribes=5)}, draws=[3],
                  adv=("music", "sense_of_community"))
     start_event(s, card=1, era=1)
     s.run()
     play(s, "pick:area=2")
-    assert s.tribes[:3] == [5, 3, 1]
+    assert s.emp.tribes[:3] == [5, 3, 1]
     s = scenario({3: dict(tribes=2), 1: dict(tribes=5)}, draws=[3], adv=("government",))
     start_event(s, card=1, era=1)
     s.run()
-    assert s.tribes[:3] == [5, 0, 2] and len(s.discard) == 1
+    assert s.emp.tribes[:3] == [5, 0, 2] and len(s.discard) == 1
 
 
 def test_uprising():
@@ -179,21 +179,22 @@ def test_uprising():
     s = scenario({3: dict(tribes=4, city=3, farm=True), 8: dict(tribes=1, farm=True)}, era=4, draws=[3])
     start_event(s, card=1)
     s.run()
-    assert (s.tribes[2], s.cav[2], s.farm[2], s.farm[7]) == (0, 1, 0, 1)
+    assert (s.emp.tribes[2], s.emp.cav[2], s.farm[2], s.farm[7]) == (0, 1, 0, 1)
     for adv, cav in ((("law",), 2), (("machining",), 0), (("law", "machining"), 1)):
         s = scenario({3: dict(tribes=4, city=3), 8: dict(tribes=1)}, era=4, draws=[3], adv=adv)
         start_event(s, card=1)
         s.run()
-        assert s.cav[2] == cav, adv
+        assert s.emp.cav[2] == cav, adv
     s = scenario({3: dict(tribes=4, city=3), 1: dict(city=2, tribes=3, farm=True), 2: dict(city=2, tribes=3),
                   8: dict(tribes=1, farm=True)}, era=4, draws=[3],
                  adv=("organized_religion", "slave_labor", "military"))
     start_event(s, card=1)
     s.run()
-    assert s.tribes[2] == 2 and s.farm[7] == 0 and s.farm[0] == 1  # -06: only areas without a city
+    assert s.emp.tribes[2] == 2 and s.farm[7] == 0 and s.farm[0] == 1  # -06: only areas without a city
     assert codes(s) == ["pick:area=1", "pick:area=2"]
     play(s, "pick:area=2")
-    assert s.cav[1] == 1 and s.tribes[1] == 1 and (s.cav[0], s.tribes[0]) == (2, 3)  # -07: one city only
+    e = s.emp
+    assert e.cav[1] == 1 and e.tribes[1] == 1 and (e.cav[0], e.tribes[0]) == (2, 3)  # -07: one city only
     assert s.stack == [Dev()]
 
 
@@ -203,7 +204,7 @@ def test_visitation_trade_on_a_handshake():
     s = scenario({3: dict(tribes=2)}, draws=[1, 5])
     start_event(s, card=12, era=1)
     s.run()
-    assert s.gold == 5 and s.stack == [Dev()]
+    assert s.emp.gold == 5 and s.stack == [Dev()]
 
 
 def test_visitation_plunder():
@@ -212,11 +213,11 @@ def test_visitation_plunder():
     s = scenario({6: dict(tribes=9)}, draws=[2, 6, 4])
     start_event(s, card=12, era=1)
     s.run()
-    assert s.tribes[5] == 2
+    assert s.emp.tribes[5] == 2
     s = scenario({3: dict(tribes=9)}, draws=[2, 3])  # inland area 3: nothing happens
     start_event(s, card=12, era=1)
     s.run()
-    assert s.tribes[2] == 9 and s.stack == [Dev()]
+    assert s.emp.tribes[2] == 9 and s.stack == [Dev()]
 
 
 def test_great_wall_stops_the_visitors():
@@ -224,7 +225,7 @@ def test_great_wall_stops_the_visitors():
     s = scenario({6: dict(tribes=9, wonders=["great_wall"])}, draws=[2, 6, 4])
     start_event(s, card=12, era=1)
     s.run()
-    assert s.tribes[5] == 9
+    assert s.emp.tribes[5] == 9
 
 
 def test_partners_and_diplomacy():
@@ -235,11 +236,11 @@ def test_partners_and_diplomacy():
     s.run()
     assert codes(s) == ["offer:area=3", "offer:gold", "stop"]
     play(s, "offer:area=3", "offer:gold", "draw")
-    assert s.partners == 2 and s.gold == 5 and s.tribes[2] == 4
+    assert s.emp.partners == 2 and s.emp.gold == 5 and s.emp.tribes[2] == 4
     s = scenario({3: dict(tribes=5)}, draws=[5], partners=2)
     start_event(s, card=12, era=1)
     s.run()
-    assert s.gold == 5
+    assert s.emp.gold == 5
 
 
 def test_philosophy_second_look():
@@ -248,7 +249,7 @@ def test_philosophy_second_look():
     s.run()
     assert codes(s) == ["draw", "stop"]
     play(s, "draw")
-    assert s.gold == 5
+    assert s.emp.gold == 5
 
 
 def test_shipping_and_stealing():
@@ -259,15 +260,15 @@ def test_shipping_and_stealing():
     s = scenario({3: dict(tribes=5)}, draws=[1, 5, 7], adv=("shipping",))
     start_event(s, card=12, era=1)
     s.run()
-    assert s.gold == 5 + 5  # card 5 (handshake): red 5, then card 7's square 5
+    assert s.emp.gold == 5 + 5  # card 5 (handshake): red 5, then card 7's square 5
     s = scenario({7: dict(tribes=20)}, draws=[1, 5, 13, 2, 6, 7, 3], adv=("culture_of_thievery",))
     start_event(s, card=12, era=1)
     s.run()
     play(s, "steal")
     assert s.stack[-1] == Trade(4, 3)
     play(s, "draw", "draw")
-    assert s.gold == 5 + 3  # stash 3 + 2 = 5, then card 6 has none: keep 5 - 2 = 3
-    assert s.tribes[6] == 20 - 13  # area 7 (card 7), force = card 3's square 5 + hexagon 8
+    assert s.emp.gold == 5 + 3  # stash 3 + 2 = 5, then card 6 has none: keep 5 - 2 = 3
+    assert s.emp.tribes[6] == 20 - 13  # area 7 (card 7), force = card 3's square 5 + hexagon 8
 
 
 def test_volcano():
@@ -276,18 +277,18 @@ def test_volcano():
     s = scenario({3: dict(tribes=4)}, draws=[3])
     start_event(s, card=2, era=1)
     s.run()
-    assert s.mount[2] == 2 and s.tribes[2] == 1
+    assert s.mount[2] == 2 and s.emp.tribes[2] == 1
     s = scenario({3: dict(tribes=4, mountain=True, city=3, farm=True, wonders=["palace"])}, draws=[3],
                  adv=("medicine",))
     start_event(s, card=2, era=1)
     s.run()
-    assert (s.mount[2], s.cav[2], s.tribes[2], s.farm[2], s.wonders[2]) == (2, 1, 2, 0, ())
+    assert (s.mount[2], s.emp.cav[2], s.emp.tribes[2], s.farm[2], s.emp.wonders[2]) == (2, 1, 2, 0, ())
     s = scenario({3: dict(tribes=4, volcano=True, city=3, forest=True), 1: dict(tribes=3), 2: dict(tribes=1)},
                  draws=[3], adv=("engineering",))
     start_event(s, card=2, era=1)
     s.run()
-    assert (s.cav[2], s.tribes[2], s.forest[2], s.desert[2]) == (1, 0, 0, 1)
-    assert s.tribes[:2] == [1, 0]
+    assert (s.emp.cav[2], s.emp.tribes[2], s.forest[2], s.desert[2]) == (1, 0, 0, 1)
+    assert s.emp.tribes[:2] == [1, 0]
 
 
 def test_active_and_affected_areas():
@@ -297,4 +298,4 @@ def test_active_and_affected_areas():
                  draws=[3], adv=("medicine",))
     start_event(s, card=2, era=1)
     s.run()
-    assert s.tribes[:5] == [2, 0, 1, 0, 0]  # 1: 3 - 2 + 1; 2, 4, 5 unaffected; 3 emptied, then +1
+    assert s.emp.tribes[:5] == [2, 0, 1, 0, 0]  # 1: 3 - 2 + 1; 2, 4, 5 unaffected; 3 emptied, then +1

@@ -55,7 +55,7 @@ def test_a_city_destroyed_by_starving_says_so():
     """PC-UPK-CITY-01, PC-CON-12: a city at AV 1 without a farm is destroyed in city upkeep."""
     s = scenario({3: dict(city=1, tribes=1)}, stack=Upkeep(5))
     s.run()
-    assert s.cav[2] == 0
+    assert s.emp.cav[2] == 0
     assert "Városfenntartás (nincs farm, amely élelmezné): elpusztult a 3. terület városa" in lines(s)
     assert "City upkeep (no farm feeds it): the city in area 3 is destroyed" in lines(s, "en")
 

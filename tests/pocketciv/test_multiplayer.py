@@ -21,7 +21,7 @@ def mp(players=2, seed=1, totem=0, era=1, draws=()):
     s = GAME.new_game(players, seed=seed)
     s.store()
     n = s.board.n
-    s.seats = [Empire(n) for _ in range(players)]
+    s.seats = [Empire.empty(n) for _ in range(players)]
     for name in ("forest", "mount", "farm", "desert", "fault"):
         setattr(s, name, [0] * n)
     s.totem, s.era, s.started, s.log = totem, era, True, []
@@ -64,7 +64,7 @@ def test_larger_map_numbers_each_used_per_player(players):
         s = GAME.new_game(players, seed=seed)
         b = s.board
         n = 8 * players
-        assert b.n == n and len(s.tribes) == n
+        assert b.n == n and len(s.emp.tribes) == n
         assert sorted(b.number) == sorted(list(range(1, 9)) * players)
         assert all(len(b.by_number[k]) == players for k in range(1, 9))
         layouts.add(b.number)
@@ -112,7 +112,7 @@ def test_setup_three_tribes_each_totem_holder_first():
         assert s.to_move == 1 - first
         for i in range(3, 6):
             s.apply(s.legal_actions()[i])
-        assert sum(s.live(first).tribes) == 3 * 2 and sum(s.live(1 - first).tribes) == 3 * 2  # after growth
+        assert sum(s.seats[first].tribes) == 3 * 2 and sum(s.seats[1 - first].tribes) == 3 * 2  # after growth
         assert len(s.discard) == 3 and len(s.deck) == 13
         assert s.to_move == first and s.stack[-1] == Move()  # no city yet: no top-up (PC-POP-03)
     assert holders == {0, 1}
@@ -273,7 +273,7 @@ def test_lost_wonders_come_from_the_other_colours_first():
     s.seats[1].wonders[a] = (wall,)
     s.stack = [Mp(3, 0)]
     s.enter_event()
-    s.wonders[a] = (wall,)
+    s.emp.wonders[a] = (wall,)
     _losses(s)
     assert s.seats[0].wonders[a] == (wall,) and s.seats[1].wonders[a] == ()
 
@@ -321,7 +321,7 @@ def test_one_city_per_player_per_area():
     s.apply("done")
     assert s.to_move == 1 and "city:area=1" in codes(s)
     s.apply("city:area=1")
-    assert s.cav[0] == 1 and s.tribes[0] == 8 and s.seats[0].cav[0] == 1
+    assert s.emp.cav[0] == 1 and s.emp.tribes[0] == 8 and s.seats[0].cav[0] == 1
 
 
 def test_an_advance_the_opponent_owns_costs_one_gold_and_one_tribe_less():
@@ -335,7 +335,7 @@ def test_an_advance_the_opponent_owns_costs_one_gold_and_one_tribe_less():
     go(s, Mp(3, 0))
     assert "adv:city=1,id=coinage" in codes(s)
     s.apply("adv:city=1,id=coinage")
-    assert s.tribes[0] == 1 and s.gold == 0 and s.adv >> ADV_INDEX["coinage"] & 1
+    assert s.emp.tribes[0] == 1 and s.emp.gold == 0 and s.emp.adv >> ADV_INDEX["coinage"] & 1
     s2 = mp(totem=0)
     s2.mount[0] = 1
     s2.seats[0].cav[0], s2.seats[0].tribes[0], s2.seats[0].gold = 1, 2, 2
@@ -356,7 +356,7 @@ def test_special_use_of_the_deck_is_one_players_own():
     for _ in range(8):
         s.apply("exp:add")
     s.apply("go")
-    assert s.gold == 9 - 7 and s.tribes[fr] == 1
+    assert s.emp.gold == 9 - 7 and s.emp.tribes[fr] == 1
     assert s.seats[1].tribes[fr] == 6 and s.seats[1].gold == 0 and 3 in s.discard
 
 
@@ -370,7 +370,7 @@ def test_black_market_anarchy_strikes_only_the_taxing_player():
     s.seats[0].tribes[1] = 1
     go(s, Mp(3, 0))
     s.apply("tax")
-    assert s.cav[0] == 0 and s.tribes[0] == 0
+    assert s.emp.cav[0] == 0 and s.emp.tribes[0] == 0
     assert s.seats[1].cav[0] == 1 and s.seats[1].tribes[0] == 3
 
 
@@ -393,10 +393,10 @@ def test_players_never_act_on_each_other():
         for a in s.legal_actions():
             if a.kind in own:
                 twin = s.clone()
-                others = [empire_areas(twin.live(p)) for p in range(s.players) if p != s.focus]
+                others = [empire_areas(twin.seats[p]) for p in range(s.players) if p != s.focus]
                 twin.apply(a)
                 if type(twin.stack[-1]) is type(f):
-                    assert others == [empire_areas(twin.live(p)) for p in range(s.players) if p != s.focus]
+                    assert others == [empire_areas(twin.seats[p]) for p in range(s.players) if p != s.focus]
                     checked += 1
                 break
 
@@ -423,7 +423,7 @@ def test_eras_flow_on_without_scoring():
     # the expedition's card, drawn last, is used up at its draw: it is shuffled into the new deck
     # with the 15 others (PC-R-ERA-AT-ONCE, rules version 3): 16 - 3 burnt = 13
     assert s.era == 2 and len(s.deck) == 13 and len(s.discard) == 3
-    assert s.stack[-1] == Dev() and all(s.live(p).vp == 0 for p in (0, 1))
+    assert s.stack[-1] == Dev() and all(s.seats[p].vp == 0 for p in (0, 1))
     assert any(e["key"] == "pocketciv.mp_era" and e["era"] == 2 for e in s.log)
     assert not any(e["key"] == "pocketciv.era_end" for e in s.log)
 
@@ -494,7 +494,7 @@ def test_looting_outside_events_takes_the_players_own_area():
     s.seats[0].tribes[a1], s.seats[0].tribes[a2] = 1, 2
     s.seats[1].tribes[a1] = 1
     go(s, Mp(5, 0))
-    assert s.tribes[a2] == 1 and s.tribes[a1] == 1 and s.gold == 3
+    assert s.emp.tribes[a2] == 1 and s.emp.tribes[a1] == 1 and s.emp.gold == 3
 
 
 # -- whole games ------------------------------------------------------------------------------------

@@ -115,7 +115,8 @@ def test_start_three_tribes_then_deck():
     with phase I."""
     s = GAME.new_game(seed=3)
     assert codes(s) == [f"place:area={n}" for n in range(1, 9)]
-    assert s.era == 1 and s.gold == 0 and s.vp == 0 and s.adv == 0  # PC-SETUP-04, PC-SETUP-05, PC-SETUP-06, PC-SETUP-01
+    e = s.emp
+    assert s.era == 1 and e.gold == 0 and e.vp == 0 and e.adv == 0  # PC-SETUP-04, PC-SETUP-05, PC-SETUP-06, PC-SETUP-01
     assert len(s.deck) == NCARDS and not s.discard
     s.apply("place:area=2")
     s.apply("place:area=2")
@@ -123,7 +124,7 @@ def test_start_three_tribes_then_deck():
     s.apply("place:area=5")
     assert len(s.discard) == 3 and len(s.deck) == NCARDS - 3  # PC-SETUP-07, PC-SETUP-02
     assert s.checkpoint == len(s.history)  # the shuffle revealed information
-    assert s.tribes[1] == 3 and s.tribes[4] == 2  # grown once in phase I (PC-TURN-01, PC-POP-01)
+    assert s.emp.tribes[1] == 3 and s.emp.tribes[4] == 2  # grown once in phase I (PC-TURN-01, PC-POP-01)
     assert s.stack == [Move()]  # no city yet: no top-up (PC-POP-03), movement begins
 
 

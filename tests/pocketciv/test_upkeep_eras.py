@@ -18,12 +18,12 @@ def test_upkeep_order():
     round still supported its tribes; PC-UPK-END-01: then a new round (phase I)."""
     s = scenario({3: dict(city=2, tribes=4, mountain=True)}, stack=Upkeep(0))
     s.run()
-    assert s.tribes[2] == 3 and s.cav[2] == 2  # capacity 3 (mountain + CAV 2)
+    assert s.emp.tribes[2] == 3 and s.emp.cav[2] == 2  # capacity 3 (mountain + CAV 2)
     assert codes(s) == ["done"]  # city development: nothing to grow
     play(s, "done")
-    assert s.cav[2] == 1  # PC-UPK-CITY-01: no farm
+    assert s.emp.cav[2] == 1  # PC-UPK-CITY-01: no farm
     assert s.round_no == 2 and s.stack[-1] == Move()  # the next round began: growth, then moves
-    assert s.tribes[2] == 4
+    assert s.emp.tribes[2] == 4
 
 
 @pytest.mark.parametrize("adv,cities,gold", [
@@ -34,17 +34,17 @@ def test_tv_reckoning(adv, cities, gold):
     PC-UPK-GOLD-06, PC-Q-14 (a), PC-Q-15, PC-Q-16, PC-EX-PATRONAGE."""
     s = scenario({a: dict(city=1) for a in range(1, cities + 1)}, gold=7, adv=adv)
     reckoning(s)
-    assert s.gold == gold
+    assert s.emp.gold == gold
 
 
 def test_banking_at_exactly_three_and_black_market_at_zero():
     """PC-R-BANKING (Hungarian: at least 3), PC-Q-16 (no gold: nothing happens)."""
     s = scenario(gold=3, adv=("coinage", "banking"))
     reckoning(s)
-    assert s.gold == 4
+    assert s.emp.gold == 4
     s = scenario(gold=0, adv=("coinage", "black_market"))
     reckoning(s)
-    assert s.gold == 0
+    assert s.emp.gold == 0
 
 
 def test_pillaging():
@@ -53,11 +53,11 @@ def test_pillaging():
     s = scenario({3: dict(tribes=2, mountain=True, forest=True)}, adv=("culture_of_thievery",),
                  draws=[3, 12], stack=Upkeep(2))
     s.run()
-    assert s.tribes[2] == 1 and s.gold == 3
+    assert s.emp.tribes[2] == 1 and s.emp.gold == 3
     s = scenario({3: dict(tribes=2, mountain=True, forest=True)}, adv=("culture_of_thievery",),
                  draws=[4, 12], stack=Upkeep(2))
     s.run()
-    assert s.tribes[2] == 2 and s.gold == 0 and len(s.discard) == 1
+    assert s.emp.tribes[2] == 2 and s.emp.gold == 0 and len(s.discard) == 1
 
 
 def test_no_growth_without_an_allowance():
@@ -68,9 +68,9 @@ def test_no_growth_without_an_allowance():
     s = scenario({3: dict(city=1, tribes=9, farm=True), 4: dict(city=1, tribes=2, farm=True)},
                  stack=Upkeep(4), adv=("masonry", "slave_labor", "engineering"))
     play(s, "grow:area=3", "pay:area=3", "pay:area=3")
-    assert s.cav[2] == 2 and s.tribes[2] == 7  # PC-UPK-CITYDEV-01, PC-EX-CITYDEV-COST
+    assert s.emp.cav[2] == 2 and s.emp.tribes[2] == 7  # PC-UPK-CITYDEV-01, PC-EX-CITYDEV-COST
     play(s, "grow:area=4", "pay:area=3", "pay:area=3")
-    assert s.cav[3] == 2 and s.tribes[2] == 5
+    assert s.emp.cav[3] == 2 and s.emp.tribes[2] == 5
     assert codes(s) == ["done"]  # two allowances used (one city each, or both on one)
 
 
@@ -81,7 +81,7 @@ def test_growth_tribes_from_any_areas():
     play(s, "grow:area=3")
     assert codes(s) == ["pay:area=3", "pay:area=4", "pay:area=6"]
     play(s, "pay:area=4", "pay:area=6", "pay:area=6")
-    assert s.tribes[2:6] == [1, 0, 0, 2] and s.cav[2] == 3
+    assert s.emp.tribes[2:6] == [1, 0, 0, 2] and s.emp.cav[2] == 3
 
 
 def test_tv_citydev_steps():
@@ -90,13 +90,13 @@ def test_tv_citydev_steps():
     s = scenario({3: dict(city=1, tribes=9)}, stack=Upkeep(4),
                  adv=("masonry", "civil_service", "engineering", "basic_tools"))
     play(s, "grow:area=3")
-    assert s.tribes[2] == 8
+    assert s.emp.tribes[2] == 8
     play(s, "grow:area=3")
-    assert s.tribes[2] == 6 and s.cav[2] == 3 and codes(s) == ["done"]
+    assert s.emp.tribes[2] == 6 and s.emp.cav[2] == 3 and codes(s) == ["done"]
     s = scenario({3: dict(city=2, tribes=9)}, stack=Upkeep(4),
                  adv=("masonry", "engineering", "simple_tools", "machining", "metal_working"))
     play(s, "grow:area=3")
-    assert s.tribes[2] == 8  # CAV 3 costs 3 - 2 = 1
+    assert s.emp.tribes[2] == 8  # CAV 3 costs 3 - 2 = 1
 
 
 def test_max_cav():
@@ -118,7 +118,7 @@ def test_ex_capital():
                  stack=Upkeep(4), adv=adv, capital=3)
     assert "grow:area=3" in codes(s)
     play(s, "grow:area=3")
-    assert s.cav[2] == 6 and s.tribes[2] == 3
+    assert s.emp.cav[2] == 6 and s.emp.tribes[2] == 3
     assert codes(s) == ["sacrifice:area=3,res=farm", "sacrifice:area=4,res=forest",
                         "sacrifice:area=4,res=mountain"]
     play(s, "sacrifice:area=4,res=forest")
@@ -127,20 +127,20 @@ def test_ex_capital():
     s = scenario({3: dict(city=2, tribes=2)}, stack=Upkeep(4), adv=("centralized_government",))
     assert codes(s) == ["capital:area=3", "done"]
     play(s, "capital:area=3")
-    assert s.capital == 2 and codes(s) == ["done"]
+    assert s.emp.capital == 2 and codes(s) == ["done"]
 
 
 def test_city_upkeep_fishing_and_cartage():
     """PC-UPK-CITY-01, PC-UPK-CITY-02, PC-UPK-CITY-03, PC-UPK-CITY-04."""
     s = scenario({3: dict(city=2), 5: dict(city=2)}, stack=Upkeep(5), adv=("fishing",))
     s.run()
-    assert s.cav[2] == 1 and s.cav[4] == 2  # the coastal city needs no farm
+    assert s.emp.cav[2] == 1 and s.emp.cav[4] == 2  # the coastal city needs no farm
     s = scenario({1: dict(city=2), 2: dict(city=2), 3: dict(city=2, farm=True)}, stack=Upkeep(5),
                  adv=("cartage",))
     s.run()
     assert codes(s) == ["cav:area=1", "cav:area=2", "cav:area=3"]
     play(s, "cav:area=3", "cav:area=1")
-    assert s.cav[:3] == [1, 2, 1]
+    assert s.emp.cav[:3] == [1, 2, 1]
 
 
 def test_event_phase_draws_for_the_current_era():
@@ -163,7 +163,7 @@ def test_astronomy_ignores_one_card_per_era():
     play(s, "astronomy")
     # card 2's Volcano is ignored; card 4 (Earthquake) strikes area 3 (card 3's red circle)
     assert s.mount[2] == 0 and s.fault[2] == 1 and 1 in s.discard
-    assert s.astro_era == 1
+    assert s.emp.astro_era == 1
 
 
 def test_tv_era_score():
@@ -171,14 +171,14 @@ def test_tv_era_score():
     PC-ERA-06, PC-Q-02 (a)."""
     advs = ("civil_service", "democracy", "law", "masonry", "mythology", "black_market")  # 15 12 10 3 2 1
     s = scenario({1: dict(city=1), 2: dict(city=1, tribes=4)}, adv=advs)
-    assert era_points(s, 3) == 0
-    s.cav[2] = 1
-    assert era_points(s, 3) == 15 + 12 + 10 + 3
-    assert era_points(s, 2) == 40
+    assert era_points(s.emp, 3) == 0
+    s.emp.cav[2] = 1
+    assert era_points(s.emp, 3) == 15 + 12 + 10 + 3
+    assert era_points(s.emp, 2) == 40
     s2 = scenario({1: dict(city=1, tribes=2)}, adv=("masonry", "democracy", "law"))
-    assert era_points(s2, 8) == 22
-    s2.adv |= _bits("written_record")
-    assert era_points(s2, 8) == 12 + 10 + 5 + 3
+    assert era_points(s2.emp, 8) == 22
+    s2.emp.adv |= _bits("written_record")
+    assert era_points(s2.emp, 8) == 12 + 10 + 5 + 3
 
 
 def test_era_change_scores_and_may_end():
@@ -190,7 +190,7 @@ def test_era_change_scores_and_may_end():
     s.discard, s.deck = s.deck[:-1], s.deck[-1:]
     s.stack = [Event()]
     s.run()
-    assert s.era == 2 and s.vp == 12 and s.vp_wonders == 0
+    assert s.era == 2 and s.emp.vp == 12 and s.emp.vp_wonders == 0
     assert codes(s) == ["era:continue", "era:end"]
     play(s, "era:end")
     assert s.is_over and s.ending == "stopped" and s.scores() == [20.0] and s.winners() == [0]
@@ -203,7 +203,7 @@ def test_era_eight_ends_the_game():
     s.discard, s.deck = s.deck[:-1], s.deck[-1:]
     s.stack = [Event()]
     s.run()
-    assert s.is_over and s.ending == "eras" and s.vp == 12 and s.era == 8
+    assert s.is_over and s.ending == "eras" and s.emp.vp == 12 and s.era == 8
 
 
 def test_event_continues_in_the_new_era():
@@ -213,10 +213,10 @@ def test_event_continues_in_the_new_era():
     start_event(s, card=6, era=1)
     s.discard, s.deck = [c for c in range(16) if c not in (6, 5)], [6]
     s.run()
-    assert type(s.stack[-1]) is Era and s.stack[-1].step == 1 and s.tribes[6] == 12
+    assert type(s.stack[-1]) is Era and s.stack[-1].step == 1 and s.emp.tribes[6] == 12
     play(s, "era:continue")
     damage = symbol_sum(BOX[5][1], s.discard[-2])  # the first card of the new deck
-    assert s.stack == [Dev()] and s.tribes[6] == max(0, 12 - damage) < 12 and s.tribes[0] == 1
+    assert s.stack == [Dev()] and s.emp.tribes[6] == max(0, 12 - damage) < 12 and s.emp.tribes[0] == 1
     assert s.discard[-1] == 5 and 5 not in s.deck
     # PC-DECK-04, PC-R-ERA-AT-ONCE (rules version 3): all but the tsunami card reshuffled, the area
     # card too (its number is read, the event never reads the card again), 3 burnt, the damage card drawn

@@ -81,3 +81,25 @@ def test_a_drawn_map_is_completed_and_checked():
                                 *drawn["areas"][1:]]}
     with pytest.raises(ValueError, match="one piece"):
         check_pocketciv_map(split)
+
+
+def test_the_map_editor_draws_the_games_own_canvas():
+    """The editor computes no hex geometry: the canvas endpoint gives the cells (every cell a
+    generated map uses among them, its Frontier and Sea included) with their centres and
+    corners from the game's map module."""
+    from fastapi import FastAPI
+    from fastapi.testclient import TestClient
+
+    from asztal.games.pocketciv.map import CORNERS, X_SCALE
+    from asztal.web.api import build_router
+
+    app = FastAPI()
+    app.include_router(build_router())
+    c = TestClient(app).get("/api/pocketciv/canvas").json()
+    cells = {tuple(x) for x in c["cells"]}
+    assert len(cells) == len(c["cells"]) == len(c["centres"])
+    assert all(centre == [2 * q + r, 3 * r] for (q, r), centre in zip(c["cells"], c["centres"], strict=True))
+    assert c["corners"] == [list(x) for x in CORNERS] and c["x_scale"] == X_SCALE
+    m = generate_map(Rng(5))
+    used = [x for a in m["areas"] for x in a["cells"]] + m["frontier"]["cells"] + m["sea"]["cells"]
+    assert {tuple(x) for x in used} <= cells

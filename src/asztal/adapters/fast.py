@@ -215,12 +215,13 @@ class PocketCivFast:
     def __call__(self, s: Any, seat: int) -> np.ndarray:
         out = np.zeros(self.size, np.float32)
         nc = self.ncards
-        out[0:9] = (s.era / 8, s.round_no / 30, s.gold / 10, s.vp / 50, s.vp_wonders / 50, len(s.deck) / nc,
-                    len(s.discard) / nc, bool(s.grown), 0.0)  # no view shows an "era_due"
+        e = s.emp  # the Empire the rules act on (the solo game's one)
+        out[0:9] = (s.era / 8, s.round_no / 30, e.gold / 10, e.vp / 50, e.vp_wonders / 50, len(s.deck) / nc,
+                    len(s.discard) / nc, bool(e.grown), 0.0)  # no view shows an "era_due"
         if s.discard:
             out[9 + s.discard[-1]] = 1.0
         at = 9 + 16
-        adv = s.adv
+        adv = e.adv
         for i in range(self.nadv):
             if adv >> i & 1:
                 out[at + i] = 1.0
@@ -239,9 +240,9 @@ class PocketCivFast:
         for a in s.board.areas:
             b = at + a * per
             m = s.mount[a]
-            out[b:b + 11] = (1.0, s.tribes[a] / 10, s.cav[a] / 10, s.moved[a] / 10, s.capital == a,
+            out[b:b + 11] = (1.0, e.tribes[a] / 10, e.cav[a] / 10, e.moved[a] / 10, e.capital == a,
                              bool(s.forest[a]), m == 1, m == 2, bool(s.farm[a]), bool(s.desert[a]), bool(s.fault[a]))
-            for w in s.wonders[a]:
+            for w in e.wonders[a]:
                 out[b + 11 + w] = 1.0
             out[b + 11 + nw] = hit >> a & 1
         return out

@@ -5,6 +5,8 @@
   "the rule behind this" for any action or refused click (rules at hand);
 - ``POST /api/replay/frame``: one step of a finished game (or of a record file) drawn as a
   board, with the log up to there (replays step forward and back);
+- ``GET /api/pocketciv/canvas``: the hex cells the map editor lets a player paint, with
+  their corners (the game's own hex geometry: the editor computes none);
 - ``POST /api/pocketciv/map``: a hand-drawn PocketCiv map checked against the map rules,
   answered with the map file (neighbours, Frontier, Sea and outlines filled in) or the
   first problem, for the live map editor.
@@ -171,37 +173,11 @@ def seat_names(storage, game_id: str, lang: str) -> list[str]:
 
 def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
     """Fill in what follows from the cells (neighbours, Frontier, Sea, outlines), then check
-    the map by the game's own rules (``check_map``)."""
+    the map by the game's own rules: both the game's map part does (its hex geometry is the
+    one every PocketCiv map is drawn with)."""
     hexes = games.load("pocketciv").part("map")  # the map rules and hex geometry
     assert hexes is not None, "PocketCiv declares its map part"
-    areas = m.get("areas")
-    if not isinstance(areas, list):
-        raise hexes.MapError("not_object")
-    owner: dict[tuple[int, int], Any] = {}
-    for key in ("frontier", "sea"):
-        for c in (m.get(key) or {}).get("cells") or []:
-            owner[(int(c[0]), int(c[1]))] = key
-    for a in areas:
-        for c in a.get("cells") or []:
-            owner[(int(c[0]), int(c[1]))] = a.get("number")
-    filled = []
-    for a in areas:
-        cells = [(int(c[0]), int(c[1])) for c in a.get("cells") or []]
-        if not cells:
-            raise hexes.MapError("no_cells", area=a.get("number"))
-        touch = {owner.get((q + dq, r + dr)) for q, r in cells for dq, dr in hexes.DIRS} - {a.get("number"), None}
-        nb = sorted(x for x in touch if isinstance(x, int))
-        loops = hexes.outline(cells)
-        if len(loops) != 1:
-            raise hexes.MapError("one_piece", area=a.get("number"))
-        filled.append({**a, "neighbours": nb, "frontier": "frontier" in touch, "sea": "sea" in touch,
-                       "cells": [list(c) for c in cells], "polygon": loops[0]})
-    out = {**m, "areas": filled, "x_scale": 1.7320508}
-    for key in ("frontier", "sea"):
-        cells = (m.get(key) or {}).get("cells") or []
-        if cells:
-            out[key] = {"cells": cells, "polygon": hexes.outline([tuple(c) for c in cells])[0]}
-    return hexes.check_map(out)
+    return hexes.map_from_cells(m)
 
 
 class ErrorText(BaseModel):
@@ -285,6 +261,12 @@ def build_router() -> APIRouter:
         except BadRecord as e:
             en, sep, hu = str(e)[:300].partition(" / ")
             raise HTTPException(400, {"code": "bad_record", "hu": hu if sep else en, "en": en}) from None
+
+    @router.get("/pocketciv/canvas", summary="The hex cells the PocketCiv map editor draws, with their corners")
+    def pocketciv_canvas() -> dict[str, Any]:
+        hexes = games.load("pocketciv").part("map")  # the one hex geometry of every PocketCiv map
+        assert hexes is not None, "PocketCiv declares its map part"
+        return hexes.editor_canvas()
 
     @router.post("/pocketciv/map", summary="Check a hand-drawn PocketCiv map; answer the map file")
     def pocketciv_map(body: MapRequest) -> dict[str, Any]:

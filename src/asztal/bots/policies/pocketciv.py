@@ -54,12 +54,12 @@ def cap(s, a: int) -> int:
 
 def spare(s, a: int) -> int:
     """Room for tribes in area ``a`` before tribe upkeep removes some."""
-    return cap(s, a) - s.tribes[a]
+    return cap(s, a) - s.emp.tribes[a]
 
 
 def value(s, a: int) -> int:
     """How much the player would mind area ``a`` being hit."""
-    return 3 * s.cav[a] + s.tribes[a] + 2 * s.farm[a] + len(s.wonders[a]) * 5
+    return 3 * s.emp.cav[a] + s.emp.tribes[a] + 2 * s.farm[a] + len(s.emp.wonders[a]) * 5
 
 
 def pending(s) -> Any:
@@ -79,7 +79,7 @@ def choose(s):
         return acts[0]
     kind = pending(s).TAG
     if kind in ("setup", "mpsetup"):
-        taken = [a for a in s.board.areas if s.tribes[a] or _others(s, a, "tribes")]
+        taken = [a for a in s.board.areas if s.emp.tribes[a] or _others(s, a, "tribes")]
         return _by(acts, lambda x: (support(s, x.args[0]) - 3 * (x.args[0] in taken), -x.args[0]))
     if kind == "mpev":  # keep the Totem where it is; Astronomy is not used
         return acts[-1]
@@ -100,15 +100,15 @@ def choose(s):
     if kind == "upkeep":
         grows = [a for a in acts if a.kind == "grow"]
         if grows:
-            return _by(grows, lambda x: (s.farm[x.args[0]], -s.cav[x.args[0]]))
+            return _by(grows, lambda x: (s.farm[x.args[0]], -s.emp.cav[x.args[0]]))
         caps = [a for a in acts if a.kind == "capital"]
         if caps:
-            return _by(caps, lambda x: s.cav[x.args[0]])
+            return _by(caps, lambda x: s.emp.cav[x.args[0]])
         return acts[-1]
     if kind == "exp":
         a = pending(s).area
         for x in acts:
-            if x.kind == "exp_add" and s.tribes[a] - cap(s, a) > 0:
+            if x.kind == "exp_add" and s.emp.tribes[a] - cap(s, a) > 0:
                 return x
         return next(a for a in acts if a.code == "go")
     if kind in ("pay", "loss", "anarchy", "epidemic", "tribal_war", "uprising", "earthquake", "sandstorm",
@@ -131,13 +131,13 @@ def _generic(s, acts):
     def cost(x):
         if x.kind in ("pay", "lose", "offer"):
             a = x.args[0]
-            return (-spare(s, a) * 10 + 5 * (s.cav[a] > 0) - s.tribes[a], a)
+            return (-spare(s, a) * 10 + 5 * (s.emp.cav[a] > 0) - s.emp.tribes[a], a)
         if x.kind in ("cav", "grow"):
             a = x.args[0]
-            return (-s.cav[a], a)
+            return (-s.emp.cav[a], a)
         if x.kind == "sacrifice":
             a, r = x.args
-            return (-(s.tribes[a] < support(s, a)) + 5 * (r == 2) + 3 * (s.cav[a] > 0), a)
+            return (-(s.emp.tribes[a] < support(s, a)) + 5 * (r == 2) + 3 * (s.emp.cav[a] > 0), a)
         if x.kind == "pick":
             return (value(s, x.args[0]), x.args[0])
         return (50, 0)
@@ -150,9 +150,9 @@ def _target(s):
     best, key = -1, None
     adj = s.board.adj
     for a in s.board.areas:
-        if s.cav[a] or not (s.farm[a] or s.forest[a]):
+        if s.emp.cav[a] or not (s.farm[a] or s.forest[a]):
             continue
-        near = s.tribes[a] - s.moved[a] + sum(max(0, s.tribes[n] - s.moved[n] - 1) for n in adj[a])
+        near = s.emp.tribes[a] - s.emp.moved[a] + sum(max(0, s.emp.tribes[n] - s.emp.moved[n] - 1) for n in adj[a])
         k = (s.farm[a], near, support(s, a), -a)
         if key is None or k > key:
             best, key = a, k
@@ -163,8 +163,8 @@ def _move(s, acts):
     """Seed empty areas (every occupied area grows), gather tribes where the next city can
     be founded this round, else move a surplus tribe to a neighbour with room."""
     moves = [x for x in acts if x.kind == "move"]
-    tribes = s.tribes
-    free = [tribes[a] - s.moved[a] for a in range(len(tribes))]
+    tribes = s.emp.tribes
+    free = [tribes[a] - s.emp.moved[a] for a in range(len(tribes))]
     t = _target(s)
     if t >= 0 and s.farm[t]:
         reach = tribes[t] + sum(max(0, free[n] - 1) for n in s.board.adj[t])
@@ -177,7 +177,7 @@ def _move(s, acts):
             if best is not None:
                 return best
     caps: dict[int, int] = {}  # area -> cap(s, area), computed when first needed
-    keep_t = t >= 0 and s.farm[t] and not s.cav[t]
+    keep_t = t >= 0 and s.farm[t] and not s.emp.cav[t]
     best, best_key = None, None
     for x in moves:
         a, b = x.args
@@ -189,7 +189,7 @@ def _move(s, acts):
         cb = caps.get(b)
         if cb is None:
             cb = caps[b] = cap(s, b)
-        if s.cav[b] and not tribes[b] and not s.cav[a]:  # an empty city area is what an Attack razes
+        if s.emp.cav[b] and not tribes[b] and not s.emp.cav[a]:  # an empty city area is what an Attack razes
             key = (3, 0, -b)
         elif tribes[b] == 0 and cb > 0:
             key = (2, cb, -b)
@@ -215,16 +215,16 @@ def _dev(s, acts):
     t = _target(s) if farms else -1
     for x in farms:
         a = x.args[0]
-        if (s.cav[a] or a == t) and (x.kind == "agri" or not (s.cav[a] and agri)):
+        if (s.emp.cav[a] or a == t) and (x.kind == "agri" or not (s.emp.cav[a] and agri)):
             return x
-    cities = sum(1 for c in s.cav if c)
-    cartage = s.adv & A_CARTAGE
+    cities = sum(1 for c in s.emp.cav if c)
+    cartage = s.emp.adv & A_CARTAGE
     if cartage and agri and sum(s.farm) <= cities:  # a farm to spare for the next city
-        return _by(agri, lambda x: (not s.forest[x.args[0]], s.tribes[x.args[0]]))
+        return _by(agri, lambda x: (not s.forest[x.args[0]], s.emp.tribes[x.args[0]]))
     # a city on a farm
-    for x in sorted(by_kind.get("city", ()), key=lambda x: -s.tribes[x.args[0]]):
+    for x in sorted(by_kind.get("city", ()), key=lambda x: -s.emp.tribes[x.args[0]]):
         a = x.args[0]
-        if s.farm[a] or (s.board.coastal[a] and s.adv & A_FISHING):
+        if s.farm[a] or (s.board.coastal[a] and s.emp.adv & A_FISHING):
             return x
         if cartage and sum(s.farm) > cities:  # PC-UPK-CITY-03: any farm feeds any one city
             return x
@@ -237,6 +237,6 @@ def _dev(s, acts):
     if exps and pending(s).TAG == "dev":
         for x in exps:
             a = x.args[0]
-            if s.tribes[a] - cap(s, a) >= 4 and s.gold < 6:
+            if s.emp.tribes[a] - cap(s, a) >= 4 and s.emp.gold < 6:
                 return x
     return by_kind["done"][0]

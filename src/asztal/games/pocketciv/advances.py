@@ -50,7 +50,7 @@ def tribe_cost(adv: int, i: int) -> int:
 def advance_cost(s, i: int) -> tuple[int, int]:
     """PC-DEV-ADV-05: the tribes and gold advance ``i`` costs; PC-MP-ADV-01: 1 gold and 1
     tribe less, never below 0, when another seat owns it (never solo)."""
-    t, g = tribe_cost(s.adv, i), ADV_GOLD[i]
+    t, g = tribe_cost(s.emp.adv, i), ADV_GOLD[i]
     if s.spread >> i & 1:
         t, g = max(0, t - 1), max(0, g - 1)
     return t, g
@@ -63,7 +63,7 @@ def has_resources(s, a: int, need: int) -> bool:
         return False
     wood, stone = s.forest[a], s.mount[a] > 0
     nw, ns = need & WOOD, need & STONE
-    if s.adv & A_MACHINING and (nw or ns) and not (nw and ns):
+    if s.emp.adv & A_MACHINING and (nw or ns) and not (nw and ns):
         return bool(wood or stone)
     return not (nw and not wood) and not (ns and not stone)
 
@@ -75,7 +75,7 @@ def _names(mask: int) -> list[str]:
 def can_acquire(s, a: int, i: int, total: int, why: bool = False):
     """None when the city in area ``a`` may acquire advance ``i`` as far as the advance goes
     (its costs, prerequisites and resources); else False, or the refusal with ``why``."""
-    adv = s.adv
+    adv = s.emp.adv
     bit = 1 << i
     if adv & bit:
         return no("adv_owned", "PC-DEV-ADV-11", advance=ADV_IDS[i]) if why else True
@@ -86,10 +86,10 @@ def can_acquire(s, a: int, i: int, total: int, why: bool = False):
             return no("adv_prereq", "PC-DEV-ADV-07", advance=ADV_IDS[i], advances=_names(ADV_PRE_ALL[i] & ~adv))
         return no("adv_prereq_any", "PC-DEV-ADV-07", advance=ADV_IDS[i], either=_names(ADV_PRE_ANY[i]))
     t, g = advance_cost(s, i)
-    if g > s.gold:  # PC-DEV-ADV-05
-        return no("gold", "PC-DEV-ADV-05", need=g, have=s.gold) if why else True
-    if t > s.tribes[a]:  # PC-DEV-ADV-05
-        return no("area_tribes", "PC-DEV-ADV-05", area=a + 1, need=t, have=s.tribes[a]) if why else True
+    if g > s.emp.gold:  # PC-DEV-ADV-05
+        return no("gold", "PC-DEV-ADV-05", need=g, have=s.emp.gold) if why else True
+    if t > s.emp.tribes[a]:  # PC-DEV-ADV-05
+        return no("area_tribes", "PC-DEV-ADV-05", area=a + 1, need=t, have=s.emp.tribes[a]) if why else True
     if t and total - t < 1:  # PC-DEV-03
         return no("keep_one", "PC-DEV-03", need=t, total=total) if why else True
     if i == FISHING and not s.board.coastal[a]:  # PC-R-FISHING-ACQ: only a city by the Sea
@@ -103,18 +103,18 @@ def can_acquire(s, a: int, i: int, total: int, why: bool = False):
 
 def slots_check(s, why: bool = False):
     """PC-DEV-ADV-01, PC-DEV-ADV-12: the TCAV must exceed the number of advances owned."""
-    if s.tcav() <= s.nadv():
-        if not s.tcav():
+    if s.emp.tcav() <= s.emp.nadv():
+        if not s.emp.tcav():
             return no("adv_no_city", "PC-DEV-ADV-01") if why else True
-        return no("adv_tcav", "PC-DEV-ADV-01", tcav=s.tcav(), owned=s.nadv()) if why else True
+        return no("adv_tcav", "PC-DEV-ADV-01", tcav=s.emp.tcav(), owned=s.emp.nadv()) if why else True
     return None
 
 
 def city_acq_check(s, a: int, why: bool = False):
     """PC-DEV-ADV-03: a city acquires; PC-DEV-ADV-02: once per city per round."""
-    if not s.cav[a]:
+    if not s.emp.cav[a]:
         return no("adv_city", "PC-DEV-ADV-03", area=a + 1) if why else True
-    if s.acq & BITS[a]:
+    if s.emp.acq & BITS[a]:
         return no("adv_once", "PC-DEV-ADV-02", area=a + 1) if why else True
     return None
 
@@ -139,14 +139,14 @@ def acquire(s, a: int, i: int) -> None:
     """PC-DEV-ADV-03/05/10/11: pay from the city's area and the stock; the whole Empire owns it."""
     t, g = advance_cost(s, i)
     s.rm_tribes(a, t)
-    s.gold -= g
+    s.emp.gold -= g
     bit = 1 << i
-    s.adv |= bit
-    s.acq |= BITS[a]
+    s.emp.adv |= bit
+    s.emp.acq |= BITS[a]
     s.emit("pocketciv.advance", area=a + 1, advance=ADV_IDS[i])
     if bit == A_BLACK_MARKET:  # PC-DEV-ADV-13
-        s.gold += 5
-    if bit in (A_LAW, A_CIVIL_SERVICE) and s.adv & (A_BLACK_MARKET | A_CULTURE_OF_THIEVERY):
+        s.emp.gold += 5
+    if bit in (A_LAW, A_CIVIL_SERVICE) and s.emp.adv & (A_BLACK_MARKET | A_CULTURE_OF_THIEVERY):
         s.stack.append(Drop())  # PC-R-CULTURE-DROP: Law / Civil Service may discard those two (PC-CON-04)
 
 
@@ -158,7 +158,7 @@ def drop_check(s, i: int, why: bool = False):
     bit = 1 << i
     if not bit & DROPPABLE:
         return no("drop_only", "PC-R-CULTURE-DROP") if why else True
-    if not s.adv & bit:
+    if not s.emp.adv & bit:
         return no("adv_not_owned", "PC-CON-04", advance=ADV_IDS[i]) if why else True
     return None
 
@@ -179,8 +179,8 @@ def _drop_act(s, f, action) -> None:
     if action is DONE:
         s.stack.pop()
         return
-    s.adv &= ~(1 << action.args[0])  # PC-CON-04; may be acquired again (PC-Q-29)
-    if not s.adv & (A_BLACK_MARKET | A_CULTURE_OF_THIEVERY):
+    s.emp.adv &= ~(1 << action.args[0])  # PC-CON-04; may be acquired again (PC-Q-29)
+    if not s.emp.adv & (A_BLACK_MARKET | A_CULTURE_OF_THIEVERY):
         s.stack.pop()
 
 

@@ -34,6 +34,7 @@ from asztal.games.pocketciv.data import (
     WONDER_INDEX,
     _adv,
 )
+from asztal.games.pocketciv.map import X_SCALE
 from asztal.games.pocketciv.messages import STEP_NAMES
 from asztal.games.svg import Legal, Svg, last_touched
 
@@ -69,7 +70,7 @@ class _Map:
     """Scales the map's integer corner coordinates into the map box."""
 
     def __init__(self, m: dict) -> None:
-        self.xs = float(m.get("x_scale", math.sqrt(3)))
+        self.xs = float(m.get("x_scale", X_SCALE))
         pts = [p for a in m["areas"] for p in a["polygon"]]
         for key in ("frontier", "sea"):
             region = m.get(key) or {}

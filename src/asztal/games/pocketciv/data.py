@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 _DIR = Path(__file__).with_name("data")
 
@@ -50,14 +51,18 @@ _deck = _load("event_deck.json")
 _cards = sorted(_deck["cards"], key=lambda c: c["card_number"])
 assert [c["card_number"] for c in _cards] == list(range(1, 17)), "the event deck must hold cards 1-16"
 NCARDS = len(_cards)
-RED = tuple(c["red_circle"] for c in _cards)
-GREEN = tuple(c["green_square"] for c in _cards)
-BLUE = tuple(c["blue_hexagon"] for c in _cards)
-GOLD = tuple(c["gold_nuggets"] for c in _cards)
+RED: tuple[int, ...] = tuple(c["red_circle"] for c in _cards)
+GREEN: tuple[int, ...] = tuple(c["green_square"] for c in _cards)
+BLUE: tuple[int, ...] = tuple(c["blue_hexagon"] for c in _cards)
+GOLD: tuple[int, ...] = tuple(c["gold_nuggets"] for c in _cards)
 HAND = tuple(bool(c["handshake"]) for c in _cards)
 
 
-def _box(entry):
+#: an event box of a card: (event_id, n_red, n_green, n_blue, visiting empire index or -1)
+Box = tuple[str, int, int, int, int]
+
+
+def _box(entry: dict[str, Any] | None) -> Box | None:
     if not entry:
         return None
     sh = entry.get("shapes_to_sum") or {}
@@ -67,7 +72,8 @@ def _box(entry):
 
 
 #: BOX[card][era] = (event_id, n_red, n_green, n_blue, empire) or None; era 1..8 (index 0 unused)
-BOX = tuple(tuple([None] + [_box(c["events_by_era"].get(str(e))) for e in range(1, 9)]) for c in _cards)
+BOX: tuple[tuple[Box | None, ...], ...] = tuple(
+    tuple([None] + [_box(c["events_by_era"].get(str(e))) for e in range(1, 9)]) for c in _cards)
 
 
 def symbol_sum(box, card: int) -> int:

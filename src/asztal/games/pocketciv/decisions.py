@@ -55,20 +55,20 @@ def _setup(s, f) -> tuple[str, dict[str, Any], str]:
 
 
 def _topup(s, f):
-    return "topup", {"left": 3 - sum(s.tribes)}, "PC-POP-02"
+    return "topup", {"left": 3 - sum(s.emp.tribes)}, "PC-POP-02"
 
 
 def _move(s, f):
-    free = sum(t - m for t, m in zip(s.tribes, s.moved, strict=True))
+    free = sum(t - m for t, m in zip(s.emp.tribes, s.emp.moved, strict=True))
     return "move", {"free": free}, "PC-POP-05"
 
 
 def _dev(s, f):
-    return "dev", {"tribes": sum(s.tribes), "gold": s.gold, "city": city_cost(s.adv)}, "PC-DEV-01"
+    return "dev", {"tribes": sum(s.emp.tribes), "gold": s.emp.gold, "city": city_cost(s.emp.adv)}, "PC-DEV-01"
 
 
 def _upkeep(s, f):
-    left = max(0, growth_allowance(s.adv) - s.grown)
+    left = max(0, growth_allowance(s.emp.adv) - s.emp.grown)
     return "citydev" if left else "citydev.none", {"left": left}, "PC-UPK-CITYDEV-01"
 
 
@@ -83,12 +83,12 @@ def _mine(s, f):
 
 
 def _tax(s, f):
-    return "tax", {"gold": s.gold}, "PC-DEV-BM-04"
+    return "tax", {"gold": s.emp.gold}, "PC-DEV-BM-04"
 
 
 def _drop(s, f):
     owned = [k for k, bit in (("culture_of_thievery", A_CULTURE_OF_THIEVERY), ("black_market", A_BLACK_MARKET))
-             if s.adv & bit]
+             if s.emp.adv & bit]
     return "drop", {"advances": owned}, "PC-R-CULTURE-DROP"
 
 
@@ -197,8 +197,8 @@ def _alloc(s, f):
     a = acts[0].args[1]
     ev = s.ev
     if acts[0].kind == "hit":
-        return "alloc.tribes", {"left": ev["lt"][a], "area": a + 1}, "PC-MP-TOTEM-10"
-    return "alloc.cities", {"left": ev["lc"][a], "area": a + 1}, "PC-R-MP-LOCAL-CAV"
+        return "alloc.tribes", {"left": ev.lt[a], "area": a + 1}, "PC-MP-TOTEM-10"
+    return "alloc.cities", {"left": ev.lc[a], "area": a + 1}, "PC-R-MP-LOCAL-CAV"
 
 
 _ASK = {

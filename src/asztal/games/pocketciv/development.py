@@ -60,23 +60,23 @@ def pay_check(s, total: int, cost: int, why: bool = False):
 
 def tribes_check(s, a: int, need: int, rule: str, why: bool = False):
     """The area pays ``need`` tribes itself."""
-    if s.tribes[a] < need:
-        return no("area_tribes", rule, area=a + 1, need=need, have=s.tribes[a]) if why else True
+    if s.emp.tribes[a] < need:
+        return no("area_tribes", rule, area=a + 1, need=need, have=s.emp.tribes[a]) if why else True
     return None
 
 
 def owns_check(s, bit: int, rule: str, why: bool = False):
     """The move needs an advance the Empire does not own."""
-    if not s.adv & bit:
+    if not s.emp.adv & bit:
         return no("needs_advance", rule, advance=ADV_IDS[bit.bit_length() - 1]) if why else True
     return None
 
 
 def city_check(s, a: int, total: int, why: bool = False):
     """PC-DEV-CITY-01/02/04, PC-DEV-03."""
-    if s.cav[a]:
+    if s.emp.cav[a]:
         return no("city_there", "PC-DEV-CITY-04", area=a + 1) if why else True
-    cost = city_cost(s.adv)
+    cost = city_cost(s.emp.adv)
     return (tribes_check(s, a, cost, "PC-DEV-CITY-02" if cost == 2 else "PC-DEV-CITY-01", why)
             or pay_check(s, total, cost, why))
 
@@ -87,7 +87,7 @@ def farm_check(s, a: int, total: int, agri: bool, why: bool = False):
         r = owns_check(s, A_AGRICULTURE, "PC-DEV-FARM-03", why)
         if r is not None:
             return r
-        if s.flags & AGRI_USED:
+        if s.emp.flags & AGRI_USED:
             return no("agri_used", "PC-DEV-FARM-03") if why else True
     if s.farm[a]:
         return no("farm_there", "PC-DEV-FARM-02", area=a + 1) if why else True
@@ -108,12 +108,12 @@ def forest_check(s, a: int, total: int, why: bool = False):
 
 def exp_check(s, a: int, sea: int, total: int, why: bool = False):
     """PC-DEV-EXP-01 (from the Frontier), PC-DEV-EXP-05 (by sea with Navigation), PC-R-WALL."""
-    if not s.tribes[a]:
+    if not s.emp.tribes[a]:
         return no("area_tribes", "PC-DEV-EXP-01", area=a + 1, need=1, have=0) if why else True
     r = pay_check(s, total, 1, why)
     if r is not None:
         return r
-    if GREAT_WALL in s.wonders[a]:
+    if GREAT_WALL in s.emp.wonders[a]:
         return no("wall", "PC-R-WALL", area=a + 1) if why else True
     if sea:
         r = owns_check(s, A_NAVIGATION, "PC-DEV-EXP-05", why)
@@ -131,7 +131,7 @@ def mine_check(s, total: int, why: bool = False):
     r = owns_check(s, A_MINING, "PC-DEV-MINING-01", why)
     if r is not None:
         return r
-    have = sum(s.tribes[a] for a in s.board.areas if s.mount[a])
+    have = sum(s.emp.tribes[a] for a in s.board.areas if s.mount[a])
     if have < 3:
         return no("mine_tribes", "PC-DEV-MINING-08", have=have) if why else True
     return pay_check(s, total, 3, why)
@@ -142,16 +142,16 @@ def tax_check(s, why: bool = False):
     r = owns_check(s, A_BLACK_MARKET, "PC-DEV-BM-01", why)
     if r is not None:
         return r
-    if s.flags & TAXED:
+    if s.emp.flags & TAXED:
         return no("taxed", "PC-Q-05") if why else True
     return None
 
 
 def _dev_legal(s, f):
-    total = sum(s.tribes)
+    total = sum(s.emp.tribes)
     acts = []
     for a in s.board.areas:
-        if not s.tribes[a]:
+        if not s.emp.tribes[a]:
             continue
         if city_check(s, a, total) is None:
             acts.append(CITY[a])
@@ -175,7 +175,7 @@ def _dev_legal(s, f):
 
 
 def _dev_refuse(s, f, action):
-    total = sum(s.tribes)
+    total = sum(s.emp.tribes)
     kind, args = action.kind, action.args
     if kind == "city":
         return city_check(s, args[0], total, True)
@@ -204,8 +204,8 @@ def _dev_act(s, f, action) -> None:
         acquire(s, *action.args)
     elif kind == "city":
         a = action.args[0]
-        s.rm_tribes(a, city_cost(s.adv))
-        s.cav[a] = 1  # PC-DEV-CITY-03
+        s.rm_tribes(a, city_cost(s.emp.adv))
+        s.emp.cav[a] = 1  # PC-DEV-CITY-03
         s.emit("pocketciv.city", area=a + 1)
     elif kind == "farm":  # PC-DEV-FARM-01
         a = action.args[0]
@@ -217,7 +217,7 @@ def _dev_act(s, f, action) -> None:
         a = action.args[0]
         s.rm_tribes(a, 2)
         s.farm[a] = 1
-        s.flags |= AGRI_USED
+        s.emp.flags |= AGRI_USED
         s.emit("pocketciv.farm", area=a + 1)
     elif kind == "forest":  # PC-DEV-HORTI-01: 4 tribes plant a forest
         a = action.args[0]
@@ -233,7 +233,7 @@ def _dev_act(s, f, action) -> None:
     elif kind == "mine":
         s.stack.append(Mine(0, 0, 0))
     else:  # tax
-        s.flags |= TAXED
+        s.emp.flags |= TAXED
         s.stack.append(Tax(0))
 
 
@@ -252,7 +252,7 @@ def expedition_gold(adv: int, force: int, sea: int, green: int, blue: int) -> in
 
 def join_check(s, a: int, why: bool = False):
     """PC-DEV-EXP-02: a further tribe of the area joins, PC-DEV-03 keeping one in the Empire."""
-    return tribes_check(s, a, 1, "PC-DEV-EXP-02", why) or pay_check(s, sum(s.tribes), 1, why)
+    return tribes_check(s, a, 1, "PC-DEV-EXP-02", why) or pay_check(s, sum(s.emp.tribes), 1, why)
 
 
 def _exp_legal(s, f):
@@ -274,8 +274,8 @@ def _exp_act(s, f, action) -> None:
         s.stack[-1] = Exp(a, sea, force + 1)
         return
     c = s.draw()  # PC-DEV-EXP-04: each expedition uses one card
-    gold = expedition_gold(s.adv, force, sea, GREEN[c], BLUE[c])
-    s.gold += gold
+    gold = expedition_gold(s.emp.adv, force, sea, GREEN[c], BLUE[c])
+    s.emp.gold += gold
     s.emit("pocketciv.expedition", area=a + 1, force=force, gold=gold)
     s.stack.pop()
 
@@ -330,7 +330,7 @@ def _mine_act(s, f, action) -> None:
         s.stack[-1] = Mine(0, paid + 1, 0)
         return
     if action is STOP:  # PC-DEV-MINING-05/06
-        s.gold += cart
+        s.emp.gold += cart
         s.emit("pocketciv.mined", gold=cart)
         s.stack.pop()
         return
@@ -350,15 +350,15 @@ def _tax_run(s, f) -> bool:
     if f.step == 1:
         return False
     c = s.draw()  # PC-DEV-BM-02
-    s.gold += GOLD[c]  # PC-DEV-BM-03
+    s.emp.gold += GOLD[c]  # PC-DEV-BM-03
     if not HAND[c]:  # PC-Q-05 (2): no handshake, no new card
         s.stack.pop()
         return True
-    if s.gold < 1:  # PC-DEV-BM-06, PC-Q-05 (4): Anarchy, and the taxation ends
+    if s.emp.gold < 1:  # PC-DEV-BM-06, PC-Q-05 (4): Anarchy, and the taxation ends
         s.emit("pocketciv.tax_anarchy")
         s.stack[-1] = anarchy.start(s.era)
         return True
-    s.gold -= 1  # PC-DEV-BM-04
+    s.emp.gold -= 1  # PC-DEV-BM-04
     s.stack[-1] = Tax(1)
     return False
 

@@ -1,47 +1,55 @@
 """One player's Empire (Birodalom): what belongs to a seat rather than to the board.
 
-The solo game is the one-Empire case. In the multiplayer mode every seat has its own Empire
-object in ``state.seats``; the rules act on one Empire at a time, the one ``state.emp``
-names, and the state's Empire attributes (``state.tribes``, ``state.gold``, ...) read and
-write that object (``EMPIRE_FIELDS`` are properties of the state, see ``state.py``). Handing
-the rules another seat is one assignment; nothing is copied in or out, so no seat's Empire
-ever exists twice. An event of the multiplayer mode is played on an explicit combination
-of the Empires (``combined``), whose outcome is then shared out (``mp.py``).
+The state holds every seat's Empire in ``state.seats`` (the solo game is the one-Empire
+case) and names the one the rules act on now ``state.emp``: a rule reads and writes
+``s.emp.tribes``, ``s.emp.gold``, ..., so it says whose Empire it touches. In the solo game
+``emp`` is always ``seats[0]``; in the multiplayer mode handing the rules another seat is one
+assignment (``state.focus_on``), nothing is copied in or out, so no seat's Empire ever exists
+twice. An event of the multiplayer mode is played on an explicit combination of the Empires
+(``combined``), whose outcome is then shared out (``mp.py``).
 """
 
 from __future__ import annotations
 
-#: the fields of an Empire, in the order of the saved multiplayer position
-EMPIRE_FIELDS = ("tribes", "cav", "moved", "wonders", "capital", "gold", "vp", "vp_wonders", "adv", "partners",
-                 "flags", "acq", "grown", "astro_era", "voyage")
+from dataclasses import dataclass, field
+
+_new = object.__new__
 
 
+@dataclass(slots=True, eq=False)
 class Empire:
     """Per area (index = area - 1): ``tribes``, ``cav`` (city value, 0 = no city), ``moved``
     (tribes moved this turn), ``wonders`` (tuples of wonder indices); then the capital area
     (-1: none), gold, era VPs and wonder VPs, advances and trading partners (bit masks), the
     round's limits (``flags``: bit 0 Agriculture used, bit 1 taxation done, bit 2 capital
     grown), areas acquired, cities grown, the era Astronomy was used in and the voyage under
-    way (-1: none)."""
+    way (-1: none). A new Empire has nothing yet (PC-SETUP-04, PC-SETUP-05)."""
 
-    __slots__ = EMPIRE_FIELDS
+    tribes: list[int]
+    cav: list[int]
+    moved: list[int]
+    wonders: list[tuple[int, ...]]
+    capital: int = -1
+    gold: int = 0
+    vp: int = 0
+    vp_wonders: int = 0
+    adv: int = 0
+    partners: int = 0
+    flags: int = 0
+    acq: int = 0
+    grown: int = 0
+    astro_era: int = 0
+    voyage: int = -1
 
-    def __init__(self, n: int) -> None:
-        self.tribes = [0] * n
-        self.cav = [0] * n
-        self.moved = [0] * n
-        self.wonders = [()] * n
-        self.capital = -1
-        self.gold = 0  # PC-SETUP-04
-        self.vp = 0  # PC-SETUP-05
-        self.vp_wonders = 0
-        self.adv = 0
-        self.partners = 0
-        self.flags = self.acq = self.grown = self.astro_era = 0
-        self.voyage = -1
+    @classmethod
+    def empty(cls, n: int) -> Empire:
+        """An Empire on a map of ``n`` areas with nothing on it."""
+        return cls([0] * n, [0] * n, [0] * n, [()] * n)
 
     def copy(self) -> Empire:
-        e = Empire.__new__(Empire)
+        """An independent copy (the per-area lists copied). Written out field by field, past
+        ``__init__``: copies are the searches' hot path, and this is the fastest way."""
+        e = _new(Empire)
         e.tribes = self.tribes.copy()
         e.cav = self.cav.copy()
         e.moved = self.moved.copy()
@@ -59,18 +67,71 @@ class Empire:
         e.voyage = self.voyage
         return e
 
+    def cities(self) -> int:
+        return len(self.cav) - self.cav.count(0)
+
+    def total_tribes(self) -> int:
+        return sum(self.tribes)
+
+    def tcav(self) -> int:
+        """The total city value (CAV) of the Empire's cities."""
+        return sum(self.cav)
+
+    def nadv(self) -> int:
+        """How many advances the Empire has."""
+        return self.adv.bit_count()
+
+    def has(self, adv_bit: int) -> bool:
+        return bool(self.adv & adv_bit)
+
+    def wiped(self) -> bool:
+        """Neither a tribe nor a city left (PC-POP-04, PC-MP-END-01)."""
+        return not any(self.tribes) and not any(self.cav)
+
+    def lose_city(self, a: int, n: int) -> bool:
+        """The one city loss (PC-CON-03, PC-CON-11/12): the city in area ``a`` loses ``n`` of
+        its value; at 0 it is destroyed and a destroyed capital frees the title
+        (PC-UPK-CAPITAL-07). True if the city was destroyed."""
+        left = self.cav[a] - n
+        if left > 0:
+            self.cav[a] = left
+            return False
+        self.cav[a] = 0
+        if self.capital == a:
+            self.capital = -1
+        return True
+
 
 def combined(seats: list[Empire], holder: Empire, areas: range) -> Empire:
     """The Empire an event is played on (PC-MP-TOTEM-10): every colour's tribes, city values
     and wonders summed per area, no capital and no voyage, and the Totem holder's gold, VPs,
     advances, partners and round limits (copies: the holder keeps what the event's end gives
-    back, see ``mp.leave_event``)."""
-    e = Empire.__new__(Empire)
-    e.tribes = [sum(x.tribes[a] for x in seats) for a in areas]
-    e.cav = [sum(x.cav[a] for x in seats) for a in areas]
-    e.wonders = [tuple(w for x in seats for w in x.wonders[a]) for a in areas]
-    e.moved = [0] * len(areas)
-    e.capital = e.voyage = -1
-    for k in ("gold", "vp", "vp_wonders", "adv", "partners", "flags", "acq", "grown", "astro_era"):
-        setattr(e, k, getattr(holder, k))
-    return e
+    back, see ``state.leave_event``)."""
+    return Empire([sum(x.tribes[a] for x in seats) for a in areas], [sum(x.cav[a] for x in seats) for a in areas],
+                  [0] * len(areas), [tuple(w for x in seats for w in x.wonders[a]) for a in areas], -1,
+                  holder.gold, holder.vp, holder.vp_wonders, holder.adv, holder.partners, holder.flags,
+                  holder.acq, holder.grown, holder.astro_era, -1)
+
+
+@dataclass(slots=True, eq=False)
+class EventLedger:
+    """The bookkeeping of a multiplayer event played on the combined Empires (``mp.py``):
+    the tribes and city values per area before it (``tribes``, ``cav``), the cards its first
+    pass drew (``rec``) and those a later pass has yet to read again (``rep``, PC-MP-TOTEM-09,
+    ruling PC-R-MP-PASSES), the number of its red circle once read (``red``, 0: not yet), the
+    pass under way (``pass_no``: 0 the first area of that number, 1 the second...), and, once
+    it is over, the tribes and city values lost per area still to be shared out (``lt``,
+    ``lc``, PC-MP-TOTEM-10)."""
+
+    tribes: list[int]
+    cav: list[int]
+    rec: list[int] = field(default_factory=list)
+    rep: list[int] = field(default_factory=list)
+    red: int = 0
+    pass_no: int = 0
+    lt: list[int] = field(default_factory=list)
+    lc: list[int] = field(default_factory=list)
+
+    def copy(self) -> EventLedger:
+        return EventLedger(self.tribes.copy(), self.cav.copy(), self.rec.copy(), self.rep.copy(), self.red,
+                           self.pass_no, self.lt.copy(), self.lc.copy())

@@ -25,17 +25,25 @@ started yet is 8 wide, as the saved games and the equivalence records have it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from asztal.engine.decision import Frame
+from asztal.engine.decision import Frame, Refusal
 from asztal.engine.errors import brief
 from asztal.engine.fields import listed, whole
 
-RUN: dict = {}
-LEGAL: dict = {}
-ACT: dict = {}
-REFUSE: dict = {}
+if TYPE_CHECKING:
+    from asztal.engine.action import Action
+
+#: the step tables, by frame tag: ``RUN[tag](state, frame)`` carries out an automatic step
+#: (False: it waits for a player), ``LEGAL`` lists the legal actions, ``ACT`` carries one
+#: out, ``REFUSE`` says why an action is not legal (a ``Refusal``; True/None from the checks
+#: the legal list is built from)
+RUN: dict[str, Callable[[Any, Any], bool]] = {}
+LEGAL: dict[str, Callable[[Any, Any], Sequence[Action]]] = {}
+ACT: dict[str, Callable[[Any, Any, Action], None]] = {}
+REFUSE: dict[str, Callable[[Any, Any, Action], Refusal | bool | None]] = {}
 
 #: every frame class by its tag
 TAGS: dict[str, type[PCFrame]] = {}

@@ -11,6 +11,7 @@ from asztal.games.pocketciv.data import NCARDS
 from asztal.games.pocketciv.empire import Empire
 from asztal.games.pocketciv.frames import Setup
 from asztal.games.pocketciv.messages import MESSAGES, event_words
+from asztal.games.pocketciv.mp import generate_mp_board, setup_multiplayer
 from asztal.games.pocketciv.setup import Board, check_map, generate_board, place_deserts
 from asztal.games.pocketciv.state import PocketCivState
 
@@ -82,7 +83,6 @@ class PocketCiv(Game):
     def _setup(self, s) -> None:
         data = s.options["map"]
         if s.players > 1:  # PC-MP-MAP-01/02
-            from asztal.games.pocketciv.mp import generate_mp_board
             s.board = generate_mp_board(s.rng, s.players)
         elif data is None:
             s.board = generate_board(s.rng)
@@ -95,7 +95,7 @@ class PocketCiv(Game):
             s.board = Board.from_json(data)
         mountain, forest, desert = s.board.terrain
         n = s.board.n
-        s.emp = Empire(n)  # PC-SETUP-04, PC-SETUP-05: no gold, no VP, no advance yet
+        s.emp = Empire.empty(n)  # PC-SETUP-04, PC-SETUP-05: no gold, no VP, no advance yet
         s.seats = [s.emp]
         s.forest = [int(x) for x in forest]
         s.mount = [int(x) for x in mountain]
@@ -118,5 +118,4 @@ class PocketCiv(Game):
         s.focus = -2
         s.totem = s.spread = 0
         if s.players > 1:
-            from asztal.games.pocketciv.mp import setup_multiplayer
             setup_multiplayer(s)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 
 RADIUS = 3
+#: the width of a cell over the unit of its integer corner coordinates (pointy-top hexagons)
+X_SCALE = 3 ** 0.5
 # axial neighbour directions, in the order of the hexagon's edges (pointy top, y down):
 # NE, E, SE, SW, W, NW; corners top, upper right, lower right, bottom, lower left, upper left
 DIRS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
@@ -27,7 +29,7 @@ def _ring(radius: int) -> list[tuple[int, int]]:
     """The cells at ``radius`` in cyclic order (by angle around the centre)."""
     cells = [(q, r) for r in range(-radius, radius + 1) for q in range(-radius, radius + 1)
              if distance(q, r) == radius]
-    return sorted(cells, key=lambda c: math.atan2(3 * c[1], (2 * c[0] + c[1]) * 3 ** 0.5))
+    return sorted(cells, key=lambda c: math.atan2(3 * c[1], (2 * c[0] + c[1]) * X_SCALE))
 
 
 DISC = [(q, r) for r in range(-RADIUS, RADIUS + 1) for q in range(-RADIUS, RADIUS + 1) if distance(q, r) <= RADIUS]
@@ -86,6 +88,21 @@ def outline(cells) -> list[list[list[int]]]:
         loops.append(loop)
     return loops
 
+
+
+def canvas(radius: int) -> dict[str, list[list[int]] | float]:
+    """The cells of a hexagonal canvas of ``radius`` around the centre, with each cell's
+    centre and the corner offsets of a cell in integer coordinates (x to be multiplied by
+    ``x_scale``): what the map editor draws, so it computes no geometry of its own."""
+    cells = [(q, r) for r in range(-radius, radius + 1) for q in range(-radius, radius + 1) if distance(q, r) <= radius]
+    return {"cells": [[q, r] for q, r in cells], "centres": [[2 * q + r, 3 * r] for q, r in cells],
+            "corners": [list(c) for c in CORNERS], "x_scale": X_SCALE}
+
+
+def touching(cells, owner: dict) -> set:
+    """The owners (``owner``: cell -> anything) of the cells next to ``cells``, the cells'
+    own owners included."""
+    return {owner.get((q + dq, r + dr)) for q, r in cells for dq, dr in DIRS}
 
 
 # -- the larger map (PC-MP-MAP-01..03, PC-Q-25) ---------------------------------------------------

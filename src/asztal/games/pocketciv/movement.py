@@ -42,7 +42,7 @@ def _setup_refuse(s, f, action):
 
 def _setup_act(s, f, action) -> None:
     a = action.args[0]
-    s.tribes[a] += 1
+    s.emp.tribes[a] += 1
     placed = f.placed + 1
     if placed < 3:
         s.stack[-1] = Setup(placed)
@@ -50,7 +50,7 @@ def _setup_act(s, f, action) -> None:
     s.reshuffle_deck()  # PC-SETUP-07: shuffle, discard the top three, begin
     s.started = True
     s.stack[-1] = Pop()
-    s.emit("pocketciv.start", areas=[x + 1 for x in s.board.areas if s.tribes[x]])
+    s.emit("pocketciv.start", areas=[x + 1 for x in s.board.areas if s.emp.tribes[x]])
 
 
 register("setup", legal=_setup_legal, act=_setup_act, refuse=_setup_refuse)
@@ -58,7 +58,7 @@ register("setup", legal=_setup_legal, act=_setup_act, refuse=_setup_refuse)
 
 # -- phase I: growth and the top-up -----------------------------------------------------------
 def _pop_run(s, f) -> bool:
-    tribes = s.tribes
+    tribes = s.emp.tribes
     grown = []
     for a in s.board.areas:  # PC-POP-01: one new tribe in every area that has a tribe
         if tribes[a]:
@@ -68,16 +68,16 @@ def _pop_run(s, f) -> bool:
         s.emit("pocketciv.round", round=s.round_no, era=s.era, header=True)
         if grown:
             s.emit("pocketciv.growth", areas=grown)
-    s.moved = [0] * len(tribes)
-    s.voyage = -1
+    s.emp.moved = [0] * len(tribes)
+    s.emp.voyage = -1
     # PC-POP-02/03, PC-Q-10: after growth, top up to three tribes, only at cities, optional
-    s.stack[-1] = TopUp() if sum(tribes) < 3 and any(s.cav) else Move()
+    s.stack[-1] = TopUp() if sum(tribes) < 3 and any(s.emp.cav) else Move()
     return True
 
 
 def topup_check(s, a: int, why: bool = False):
     """PC-POP-02: new tribes only at cities."""
-    if area_check(s, a) is None and s.cav[a]:
+    if area_check(s, a) is None and s.emp.cav[a]:
         return None
     return (area_check(s, a, why) or no("topup_city", "PC-POP-02", area=a + 1)) if why else True
 
@@ -96,8 +96,8 @@ def _topup_act(s, f, action) -> None:
     if action is DONE:
         s.stack[-1] = Move()
         return
-    s.tribes[action.args[0]] += 1
-    if sum(s.tribes) >= 3:
+    s.emp.tribes[action.args[0]] += 1
+    if sum(s.emp.tribes) >= 3:
         s.stack[-1] = Move()
 
 
@@ -110,7 +110,7 @@ def _reach(s):
     """The land moves of this Empire (PC-POP-05, -08 Road Building, -09 Equestrian), its sea
     moves (PC-POP-10/11, None without Fishing or Navigation) and the tribes a new voyage needs
     (PC-POP-12: one pays for the group; PC-POP-14: none with Magnetics)."""
-    board, adv = s.board, s.adv
+    board, adv = s.board, s.emp.adv
     if adv & A_EQUESTRIAN:
         moves = board.moves_all
     elif adv & A_ROADBUILDING:
@@ -125,19 +125,19 @@ def _reach(s):
 
 def free_check(s, a: int, why: bool = False):
     """PC-POP-05: each tribe makes one step a round; the tribes that arrived stay."""
-    free = s.tribes[a] - s.moved[a]
+    free = s.emp.tribes[a] - s.emp.moved[a]
     if free > 0:
         return None
     if not why:
         return True
-    if not s.tribes[a]:
+    if not s.emp.tribes[a]:
         return no("no_tribe", "PC-POP-05", area=a + 1)
     return no("all_moved", "PC-POP-05", area=a + 1)
 
 
 def _move_legal(s, f):
     moves, sails, need = _reach(s)
-    tribes, moved, voyage = s.tribes, s.moved, s.voyage
+    tribes, moved, voyage = s.emp.tribes, s.emp.moved, s.emp.voyage
     acts = []
     for a in s.board.areas:
         if free_check(s, a) is not None:
@@ -163,15 +163,15 @@ def _move_refuse(s, f, action):
     if action.kind == "move":
         if action in moves[a]:
             return None
-        if s.adv & (A_EQUESTRIAN | A_ROADBUILDING):
+        if s.emp.adv & (A_EQUESTRIAN | A_ROADBUILDING):
             return no("too_far", "PC-POP-08", src=a + 1, dst=b + 1)
         return no("not_adjacent", "PC-POP-05", src=a + 1, dst=b + 1)
     if sails is None:
         return no("needs_advance", "PC-POP-10", advance="fishing")
     for key, act in sails[a]:
         if act is action:
-            free = s.tribes[a] - s.moved[a]
-            if free >= need or key == s.voyage:
+            free = s.emp.tribes[a] - s.emp.moved[a]
+            if free >= need or key == s.emp.voyage:
                 return None
             return no("sail_tribes", "PC-POP-12", area=a + 1, need=need, have=free)
     return no("no_voyage", "PC-POP-10", src=a + 1, dst=b + 1)
@@ -181,25 +181,25 @@ def _move_act(s, f, action) -> None:
     kind = action.kind
     if kind == "move":  # PC-POP-06: remove from the start, create at the destination
         a, b = action.args
-        s.tribes[a] -= 1
-        s.tribes[b] += 1
-        s.moved[b] += 1
-        s.voyage = -1
+        s.emp.tribes[a] -= 1
+        s.emp.tribes[b] += 1
+        s.emp.moved[b] += 1
+        s.emp.voyage = -1
         s.emit("pocketciv.move", src=a + 1, dst=b + 1)
     elif kind == "sail":
         a, b = action.args
         key = a * MAXAREA + b
-        if key != s.voyage:  # a new group pays one tribe, unless Magnetics (PC-POP-12/14)
-            s.voyage = key
-            if not s.adv & A_MAGNETICS:
-                s.tribes[a] -= 1
-        s.tribes[a] -= 1
-        s.tribes[b] += 1
-        s.moved[b] += 1
+        if key != s.emp.voyage:  # a new group pays one tribe, unless Magnetics (PC-POP-12/14)
+            s.emp.voyage = key
+            if not s.emp.adv & A_MAGNETICS:
+                s.emp.tribes[a] -= 1
+        s.emp.tribes[a] -= 1
+        s.emp.tribes[b] += 1
+        s.emp.moved[b] += 1
         s.emit("pocketciv.sail", src=a + 1, dst=b + 1)
     else:  # done: phase II
-        s.voyage = -1
-        s.moved = [0] * len(s.tribes)
+        s.emp.voyage = -1
+        s.emp.moved = [0] * len(s.emp.tribes)
         s.next_phase(Event())
 
 

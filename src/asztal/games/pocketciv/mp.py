@@ -2,10 +2,11 @@
 
 The map has 16 areas, numbered 1-8 twice (``generate_mp_board``). Every seat keeps its own
 Empire object (``empire.Empire``: tribes, cities, wonders, gold, advances, VPs: ruling
-PC-Q-25) in ``state.seats``; the terrain, the era and the event deck are shared. The solo rules
+PC-Q-25) in ``state.seats``; the terrain, the era and the event deck are shared. It is the
+same state class as the solo game, built with several Empires from the start: the solo rules
 run unchanged on the Empire ``state.emp`` names (``focus`` says whose it is):
 
-- **a seat's own turn** (``act_for(p)``: ``emp`` is seat p's Empire itself): movement,
+- **a seat's own turn** (``state.focus_on(p)``: ``emp`` is seat p's Empire itself): movement,
   development (mining, expeditions, taxation: a special use of the deck by one player,
   PC-MP-DECK-01), reckoning, city development and city upkeep are the solo code;
 - **an event** (``focus`` = -1, ``enter_event``): it is played on the colours together
@@ -13,7 +14,7 @@ run unchanged on the Empire ``state.emp`` names (``focus`` says whose it is):
   city values and wonders of all seats summed per area, with the Totem holder's gold,
   advances and trading partners. When the event is over, the holder says whose tribes and
   cities its losses fall on where colours share an area (``alloc``), and the holder gets back
-  what the event changed of its gold, advances, partners and Astronomy (``leave_event``).
+  what the event changed of its gold, advances, partners and Astronomy (``state.leave_event``).
 
 A round (``Mp(stage, k)``) serialises the phases, the Totem holder first
 (PC-MP-TOTEM-02/05): growth for all, then top-up and movement seat by seat, the event
@@ -27,12 +28,12 @@ PC-Q-27); the game ends when a seat has no tribe and no city or Era 8 ends (PC-M
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from asztal.engine.fields import flag, listed, obj, one_of, whole
 from asztal.games.pocketciv.actions import ASTRONOMY, DONE, HIT, HITCITY, LEAVE, PLACE, TAKE
 from asztal.games.pocketciv.data import (
     A_ASTRONOMY,
-    A_SURVEYING,
     ADV_IDS,
     ADV_INDEX,
     BITS,
@@ -40,32 +41,35 @@ from asztal.games.pocketciv.data import (
     EMPIRES,
     MAXAREA,
     NADV,
-    NCARDS,
-    NWONDER,
-    RED,
     WONDER_IDS,
 )
-from asztal.games.pocketciv.empire import Empire, combined
+from asztal.games.pocketciv.empire import Empire, EventLedger, combined
 from asztal.games.pocketciv.frames import (
-    RUN,
     Alloc,
     Dev,
     Move,
     Mp,
-    MpEra,
     MpEv,
     MpSetup,
-    PCFrame,
-    Pop,
     TopUp,
     Upkeep,
     register,
     start_frame,
 )
-from asztal.games.pocketciv.map import DISC, GEOMETRY, SYMMETRIES, outline
+from asztal.games.pocketciv.map import DISC, GEOMETRY, SYMMETRIES, X_SCALE, outline
 from asztal.games.pocketciv.movement import area_check
+from asztal.games.pocketciv.outcome import Ending
+from asztal.games.pocketciv.position import (
+    MAX_COUNT,
+    MAX_ROUND,
+    area_bits,
+    cards,
+    check_stack,
+    name_bits,
+    wonder_tuple,
+)
 from asztal.games.pocketciv.refuse import no, not_here
-from asztal.games.pocketciv.scoring import era_points
+from asztal.games.pocketciv.scoring import end_game
 from asztal.games.pocketciv.setup import (
     AREA_KEYS,
     MAP_KEYS,
@@ -73,17 +77,6 @@ from asztal.games.pocketciv.setup import (
     Board,
     check_geometry,
     set_bits,
-)
-from asztal.games.pocketciv.state import (
-    MAX_COUNT,
-    MAX_ROUND,
-    PocketCivState,
-    area_bits,
-    cards,
-    check_stack,
-    name_bits,
-    wonder_points,
-    wonder_tuple,
 )
 
 #: events whose text names no active area (no red circle): they are played once, never on a second area
@@ -160,7 +153,7 @@ def _mp_json_map(board) -> dict:
                    "polygon": outline(area_cells[a])[0]} for a in range(n)],
         "frontier": {"cells": [list(c) for c in sorted(fr_cells)], "polygons": outline(fr_cells)},
         "sea": {"cells": [list(c) for c in sea_cells], "polygons": outline(sea_cells)},
-        "x_scale": 3 ** 0.5,
+        "x_scale": X_SCALE,
     }
 
 
@@ -219,9 +212,8 @@ def board_from_json(data: dict, players: int) -> Board:
 def setup_multiplayer(s) -> None:
     """PC-MP-TOTEM-01: the first Totem holder is drawn at random; every seat places three
     tribes (PC-Q-25), the holder first; then the deck is shuffled and three cards discarded."""
-    s.__class__ = MultiState
     n = s.board.n
-    s.seats = [Empire(n) for _ in range(s.players)]
+    s.seats = [Empire.empty(n) for _ in range(s.players)]
     s.totem = s.rng.below(s.players, "pocketciv.totem")
     s.focus = -2
     s.stack = [Mp(-1, 0)]
@@ -230,347 +222,137 @@ def setup_multiplayer(s) -> None:
     s.run()
 
 
-class MultiState(PocketCivState):
-    """A PocketCiv state with 2-4 seats (see the module doc)."""
-
-    __slots__ = ()
-    ERA = MpEra
-
-    def emit(self, key: str, **params) -> None:
-        """The solo rules' events, told for the seat whose Empire is in play (``actor``)."""
-        if self.log is not None:
-            if self.focus >= 0 and "seat" not in params:
-                params["actor"] = self.focus
-            PocketCivState.emit(self, key, **params)
-
-    # -- which Empire the rule code acts on -------------------------------------------------------
-    def live(self, p: int) -> Empire:
-        """Seat ``p``'s Empire."""
-        return self.seats[p]
-
-    def store(self) -> None:
-        """No seat acts any more (the round controller's own steps); ``emp`` is left as it is."""
-        if self.focus == -1:
-            raise AssertionError("an event view is left only through its allocation")
-        self.focus = -2
-
-    def focus_on(self, p: int) -> None:
-        """The rules act on seat ``p``'s Empire (PC-MP-02: one seat at a time)."""
-        if self.focus == p:
-            return
-        self.store()
-        self.emp = self.seats[p]
-        spread = 0
-        for q, e in enumerate(self.seats):
-            if q != p:
-                spread |= e.adv
-        self.spread = spread  # PC-MP-ADV-01
-        self.focus = p
-
-    def enter_event(self) -> None:
-        """The event view (PC-MP-TOTEM-10): colours summed per area, the holder's Empire."""
-        self.store()
-        self.emp = view = combined(self.seats, self.seats[self.totem], self.board.areas)
-        self.spread = 0
-        self.focus = -1
-        self.ev = {"tribes": list(view.tribes), "cav": list(view.cav), "rec": [], "rep": [], "red": 0, "pass": 0,
-                   "lt": [], "lc": []}
-
-    def leave_event(self) -> None:
-        h, view = self.seats[self.totem], self.emp
-        h.gold, h.adv, h.partners, h.astro_era = view.gold, view.adv, view.partners, view.astro_era
-        self.focus = -2
-        self.ev = None
-
-    # -- hooks the solo code calls ----------------------------------------------------------------
-    def red_area(self, card: int) -> int:
-        """PC-MP-MAP-03, PC-MP-TOTEM-09: a red circle designates both areas of its number. In
-        an event the first pass plays the first of them, the second pass the other. Outside
-        events (looting with Culture of Thievery) the player's area of that number with more of
-        their tribes (ruling PC-R-MP-OWN-AREA)."""
-        k = RED[card]
-        areas = self.board.by_number[k]
-        ev = self.ev
-        if ev is not None and self.focus == -1:
-            ev["red"] = k
-            return areas[ev["pass"]]
-        t = self.tribes
-        return max(areas, key=lambda a: (t[a], -a))
-
-    def draw(self) -> int:
-        """In the second pass of an event the cards of the first pass are read again."""
-        ev = self.ev
-        if ev is not None and self.focus == -1:
-            if ev["rep"]:
-                return ev["rep"].pop(0)
-            if self.held >= 0:  # drawn, and recorded, before the era change
-                return PocketCivState.draw(self)
-            c = self.deck[-1]
-            ev["rec"].append(c)  # recorded at the draw, so an era change it causes keeps it out
-            return PocketCivState.draw(self)
-        return PocketCivState.draw(self)
-
-    def still_read(self) -> frozenset[int]:
-        """Ruling PC-R-ERA-AT-ONCE with PC-R-MP-PASSES: the cards of an event's first pass are
-        read again on each further area of its red circle's number, so while such a pass is
-        still to come they stay out of an era change's reshuffle."""
-        ev = self.ev
-        if ev is None or self.focus != -1:
-            return frozenset()
-        if not ev["red"]:  # no area read yet: an event with an active area will still read one
-            f = next((f for f in reversed(self.stack) if type(f) is MpEv), None)
-            return frozenset(ev["rec"]) if f is not None and BOX[f.card][f.era][0] not in NO_AREA else frozenset()
-        if ev["pass"] + 1 >= len(self.board.by_number[ev["red"]]):
-            return frozenset(ev["rep"])  # the last pass: only the cards it has yet to read again
-        return frozenset(ev["rec"])
-
-    def next_phase(self, frame: PCFrame) -> None:
-        self.stack.pop()  # back to the round controller, which moves on to the next seat
-        if type(frame) is Pop:  # one seat's upkeep is over; the round ends with the last one's
-            self.round_no -= 1
-
-    def order(self, k: int) -> int:
-        """The k-th seat to act: the Totem holder first (PC-MP-TOTEM-02), then in seat order."""
-        return (self.totem + k) % self.players
-
-    # -- the engine contract: _legal_list, _apply, decision and refusal are the solo ones --
-    def run(self) -> None:
-        stack = self.stack
-        while not self.is_over:
-            if self.started and self.focus != -1 and self.wiped():
-                end_mp(self, "wiped")  # PC-MP-END-01
-                break
-            if not self.run_step():
-                break
-        if self.is_over:
-            self.to_move = None
-            return
-        f = stack[-1]
-        if type(f) is MpEv and f.stage == 0:
-            self.to_move = self.order(f.k)
-        elif self.focus == -1 or type(f) is Alloc:
-            self.to_move = self.totem  # PC-MP-TOTEM-10: the holder decides in events
-        else:
-            self.to_move = self.focus
-
-    def wiped(self) -> list[int]:
-        """Seats with neither a tribe nor a city (PC-MP-END-01). While one seat is in focus
-        the others' Empires cannot change (PC-MP-02), so only that seat is looked at."""
-        f = self.focus
-        if f >= 0:
-            return [] if any(self.tribes) or any(self.cav) else [f]
-        return [p for p, e in enumerate(self.seats) if not any(e.tribes) and not any(e.cav)]
-
-    def _copy_into(self, new) -> None:
-        PocketCivState._copy_into(self, new)
-        new.focus = self.focus
-        new.totem = self.totem
-        ev = self.ev
-        new.ev = None if ev is None else {k: (list(v) if isinstance(v, list) else v) for k, v in ev.items()}
-
-    # -- what may be seen ---------------------------------------------------------------------------
-    def _mp_json(self) -> dict:
-        P, board = self.players, self.board
-        emp = self.seats
-        areas = [{
-            "id": a + 1, "number": board.number[a],
-            "forest": bool(self.forest[a]), "mountain": self.mount[a] == 1, "volcano": self.mount[a] == 2,
-            "farm": bool(self.farm[a]), "desert": bool(self.desert[a]), "fault": bool(self.fault[a]),
-            "tribes": [e.tribes[a] for e in emp], "cities": [e.cav[a] for e in emp],
-            "moved": [e.moved[a] for e in emp], "wonders": [[WONDER_IDS[w] for w in e.wonders[a]] for e in emp],
-        } for a in board.areas]
-        empires = [{
-            "capital": None if e.capital < 0 else e.capital + 1, "gold": e.gold, "vp": e.vp,
-            "vp_wonders": e.vp_wonders, "advances": [ADV_IDS[i] for i in range(NADV) if e.adv >> i & 1],
-            "partners": [EMPIRES[i] for i in range(len(EMPIRES)) if e.partners >> i & 1],
-            "flags": e.flags, "acquired": [a + 1 for a in board.areas if e.acq & BITS[a]], "grown": e.grown,
-            "astronomy_era": e.astro_era,
-            "voyage": None if e.voyage < 0 else [e.voyage // MAXAREA + 1, e.voyage % MAXAREA + 1],
-        } for e in emp]
-        d = {
-            "players": P, "totem": self.totem + 1, "focus": self.focus, "era": self.era, "round": self.round_no,
-            "areas": areas, "empires": empires, "aside": [c + 1 for c in self.aside],
-            "stack": [f.saved() for f in self.stack],
-            "hit": [a + 1 for a in board.areas if self.hit & BITS[a]], "ending": self.ending,
-            "started": self.started,
+# -- what may be seen -------------------------------------------------------------------------------
+def multi_json(s) -> dict[str, Any]:
+    """The readable multiplayer position: the shared board, every seat's Empire side by side,
+    and an event's view while one is played."""
+    P, board = s.players, s.board
+    emp = s.seats
+    areas = [{
+        "id": a + 1, "number": board.number[a],
+        "forest": bool(s.forest[a]), "mountain": s.mount[a] == 1, "volcano": s.mount[a] == 2,
+        "farm": bool(s.farm[a]), "desert": bool(s.desert[a]), "fault": bool(s.fault[a]),
+        "tribes": [e.tribes[a] for e in emp], "cities": [e.cav[a] for e in emp],
+        "moved": [e.moved[a] for e in emp], "wonders": [[WONDER_IDS[w] for w in e.wonders[a]] for e in emp],
+    } for a in board.areas]
+    empires = [{
+        "capital": None if e.capital < 0 else e.capital + 1, "gold": e.gold, "vp": e.vp,
+        "vp_wonders": e.vp_wonders, "advances": [ADV_IDS[i] for i in range(NADV) if e.adv >> i & 1],
+        "partners": [EMPIRES[i] for i in range(len(EMPIRES)) if e.partners >> i & 1],
+        "flags": e.flags, "acquired": [a + 1 for a in board.areas if e.acq & BITS[a]], "grown": e.grown,
+        "astronomy_era": e.astro_era,
+        "voyage": None if e.voyage < 0 else [e.voyage // MAXAREA + 1, e.voyage % MAXAREA + 1],
+    } for e in emp]
+    d = {
+        "players": P, "totem": s.totem + 1, "focus": s.focus, "era": s.era, "round": s.round_no,
+        "areas": areas, "empires": empires, "aside": [c + 1 for c in s.aside],
+        "stack": [f.saved() for f in s.stack],
+        "hit": [a + 1 for a in board.areas if s.hit & BITS[a]], "ending": None if s.ending is None else s.ending.value,
+        "started": s.started,
+    }
+    if s.focus == -1:  # an event is being played on the colours together
+        ev = s.ev
+        d["event"] = {
+            "tribes": list(s.emp.tribes), "cities": list(s.emp.cav),
+            "wonders": [[WONDER_IDS[w] for w in ws] for ws in s.emp.wonders],
+            "gold": s.emp.gold, "advances": [ADV_IDS[i] for i in range(NADV) if s.emp.adv >> i & 1],
+            "partners": [EMPIRES[i] for i in range(len(EMPIRES)) if s.emp.partners >> i & 1],
+            "astronomy_era": s.emp.astro_era,
+            "before_tribes": list(ev.tribes), "before_cities": list(ev.cav),
+            "recorded": [c + 1 for c in ev.rec], "replay": [c + 1 for c in ev.rep],
+            "red": ev.red, "pass": ev.pass_no, "lost_tribes": list(ev.lt), "lost_cities": list(ev.lc),
         }
-        if self.focus == -1:  # an event is being played on the colours together
-            ev = self.ev
-            d["event"] = {
-                "tribes": list(self.tribes), "cities": list(self.cav),
-                "wonders": [[WONDER_IDS[w] for w in ws] for ws in self.wonders],
-                "gold": self.gold, "advances": [ADV_IDS[i] for i in range(NADV) if self.adv >> i & 1],
-                "partners": [EMPIRES[i] for i in range(len(EMPIRES)) if self.partners >> i & 1],
-                "astronomy_era": self.astro_era,
-                "before_tribes": list(ev["tribes"]), "before_cities": list(ev["cav"]),
-                "recorded": [c + 1 for c in ev["rec"]], "replay": [c + 1 for c in ev["rep"]],
-                "red": ev["red"], "pass": ev["pass"], "lost_tribes": list(ev["lt"]), "lost_cities": list(ev["lc"]),
-            }
-        return d
+    return d
 
-    def view(self, seat):
-        self.check_seat(seat)
-        v = self._mp_json()
-        v["map"] = self.board.data
-        v["deck_size"] = len(self.deck)
-        v["discard_size"] = len(self.discard)
-        v["discard_top"] = self.discard[-1] + 1 if self.discard else None
-        v["discard"] = [c + 1 for c in self.discard] if self._surveys(seat) else None
-        v["drawn"] = [c + 1 for c in self.shown]  # every card announced since the last decision
-        v["to_move"] = self.to_move
-        v["is_over"] = self.is_over
-        return v
 
-    def _surveys(self, seat) -> bool:
-        """PC-DEV-MINING-03: a seat with Surveying may search the discard pile."""
-        return seat is not None and bool(self.seats[seat].adv & A_SURVEYING)
+def load_multi(s, d: dict[str, Any]) -> None:
+    """A hand-written multiplayer position, every field checked for type and range."""
+    obj(d, "position")
+    s.board = board = board_from_json(d["map"], s.players)
+    n = board.n
+    P = whole(d.get("players", s.players), "players", 2, 4)
+    if P != s.players:
+        raise ValueError("the position is for another number of players")
+    areas = listed(d["areas"], "areas", n, n)
+    for x in areas:
+        obj(x, "area")
+        whole(x.get("id"), "area id", 1, n)
+    areas = sorted(areas, key=lambda x: x["id"])
+    if [x["id"] for x in areas] != list(range(1, n + 1)):
+        raise ValueError(f"a position needs areas 1-{n}")
+    terrain = {k: [int(flag(x.get(k, False), f"area {x['id']} {k}")) for x in areas]
+               for k in ("forest", "mountain", "volcano", "farm", "desert", "fault")}
+    s.forest, s.farm, s.desert, s.fault = (terrain[k] for k in ("forest", "farm", "desert", "fault"))
+    s.mount = [2 if v else 1 if m else 0 for m, v in zip(terrain["mountain"], terrain["volcano"], strict=True)]
 
-    def _state_dict(self) -> dict:
-        d = self._mp_json()
-        d["map"] = self.board.data
-        d["deck"] = [c + 1 for c in self.deck]
-        d["discard"] = [c + 1 for c in self.discard]
-        return d
+    def per_seat(x, key):
+        return listed(x[key], f"area {x['id']} {key}", P, P)
 
-    def _load_state_dict(self, d: dict) -> None:
-        """A hand-written multiplayer position, every field checked for type and range."""
-        obj(d, "position")
-        self.board = board = board_from_json(d["map"], self.players)
-        n = board.n
-        P = whole(d.get("players", self.players), "players", 2, 4)
-        if P != self.players:
-            raise ValueError("the position is for another number of players")
-        areas = listed(d["areas"], "areas", n, n)
-        for x in areas:
-            obj(x, "area")
-            whole(x.get("id"), "area id", 1, n)
-        areas = sorted(areas, key=lambda x: x["id"])
-        if [x["id"] for x in areas] != list(range(1, n + 1)):
-            raise ValueError(f"a position needs areas 1-{n}")
-        terrain = {k: [int(flag(x.get(k, False), f"area {x['id']} {k}")) for x in areas]
-                   for k in ("forest", "mountain", "volcano", "farm", "desert", "fault")}
-        self.forest, self.farm, self.desert, self.fault = (terrain[k] for k in ("forest", "farm", "desert", "fault"))
-        self.mount = [2 if v else 1 if m else 0 for m, v in zip(terrain["mountain"], terrain["volcano"], strict=True)]
+    seats = []
+    for p, d_e in enumerate(listed(d["empires"], "empires", P, P)):
+        obj(d_e, "empire")
+        cap = d_e.get("capital")
+        voy = d_e.get("voyage")
+        if voy is not None:
+            voy = [whole(v, "voyage area", 1, n) for v in listed(voy, "voyage", 2, 2)]
+        e = Empire.empty(n)
+        e.tribes = [whole(per_seat(x, "tribes")[p], "tribes", 0, MAX_COUNT) for x in areas]
+        e.cav = [whole(per_seat(x, "cities")[p], "cities", 0, 10) for x in areas]
+        e.moved = [whole(per_seat(x, "moved")[p], "moved", 0, MAX_COUNT) for x in areas]
+        e.wonders = [wonder_tuple(per_seat(x, "wonders")[p], "wonders") for x in areas]
+        e.capital = -1 if cap is None else whole(cap, "capital", 1, n) - 1
+        e.gold = whole(d_e["gold"], "gold", 0, MAX_COUNT)
+        e.vp = whole(d_e["vp"], "vp", 0, MAX_COUNT)
+        e.vp_wonders = whole(d_e["vp_wonders"], "vp_wonders", 0, MAX_COUNT)
+        e.adv = name_bits(d_e["advances"], "advances", ADV_INDEX)
+        e.partners = name_bits(d_e["partners"], "partners", {x: i for i, x in enumerate(EMPIRES)})
+        e.flags = whole(d_e["flags"], "flags", 0, 7)
+        e.acq = area_bits(d_e["acquired"], "acquired", n)
+        e.grown = whole(d_e["grown"], "grown", 0, n)
+        e.astro_era = whole(d_e["astronomy_era"], "astronomy_era", 0, 8)
+        e.voyage = -1 if voy is None else (voy[0] - 1) * MAXAREA + voy[1] - 1
+        seats.append(e)
+    s.seats = seats
+    s.totem = whole(d["totem"], "totem", 1, P) - 1
+    s.era = whole(d["era"], "era", 1, 8)
+    s.round_no = whole(d["round"], "round", 1, MAX_ROUND)
+    s.deck = cards(d["deck"], "deck")
+    s.discard = cards(d["discard"], "discard")
+    s.aside = cards(d["aside"], "aside")
+    s.stack = check_stack(d["stack"], multi=True)
+    s.held = -1
+    s.hit = area_bits(d["hit"], "hit", n)
+    ending = d.get("ending")
+    s.ending = None if ending is None else Ending(one_of(ending, "ending", ("eras", "wiped")))
+    s.started = flag(d["started"], "started")
+    focus = whole(d["focus"], "focus", -2, P - 1)
+    s.focus = -2
+    s.emp = seats[s.totem].copy()  # no seat acts: a copy stands in until one does
+    if focus >= 0:
+        s.focus_on(focus)
+    elif focus == -1:
+        js = obj(d["event"], "event")
 
-        def per_seat(x, key):
-            return listed(x[key], f"area {x['id']} {key}", P, P)
+        def counts(key, hi):
+            return [whole(x, f"event {key}", 0, hi) for x in listed(js[key], f"event {key}", n, n)]
 
-        seats = []
-        for p, d_e in enumerate(listed(d["empires"], "empires", P, P)):
-            obj(d_e, "empire")
-            cap = d_e.get("capital")
-            voy = d_e.get("voyage")
-            if voy is not None:
-                voy = [whole(v, "voyage area", 1, n) for v in listed(voy, "voyage", 2, 2)]
-            e = Empire(n)
-            e.tribes = [whole(per_seat(x, "tribes")[p], "tribes", 0, MAX_COUNT) for x in areas]
-            e.cav = [whole(per_seat(x, "cities")[p], "cities", 0, 10) for x in areas]
-            e.moved = [whole(per_seat(x, "moved")[p], "moved", 0, MAX_COUNT) for x in areas]
-            e.wonders = [wonder_tuple(per_seat(x, "wonders")[p], "wonders") for x in areas]
-            e.capital = -1 if cap is None else whole(cap, "capital", 1, n) - 1
-            e.gold = whole(d_e["gold"], "gold", 0, MAX_COUNT)
-            e.vp = whole(d_e["vp"], "vp", 0, MAX_COUNT)
-            e.vp_wonders = whole(d_e["vp_wonders"], "vp_wonders", 0, MAX_COUNT)
-            e.adv = name_bits(d_e["advances"], "advances", ADV_INDEX)
-            e.partners = name_bits(d_e["partners"], "partners", {x: i for i, x in enumerate(EMPIRES)})
-            e.flags = whole(d_e["flags"], "flags", 0, 7)
-            e.acq = area_bits(d_e["acquired"], "acquired", n)
-            e.grown = whole(d_e["grown"], "grown", 0, n)
-            e.astro_era = whole(d_e["astronomy_era"], "astronomy_era", 0, 8)
-            e.voyage = -1 if voy is None else (voy[0] - 1) * MAXAREA + voy[1] - 1
-            seats.append(e)
-        self.seats = seats
-        self.totem = whole(d["totem"], "totem", 1, P) - 1
-        self.era = whole(d["era"], "era", 1, 8)
-        self.round_no = whole(d["round"], "round", 1, MAX_ROUND)
-        self.deck = cards(d["deck"], "deck")
-        self.discard = cards(d["discard"], "discard")
-        self.aside = cards(d["aside"], "aside")
-        self.stack = check_stack(d["stack"], multi=True)
-        self.held = -1
-        self.hit = area_bits(d["hit"], "hit", n)
-        self.ending = d.get("ending")
-        if self.ending is not None:
-            one_of(self.ending, "ending", ("eras", "wiped"))
-        self.started = flag(d["started"], "started")
-        focus = whole(d["focus"], "focus", -2, P - 1)
-        self.focus = -2
-        self.emp = seats[self.totem].copy()  # no seat acts: a copy stands in until one does
-        if focus >= 0:
-            self.focus_on(focus)
-        elif focus == -1:
-            ev = obj(d["event"], "event")
-
-            def counts(key, hi):
-                return [whole(x, f"event {key}", 0, hi) for x in listed(ev[key], f"event {key}", n, n)]
-
-            view = combined(seats, seats[self.totem], board.areas)
-            view.tribes, view.cav = counts("tribes", MAX_COUNT), counts("cities", 10)
-            view.wonders = [wonder_tuple(ws, "event wonders") for ws in listed(ev["wonders"], "event wonders", n, n)]
-            view.gold = whole(ev["gold"], "event gold", 0, MAX_COUNT)
-            view.adv = name_bits(ev["advances"], "event advances", ADV_INDEX)
-            view.partners = name_bits(ev["partners"], "event partners", {x: i for i, x in enumerate(EMPIRES)})
-            view.astro_era = whole(ev["astronomy_era"], "event astronomy_era", 0, 8)
-            self.emp, self.spread = view, 0
-            self.focus = -1
-            self.ev = {"tribes": counts("before_tribes", MAX_COUNT), "cav": counts("before_cities", 10),
-                       "rec": cards(ev["recorded"], "event recorded"), "rep": cards(ev["replay"], "event replay"),
-                       "red": whole(ev["red"], "event red", 0, 8), "pass": whole(ev["pass"], "event pass", 0, P - 1),
-                       "lt": counts("lost_tribes", MAX_COUNT), "lc": counts("lost_cities", 10)}
-        if focus != -1:
-            self.ev = None
-        self._revealed = False
-        self.shown = ()
-        if self.ending is None:
-            self.run()
-        else:
-            self.is_over = True
-            self.to_move = None
-
-    # -- results ----------------------------------------------------------------------------------
-    def scores(self):
-        return [float(e.vp + e.vp_wonders) for e in self.seats]
-
-    def winners(self):
-        """PC-MP-END-02, PC-Q-28: the most points wins, in both endings; a tie is shared."""
-        if not self.is_over:
-            return []
-        sc = self.scores()
-        best = max(sc)
-        return [p for p in range(self.players) if sc[p] == best]
-
-    def outcome(self):
-        return {"scores": self.scores(), "winners": self.winners(), "ending": self.ending, "era": self.era,
-                "vp_advances": [e.vp for e in self.seats], "vp_wonders": [e.vp_wonders for e in self.seats]}
-
-    def check_invariants(self) -> None:
-        n = self.board.n
-        assert len(self.seats) == self.players
-        for p, e in enumerate(self.seats):
-            for k in ("tribes", "cav", "moved"):
-                vals = getattr(e, k)
-                assert len(vals) == n and all(isinstance(v, int) and v >= 0 for v in vals), f"seat {p + 1}: {k}"
-            for a in range(n):
-                limit = 10 if a == e.capital else 4
-                assert e.cav[a] <= limit, f"seat {p + 1}, area {a + 1}: CAV {e.cav[a]} above {limit}"
-                assert e.moved[a] <= e.tribes[a], "more moved tribes than tribes"
-                assert all(0 <= w < NWONDER for w in e.wonders[a])
-            assert e.capital == -1 or e.cav[e.capital] > 0, "the capital must be a city"
-            assert e.gold >= 0 and e.vp >= 0 and e.vp_wonders >= 0
-        if self.focus == -1:
-            assert all(v >= 0 for v in self.tribes) and all(v >= 0 for v in self.cav) and self.gold >= 0
-        for name in ("forest", "farm", "desert", "fault"):
-            vals = getattr(self, name)
-            assert len(vals) == n and all(v in (0, 1) for v in vals), f"at most one {name} per area (PC-CON-06)"
-        assert len(self.mount) == n and all(v in (0, 1, 2) for v in self.mount)
-        assert 1 <= self.era <= 8 and 0 <= self.totem < self.players
-        cards = self.deck + self.discard + self.aside
-        assert sorted(cards) == list(range(NCARDS)), "the deck, discards and cards aside must hold the 16 cards"
-        assert self.stack, "no pending step"
-        if not self.is_over:
-            f = self.stack[-1]
-            if f.TAG not in RUN:
-                assert self._legal_list(), "no legal action before the end"
+        view = combined(seats, seats[s.totem], board.areas)
+        view.tribes, view.cav = counts("tribes", MAX_COUNT), counts("cities", 10)
+        view.wonders = [wonder_tuple(ws, "event wonders") for ws in listed(js["wonders"], "event wonders", n, n)]
+        view.gold = whole(js["gold"], "event gold", 0, MAX_COUNT)
+        view.adv = name_bits(js["advances"], "event advances", ADV_INDEX)
+        view.partners = name_bits(js["partners"], "event partners", {x: i for i, x in enumerate(EMPIRES)})
+        view.astro_era = whole(js["astronomy_era"], "event astronomy_era", 0, 8)
+        s.emp, s.spread = view, 0
+        s.focus = -1
+        s.ev = EventLedger(counts("before_tribes", MAX_COUNT), counts("before_cities", 10),
+                           cards(js["recorded"], "event recorded"), cards(js["replay"], "event replay"),
+                           whole(js["red"], "event red", 0, 8), whole(js["pass"], "event pass", 0, P - 1),
+                           counts("lost_tribes", MAX_COUNT), counts("lost_cities", 10))
+    if focus != -1:
+        s.ev = None
+    s._revealed = False
+    s.shown = ()
 
 
 # -- the round -------------------------------------------------------------------------------------
@@ -604,7 +386,7 @@ def _round_run(s, f) -> bool:
             s.focus_on(s.order(k))
             s.stack[-1] = Mp(stage, k + 1)
             if stage == 1:  # PC-POP-02/03 with the seat's own tribes and cities
-                s.stack.append(TopUp() if sum(s.tribes) < 3 and any(s.cav) else Move())
+                s.stack.append(TopUp() if sum(s.emp.tribes) < 3 and any(s.emp.cav) else Move())
             elif stage == 3:
                 s.stack.append(Dev())
             else:
@@ -661,7 +443,7 @@ def _setup_refuse(s, f, action):
 
 
 def _setup_act(s, f, action) -> None:
-    s.tribes[action.args[0]] += 1
+    s.emp.tribes[action.args[0]] += 1
     s.emit("pocketciv.place", area=action.args[0] + 1)
     if f.placed + 1 < 3:
         s.stack[-1] = MpSetup(f.placed + 1)
@@ -687,7 +469,7 @@ def _event_run(s, f) -> bool:
         return False  # PC-MP-TOTEM-07: may another seat take the Totem?
     if stage == 1:
         s.enter_event()
-        if s.adv & A_ASTRONOMY and s.astro_era != s.era:  # the holder's Astronomy (PC-EVT-ASTRONOMY-01)
+        if s.emp.adv & A_ASTRONOMY and s.emp.astro_era != s.era:  # the holder's Astronomy (PC-EVT-ASTRONOMY-01)
             s.stack[-1] = MpEv(5, c, era, 0)
             return False
         s.stack[-1] = MpEv(2, c, era, 0)
@@ -698,9 +480,9 @@ def _event_run(s, f) -> bool:
         return True
     if stage == 3:
         ev = s.ev
-        if ev["red"] and ev["pass"] + 1 < len(s.board.by_number[ev["red"]]):
-            ev["pass"] += 1  # PC-MP-TOTEM-09: the same event, with the same cards, on the next area
-            ev["rep"] = list(ev["rec"])
+        if ev.red and ev.pass_no + 1 < len(s.board.by_number[ev.red]):
+            ev.pass_no += 1  # PC-MP-TOTEM-09: the same event, with the same cards, on the next area
+            ev.rep = list(ev.rec)
             s.stack.append(start_frame(BOX[c][era][0], c, era))
             return True
         _losses(s)
@@ -737,7 +519,7 @@ def _event_act(s, f, action) -> None:
             s.stack[-1] = MpEv(1, c, era, 0)
         return
     if action is ASTRONOMY:  # ignore this card, draw a replacement
-        s.astro_era = s.era
+        s.emp.astro_era = s.era
         s.aside.remove(c)
         s.discard.append(c)
         s.emit("pocketciv.astronomy", card=c + 1)
@@ -754,15 +536,15 @@ def _losses(s) -> None:
     ev, seats, h = s.ev, s.seats, s.seats[s.totem]
     lt, lc = [], []
     for a in s.board.areas:
-        d = ev["tribes"][a] - s.tribes[a]
+        d = ev.tribes[a] - s.emp.tribes[a]
         if d < 0:
             h.tribes[a] -= d
         lt.append(max(0, d))
-        lc.append(max(0, ev["cav"][a] - s.cav[a]))
+        lc.append(max(0, ev.cav[a] - s.emp.cav[a]))
         if not any(e.wonders[a] for e in seats):
             continue
         before = Counter(w for e in seats for w in e.wonders[a])
-        lost = before - Counter(s.wonders[a])
+        lost = before - Counter(s.emp.wonders[a])
         for w, cnt in lost.items():
             for k in range(1, s.players + 1):
                 e = seats[s.order(k % s.players)]
@@ -771,22 +553,18 @@ def _losses(s) -> None:
                     ws.remove(w)
                     e.wonders[a] = tuple(ws)
                     cnt -= 1
-    ev["lt"], ev["lc"] = lt, lc
+    ev.lt, ev.lc = lt, lc
 
 
 def _lose_city(s, p: int, a: int, n: int) -> None:
-    e = s.seats[p]
-    e.cav[a] -= n
-    if e.cav[a] <= 0:
-        e.cav[a] = 0
-        if e.capital == a:
-            e.capital = -1
+    """Seat ``p``'s city in area ``a`` loses ``n`` of its value (``Empire.lose_city``)."""
+    if s.seats[p].lose_city(a, n):
         s.emit("pocketciv.mp_city_lost", seat=p, area=a + 1, cause=s.loss_cause())
 
 
 def _alloc_run(s, f) -> bool:
     ev, seats = s.ev, s.seats
-    lt, lc = ev["lt"], ev["lc"]
+    lt, lc = ev.lt, ev.lc
     for a in s.board.areas:
         if lt[a]:
             have = [p for p in range(s.players) if seats[p].tribes[a]]
@@ -814,9 +592,9 @@ def _alloc_area(s) -> tuple[int, str]:
     """The area whose losses are shared out now (area order, tribes before cities)."""
     ev = s.ev
     for a in s.board.areas:
-        if ev["lt"][a]:
+        if ev.lt[a]:
             return a, "hit"
-        if ev["lc"][a]:
+        if ev.lc[a]:
             return a, "hitcity"
     return -1, ""
 
@@ -852,10 +630,10 @@ def _alloc_act(s, f, action) -> None:
     p, a = action.args
     if action.kind == "hit":
         s.seats[p].tribes[a] -= 1
-        s.ev["lt"][a] -= 1
+        s.ev.lt[a] -= 1
     else:
         _lose_city(s, p, a, 1)
-        s.ev["lc"][a] -= 1
+        s.ev.lc[a] -= 1
 
 
 # -- eras and the end (PC-MP-ERA-*, PC-MP-END-*) -----------------------------------------------------
@@ -864,7 +642,7 @@ def _era_run(s, f) -> bool:
     shuffled and three cards discarded; the end of Era 8 ends the game. Frame: ``MpEra(0,
     card, code)``: as in solo (PC-ERA-11), the step or action that drew the last card then goes on."""
     if s.era == 8:
-        end_mp(s, "eras")
+        end_mp(s)
         return True
     s.era += 1
     s.stack.pop()
@@ -874,41 +652,31 @@ def _era_run(s, f) -> bool:
     return True
 
 
-def end_mp(s, how: str) -> None:
-    """PC-MP-END-01/02, PC-Q-28: every seat scores as in PC-END-02 with its own tribes,
-    advances (the most valuable, at most as many as its tribes, +4 with Written Record) and
-    wonders; the most points wins. An event cut short by the end of Era 8 is shared out as
-    far as it went, other colours first (ruling PC-R-MP-LAST-EVENT)."""
+def end_mp(s) -> None:
+    """The end of Era 8 (PC-MP-END-01): an event cut short by it is shared out as far as it
+    went, other colours first (ruling PC-R-MP-LAST-EVENT); then every seat is scored
+    (``scoring.end_game``, PC-MP-END-02, PC-Q-28)."""
     if s.focus == -1:
-        if not s.ev["lt"]:
+        if not s.ev.lt:
             _losses(s)
         ev, seats = s.ev, s.seats
         for a in s.board.areas:
             for k in range(1, s.players + 1):
                 p = s.order(k % s.players)
                 e = seats[p]
-                x = min(ev["lt"][a], e.tribes[a])
+                x = min(ev.lt[a], e.tribes[a])
                 e.tribes[a] -= x
-                ev["lt"][a] -= x
-                y = min(ev["lc"][a], e.cav[a])
+                ev.lt[a] -= x
+                y = min(ev.lc[a], e.cav[a])
                 if y:
                     _lose_city(s, p, a, y)
-                    ev["lc"][a] -= y
+                    ev.lc[a] -= y
         s.leave_event()
-    s.store()
-    for p in range(s.players):
-        s.focus_on(p)
-        s.vp = era_points(s, 8)  # PC-Q-28: scored as PC-END-02, no city check
-        s.vp_wonders = wonder_points(s)
-    s.store()
-    s.ending = how
-    s.is_over = True
-    s.to_move = None
-    s.emit("pocketciv.mp_over", how=how, scores=[e.vp + e.vp_wonders for e in s.seats])
+    end_game(s, Ending.ERAS)
 
 
 # The multiplayer steps join the shared step tables (their kinds are distinct from the solo
-# ones), so the solo dispatch in legal_actions/_apply/run serves both modes.
+# ones), so the one dispatch in legal_actions/_apply/run serves both modes.
 register("mp", run=_round_run)
 register("mpera", run=_era_run)
 register("mpsetup", legal=_setup_legal, act=_setup_act, refuse=_setup_refuse)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import json
 from pathlib import Path
+from typing import Any
 
 from asztal.engine.errors import brief
 from asztal.engine.fields import listed, obj
@@ -30,16 +31,18 @@ from asztal.games.pocketciv.actions import MOVE, SAIL
 from asztal.games.pocketciv.data import BITS, MAXAREA, NAREA
 from asztal.games.pocketciv.map import (
     CELL_CORNERS,
-    DIRS,  # noqa: F401 (the map part's hex directions, read by the map editor's endpoint)
     DISC,
     NEI,
     PAIRS,
     RIM,
     RIM_TOUCH,
     SYMMETRIES,
+    X_SCALE,
+    canvas,
     distance,
     outline,
     symmetries_of,
+    touching,
 )
 from asztal.games.pocketciv.map_errors import MapError, map_error_text  # noqa: F401 (map part: its errors' words)
 
@@ -185,7 +188,7 @@ def geometry_json(board) -> dict:
     return {"areas": areas,
             "frontier": {"cells": [list(c) for c in frontier_cells], "polygon": outline(frontier_cells)[0]},
             "sea": {"cells": [list(c) for c in sea_cells], "polygon": outline(sea_cells)[0]},
-            "x_scale": 3 ** 0.5}
+            "x_scale": X_SCALE}
 
 
 def generate_map(rng: Rng) -> dict:
@@ -268,6 +271,49 @@ def check_geometry(m: dict, areas: list) -> None:
         x = m["x_scale"]
         if type(x) not in (int, float) or not 0.1 <= x <= 10:
             raise MapError("x_scale")
+
+
+#: the radius of the map editor's canvas: the disc of the generated maps (radius 3) and room around it
+EDITOR_RADIUS = 5
+
+
+def editor_canvas() -> dict[str, Any]:
+    """The cells the map editor lets a player paint, with their corners (``map.canvas``)."""
+    return canvas(EDITOR_RADIUS)
+
+
+def map_from_cells(m: dict[str, Any]) -> dict[str, Any]:
+    """A hand-drawn map (the map editor's areas, Frontier and Sea as painted cells) made a
+    map file: what follows from the cells (neighbours, Frontier, Sea, outlines) filled in,
+    then checked by the map rules (``check_map``; ``MapError`` says what is wrong)."""
+    areas = m.get("areas")
+    if not isinstance(areas, list):
+        raise MapError("not_object")
+    owner: dict[tuple[int, int], Any] = {}
+    for key in ("frontier", "sea"):
+        for c in (m.get(key) or {}).get("cells") or []:
+            owner[(int(c[0]), int(c[1]))] = key
+    for a in areas:
+        for c in a.get("cells") or []:
+            owner[(int(c[0]), int(c[1]))] = a.get("number")
+    filled = []
+    for a in areas:
+        cells = [(int(c[0]), int(c[1])) for c in a.get("cells") or []]
+        if not cells:
+            raise MapError("no_cells", area=a.get("number"))
+        touch = touching(cells, owner) - {a.get("number"), None}
+        nb = sorted(x for x in touch if isinstance(x, int))
+        loops = outline(cells)
+        if len(loops) != 1:
+            raise MapError("one_piece", area=a.get("number"))
+        filled.append({**a, "neighbours": nb, "frontier": "frontier" in touch, "sea": "sea" in touch,
+                       "cells": [list(c) for c in cells], "polygon": loops[0]})
+    out = {**m, "areas": filled, "x_scale": X_SCALE}
+    for key in ("frontier", "sea"):
+        cells = (m.get(key) or {}).get("cells") or []
+        if cells:
+            out[key] = {"cells": cells, "polygon": outline([tuple(c) for c in cells])[0]}
+    return check_map(out)
 
 
 def check_map(obj) -> dict:
@@ -380,6 +426,13 @@ class Board:
 
     __slots__ = ("_data", "geometry", "terrain", "adj", "adjmask", "frontier", "coastal", "moves1", "_lazy",
                  "n", "areas", "allmask", "number", "by_number")
+    n: int
+    areas: range
+    allmask: int
+    number: tuple[int, ...]
+    by_number: tuple[tuple[int, ...], ...]
+    adj: tuple[tuple[int, ...], ...]
+    adjmask: tuple[int, ...]
 
     def __init__(self, adj, frontier, coastal, terrain, data=None, geometry=None, number=None) -> None:
         """``number``: the number written in each area (1-8; each twice on the multiplayer

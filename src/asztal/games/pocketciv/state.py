@@ -1,23 +1,29 @@
-"""The PocketCiv state: the board's flat per-area lists, the Empire the rules act on
-(``empire.py``), the event deck and the stack of pending decisions (``frames.py``). The
-rules themselves live in the modules named after the book's parts; this class holds the
-shared helpers they use (removal, reduction, creation: section 2.1 of the book) and the
-engine half of the contract.
+"""The PocketCiv state: the board's flat per-area lists, every seat's Empire and the one the
+rules act on (``empire.py``), the event deck and the stack of pending decisions
+(``frames.py``). The rules themselves live in the modules named after the book's parts; this
+class holds the shared helpers they use (removal, reduction, creation: section 2.1 of the
+book) and the engine half of the contract.
+
+One class serves the solo game and the multiplayer mode (``mp.py``): the solo game is the
+one-Empire case (``seats == [emp]``, nobody else's turn, no Totem); a multiplayer state is
+built as one from the start, never changed into one.
 """
 
 from __future__ import annotations
 
-from operator import attrgetter
+from collections.abc import Sequence
 from typing import Any
 
 from asztal.engine import GameState
+from asztal.engine.action import Action
 from asztal.engine.decision import OVER, Decision, Refusal
 from asztal.engine.fields import flag, listed, obj, one_of, whole
+from asztal.engine.rng import Rng
+from asztal.games.pocketciv import mp
 from asztal.games.pocketciv.data import (
     A_SURVEYING,
     ADV_IDS,
     ADV_INDEX,
-    ADV_VP,
     BITS,
     BOX,
     EMPIRES,
@@ -28,27 +34,39 @@ from asztal.games.pocketciv.data import (
     NWONDER,
     RED,
     WONDER_IDS,
-    WONDER_INDEX,
-    WONDER_VP,
 )
-from asztal.games.pocketciv.empire import EMPIRE_FIELDS
+from asztal.games.pocketciv.empire import Empire, EventLedger, combined
 from asztal.games.pocketciv.frames import (
     ACT,
     LEGAL,
     REFUSE,
     RUN,
+    Alloc,
     Era,
     EventFrame,
+    MpEra,
     MpEv,
     Pay,
     PCFrame,
+    Pop,
     Sacrifice,
     Starve,
     Upkeep,
     Visitation,
-    load_frame,
+)
+from asztal.games.pocketciv.outcome import Ending, Outcome
+from asztal.games.pocketciv.position import (
+    AREA_FIELDS,
+    MAX_COUNT,
+    MAX_ROUND,
+    area_bits,
+    cards,
+    check_stack,
+    name_bits,
+    wonder_tuple,
 )
 from asztal.games.pocketciv.refuse import not_here, off_map
+from asztal.games.pocketciv.scoring import end_game
 from asztal.games.pocketciv.setup import Board
 
 
@@ -67,17 +85,7 @@ class EraChange(Exception):
 UPKEEP_CAUSES = ("tribe_upkeep", "reckoning", "pillage", "pillage", "citydev", "city_upkeep", "city_upkeep")
 
 
-def _empire_field(name: str) -> property:
-    """``state.<name>`` is the field of the Empire the rules act on (``state.emp``)."""
-    def put(self, value) -> None:
-        setattr(self.emp, name, value)
-
-    return property(attrgetter("emp." + name), put, doc=f"``emp.{name}``")
-
-
 class PocketCivState(GameState):
-    #: the frame of an era change (step, card drawn, code of the interrupted action or "")
-    ERA: type[PCFrame] = Era
     __slots__ = (
         "board",
         # per area (index 0-7 = area number 1-8): the terrain
@@ -88,20 +96,46 @@ class PocketCivState(GameState):
         "stack", "held", "hit", "ending", "started", "_revealed",
         # the cards drawn (and announced) since the player's last decision
         "shown",
-        # the Empire the rules act on (its fields are the properties below) and every seat's
-        # Empire (solo: ``[emp]``); multiplayer only (``mp.py``; solo: -2 / 0 / 0 / None):
-        # whose Empire ``emp`` is (-1: the combination an event is played on, -2: none acts),
-        # the Totem holder, the advances the other seats own, an event's bookkeeping
+        # the Empire the rules act on and every seat's Empire (solo: ``[emp]``); multiplayer
+        # only (``mp.py``; solo: -2 / 0 / 0 / None): whose Empire ``emp`` is (-1: the
+        # combination an event is played on, -2: none acts), the Totem holder, the advances
+        # the other seats own, an event's bookkeeping
         "emp", "seats", "focus", "totem", "spread", "ev",
     )
+    board: Board
+    forest: list[int]
+    mount: list[int]
+    farm: list[int]
+    desert: list[int]
+    fault: list[int]
+    era: int
+    round_no: int
+    deck: list[int]
+    discard: list[int]
+    aside: list[int]
+    held: int
+    hit: int
+    started: bool
+    _revealed: bool
+    shown: tuple[int, ...]
+    emp: Empire
+    seats: list[Empire]
+    focus: int
+    totem: int
+    spread: int
+    ev: EventLedger | None
+    ending: Ending | None
+    stack: list[PCFrame]
+
+    def emit(self, key: str, **params: Any) -> None:
+        """Log an event; in the multiplayer mode a line of one seat's turn names that seat
+        (``actor``)."""
+        if self.log is not None:
+            if self.focus >= 0 and "seat" not in params:
+                params["actor"] = self.focus
+            GameState.emit(self, key, **params)
 
     # -- section 2.1: removal, reduction, creation -------------------------------------------
-    def has(self, adv_bit: int) -> bool:
-        return bool(self.emp.adv & adv_bit)
-
-    def total_tribes(self) -> int:
-        return sum(self.tribes)
-
     def rm_tribes(self, a: int, n: int) -> int:
         """PC-CON-10, PC-Q-21: reduce tribes by n, never below 0; returns how many died."""
         tribes = self.emp.tribes
@@ -140,13 +174,13 @@ class PocketCivState(GameState):
 
     def tribes_to(self, a: int, n: int) -> int:
         """PC-CON-09: reduce tribes to n (leave at most n)."""
-        t = self.tribes[a]
+        t = self.emp.tribes[a]
         return self.rm_tribes(a, t - n) if t > n else 0
 
     def reduce_cav(self, a: int, n: int, floor: int = 0) -> int:
         """PC-CON-11/12: reduce a city's CAV by n; at 0 the city is destroyed.
         ``floor`` 1 keeps the city at CAV 1 (Engineering, Civil Service)."""
-        c = self.cav[a]
+        c = self.emp.cav[a]
         if c == 0 or n <= 0:
             return 0
         new = c - n
@@ -155,40 +189,97 @@ class PocketCivState(GameState):
         if new <= 0:
             self.destroy_city(a)
             return c
-        self.cav[a] = new
+        self.emp.cav[a] = new
         if self.log is not None and self._in_event():
             self.emit("pocketciv.cav_lost", area=a + 1, lost=c - new, cav=new, cause=self.loss_cause())
         return c - new
 
     def destroy_city(self, a: int) -> None:
-        """PC-CON-03; PC-UPK-CAPITAL-07: a destroyed capital frees the title."""
-        self.cav[a] = 0
-        if self.capital == a:
-            self.capital = -1
+        """PC-CON-03; PC-UPK-CAPITAL-07: a destroyed capital frees the title (``Empire.lose_city``)."""
+        e = self.emp
+        e.lose_city(a, e.cav[a])
         if self.log is not None:
             self.emit("pocketciv.city_lost", area=a + 1, cause=self.loss_cause())
 
-    def cities(self) -> int:
-        return len(self.cav) - self.cav.count(0)
-
-    def tcav(self) -> int:
-        return sum(self.emp.cav)
-
-    def nadv(self) -> int:
-        return self.emp.adv.bit_count()
-
     def red_area(self, card: int) -> int:
-        """The area a card's red circle designates (PC-EVT-* "the active area")."""
-        return self.board.by_number[RED[card]][0]
+        """The area a card's red circle designates (PC-EVT-* "the active area").
+
+        PC-MP-MAP-03, PC-MP-TOTEM-09: in the multiplayer mode a red circle designates both
+        areas of its number. In an event the first pass plays the first of them, the second
+        pass the other. Outside events (looting with Culture of Thievery) the player's area of
+        that number with more of their tribes (ruling PC-R-MP-OWN-AREA)."""
+        k = RED[card]
+        areas = self.board.by_number[k]
+        if len(areas) == 1:  # the solo map
+            return areas[0]
+        ev = self.ev
+        if ev is not None and self.focus == -1:
+            ev.red = k
+            return areas[ev.pass_no]
+        t = self.emp.tribes
+        return max(areas, key=lambda a: (t[a], -a))
 
     def next_phase(self, frame: PCFrame) -> None:
-        """A phase of the round is over: the next one begins (the multiplayer state returns
-        to its round controller instead)."""
-        self.stack[-1] = frame
+        """A phase of the round is over: the next one begins; in the multiplayer mode the
+        seat's phase returns to the round controller, which moves on to the next seat."""
+        if self.players == 1:
+            self.stack[-1] = frame
+            return
+        self.stack.pop()
+        if type(frame) is Pop:  # one seat's upkeep is over; the round ends with the last one's
+            self.round_no -= 1
+
+    def order(self, k: int) -> int:
+        """The k-th seat to act: the Totem holder first (PC-MP-TOTEM-02), then in seat order."""
+        return (self.totem + k) % self.players
+
+    # -- which Empire the rules act on (the multiplayer mode; solo: always ``seats[0]``) --------
+    def store(self) -> None:
+        """No seat acts any more (the round controller's own steps); ``emp`` is left as it is."""
+        if self.focus == -1:
+            raise AssertionError("an event view is left only through its allocation")
+        self.focus = -2
+
+    def focus_on(self, p: int) -> None:
+        """The rules act on seat ``p``'s Empire (PC-MP-02: one seat at a time)."""
+        if self.focus == p:
+            return
+        self.store()
+        self.emp = self.seats[p]
+        spread = 0
+        for q, e in enumerate(self.seats):
+            if q != p:
+                spread |= e.adv
+        self.spread = spread  # PC-MP-ADV-01
+        self.focus = p
+
+    def enter_event(self) -> None:
+        """The event view (PC-MP-TOTEM-10): colours summed per area, the holder's Empire."""
+        self.store()
+        self.emp = view = combined(self.seats, self.seats[self.totem], self.board.areas)
+        self.spread = 0
+        self.focus = -1
+        self.ev = EventLedger(list(view.tribes), list(view.cav))
+
+    def leave_event(self) -> None:
+        """The event is over: the holder gets back what it changed of its gold, advances,
+        partners and Astronomy (its losses are shared out by ``mp``)."""
+        h, view = self.seats[self.totem], self.emp
+        h.gold, h.adv, h.partners, h.astro_era = view.gold, view.adv, view.partners, view.astro_era
+        self.focus = -2
+        self.ev = None
 
     # -- the event deck (PC-DECK-01, PC-Q-03) ------------------------------------------------
     def draw(self) -> int:
-        """Turn up the top card; it goes face up onto the discard pile (p. 8, p. 11)."""
+        """Turn up the top card; it goes face up onto the discard pile (p. 8, p. 11). In the
+        second pass of a multiplayer event the cards of the first pass are read again
+        (PC-MP-TOTEM-09, ruling PC-R-MP-PASSES)."""
+        ev = self.ev
+        if ev is not None and self.focus == -1:
+            if ev.rep:
+                return ev.rep.pop(0)
+            if self.held < 0:  # not drawn (and recorded) before the era change
+                ev.rec.append(self.deck[-1])  # recorded at the draw, so an era change it causes keeps it out
         return self._take(0)
 
     def draw_aside(self, era: int) -> int:
@@ -230,12 +321,27 @@ class PocketCivState(GameState):
         self.held = card
         if code:
             f = self.stack[-1]
-            ACT[f.TAG](self, f, self.game.action_by_code(code))
+            action = self.game.action_by_code(code)
+            assert action is not None, f"the interrupted action {code!r} is one of the game's"
+            ACT[f.TAG](self, f, action)
 
     def still_read(self) -> frozenset[int]:
-        """Cards on the discard pile that an unfinished event will read again (none in solo:
-        its steps keep what they read as numbers; the original card waits in ``aside``)."""
-        return frozenset()
+        """Cards on the discard pile that an unfinished event will read again. None in solo:
+        its steps keep what they read as numbers; the original card waits in ``aside``.
+
+        Ruling PC-R-ERA-AT-ONCE with PC-R-MP-PASSES: the cards of a multiplayer event's first
+        pass are read again on each further area of its red circle's number, so while such a
+        pass is still to come they stay out of an era change's reshuffle."""
+        ev = self.ev
+        if ev is None or self.focus != -1:
+            return frozenset()
+        if not ev.red:  # no area read yet: an event with an active area will still read one
+            f = next((f for f in reversed(self.stack) if type(f) is MpEv), None)
+            box = None if f is None else BOX[f.card][f.era]
+            return frozenset(ev.rec) if box is not None and box[0] not in mp.NO_AREA else frozenset()
+        if ev.pass_no + 1 >= len(self.board.by_number[ev.red]):
+            return frozenset(ev.rep)  # the last pass: only the cards it has yet to read again
+        return frozenset(ev.rec)
 
     def reshuffle_deck(self) -> None:
         """PC-SETUP-07 (the start), PC-DECK-04, PC-Q-03 (2) (every era change), ruling
@@ -261,7 +367,7 @@ class PocketCivState(GameState):
             self.discard.append(card)
 
     # -- the engine contract --------------------------------------------------------------------
-    def _legal_list(self):
+    def _legal_list(self) -> Sequence[Action]:
         f = self.stack[-1]
         return LEGAL[f.TAG](self, f)
 
@@ -273,7 +379,7 @@ class PocketCivState(GameState):
 
         return ask(self)
 
-    def refusal(self, action) -> Refusal | None:
+    def refusal(self, action: Action) -> Refusal | None:
         """None when ``action`` is legal; else the reason from the checks the legal list of the
         pending frame is built from (``refuse.py``), with its rule ID."""
         if self.is_over:
@@ -285,27 +391,47 @@ class PocketCivState(GameState):
         reason = off_map(action, self.board.n) or (check(self, f, action) if check is not None else None)
         return reason if isinstance(reason, Refusal) else not_here(action, f.TAG)
 
-    def _apply(self, action) -> bool:
+    def _apply(self, action: Action) -> bool:
         self._revealed = False
         self.shown = ()
         f = self.stack[-1]
         try:
             ACT[f.TAG](self, f, action)
         except EraChange as e:  # PC-ERA-11: the action drew the last card
-            self.stack.append(self.ERA(0, e.card, action.code))
+            self.stack.append(self._era(e.card, action.code))
         self.run()
         return self._revealed
 
+    def _era(self, card: int, code: str) -> PCFrame:
+        """The frame of an era change at the draw of ``card``, the deck's last (PC-ERA-11)."""
+        return Era(0, card, code) if self.players == 1 else MpEra(0, card, code)
+
     def run(self) -> None:
-        """Carry out automatic steps until the player must decide or the game is over."""
-        tribes, cav = self.emp.tribes, self.emp.cav  # the one Empire of the solo game
+        """Carry out automatic steps until a player must decide or the game is over: the one
+        game end an Empire's fall brings (solo PC-POP-04, PC-END-01 (b); multiplayer
+        PC-MP-END-01, never in the middle of an event)."""
         while not self.is_over:
-            if not any(tribes) and self.started and not any(cav):
-                from asztal.games.pocketciv.scoring import end_game
-                end_game(self, "collapse")  # PC-POP-04, PC-END-01 (b)
+            if self.started and self.focus != -1 and self.wiped():
+                end_game(self, Ending.COLLAPSE if self.players == 1 else Ending.WIPED)
                 break
             if not self.run_step():
                 break
+        if self.players > 1 and not self.is_over:
+            f = self.stack[-1]
+            if type(f) is MpEv and f.stage == 0:
+                self.to_move = self.order(f.k)
+            elif self.focus == -1 or type(f) is Alloc:
+                self.to_move = self.totem  # PC-MP-TOTEM-10: the holder decides in events
+            else:
+                self.to_move = self.focus
+
+    def wiped(self) -> bool:
+        """Does a seat have neither a tribe nor a city (PC-POP-04, PC-MP-END-01)? While one
+        seat is in focus the others' Empires cannot change (PC-MP-02), so only that seat is
+        looked at."""
+        if self.focus >= 0:
+            return self.emp.wiped()
+        return any(e.wiped() for e in self.seats)
 
     def run_step(self) -> bool:
         """Carry out the top frame's automatic step; False if it waits for the player."""
@@ -316,10 +442,11 @@ class PocketCivState(GameState):
         try:
             return step(self, f)
         except EraChange as e:  # PC-ERA-11: the step drew the last card
-            self.stack.append(self.ERA(0, e.card, ""))
+            self.stack.append(self._era(e.card, ""))
             return True
 
-    def _copy_into(self, new) -> None:
+    def _copy_into(self, new: GameState) -> None:
+        assert isinstance(new, PocketCivState)
         new.board = self.board
         emp = self.emp
         if len(self.seats) == 1 and self.seats[0] is emp:  # the solo game
@@ -351,51 +478,65 @@ class PocketCivState(GameState):
         new._revealed = False
         new.shown = self.shown
         new.spread = self.spread
+        new.focus = self.focus
+        new.totem = self.totem
+        ev = self.ev
+        new.ev = None if ev is None else ev.copy()
 
     # -- what may be seen ---------------------------------------------------------------------
     def _areas_json(self) -> list[dict[str, Any]]:
+        e = self.emp
         return [{
-            "number": a + 1, "tribes": self.tribes[a], "city": self.cav[a], "capital": self.capital == a,
+            "number": a + 1, "tribes": e.tribes[a], "city": e.cav[a], "capital": e.capital == a,
             "forest": bool(self.forest[a]), "mountain": self.mount[a] == 1, "volcano": self.mount[a] == 2,
             "farm": bool(self.farm[a]), "desert": bool(self.desert[a]), "fault": bool(self.fault[a]),
-            "wonders": [WONDER_IDS[w] for w in self.wonders[a]], "moved": self.moved[a],
+            "wonders": [WONDER_IDS[w] for w in e.wonders[a]], "moved": e.moved[a],
         } for a in self.board.areas]
 
-    def _common_json(self) -> dict[str, Any]:
+    def _solo_json(self) -> dict[str, Any]:
+        """The readable solo position: the one Empire's fields beside the board's."""
+        e = self.emp
         return {
-            "era": self.era, "round": self.round_no, "gold": self.gold, "vp": self.vp,
-            "vp_wonders": self.vp_wonders,
-            "advances": [ADV_IDS[i] for i in range(NADV) if self.adv >> i & 1],
-            "partners": [EMPIRES[i] for i in range(len(EMPIRES)) if self.partners >> i & 1],
+            "era": self.era, "round": self.round_no, "gold": e.gold, "vp": e.vp,
+            "vp_wonders": e.vp_wonders,
+            "advances": [ADV_IDS[i] for i in range(NADV) if e.adv >> i & 1],
+            "partners": [EMPIRES[i] for i in range(len(EMPIRES)) if e.partners >> i & 1],
             "areas": self._areas_json(),
             "aside": [c + 1 for c in self.aside],
             "stack": [f.saved() for f in self.stack],
-            "flags": self.flags, "acquired": [a + 1 for a in self.board.areas if self.acq & BITS[a]],
-            "grown": self.grown, "astronomy_era": self.astro_era,
-            "voyage": None if self.voyage < 0 else [self.voyage // MAXAREA + 1, self.voyage % MAXAREA + 1],
+            "flags": e.flags, "acquired": [a + 1 for a in self.board.areas if e.acq & BITS[a]],
+            "grown": e.grown, "astronomy_era": e.astro_era,
+            "voyage": None if e.voyage < 0 else [e.voyage // MAXAREA + 1, e.voyage % MAXAREA + 1],
             "hit": [a + 1 for a in self.board.areas if self.hit & BITS[a]],
-            "ending": self.ending, "started": self.started,
+            "ending": None if self.ending is None else self.ending.value, "started": self.started,
         }
 
-    def view(self, seat):
+    def _position_json(self) -> dict[str, Any]:
+        """The readable position: the solo one, or every seat's Empire side by side (``mp``)."""
+        return self._solo_json() if self.players == 1 else mp.multi_json(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees (PC-DEV-MINING-02/03: the discard pile only with Surveying)."""
         self.check_seat(seat)
-        v = self._common_json()
+        v = self._position_json()
         v["map"] = self.board.data
         v["deck_size"] = len(self.deck)
         v["discard_size"] = len(self.discard)
         v["discard_top"] = self.discard[-1] + 1 if self.discard else None
-        # PC-DEV-MINING-02/03: the discard pile may be searched only with Surveying
-        v["discard"] = [c + 1 for c in self.discard] if self.adv & A_SURVEYING else None
+        v["discard"] = [c + 1 for c in self.discard] if self._surveys(seat) else None
         v["drawn"] = [c + 1 for c in self.shown]  # every card announced since the last decision
         v["to_move"] = self.to_move
         v["is_over"] = self.is_over
         return v
 
-    def _surveys(self, seat) -> bool:
-        """PC-DEV-MINING-03: with Surveying the player may search the discard pile."""
-        return bool(self.adv & A_SURVEYING)
+    def _surveys(self, seat: int | None) -> bool:
+        """PC-DEV-MINING-03: with Surveying a player may search the discard pile (solo: the
+        player's Empire, whoever looks; multiplayer: the seat's own)."""
+        if self.players == 1:
+            return bool(self.emp.adv & A_SURVEYING)
+        return seat is not None and bool(self.seats[seat].adv & A_SURVEYING)
 
-    def _determinize(self, seat, rng) -> None:
+    def _determinize(self, seat: int, rng: Rng) -> None:
         """Reshuffle what ``seat`` cannot see: the deck, and the discards under the top card
         unless it may search them, keeping every card announced since the last decision where
         it lies. Pools are sorted first, so the sample depends only on the view and ``rng``,
@@ -416,102 +557,122 @@ class PocketCivState(GameState):
             self.discard[i] = c
 
     def _state_dict(self) -> dict[str, Any]:
-        d = self._common_json()
+        d = self._position_json()
         d["map"] = self.board.data
         d["deck"] = [c + 1 for c in self.deck]
         d["discard"] = [c + 1 for c in self.discard]
         return d
 
     def _load_state_dict(self, d: dict[str, Any]) -> None:
-        """A hand-written solo position, every field checked for type and range (docs/formats/pocketciv.md)."""
-        from asztal.games.pocketciv.setup import check_map
-        obj(d, "position")
-        self.board = Board.from_json(check_map(d["map"]))
-        areas = listed(d["areas"], "areas", NAREA, NAREA)
-        for x in areas:
-            obj(x, "area", _AREA_FIELDS)
-            whole(x.get("number"), "area number", 1, NAREA)
-        areas = sorted(areas, key=lambda x: x["number"])
-        if [x["number"] for x in areas] != list(range(1, NAREA + 1)):
-            raise ValueError("area numbers must be 1-8, each once")
-        self.tribes = [whole(x.get("tribes", 0), f"area {x['number']} tribes", 0, MAX_COUNT) for x in areas]
-        self.cav = [whole(x.get("city", 0), f"area {x['number']} city", 0, 10) for x in areas]
-        self.moved = [whole(x.get("moved", 0), f"area {x['number']} moved", 0, MAX_COUNT) for x in areas]
-        terrain = {k: [int(flag(x.get(k, False), f"area {x['number']} {k}")) for x in areas]
-                   for k in ("forest", "mountain", "volcano", "farm", "desert", "fault", "capital")}
-        self.forest, self.farm, self.desert, self.fault = (terrain[k] for k in ("forest", "farm", "desert", "fault"))
-        self.mount = [2 if v else 1 if m else 0 for m, v in zip(terrain["mountain"], terrain["volcano"], strict=True)]
-        self.wonders = [wonder_tuple(x.get("wonders", []), f"area {x['number']} wonders") for x in areas]
-        caps = [i for i, c in enumerate(terrain["capital"]) if c]
-        if len(caps) > 1:
-            raise ValueError("at most one capital")
-        self.capital = caps[0] if caps else -1
-        self.gold = whole(d.get("gold", 0), "gold", 0, MAX_COUNT)
-        self.era = whole(d.get("era", 1), "era", 1, 8)
-        self.vp = whole(d.get("vp", 0), "vp", 0, MAX_COUNT)
-        self.vp_wonders = whole(d.get("vp_wonders", 0), "vp_wonders", 0, MAX_COUNT)
-        self.adv = name_bits(d.get("advances", []), "advances", ADV_INDEX)
-        self.partners = name_bits(d.get("partners", []), "partners", {e: i for i, e in enumerate(EMPIRES)})
-        self.round_no = whole(d.get("round", 1), "round", 1, MAX_ROUND)
-        self.flags = whole(d.get("flags", 0), "flags", 0, 7)
-        self.acq = area_bits(d.get("acquired", []), "acquired", NAREA)
-        self.grown = whole(d.get("grown", 0), "grown", 0, NAREA)
-        self.astro_era = whole(d.get("astronomy_era", 0), "astronomy_era", 0, 8)
-        voy = d.get("voyage")
-        if voy is None:
-            self.voyage = -1
+        """A hand-written position, every field checked for type and range (docs/formats/pocketciv.md)."""
+        if self.players > 1:
+            mp.load_multi(self, d)
         else:
-            a, b = (whole(v, "voyage area", 1, NAREA) for v in listed(voy, "voyage", 2, 2))
-            self.voyage = (a - 1) * MAXAREA + b - 1
-        self.deck = cards(d["deck"], "deck")
-        self.discard = cards(d.get("discard", []), "discard")
-        self.aside = cards(d.get("aside", []), "aside")
-        self.stack = check_stack(d.get("stack") or [["dev"]], multi=False)
-        self.held = -1
-        self.hit = area_bits(d.get("hit", []), "hit", NAREA)
-        self.ending = d.get("ending")
-        if self.ending is not None:
-            one_of(self.ending, "ending", ("eras", "stopped", "collapse"))
-        self.started = flag(d.get("started", True), "started")
-        self._revealed = False
-        self.shown = ()
+            self._load_solo(d)
         if self.ending is None:
             self.run()  # a hand-written position may stop before an automatic step
         else:
             self.is_over = True
             self.to_move = None
 
+    def _load_solo(self, d: dict[str, Any]) -> None:
+        from asztal.games.pocketciv.setup import check_map
+        obj(d, "position")
+        self.board = Board.from_json(check_map(d["map"]))
+        areas = listed(d["areas"], "areas", NAREA, NAREA)
+        for x in areas:
+            obj(x, "area", AREA_FIELDS)
+            whole(x.get("number"), "area number", 1, NAREA)
+        areas = sorted(areas, key=lambda x: x["number"])
+        if [x["number"] for x in areas] != list(range(1, NAREA + 1)):
+            raise ValueError("area numbers must be 1-8, each once")
+        self.emp.tribes = [whole(x.get("tribes", 0), f"area {x['number']} tribes", 0, MAX_COUNT) for x in areas]
+        self.emp.cav = [whole(x.get("city", 0), f"area {x['number']} city", 0, 10) for x in areas]
+        self.emp.moved = [whole(x.get("moved", 0), f"area {x['number']} moved", 0, MAX_COUNT) for x in areas]
+        terrain = {k: [int(flag(x.get(k, False), f"area {x['number']} {k}")) for x in areas]
+                   for k in ("forest", "mountain", "volcano", "farm", "desert", "fault", "capital")}
+        self.forest, self.farm, self.desert, self.fault = (terrain[k] for k in ("forest", "farm", "desert", "fault"))
+        self.mount = [2 if v else 1 if m else 0 for m, v in zip(terrain["mountain"], terrain["volcano"], strict=True)]
+        self.emp.wonders = [wonder_tuple(x.get("wonders", []), f"area {x['number']} wonders") for x in areas]
+        caps = [i for i, c in enumerate(terrain["capital"]) if c]
+        if len(caps) > 1:
+            raise ValueError("at most one capital")
+        self.emp.capital = caps[0] if caps else -1
+        self.emp.gold = whole(d.get("gold", 0), "gold", 0, MAX_COUNT)
+        self.era = whole(d.get("era", 1), "era", 1, 8)
+        self.emp.vp = whole(d.get("vp", 0), "vp", 0, MAX_COUNT)
+        self.emp.vp_wonders = whole(d.get("vp_wonders", 0), "vp_wonders", 0, MAX_COUNT)
+        self.emp.adv = name_bits(d.get("advances", []), "advances", ADV_INDEX)
+        self.emp.partners = name_bits(d.get("partners", []), "partners", {e: i for i, e in enumerate(EMPIRES)})
+        self.round_no = whole(d.get("round", 1), "round", 1, MAX_ROUND)
+        self.emp.flags = whole(d.get("flags", 0), "flags", 0, 7)
+        self.emp.acq = area_bits(d.get("acquired", []), "acquired", NAREA)
+        self.emp.grown = whole(d.get("grown", 0), "grown", 0, NAREA)
+        self.emp.astro_era = whole(d.get("astronomy_era", 0), "astronomy_era", 0, 8)
+        voy = d.get("voyage")
+        if voy is None:
+            self.emp.voyage = -1
+        else:
+            a, b = (whole(v, "voyage area", 1, NAREA) for v in listed(voy, "voyage", 2, 2))
+            self.emp.voyage = (a - 1) * MAXAREA + b - 1
+        self.deck = cards(d["deck"], "deck")
+        self.discard = cards(d.get("discard", []), "discard")
+        self.aside = cards(d.get("aside", []), "aside")
+        self.stack = check_stack(d.get("stack") or [["dev"]], multi=False)
+        self.held = -1
+        self.hit = area_bits(d.get("hit", []), "hit", NAREA)
+        ending = d.get("ending")
+        self.ending = None if ending is None else Ending(one_of(ending, "ending", ("eras", "stopped", "collapse")))
+        self.started = flag(d.get("started", True), "started")
+        self._revealed = False
+        self.shown = ()
+
     # -- results ------------------------------------------------------------------------------
-    def scores(self):
-        return [float(self.vp + self.vp_wonders)]
+    def scores(self) -> list[float]:
+        return [float(e.vp + e.vp_wonders) for e in self.seats]
 
-    def winners(self):
-        """A solo game is won when it ends normally: all 8 eras played, or the player stops
-        at an era change. A collapse (no tribe and no city) is a loss."""
-        return [0] if self.is_over and self.ending in ("eras", "stopped") else []
+    def winners(self) -> list[int]:
+        """Solo: won when the game ends normally (all 8 eras played, or the player stops at an
+        era change), lost in a collapse. Multiplayer (PC-MP-END-02, PC-Q-28): the most points
+        win, in both endings; a tie is shared."""
+        return list(self.final_outcome().winners)
 
-    def outcome(self):
-        return {"scores": self.scores(), "winners": self.winners(), "ending": self.ending, "era": self.era,
-                "vp_eras": self.vp, "vp_wonders": self.vp_wonders,
-                "wonders": sorted(WONDER_IDS[w] for ws in self.wonders for w in ws)}
+    def final_outcome(self) -> Outcome:
+        """How the game ended (``outcome.Outcome``; ``ending`` None while it goes on)."""
+        seats = self.seats
+        return Outcome(self.ending if self.is_over else None, self.era, tuple(e.vp for e in seats),
+                       tuple(e.vp_wonders for e in seats),
+                       tuple(sorted(WONDER_IDS[w] for e in seats for ws in e.wonders for w in ws)))
+
+    def outcome(self) -> dict[str, Any]:
+        return self.final_outcome().to_json()
 
     def check_invariants(self) -> None:
-        for name in ("tribes", "cav", "forest", "mount", "farm", "desert", "fault", "moved"):
-            vals = getattr(self, name)
-            assert len(vals) == self.board.n, f"{name} must have {self.board.n} entries"
-            assert all(isinstance(v, int) and v >= 0 for v in vals), f"negative or non-integer {name}: {vals}"
+        n = self.board.n
+        assert len(self.seats) == self.players, "one Empire per seat"
+        assert self.players > 1 or self.seats[0] is self.emp, "the solo game acts on its one Empire"
+        for p, e in enumerate(self.seats):
+            for k in ("tribes", "cav", "moved"):
+                vals = getattr(e, k)
+                assert len(vals) == n and all(isinstance(v, int) and v >= 0 for v in vals), f"seat {p + 1}: {k}"
+            for a in range(n):
+                limit = 10 if a == e.capital else 4
+                assert e.cav[a] <= limit, f"seat {p + 1}, area {a + 1}: CAV {e.cav[a]} above {limit}"
+                assert e.moved[a] <= e.tribes[a], f"seat {p + 1}, area {a + 1}: more moved tribes than tribes"
+                assert all(0 <= w < NWONDER for w in e.wonders[a]), "unknown wonder"
+            assert e.capital == -1 or e.cav[e.capital] > 0, "the capital must be a city"
+            assert e.gold >= 0, "gold never negative"
+            assert e.vp >= 0 and e.vp_wonders >= 0
+        if self.focus == -1:  # the event view of the multiplayer mode
+            e = self.emp
+            assert all(v >= 0 for v in e.tribes) and all(v >= 0 for v in e.cav) and e.gold >= 0
         for name in ("forest", "farm", "desert", "fault"):
-            assert all(v <= 1 for v in getattr(self, name)), f"at most one {name} per area (PC-CON-06)"
-        assert all(v <= 2 for v in self.mount), "one mountain or volcano per area (PC-ICON-06)"
-        for a in self.board.areas:
-            limit = 10 if a == self.capital else 4
-            assert self.cav[a] <= limit, f"area {a + 1}: CAV {self.cav[a]} above {limit}"
-            assert self.moved[a] <= self.tribes[a], f"area {a + 1}: more moved tribes than tribes"
-            assert all(0 <= w < NWONDER for w in self.wonders[a]), "unknown wonder"
-        assert self.capital == -1 or self.cav[self.capital] > 0, "the capital must be a city"
-        assert self.gold >= 0, "gold never negative"
-        assert self.vp >= 0 and self.vp_wonders >= 0
+            vals = getattr(self, name)
+            assert len(vals) == n and all(v in (0, 1) for v in vals), f"at most one {name} per area (PC-CON-06)"
+        assert len(self.mount) == n and all(v in (0, 1, 2) for v in self.mount), \
+            "one mountain or volcano per area (PC-ICON-06)"
         assert 1 <= self.era <= 8, f"era {self.era} outside 1-8"
+        assert 0 <= self.totem < self.players
         cards = self.deck + self.discard + self.aside
         assert sorted(cards) == list(range(NCARDS)), "the deck, discards and cards aside must hold the 16 cards"
         assert self.stack, "no pending step"
@@ -520,63 +681,3 @@ class PocketCivState(GameState):
             assert self._legal_list(), "no legal action before the end"
 
 
-for _name in EMPIRE_FIELDS:  # the Empire's fields, read and written on ``emp``
-    setattr(PocketCivState, _name, _empire_field(_name))
-del _name
-
-
-def wonder_points(state: PocketCivState) -> int:
-    return sum(WONDER_VP[w] for ws in state.wonders for w in ws)
-
-
-def advance_points(state: PocketCivState) -> list[int]:
-    return sorted((ADV_VP[i] for i in range(NADV) if state.adv >> i & 1), reverse=True)
-
-
-# -- reading hand-written positions (shared with the multiplayer state) ------------------------------
-#: bounds no game reaches: counts of tribes, gold or points, rounds
-MAX_COUNT = 9999
-MAX_ROUND = 9999
-_AREA_FIELDS = frozenset({"number", "tribes", "city", "capital", "forest", "mountain", "volcano", "farm", "desert",
-                          "fault", "wonders", "moved"})
-
-
-def cards(v, field: str) -> list[int]:
-    """Card numbers 1-16 (as printed) to indices 0-15."""
-    return [whole(c, field, 1, NCARDS) - 1 for c in listed(v, field, 0, NCARDS)]
-
-
-def area_bits(v, field: str, n: int) -> int:
-    """Area numbers 1..n (no 0 that would wrap to the last area) as a bit set."""
-    bits = 0
-    for a in listed(v, field, 0, n):
-        bits |= 1 << (whole(a, field, 1, n) - 1)
-    return bits
-
-
-def name_bits(v, field: str, index: dict) -> int:
-    bits = 0
-    for x in listed(v, field, 0, len(index)):
-        bits |= 1 << index[one_of(x, field, index)]
-    return bits
-
-
-def wonder_tuple(v, field: str) -> tuple:
-    return tuple(WONDER_INDEX[one_of(w, field, WONDER_INDEX)] for w in listed(v, field, 0, NWONDER))
-
-
-def check_stack(v, multi: bool) -> list[PCFrame]:
-    """The pending steps of a hand-written position: known kinds with checked values, the
-    phase (solo) or the round controller (multiplayer) at the bottom."""
-    stack = [load_frame(f) for f in listed(v, "stack", 1, 12)]
-    for f in stack:
-        if f.MULTI and not multi:
-            raise ValueError(f"pending step {f.TAG} is for the multiplayer game only")
-    bottom = stack[0]
-    if not bottom.PHASE or bottom.MULTI != multi:
-        want = "mp" if multi else "a phase of the round"
-        raise ValueError(f"the bottom pending step must be {want}, not {bottom.TAG}")
-    # multiplayer: a seat's phase stands on the round controller
-    if any(f.PHASE and (f.MULTI or not multi) for f in stack[1:]):
-        raise ValueError("a phase of the round can only be the bottom pending step")
-    return stack

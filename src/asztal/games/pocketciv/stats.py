@@ -29,12 +29,8 @@ USES_LOG = False
 
 def _empire(state, seat: int) -> tuple[list[int], list[int], list, int, int, int, int]:
     """(tribes, cav, wonders, gold, vp, vp_wonders, advance bits) of one seat's Empire."""
-    if state.players == 1:
-        return (state.tribes, state.cav, state.wonders, state.gold, state.vp, state.vp_wonders, state.adv)
-    from asztal.games.pocketciv.mp import ADV_, GOLD_, VP, VPW, C, T, W
-
-    e = state.live(seat)
-    return (e[T], e[C], e[W], e[GOLD_], e[VP], e[VPW], e[ADV_])
+    e = state.seats[seat]
+    return (e.tribes, e.cav, e.wonders, e.gold, e.vp, e.vp_wonders, e.adv)
 
 
 def game_stats(state) -> dict[str, Any]:
@@ -44,7 +40,7 @@ def game_stats(state) -> dict[str, Any]:
     emp = [_empire(state, p) for p in range(state.players)]
     return {
         "era": int(state.era),
-        "ending": state.ending,
+        "ending": None if state.ending is None else state.ending.value,
         "cities": [len(cav) - list(cav).count(0) for _, cav, *_ in emp],
         "city_av": [int(sum(cav)) for _, cav, *_ in emp],
         "tribes": [int(sum(t)) for t, *_ in emp],

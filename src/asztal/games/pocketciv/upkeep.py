@@ -27,11 +27,11 @@ from asztal.games.pocketciv.refuse import no, not_here
 
 def support(s, a: int) -> int:
     """PC-UPK-TRIBE-01: forest + mountain/volcano + farm + CAV (deserts, faults: nothing)."""
-    return s.forest[a] + (1 if s.mount[a] else 0) + s.farm[a] + s.cav[a]
+    return s.forest[a] + (1 if s.mount[a] else 0) + s.farm[a] + s.emp.cav[a]
 
 
 def tribe_upkeep(s) -> None:
-    tribes, forest, mount, farm, cav = s.tribes, s.forest, s.mount, s.farm, s.cav
+    tribes, forest, mount, farm, cav = s.emp.tribes, s.forest, s.mount, s.farm, s.emp.cav
     for a in s.board.areas:  # PC-UPK-TRIBE-02, with support() inlined (hot path)
         t = tribes[a]
         if t:
@@ -42,18 +42,18 @@ def tribe_upkeep(s) -> None:
 
 def reckoning(s) -> None:
     """PC-UPK-GOLD-01..06 with PC-Q-14 (a), PC-Q-15, PC-Q-16 (see PC-TV-RECKONING)."""
-    adv = s.adv
-    before = s.gold
+    adv = s.emp.adv
+    before = s.emp.gold
     if not adv & A_COINAGE:  # PC-UPK-GOLD-01/02
-        s.gold = 0
-    if adv & A_BLACK_MARKET and s.gold:  # PC-UPK-GOLD-03
-        s.gold -= 1
-    if adv & A_BANKING and s.gold >= 3:  # PC-UPK-GOLD-04, ruling PC-R-BANKING: at least 3
-        s.gold += 1
+        s.emp.gold = 0
+    if adv & A_BLACK_MARKET and s.emp.gold:  # PC-UPK-GOLD-03
+        s.emp.gold -= 1
+    if adv & A_BANKING and s.emp.gold >= 3:  # PC-UPK-GOLD-04, ruling PC-R-BANKING: at least 3
+        s.emp.gold += 1
     if adv & A_PATRONAGE:  # PC-UPK-GOLD-05
-        s.gold += max(0, s.cities() - 4)
-    if s.log is not None and s.gold != before:
-        s.emit("pocketciv.reckoning", before=before, gold=s.gold)
+        s.emp.gold += max(0, s.emp.cities() - 4)
+    if s.log is not None and s.emp.gold != before:
+        s.emit("pocketciv.reckoning", before=before, gold=s.emp.gold)
 
 
 def max_cav(adv: int) -> int:
@@ -93,23 +93,24 @@ def _sacrifice_refuse(s, f, action):
 
 def grow_check(s, a: int, total: int, cap: int, why: bool = False):
     """May the city in area ``a`` grow by one now (the allowance is checked by the caller)?"""
-    if a >= s.board.n or not s.cav[a]:
+    if a >= s.board.n or not s.emp.cav[a]:
         return no("no_city", "PC-UPK-CITYDEV-01", area=a + 1) if why else True
-    new = s.cav[a] + 1
-    if a == s.capital:
-        if s.flags & CAPITAL_GROWN:  # PC-UPK-CAPITAL-06
+    new = s.emp.cav[a] + 1
+    if a == s.emp.capital:
+        if s.emp.flags & CAPITAL_GROWN:  # PC-UPK-CAPITAL-06
             return no("capital_once", "PC-UPK-CAPITAL-06") if why else True
         if new > 4:  # PC-UPK-CAPITAL-02..05
             if new > 10:
                 return no("grow_cap", "PC-UPK-CAPITAL-02", area=a + 1, cap=10) if why else True
-            if s.tribes[a] < new:
-                return no("area_tribes", "PC-UPK-CAPITAL-04", area=a + 1, need=new, have=s.tribes[a]) if why else True
+            if s.emp.tribes[a] < new:
+                return no("area_tribes", "PC-UPK-CAPITAL-04", area=a + 1, need=new,
+                          have=s.emp.tribes[a]) if why else True
             if not _sources(s):
                 return no("no_source", "PC-UPK-CAPITAL-03") if why else True
             return None
     if new > cap:
         return no("grow_cap", "PC-Q-11", area=a + 1, cap=cap) if why else True
-    cost = growth_cost(s.adv, new)
+    cost = growth_cost(s.emp.adv, new)
     if total < cost:  # PC-Q-13 (3)/(5)
         return no("grow_cost", "PC-UPK-CITYDEV-01", need=cost, have=total) if why else True
     return None
@@ -117,23 +118,23 @@ def grow_check(s, a: int, total: int, cap: int, why: bool = False):
 
 def allowance_check(s, why: bool = False):
     """PC-Q-11 (1a): no increase without an allowance (Masonry, Civil Service, Slave Labour)."""
-    allowance = growth_allowance(s.adv)
-    if s.grown < allowance:
+    allowance = growth_allowance(s.emp.adv)
+    if s.emp.grown < allowance:
         return None
     if not why:
         return True
     if not allowance:
         return no("grow_none", "PC-UPK-CITYDEV-02")
-    return no("grow_used", "PC-UPK-CITYDEV-05", used=s.grown)
+    return no("grow_used", "PC-UPK-CITYDEV-05", used=s.emp.grown)
 
 
 def capital_check(s, a: int, why: bool = False):
     """PC-UPK-CAPITAL-01/07, PC-Q-13 (1): Centralized Government names a city while there is no capital."""
-    if not s.adv & A_CENTRALIZED_GOVERNMENT:
+    if not s.emp.adv & A_CENTRALIZED_GOVERNMENT:
         return no("needs_advance", "PC-UPK-CAPITAL-01", advance="centralized_government") if why else True
-    if s.capital >= 0:
-        return no("capital_named", "PC-UPK-CAPITAL-01", area=s.capital + 1) if why else True
-    if a >= s.board.n or not s.cav[a]:
+    if s.emp.capital >= 0:
+        return no("capital_named", "PC-UPK-CAPITAL-01", area=s.emp.capital + 1) if why else True
+    if a >= s.board.n or not s.emp.cav[a]:
         return no("no_city", "PC-UPK-CAPITAL-01", area=a + 1) if why else True
     return None
 
@@ -147,17 +148,17 @@ def _upkeep_run(s, f) -> bool:
         reckoning(s)  # PC-UPK-GOLD-01..06
         s.stack[-1] = Upkeep(2)
     elif step == 2:
-        if s.adv & A_CULTURE_OF_THIEVERY:  # PC-UPK-PILLAGE-01
+        if s.emp.adv & A_CULTURE_OF_THIEVERY:  # PC-UPK-PILLAGE-01
             c = s.draw()
             a = s.red_area(c)
-            if s.tribes[a]:  # PC-UPK-PILLAGE-02/03
+            if s.emp.tribes[a]:  # PC-UPK-PILLAGE-02/03
                 s.rm_tribes(a, 1)
                 s.stack[-1] = Upkeep(3)
                 return True
         s.stack[-1] = Upkeep(4)
     elif step == 3:  # PC-UPK-PILLAGE-03: a second card, its gold
         c = s.draw()
-        s.gold += GOLD[c]
+        s.emp.gold += GOLD[c]
         s.emit("pocketciv.pillage", gold=GOLD[c])
         s.stack[-1] = Upkeep(4)
     elif step == 4:
@@ -166,9 +167,9 @@ def _upkeep_run(s, f) -> bool:
         s.stack[-1] = Upkeep(6)
         city_upkeep(s)  # PC-UPK-CITY-01..04
     else:  # PC-UPK-END-01
-        s.flags = 0
-        s.acq = 0
-        s.grown = 0
+        s.emp.flags = 0
+        s.emp.acq = 0
+        s.emp.grown = 0
         s.round_no += 1
         s.next_phase(Pop())
     return True
@@ -177,8 +178,8 @@ def _upkeep_run(s, f) -> bool:
 def _citydev_legal(s, f):
     acts = []
     if allowance_check(s) is None:
-        total = sum(s.tribes)
-        cap = max_cav(s.adv)
+        total = sum(s.emp.tribes)
+        cap = max_cav(s.emp.adv)
         for a in s.board.areas:
             if grow_check(s, a, total, cap) is None:
                 acts.append(GROW[a])
@@ -191,7 +192,7 @@ def _citydev_refuse(s, f, action):
     if f.step != 4:
         return None
     if action.kind == "grow":
-        return allowance_check(s, True) or grow_check(s, action.args[0], sum(s.tribes), max_cav(s.adv), True)
+        return allowance_check(s, True) or grow_check(s, action.args[0], sum(s.emp.tribes), max_cav(s.emp.adv), True)
     if action.kind == "capital":
         return capital_check(s, action.args[0], True)
     return not_here(action, "citydev")
@@ -204,28 +205,28 @@ def _citydev_act(s, f, action) -> None:
         return
     a = action.args[0]
     if kind == "capital":
-        s.capital = a
+        s.emp.capital = a
         s.emit("pocketciv.capital", area=a + 1)
         return
-    new = s.cav[a] + 1
-    s.grown += 1
-    s.cav[a] = new
+    new = s.emp.cav[a] + 1
+    s.emp.grown += 1
+    s.emp.cav[a] = new
     s.emit("pocketciv.grow", area=a + 1, cav=new)
-    if a == s.capital:
-        s.flags |= CAPITAL_GROWN
+    if a == s.emp.capital:
+        s.emp.flags |= CAPITAL_GROWN
         if new > 4:  # PC-UPK-CAPITAL-03/04/05: tribes from the capital's area, no tool discount
             s.rm_tribes(a, new)
             s.stack.append(Sacrifice())
             return
-    s.stack.append(Pay(growth_cost(s.adv, new)))  # PC-UPK-CITYDEV-01: tribes from any areas
+    s.stack.append(Pay(growth_cost(s.emp.adv, new)))  # PC-UPK-CITYDEV-01: tribes from any areas
 
 
 def city_upkeep(s) -> None:
     """PC-UPK-CITY-01..04."""
     coastal = s.board.coastal
-    fishing = s.adv & A_FISHING
-    needy = [a for a in s.board.areas if s.cav[a] and not (fishing and coastal[a])]  # PC-UPK-CITY-02
-    if not s.adv & A_CARTAGE:
+    fishing = s.emp.adv & A_FISHING
+    needy = [a for a in s.board.areas if s.emp.cav[a] and not (fishing and coastal[a])]  # PC-UPK-CITY-02
+    if not s.emp.adv & A_CARTAGE:
         for a in needy:
             if not s.farm[a]:
                 s.reduce_cav(a, 1)
@@ -245,11 +246,11 @@ register("upkeep", run=_upkeep_run, legal=_citydev_legal, act=_citydev_act, refu
 
 def _pay_run(s, f) -> bool:
     n = f.left
-    cands = [a for a in s.board.areas if s.tribes[a]]
+    cands = [a for a in s.board.areas if s.emp.tribes[a]]
     if n <= 0 or not cands:
         s.stack.pop()
         return True
-    if len(cands) == 1 or sum(s.tribes) <= n:
+    if len(cands) == 1 or sum(s.emp.tribes) <= n:
         for a in cands:
             n -= s.rm_tribes(a, n)
         s.stack.pop()
@@ -258,7 +259,7 @@ def _pay_run(s, f) -> bool:
 
 
 def has_tribe(s, a: int, rule: str, why: bool = False):
-    if a >= s.board.n or not s.tribes[a]:
+    if a >= s.board.n or not s.emp.tribes[a]:
         return no("no_tribe", rule, area=a + 1) if why else True
     return None
 
@@ -308,9 +309,9 @@ register("sacrifice", run=_sacrifice_run, legal=lambda s, f: _sources(s), act=_s
 
 def starve_check(s, f, a: int, why: bool = False):
     """PC-UPK-CITY-02..04: a city that needs food (Fishing feeds coastal ones) and has not lost yet."""
-    if a >= s.board.n or not s.cav[a]:
+    if a >= s.board.n or not s.emp.cav[a]:
         return no("no_city", "PC-UPK-CITY-04", area=a + 1) if why else True
-    if s.adv & A_FISHING and s.board.coastal[a]:
+    if s.emp.adv & A_FISHING and s.board.coastal[a]:
         return no("fed_fishing", "PC-UPK-CITY-02", area=a + 1) if why else True
     if f.done & BITS[a]:
         return no("starved", "PC-UPK-CITY-04", area=a + 1) if why else True

@@ -25,22 +25,22 @@ def wonder_check(s, a: int, w: int, total: int, why: bool = False):
     """None when wonder ``w`` may be built in area ``a`` (its card's costs and requirements);
     else True, or the refusal with ``why`` (refuse.py)."""
     t = WONDER_TRIBES[w]
-    if t > s.tribes[a]:  # PC-DEV-WONDER-05
-        return no("area_tribes", "PC-DEV-WONDER-05", area=a + 1, need=t, have=s.tribes[a]) if why else True
+    if t > s.emp.tribes[a]:  # PC-DEV-WONDER-05
+        return no("area_tribes", "PC-DEV-WONDER-05", area=a + 1, need=t, have=s.emp.tribes[a]) if why else True
     if total - t < 1:  # PC-DEV-03
         return no("keep_one", "PC-DEV-03", need=t, total=total) if why else True
-    if WONDER_GOLD[w] > s.gold:
-        return no("gold", "PC-DEV-WONDER-03", need=WONDER_GOLD[w], have=s.gold) if why else True
-    if WONDER_ADV[w] & s.adv != WONDER_ADV[w]:  # PC-DEV-WONDER-03
+    if WONDER_GOLD[w] > s.emp.gold:
+        return no("gold", "PC-DEV-WONDER-03", need=WONDER_GOLD[w], have=s.emp.gold) if why else True
+    if WONDER_ADV[w] & s.emp.adv != WONDER_ADV[w]:  # PC-DEV-WONDER-03
         if not why:
             return True
-        missing = WONDER_ADV[w] & ~s.adv
+        missing = WONDER_ADV[w] & ~s.emp.adv
         return no("wonder_prereq", "PC-DEV-WONDER-03", wonder=WONDER_IDS[w],
                   advances=[ADV_IDS[i] for i in range(NADV) if missing >> i & 1])
-    if WONDER_PARTNER[w] >= 0 and not s.partners >> WONDER_PARTNER[w] & 1:
+    if WONDER_PARTNER[w] >= 0 and not s.emp.partners >> WONDER_PARTNER[w] & 1:
         return no("wonder_partner", "PC-DEV-WONDER-03", wonder=WONDER_IDS[w],
                   empire=EMPIRES[WONDER_PARTNER[w]]) if why else True
-    for need, have, where in ((WONDER_CITY[w], s.cav[a], "city"), (WONDER_SEA[w], s.board.coastal[a], "sea"),
+    for need, have, where in ((WONDER_CITY[w], s.emp.cav[a], "city"), (WONDER_SEA[w], s.board.coastal[a], "sea"),
                               (WONDER_FRONTIER[w], s.board.frontier[a], "frontier"),
                               (WONDER_MOUNTAIN[w], s.mount[a], "mountain")):
         if need and not have:
@@ -65,6 +65,6 @@ def legal_wonders(s, acts: list, total: int) -> None:
 def build(s, a: int, w: int) -> None:
     """PC-DEV-WONDER-01: tribes from the area (PC-Q-23 (3)), gold from the stock."""
     s.rm_tribes(a, WONDER_TRIBES[w])
-    s.gold -= WONDER_GOLD[w]
-    s.wonders[a] = s.wonders[a] + (w,)
+    s.emp.gold -= WONDER_GOLD[w]
+    s.emp.wonders[a] = s.emp.wonders[a] + (w,)
     s.emit("pocketciv.wonder", area=a + 1, wonder=WONDER_IDS[w])

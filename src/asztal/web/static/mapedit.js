@@ -13,7 +13,7 @@ const cells = new Map();  // "q,r" -> 1..8 | "frontier" | "sea"
 const terrain = {};
 for (let n = 1; n <= 8; n++) terrain[n] = {mountain: false, forest: false, desert: false};
 
-const RADIUS = 5;
+let canvas = null;  // the cells to paint and their corners, from the server (the game's hex geometry)
 const COLOURS = ["#e57373", "#81c784", "#64b5f6", "#ffd54f", "#ba68c8", "#4db6ac", "#ff8a65", "#a1887f"];
 const NS = "http://www.w3.org/2000/svg";
 
@@ -35,7 +35,7 @@ export function showMapEditor(root) {
   const playError = el("p", {class: "error", id: "map-play-error"});
   const brushes = el("div", {class: "brushes"});
   const table = el("table", {class: "terrain", id: "map-terrain"});
-  const svg = svgEl("svg", {viewBox: "-190 -170 380 340", class: "map-grid", id: "map-grid"});
+  const svg = svgEl("svg", {class: "map-grid", id: "map-grid"});
   root.append(el("div", {class: "map-editor"}, [
     el("h2", {}, t("map_editor")), el("p", {class: "muted"}, t("map_help")),
     el("div", {class: "game-main"}, [el("div", {class: "board-box"}, [svg]),
@@ -69,18 +69,23 @@ export function showMapEditor(root) {
   }
 
   const hexes = {};
-  for (let q = -RADIUS; q <= RADIUS; q++) {
-    for (let r = -RADIUS; r <= RADIUS; r++) {
-      if (Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) > RADIUS) continue;
-      const cx = (2 * q + r) * 17.32;
-      const cy = 3 * r * 10;
-      const pts = [[0, -20], [17.32, -10], [17.32, 10], [0, 20], [-17.32, 10], [-17.32, -10]]
-        .map(([x, y]) => `${cx + x},${cy + y}`).join(" ");
-      const poly = svgEl("polygon", {points: pts, fill: "#fafafa", stroke: "#999", "data-cell": `${q},${r}`});
+  // the server's canvas: cell centres and corner offsets in whole units, x scaled by x_scale
+  function drawCanvas({cells: grid, centres, corners, x_scale: xs}) {
+    const sx = 10 * xs, sy = 10;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    grid.forEach(([q, r], i) => {
+      const cx = centres[i][0] * sx, cy = centres[i][1] * sy;
+      const pts = corners.map(([x, y]) => [cx + x * sx, cy + y * sy]);
+      for (const [x, y] of pts) {
+        x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+      }
+      const poly = svgEl("polygon", {points: pts.map(([x, y]) => `${x},${y}`).join(" "), fill: "#fafafa",
+        stroke: "#999", "data-cell": `${q},${r}`});
       const label = svgEl("text", {x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11, "pointer-events": "none"});
       svg.append(poly, label);
       hexes[`${q},${r}`] = {poly, label};
-    }
+    });
+    svg.setAttribute("viewBox", `${x0} ${y0} ${x1 - x0} ${y1 - y0}`);
   }
   const paint = (target) => {
     const key = target && target.dataset && target.dataset.cell;
@@ -145,6 +150,12 @@ export function showMapEditor(root) {
     langHooked = true;
     onLang(() => showMapEditor(root));
   }
-  for (const key of cells.keys()) if (hexes[key]) redraw(key);
-  check();
+  (canvas ? Promise.resolve(canvas) : api("/api/pocketciv/canvas")).then((c) => {
+    canvas = c;
+    drawCanvas(c);
+    for (const key of cells.keys()) if (hexes[key]) redraw(key);
+    check();
+  }, (e) => {
+    result.textContent = `${t("error")}: ${e.text ? tx(e.text) : e.message}`;
+  });
 }

@@ -15,7 +15,7 @@ from asztal.games.pocketciv.data import (
     BITS,
     RED,
 )
-from asztal.games.pocketciv.events import pick_refuse
+from asztal.games.pocketciv.events.common import pick_refuse
 from asztal.games.pocketciv.frames import Anarchy, CavLoss, Loss, register
 from asztal.games.pocketciv.refuse import no
 
@@ -30,9 +30,9 @@ def _frame(f, step, chosen=None, n=None):
 
 def anarchy_step1(s, mask: int) -> None:
     """PC-EVT-ANARCHY-01..04 with ruling PC-Q-17 (see PC-TV-ANARCHY)."""
-    law = s.adv & A_LAW
-    per_op = 5 if s.adv & A_LITERACY else 3  # PC-EVT-ANARCHY-03
-    tribes, cav = s.tribes, s.cav
+    law = s.emp.adv & A_LAW
+    per_op = 5 if s.emp.adv & A_LITERACY else 3  # PC-EVT-ANARCHY-03
+    tribes, cav = s.emp.tribes, s.emp.cav
     for a in s.board.areas:
         if not mask & BITS[a] or cav[a] == 0:  # PC-Q-17 (1): only areas with a city
             continue
@@ -53,7 +53,7 @@ def anarchy_step1(s, mask: int) -> None:
 def _run(s, f) -> bool:
     step = f.step
     if step == 0:
-        if s.adv & A_ORGANIZED_RELIGION:  # PC-EVT-ANARCHY-05, PC-Q-17 (5): choose exactly 4 areas
+        if s.emp.adv & A_ORGANIZED_RELIGION:  # PC-EVT-ANARCHY-05, PC-Q-17 (5): choose exactly 4 areas
             s.stack[-1] = _frame(f, 1)
         else:
             s.stack[-1] = _frame(f, 2, s.board.allmask)
@@ -65,7 +65,7 @@ def _run(s, f) -> bool:
         s.stack[-1] = _frame(f, 3)
         return True
     if step == 3:
-        if s.adv & A_SLAVE_LABOR:  # PC-EVT-ANARCHY-06, PC-Q-18 (b): red circle in total, spread
+        if s.emp.adv & A_SLAVE_LABOR:  # PC-EVT-ANARCHY-06, PC-Q-18 (b): red circle in total, spread
             c = s.draw()
             s.stack[-1] = _frame(f, 4)
             s.stack.append(Loss(RED[c], s.board.allmask))
@@ -74,7 +74,7 @@ def _run(s, f) -> bool:
         return True
     if step == 4:
         s.stack[-1] = _frame(f, 5)
-        if s.adv & A_MACHINING and not s.adv & A_LAW:  # PC-EVT-ANARCHY-07, PC-EVT-ANARCHY-08
+        if s.emp.adv & A_MACHINING and not s.emp.adv & A_LAW:  # PC-EVT-ANARCHY-07, PC-EVT-ANARCHY-08
             s.stack.append(CavLoss(2, s.board.allmask))
         return True
     s.end_event(f.card)

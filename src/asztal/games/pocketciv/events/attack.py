@@ -16,6 +16,7 @@ from asztal.games.pocketciv.data import (
     BITS,
     GREEN,
 )
+from asztal.games.pocketciv.events.common import neighbour_check
 from asztal.games.pocketciv.frames import Attack, register
 from asztal.games.pocketciv.refuse import no, not_here
 
@@ -27,7 +28,7 @@ def start(area: int, force: int) -> Attack:
 def _targets(s, area: int, visited: int) -> list[int]:
     """PC-R-ATTACK-04: the neighbour with the fewest tribes, then the highest CAV; never an
     empty area (no tribes, no city); the rest of a tie is the player's choice."""
-    tribes, cav = s.tribes, s.cav
+    tribes, cav = s.emp.tribes, s.emp.cav
     cands = [n for n in s.board.adj[area] if not visited & BITS[n] and (tribes[n] or cav[n])]
     if not cands:
         return []
@@ -43,33 +44,33 @@ def _run(s, f) -> bool:
         s.stack.pop()
         return True
     if stage == 0:
-        if s.adv & A_MINISTRY:  # PC-R-ATTACK-01: Ministry draws a card first
+        if s.emp.adv & A_MINISTRY:  # PC-R-ATTACK-01: Ministry draws a card first
             c = s.draw()
             cut = min(force, GREEN[c])
             force -= cut
-            s.gold += cut
+            s.emp.gold += cut
         s.emit("pocketciv.attack", area=area + 1, force=force)
         s.stack[-1] = Attack(1, area, force, visited)
         return True
     if stage == 1:  # entering an area
-        if s.adv & A_EQUESTRIAN and s.tribes[area]:  # PC-R-ATTACK-05
+        if s.emp.adv & A_EQUESTRIAN and s.emp.tribes[area]:  # PC-R-ATTACK-05
             force -= 2
         s.stack[-1] = Attack(2, area, force, visited)
         return True
     if stage == 2:
         # PC-R-ATTACK-02: tribes absorb first, 1 each (2 with Military or Metal Working, 3 with both)
-        per = 1 + (1 if s.adv & A_MILITARY else 0) + (1 if s.adv & A_METAL_WORKING else 0)
+        per = 1 + (1 if s.emp.adv & A_MILITARY else 0) + (1 if s.emp.adv & A_METAL_WORKING else 0)
         k = s.rm_tribes(area, force // per)
         force -= k * per
-        if s.tribes[area]:  # a remainder too small for a tribe is lost
+        if s.emp.tribes[area]:  # a remainder too small for a tribe is lost
             s.stack.pop()
             return True
-        if s.cav[area]:  # PC-R-ATTACK-03: then the city, 5 per CAV (8 with Architecture), 2 gold per CAV
-            per = 8 if s.adv & A_ARCHITECTURE else 5
+        if s.emp.cav[area]:  # PC-R-ATTACK-03: then the city, 5 per CAV (8 with Architecture), 2 gold per CAV
+            per = 8 if s.emp.adv & A_ARCHITECTURE else 5
             k = s.reduce_cav(area, force // per)
             force -= k * per
-            s.gold -= min(s.gold, 2 * k)
-            if s.cav[area]:
+            s.emp.gold -= min(s.emp.gold, 2 * k)
+            if s.emp.cav[area]:
                 s.stack.pop()
                 return True
         if force <= 0:
@@ -93,8 +94,6 @@ def _check(s, f, n: int, why: bool = False):
         return None
     if not why:
         return True
-    from asztal.games.pocketciv.events import neighbour_check
-
     return neighbour_check(s, f.area, n, True) or no(
         "attack_target", "PC-R-ATTACK-04", area=n + 1, places=[x + 1 for x in _targets(s, f.area, f.visited)])
 

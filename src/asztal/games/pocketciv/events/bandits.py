@@ -12,7 +12,8 @@ from asztal.games.pocketciv.data import (
     BLUE,
     symbol_sum,
 )
-from asztal.games.pocketciv.events import attack, box_of
+from asztal.games.pocketciv.events import attack
+from asztal.games.pocketciv.events.common import box_of
 from asztal.games.pocketciv.frames import Bandits, register
 from asztal.games.pocketciv.refuse import no, not_here
 
@@ -22,9 +23,9 @@ def bandit_force(s, box, c: int) -> int:
     Democracy's reductions are the player's choice (``reductions``, ruling PC-R-BANDITS-CHOICE)."""
     force = symbol_sum(box, c)
     hexagon = BLUE[c]
-    if s.adv & A_EQUESTRIAN:
+    if s.emp.adv & A_EQUESTRIAN:
         force += hexagon
-    if s.adv & A_SLAVE_LABOR:
+    if s.emp.adv & A_SLAVE_LABOR:
         force += hexagon
     return force
 
@@ -33,7 +34,7 @@ def reductions(s, force: int, hexagon: int) -> int:
     """How many distinct reductions may be chosen: one per Law (PC-EVT-BANDITS-05) and Democracy
     (PC-EVT-BANDITS-06), "csökkenteni lehet"; a further one after the force is already spent
     would end the same (no attack), so it is not offered."""
-    k = (1 if s.adv & A_LAW else 0) + (1 if s.adv & A_DEMOCRACY else 0)
+    k = (1 if s.emp.adv & A_LAW else 0) + (1 if s.emp.adv & A_DEMOCRACY else 0)
     n = 0
     while n < k and force - n * hexagon > 0:
         n += 1

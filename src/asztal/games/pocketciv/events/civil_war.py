@@ -17,16 +17,16 @@ from asztal.games.pocketciv.data import (
     GREEN,
     symbol_sum,
 )
-from asztal.games.pocketciv.events import area_mask, box_of
+from asztal.games.pocketciv.events.common import area_mask, box_of
 from asztal.games.pocketciv.frames import CivilWar, Loss, register
 
 
 def city_losses(s, a: int) -> None:
     """PC-EVT-CIVILWAR-02..05."""
-    adv = s.adv
+    adv = s.emp.adv
     floor = 1 if adv & A_CIVIL_SERVICE else 0
     for x in (a, *s.board.adj[a]):
-        if not s.cav[x]:
+        if not s.emp.cav[x]:
             continue
         loss = 2
         if x == a and adv & A_MYTHOLOGY:
@@ -40,7 +40,7 @@ def city_losses(s, a: int) -> None:
 
 def collateral(s, box, c: int) -> int:
     """PC-EVT-CIVILWAR-06..09."""
-    adv = s.adv
+    adv = s.emp.adv
     n = GREEN[c] if adv & A_LAW else symbol_sum(box, c)
     if adv & A_ARTS:
         n -= 2
@@ -65,11 +65,11 @@ def _run(s, f) -> bool:
         s.stack[-1] = CivilWar(2, f.card, f.era, f.area)
         s.stack.append(Loss(collateral(s, box_of(f), c), area_mask(s, f.area)))
         return True
-    if s.adv & A_MEDICINE:  # PC-EVT-CIVILWAR-10
+    if s.emp.adv & A_MEDICINE:  # PC-EVT-CIVILWAR-10
         mask = area_mask(s, f.area)
         for x in s.board.areas:
             if mask & BITS[x]:
-                s.tribes[x] += 1
+                s.emp.tribes[x] += 1
     s.end_event(f.card)
     return True
 

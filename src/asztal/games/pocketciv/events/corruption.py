@@ -4,15 +4,15 @@ Frame: ``Corruption(step, card, era)``."""
 from __future__ import annotations
 
 from asztal.games.pocketciv.data import A_GOVERNMENT, A_LAW, A_LITERACY, symbol_sum
-from asztal.games.pocketciv.events import box_of
+from asztal.games.pocketciv.events.common import box_of
 from asztal.games.pocketciv.frames import CavLoss, Corruption, register
 
 
 def corruption_amount(s, box, c: int) -> int:
     n = symbol_sum(box, c)
-    if s.adv & A_GOVERNMENT:  # PC-EVT-CORRUPTION-03
+    if s.emp.adv & A_GOVERNMENT:  # PC-EVT-CORRUPTION-03
         n += 3
-    if s.adv & A_LITERACY:  # PC-EVT-CORRUPTION-04
+    if s.emp.adv & A_LITERACY:  # PC-EVT-CORRUPTION-04
         n //= 2
     return n
 
@@ -25,8 +25,8 @@ def _run(s, f) -> bool:
         s.stack[-1] = Corruption(1, f.card, f.era)
         s.stack.append(CavLoss(n, s.board.allmask))  # PC-EVT-CORRUPTION-02
         return True
-    if not s.adv & A_LAW:  # PC-EVT-CORRUPTION-05 / -06
-        s.gold = 0
+    if not s.emp.adv & A_LAW:  # PC-EVT-CORRUPTION-05 / -06
+        s.emp.gold = 0
     s.end_event(f.card)
     return True
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_ENGINEERING, A_MEDICINE, BITS, symbol_sum
-from asztal.games.pocketciv.events import area_mask, box_of, neighbour_check, pick_refuse
+from asztal.games.pocketciv.events.common import area_mask, box_of, neighbour_check, pick_refuse
 from asztal.games.pocketciv.frames import Earthquake, Loss, register
 from asztal.games.pocketciv.refuse import no
 
@@ -32,7 +32,7 @@ def _run(s, f) -> bool:
         c = s.draw()  # PC-EVT-QUAKE-02
         a = s.red_area(c)
         s.hit = 0
-        floor = 1 if s.adv & A_ENGINEERING else 0  # PC-EVT-QUAKE-07
+        floor = 1 if s.emp.adv & A_ENGINEERING else 0  # PC-EVT-QUAKE-07
         s.emit("pocketciv.earthquake", area=a + 1, faulted=bool(s.fault[a]))
         if not s.fault[a]:  # PC-EVT-QUAKE-03
             s.reduce_cav(a, 1, floor)
@@ -42,8 +42,8 @@ def _run(s, f) -> bool:
             return True
         s.reduce_cav(a, 3, floor)  # PC-EVT-QUAKE-04
         s.rm_tribes(a, 4)
-        if s.wonders[a]:  # PC-Q-22 (2): Engineering does not save wonders
-            s.wonders[a] = ()
+        if s.emp.wonders[a]:  # PC-Q-22 (2): Engineering does not save wonders
+            s.emp.wonders[a] = ()
             s.emit("pocketciv.wonders_lost", area=a + 1, count=0, cause="earthquake")
         s.stack[-1] = Earthquake(1, f.card, f.era, a, min(2, len(s.board.adj[a])))
         return True
@@ -63,10 +63,10 @@ def _run(s, f) -> bool:
         s.stack[-1] = _f(f, 3)
         s.stack.append(Loss(symbol_sum(box_of(f), c), area_mask(s, f.area)))
         return True
-    if s.adv & A_MEDICINE:  # PC-EVT-QUAKE-08
+    if s.emp.adv & A_MEDICINE:  # PC-EVT-QUAKE-08
         for x in s.board.areas:
             if s.hit & BITS[x]:
-                s.tribes[x] += 2
+                s.emp.tribes[x] += 2
     s.end_event(f.card)
     return True
 

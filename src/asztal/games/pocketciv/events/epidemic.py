@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_EQUESTRIAN, A_MEDICINE, A_ROADBUILDING, BITS, symbol_sum
-from asztal.games.pocketciv.events import box_of, pick_refuse
+from asztal.games.pocketciv.events.common import box_of, pick_refuse
 from asztal.games.pocketciv.frames import Epidemic, register
 from asztal.games.pocketciv.refuse import no
 
@@ -13,9 +13,9 @@ from asztal.games.pocketciv.refuse import no
 def infect(s, a: int, loss: int) -> int:
     """Empty area ``a`` as far as the loss goes, never below 2 tribes in the Empire
     (PC-EVT-EPIDEMIC-03/04); returns the loss left."""
-    room = s.total_tribes() - 2
+    room = s.emp.total_tribes() - 2
     k = s.rm_tribes(a, min(loss, room if room > 0 else 0))
-    if k and not s.tribes[a] and s.cav[a] and s.adv & A_ROADBUILDING:  # PC-EVT-EPIDEMIC-07
+    if k and not s.emp.tribes[a] and s.emp.cav[a] and s.emp.adv & A_ROADBUILDING:  # PC-EVT-EPIDEMIC-07
         s.reduce_cav(a, 2)
     return loss - k
 
@@ -23,8 +23,8 @@ def infect(s, a: int, loss: int) -> int:
 def spread_targets(s, infected: int) -> list[int]:
     """PC-EVT-EPIDEMIC-03: neighbours (of the infected areas) that have tribes; empty areas
     stop the spread, unless Road Building or Equestrian (PC-EVT-EPIDEMIC-06)."""
-    through = s.adv & (A_ROADBUILDING | A_EQUESTRIAN)
-    adjmask, tribes = s.board.adjmask, s.tribes
+    through = s.emp.adv & (A_ROADBUILDING | A_EQUESTRIAN)
+    adjmask, tribes = s.board.adjmask, s.emp.tribes
     seen, frontier, found = infected, infected, 0
     while frontier:
         nxt = 0
@@ -44,7 +44,7 @@ def _run(s, f) -> bool:
     if step == 0:
         c = s.draw()  # PC-EVT-EPIDEMIC-01
         a = s.red_area(c)
-        if not s.tribes[a]:
+        if not s.emp.tribes[a]:
             s.emit("pocketciv.spared_area", event="epidemic", area=a + 1)
             s.end_event(f.card)
             return True
@@ -53,14 +53,14 @@ def _run(s, f) -> bool:
     if step == 1:
         c = s.draw()  # PC-EVT-EPIDEMIC-02
         loss = symbol_sum(box_of(f), c)
-        if s.adv & A_MEDICINE:  # PC-EVT-EPIDEMIC-05
+        if s.emp.adv & A_MEDICINE:  # PC-EVT-EPIDEMIC-05
             loss //= 2
         s.emit("pocketciv.epidemic", area=f.area + 1, loss=loss)
         loss = infect(s, f.area, loss)
         s.stack[-1] = Epidemic(2, f.card, f.era, f.area, loss, f.infected)
         return True
     loss = f.loss
-    if loss <= 0 or s.total_tribes() <= 2:
+    if loss <= 0 or s.emp.total_tribes() <= 2:
         s.end_event(f.card)
         return True
     targets = spread_targets(s, f.infected)

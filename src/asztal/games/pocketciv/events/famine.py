@@ -7,8 +7,8 @@ from asztal.games.pocketciv.frames import register
 
 
 def famine(s, a: int) -> None:
-    s.rm_tribes(a, s.tribes[a])  # PC-EVT-FAMINE-02
-    if s.adv & A_IRRIGATION:  # PC-EVT-FAMINE-03
+    s.rm_tribes(a, s.emp.tribes[a])  # PC-EVT-FAMINE-02
+    if s.emp.adv & A_IRRIGATION:  # PC-EVT-FAMINE-03
         s.reduce_cav(a, 1)
     else:
         s.farm[a] = 0

@@ -9,14 +9,14 @@ from asztal.games.pocketciv.data import (
     A_MEDICINE,
     symbol_sum,
 )
-from asztal.games.pocketciv.events import box_of, lose_wonders
+from asztal.games.pocketciv.events.common import box_of, lose_wonders
 from asztal.games.pocketciv.frames import Flood, register
 
 
 def inland_flood(s, a: int) -> None:
     """PC-EVT-FLOOD-03/04."""
     s.rm_tribes(a, 2)
-    if not s.adv & A_IRRIGATION:
+    if not s.emp.adv & A_IRRIGATION:
         s.farm[a] = 0
         s.reduce_cav(a, 1)
     s.forest[a] = 1  # PC-CON-07: an existing forest is not duplicated
@@ -31,13 +31,13 @@ def tsunami_hits(s, a: int) -> list[int]:
 def tsunami_damage(s, a: int, damage: int) -> None:
     """PC-EVT-TSUNAMI-03..07, PC-Q-20 (2): tribes, then CAV, then wonders; what cannot pay
     for a whole unit passes on, and what pays for nothing is wasted."""
-    cs = s.adv & A_CIVIL_SERVICE
+    cs = s.emp.adv & A_CIVIL_SERVICE
     per_tribe, per_cav = (3, 5) if cs else (1, 2)
-    per_wonder = 10 if s.adv & A_ENGINEERING else 3
+    per_wonder = 10 if s.emp.adv & A_ENGINEERING else 3
     damage -= s.rm_tribes(a, damage // per_tribe) * per_tribe
-    if s.cav[a]:
+    if s.emp.cav[a]:
         damage -= s.reduce_cav(a, damage // per_cav) * per_cav
-    n = min(len(s.wonders[a]), damage // per_wonder)
+    n = min(len(s.emp.wonders[a]), damage // per_wonder)
     lose_wonders(s, a, n)
 
 
@@ -65,9 +65,9 @@ def _run(s, f) -> bool:
     for a in hits:
         tsunami_damage(s, a, damage)
     s.stack[n:] = s.stack[:n - 1:-1]  # the wonder choices (PC-R-WONDER-CHOICE), if any, in area order
-    if s.adv & A_MEDICINE:  # PC-EVT-TSUNAMI-08, PC-Q-20 (3): every hit area
+    if s.emp.adv & A_MEDICINE:  # PC-EVT-TSUNAMI-08, PC-Q-20 (3): every hit area
         for a in hits:
-            s.tribes[a] += 2
+            s.emp.tribes[a] += 2
     return True
 
 

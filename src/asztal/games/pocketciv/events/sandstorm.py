@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_IRRIGATION, BITS
-from asztal.games.pocketciv.events import neighbour_check, pick_refuse
+from asztal.games.pocketciv.events.common import neighbour_check, pick_refuse
 from asztal.games.pocketciv.frames import Sandstorm, register
 from asztal.games.pocketciv.refuse import no
 
 
 def blast(s, a: int) -> None:
     """Destroy the farm (not with Irrigation) and the forest, create a desert."""
-    if not s.adv & A_IRRIGATION:  # PC-EVT-SANDSTORM-04
+    if not s.emp.adv & A_IRRIGATION:  # PC-EVT-SANDSTORM-04
         s.farm[a] = 0
     s.forest[a] = 0
     s.desert[a] = 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import DRAW, STOP
 from asztal.games.pocketciv.data import A_ASTRONOMY, A_MEDITATION, symbol_sum
-from asztal.games.pocketciv.events import box_of
+from asztal.games.pocketciv.events.common import box_of
 from asztal.games.pocketciv.frames import Superstition, register
 from asztal.games.pocketciv.refuse import not_here
 
@@ -13,7 +13,7 @@ def discard_count(s, box, c: int) -> int:
     """PC-EVT-SUPERST-01; PC-EVT-SUPERST-04 with PC-Q-31 (1): Astronomy adds 2 only when the
     green square is the symbol counted."""
     n = symbol_sum(box, c)
-    if s.adv & A_ASTRONOMY and box[2]:
+    if s.emp.adv & A_ASTRONOMY and box[2]:
         n += 2
     return n
 
@@ -29,7 +29,7 @@ def _run(s, f) -> bool:
     if left <= 0:
         s.end_event(f.card)
         return True
-    if s.adv & A_MEDITATION and len(s.deck) == 1:  # PC-EVT-SUPERST-05, PC-Q-31 (2)
+    if s.emp.adv & A_MEDITATION and len(s.deck) == 1:  # PC-EVT-SUPERST-05, PC-Q-31 (2)
         return False
     s.draw()  # PC-EVT-SUPERST-02; an era change in between continues the event (-03)
     s.stack[-1] = Superstition(1, f.card, f.era, left - 1)

@@ -16,17 +16,17 @@ def _run(s, f) -> bool:
     step = f.step
     if step == 0:
         c = s.draw()
-        s.gold += RED[c]  # PC-EVT-TRADE-01, ruling PC-R-TRADE-GOLD: the red circle
+        s.emp.gold += RED[c]  # PC-EVT-TRADE-01, ruling PC-R-TRADE-GOLD: the red circle
         s.emit("pocketciv.trade", gold=RED[c])
-        s.stack[-1] = Trade(1 if s.adv & A_SHIPPING and HAND[c] else 2)
+        s.stack[-1] = Trade(1 if s.emp.adv & A_SHIPPING and HAND[c] else 2)
         return True
     if step == 1:
         c = s.draw()
-        s.gold += GREEN[c]  # PC-EVT-TRADE-02 (Shipping)
+        s.emp.gold += GREEN[c]  # PC-EVT-TRADE-02 (Shipping)
         s.stack[-1] = Trade(2)
         return True
     if step == 2:
-        if not s.adv & A_CULTURE_OF_THIEVERY:
+        if not s.emp.adv & A_CULTURE_OF_THIEVERY:
             s.stack.pop()
             return True
         return False  # PC-EVT-TRADE-03: may try to steal
@@ -61,14 +61,14 @@ def _act(s, f, action) -> None:
         return
     stash = f.stash
     if action is STOP:  # bank the stash
-        s.gold += stash
+        s.emp.gold += stash
         s.stack.pop()
         return
     c = s.draw()
     if GOLD[c]:
         s.stack[-1] = Trade(4, stash + GOLD[c])
         return
-    s.gold += stash - stash // 2  # PC-EVT-TRADE-04: lose half (rounded down), keep the rest
+    s.emp.gold += stash - stash // 2  # PC-EVT-TRADE-04: lose half (rounded down), keep the rest
     s.emit("pocketciv.caught", kept=stash - stash // 2)
     s.stack[-1] = Trade(5)
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_GOVERNMENT, A_MUSIC, A_SENSE_OF_COMMUNITY, BITS
-from asztal.games.pocketciv.events import neighbour_check, pick_refuse
+from asztal.games.pocketciv.events.common import neighbour_check, pick_refuse
 from asztal.games.pocketciv.frames import TribalWar, register
 from asztal.games.pocketciv.refuse import no
 
 
 def _check(s, f, n: int, why: bool = False):
     r = neighbour_check(s, f.area, n, why)
-    if r is None and not s.tribes[n]:
+    if r is None and not s.emp.tribes[n]:
         return no("no_tribe", "PC-EVT-TRIBALWAR-04", area=n + 1) if why else True
     if r is None and f.picked & BITS[n]:
         return no("chosen", "PC-EVT-TRIBALWAR-04", area=n + 1) if why else True
@@ -26,18 +26,18 @@ def _choices(s, f):
 def _run(s, f) -> bool:
     step = f.step
     if step == 0:
-        if s.adv & A_GOVERNMENT:  # PC-EVT-TRIBALWAR-01
+        if s.emp.adv & A_GOVERNMENT:  # PC-EVT-TRIBALWAR-01
             s.emit("pocketciv.spared_advance", event="tribal_war", advance="government")
             s.end_event(f.card)
             return True
         c = s.draw()
         a = s.red_area(c)
-        if not s.tribes[a]:  # PC-EVT-TRIBALWAR-02
+        if not s.emp.tribes[a]:  # PC-EVT-TRIBALWAR-02
             s.emit("pocketciv.spared_area", event="tribal_war", area=a + 1)
             s.end_event(f.card)
             return True
-        warring = s.tribes[a] * (1 if s.adv & A_SENSE_OF_COMMUNITY else 2)  # PC-EVT-TRIBALWAR-03
-        targets = 1 if s.adv & A_MUSIC else 2  # PC-EVT-TRIBALWAR-04
+        warring = s.emp.tribes[a] * (1 if s.emp.adv & A_SENSE_OF_COMMUNITY else 2)  # PC-EVT-TRIBALWAR-03
+        targets = 1 if s.emp.adv & A_MUSIC else 2  # PC-EVT-TRIBALWAR-04
         s.emit("pocketciv.tribal_war", area=a + 1, warring=warring)
         s.stack[-1] = TribalWar(1, f.card, f.era, a, warring, targets, 0)
         return True
@@ -48,7 +48,7 @@ def _run(s, f) -> bool:
                 return False
             for n in choices:
                 s.rm_tribes(n, f.warring)
-        s.rm_tribes(f.area, 1 if s.adv & A_MUSIC else 3)  # PC-EVT-TRIBALWAR-05
+        s.rm_tribes(f.area, 1 if s.emp.adv & A_MUSIC else 3)  # PC-EVT-TRIBALWAR-05
         s.end_event(f.card)
         return True
     return False

@@ -5,33 +5,33 @@ from __future__ import annotations
 
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_LAW, A_MACHINING, A_MILITARY, A_ORGANIZED_RELIGION, A_SLAVE_LABOR
-from asztal.games.pocketciv.events import neighbour_check, pick_refuse
+from asztal.games.pocketciv.events.common import neighbour_check, pick_refuse
 from asztal.games.pocketciv.frames import Uprising, register
 from asztal.games.pocketciv.refuse import no
 
 
 def _strip(s, a: int) -> None:
-    if s.adv & A_ORGANIZED_RELIGION:  # PC-EVT-UPRISING-05
+    if s.emp.adv & A_ORGANIZED_RELIGION:  # PC-EVT-UPRISING-05
         s.rm_tribes(a, 2)
     else:
-        s.rm_tribes(a, s.tribes[a])
+        s.rm_tribes(a, s.emp.tribes[a])
 
 
 def uprising(s, a: int) -> None:
-    law, mach = s.adv & A_LAW, s.adv & A_MACHINING
+    law, mach = s.emp.adv & A_LAW, s.emp.adv & A_MACHINING
     loss = 1 if law and not mach else 3 if mach and not law else 2  # PC-EVT-UPRISING-03/04
     s.reduce_cav(a, loss)  # PC-EVT-UPRISING-02
     _strip(s, a)
     s.farm[a] = 0
-    if s.adv & A_SLAVE_LABOR:  # PC-EVT-UPRISING-06
+    if s.emp.adv & A_SLAVE_LABOR:  # PC-EVT-UPRISING-06
         for x in s.board.areas:
-            if not s.cav[x]:
+            if not s.emp.cav[x]:
                 s.farm[x] = 0
 
 
 def _check(s, f, n: int, why: bool = False):
     r = neighbour_check(s, f.area, n, why)
-    if r is None and not s.cav[n]:
+    if r is None and not s.emp.cav[n]:
         return no("no_city", "PC-EVT-UPRISING-07", area=n + 1) if why else True
     return r
 
@@ -53,7 +53,7 @@ def _run(s, f) -> bool:
         s.emit("pocketciv.uprising", area=a + 1)
         uprising(s, a)
         s.stack[-1] = Uprising(1, f.card, f.era, a)
-        if not s.adv & A_MILITARY:
+        if not s.emp.adv & A_MILITARY:
             s.end_event(f.card)
         return True
     choices = _choices(s, f)

@@ -13,7 +13,8 @@ from asztal.games.pocketciv.data import (
     RED,
     symbol_sum,
 )
-from asztal.games.pocketciv.events import attack, box_of, trade
+from asztal.games.pocketciv.events import attack, trade
+from asztal.games.pocketciv.events.common import box_of
 from asztal.games.pocketciv.frames import Visitation, register
 from asztal.games.pocketciv.refuse import no, not_here
 
@@ -34,9 +35,9 @@ def _run(s, f) -> bool:
     empire = box_of(f)[4]
     if step == 0:
         s.emit("pocketciv.visitation", empire=EMPIRES[empire])
-        if s.partners >> empire & 1:  # PC-EVT-VISIT-01
+        if s.emp.partners >> empire & 1:  # PC-EVT-VISIT-01
             _to_trade(s, f)
-        elif s.adv & A_DIPLOMACY:  # PC-EVT-VISIT-02
+        elif s.emp.adv & A_DIPLOMACY:  # PC-EVT-VISIT-02
             s.stack[-1] = _f(f, 1, 0, -1)
         else:
             s.stack[-1] = _f(f, 2, 0, -1)
@@ -46,12 +47,12 @@ def _run(s, f) -> bool:
         if HAND[c]:
             _to_trade(s, f)
         else:
-            s.stack[-1] = _f(f, 3 if s.adv & A_PHILOSOPHY else 4)
+            s.stack[-1] = _f(f, 3 if s.emp.adv & A_PHILOSOPHY else 4)
         return True
     if step == 4:  # PC-EVT-VISIT-04
         c = s.draw()
         a = s.red_area(c)
-        if GREAT_WALL in s.wonders[a]:  # PC-R-WALL
+        if GREAT_WALL in s.emp.wonders[a]:  # PC-R-WALL
             s.emit("pocketciv.wall", area=a + 1)
             s.stack[-1] = _f(f, END)
         elif not (s.board.coastal[a] or s.board.frontier[a]):
@@ -77,9 +78,9 @@ def _check(s, f, action, why: bool = False):
     kind = action.kind
     if kind == "offer":
         a = action.args[0]
-        if a >= s.board.n or not s.tribes[a]:
+        if a >= s.board.n or not s.emp.tribes[a]:
             return no("no_tribe", "PC-EVT-VISIT-02", area=a + 1) if why else True
-    elif kind == "offer_gold" and not s.gold:
+    elif kind == "offer_gold" and not s.emp.gold:
         return no("no_gold", "PC-EVT-VISIT-02") if why else True
     elif action is DRAW and not f.offer:
         return no("offer_first", "PC-EVT-VISIT-02") if why else True
@@ -106,13 +107,13 @@ def _act(s, f, action) -> None:
         if action is STOP:
             s.stack[-1] = _f(f, 2)
         elif action is OFFER_GOLD:
-            s.gold -= 1
+            s.emp.gold -= 1
             s.stack[-1] = _f(f, 1, f.offer + 1)
         elif action is DRAW:
             c = s.draw()
             if f.offer >= RED[c]:  # PC-EVT-VISIT-02, ruling PC-R-DIPLOMACY: at least the red circle
                 empire = box_of(f)[4]
-                s.partners |= 1 << empire
+                s.emp.partners |= 1 << empire
                 s.emit("pocketciv.partner", empire=EMPIRES[empire])
                 _to_trade(s, f)
             else:

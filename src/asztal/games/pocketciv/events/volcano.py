@@ -8,7 +8,7 @@ from asztal.games.pocketciv.frames import register
 
 def eruption(s, a: int) -> int:
     """Returns the mask of affected areas (PC-CON-15)."""
-    floor = 1 if s.adv & A_ENGINEERING else 0  # PC-EVT-VOLCANO-05
+    floor = 1 if s.emp.adv & A_ENGINEERING else 0  # PC-EVT-VOLCANO-05
     affected = BITS[a]
     if s.mount[a] == 0:  # PC-EVT-VOLCANO-02
         s.mount[a] = 2
@@ -18,13 +18,13 @@ def eruption(s, a: int) -> int:
         s.reduce_cav(a, 2, floor)
         s.tribes_to(a, 1)
         s.farm[a] = 0
-        s.wonders[a] = ()
+        s.emp.wonders[a] = ()
     else:  # PC-EVT-VOLCANO-04
-        s.reduce_cav(a, s.cav[a], floor)
+        s.reduce_cav(a, s.emp.cav[a], floor)
         s.farm[a] = 0
         s.forest[a] = 0
-        s.rm_tribes(a, s.tribes[a])
-        s.wonders[a] = ()
+        s.rm_tribes(a, s.emp.tribes[a])
+        s.emp.wonders[a] = ()
         s.desert[a] = 1
         for n in s.board.adj[a]:
             if s.rm_tribes(n, 2):
@@ -37,10 +37,10 @@ def _run(s, f) -> bool:
     a = s.red_area(c)
     s.emit("pocketciv.volcano", area=a + 1)
     affected = eruption(s, a)
-    if s.adv & A_MEDICINE:  # PC-EVT-VOLCANO-06
+    if s.emp.adv & A_MEDICINE:  # PC-EVT-VOLCANO-06
         for x in s.board.areas:
             if affected & BITS[x]:
-                s.tribes[x] += 1
+                s.emp.tribes[x] += 1
     s.end_event(f.card)
     return True
 
