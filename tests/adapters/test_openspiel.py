@@ -17,7 +17,6 @@ from scipy.stats import chi2_contingency  # noqa: E402
 import asztal.adapters.openspiel  # noqa: E402,F401  (registers the games)
 from asztal import games  # noqa: E402
 from asztal.adapters.chance import Explicit  # noqa: E402
-from asztal.adapters.openspiel import SCORE_SCALE  # noqa: E402
 
 GAMES = [("pax", 3), ("pax", 1), ("pocketciv", 1), ("caboose", 3)]
 SOAK = bool(os.environ.get("ASZTAL_SOAK"))
@@ -282,7 +281,7 @@ def test_returns_mean_the_game():
     assert _load("pax", 2).get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     pc = _load("pocketciv", 1)
     end = _play(pc.new_initial_state(), np.random.RandomState(8))
-    assert end.returns() == [end.s.scores()[0] / SCORE_SCALE]
+    assert end.returns() == [end.s.scores()[0] / games.load("pocketciv").score_return]
     win = _load("pocketciv", 1, reward="win")
     end = _play(win.new_initial_state(), np.random.RandomState(8))
     assert end.returns() == [float(bool(end.s.winners()))]

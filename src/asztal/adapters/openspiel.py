@@ -19,11 +19,12 @@
   deck is fixed at the deal, so a search on the true state knows future draws.
 
 **Game type**: sequential, explicit stochastic, imperfect information, terminal rewards.
-**Returns** (``reward``): ``"game"`` (default) is what the game scores: PAX and Caboose give
-each winner 1/k of the win (k winners). Caboose always has a winner, so it is constant-sum
-(sum 1); PAX is general-sum: when Rome wins, the Primus Conspiratus holder wins alone
-(PAX-R-07), and nobody does if no one holds it (sum 0). PocketCiv returns its final score divided by
-``SCORE_SCALE`` (100: a game's score is mostly 0-200 VP). ``"win"`` pays every game its
+**Returns** (``reward``): ``"game"`` (default) is what the game scores, as it declares it
+(``Game.score_return``, ``Game.constant_sum``): PAX and Caboose give each winner 1/k of the
+win (k winners). Caboose always has a winner, so it is constant-sum (sum 1); PAX is
+general-sum: when Rome wins, the Primus Conspiratus holder wins alone (PAX-R-07), and nobody
+does if no one holds it (sum 0). PocketCiv returns its final score divided by 100 (a game's
+score is mostly 0-200 VP). ``"win"`` pays every game its
 win share (PocketCiv: 1 when the game ends normally, 0 at a collapse: a degenerate goal,
 as stopping at the first era change "wins"; use it knowingly).
 
@@ -54,25 +55,22 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from asztal import games
 from asztal.adapters.chance import Explicit
-from asztal.adapters.table import SCORE_SCALE, Table
+from asztal.adapters.table import Table
 
-GAMES = {"pax": 2, "pocketciv": 1, "caboose": 3}  # game -> default players
 DEALS = 1000
 MAX_LENGTH = 5000
-#: the largest chance outcome (a card number, a die face, a map parameter) + 1 of each game
-CHANCE_BOUND = {"pax": 74, "pocketciv": 40320, "caboose": 256}
 DIGEST = 16  # bytes of the information-state digest
 _DEFAULTS = {"deal_mode": "explicit", "deals": DEALS, "reward": "game", "recall": True}
 
 
 def _game_type(name: str, players: int | None = None, reward: str = "game") -> pyspiel.GameType:
-    from asztal import games
-
     g = games.load(name)
-    # Caboose always has a winner; PAX has none when Rome wins and nobody holds the Primus
-    # Conspiratus (PAX-R-07), PocketCiv none at a collapse: only Caboose is constant-sum
-    constant = name == "caboose" and players is not None and players > 1
+    # win shares sum to 1 in a game that always has a winner (Caboose); PAX has none when Rome
+    # wins and nobody holds the Primus Conspiratus (PAX-R-07), PocketCiv none at a collapse
+    constant = g.constant_sum and players is not None and players > 1 and \
+        not (reward == "game" and g.score_return is not None)
     utility = pyspiel.GameType.Utility.CONSTANT_SUM if constant else pyspiel.GameType.Utility.GENERAL_SUM
     return pyspiel.GameType(
         short_name=f"python_asztal_{name}",
@@ -88,34 +86,33 @@ def _game_type(name: str, players: int | None = None, reward: str = "game") -> p
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": GAMES[name], **_DEFAULTS},
+        parameter_specification={"players": g.default_players, **_DEFAULTS},
     )
 
 
 class AsztalGame(pyspiel.Game):
-    """One asztal game for a number of players."""
+    """One asztal game for a number of players (a subclass per game names it: ``asztal_name``)."""
 
-    def __init__(self, name: str, params: dict | None = None) -> None:
-        params = {**_DEFAULTS, "players": GAMES[name], **(params or {})}
+    asztal_name = ""
+
+    def __init__(self, params: dict | None = None) -> None:
+        name = self.asztal_name
+        g = games.load(name)
+        params = {**_DEFAULTS, "players": g.default_players, **(params or {})}
         players = int(params["players"])
         deal_mode, reward = str(params["deal_mode"]), str(params["reward"])
         if deal_mode not in ("explicit", "seeded"):
             raise ValueError("deal_mode is explicit or seeded")
         if reward not in ("game", "win"):
             raise ValueError("reward is game or win")
-        table = Table(name, players)
-        score = name == "pocketciv" and reward == "game"
-        self._shared = _Shared(table, deal_mode, int(params["deals"]), score, bool(params["recall"]))
-        self.asztal_name = name
-        chance = max(CHANCE_BOUND[name], self._shared.deals if deal_mode == "seeded" else 0)
-        if name == "caboose":  # a pack's cards are numbered from 0: its largest pile bounds a draw
-            pk = table.state.pk
-            chance = max(chance, len(pk.ac_ids), len(pk.cc_ids), len(pk.prestige_ids))
+        table = Table(name, players, reward=reward)
+        self._shared = _Shared(table, deal_mode, int(params["deals"]), table.score_scale, bool(params["recall"]))
+        chance = max(g.chance_bound(table.state), self._shared.deals if deal_mode == "seeded" else 0)
         gtype = _game_type(name, players, reward)
         extra = {"utility_sum": 1.0} if gtype.utility == pyspiel.GameType.Utility.CONSTANT_SUM else {}
         info = pyspiel.GameInfo(num_distinct_actions=table.actions.n, max_chance_outcomes=chance,
                                 num_players=players, min_utility=0.0,
-                                max_utility=10.0 if score else 1.0, max_game_length=MAX_LENGTH, **extra)
+                                max_utility=10.0 if table.score_scale else 1.0, max_game_length=MAX_LENGTH, **extra)
         super().__init__(gtype, info, params)
 
     def new_initial_state(self) -> AsztalState:
@@ -131,7 +128,8 @@ class AsztalGame(pyspiel.Game):
 class _Shared:
     """What every state of a game shares (its table and parameters): never copied."""
 
-    def __init__(self, table: Table, deal_mode: str, deals: int, score: bool, recall: bool) -> None:
+    def __init__(self, table: Table, deal_mode: str, deals: int, score: float | None, recall: bool) -> None:
+        #: ``score``: the return is the final score divided by it (None: the win share)
         self.table, self.deal_mode, self.deals, self.score, self.recall = table, deal_mode, deals, score, recall
 
     def __deepcopy__(self, memo) -> _Shared:
@@ -297,8 +295,9 @@ class AsztalState(pyspiel.State):
         n = self.table.players
         if not self.is_terminal():
             return [0.0] * n
-        if self._shared.score:
-            return [x / SCORE_SCALE for x in self.s.scores()]
+        scale = self._shared.score
+        if scale:
+            return [x / scale for x in self.s.scores()]
         winners = self.s.winners()
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
 
@@ -419,22 +418,15 @@ class AsztalObserver:
         return json.dumps(private, sort_keys=True, default=str, separators=(",", ":"))
 
 
-class PaxGame(AsztalGame):
-    def __init__(self, params: dict | None = None) -> None:
-        super().__init__("pax", params)
-
-
-class PocketCivGame(AsztalGame):
-    def __init__(self, params: dict | None = None) -> None:
-        super().__init__("pocketciv", params)
-
-
-class CabooseGame(AsztalGame):
-    def __init__(self, params: dict | None = None) -> None:
-        super().__init__("caboose", params)
+def _game_class(name: str) -> type[AsztalGame]:
+    """The class of ``python_asztal_<name>``, a module attribute so that it pickles by name."""
+    cls = type(f"AsztalGame_{name}", (AsztalGame,), {"asztal_name": name, "__module__": __name__})
+    globals()[cls.__name__] = cls
+    return cls
 
 
 # registered as classes, as OpenSpiel's own Python games are (a registered closure crashes
-# the interpreter at exit)
-for _name, _cls in (("pax", PaxGame), ("pocketciv", PocketCivGame), ("caboose", CabooseGame)):
+# the interpreter at exit): every game with observations (its ``encoding`` part)
+GAME_CLASSES = {name: _game_class(name) for name in games.names() if "encoding" in games.load(name).parts}
+for _name, _cls in GAME_CLASSES.items():
     pyspiel.register_game(_game_type(_name), _cls)
