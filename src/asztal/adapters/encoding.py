@@ -25,19 +25,26 @@ from asztal.engine import Action
 from asztal.engine.features import Vec
 
 
-def _table_codes(game: str, state) -> list[str]:
-    return [a.code for a in games.load(game).action_space(state)]
-
-
 class ActionSpace:
-    """Every action of a game (and pack), numbered; ``index[code]`` and ``codes[i]``."""
+    """Every action of a game (and pack), numbered; ``index[code]`` and ``codes[i]``.
+
+    The numbers and the mask of a legal list are kept by the list itself (the engine's
+    immutable tuple of the position, which recurs: a game offers the same few lists again
+    and again), so an adapter step does not number the same actions twice."""
+
+    #: legal lists remembered at most (then forgotten all at once: the common ones come back)
+    KEEP = 4096
 
     def __init__(self, game: str, state) -> None:
         self.game = game
-        self.codes: list[str] = _table_codes(game, state)
+        actions = games.load(game).action_space(state)
+        self.codes: list[str] = [a.code for a in actions]
         self.index: dict[str, int] = {c: i for i, c in enumerate(self.codes)}
         self.n = len(self.codes)
-        self._of: dict[Action, int] = {}  # interned actions: a dict by identity, filled as they appear
+        #: interned actions: a dict by identity, filled as they appear
+        self._of: dict[Action, int] = {a: i for i, a in enumerate(actions)}
+        self._known: dict[tuple[Action, ...], _Numbered] = {}
+        self._last: tuple[tuple[Action, ...] | None, _Numbered | None] = (None, None)
 
     def of(self, action: Action) -> int:
         """The number of an action."""
@@ -49,25 +56,51 @@ class ActionSpace:
             self._of[action] = i
         return i
 
+    def _numbered(self, state) -> _Numbered:
+        legal = state.legal_actions()
+        key, got = self._last
+        if legal is key and got is not None:
+            return got
+        if type(legal) is not tuple:
+            legal = tuple(legal)
+        got = self._known.get(legal)
+        if got is None:
+            if len(self._known) >= self.KEEP:
+                self._known.clear()
+            of = self.of
+            got = self._known[legal] = _Numbered(legal, tuple(of(a) for a in legal), self.n)
+        self._last = (legal, got)
+        return got
+
     def legal(self, state) -> list[int]:
         """The numbers of the legal actions, in the game's order."""
-        of = self.of
-        return [of(a) for a in state.legal_actions()]
+        return list(self._numbered(state).numbers)
 
     def mask(self, state) -> np.ndarray:
-        """1 for each legal action of ``state`` (int8, length ``n``)."""
-        m = np.zeros(self.n, dtype=np.int8)
-        m[self.legal(state)] = 1
-        return m
+        """1 for each legal action of ``state`` (int8, length ``n``; the caller's own copy)."""
+        return self._numbered(state).mask.copy()
 
     def action(self, state, i: int) -> Action:
         """The legal action number ``i``; ValueError when it is not legal here."""
         if not 0 <= i < self.n:
             raise ValueError(f"action {i} outside 0..{self.n - 1}")
-        for a in state.legal_actions():
-            if self.of(a) == i:
-                return a
-        raise ValueError(f"action {i} ({self.codes[i]}) is not legal now")
+        got = self._numbered(state)
+        try:
+            return got.legal[got.numbers.index(i)]
+        except ValueError:
+            raise ValueError(f"action {i} ({self.codes[i]}) is not legal now") from None
+
+
+class _Numbered:
+    """A legal list with its actions' numbers and its mask (read-only: callers get copies)."""
+
+    __slots__ = ("legal", "numbers", "mask")
+
+    def __init__(self, legal: tuple[Action, ...], numbers: tuple[int, ...], n: int) -> None:
+        self.legal, self.numbers = legal, numbers
+        self.mask = np.zeros(n, dtype=np.int8)
+        self.mask[list(numbers)] = 1
+        self.mask.flags.writeable = False
 
 
 class Encoder:

@@ -107,18 +107,21 @@ class CabooseFast:
             head += (s.market[f] / 5, s.supply[f] / 10)
         out[at:at + len(head)] = head
         at += len(head)
-        cubes, value = s.cubes, self.city_value
-        block = []
-        for x in range(nc):
-            block += (value(s, x) / 10, pk.city_dark[x])
-            block += [c / 3 for c in cubes[x * nf:(x + 1) * nf]]
-            block += (s.pyr[x] >= 0, len(s.btiles[x]) / 3)
-        rt = s.rt
-        for r in range(nr):
-            for k in range(5):
-                block.append(rt[r * n + (seat + k) % n] / 3 if k < n else 0.0)
-        out[at:at + len(block)] = block
-        at += len(block)
+        # the cities, a row each (value, dark, fruit cubes, pyramid, tiles), then the routes, a
+        # row each (the seats' trains, this seat first): written column by column; the
+        # arithmetic in doubles, as the view encoder's, then stored as float32
+        w = nf + 4
+        cities = out[at:at + nc * w].reshape(nc, w)
+        value = self.city_value
+        cities[:, 0] = [value(s, x) / 10 for x in range(nc)]
+        cities[:, 1] = pk.city_dark
+        cities[:, 2:2 + nf] = np.array(s.cubes, np.float64).reshape(nc, nf) / 3
+        cities[:, 2 + nf] = [p >= 0 for p in s.pyr]
+        cities[:, 3 + nf] = [len(b) / 3 for b in s.btiles]
+        at += nc * w
+        routes = out[at:at + nr * 5].reshape(nr, 5)
+        routes[:, :n] = (np.array(s.rt, np.float64).reshape(nr, n) / 3)[:, [(seat + k) % n for k in range(n)]]
+        at += nr * 5
         for i in s.adisp:
             out[at + i] = 1.0
         at += nac

@@ -10,6 +10,7 @@ relative: block 0 is the observing seat.
 
 from __future__ import annotations
 
+import struct
 from typing import Any
 
 import numpy as np
@@ -93,59 +94,63 @@ def state_encoder(state: Any, size: int) -> PaxFast:
 
 
 class PaxFast:
-    """PAX (``_pax``) from ``PaxState``'s fields."""
+    """PAX (``_pax``) from ``PaxState``'s fields.
+
+    The vector is a zeroed buffer: the card block gets its ones by one fancy assignment of
+    flat positions, the numbers after it are packed in one call (``struct``, which rounds a
+    double to float32 as numpy does)."""
 
     def __init__(self, size: int) -> None:
-        self.consts = (BIT, CARD_CAT, Stage.DRAW, Stage.OVER, Stage.PLAY)
         self.size = size
         self.nphase = len(STAGE_NAMES)
         self.cards = self.nphase + 6  # the 74 x 17 block of where each card is
         self.after = self.cards + NCARDS * 17
-        self.ncards = NCARDS
+        #: the flat position of card c's first place
+        self.at17 = [self.cards + c * 17 for c in range(NCARDS)]
+        self.tail = struct.Struct(f"{size - self.after}f")
+        self.head = struct.Struct("6f")
 
     def __call__(self, s: Any, seat: int) -> np.ndarray:
-        BIT, CARD_CAT, PH_DRAW, PH_OVER, PH_PLAY = self.consts  # noqa: N806 (the rules' names)
-        out = np.zeros(self.size, np.float32)
+        buf = bytearray(4 * self.size)
+        out = np.frombuffer(buf, np.float32)
         n = s.players
         stage, frame = s.stage, s.frame
-        over = stage == PH_OVER
+        over = stage == Stage.OVER
         out[stage] = 1.0
-        at = self.nphase
-        out[at:at + 6] = (s.to_move == seat, s.round_no / 20, len(s.deck) / 74, bool(s.exhausted),
-                          (s.level or 0) / 5, s.money[seat] / 20)
-        # where each card is, as the seat knows it: later places override earlier ones
+        self.head.pack_into(buf, 4 * self.nphase, s.to_move == seat, s.round_no / 20, len(s.deck) / 74,
+                            bool(s.exhausted), (s.level or 0) / 5, s.money[seat] / 20)
+        # where each card is, as the seat knows it (its flat position): later places override earlier ones
+        at17 = self.at17
         place: dict[int, int] = {}
         for c in s.hands[seat]:
-            place[c] = 0
+            place[c] = at17[c]
         known = s.known
         for k in range(n):
             q = (seat + k) % n
             for c in s.tableau[q]:
-                place[c] = 10 + k
+                place[c] = at17[c] + 10 + k
             if k:
                 for c in s.hands[q]:
                     if known & BIT[c]:
-                        place[c] = 13 + k
+                        place[c] = at17[c] + 13 + k
         for i, g in enumerate(s.legions):
             for c in g:
-                place[c] = 5 + i
+                place[c] = at17[c] + 5 + i
         for c in s.rome:
-            place[c] = 2
+            place[c] = at17[c] + 2
         if over or s.rome_seen >> seat & 1:
             for c in s.rome_hidden:
-                place[c] = 3
-        if stage == PH_DRAW and seat == s.to_move:
+                place[c] = at17[c] + 3
+        if stage == Stage.DRAW and seat == s.to_move:
             for c in frame.held:
-                place[c] = 1
+                place[c] = at17[c] + 1
         mine = s.slid[seat]
         if mine:
             for c in s.deck:
                 if mine & BIT[c] and c not in place:
-                    place[c] = 4
+                    place[c] = at17[c] + 4
         if place:
-            cards = np.fromiter(place.keys(), np.int64, len(place))
-            where = np.fromiter(place.values(), np.int64, len(place))
-            out[self.cards + cards * 17 + where] = 1.0
+            out[np.fromiter(place.values(), np.intp, len(place))] = 1.0
         syms = s.syms
         rome = [0.0] * 7
         for c in s.rome:
@@ -153,11 +158,11 @@ class PaxFast:
         tail = rome
         tail.append(len(s.rome_hidden) / 3)
         cost = s.cost
-        legions = [sum(cost[c] for c in g) / 10 for g in s.legions[:5]]
+        legions = [sum([cost[c] for c in g]) / 10 for g in s.legions[:5]]
         tail += legions
-        tail += [0.0] * (5 - len(legions))
+        tail += _ZERO17[:5 - len(legions)]
         sym = s.sym
-        money, rome_seen = s.money, s.rome_seen
+        money, rome_seen, hands = s.money, s.rome_seen, s.hands
         for k in range(4):
             if k < n:
                 q = (seat + k) % n
@@ -166,7 +171,7 @@ class PaxFast:
                 tail.append(1.0)
                 tail += [x / 10 for x in ts]
                 shown = over or q == seat
-                tail += (len(s.hands[q]) / 10,
+                tail += (len(hands[q]) / 10,
                          max(ts[5], ts[6]) / 10,  # PAX-LIM-01: the larger of Estate and Conspiracy
                          (ts[1] // 3) / 3,  # PAX-FLT-01: bonus Armies from Fleets
                          (ts[2] // 3) / 3,  # PAX-ARM-01: bonus Fleets from Armies
@@ -174,17 +179,17 @@ class PaxFast:
                          money[q] / 20 if shown else 0.0, 0.0 if shown else 1.0)
             else:
                 tail += _ZERO17
-        if stage == PH_PLAY:
+        if stage == Stage.PLAY:
             cats, played = frame.categories, frame.played
             tail += (played / 5, played / 5, *[cats >> k & 1 for k in range(7)])
         else:
             tail += _ZERO9
-        if stage == PH_DRAW:
+        if stage == Stage.DRAW:
             used = frame.placed
             tail += (frame.left / 3, used & 1, used >> 1 & 1, used >> 2 & 1)
         else:
             tail += (0.0, 0.0, 0.0, 0.0)
-        out[self.after:] = tail
+        self.tail.pack_into(buf, 4 * self.after, *tail)
         return out
 
 
