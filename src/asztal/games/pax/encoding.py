@@ -110,6 +110,9 @@ class PaxFast:
         self.tail = struct.Struct(f"{size - self.after}f")
         self.head = struct.Struct("6f")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PaxFast, (self.size,))  # pickled by its size (a ``struct.Struct`` does not pickle)
+
     def __call__(self, s: Any, seat: int) -> np.ndarray:
         buf = bytearray(4 * self.size)
         out = np.frombuffer(buf, np.float32)
