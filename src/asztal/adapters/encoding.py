@@ -28,12 +28,9 @@ from asztal.engine.features import Vec
 class ActionSpace:
     """Every action of a game (and pack), numbered; ``index[code]`` and ``codes[i]``.
 
-    The numbers and the mask of a legal list are kept by the list itself (the engine's
-    immutable tuple of the position, which recurs: a game offers the same few lists again
-    and again), so an adapter step does not number the same actions twice."""
-
-    #: legal lists remembered at most (then forgotten all at once: the common ones come back)
-    KEEP = 4096
+    The numbers of the last legal list asked for are kept with the list (the engine's
+    immutable tuple of the position), so an adapter step that reads the mask and then plays
+    a number numbers the actions once."""
 
     def __init__(self, game: str, state) -> None:
         self.game = game
@@ -43,8 +40,7 @@ class ActionSpace:
         self.n = len(self.codes)
         #: interned actions: a dict by identity, filled as they appear
         self._of: dict[Action, int] = {a: i for i, a in enumerate(actions)}
-        self._known: dict[tuple[Action, ...], _Numbered] = {}
-        self._last: tuple[tuple[Action, ...] | None, _Numbered | None] = (None, None)
+        self._last: tuple[Any, tuple[int, ...]] = (None, ())
 
     def of(self, action: Action) -> int:
         """The number of an action."""
@@ -56,51 +52,32 @@ class ActionSpace:
             self._of[action] = i
         return i
 
-    def _numbered(self, state) -> _Numbered:
-        legal = state.legal_actions()
-        key, got = self._last
-        if legal is key and got is not None:
-            return got
-        if type(legal) is not tuple:
-            legal = tuple(legal)
-        got = self._known.get(legal)
-        if got is None:
-            if len(self._known) >= self.KEEP:
-                self._known.clear()
-            of = self.of
-            got = self._known[legal] = _Numbered(legal, tuple(of(a) for a in legal), self.n)
-        self._last = (legal, got)
-        return got
+    def _numbers(self, legal) -> tuple[int, ...]:
+        key, numbers = self._last
+        if legal is not key:
+            numbers = tuple(map(self.of, legal))
+            self._last = (legal, numbers)  # the list is kept, so its identity is never reused
+        return numbers
 
     def legal(self, state) -> list[int]:
         """The numbers of the legal actions, in the game's order."""
-        return list(self._numbered(state).numbers)
+        return list(self._numbers(state.legal_actions()))
 
     def mask(self, state) -> np.ndarray:
-        """1 for each legal action of ``state`` (int8, length ``n``; the caller's own copy)."""
-        return self._numbered(state).mask.copy()
+        """1 for each legal action of ``state`` (int8, length ``n``)."""
+        m = np.zeros(self.n, dtype=np.int8)
+        m[self._numbers(state.legal_actions()),] = 1
+        return m
 
     def action(self, state, i: int) -> Action:
         """The legal action number ``i``; ValueError when it is not legal here."""
         if not 0 <= i < self.n:
             raise ValueError(f"action {i} outside 0..{self.n - 1}")
-        got = self._numbered(state)
+        legal = state.legal_actions()
         try:
-            return got.legal[got.numbers.index(i)]
+            return legal[self._numbers(legal).index(i)]
         except ValueError:
             raise ValueError(f"action {i} ({self.codes[i]}) is not legal now") from None
-
-
-class _Numbered:
-    """A legal list with its actions' numbers and its mask (read-only: callers get copies)."""
-
-    __slots__ = ("legal", "numbers", "mask")
-
-    def __init__(self, legal: tuple[Action, ...], numbers: tuple[int, ...], n: int) -> None:
-        self.legal, self.numbers = legal, numbers
-        self.mask = np.zeros(n, dtype=np.int8)
-        self.mask[list(numbers)] = 1
-        self.mask.flags.writeable = False
 
 
 class Encoder:

@@ -147,11 +147,12 @@ class PaxFast:
         if stage == Stage.DRAW and seat == s.to_move:
             for c in frame.held:
                 place[c] = at17[c] + 1
-        mine = s.slid[seat]
-        if mine:
-            for c in s.deck:
-                if mine & BIT[c] and c not in place:
-                    place[c] = at17[c] + 4
+        mine = s.slid[seat]  # the cards this seat put under the deck: those still in it
+        while mine:
+            c = (mine & -mine).bit_length() - 1
+            mine &= mine - 1
+            if c not in place and c in s.deck:
+                place[c] = at17[c] + 4
         if place:
             out[np.fromiter(place.values(), np.intp, len(place))] = 1.0
         syms = s.syms
@@ -161,9 +162,11 @@ class PaxFast:
         tail = rome
         tail.append(len(s.rome_hidden) / 3)
         cost = s.cost
-        legions = [sum([cost[c] for c in g]) / 10 for g in s.legions[:5]]
-        tail += legions
-        tail += _ZERO17[:5 - len(legions)]
+        # (loops and ``map`` rather than comprehensions: each comprehension is a call)
+        legions = s.legions
+        for g in legions[:5]:
+            tail.append(sum(map(cost.__getitem__, g)) / 10)
+        tail += _ZERO17[:5 - len(legions[:5])]
         sym = s.sym
         money, rome_seen, hands = s.money, s.rome_seen, s.hands
         for k in range(4):
@@ -172,7 +175,7 @@ class PaxFast:
                 b = q * 7
                 ts = sym[b:b + 7]
                 tail.append(1.0)
-                tail += [x / 10 for x in ts]
+                tail += map(_TENTH, ts)
                 shown = over or q == seat
                 tail += (len(hands[q]) / 10,
                          max(ts[5], ts[6]) / 10,  # PAX-LIM-01: the larger of Estate and Conspiracy
@@ -184,7 +187,8 @@ class PaxFast:
                 tail += _ZERO17
         if stage == Stage.PLAY:
             cats, played = frame.categories, frame.played
-            tail += (played / 5, played / 5, *[cats >> k & 1 for k in range(7)])
+            tail += (played / 5, played / 5)
+            tail += _BITS7[cats]
         else:
             tail += _ZERO9
         if stage == Stage.DRAW:
@@ -197,4 +201,6 @@ class PaxFast:
 
 
 _ZERO17 = (0.0,) * 17
+_TENTH = (10).__rtruediv__  # x -> x / 10
+_BITS7 = tuple(tuple(c >> k & 1 for k in range(7)) for c in range(128))  # a 7-bit set's bits
 _ZERO9 = (0.0,) * 9
