@@ -22,7 +22,7 @@ import numpy as np
 
 from asztal import games
 from asztal.engine import Action
-from asztal.engine.features import Vec
+from asztal.engine.features import Encode, Vec
 
 
 class ActionSpace:
@@ -94,7 +94,7 @@ class Encoder:
         self.names: list[str] = v.names or []
         self.size = len(self.names)
         #: the same numbers read from the state's own fields
-        self.fast = part.state_encoder(state, self.size)
+        self.fast: Encode = part.state_encoder(state, self.size)
 
     def encode(self, state, seat: int) -> np.ndarray:
         return self.fast(state, seat)
