@@ -131,6 +131,16 @@ class _Shared:
     def __init__(self, table: Table, deal_mode: str, deals: int, score: float | None, recall: bool) -> None:
         #: ``score``: the return is the final score divided by it (None: the win share)
         self.table, self.deal_mode, self.deals, self.score, self.recall = table, deal_mode, deals, score, recall
+        #: the observers of ``observation_tensor`` and ``information_state_tensor`` (made when first asked)
+        self.observers: dict[bool, AsztalObserver] = {}
+
+    def observer(self, recall: bool) -> AsztalObserver:
+        """The default observer (public and private information), with perfect recall or not."""
+        got = self.observers.get(recall)
+        if got is None:
+            kind = pyspiel.IIGObservationType(perfect_recall=True) if recall else None
+            got = self.observers[recall] = AsztalObserver(self, kind)
+        return got
 
     def __deepcopy__(self, memo) -> _Shared:
         return self
@@ -330,6 +340,26 @@ class AsztalState(pyspiel.State):
         """A state pickles to its game and history and is rebuilt by replaying them."""
         return (_rebuild, (self.get_game().get_type().short_name, dict(self.get_game().get_parameters()),
                            list(self.history())))
+
+    # OpenSpiel's own ``observation_tensor`` sizes its list by building a new initial state
+    # (a deal, in the explicit mode) at every call; these give the same numbers from the
+    # game's default observers without it
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The default observation tensor of ``player`` (default: the player to move)."""
+        return self._tensor(False, player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The perfect-recall information state tensor of ``player`` (default: the player to move)."""
+        return self._tensor(True, player)
+
+    def _tensor(self, recall: bool, player: int | None) -> list[float]:
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self.table.players:
+            raise ValueError(f"player {player} is not a seat of this game")
+        observer = self._shared.observer(recall)
+        observer.set_from(self, player)
+        return observer.tensor.tolist()
 
     def __str__(self) -> str:
         if self.s is None:
