@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -253,12 +254,13 @@ class AsztalState(pyspiel.State):
         return sorted(self.table.actions.legal(self.s))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        # built by ``zip``/``map`` (no Python loop): a random map's parameter has 40,320 outcomes
         lv = self._live
         if lv.ex is None:
-            p = 1.0 / self._shared.deals
-            return [(i, p) for i in range(self._shared.deals)]
+            n = self._shared.deals
+            return list(zip(range(n), repeat(1.0 / n, n), strict=True))
         node = lv.ex.node
-        return [(int(o), float(p)) for o, p in zip(node.outcomes, node.probs, strict=True)]
+        return list(zip(map(int, node.outcomes), node.probs, strict=True))
 
     def _apply_action(self, action: int) -> None:
         lv, t = self._live, self.table
