@@ -17,7 +17,6 @@ from scipy.stats import chi2_contingency  # noqa: E402
 import asztal.adapters.openspiel  # noqa: E402,F401  (registers the games)
 from asztal import games  # noqa: E402
 from asztal.adapters.chance import Explicit  # noqa: E402
-from asztal.adapters.openspiel import SCORE_SCALE  # noqa: E402
 
 GAMES = [("pax", 3), ("pax", 1), ("pocketciv", 1), ("caboose", 3)]
 SOAK = bool(os.environ.get("ASZTAL_SOAK"))
@@ -169,6 +168,25 @@ def test_information_state_tensor_is_not_the_observation():
     assert np.array_equal(info[:len(obs)], obs) and info[len(obs):].any()
 
 
+@pytest.mark.parametrize("name,players", GAMES)
+def test_the_tensors_are_openspiels_own(name, players):
+    """The state's ``observation_tensor`` and ``information_state_tensor`` (which skip the
+    new initial state OpenSpiel builds to size them) give OpenSpiel's own numbers."""
+    game = _load(name, players)
+    rng = np.random.RandomState(7)
+    state, checked = game.new_initial_state(), 0
+    while not state.is_terminal() and checked < 40:
+        state = _play(state, rng, 3)
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        for p in range(players):
+            assert state.observation_tensor(p) == pyspiel.State.observation_tensor(state, p)
+            assert state.information_state_tensor(p) == pyspiel.State.information_state_tensor(state, p)
+        assert state.observation_tensor() == state.observation_tensor(state.current_player())
+        checked += 1
+    assert checked
+
+
 def test_observers_honour_the_observation_type():
     from asztal.adapters.openspiel import _view_json
 
@@ -282,7 +300,7 @@ def test_returns_mean_the_game():
     assert _load("pax", 2).get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     pc = _load("pocketciv", 1)
     end = _play(pc.new_initial_state(), np.random.RandomState(8))
-    assert end.returns() == [end.s.scores()[0] / SCORE_SCALE]
+    assert end.returns() == [end.s.scores()[0] / games.load("pocketciv").score_return]
     win = _load("pocketciv", 1, reward="win")
     end = _play(win.new_initial_state(), np.random.RandomState(8))
     assert end.returns() == [float(bool(end.s.winners()))]

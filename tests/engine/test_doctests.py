@@ -9,8 +9,8 @@ import pytest
 
 MODULES = [
     "asztal", "asztal.games", "asztal.engine", "asztal.engine.decision", "asztal.engine.declare",
-    "asztal.engine.game", "asztal.engine.state", "asztal.games.pax", "asztal.games.pax.frames",
-    "asztal.games.pax.outcome", "asztal.games.pocketciv.outcome",
+    "asztal.engine.game", "asztal.engine.state", "asztal.engine.features", "asztal.games.pax",
+    "asztal.games.pax.frames", "asztal.games.pax.outcome", "asztal.games.pocketciv.outcome",
 ]
 
 

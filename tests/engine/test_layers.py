@@ -17,18 +17,6 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 PACKAGE = SRC / "asztal"
 GAMES = tuple(games.BUILTIN)
 
-#: modules outside ``games/`` that still read a game's internals by name, with the reason
-#: (each is work left, not a licence): the observation encoders of the learning adapters
-#: move into the games' declared parts once the adapters work in flight is merged
-LEFT = {"asztal.adapters.encoding": "per-game observation encoders (_pax, _pocketciv, _caboose)",
-        "asztal.adapters.fast": "per-game observation encoders from the state's fields (equal to encoding's)",
-        # the research adapters still name games for what a game could declare (its return is its
-        # score, constant-sum returns, the largest pile a chance node draws from): a follow-up
-        "asztal.adapters.openspiel": "returns and chance bounds by game name",
-        "asztal.adapters.gymnasium": "a solo game's score as its return, by game name",
-        "asztal.adapters.table": "a solo game's score as its return, by game name"}
-
-
 def _module_name(path: Path) -> str:
     parts = path.relative_to(SRC).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -90,8 +78,6 @@ def test_no_layer_imports_a_game_module_by_name():
     declared = {game: set(games.load(game).parts.values()) for game in GAMES}
     found = []
     for name, _path in _outside_games():
-        if name in LEFT:
-            continue
         for target in GRAPH[name]:
             for game in GAMES:
                 if target.startswith(f"asztal.games.{game}") and name not in declared[game]:
@@ -103,8 +89,6 @@ def test_no_layer_tests_a_game_by_its_name():
     """No ``game == "pax"`` (or ``in ("pax", ...)``) outside ``games/``: the game declares the difference."""
     found = []
     for name, path in _outside_games():
-        if name in LEFT:
-            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Compare):
                 continue
@@ -122,16 +106,6 @@ def test_every_declared_part_exists():
             assert part in PARTS, f"{game} declares an unknown part {part!r}"
             assert module in MODULES, f"{game} declares {part} = {module}, which does not exist"
             assert g.part(part).__name__ == module
-
-
-#: cycles in packages other sessions are rewriting, with the module that closes them: the
-#: test fails on any other cycle, and on one of these once it is gone (then delete it here)
-KNOWN_CYCLES = {
-    # research.batch imports research.backends inside run_batch (the research session's files)
-    ("asztal.research.backends", "asztal.research.batch"),
-    # the fast encoders reuse encoding's step tables, and encoding offers the fast ones (research)
-    ("asztal.adapters.encoding", "asztal.adapters.fast"),
-}
 
 
 def test_no_circular_import():
@@ -166,7 +140,4 @@ def test_no_circular_import():
     for v in sorted(GRAPH):
         if v not in index:
             visit(v)
-    found = {tuple(c) for c in cycles}
-    new = found - KNOWN_CYCLES
-    assert not new, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in sorted(new))
-    assert KNOWN_CYCLES <= found, f"fixed, remove from KNOWN_CYCLES: {sorted(KNOWN_CYCLES - found)}"
+    assert not cycles, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in sorted(cycles))

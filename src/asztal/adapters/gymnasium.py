@@ -10,8 +10,8 @@ action numbering, observations ``{"observation": float32 vector of view(0),
 "action_mask": int8 mask}``. The legal actions are only this fixed-length mask (also in
 ``info["action_mask"]``), so the vector environments (``SyncVectorEnv``, ``AsyncVectorEnv``,
 ``gymnasium.make_vec``) stack them. Rewards come at the end: ``reward="game"`` (default)
-is what the game scores: PocketCiv its final score / ``SCORE_SCALE`` (100), the PAX
-solitaire 1 when the level is beaten; ``reward="win"`` pays 1 for a win (PocketCiv: the
+is what the game scores, as it declares it (``Game.score_return``): PocketCiv its final
+score / 100, the PAX solitaire 1 when the level is beaten; ``reward="win"`` pays 1 for a win (PocketCiv: the
 game ended without a collapse, which stopping at the first era change already is: a
 degenerate goal); ``reward="score"`` the raw final score.
 An action that is not legal changes nothing and pays ``illegal_reward`` (default -0.01),
@@ -28,9 +28,11 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from asztal.adapters.table import OBS_BOUND, SCORE_SCALE, Table
+from asztal import games
+from asztal.adapters.table import OBS_BOUND, Table
 
-SOLO_GAMES = ("pocketciv", "pax")
+#: the games one person can play alone
+SOLO_GAMES = tuple(n for n in games.names() if games.load(n).min_players == 1)
 
 
 class SoloEnv(gymnasium.Env):
@@ -44,7 +46,7 @@ class SoloEnv(gymnasium.Env):
             raise ValueError(f"no solo game {game!r}: use {' or '.join(SOLO_GAMES)}")
         if reward not in ("game", "win", "score"):
             raise ValueError("reward is game, win or score")
-        self.table = Table(game, 1, options)
+        self.table = Table(game, 1, options, "win" if reward == "win" else "game")
         self.reward_kind, self.illegal_reward, self.max_steps = reward, illegal_reward, max_steps
         self.render_mode = render_mode
         n, size = self.table.actions.n, self.table.encoder.size
@@ -75,13 +77,10 @@ class SoloEnv(gymnasium.Env):
             return obs, self.illegal_reward, False, self.steps >= self.max_steps, info
         terminated = self.table.over
         if terminated:
-            st = self.table.state
             if self.reward_kind == "score":
-                reward = float(st.scores()[0])
-            elif self.reward_kind == "game" and self.table.name == "pocketciv":
-                reward = float(st.scores()[0]) / SCORE_SCALE
+                reward = float(self.table.state.scores()[0])
             else:
-                reward = float(bool(st.winners()))
+                reward = float(self.table.returns()[0])
         obs, info = self._obs()
         if terminated:
             info["score"] = float(self.table.state.scores()[0])

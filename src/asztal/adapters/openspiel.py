@@ -19,11 +19,12 @@
   deck is fixed at the deal, so a search on the true state knows future draws.
 
 **Game type**: sequential, explicit stochastic, imperfect information, terminal rewards.
-**Returns** (``reward``): ``"game"`` (default) is what the game scores: PAX and Caboose give
-each winner 1/k of the win (k winners). Caboose always has a winner, so it is constant-sum
-(sum 1); PAX is general-sum: when Rome wins, the Primus Conspiratus holder wins alone
-(PAX-R-07), and nobody does if no one holds it (sum 0). PocketCiv returns its final score divided by
-``SCORE_SCALE`` (100: a game's score is mostly 0-200 VP). ``"win"`` pays every game its
+**Returns** (``reward``): ``"game"`` (default) is what the game scores, as it declares it
+(``Game.score_return``, ``Game.constant_sum``): PAX and Caboose give each winner 1/k of the
+win (k winners). Caboose always has a winner, so it is constant-sum (sum 1); PAX is
+general-sum: when Rome wins, the Primus Conspiratus holder wins alone (PAX-R-07), and nobody
+does if no one holds it (sum 0). PocketCiv returns its final score divided by 100 (a game's
+score is mostly 0-200 VP). ``"win"`` pays every game its
 win share (PocketCiv: 1 when the game ends normally, 0 at a collapse: a degenerate goal,
 as stopping at the first era change "wins"; use it knowingly).
 
@@ -49,30 +50,28 @@ from __future__ import annotations
 
 import hashlib
 import json
+from itertools import repeat
 from typing import Any
 
 import numpy as np
 import pyspiel
 
+from asztal import games
 from asztal.adapters.chance import Explicit
-from asztal.adapters.table import SCORE_SCALE, Table
+from asztal.adapters.table import Table
 
-GAMES = {"pax": 2, "pocketciv": 1, "caboose": 3}  # game -> default players
 DEALS = 1000
 MAX_LENGTH = 5000
-#: the largest chance outcome (a card number, a die face, a map parameter) + 1 of each game
-CHANCE_BOUND = {"pax": 74, "pocketciv": 40320, "caboose": 256}
 DIGEST = 16  # bytes of the information-state digest
 _DEFAULTS = {"deal_mode": "explicit", "deals": DEALS, "reward": "game", "recall": True}
 
 
 def _game_type(name: str, players: int | None = None, reward: str = "game") -> pyspiel.GameType:
-    from asztal import games
-
     g = games.load(name)
-    # Caboose always has a winner; PAX has none when Rome wins and nobody holds the Primus
-    # Conspiratus (PAX-R-07), PocketCiv none at a collapse: only Caboose is constant-sum
-    constant = name == "caboose" and players is not None and players > 1
+    # win shares sum to 1 in a game that always has a winner (Caboose); PAX has none when Rome
+    # wins and nobody holds the Primus Conspiratus (PAX-R-07), PocketCiv none at a collapse
+    constant = g.constant_sum and players is not None and players > 1 and \
+        not (reward == "game" and g.score_return is not None)
     utility = pyspiel.GameType.Utility.CONSTANT_SUM if constant else pyspiel.GameType.Utility.GENERAL_SUM
     return pyspiel.GameType(
         short_name=f"python_asztal_{name}",
@@ -88,34 +87,33 @@ def _game_type(name: str, players: int | None = None, reward: str = "game") -> p
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": GAMES[name], **_DEFAULTS},
+        parameter_specification={"players": g.default_players, **_DEFAULTS},
     )
 
 
 class AsztalGame(pyspiel.Game):
-    """One asztal game for a number of players."""
+    """One asztal game for a number of players (a subclass per game names it: ``asztal_name``)."""
 
-    def __init__(self, name: str, params: dict | None = None) -> None:
-        params = {**_DEFAULTS, "players": GAMES[name], **(params or {})}
+    asztal_name = ""
+
+    def __init__(self, params: dict | None = None) -> None:
+        name = self.asztal_name
+        g = games.load(name)
+        params = {**_DEFAULTS, "players": g.default_players, **(params or {})}
         players = int(params["players"])
         deal_mode, reward = str(params["deal_mode"]), str(params["reward"])
         if deal_mode not in ("explicit", "seeded"):
             raise ValueError("deal_mode is explicit or seeded")
         if reward not in ("game", "win"):
             raise ValueError("reward is game or win")
-        table = Table(name, players)
-        score = name == "pocketciv" and reward == "game"
-        self._shared = _Shared(table, deal_mode, int(params["deals"]), score, bool(params["recall"]))
-        self.asztal_name = name
-        chance = max(CHANCE_BOUND[name], self._shared.deals if deal_mode == "seeded" else 0)
-        if name == "caboose":  # a pack's cards are numbered from 0: its largest pile bounds a draw
-            pk = table.state.pk
-            chance = max(chance, len(pk.ac_ids), len(pk.cc_ids), len(pk.prestige_ids))
+        table = Table(name, players, reward=reward)
+        self._shared = _Shared(table, deal_mode, int(params["deals"]), table.score_scale, bool(params["recall"]))
+        chance = max(g.chance_bound(table.state), self._shared.deals if deal_mode == "seeded" else 0)
         gtype = _game_type(name, players, reward)
         extra = {"utility_sum": 1.0} if gtype.utility == pyspiel.GameType.Utility.CONSTANT_SUM else {}
         info = pyspiel.GameInfo(num_distinct_actions=table.actions.n, max_chance_outcomes=chance,
                                 num_players=players, min_utility=0.0,
-                                max_utility=10.0 if score else 1.0, max_game_length=MAX_LENGTH, **extra)
+                                max_utility=10.0 if table.score_scale else 1.0, max_game_length=MAX_LENGTH, **extra)
         super().__init__(gtype, info, params)
 
     def new_initial_state(self) -> AsztalState:
@@ -131,8 +129,19 @@ class AsztalGame(pyspiel.Game):
 class _Shared:
     """What every state of a game shares (its table and parameters): never copied."""
 
-    def __init__(self, table: Table, deal_mode: str, deals: int, score: bool, recall: bool) -> None:
+    def __init__(self, table: Table, deal_mode: str, deals: int, score: float | None, recall: bool) -> None:
+        #: ``score``: the return is the final score divided by it (None: the win share)
         self.table, self.deal_mode, self.deals, self.score, self.recall = table, deal_mode, deals, score, recall
+        #: the observers of ``observation_tensor`` and ``information_state_tensor`` (made when first asked)
+        self.observers: dict[bool, AsztalObserver] = {}
+
+    def observer(self, recall: bool) -> AsztalObserver:
+        """The default observer (public and private information), with perfect recall or not."""
+        got = self.observers.get(recall)
+        if got is None:
+            kind = pyspiel.IIGObservationType(perfect_recall=True) if recall else None
+            got = self.observers[recall] = AsztalObserver(self, kind)
+        return got
 
     def __deepcopy__(self, memo) -> _Shared:
         return self
@@ -245,12 +254,13 @@ class AsztalState(pyspiel.State):
         return sorted(self.table.actions.legal(self.s))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        # built by ``zip``/``map`` (no Python loop): a random map's parameter has 40,320 outcomes
         lv = self._live
         if lv.ex is None:
-            p = 1.0 / self._shared.deals
-            return [(i, p) for i in range(self._shared.deals)]
+            n = self._shared.deals
+            return list(zip(range(n), repeat(1.0 / n, n), strict=True))
         node = lv.ex.node
-        return [(int(o), float(p)) for o, p in zip(node.outcomes, node.probs, strict=True)]
+        return list(zip(map(int, node.outcomes), node.probs, strict=True))
 
     def _apply_action(self, action: int) -> None:
         lv, t = self._live, self.table
@@ -297,8 +307,9 @@ class AsztalState(pyspiel.State):
         n = self.table.players
         if not self.is_terminal():
             return [0.0] * n
-        if self._shared.score:
-            return [x / SCORE_SCALE for x in self.s.scores()]
+        scale = self._shared.score
+        if scale:
+            return [x / scale for x in self.s.scores()]
         winners = self.s.winners()
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
 
@@ -331,6 +342,26 @@ class AsztalState(pyspiel.State):
         """A state pickles to its game and history and is rebuilt by replaying them."""
         return (_rebuild, (self.get_game().get_type().short_name, dict(self.get_game().get_parameters()),
                            list(self.history())))
+
+    # OpenSpiel's own ``observation_tensor`` sizes its list by building a new initial state
+    # (a deal, in the explicit mode) at every call; these give the same numbers from the
+    # game's default observers without it
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The default observation tensor of ``player`` (default: the player to move)."""
+        return self._tensor(False, player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The perfect-recall information state tensor of ``player`` (default: the player to move)."""
+        return self._tensor(True, player)
+
+    def _tensor(self, recall: bool, player: int | None) -> list[float]:
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self.table.players:
+            raise ValueError(f"player {player} is not a seat of this game")
+        observer = self._shared.observer(recall)
+        observer.set_from(self, player)
+        return observer.tensor.tolist()
 
     def __str__(self) -> str:
         if self.s is None:
@@ -419,22 +450,15 @@ class AsztalObserver:
         return json.dumps(private, sort_keys=True, default=str, separators=(",", ":"))
 
 
-class PaxGame(AsztalGame):
-    def __init__(self, params: dict | None = None) -> None:
-        super().__init__("pax", params)
-
-
-class PocketCivGame(AsztalGame):
-    def __init__(self, params: dict | None = None) -> None:
-        super().__init__("pocketciv", params)
-
-
-class CabooseGame(AsztalGame):
-    def __init__(self, params: dict | None = None) -> None:
-        super().__init__("caboose", params)
+def _game_class(name: str) -> type[AsztalGame]:
+    """The class of ``python_asztal_<name>``, a module attribute so that it pickles by name."""
+    cls = type(f"AsztalGame_{name}", (AsztalGame,), {"asztal_name": name, "__module__": __name__})
+    globals()[cls.__name__] = cls
+    return cls
 
 
 # registered as classes, as OpenSpiel's own Python games are (a registered closure crashes
-# the interpreter at exit)
-for _name, _cls in (("pax", PaxGame), ("pocketciv", PocketCivGame), ("caboose", CabooseGame)):
+# the interpreter at exit): every game with observations (its ``encoding`` part)
+GAME_CLASSES = {name: _game_class(name) for name in games.names() if "encoding" in games.load(name).parts}
+for _name, _cls in GAME_CLASSES.items():
     pyspiel.register_game(_game_type(_name), _cls)

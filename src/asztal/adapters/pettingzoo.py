@@ -40,6 +40,7 @@ class AsztalAEC(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(self.table.players)]
         self.agents = list(self.possible_agents)
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         n, size = self.table.actions.n, self.table.encoder.size
         obs = spaces.Dict({"observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32),
                            "action_mask": spaces.Box(0, 1, (n,), np.int8)})
@@ -69,7 +70,7 @@ class AsztalAEC(AECEnv):
         self.agent_selection = self.possible_agents[self.table.to_move]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
+        seat = self._seat[agent]
         mask = self.table.mask() if self.table.to_move == seat else np.zeros(self.table.actions.n, np.int8)
         return {"observation": self.table.observe(seat), "action_mask": mask}
 

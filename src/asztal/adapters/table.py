@@ -2,9 +2,10 @@
 
 ``Table(game, players, options)`` starts games by seed and answers in numbers: the
 seat to move, the legal action numbers and mask, a seat's observation vector, and at the
-end each seat's return: what the game scores (``reward="game"``, default: PAX and Caboose
-each winner's share of the win, 1/k for each of k winners, else 0; PocketCiv its final
-score / ``SCORE_SCALE``) or, with ``reward="win"``, every game's win share.
+end each seat's return: what the game scores (``reward="game"``, default: as the game
+declares it, ``Game.score_return``: PAX and Caboose each winner's share of the win, 1/k for
+each of k winners, else 0; PocketCiv its final score / 100) or, with ``reward="win"``,
+every game's win share.
 """
 
 from __future__ import annotations
@@ -18,8 +19,6 @@ from asztal.adapters.encoding import ActionSpace, Encoder
 
 #: observations lie in [-OBS_BOUND, OBS_BOUND] (scaled values are mostly within [-1, 2])
 OBS_BOUND = 10.0
-#: PocketCiv's return is its final score divided by this (a game's score is mostly 0-200 VP)
-SCORE_SCALE = 100.0
 
 
 class Table:
@@ -32,6 +31,8 @@ class Table:
         self.name = game
         self.players = players or self.game.default_players
         self.options = dict(options or {})
+        #: the return is the final score divided by this (None: the win share)
+        self.score_scale = self.game.score_return if reward == "game" else None
         first = self.game.new_game(self.players, seed=0, options=self.options)  # refuses bad players/options
         self.actions = ActionSpace(game, first)
         self.encoder = Encoder(game, first)
@@ -59,7 +60,9 @@ class Table:
 
     def observe(self, seat: int) -> np.ndarray:
         """The seat's observation, clipped to the declared bounds (a count far above its scale)."""
-        return np.clip(self.encoder.encode(self.state, seat), -OBS_BOUND, OBS_BOUND)
+        x = self.encoder.encode(self.state, seat)
+        np.minimum(x, OBS_BOUND, out=x)  # in place: ``np.clip``'s checks cost more than the clipping
+        return np.maximum(x, -OBS_BOUND, out=x)
 
     def play(self, i: int) -> None:
         """Apply action number ``i``; ValueError (state unchanged) when it is not legal."""
@@ -68,8 +71,8 @@ class Table:
     def returns(self) -> list[float]:
         if not self.state.is_over:
             return [0.0] * self.players
-        if self.reward == "game" and self.name == "pocketciv":
-            return [x / SCORE_SCALE for x in self.state.scores()]
+        if self.score_scale is not None:
+            return [x / self.score_scale for x in self.state.scores()]
         winners = self.state.winners()
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.players)]
 

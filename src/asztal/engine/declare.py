@@ -11,9 +11,14 @@ A :class:`~asztal.engine.game.Game` declares (as class attributes):
 - ``parts``: its optional parts as module paths, imported only when asked for
   (``Game.part``): ``actions`` (the module of its interned actions), ``board`` (SVG board),
   ``render`` (terminal drawing), ``stats`` (research columns), ``heuristic`` and ``policy``
-  (bots), ``map`` (map rules and geometry);
+  (bots), ``map`` (map rules and geometry), ``encoding`` (observations for learning agents:
+  ``view_encoder(state)`` and ``state_encoder(state, size)``, see ``asztal.adapters.encoding``);
 - ``bot_presets``: per MCTS difficulty, the settings this game plays better with;
-- ``action_space(state)``: every action it can ever offer (a fixed numbering for learning).
+- ``action_space(state)``: every action it can ever offer (a fixed numbering for learning);
+- for the research adapters: ``score_return`` (the return is the final score divided by it;
+  None: each winner's share of the win), ``constant_sum`` (a game of several players always
+  has a winner, so the win shares sum to 1) and ``chance_bound(state)`` (one more than the
+  largest outcome a draw can have: a card's number, a die's face).
 
 >>> Option("integer", "Szint", "Level", values=(1, 2, 3)).to_json("level")["values"]
 [1, 2, 3]
@@ -55,6 +60,6 @@ class Option:
 
 
 #: the parts a game may declare (``Game.parts``), each a module path
-PARTS = ("actions", "board", "render", "stats", "heuristic", "policy", "map", "lesson")
+PARTS = ("actions", "board", "render", "stats", "heuristic", "policy", "map", "lesson", "encoding")
 
 __all__ = ["OPTION_TYPES", "Option", "PARTS"]

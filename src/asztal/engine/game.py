@@ -51,6 +51,11 @@ class Game:
     parts: Mapping[str, str] = {}
     #: per MCTS difficulty (easy, normal, hard), settings that override the common presets
     bot_presets: Mapping[str, Mapping[str, Any]] = {}
+    #: the research adapters' return (``reward="game"``): the final score divided by this
+    #: number, or None for each winner's share of the win (1/k for each of k winners)
+    score_return: float | None = None
+    #: a game of several players always has a winner, so the win shares always sum to 1
+    constant_sum: bool = False
 
     def part(self, name: str) -> ModuleType | None:
         """The game's ``name`` part (``"board"``, ``"render"``, ``"stats"``, ...), imported on
@@ -73,6 +78,12 @@ class Game:
             raise ValueError(f"{self.name} declares no action table")
         found = actions_in(*(getattr(module, name) for name in dir(module)))
         return [found[c] for c in sorted(found)]
+
+    def chance_bound(self, state: GameState) -> int:
+        """One more than the largest outcome a draw of ``state``'s game can have (a card's
+        number, a die's face, a generated map's parameter): the size of a chance node's
+        outcome space for the research adapters. A game that draws anything declares it."""
+        raise ValueError(f"{self.name} declares no bound on its chance outcomes")
 
     # -- to be provided by each game ----------------------------------------------
     def _setup(self, state: GameState) -> None:

@@ -14,9 +14,10 @@ from __future__ import annotations
 import multiprocessing
 import signal
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from asztal.research.batch import Batch, play_rows
+if TYPE_CHECKING:  # a backend plays what the batch says (``Batch.rows``): no import of it at run time
+    from asztal.research.batch import Batch
 
 BACKENDS = ("local", "ray")
 
@@ -34,8 +35,13 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _play(batch: Batch, indices: list[int]) -> list[dict[str, Any]]:
+    """A worker's task: the rows of some of the batch's games."""
+    return batch.rows(indices)
+
+
 def _play_chunk(args: tuple[Batch, list[int]]) -> list[dict[str, Any]]:
-    return play_rows(*args)
+    return _play(*args)
 
 
 class LocalBackend:
@@ -51,7 +57,7 @@ class LocalBackend:
     def run(self, batch: Batch, todo: list[int]) -> Iterator[list[dict[str, Any]]]:
         if self.jobs == 1 or len(todo) <= 1:
             for i in todo:
-                yield play_rows(batch, [i])
+                yield batch.rows([i])
             return
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
@@ -87,7 +93,7 @@ class RayBackend:
             else:
                 ray.init(num_cpus=max(1, jobs), log_to_driver=False)
         self.cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        self.task = ray.remote(play_rows)
+        self.task = ray.remote(_play)
         self.interrupted = False
 
     def run(self, batch: Batch, todo: list[int]) -> Iterator[list[dict[str, Any]]]:

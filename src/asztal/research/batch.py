@@ -29,6 +29,7 @@ from typing import Any
 
 from asztal import games as registry
 from asztal.research import schema
+from asztal.research.backends import make_backend
 from asztal.sim.runner import SEED_LIMIT, bot_seeds, game_seed, play_game, seat_bots
 
 #: how a batch derives its games' seeds: 2 = ``game_seed(seed, index)``
@@ -68,6 +69,10 @@ class Batch:
         g.new_game(self.players, seed=game_seed(self.seed, 0), options=self.options)
         for spec in set(self.bots):
             make_bot(spec, 0)
+
+    def rows(self, indices: Iterable[int]) -> list[dict[str, Any]]:
+        """The rows of games ``indices``, in the order asked (what a backend's worker runs)."""
+        return play_rows(self, indices)
 
 
 def _pack_name(options: dict[str, Any], record_options: dict[str, Any]) -> str:
@@ -173,8 +178,6 @@ def run_batch(batch: Batch, out: Path, backend: str = "local", jobs: int = 1, ad
     ``progress(done, total)`` is called as rows arrive (kept rows count as done). On an
     interrupt (KeyboardInterrupt) the rows so far are kept in the parts before it re-raises.
     """
-    from asztal.research.backends import make_backend
-
     out = Path(out)
     batch.check()
     parts = PartStore(out, batch)

@@ -9,6 +9,9 @@
    (engine steps/s over adapter steps/s: how many engine steps one adapter step costs).
 
 Timings depend on the machine and its load: read the ratios, not the absolute figures.
+The adapter figures count this process's CPU time (``time.process_time``), not the clock,
+so that other work on a shared machine moves them less (the simulate figures, whose
+workers are other processes, are by the clock).
 Ray starts its workers at nice 15, so on a machine shared with other work they get what
 is left: run with ``RAY_worker_niceness=0`` to compare backends fairly.
 """
@@ -28,6 +31,8 @@ from asztal import games as registry
 from asztal.research.batch import Batch, run_batch
 
 CASES = [("pax", 3), ("pocketciv", 1), ("caboose", 4)]
+#: the clock of the adapter figures: CPU time of this process (one process plays them all)
+_cpu = time.process_time
 GAMES = {"random": 60, "greedy": 16}
 
 
@@ -68,8 +73,8 @@ def engine_rate(game: str, players: int, seconds: float) -> float:
     g = registry.load(game)
     rng = np.random.default_rng(0)
     steps, seed = 0, 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    t0 = _cpu()
+    while _cpu() - t0 < seconds:
         state = g.new_game(players, seed)
         state.log = None
         seed += 1
@@ -77,7 +82,7 @@ def engine_rate(game: str, players: int, seconds: float) -> float:
             legal = state.legal_actions()
             state.apply(legal[int(rng.random() * len(legal))])
             steps += 1
-    return steps / (time.perf_counter() - t0)
+    return steps / (_cpu() - t0)
 
 
 def _pettingzoo_rate(game: str, players: int, seconds: float) -> tuple[float, float]:
@@ -89,8 +94,8 @@ def _pettingzoo_rate(game: str, players: int, seconds: float) -> tuple[float, fl
         e = env(game, players=players)
         rng = np.random.default_rng(0)
         steps, seed = 0, 0
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < seconds:
+        t0 = _cpu()
+        while _cpu() - t0 < seconds:
             e.reset(seed=seed)
             seed += 1
             while not e.table.over:
@@ -100,7 +105,7 @@ def _pettingzoo_rate(game: str, players: int, seconds: float) -> tuple[float, fl
                     legal = e.table.legal()
                 e.step(int(legal[int(rng.random() * len(legal))]))
                 steps += 1
-        rates.append(steps / (time.perf_counter() - t0))
+        rates.append(steps / (_cpu() - t0))
     return rates[0], rates[1]
 
 
@@ -110,8 +115,8 @@ def _gymnasium_rate(game: str, seconds: float) -> float:
     e = SoloEnv(game)
     rng = np.random.default_rng(0)
     steps, seed = 0, 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    t0 = _cpu()
+    while _cpu() - t0 < seconds:
         obs, _ = e.reset(seed=seed)
         seed += 1
         terminated = False
@@ -119,7 +124,7 @@ def _gymnasium_rate(game: str, seconds: float) -> float:
             legal = np.flatnonzero(obs["action_mask"])
             obs, _, terminated, _, _ = e.step(int(legal[int(rng.random() * len(legal))]))
             steps += 1
-    return steps / (time.perf_counter() - t0)
+    return steps / (_cpu() - t0)
 
 
 def _openspiel_rate(game: str, players: int, seconds: float, **params: Any) -> float | None:
@@ -134,8 +139,8 @@ def _openspiel_rate(game: str, players: int, seconds: float, **params: Any) -> f
     g = pyspiel.load_game(f"python_asztal_{game}", {"players": players, **params})
     rng = np.random.default_rng(0)
     steps = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    t0 = _cpu()
+    while _cpu() - t0 < seconds:
         state = g.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -146,7 +151,7 @@ def _openspiel_rate(game: str, players: int, seconds: float, **params: Any) -> f
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.random() * len(legal))])
             steps += 1
-    return steps / (time.perf_counter() - t0)
+    return steps / (_cpu() - t0)
 
 
 def adapter_rates(seconds: float = 3.0) -> list[dict[str, Any]]:

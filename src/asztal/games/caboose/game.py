@@ -40,9 +40,16 @@ class Caboose(Game):
     }
     parts = {"board": "asztal.games.caboose.board", "render": "asztal.games.caboose.render",
              "stats": "asztal.games.caboose.stats", "heuristic": "asztal.bots.heuristics.caboose",
-             "lesson": "asztal.learn.caboose"}
+             "lesson": "asztal.learn.caboose", "encoding": "asztal.games.caboose.encoding"}
     # decisions cost ~8x PAX's (longer legal lists, transport search): shorter roll-outs
     bot_presets = {"easy": {"depth": 10}, "normal": {"depth": 20}, "hard": {"depth": 30}}
+    constant_sum = True  # the most VP wins, ties broken to one seat (CC-GOAL-02): always a winner
+
+    def chance_bound(self, state: CabooseState) -> int:
+        """A draw is a card of a pile (numbered from 0 in the state's pack: its largest pile
+        bounds it) or a small number (a seat, a die: below 256)."""
+        pk = state.pk
+        return max(256, len(pk.ac_ids), len(pk.cc_ids), len(pk.prestige_ids))
 
     def event_words(self, event: dict[str, Any], lang: str) -> dict[str, Any]:
         return event_words(event, lang)

@@ -8,7 +8,7 @@ from asztal.engine import Action, BadOptions, Game, GameState
 from asztal.engine.declare import Option
 from asztal.games.pax.actions import ACTIONS
 from asztal.games.pax.messages import MESSAGES
-from asztal.games.pax.pack import load_pack
+from asztal.games.pax.pack import NCARDS, load_pack
 from asztal.games.pax.setup import setup
 from asztal.games.pax.state import PaxState
 
@@ -51,11 +51,17 @@ class Pax(Game):
         "stats": "asztal.games.pax.stats",
         "heuristic": "asztal.bots.heuristics.pax",
         "lesson": "asztal.learn.pax",
+        "encoding": "asztal.games.pax.encoding",
     }
     # easy: a first-time player should beat it now and then; at most 60 iterations (the clock
     # still applies) it beats greedy about two games in three (71%, 40 games), where its 0.1 s
     # on an idle machine (~500 iterations) beat greedy far more often (200 iterations: 92.5%)
     bot_presets = {"easy": {"iterations": 60}}
+    # no constant sum: when Rome wins and nobody holds the Primus Conspiratus, nobody wins (PAX-R-07)
+
+    def chance_bound(self, state: GameState) -> int:
+        """A draw is a card of the deck (numbered from 0) or a seat (the start player)."""
+        return NCARDS
 
     def check_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         opts = super().check_options(players, options)

@@ -41,11 +41,18 @@ class PocketCiv(Game):
              "render": "asztal.games.pocketciv.render", "stats": "asztal.games.pocketciv.stats",
              "map": "asztal.games.pocketciv.setup",
              "heuristic": "asztal.bots.heuristics.pocketciv", "policy": "asztal.bots.policies.pocketciv",
-             "lesson": "asztal.learn.pocketciv"}
+             "lesson": "asztal.learn.pocketciv", "encoding": "asztal.games.pocketciv.encoding"}
     # roll-outs play the scripted policy to the end of the game (a few ms), whose final score
     # judges a position far better than the evaluation after a short roll-out (seeds 0-4 at
     # 100 iterations: mean 31.8 VP to the end, 17.4 cut off after 40 moves); easy cuts off early
     bot_presets = {"easy": {"depth": 15}, "normal": {"depth": 2000}, "hard": {"depth": 2000}}
+    # the solo game's goal is its final score (PC-END-02): a research return is the final score / 100
+    # (a game's score is mostly 0-200 VP); its "win" (no collapse) is met by stopping early
+    score_return = 100.0
+
+    def chance_bound(self, state):
+        """A draw is an event card (1-16), a die, or a generated map's parameter (below 8! = 40320)."""
+        return 40320
 
     def check_options(self, players, options):
         opts = super().check_options(players, options)
