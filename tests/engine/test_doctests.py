@@ -11,6 +11,7 @@ MODULES = [
     "asztal", "asztal.games", "asztal.engine", "asztal.engine.decision", "asztal.engine.declare",
     "asztal.engine.game", "asztal.engine.state", "asztal.engine.features", "asztal.games.pax",
     "asztal.games.pax.frames", "asztal.games.pax.outcome", "asztal.games.pocketciv.outcome",
+    "asztal.games.caboose.outcome",
 ]
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from asztal.engine import BadOptions, Game
+from asztal.engine import BadOptions, Game, GameState
+from asztal.engine.action import Action
 from asztal.engine.declare import Option
 from asztal.engine.game import actions_in
 from asztal.games.caboose import pack as _pack
@@ -45,9 +46,10 @@ class Caboose(Game):
     bot_presets = {"easy": {"depth": 10}, "normal": {"depth": 20}, "hard": {"depth": 30}}
     constant_sum = True  # the most VP wins, ties broken to one seat (CC-GOAL-02): always a winner
 
-    def chance_bound(self, state: CabooseState) -> int:
+    def chance_bound(self, state: GameState) -> int:
         """A draw is a card of a pile (numbered from 0 in the state's pack: its largest pile
         bounds it) or a small number (a seat, a die: below 256)."""
+        assert isinstance(state, CabooseState)
         pk = state.pk
         return max(256, len(pk.ac_ids), len(pk.cc_ids), len(pk.prestige_ids))
 
@@ -61,24 +63,26 @@ class Caboose(Game):
         _pack.load_pack(opts["pack"])  # raises BadOptions with the first problem of the pack
         return opts
 
-    def _setup(self, state: CabooseState) -> None:
+    def _setup(self, state: GameState) -> None:
+        assert isinstance(state, CabooseState)
         state.pk = _pack.load_pack(state.options["pack"])
         setup(state)
 
-    def action_space(self, state=None):
+    def action_space(self, state: GameState | None = None) -> list[Action]:
         """Every action in ``state``'s pack: the fixed ones, bids up to ``MAX_BID``, the pack's own."""
-        pk = state.pk if state is not None else _pack.load_pack(None)
+        pk = state.pk if isinstance(state, CabooseState) else _pack.load_pack(None)
         found = actions_in(_pack.PASS, _pack.DONE, _pack.HORUS_ACT, _pack.CITYDECK, _pack.GODS_ACT[1:],
                            _pack.bids(1, MAX_BID), list(pk.codes.values()))
         return [found[c] for c in sorted(found)]
 
-    def action_by_code(self, code: str):
+    def action_by_code(self, code: str) -> Action | None:
         """The action of the default pack (codes of another pack resolve per state)."""
         return _pack.load_pack(None).action_by_code(code)
 
-    def action_for_code(self, state, code):
+    def action_for_code(self, state: GameState, code: str) -> Action | None:
         """Codes are read against the state's own pack (a printed pack may differ from ours)."""
         self.check_code(state, code)
+        assert isinstance(state, CabooseState)
         action = state.pk.action_by_code(code)
         return action if action is not None and action.code == code else None
 

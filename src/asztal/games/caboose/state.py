@@ -34,9 +34,10 @@ from asztal.games.caboose.frames import (
     SwapSecond,
     Turn,
 )
+from asztal.games.caboose.outcome import Ending, Outcome, decided_by
 from asztal.games.caboose.pack import BUILDING, FRUIT, GOD_NAMES, Pack
 from asztal.games.caboose.pyramid import pyramid_price
-from asztal.games.caboose.scoring import city_value
+from asztal.games.caboose.scoring import city_value, ranking_key
 from asztal.games.caboose.scoring import winners as _winners
 from asztal.games.caboose.state_io import load_state_dict
 
@@ -330,11 +331,16 @@ class CabooseState(GameState):
     def winners(self) -> list[int]:
         return _winners(self)
 
+    def final_outcome(self) -> Outcome:
+        """The typed result (``outcome.Outcome``): the winners and which tie-break decided them."""
+        won = _winners(self)
+        keys = [ranking_key(self, q) for q in range(self.players)]
+        return Outcome(ending=Ending.ROUNDS if self.is_over else None, scores=tuple(self.scores()),
+                       money=tuple(self.money), winners=tuple(won),
+                       decided_by=decided_by(keys, won) if won else None, final=self.final)
+
     def outcome(self) -> dict[str, Any]:
-        out = super().outcome()
-        out["final"] = self.final
-        out["money"] = list(self.money)
-        return out
+        return self.final_outcome().to_json()
 
     # ------------------------------------------------------------------ invariants
     def check_invariants(self) -> None:

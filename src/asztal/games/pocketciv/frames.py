@@ -53,10 +53,19 @@ EVENT_FRAMES: dict[str, type[EventFrame]] = {}
 MAX_FRAME_ARG = 1 << 20
 
 
-def register(kind: str, run=None, legal=None, act=None, refuse=None) -> None:
-    for table, fn in ((RUN, run), (LEGAL, legal), (ACT, act), (REFUSE, refuse)):
-        if fn is not None:
-            table[kind] = fn
+def register(kind: str, run: Callable[[Any, Any], bool] | None = None,
+             legal: Callable[[Any, Any], Sequence[Action]] | None = None,
+             act: Callable[[Any, Any, Action], None] | None = None,
+             refuse: Callable[[Any, Any, Action], Refusal | bool | None] | None = None) -> None:
+    """Install what a kind of frame does: runs on its own, offers, does, refuses."""
+    if run is not None:
+        RUN[kind] = run
+    if legal is not None:
+        LEGAL[kind] = legal
+    if act is not None:
+        ACT[kind] = act
+    if refuse is not None:
+        REFUSE[kind] = refuse
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +97,7 @@ class PCFrame(Frame):
             raise ValueError(f"stack frame {cls.TAG} needs {len(fs)} values, not {len(values)}")
         if any(v != 0 for v in values[len(fs):]) or any(type(v) is not int for v in values[len(fs):]):
             raise ValueError(f"stack frame {cls.TAG} has at most {len(fs)} values")
-        out = []
+        out: list[Any] = []
         for f, v in zip(fs, values, strict=False):
             if f.type == "str":
                 out.append(_code(v, cls.TAG))
@@ -314,6 +323,10 @@ class EventFrame(PCFrame):
 
     EVENT: ClassVar[str] = ""
     WIDTH: ClassVar[int] = 0
+    if TYPE_CHECKING:  # every event's first three fields (declared by each event, in this order)
+        step: int
+        card: int
+        era: int
 
     def __init_subclass__(cls) -> None:
         super(EventFrame, cls).__init_subclass__()

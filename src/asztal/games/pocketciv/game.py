@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from asztal.engine import BadOptions, Game
+from typing import Any
+
+from asztal.engine import BadOptions, Game, GameState
+from asztal.engine.action import Action
 from asztal.engine.declare import Option
 from asztal.engine.i18n import player_name
 from asztal.engine.jsonfile import read_json_file
@@ -50,11 +53,11 @@ class PocketCiv(Game):
     # (a game's score is mostly 0-200 VP); its "win" (no collapse) is met by stopping early
     score_return = 100.0
 
-    def chance_bound(self, state):
+    def chance_bound(self, state: GameState) -> int:
         """A draw is an event card (1-16), a die, or a generated map's parameter (below 8! = 40320)."""
         return 40320
 
-    def check_options(self, players, options):
+    def check_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         opts = super().check_options(players, options)
         m = opts["map"]
         if m is None:
@@ -69,25 +72,26 @@ class PocketCiv(Game):
             raise BadOptions(f"invalid map: {e}") from None
         return opts
 
-    def log_before(self, log):
+    def log_before(self, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Saves made before the losses told their cause (``cause``) and before an event that
         strikes nothing said so (``spared_*``) carry the log without them."""
         return [{k: v for k, v in e.items() if k != "cause"} for e in log
                 if e.get("key") not in ("pocketciv.spared_advance", "pocketciv.spared_area")]
 
-    def event_words(self, event, lang):
+    def event_words(self, event: dict[str, Any], lang: str) -> dict[str, Any]:
         return event_words(event, lang)
 
-    def describe(self, event, lang="hu", seat=None):
+    def describe(self, event: dict[str, Any], lang: str = "hu", seat: int | None = None) -> str:
         """In the multiplayer game, a line of one Empire's turn names its player first."""
         text = super().describe(event, lang, seat)
         actor = event.get("actor")
         return f"{player_name(actor, lang)}: {text}" if isinstance(actor, int) else text
 
-    def action_by_code(self, code):
+    def action_by_code(self, code: str) -> Action | None:
         return TABLE.by_code(code)
 
-    def _setup(self, s) -> None:
+    def _setup(self, s: GameState) -> None:
+        assert isinstance(s, PocketCivState)
         data = s.options["map"]
         if s.players > 1:  # PC-MP-MAP-01/02
             s.board = generate_mp_board(s.rng, s.players)
