@@ -43,11 +43,11 @@ def test_create_gives_the_creator_a_token_and_an_invite_per_free_seat(server):
 
 
 @pytest.mark.parametrize("body, says", [
-    ({"game": "chess"}, "unknown game"),
+    ({"game": "chess"}, "no game called 'chess'"),
     ({"game": "pax", "players": 7}, "1-4"),
     ({"game": "caboose", "players": 2}, "3-5"),
     ({"game": "pax", "players": 1, "options": {"level": 9}}, "level"),
-    ({"game": "pax", "players": 2, "options": {"colour": "red"}}, "unknown option"),
+    ({"game": "pax", "players": 2, "options": {"colour": "red"}}, "no such option: colour"),
     ({"game": "pax", "players": 2, "options": {"pack": "/etc/passwd"}}, "unknown pack"),
     ({"game": "pocketciv", "players": 1, "options": {"map": "../../x.json"}}, "unknown map"),
     ({"game": "pax", "players": 2, "seats": [{"kind": "bot"}], "seat": 0}, "human seat"),

@@ -91,4 +91,5 @@ def test_a_finished_version_2_game_is_shown_and_its_replay_refused_naming_the_ve
     r = srv.api("POST", "/api/replay/frame", json={"game_id": gid, "step": 1, "lang": "hu"})
     assert r.status_code == 400
     body = r.json()["detail"]
-    assert body["en"].startswith("made under rules version 2") and body["hu"].startswith("a 2. szabályváltozattal")
+    assert "made under rules version 2;" in body["en"] and "version 3" in body["en"]
+    assert "a szabályok 2. változatával készült" in body["hu"] and "a 3. változatot" in body["hu"]

@@ -132,7 +132,7 @@ class TerminalGame:
     def refusal_text(self, error: IllegalAction, answer: str) -> str:
         """Why a typed move is refused, in one language: the game's own reason (its catalogue),
         or, for a code that names no move at all, that there is no such move."""
-        if isinstance(error.refusal, Refusal):
+        if isinstance(error.refusal, Refusal) and error.refusal.key != "engine.unknown":
             return t("illegal", self.lang, why=self.state.game.describe_refusal(error.refusal, self.lang))
         return t("unknown_code", self.lang, what=answer[:40])
 

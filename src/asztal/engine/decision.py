@@ -48,6 +48,26 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "engine.bad.record.action": {"hu": "A felvétel {n}. lépése ({action}) nem szabályos.",
                                  "en": "Move {n} of the record ({action}) is not legal."},
+    "engine.no_undo": {
+        "hu": "Nincs mit visszavonni: az utolsó lépés óta új információ derült ki, vagy nem te léptél.",
+        "en": "Nothing to take back: something new came to light since, or the last move was not yours.",
+    },
+    "engine.unknown_game": {"hu": "Nincs ilyen játék: {name}. Választható: {known}.",
+                            "en": "There is no game called {name}. Choose one of: {known}."},
+    "engine.bad.save.json": {"hu": "Ez a fájl nem olvasható: nem érvényes JSON.",
+                             "en": "This file cannot be read: it is not valid JSON."},
+    "engine.bad.save.format": {"hu": "Ez a fájl nem asztal-mentés.", "en": "This file is not an asztal saved game."},
+    "engine.bad.save.game": {"hu": "Ez a mentés egy másik játéké.", "en": "This save is of another game."},
+    "engine.bad.save.corrupt": {"hu": "Ez a mentés sérült: nem az, amit a lépései adnak.",
+                                "en": "This save is damaged: it is not what its moves give."},
+    # what an error without a sentence of its own says in Hungarian (its English line follows)
+    "engine.error.action": {"hu": "Ez a lépés nem értelmezhető", "en": "This move cannot be read"},
+    "engine.error.record": {"hu": "Ez a felvétel vagy mentés nem tölthető be",
+                            "en": "This record or save cannot be loaded"},
+    "engine.error.options": {"hu": "Ezekkel a beállításokkal nem indítható játék",
+                             "en": "A game cannot start with these options"},
+    "engine.error.seat": {"hu": "Nincs ilyen hely ebben a játékban", "en": "This game has no such seat"},
+    "engine.error.game": {"hu": "Nincs ilyen játék", "en": "There is no such game"},
 }
 
 

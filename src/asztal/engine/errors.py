@@ -6,10 +6,14 @@ one line a person understands; the state it was raised against is left unchanged
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from asztal.engine.decision import Refusal
+from asztal.engine.decision import MESSAGES, Refusal
+from asztal.engine.i18n import render_message
+
+
+class _Describes(Protocol):
+    def describe_refusal(self, refusal: Refusal, lang: str = "hu") -> str: ...
 
 
 class AsztalError(ValueError):
@@ -23,6 +27,23 @@ class AsztalError(ValueError):
         super().__init__(message)
         self.refusal = refusal
 
+    #: the engine's sentence for an error of this kind that has no refusal of its own
+    GENERAL = "engine.error.action"
+
+    def words(self, lang: str = "hu", game: _Describes | None = None) -> str:
+        """The error in ``lang``, for a person: its refusal's sentence (in the game's words when
+        ``game`` is given); else, for an error that has no sentence of its own yet, the engine's
+        sentence for its kind with the one-line detail after it (in English: the detail)."""
+        if self.refusal is not None:
+            if game is not None:
+                return game.describe_refusal(self.refusal, lang)
+            if self.refusal.key in MESSAGES:
+                return render_message(MESSAGES, {**self.refusal.args, "key": self.refusal.key}, lang)
+        text = str(self)
+        if lang == "en":
+            return text
+        return f"{MESSAGES[self.GENERAL]['hu']} ({text})"
+
     @property
     def code(self) -> str | None:
         """The refusal's catalogue key (``"engine.bad.players"``), a stable code for clients."""
@@ -32,21 +53,31 @@ class AsztalError(ValueError):
 class IllegalAction(AsztalError):
     """An action that is unknown, malformed or not allowed now. The state is unchanged."""
 
+    GENERAL = "engine.error.action"
+
 
 class UnknownGame(AsztalError):
     """A game name that no registered game answers to."""
+
+    GENERAL = "engine.error.game"
 
 
 class BadRecord(AsztalError):
     """A game record or saved state that cannot be read (corrupt, wrong game, wrong version)."""
 
+    GENERAL = "engine.error.record"
+
 
 class BadSeat(AsztalError):
     """A seat argument (of ``view``, ``determinize``, ``undo``) that is not a seat of this game."""
 
+    GENERAL = "engine.error.seat"
+
 
 class BadOptions(AsztalError):
     """Game options (player count, level, data pack, ...) that the game does not accept."""
+
+    GENERAL = "engine.error.options"
 
 
 #: the longest error line the engine lets through (a server echoes it to a stranger)

@@ -159,7 +159,8 @@ class Game:
             raise IllegalAction(f"an action code must be text, not {type(code).__name__}")
         action = self.action_for_code(state, code.strip())
         if action is None:
-            raise IllegalAction(f"unknown action code {code!r} / ismeretlen lépéskód")
+            raise IllegalAction(f"unknown action code {brief(code)}",
+                                Refusal("engine.unknown", args={"action": brief(code)}))
         if action not in state.legal_actions():
             reason = state.refusal(action) or Refusal("engine.not_now", args={"action": action.code})
             raise IllegalAction(state.why_illegal(action), reason)
@@ -204,7 +205,7 @@ class Game:
         if not isinstance(version, (str, int)) or isinstance(version, bool) or str(version) != self.version:
             raise BadRecord(self.other_version(version),
                             Refusal("engine.bad.record.version", None,
-                                    {"version": brief(version), "current": self.version}))
+                                    {"version": _version_words(version), "current": self.version}))
         if "players" not in record:
             raise BadRecord("game record lacks 'players'")
         players, seed = record["players"], record.get("seed", 0)
@@ -238,16 +239,18 @@ class Game:
         try:
             data = json.loads(text) if isinstance(text, (str, bytes)) else text
         except json.JSONDecodeError as e:
-            raise BadRecord(f"not valid JSON: {e.msg} (line {e.lineno})") from None
+            raise BadRecord(f"not valid JSON: {e.msg} (line {e.lineno})", Refusal("engine.bad.save.json")) from None
         except (ValueError, RecursionError, UnicodeDecodeError):
-            raise BadRecord("not valid JSON: nested too deep or a number too long") from None
+            raise BadRecord("not valid JSON: nested too deep or a number too long",
+                            Refusal("engine.bad.save.json")) from None
         if not isinstance(data, dict) or data.get("format") != "asztal-state":
-            raise BadRecord("not an asztal saved game")
+            raise BadRecord("not an asztal saved game", Refusal("engine.bad.save.format"))
         schema = data.get("schema")
         if type(schema) is not int or schema != STATE_SCHEMA:
             raise BadRecord(f"saved-game schema {brief(schema)} is not {STATE_SCHEMA}")
         if data.get("game") != self.name:
-            raise BadRecord(f"this save is for {brief(data.get('game'))}, not {self.name!r}")
+            raise BadRecord(f"this save is for {brief(data.get('game'))}, not {self.name!r}",
+                            Refusal("engine.bad.save.game"))
         record = data.get("record")
         if not isinstance(record, dict):
             raise BadRecord("saved game lacks its record")
@@ -256,22 +259,26 @@ class Game:
         _check_envelope_types(data)
         version = record.get("version", self.version)
         if not isinstance(version, (str, int)) or isinstance(version, bool) or str(version) != self.version:
-            raise BadRecord(self.other_version(version))
+            words = {"version": _version_words(version), "current": self.version}
+            raise BadRecord(self.other_version(version), Refusal("engine.bad.record.version", None, words))
         try:
             state = self.replay(record)
         except BadRecord as e:
-            raise BadRecord(one_line(f"corrupt saved game: {e}")) from None
+            raise BadRecord(one_line(f"corrupt saved game: {e}"), Refusal("engine.bad.save.corrupt")) from None
         saved = state.to_dict()
         for key in ("checkpoint", "rng", "to_move", "is_over"):
             if key in data and not _same(data[key], saved[key]):
-                raise BadRecord(f"corrupt saved game: '{key}' is not what its record gives (a save is its record)")
+                raise BadRecord(f"corrupt saved game: '{key}' is not what its record gives (a save is its record)",
+                                Refusal("engine.bad.save.corrupt"))
         if not _same(data["state"], saved["state"]):
-            raise BadRecord("corrupt saved game: the position is not what its record gives (a save is its record)")
+            raise BadRecord("corrupt saved game: the position is not what its record gives (a save is its record)",
+                            Refusal("engine.bad.save.corrupt"))
         log = data.get("log")
         # an empty log: a state saved without logging; an older wording of the same replay is
         # not a corrupt save (the loaded state carries today's log)
         if log and not _same(log, saved["log"]) and not _same(log, self.log_before(saved["log"])):
-            raise BadRecord("corrupt saved game: the log is not what its record gives (a save is its record)")
+            raise BadRecord("corrupt saved game: the log is not what its record gives (a save is its record)",
+                            Refusal("engine.bad.save.corrupt"))
         return state
 
     def log_before(self, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -380,3 +387,10 @@ def _check_envelope_types(data: dict[str, Any]) -> None:
         raise BadRecord("saved 'rng' must be two whole numbers")
     if not isinstance(data.get("log", []), list):
         raise BadRecord("saved 'log' must be a list")
+
+
+def _version_words(version: object) -> str:
+    """A record's rules version as a sentence names it: itself when it is a short plain name
+    (``2``), else its brief form (whatever a stranger wrote, cut short and quoted)."""
+    v = str(version) if isinstance(version, (str, int)) and not isinstance(version, bool) else ""
+    return v if v.isascii() and v.isalnum() and len(v) <= 10 else brief(version)

@@ -270,8 +270,7 @@ class GameState:
         """The state before ``seat``'s last decision, rebuilt by replaying the record."""
         self.check_seat(seat, spectator=False)
         if not self.can_undo(seat):
-            raise IllegalAction("nothing to take back since the last checkpoint / "
-                                "nincs visszavonható lépés az utolsó ellenőrzőpont óta")
+            raise IllegalAction("nothing to take back since the last checkpoint", Refusal("engine.no_undo"))
         rec = self.record
         rec["actions"] = rec["actions"][:-1]
         return self.game.replay(rec)

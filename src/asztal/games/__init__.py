@@ -9,7 +9,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from asztal.engine.errors import BadRecord, UnknownGame
+from asztal.engine.decision import Refusal
+from asztal.engine.errors import BadRecord, UnknownGame, brief
 from asztal.engine.game import Game
 from asztal.engine.state import GameState
 
@@ -65,7 +66,8 @@ def load(name: str) -> Game:
         game = _import(name)
     if game is None:
         known = ", ".join(names())
-        raise UnknownGame(f"unknown game {name!r}; known games: {known} / ismeretlen játék")
+        raise UnknownGame(f"unknown game {brief(name)}; known games: {known}",
+                          Refusal("engine.unknown_game", args={"name": brief(name), "known": known}))
     return game
 
 

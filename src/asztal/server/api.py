@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from asztal import games
 from asztal.engine import BadOptions, UnknownGame
+from asztal.engine.errors import AsztalError
 from asztal.server import meta, texts
 from asztal.server.edge import GAME_ID, CleanStr, check_json
 from asztal.server.hub import Hub, OtherRules, Room, record_of
@@ -143,7 +144,7 @@ class RecordOut(BaseModel):
     seats: list[RecordSeat]
 
 
-def fail(status: int, code: str, reason: str | None = None) -> HTTPException:
+def fail(status: int, code: str, reason: str | AsztalError | None = None) -> HTTPException:
     return HTTPException(status, detail=texts.detail(code, reason))
 
 
@@ -244,7 +245,7 @@ def build_router(hub: Hub, settings) -> APIRouter:
         try:
             game = games.load(body.game)
         except UnknownGame as e:
-            raise fail(400, "bad_request", str(e)) from None
+            raise fail(400, "bad_request", e) from None
         players = body.players if body.players is not None else game.min_players
         if not game.min_players <= players <= game.max_players:
             raise fail(400, "bad_request", f"{game.name} is for {game.min_players}-{game.max_players} players / "
@@ -261,7 +262,7 @@ def build_router(hub: Hub, settings) -> APIRouter:
                 options = with_drawn_map(game, players, options, body.map)
             state = game.new_game(players, seed, options)
         except (BadOptions, ValueError) as e:
-            raise fail(400, "bad_request", str(e)[:300]) from None
+            raise fail(400, "bad_request", e if isinstance(e, AsztalError) else str(e)[:300]) from None
         game_id = new_game_id()
         token = new_secret() if body.seat is not None else None
         seat_rows, invites = [], []

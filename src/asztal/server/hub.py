@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from asztal import games
-from asztal.engine import GameState, IllegalAction
+from asztal.engine import Game, GameState, IllegalAction
+from asztal.engine.errors import AsztalError
 from asztal.server import texts
 from asztal.server.botpool import BotPool
 from asztal.server.storage import Change, Conflict, Storage, now
@@ -35,9 +36,10 @@ _MASK63 = (1 << 63) - 1
 class Refusal(Exception):
     """A change refused; ``message`` is the ``error`` to send (nothing changed)."""
 
-    def __init__(self, code: str, detail: str | None = None, **extra: Any) -> None:
+    def __init__(self, code: str, detail: str | AsztalError | None = None, game: Game | None = None,
+                 **extra: Any) -> None:
         super().__init__(code)
-        self.message = texts.error(code, detail, **extra)
+        self.message = texts.error(code, detail, game, **extra)
 
 
 @dataclass
@@ -432,7 +434,7 @@ class Hub:
                 try:
                     new.apply(code)
                 except IllegalAction as e:
-                    raise Refusal("illegal", str(e)[:300]) from None
+                    raise Refusal("illegal", e, st.game) from None
                 code = new.history[-1].code  # the canonical code is stored, never the text as it arrived
             else:
                 if not st.can_undo(seat):

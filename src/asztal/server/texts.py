@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from asztal.engine.errors import AsztalError
+from asztal.engine.game import Game
+
 ERRORS: dict[str, tuple[str, str]] = {
     "bad_message": ("érthetetlen üzenet", "malformed message"),
     "too_large": ("túl hosszú üzenet", "message too large"),
@@ -45,16 +48,20 @@ SEAT_EVENTS: dict[str, tuple[str, str]] = {
 }
 
 
-def error(code: str, detail: str | None = None, **extra) -> dict:
-    """An ``error`` message; ``detail`` is a one-line reason ``"english / magyar"`` from the engine."""
+def error(code: str, detail: str | AsztalError | None = None, game: Game | None = None, **extra) -> dict:
+    """An ``error`` message. ``detail`` says why: an engine error, told in each language in the
+    game's words when ``game`` is given (``AsztalError.words``), or the server's own one-line
+    reason written ``"english / magyar"``."""
     hu, en = ERRORS[code]
-    if detail:
+    if isinstance(detail, AsztalError):
+        hu, en = f"{hu}: {detail.words('hu', game)[:300]}", f"{en}: {detail.words('en', game)[:300]}"
+    elif detail:
         d_en, sep, d_hu = detail.partition(" / ")
         hu, en = f"{hu}: {d_hu if sep else d_en}", f"{en}: {d_en}"
     return {"type": "error", "code": code, "hu": hu, "en": en, **extra}
 
 
-def detail(code: str, reason: str | None = None) -> dict:
+def detail(code: str, reason: str | AsztalError | None = None) -> dict:
     """The body of an HTTP error (``{"code", "hu", "en"}``)."""
     msg = error(code, reason)
     return {"code": code, "hu": msg["hu"], "en": msg["en"]}

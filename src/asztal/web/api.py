@@ -29,12 +29,23 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from asztal import games
-from asztal.engine.errors import BadRecord, IllegalAction
+from asztal.engine.errors import AsztalError, BadRecord, IllegalAction
 from asztal.server import meta
 from asztal.server.edge import GAME_ID, CleanStr, check_json
 
 MAX_REPLAY_ACTIONS = 5000
 _ENTRY = re.compile(r"^- \*\*`([A-Z]+(?:-[A-Z]+)*-\d+)`\*\*\s*(.*)$")
+
+
+class Refused(BadRecord):
+    """A refusal of this module, with its own sentence in each language."""
+
+    def __init__(self, en: str, hu: str) -> None:
+        super().__init__(en)
+        self.hu = hu
+
+    def words(self, lang: str = "hu", game: object = None) -> str:
+        return self.hu if lang == "hu" else str(self)
 
 def action_rules(game: str) -> dict[str, list[str]]:
     """The rule groups (ID prefixes) that govern each kind of action, by the code's first word,
@@ -111,7 +122,8 @@ def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str,
     game = games.load(str(record.get("game")))
     actions = record.get("actions") or []
     if not isinstance(actions, list) or len(actions) > MAX_REPLAY_ACTIONS:
-        raise BadRecord(f"a replay record must list at most {MAX_REPLAY_ACTIONS} actions")
+        raise Refused(f"a replay record must list at most {MAX_REPLAY_ACTIONS} actions",
+                      f"egy visszajátszott felvétel legfeljebb {MAX_REPLAY_ACTIONS} lépésből állhat")
     step = min(step, len(actions))
     state = game.replay({**record, "actions": actions[:max(0, step - 1)]})
     mark = None
@@ -120,14 +132,15 @@ def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str,
         try:
             state.apply(game.parse_action(state, actions[step - 1]))
         except IllegalAction as e:
-            raise BadRecord(f"action {step} of the record: {e}") from None
+            raise Refused(f"move {step} of the record: {e.words('en', game)}",
+                          f"a felvétel {step}. lépése: {e.words('hu', game)}") from None
     who = seat if seat is not None else (state.to_move if state.to_move is not None else 0)
     if not 0 <= who < state.players:
-        raise BadRecord(f"seat {who} is not in this game")
+        raise Refused(f"seat {who + 1} is not in this game", f"ebben a játékban nincs {who + 1}. hely")
     view = state.view(who)
     board = game.part("board")
     if board is None:
-        raise BadRecord(f"{game.name} has no board to draw")
+        raise Refused(f"{game.name} has no board to draw", "ennek a játéknak nincs rajzolható táblája")
     log = [{"i": i, lang: game.describe(e, lang, who)} for i, e in enumerate(state.log_for(who, 0))]
     if names:
         from asztal.web.present import with_names
@@ -154,13 +167,13 @@ def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any
         if not token or storage.seat_of_secret(game_id, hash_secret(token)) is None:
             row = None
     if row is None:
-        raise BadRecord("no such game / nincs ilyen játék")
+        raise Refused("no such game", "nincs ilyen játék")
     seat = None
     if row["status"] != "finished":
         seat = storage.seat_of_token(game_id, hash_secret(token)) if token else None
         if seat is None:
-            raise BadRecord("a running game replays only for its own players / folyó játékot csak a "
-                            "saját játékosai játszhatnak vissza")
+            raise Refused("a running game replays only for its own players",
+                          "folyó játékot csak a saját játékosai játszhatnak vissza")
     return record_of(row, storage.changes(game_id)), seat, row["status"] == "finished"
 
 
@@ -219,7 +232,7 @@ def build_router() -> APIRouter:
                 data = json.loads(body.record_text or "null")
                 record = data.get("record", data) if isinstance(data, dict) else data
                 if not isinstance(record, dict):
-                    raise BadRecord("a record must be a JSON object")
+                    raise Refused("a record must be a JSON object", "a felvétel nem JSON-objektum")
                 check_json(record, budget=[200_000])
                 game = games.load(str(record.get("game")))
                 record = {**record, "options": meta.options_from_network(game.name, record.get("options") or {},
@@ -232,11 +245,11 @@ def build_router() -> APIRouter:
         except HTTPException:
             raise
         except Exception as e:
-            # a record file is user input: any way it fails to replay is a bad record; a line
-            # "english / magyar" (a record of another rules version) is split by language
-            text = str(e)[:300] or type(e).__name__
-            en, sep, hu = text.partition(" / ")
-            raise HTTPException(400, {"code": "bad_record", "hu": hu if sep else en, "en": en}) from None
+            # a record file is user input: any way it fails to replay is a bad record, told in
+            # each language (an engine error in its own words, anything else after the general line)
+            bad = e if isinstance(e, AsztalError) else BadRecord(str(e)[:300] or type(e).__name__)
+            raise HTTPException(400, {"code": "bad_record", "hu": bad.words("hu")[:400],
+                                      "en": bad.words("en")[:400]}) from None
 
     @router.post("/review", summary="A finished game's review for one seat: its biggest mistakes on the board",
                  responses={400: {"model": ErrorOut, "description": "no such game, or not finished"},
@@ -247,20 +260,20 @@ def build_router() -> APIRouter:
         storage = request.app.state.hub.storage
         try:
             if not GAME_ID.fullmatch(body.game_id):
-                raise BadRecord("no such game / nincs ilyen játék")
+                raise Refused("no such game", "nincs ilyen játék")
             record, _, finished = await asyncio.to_thread(game_record, storage, body.game_id, body.token)
             if not finished:
-                raise BadRecord("only a finished game is reviewed / csak befejezett játékot lehet elemezni")
+                raise Refused("only a finished game is reviewed", "csak befejezett játékot lehet elemezni")
             if not body.seat < int(record["players"]):
-                raise BadRecord(f"no seat {body.seat + 1} in this game / nincs {body.seat + 1}. hely")
+                raise Refused(f"no seat {body.seat + 1} in this game", f"ebben a játékban nincs {body.seat + 1}. hely")
             names = await asyncio.to_thread(seat_names, storage, body.game_id, body.lang)
             return await asyncio.to_thread(review, body.game_id, record, body.seat, body.lang, names)
         except Busy:
             raise HTTPException(429, {"code": "busy", "hu": "épp egy másik elemzés fut, próbáld újra kicsit később",
                                       "en": "another review is running; try again in a moment"}) from None
         except BadRecord as e:
-            en, sep, hu = str(e)[:300].partition(" / ")
-            raise HTTPException(400, {"code": "bad_record", "hu": hu if sep else en, "en": en}) from None
+            raise HTTPException(400, {"code": "bad_record", "hu": e.words("hu")[:400],
+                                      "en": e.words("en")[:400]}) from None
 
     @router.get("/pocketciv/canvas", summary="The hex cells the PocketCiv map editor draws, with their corners")
     def pocketciv_canvas() -> dict[str, Any]:
