@@ -18,7 +18,9 @@ from asztal import games
 from asztal.engine import BadOptions, UnknownGame
 from asztal.server import meta, texts
 from asztal.server.edge import GAME_ID, CleanStr, check_json
+from asztal.server.accounts import Session
 from asztal.server.hub import Hub, OtherRules, Room, record_of
+from asztal.server.identity import Identity
 from asztal.server.storage import Conflict, now
 from asztal.server.tokens import hash_secret, new_game_id, new_secret, new_seed
 
@@ -200,9 +202,14 @@ def with_drawn_map(game, players: int, options: dict[str, Any], drawn: dict[str,
     return game.check_options(players, {**options, "map": drawn})
 
 
-def build_router(hub: Hub, settings) -> APIRouter:
+def build_router(hub: Hub, settings, identity: Identity | None = None) -> APIRouter:
+    """``identity``: who a request's session cookie belongs to; a logged-in player's seat is
+    linked to the account when taken (``identity.py``). Without it every request is a guest's."""
     router = APIRouter(prefix="/api")
     storage = hub.storage
+
+    async def player(request: Request) -> Session | None:
+        return await identity.optional(request) if identity is not None else None
 
     def limited(request: Request) -> None:
         address = request.client.host if request.client else "?"
@@ -241,6 +248,7 @@ def build_router(hub: Hub, settings) -> APIRouter:
     @router.post("/games", response_model=Created, status_code=201, responses=ERRORS, summary="Create a game")
     async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
         limited(request)
+        me = await player(request)
         try:
             game = games.load(body.game)
         except UnknownGame as e:
@@ -268,6 +276,8 @@ def build_router(hub: Hub, settings) -> APIRouter:
         base = str(request.base_url).rstrip("/")
         for i, s in enumerate(specs):
             name = s.name.strip()  # empty: the default name, shown in the reader's language
+            if i == body.seat and not name and me is not None:
+                name = me.username
             r = {"seat": i, "name": name, "kind": s.kind, "bot": (s.bot or "normal") if s.kind == "bot" else None,
                  "token_hash": None, "invite_hash": None}
             if i == body.seat:
@@ -287,6 +297,8 @@ def build_router(hub: Hub, settings) -> APIRouter:
                "to_move": state.to_move, "result": None, "created": stamp, "updated": stamp,
                "watch_hash": hash_secret(watch) if watch else None}
         await asyncio.to_thread(storage.create_game, row, seat_rows)
+        if body.seat is not None and identity is not None:
+            await identity.link_seat(me, game_id, body.seat)
         room = await hub.room(game_id)
         return {"game": game_info(row, seat_rows, room), "seat": body.seat, "token": token, "invites": invites,
                 "watch": watch, "watch_url": f"{base}/?watch={game_id}&key={watch}" if watch else None}
@@ -298,6 +310,7 @@ def build_router(hub: Hub, settings) -> APIRouter:
     @router.post("/games/{game_id}/join", response_model=Joined, responses=ERRORS, summary="Take a free seat")
     async def join_game(game_id: str, body: JoinGame, request: Request) -> dict[str, Any]:
         limited(request)
+        me = await player(request)
         try:
             room = await hub.room(valid_id(game_id))
         except OtherRules as e:
@@ -331,7 +344,7 @@ def build_router(hub: Hub, settings) -> APIRouter:
         tries = [chosen] + ([r for r in free if r is not chosen] if body.seat is None and body.invite is None else [])
         for chosen in tries:
             seat = chosen["seat"]
-            name = body.name.strip()  # empty: the default name, shown in the reader's language
+            name = body.name.strip() or (me.username if me is not None else "")  # empty: the default name
             try:
                 await asyncio.to_thread(storage.take_seat, game_id, seat, name, hash_secret(token))
                 break
@@ -340,6 +353,8 @@ def build_router(hub: Hub, settings) -> APIRouter:
         else:
             raise fail(409, "seat_taken")
         # every seat as the database has it now: a join on another instance may have come first
+        if identity is not None:
+            await identity.link_seat(me, game_id, seat)
         await hub.reload_seats(room)
         hub.start_absence(room, room.seats[seat])
         return {"seat": seat, "token": token, "game": await info_of(game_id, token)}

@@ -22,9 +22,11 @@ from fastapi.responses import HTMLResponse
 
 from asztal.server import edge
 from asztal.server.account_api import build_router as account_router
+from asztal.server.accounts import Accounts
 from asztal.server.api import build_router
 from asztal.server.botpool import BotPool
 from asztal.server.hub import Hub
+from asztal.server.identity import Identity
 from asztal.server.ratelimit import RateLimit
 from asztal.server.storage import Storage
 from asztal.server.ws import game_socket
@@ -132,8 +134,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.settings = settings
     edge.install(app, settings.max_body, settings.requests_per_minute)
-    app.include_router(build_router(hub, settings))
-    app.include_router(account_router(hub))  # accounts and the seats that follow them (account_api.py)
+    identity = Identity(Accounts(storage))  # the account behind a request's session cookie
+    app.include_router(build_router(hub, settings, identity))
+    app.include_router(account_router(hub, identity=identity))  # accounts and the seats that follow them
 
     @app.websocket("/ws/games/{game_id}")
     async def ws_game(websocket: WebSocket, game_id: str) -> None:

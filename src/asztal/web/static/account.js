@@ -7,7 +7,7 @@
 
 import {getLang} from "./i18n.js";
 import {el, clear} from "./dom.js";
-import {myGames, remember} from "./net.js";
+import {csrfToken, myGames, remember} from "./net.js";
 
 const TEXTS = {
   account: ["Fiók", "Account"],
@@ -48,10 +48,6 @@ function t(key, fields = {}) {
   return s;
 }
 
-function csrfToken() {
-  const found = document.cookie.split("; ").find((c) => c.startsWith("asztal_csrf="));
-  return found ? decodeURIComponent(found.slice("asztal_csrf=".length)) : "";
-}
 
 async function call(path, body) {
   const opts = body === undefined ? {} : {method: "POST", body: JSON.stringify(body),
