@@ -70,7 +70,8 @@ def csrf(c: TestClient) -> dict[str, str]:
 
 def guest_game(c: TestClient, **body) -> dict:
     body = {"game": "pax", "players": 2, "seat": 0, **body}
-    r = c.post("/api/games", json=body)
+    # a logged-in client sends its CSRF token (the seat is then linked to its account at once)
+    r = c.post("/api/games", json=body, headers=csrf(c) if c.cookies.get("asztal_csrf") else {})
     assert r.status_code == 201, r.text
     return r.json()
 
