@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.test_accounts import PASSWORD, csrf, env, make_app, refused, register, rows  # noqa: F401 (env: a fixture)
+from tests.server.test_accounts import PASSWORD, csrf, make_app, refused, register, rows
 
 
 @pytest.fixture

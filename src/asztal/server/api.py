@@ -17,8 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from asztal import games
 from asztal.engine import BadOptions, UnknownGame
 from asztal.server import meta, texts
-from asztal.server.edge import GAME_ID, CleanStr, check_json
 from asztal.server.accounts import Session
+from asztal.server.edge import GAME_ID, CleanStr, check_json
 from asztal.server.hub import Hub, OtherRules, Room, record_of
 from asztal.server.identity import Identity
 from asztal.server.storage import Conflict, now

@@ -20,13 +20,14 @@ from pathlib import Path
 from fastapi import FastAPI, WebSocket
 from fastapi.responses import HTMLResponse
 
-from asztal.server import edge
+from asztal.server import edge, mail
 from asztal.server.account_api import build_router as account_router
 from asztal.server.accounts import Accounts
 from asztal.server.api import build_router
 from asztal.server.botpool import BotPool
 from asztal.server.hub import Hub
 from asztal.server.identity import Identity
+from asztal.server.mail import MailSettings
 from asztal.server.ratelimit import RateLimit
 from asztal.server.storage import Storage
 from asztal.server.ws import game_socket
@@ -77,6 +78,8 @@ class Settings:
     lease: float = field(default_factory=lambda: _env("ASZTAL_PRESENCE_LEASE", 30))
     #: the reverse proxies whose X-Forwarded-For is believed (``--proxy``); none: nobody's
     proxies: tuple[str, ...] = ()
+    #: e-mail notices of turn-based games (``--smtp``, ``ASZTAL_SMTP``...; mail.py)
+    mail: MailSettings = field(default_factory=MailSettings)
     rate: RateLimit = field(init=False)
     frame_rate: RateLimit = field(init=False)
 
@@ -121,6 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.start()
         yield
         await hub.close()
+        await app.state.notices.drain()
         if listener is not None:
             listener.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -137,6 +141,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     identity = Identity(Accounts(storage))  # the account behind a request's session cookie
     app.include_router(build_router(hub, settings, identity))
     app.include_router(account_router(hub, identity=identity))  # accounts and the seats that follow them
+    mail.install(app, hub, identity, settings.mail)  # e-mail notices of turn-based games
 
     @app.websocket("/ws/games/{game_id}")
     async def ws_game(websocket: WebSocket, game_id: str) -> None:

@@ -13,6 +13,7 @@ import asyncio
 import datetime as dt
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,7 @@ from asztal.engine import GameState, IllegalAction
 from asztal.server import texts
 from asztal.server.botpool import BotPool
 from asztal.server.storage import Change, Conflict, Storage, now
+from asztal.server.turns import is_turn_based
 
 try:
     from asztal.web.present import decorate, named_log
@@ -271,6 +273,8 @@ class Hub:
         self.closing = False
         self.sockets: dict[str, int] = {}   # open sockets per client address
         self._presence_task: asyncio.Task | None = None
+        #: called with (room, change) after each change this instance committed; each starts its own task
+        self.watchers: list[Callable[[Room, Change], None]] = []
 
     # -- loading ----------------------------------------------------------------------
     async def start(self) -> None:
@@ -464,6 +468,11 @@ class Hub:
                 raise Refusal("busy") from None
             self._install(room, new, change.seq, status, kind == "undo", epoch(deadline))
             self._played_for(room, seat, by, new)
+        for watcher in self.watchers:  # mail, ratings (mail.py, ratings.py): on the instance that committed
+            try:
+                watcher(room, change)
+            except Exception:  # the move stands whatever a watcher does
+                log.exception("a watcher failed after change %d of game %s", change.seq, room.id)
 
     def _played_for(self, room: Room, seat: int, by: str, state: GameState) -> None:
         """A stand-in moved: every socket is told a bot played for the seat, and the seat's
@@ -528,6 +537,10 @@ class Hub:
 
     async def _timer(self, room: Room, seat: Seat, seq: int) -> None:
         await asyncio.sleep(max(0.0, room.deadline - time.time()))
+        if is_turn_based(room.row):  # a game of days: the stand-in makes this one move (turns.py)
+            if room.seq == seq and not seat.stand_in:
+                await self._bot_move(room, seat, seq)
+            return
         async with room.lock:
             if room.seq != seq or seat.stand_in:
                 return
