@@ -40,6 +40,10 @@ const TEXTS = {
   delete_note: ["A játékaid megmaradnak, a helyeden semleges név áll majd.",
     "Your games stay; your seat will show a neutral name."],
   error: ["Hiba", "Error"],
+  open_login: ["Lépj be, és megnyílik a játék, amelyről az e-mail szólt.",
+    "Log in and the game the e-mail was about opens."],
+  notices: ["E-mailt kérek, ha én következem egy több napos játékban, és ha véget ér",
+    "E-mail me when it is my turn in a game over days, and when it ends"],
 };
 
 function t(key, fields = {}) {
@@ -106,6 +110,7 @@ function loggedOut(box) {
     el("label", {}, [t("username"), user]), el("label", {}, [t("password"), pass]),
     el("label", {}, [t("email"), email]), el("div", {class: "row"}, [login, register]), out]);
   box.append(el("h2", {}, t("account")), el("p", {class: "muted"}, t("why")), form);
+  if (wanted()) box.insertBefore(el("p", {class: "note", id: "acc-open-note"}, t("open_login")), form);
   async function go(path, body) {
     out.textContent = "";
     login.disabled = register.disabled = true;
@@ -180,6 +185,19 @@ async function loggedIn(box, me, attached) {
     }
     list.append(row);
   }
+  // the link of a notice e-mail (?open=ID): the game opens once the account is known
+  const id = wanted();
+  const mine = id && list.querySelector(`[data-game="${CSS.escape(id)}"]`);
+  if (mine) {
+    const button = mine.querySelector(".acc-open");
+    if (button) button.click();
+    else location.href = `?replay=${encodeURIComponent(id)}`;
+  }
+}
+
+/** The game a notice e-mail's link asks to open (`?open=ID`), else null. */
+function wanted() {
+  return new URLSearchParams(location.search).get("open");
 }
 
 function settings(box) {
@@ -204,7 +222,17 @@ function settings(box) {
       out.textContent = shown(e);
     }
   };
+  const notices = el("input", {type: "checkbox", id: "acc-notices"});
+  call("/api/account/notices").then((p) => { notices.checked = p.notices; }).catch(() => null);
+  notices.onchange = async () => {
+    try {
+      await call("/api/account/notices", {notices: notices.checked});
+    } catch (e) {
+      out.textContent = shown(e);
+    }
+  };
   return el("details", {class: "account-settings"}, [el("summary", {}, t("settings")),
+    el("label", {class: "check"}, [notices, t("notices")]),
     el("label", {}, [t("old_password"), old]), el("label", {}, [t("new_password"), fresh]), change,
     el("p", {class: "muted"}, t("delete_note")), del, out]);
 }

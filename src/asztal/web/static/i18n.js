@@ -15,6 +15,7 @@ const TEXTS = {
   strength: ["Erősség", "Strength"],
   timer: ["Lépésidő", "Turn timer"],
   no_timer: ["nincs", "none"],
+  hours_per_move: ["{n} óra lépésenként (több napos játék)", "{n} hours a move (a game over days)"],
   seconds: ["{n} mp", "{n} s"],
   private: ["Csak meghívóval lehessen csatlakozni", "Joinable only by invitation"],
   create: ["Játék indítása", "Start the game"],

@@ -27,6 +27,8 @@ function buildForm(box, refresh) {
   const timerSel = el("select", {name: "timer", id: "f-timer"}, [
     el("option", {value: ""}, t("no_timer")),
     ...[60, 120, 300, 600].map((s) => el("option", {value: s}, t("seconds", {n: s}))),
+    // turn-based: a game over days (a turn that runs out is played once by the stand-in; e-mail notices)
+    ...[12, 24, 72].map((h) => el("option", {value: h * 3600}, t("hours_per_move", {n: h}))),
   ]);
   const priv = el("input", {type: "checkbox", id: "f-private"});
   const note = el("p", {class: "note"});
