@@ -21,6 +21,7 @@ from asztal.server.accounts import Session
 from asztal.server.edge import GAME_ID, CleanStr, check_json
 from asztal.server.hub import Hub, OtherRules, Room, record_of
 from asztal.server.identity import Identity
+from asztal.server.ratings import Ratings
 from asztal.server.storage import Conflict, now
 from asztal.server.tokens import hash_secret, new_game_id, new_secret, new_seed
 
@@ -64,6 +65,8 @@ class CreateGame(BaseModel):
     grace: float = Field(120, ge=0, le=7 * 86400, description="seconds away before a stand-in bot plays")
     stand_in: Strength = "normal"
     private: bool = Field(False, description="listed nowhere; seen only by its seats and with its watch link")
+    rated: bool = Field(False, description="the result changes the players' ratings: every seat a human, "
+                                            "every player logged in (ratings.py)")
 
     map: dict[str, Any] | None = Field(None, description="a PocketCiv map drawn in the browser's map editor "
                                                           "(the map itself, checked by the game's check_map)")
@@ -202,7 +205,7 @@ def with_drawn_map(game, players: int, options: dict[str, Any], drawn: dict[str,
     return game.check_options(players, {**options, "map": drawn})
 
 
-def build_router(hub: Hub, settings, identity: Identity | None = None) -> APIRouter:
+def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: Ratings | None = None) -> APIRouter:
     """``identity``: who a request's session cookie belongs to; a logged-in player's seat is
     linked to the account when taken (``identity.py``). Without it every request is a guest's."""
     router = APIRouter(prefix="/api")
@@ -262,6 +265,10 @@ def build_router(hub: Hub, settings, identity: Identity | None = None) -> APIRou
         specs = list(body.seats) + [SeatSpec() for _ in range(players - len(body.seats))]
         if body.seat is not None and (body.seat >= players or specs[body.seat].kind != "human"):
             raise fail(400, "bad_request", "the creator's seat must be a human seat / emberi helyet válassz")
+        if body.rated and (ratings is None or me is None):
+            raise fail(403, "rated_account")
+        if body.rated and (body.seat is None or any(s.kind != "human" for s in specs)):
+            raise fail(400, "rated_humans")
         seed = new_seed()
         try:
             options = meta.game_options(game.name, players, body.options, settings.pack_dir)
@@ -297,6 +304,8 @@ def build_router(hub: Hub, settings, identity: Identity | None = None) -> APIRou
                "to_move": state.to_move, "result": None, "created": stamp, "updated": stamp,
                "watch_hash": hash_secret(watch) if watch else None}
         await asyncio.to_thread(storage.create_game, row, seat_rows)
+        if body.rated and ratings is not None:
+            await asyncio.to_thread(ratings.mark, game_id)
         if body.seat is not None and identity is not None:
             await identity.link_seat(me, game_id, body.seat)
         room = await hub.room(game_id)
@@ -321,6 +330,8 @@ def build_router(hub: Hub, settings, identity: Identity | None = None) -> APIRou
             raise fail(404, "no_game")  # a private game is joined by its invite only, and not seen without it
         if room.status == "finished":
             raise fail(409, "game_over")
+        if me is None and ratings is not None and await asyncio.to_thread(ratings.is_rated, game_id):
+            raise fail(403, "rated_account")
         seat_rows = await asyncio.to_thread(storage.seats, game_id)
         free = [r for r in seat_rows if r["kind"] == "human" and r["token_hash"] is None]
         if not free:

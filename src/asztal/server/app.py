@@ -29,6 +29,8 @@ from asztal.server.hub import Hub
 from asztal.server.identity import Identity
 from asztal.server.mail import MailSettings
 from asztal.server.ratelimit import RateLimit
+from asztal.server.ratings import Ratings
+from asztal.server.ratings import install as install_ratings
 from asztal.server.storage import Storage
 from asztal.server.ws import game_socket
 
@@ -125,6 +127,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         await hub.close()
         await app.state.notices.drain()
+        await app.state.ratings.drain()
         if listener is not None:
             listener.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -139,9 +142,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     edge.install(app, settings.max_body, settings.requests_per_minute)
     identity = Identity(Accounts(storage))  # the account behind a request's session cookie
-    app.include_router(build_router(hub, settings, identity))
+    ratings = Ratings(storage)
+    app.include_router(build_router(hub, settings, identity, ratings))
     app.include_router(account_router(hub, identity=identity))  # accounts and the seats that follow them
     mail.install(app, hub, identity, settings.mail)  # e-mail notices of turn-based games
+    install_ratings(app, hub, ratings)  # rated games, leaderboards, profiles
 
     @app.websocket("/ws/games/{game_id}")
     async def ws_game(websocket: WebSocket, game_id: str) -> None:
