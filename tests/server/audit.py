@@ -351,6 +351,8 @@ def client_messages(state: dict[str, Any] | None, mover_legal: list[str], seq: i
                 out.append({"type": "why", "code": code})
         elif kind == "lang":
             out += [{"type": "lang", "lang": "en"}, {"type": "lang", "lang": "hu"}]
+        elif kind == "chat":  # a line (stored, sent to the game's sockets) and a malformed one
+            out += [{"type": "chat", "text": "<script>alert(1)</script>"}, {"type": "chat", "text": 0}]
         else:
             msg = {"type": kind}
             for f in fields:

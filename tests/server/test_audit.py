@@ -36,7 +36,7 @@ def test_every_surface_for_every_credential(db_url, game, players, private, tmp_
     assert findings.ok(), findings.summary()
     # what was walked: every route, every client message type, real answers
     assert {"POST /api/replay/frame", "GET /api/games/{game_id}", "POST /api/games/{game_id}/join"} <= findings.routes
-    assert findings.message_types == {"act", "undo", "hint", "why", "lang", "ping"}
+    assert findings.message_types == {"act", "undo", "hint", "why", "lang", "ping", "chat"}
     assert findings.positions >= 2 and findings.requests > 100 and findings.messages > 30
     print(f"{game}/{players}: {len(findings.routes)} routes, {findings.requests} requests, "
           f"{findings.messages} messages, {findings.positions} positions")

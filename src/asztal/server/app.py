@@ -20,7 +20,7 @@ from pathlib import Path
 from fastapi import FastAPI, WebSocket
 from fastapi.responses import HTMLResponse
 
-from asztal.server import edge, mail
+from asztal.server import chat, edge, mail
 from asztal.server.account_api import build_router as account_router
 from asztal.server.accounts import Accounts
 from asztal.server.api import build_router
@@ -147,6 +147,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(account_router(hub, identity=identity))  # accounts and the seats that follow them
     mail.install(app, hub, identity, settings.mail)  # e-mail notices of turn-based games
     install_ratings(app, hub, ratings)  # rated games, leaderboards, profiles
+    chat.install(hub)  # each game's chat (the socket's "chat" message)
 
     @app.websocket("/ws/games/{game_id}")
     async def ws_game(websocket: WebSocket, game_id: str) -> None:

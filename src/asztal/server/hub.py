@@ -13,7 +13,7 @@ import asyncio
 import datetime as dt
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -275,6 +275,9 @@ class Hub:
         self._presence_task: asyncio.Task | None = None
         #: called with (room, change) after each change this instance committed; each starts its own task
         self.watchers: list[Callable[[Room, Change], None]] = []
+        #: handlers of other instances' notifications of kinds the hub does not know (``chat``: chat.py)
+        self.on_note: dict[str, Callable[[Room, dict[str, Any]], Awaitable[None]]] = {}
+        self.chat: Any = None  # the games' chat (chat.py), when the app has one
 
     # -- loading ----------------------------------------------------------------------
     async def start(self) -> None:
@@ -682,6 +685,9 @@ class Hub:
             return
         room = self.rooms.get(str(payload.get("game")))
         if room is None:
+            return
+        if str(what) in self.on_note:
+            await self.on_note[str(what)](room, payload)
             return
         if what == "change" and int(payload.get("seq", 0)) > room.seq:
             await self.catch_up(room)
