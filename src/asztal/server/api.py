@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -22,6 +22,9 @@ from asztal.server.edge import GAME_ID, CleanStr, check_json
 from asztal.server.hub import Hub, OtherRules, Room, record_of
 from asztal.server.identity import Identity
 from asztal.server.ratings import Ratings
+
+if TYPE_CHECKING:
+    from asztal.server.social import Social
 from asztal.server.storage import Conflict, now
 from asztal.server.tokens import hash_secret, new_game_id, new_secret, new_seed
 
@@ -205,7 +208,8 @@ def with_drawn_map(game, players: int, options: dict[str, Any], drawn: dict[str,
     return game.check_options(players, {**options, "map": drawn})
 
 
-def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: Ratings | None = None) -> APIRouter:
+def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: Ratings | None = None,
+                 social: Social | None = None) -> APIRouter:
     """``identity``: who a request's session cookie belongs to; a logged-in player's seat is
     linked to the account when taken (``identity.py``). Without it every request is a guest's."""
     router = APIRouter(prefix="/api")
@@ -326,7 +330,10 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
             raise fail(409, "other_rules", e.reason) from None
         if room is None:
             raise fail(404, "no_game")
-        if room.row["private"] and body.invite is None:
+        # seats friends keep for an account (social.py): only that account takes one, without the link
+        kept = await asyncio.to_thread(social.kept, game_id) if social is not None else {}
+        mine = [seat for seat, account in kept.items() if me is not None and account == me.account_id]
+        if room.row["private"] and body.invite is None and not mine:
             raise fail(404, "no_game")  # a private game is joined by its invite only, and not seen without it
         if room.status == "finished":
             raise fail(409, "game_over")
@@ -334,9 +341,14 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
             raise fail(403, "rated_account")
         seat_rows = await asyncio.to_thread(storage.seats, game_id)
         free = [r for r in seat_rows if r["kind"] == "human" and r["token_hash"] is None]
+        if body.seat is not None and kept.get(body.seat) not in (None, me.account_id if me else None):
+            raise fail(409, "seat_kept")
+        free = [r for r in free if r["seat"] not in kept or r["seat"] in mine]
         if not free:
             raise fail(409, "full")
-        if body.seat is None:
+        if body.seat is None and body.invite is None and mine:
+            chosen = next((r for r in free if r["seat"] in mine), free[0])
+        elif body.seat is None:
             if body.invite is not None:
                 match = [r for r in free if r["invite_hash"] == hash_secret(body.invite)]
                 if not match:
@@ -348,7 +360,8 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
             chosen = next((r for r in free if r["seat"] == body.seat), None)
             if chosen is None:
                 raise fail(409, "seat_taken")
-        if body.invite is not None and chosen["invite_hash"] != hash_secret(body.invite):
+        if body.invite is not None and chosen["invite_hash"] != hash_secret(body.invite) \
+                and chosen["seat"] not in mine:
             raise fail(403, "bad_invite")
         token = new_secret()
         # no seat asked for: if another join takes the chosen one first, the next free one will do
@@ -363,9 +376,11 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
                 continue
         else:
             raise fail(409, "seat_taken")
-        # every seat as the database has it now: a join on another instance may have come first
         if identity is not None:
             await identity.link_seat(me, game_id, seat)
+        if social is not None and seat in kept:
+            await asyncio.to_thread(social.taken, game_id, seat)
+        # every seat as the database has it now: a join on another instance may have come first
         await hub.reload_seats(room)
         hub.start_absence(room, room.seats[seat])
         return {"seat": seat, "token": token, "game": await info_of(game_id, token)}

@@ -31,6 +31,8 @@ from asztal.server.mail import MailSettings
 from asztal.server.ratelimit import RateLimit
 from asztal.server.ratings import Ratings
 from asztal.server.ratings import install as install_ratings
+from asztal.server.social import Social
+from asztal.server.social import install as install_social
 from asztal.server.storage import Storage
 from asztal.server.ws import game_socket
 
@@ -143,11 +145,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     edge.install(app, settings.max_body, settings.requests_per_minute)
     identity = Identity(Accounts(storage))  # the account behind a request's session cookie
     ratings = Ratings(storage)
-    app.include_router(build_router(hub, settings, identity, ratings))
+    friends = Social(storage)
+    app.include_router(build_router(hub, settings, identity, ratings, friends))
     app.include_router(account_router(hub, identity=identity))  # accounts and the seats that follow them
     mail.install(app, hub, identity, settings.mail)  # e-mail notices of turn-based games
     install_ratings(app, hub, ratings)  # rated games, leaderboards, profiles
     chat.install(hub)  # each game's chat (the socket's "chat" message)
+    install_social(app, hub, friends, identity)  # friends invited by username
 
     @app.websocket("/ws/games/{game_id}")
     async def ws_game(websocket: WebSocket, game_id: str) -> None:
