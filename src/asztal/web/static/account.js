@@ -42,6 +42,9 @@ const TEXTS = {
   error: ["Hiba", "Error"],
   open_login: ["Lépj be, és megnyílik a játék, amelyről az e-mail szólt.",
     "Log in and the game the e-mail was about opens."],
+  invitations: ["Meghívások", "Invitations"],
+  invited_by: ["{name} meghívott: {title}, {n}. hely", "{name} invited you: {title}, seat {n}"],
+  accept: ["Elfogadom", "Accept"],
   notices: ["E-mailt kérek, ha én következem egy több napos játékban, és ha véget ér",
     "E-mail me when it is my turn in a game over days, and when it ends"],
 };
@@ -145,8 +148,10 @@ async function loggedIn(box, me, attached) {
   // seats taken in this browser since the last visit join the account too
   const held = heldSeats();
   if (held.length) await call("/api/me/seats", {seats: held}).catch(() => null);
+  const invitations = el("div", {id: "account-invitations"});
   const list = el("div", {id: "account-games"}, [el("h3", {}, t("games"))]);
-  box.append(list, settings(box));
+  box.append(invitations, list, settings(box));
+  showInvitations(invitations);
   let games = [];
   try {
     games = await call("/api/me/games");
@@ -192,6 +197,36 @@ async function loggedIn(box, me, attached) {
     const button = mine.querySelector(".acc-open");
     if (button) button.click();
     else location.href = `?replay=${encodeURIComponent(id)}`;
+  }
+}
+
+/** Seats friends keep for this account: accepting takes the seat here and opens the game. */
+async function showInvitations(box) {
+  let found = [];
+  try {
+    found = await call("/api/me/invitations");
+  } catch {
+    return;
+  }
+  if (!found.length) return;
+  box.append(el("h3", {}, t("invitations")));
+  for (const inv of found) {
+    const info = inv.game;
+    const accept = el("button", {type: "button", class: "acc-accept primary"}, t("accept"));
+    const row = el("div", {class: "row", "data-game": info.id}, [
+      el("span", {}, t("invited_by", {name: inv.by, title: info.title[getLang()] || info.title.en, n: inv.seat + 1})),
+      accept]);
+    accept.onclick = async () => {
+      try {
+        const joined = await call(`/api/games/${encodeURIComponent(info.id)}/join`, {});
+        remember(info.id, {game: info.game, title: info.title, seats: {[joined.seat]: joined.token},
+          created: info.created});
+        location.href = `?game=${encodeURIComponent(info.id)}`;
+      } catch (e) {
+        row.append(el("span", {class: "error"}, shown(e)));
+      }
+    };
+    box.append(row);
   }
 }
 

@@ -60,8 +60,7 @@ export function chatPanel(gameId, send, nameOf) {
     for (const m of lines) {
       const key = `${gameId}:${m.seat}`;
       const name = nameOf(m.seat);
-      const toggle = el("button", {type: "button", class: "chat-mute small", title: muted.has(key) ? t("unmute") : t("mute")},
-        muted.has(key) ? "🔈" : "🔇");
+      const toggle = el("button", {type: "button", class: "chat-mute small"}, muted.has(key) ? t("unmute") : t("mute"));
       toggle.onclick = () => {
         const now = mutedNames();
         if (now.has(key)) now.delete(key); else now.add(key);

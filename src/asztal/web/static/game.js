@@ -349,7 +349,13 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     if (!msg.deadline || msg.is_over) return;
     const tick = () => {
       const s = Math.max(0, Math.round(msg.deadline - Date.now() / 1000));
-      conn.textContent = t("time_left", {s});
+      if (s < 3600) {
+        conn.textContent = t("time_left", {s});
+      } else {  // a game over days: the moment, and the hours and minutes left
+        const when = new Date(msg.deadline * 1000).toLocaleString(getLang() === "en" ? "en-GB" : "hu-HU",
+          {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"});
+        conn.textContent = t("time_left_long", {when, h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60)});
+      }
     };
     tick();
     st.timer = setInterval(tick, 1000);

@@ -2,7 +2,7 @@
 // timer), invite links, the games remembered in this browser, open games to join, running
 // games to watch and finished games to replay.
 
-import {api, forget, myGames, remember} from "./net.js";
+import {api, csrfToken, forget, myGames, remember} from "./net.js";
 import {seatLabel, t, tx} from "./i18n.js";
 import {el, clear} from "./dom.js";
 
@@ -136,7 +136,7 @@ function buildForm(box, refresh) {
           el("input", {type: "text", readonly: true, value: watchUrl, "aria-label": t("watch_link")})]));
       }
       if ((invites && invites.length) || watchUrl) {
-        if (invites && invites.length) out.append(inviteList(invites));
+        if (invites && invites.length) out.append(inviteList(invites, id));
         out.append(el("p", {}, el("a", {href: `?game=${id}`, class: "button primary", id: "go-game"}, t("resume"))));
         refresh();  // the new game shows in the lists at once
       } else {
@@ -172,7 +172,7 @@ export async function createGame(body, kinds) {
   return id;
 }
 
-function inviteList(invites) {
+function inviteList(invites, id) {
   return el("div", {class: "invites"}, [
     el("h3", {}, t("invites")),
     ...invites.map((inv) => {
@@ -183,9 +183,29 @@ function inviteList(invites) {
         try { await navigator.clipboard.writeText(inv.url); } catch { document.execCommand("copy"); }
         btn.textContent = t("copied");
       };
-      return el("div", {class: "invite"}, [el("span", {}, t("invite_for", {n: inv.seat + 1})), input, btn]);
+      return el("div", {class: "invite"}, [el("span", {}, t("invite_for", {n: inv.seat + 1})), input, btn,
+        byName(id, inv.seat)]);
     }),
   ]);
+}
+
+/** A logged-in player keeps the seat for a friend named by username (they see it in their lobby). */
+function byName(id, seat) {
+  if (!csrfToken()) return null;  // a guest shares the link
+  const name = el("input", {class: "invite-name", maxlength: 32, autocomplete: "off", "aria-label": t("invite_name"),
+    placeholder: t("invite_name"), "data-seat": seat});
+  const send = el("button", {type: "button", class: "invite-send", "data-seat": seat}, t("invite_send"));
+  const out = el("span", {class: "note", role: "status"});
+  send.onclick = async () => {
+    try {
+      await api(`/api/games/${encodeURIComponent(id)}/invite`, {username: name.value.trim(), seat});
+      out.textContent = t("invite_sent", {name: name.value.trim()});
+      name.disabled = send.disabled = true;
+    } catch (e) {
+      out.textContent = `${t("error")}: ${e.text ? tx(e.text) : e.message}`;
+    }
+  };
+  return el("div", {class: "invite-by-name"}, [name, send, out]);
 }
 
 async function fillLists(box) {
