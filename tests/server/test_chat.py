@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from asztal.server.app import Settings, create_app
 from tests.server.test_accounts import rows
-from tests.server.wire import SCHEMAS
+from tests.server.wire import SCHEMAS, Server, needs_pg, pg_database
 
 SCRIPT = "<script>alert('x')</script> &amp;"
 
@@ -71,3 +71,27 @@ def test_a_line_reaches_every_socket_of_its_game_as_text_and_is_kept(db_url):
             assert [x["n"] for x in history["lines"]] == list(range(1, len(history["lines"]) + 1))
         stored = rows(app, "chat_lines")
         assert {r["game_id"] for r in stored} == {gid} and stored[0]["text"] == f"{SCRIPT} szia"
+
+
+@needs_pg
+def test_a_line_written_on_one_instance_reaches_the_sockets_of_the_other(tmp_path):
+    url, drop = pg_database()
+    a = Server(url, tmp_path / "a.log").start()
+    b = Server(url, tmp_path / "b.log").start()
+    try:
+        made = a.create(game="pax", players=2, seat=0, seats=[{"kind": "human", "name": "Anna"},
+                                                               {"kind": "bot", "bot": "random"}])
+        gid = made["game"]["id"]
+        with b.sock(gid) as spectator_b, a.sock(gid, made["token"]) as anna_a:
+            spectator_b.until("state")
+            anna_a.until("state")
+            anna_a.send(type="chat", text="szia, <b>B</b>")
+            assert anna_a.until("chat")["text"] == "szia, <b>B</b>"
+            line = spectator_b.until("chat")  # through PostgreSQL NOTIFY, checked against the schema
+            assert (line["n"], line["name"], line["text"]) == (1, "Anna", "szia, <b>B</b>")
+        with b.sock(gid) as later:
+            assert [x["text"] for x in later.until("chat_history")["lines"]] == ["szia, <b>B</b>"]
+    finally:
+        a.stop()
+        b.stop()
+        drop()
