@@ -11,9 +11,11 @@ from tests.server.test_accounts import csrf, refused, register, rows
 from tests.server.test_mail import make_app, move_until_others_turn
 
 
-def test_ranks_share_places_on_equal_scores():
+def test_ranks_share_places_on_equal_scores_and_the_winner_comes_first():
     assert ranks_of([10, 7, 7, 3]) == [1, 2, 2, 4]
     assert ranks_of([5.0, 9.0]) == [2, 1]
+    assert ranks_of([5.0, 9.0], winners=[0]) == [1, 2]  # won by the game's own rule, not the score
+    assert ranks_of([4, 4, 1], winners=[0, 1]) == [1, 1, 3]
 
 
 def test_only_logged_in_humans_play_a_rated_game(env, db_url):
@@ -62,12 +64,13 @@ def test_a_rated_game_moves_both_ratings_once_and_the_leaderboard_and_profile_sh
         by_name = {r["username"]: r for r in board}
         names = ["Anna", "Bela"]
         # the same update openskill gives for these ranks
-        expected = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=[float(r) for r in ranks_of(scores)])
+        expected = MODEL.rate([[MODEL.rating()], [MODEL.rating()]],
+                              ranks=[float(r) for r in ranks_of(scores, winners)])
         for seat, name in enumerate(names):
             assert by_name[name]["rating"] == shown(expected[seat][0].mu, expected[seat][0].sigma)
             assert by_name[name]["wins"] == int(seat in winners)
-        if scores[0] != scores[1]:
-            best = names[0] if scores[0] > scores[1] else names[1]
+        if len(winners) == 1:
+            best = names[winners[0]]
             assert board[0]["username"] == best and board[0]["rating"] > board[1]["rating"]
             assert by_name[best]["win_rate"] == 1.0
         profile = bela.get("/api/players/bela").json()

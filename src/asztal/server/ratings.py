@@ -4,8 +4,8 @@ rated game ends; leaderboards (``/api/ratings/{game}``) and a player's profile
 
 A game is rated when its creator asks for it (``rated`` at creation): every seat a human, every
 player logged in (a guest cannot join it), so each seat belongs to an account when the game ends.
-The final scores give the ranks (equal scores share a rank), so a game of 3 or 5 players counts
-every place, not only the winner. A game is rated once: the row of ``rated_games`` is claimed in
+The game's winners take the first place and the final scores order the rest (equal scores
+share a place), so a game of 3 or 5 players counts every place, not only the winner. A game is rated once: the row of ``rated_games`` is claimed in
 the transaction that writes the new ratings, so two instances never rate it twice. The shown
 rating is openskill's ordinal (mu - 3 sigma): it starts at 0 and grows as the rating grows surer.
 """
@@ -90,9 +90,11 @@ def shown(mu: float, sigma: float) -> float:
     return round(MODEL.rating(mu=mu, sigma=sigma).ordinal(), 2)
 
 
-def ranks_of(scores: list[float]) -> list[int]:
-    """1 for the best score; equal scores share a rank (1, 2, 2, 4)."""
-    return [1 + sum(1 for o in scores if o > s) for s in scores]
+def ranks_of(scores: list[float], winners: list[int] | None = None) -> list[int]:
+    """Places: the game's winners first (a game may decide its winner by more than the score,
+    as PAX does), then by score; equal places share a rank (1, 2, 2, 4)."""
+    keys = [(i in (winners or []), s) for i, s in enumerate(scores)]
+    return [1 + sum(1 for o in keys if o > k) for k in keys]
 
 
 class Ratings:
@@ -152,7 +154,7 @@ class Ratings:
                 return False
             current = [self._current(conn, str(a), game, players) for a in accounts]
             teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma, _, _ in current]
-            ranks = ranks_of(scores)
+            ranks = ranks_of(scores, winners)
             new = MODEL.rate(teams, ranks=[float(r) for r in ranks])
             for seat, account in enumerate(accounts):
                 r = new[seat][0]

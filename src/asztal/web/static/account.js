@@ -43,6 +43,7 @@ const TEXTS = {
   open_login: ["Lépj be, és megnyílik a játék, amelyről az e-mail szólt.",
     "Log in and the game the e-mail was about opens."],
   invitations: ["Meghívások", "Invitations"],
+  profile: ["Profilom és értékszámaim", "My profile and ratings"],
   invited_by: ["{name} meghívott: {title}, {n}. hely", "{name} invited you: {title}, seat {n}"],
   accept: ["Elfogadom", "Accept"],
   notices: ["E-mailt kérek, ha én következem egy több napos játékban, és ha véget ér",
@@ -143,7 +144,8 @@ async function loggedIn(box, me, attached) {
     loggedOut(box);
   };
   box.append(el("h2", {}, t("account")),
-    el("p", {id: "acc-who"}, [t("logged_in", {name: me.username}), " ", logout]));
+    el("p", {id: "acc-who"}, [t("logged_in", {name: me.username}), " ", logout, " ",
+      el("a", {href: `?player=${encodeURIComponent(me.username)}`, id: "acc-profile"}, t("profile"))]));
   if (attached) box.append(el("p", {class: "muted"}, t("attached", {n: attached})));
   // seats taken in this browser since the last visit join the account too
   const held = heldSeats();

@@ -15,6 +15,7 @@ const TEXTS = {
   strength: ["Erősség", "Strength"],
   timer: ["Lépésidő", "Turn timer"],
   no_timer: ["nincs", "none"],
+  rated: ["Értékelt játék (csak bejelentkezett játékosok, gép nélkül)", "Rated game (logged-in players only, no bots)"],
   invite_name: ["Barát felhasználóneve", "A friend's username"],
   invite_send: ["Meghívom", "Invite"],
   invite_sent: ["{name} meghívást kapott: a lobbijában látja.", "{name} is invited: they see it in their lobby."],

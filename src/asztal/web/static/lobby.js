@@ -31,6 +31,9 @@ function buildForm(box, refresh) {
     ...[12, 24, 72].map((h) => el("option", {value: h * 3600}, t("hours_per_move", {n: h}))),
   ]);
   const priv = el("input", {type: "checkbox", id: "f-private"});
+  // rated: every seat a human and every player logged in (shown to a logged-in player only)
+  const rated = el("input", {type: "checkbox", id: "f-rated"});
+  const ratedRow = csrfToken() ? el("label", {class: "check"}, [rated, t("rated")]) : null;
   const note = el("p", {class: "note"});
   const out = el("div", {class: "created"});
   const submit = el("button", {type: "submit", id: "f-create", class: "primary"}, t("create"));
@@ -40,6 +43,7 @@ function buildForm(box, refresh) {
     seatsBox, optsBox,
     el("label", {}, [t("timer"), timerSel]),
     el("label", {class: "check"}, [priv, t("private")]),
+    ratedRow,
     submit, out,
     el("p", {}, el("a", {href: "?mapedit", id: "to-mapedit"}, t("map_editor"))),
   ]);
@@ -128,7 +132,7 @@ function buildForm(box, refresh) {
       }
       const mine = kinds.indexOf("here");
       const body = {game: g.name, players: n, options, seats, seat: mine >= 0 ? mine : null,
-        turn_timer: timerSel.value ? Number(timerSel.value) : null, private: priv.checked};
+        turn_timer: timerSel.value ? Number(timerSel.value) : null, private: priv.checked, rated: rated.checked};
       const id = await createGame(body, kinds);
       const {invites, watch_url: watchUrl} = myGames()[id];
       if (watchUrl) {  // a private game: its watch link is shown once, to whoever created it
