@@ -5,9 +5,10 @@ rated game ends; leaderboards (``/api/ratings/{game}``) and a player's profile
 A game is rated when its creator asks for it (``rated`` at creation): every seat a human, every
 player logged in (a guest cannot join it), so each seat belongs to an account when the game ends.
 The game's winners take the first place and the final scores order the rest (equal scores
-share a place), so a game of 3 or 5 players counts every place, not only the winner. A game is rated once: the row of ``rated_games`` is claimed in
-the transaction that writes the new ratings, so two instances never rate it twice. The shown
-rating is openskill's ordinal (mu - 3 sigma): it starts at 0 and grows as the rating grows surer.
+share a place), so a game of 3 or 5 players counts every place, not only the winner. A game is
+rated once: the row of ``rated_games`` is claimed in the transaction that writes the new
+ratings, so two instances never rate it twice. The shown rating is openskill's ordinal
+(mu - 3 sigma): it starts at 0 and grows as the rating grows surer.
 """
 
 from __future__ import annotations
