@@ -273,7 +273,8 @@ class Hub:
         self.closing = False
         self.sockets: dict[str, int] = {}   # open sockets per client address
         self._presence_task: asyncio.Task | None = None
-        #: called with (room, change) after each change this instance committed; each starts its own task
+        #: called with (room, change) after each change this instance committed; each hands its work to a
+        #: thread of its own (mail.py, ratings.py), so a move is never held up
         self.watchers: list[Callable[[Room, Change], None]] = []
         #: handlers of other instances' notifications of kinds the hub does not know (``chat``: chat.py)
         self.on_note: dict[str, Callable[[Room, dict[str, Any]], Awaitable[None]]] = {}
