@@ -13,7 +13,7 @@ from asztal.server.hub import epoch
 from asztal.server.storage import games_table
 from asztal.server.turns import is_turn_based
 from tests.server.smtp import SmtpServer
-from tests.server.test_accounts import register, rows
+from tests.server.test_accounts import csrf, register, rows
 from tests.server.test_mail import DAY, make_app, two_player_game
 
 
@@ -57,3 +57,34 @@ def test_a_turn_that_ran_out_while_the_server_was_down_is_played_once_by_the_sta
             assert to == [["anna@example.org", "bela@example.org"][to_move]]
             c.portal.call(app.state.notices.drain)
 
+
+
+def test_the_first_turn_has_its_deadline_stored_when_the_game_starts_and_its_player_is_told(env, db_url):
+    with SmtpServer() as smtp:
+        app = make_app(db_url, smtp)
+        with TestClient(app) as anna, TestClient(app) as bela:
+            register(anna, "Anna", email="anna@example.org")
+            register(bela, "Bela", email="bela@example.org")
+            started = dt.datetime.now(dt.UTC).timestamp()
+            gid, _ = two_player_game(anna, bela)  # Béla's join starts it
+            with app.state.hub.storage.engine.connect() as conn:
+                deadline = epoch(conn.execute(sa.select(games_table.c.turn_deadline)
+                                              .where(games_table.c.id == gid)).scalar())
+            assert deadline is not None and started + DAY - 60 < deadline <= started + DAY + 60
+            first = anna.get(f"/api/games/{gid}").json()["to_move"]
+            anna.portal.call(app.state.notices.drain)
+            bela.portal.call(app.state.notices.drain)
+            if first == 0:  # Anna waits for the game to start elsewhere: she is told it is her turn
+                to, msg = smtp.inbox.next()
+                assert to == ["anna@example.org"] and "Te következel" in msg["Subject"]
+            assert smtp.inbox.empty()  # the one who joined is opening the game just now: no mail
+        # a game that runs at once (the other seat a bot) stores its first deadline at creation
+        with TestClient(app) as c:
+            register(c, "Cili")
+            made = c.post("/api/games", headers=csrf(c), json={
+                "game": "pax", "players": 2, "seat": 0, "turn_timer": DAY,
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
+            row = rows(app, "games")
+            mine = next(r for r in row if r["id"] == made["game"]["id"])
+            human_first = made["game"]["to_move"] == 0
+            assert (mine["turn_deadline"] is not None) == human_first

@@ -25,7 +25,7 @@ from asztal.server.ratings import Ratings
 
 if TYPE_CHECKING:
     from asztal.server.social import Social
-from asztal.server.storage import Conflict, now
+from asztal.server.storage import Change, Conflict, now
 from asztal.server.tokens import hash_secret, new_game_id, new_secret, new_seed
 
 Strength = Literal["easy", "normal", "hard", "random", "greedy"]
@@ -306,7 +306,11 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
                "status": "open" if invites else "running", "private": body.private,
                "turn_timer": body.turn_timer, "grace": body.grace, "stand_in": body.stand_in, "seq": 0,
                "to_move": state.to_move, "result": None, "created": stamp, "updated": stamp,
-               "watch_hash": hash_secret(watch) if watch else None}
+               "watch_hash": hash_secret(watch) if watch else None,
+               # a game that runs at once (no seat to wait for): its first turn's deadline, stored as every later one
+               "turn_deadline": (stamp + dt.timedelta(seconds=body.turn_timer)
+                                 if not invites and body.turn_timer and specs[state.to_move].kind == "human"
+                                 and not state.is_over else None)}
         await asyncio.to_thread(storage.create_game, row, seat_rows)
         if body.rated and ratings is not None:
             await asyncio.to_thread(ratings.mark, game_id)
@@ -381,7 +385,10 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
         if social is not None and seat in kept:
             await asyncio.to_thread(social.taken, game_id, seat)
         # every seat as the database has it now: a join on another instance may have come first
+        was_open = room.status == "open"
         await hub.reload_seats(room)
+        if was_open and room.status == "running":  # this join started the game: its first turn's notice
+            hub.tell_watchers(room, Change(room.seq, "start", None, seat, "human"))
         hub.start_absence(room, room.seats[seat])
         return {"seat": seat, "token": token, "game": await info_of(game_id, token)}
 

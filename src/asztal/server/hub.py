@@ -416,6 +416,7 @@ class Hub:
                     room.broadcast(texts.seat_event("joined", s.seat, s.name))
             if row is not None and room.status == "open" and row["status"] == "running":
                 room.status = "running"
+                room.turn_deadline = epoch(row.get("turn_deadline"))  # the first turn's, stored at the last join
                 room.broadcast_state()
                 self.schedule(room)
 
@@ -472,7 +473,12 @@ class Hub:
                 raise Refusal("busy") from None
             self._install(room, new, change.seq, status, kind == "undo", epoch(deadline))
             self._played_for(room, seat, by, new)
-        for watcher in self.watchers:  # mail, ratings (mail.py, ratings.py): on the instance that committed
+        self.tell_watchers(room, change)
+
+    def tell_watchers(self, room: Room, change: Change) -> None:
+        """Mail, ratings (mail.py, ratings.py) after a change this instance committed, or after
+        the join that started the game (``kind == "start"``, ``seat``: who joined)."""
+        for watcher in self.watchers:
             try:
                 watcher(room, change)
             except Exception:  # the move stands whatever a watcher does

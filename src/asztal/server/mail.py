@@ -170,13 +170,15 @@ class Notices:
     def watch(self, room: Room, change: Change) -> None:
         if self.settings.smtp is None or not is_turn_based(room.row):
             return
-        notice = self.notice(room)
+        notice = self.notice(room, change)
         if notice is not None:
             future = self.pool.submit(self._deliver, notice)
             self.pending.add(future)
             future.add_done_callback(self.pending.discard)
 
-    def notice(self, room: Room) -> Notice | None:
+    def notice(self, room: Room, change: Change | None = None) -> Notice | None:
+        """What to tell after ``change``; the join that started the game tells the first player to
+        move unless it is the one who joined (who is opening the game just now)."""
         g = room.game
         title = (g.title.get("hu", g.name), g.title.get("en", g.name))
         if room.status == "finished":
@@ -194,6 +196,8 @@ class Notices:
             return None
         seat = room.seats[to_move]
         if seat.kind != "human" or seat.connected or seat.stand_in:
+            return None
+        if change is not None and change.kind == "start" and change.seat == seat.seat:
             return None
         return Notice("turn", room.id, title, [seat.seat], deadline=room.deadline)
 
