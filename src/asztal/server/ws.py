@@ -178,9 +178,9 @@ async def _session(ws: WebSocket, game_id: str, hub: Hub, token: str | None, key
     client = Client(seat, lang, hub.settings.outbox if hub.settings is not None else 256)
     client.send(room.hello(client))
     client.send(room.state_message(client, {}))
+    hub.connected(room, client)  # at once after the hello: no seat event may fall between them
     if hub.chat is not None:
         await hub.chat.greet(room, client)
-    hub.connected(room, client)
     await hub.announce(room, seat, True)
     writer = asyncio.create_task(_writer(ws, client))
     strikes = 0
