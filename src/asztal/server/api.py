@@ -22,11 +22,11 @@ from asztal.server.edge import GAME_ID, CleanStr, check_json
 from asztal.server.hub import Hub, OtherRules, Room, record_of
 from asztal.server.identity import Identity
 from asztal.server.ratings import Ratings
-
-if TYPE_CHECKING:
-    from asztal.server.social import Social
 from asztal.server.storage import Change, Conflict, now
 from asztal.server.tokens import hash_secret, new_game_id, new_secret, new_seed
+
+if TYPE_CHECKING:  # social.py builds on this module's Game objects
+    from asztal.server.social import Social
 
 Strength = Literal["easy", "normal", "hard", "random", "greedy"]
 
