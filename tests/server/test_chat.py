@@ -95,3 +95,21 @@ def test_a_line_written_on_one_instance_reaches_the_sockets_of_the_other(tmp_pat
         a.stop()
         b.stop()
         drop()
+
+
+def test_a_deleted_players_lines_show_the_neutral_name(env, db_url):
+    from tests.server.test_accounts import PASSWORD, csrf, register
+
+    app = make_app(db_url)
+    with TestClient(app) as c:
+        register(c, "Anna")
+        made = c.post("/api/games", headers=csrf(c), json={"game": "pax", "players": 2, "seat": 0,
+                                                          "seats": [{"kind": "human"}, {"kind": "bot"}]}).json()
+        gid = made["game"]["id"]
+        with c.websocket_connect(f"/ws/games/{gid}?token={made['token']}") as ws:
+            ws.send_json({"type": "chat", "text": "szia"})
+            assert until(ws, "chat")["name"] == "Anna"
+        assert c.post("/api/account/delete", headers=csrf(c), json={"password": PASSWORD}).status_code == 204
+        with c.websocket_connect(f"/ws/games/{gid}") as ws:
+            (line,) = until(ws, "chat_history")["lines"]
+            assert (line["seat"], line["name"], line["text"]) == (0, "", "szia")

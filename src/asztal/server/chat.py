@@ -1,9 +1,11 @@
 """The chat of one game: lines written by its seats, stored with the game, sent only to that
 game's sockets (spectators read it too; only seats write).
 
-A line is plain text of at most ``MAX_TEXT`` characters (the socket's own checks already refuse
-control characters and lone surrogates), at most ``RATE`` a second per socket (``ws.RATES``);
-the browser shows it as text, never as markup. The server adds nothing to a line but its seat,
+A line is stored with its seat, not a name: it is shown under the seat's name as it is now (a
+deleted player's lines under the neutral default). It is plain text of at most ``MAX_TEXT``
+characters (the socket's own checks already refuse control characters and lone surrogates), at
+most one every two seconds per socket with a burst of five (``ws.RATES``); the browser shows it as
+text, never as markup. The server adds nothing to a line but its seat,
 the seat's public name and the time, so the chat carries no game information the server did not
 send anyway. A newly opened socket gets the last ``HISTORY`` lines (``chat_history``) when there
 are any; another instance's line arrives through PostgreSQL NOTIFY (``what: "chat"``).
@@ -25,8 +27,7 @@ chat_table = Table(
     "chat_lines", metadata,
     Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("n", Integer, primary_key=True),  # 1, 2, ... per game
-    Column("seat", Integer, nullable=False),
-    Column("name", String(80), nullable=False),
+    Column("seat", Integer, nullable=False),  # shown under the seat's name as it is now (a deleted player's too)
     Column("text", String(200), nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
 )
@@ -43,9 +44,10 @@ HISTORY = 50
 MAX_LINES = 5000
 
 
-def line(row: Any) -> dict[str, Any]:
-    return {"type": "chat", "n": row["n"], "seat": row["seat"], "name": row["name"], "text": row["text"],
-            "at": epoch(row["at"])}
+def line(row: Any, room: Room) -> dict[str, Any]:
+    seat = row["seat"]
+    name = room.seats[seat].name if 0 <= seat < len(room.seats) else ""
+    return {"type": "chat", "n": row["n"], "seat": seat, "name": name, "text": row["text"], "at": epoch(row["at"])}
 
 
 class Chat:
@@ -57,7 +59,7 @@ class Chat:
         self.engine = hub.storage.engine
 
     # -- storage -------------------------------------------------------------------------
-    def _append(self, game_id: str, seat: int, name: str, text: str) -> dict[str, Any]:
+    def _append(self, game_id: str, seat: int, text: str) -> dict[str, Any]:
         for _ in range(5):  # another instance may take the same number: take the next one
             try:
                 with self.storage._writing(), self.engine.begin() as conn:  # type: ignore[no-untyped-call]
@@ -65,7 +67,7 @@ class Chat:
                                         .where(chat_table.c.game_id == game_id)).scalar() or 0
                     if last >= MAX_LINES:
                         raise Refusal("chat_full")
-                    row = {"game_id": game_id, "n": last + 1, "seat": seat, "name": name, "text": text, "at": now()}
+                    row = {"game_id": game_id, "n": last + 1, "seat": seat, "text": text, "at": now()}
                     conn.execute(insert(chat_table).values(**row))
                     self.storage._notify(conn, {"game": game_id, "what": "chat", "n": row["n"]})
                 return row
@@ -73,11 +75,11 @@ class Chat:
                 continue
         raise Refusal("busy")
 
-    def lines(self, game_id: str, after: int = 0, last: int = HISTORY) -> list[dict[str, Any]]:
+    def lines(self, room: Room, after: int = 0, last: int = HISTORY) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
-            rows = conn.execute(select(chat_table).where(chat_table.c.game_id == game_id, chat_table.c.n > after)
+            rows = conn.execute(select(chat_table).where(chat_table.c.game_id == room.id, chat_table.c.n > after)
                                 .order_by(chat_table.c.n.desc()).limit(last)).mappings().all()
-        return [line(r) for r in reversed(rows)]
+        return [line(r, room) for r in reversed(rows)]
 
     # -- the sockets -----------------------------------------------------------------------
     async def say(self, room: Room, client: Client, text: str) -> None:
@@ -87,20 +89,19 @@ class Chat:
         text = " ".join(text.split())[:MAX_TEXT]  # one line: no runs of blanks, no line breaks
         if not text:
             raise Refusal("chat_empty")
-        seat = room.seats[client.seat]
-        row = await asyncio.to_thread(self._append, room.id, seat.seat, seat.name, text)
-        room.broadcast(line(row))
+        row = await asyncio.to_thread(self._append, room.id, client.seat, text)
+        room.broadcast(line(row, room))
 
     async def greet(self, room: Room, client: Client) -> None:
         """A socket opened: the game's last lines, if it has any."""
-        history = await asyncio.to_thread(self.lines, room.id)
+        history = await asyncio.to_thread(self.lines, room)
         if history:
             client.send({"type": "chat_history", "lines": history})
 
     async def on_note(self, room: Room, payload: dict[str, Any]) -> None:
         """Another instance stored line ``n``: send it to this instance's sockets of the game."""
         n = int(payload.get("n", 0))
-        for msg in await asyncio.to_thread(self.lines, room.id, n - 1, 1):
+        for msg in await asyncio.to_thread(self.lines, room, n - 1, 1):
             if msg["n"] == n:
                 room.broadcast(msg)
 

@@ -21,7 +21,6 @@ def upgrade() -> None:
         sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
         sa.Column("n", sa.Integer, primary_key=True),
         sa.Column("seat", sa.Integer, nullable=False),
-        sa.Column("name", sa.String(80), nullable=False),
         sa.Column("text", sa.String(200), nullable=False),
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
     )
