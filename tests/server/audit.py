@@ -85,6 +85,7 @@ class Table:
     watch: str | None
     names: list[str]
     states: list[GameState] = field(default_factory=list)  # states[k]: after k changes
+    accounts: list[Credential] = field(default_factory=list)  # sessions (account_credentials)
 
 
 @dataclass
@@ -93,6 +94,15 @@ class Credential:
     secret: str | None   # what is sent (a seat token, a watch secret, a forged token, nothing)
     seat: int | None     # the seat whose view it may see (None: a spectator's)
     sees_game: bool      # may it see this game at all (a private game: only with one of its secrets)
+    cookies: dict[str, str] | None = None  # an account's session cookie (REST only)
+    csrf: str | None = None                # the X-CSRF-Token sent with it
+
+
+#: routes an account's own session is not walked through: logging out ends the session the rest of
+#: the walk needs, and a fresh seat token replaces the one the other credentials hold (both are
+#: tested in test_accounts.py)
+SESSION_SKIPS = {"POST /api/account/logout", "POST /api/me/games/{game_id}/token"}
+PASSWORD = "audit password 1"
 
 
 @dataclass
@@ -103,6 +113,7 @@ class Findings:
     requests: int = 0
     messages: int = 0
     routes: set[str] = field(default_factory=set)
+    credentials: set[str] = field(default_factory=set)
     message_types: set[str] = field(default_factory=set)
     positions: int = 0
 
@@ -130,6 +141,7 @@ def make_table(live: LiveApp, game: str, players: int, private: bool, rng: rando
     table = Table(game, players, gid, tokens, private, made.get("watch"), names)
     record = room.state.record
     table.states = [games.load(game).replay({**record, "actions": []})]
+    table.accounts = account_credentials(live, table)
     return table
 
 
@@ -268,13 +280,17 @@ def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, fin
     request also gets from it (a guided first game's own cards, say) is that route's own
     content, the same whatever game is played here, so it tells nothing of this one."""
     spec = httpx.get(live.url + "/openapi.json", timeout=30).json()
-    client = httpx.Client(base_url=live.url, timeout=60)
+    clients = {c.label: httpx.Client(base_url=live.url, timeout=60, cookies=c.cookies) for c in creds}
     other = httpx.Client(base_url=control.url, timeout=60) if control is not None else None
     before = snapshot(live, table)
     for path, methods in spec["paths"].items():
         for method, op in methods.items():
             findings.routes.add(f"{method.upper()} {path}")
             for cred in creds:
+                if cred.cookies and f"{method.upper()} {path}" in SESSION_SKIPS:
+                    continue
+                findings.credentials.add(cred.label)
+                client = clients[cred.label]
                 secrets = secrets_for(table, cred, k)
                 for step in (steps if _mentions_step(spec, op) else [k]):
                     every_seat = step == k and cred.label in ("seat 0", "nobody")
@@ -291,10 +307,11 @@ def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, fin
                         hostile = cred is creds[0] and step == k and seat == cred.seat
                         variants = [body] if body is None else [body, _hostile(body)] if hostile else [body]
                         for b in variants:
-                            r = client.request(method.upper(), url, params=params,
-                                               **({} if b is None else
-                                                  {"content": json.dumps(b),  # \ud800 as an escape
-                                                   "headers": {"content-type": "application/json"}}))
+                            headers = {} if b is None else {"content-type": "application/json"}
+                            if cred.csrf:
+                                headers["X-CSRF-Token"] = cred.csrf
+                            body_kw = {} if b is None else {"content": json.dumps(b)}  # \ud800 as an escape
+                            r = client.request(method.upper(), url, params=params, headers=headers, **body_kw)
                             findings.requests += 1
                             where = f"{method.upper()} {path} as {cred.label} at {table.game} seq {k} step {step}"
                             if r.status_code >= 500:
@@ -319,7 +336,8 @@ def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, fin
                             if after != before:
                                 findings.changes.append(f"{where}: the game changed {before} -> {after}")
                                 before = after
-    client.close()
+    for c in clients.values():
+        c.close()
     if other is not None:
         other.close()
 
@@ -351,6 +369,8 @@ def client_messages(state: dict[str, Any] | None, mover_legal: list[str], seq: i
                 out.append({"type": "why", "code": code})
         elif kind == "lang":
             out += [{"type": "lang", "lang": "en"}, {"type": "lang", "lang": "hu"}]
+        elif kind == "chat":  # a line (stored, sent to the game's sockets) and a malformed one
+            out += [{"type": "chat", "text": "<script>alert(1)</script>"}, {"type": "chat", "text": 0}]
         else:
             msg = {"type": kind}
             for f in fields:
@@ -364,6 +384,8 @@ def audit_ws(live: LiveApp, table: Table, creds: list[Credential], k: int, findi
     mover_legal = [] if st.is_over else [a.code for a in st.legal_actions()]
     before = snapshot(live, table)
     for cred in creds:
+        if cred.cookies:
+            continue  # the socket reads no cookie: these are the seat and nobody credentials again
         secrets = secrets_for(table, cred, k)
         if cred.secret is None:
             q = "?lang=hu"
@@ -416,7 +438,27 @@ def credentials(table: Table) -> list[Credential]:
     creds.append(Credential("forged token", "F" * 43, None, False if table.private else True))
     if table.watch:
         creds.append(Credential("watch link", table.watch, None, True))
-    return creds
+    return creds + table.accounts
+
+
+def account_credentials(live: LiveApp, table: Table) -> list[Credential]:
+    """Seat 0's player logged in (the seat linked to the account), another account, and that other
+    account's cookie sent with seat 0's CSRF token: every route is walked with each session."""
+    out = []
+    for label, prefix, seats in (("account of seat 0", "o", [{"game": table.gid, "token": table.tokens[0]}]),
+                                 ("another account", "s", [])):
+        with httpx.Client(base_url=live.url, timeout=60) as c:
+            name = f"{prefix}{table.gid}"[:32].replace("_", "x").replace("-", "x")
+            r = c.post("/api/account/register", json={"username": name, "password": PASSWORD, "seats": seats})
+            assert r.status_code == 201, r.text
+            cookies = dict(c.cookies)
+        owner = label == "account of seat 0"
+        out.append(Credential(label, table.tokens[0] if owner else None, 0 if owner else None,
+                              True if owner else not table.private, cookies, cookies["asztal_csrf"]))
+    other = out[1]
+    out.append(Credential("another account with seat 0's CSRF token", None, None, not table.private,
+                          other.cookies, out[0].csrf))
+    return out
 
 
 def audit_position(live: LiveApp, table: Table, findings: Findings, control: LiveApp | None = None) -> None:

@@ -20,3 +20,15 @@ def db_url(request, tmp_path):
     url, drop = db_fixture(request.param, tmp_path)
     yield url
     drop()
+
+
+@pytest.fixture
+def env(monkeypatch):
+    """Accounts: cheap Argon2 parameters (the hash is still Argon2id) and roomy limits, unless a
+    test lowers one."""
+    monkeypatch.setenv("ASZTAL_ARGON2_MEMORY_KIB", "1024")
+    monkeypatch.setenv("ASZTAL_ARGON2_TIME", "1")
+    monkeypatch.setenv("ASZTAL_LOGINS_PER_MINUTE", "1000")
+    monkeypatch.setenv("ASZTAL_LOGIN_FAILURES", "1000")
+    monkeypatch.setenv("ASZTAL_REGISTRATIONS_PER_HOUR", "1000")
+    return monkeypatch

@@ -22,7 +22,7 @@ def _app(db_url: str):
 
 
 @pytest.mark.parametrize("game, players, private", TABLES)
-def test_every_surface_for_every_credential(db_url, game, players, private, tmp_path):
+def test_every_surface_for_every_credential(env, db_url, game, players, private, tmp_path):
     rng = random.Random(f"audit-{game}-{players}")
     findings = Findings()
     # the control server holds no game: what it answers too is a route's own content
@@ -36,13 +36,17 @@ def test_every_surface_for_every_credential(db_url, game, players, private, tmp_
     assert findings.ok(), findings.summary()
     # what was walked: every route, every client message type, real answers
     assert {"POST /api/replay/frame", "GET /api/games/{game_id}", "POST /api/games/{game_id}/join"} <= findings.routes
-    assert findings.message_types == {"act", "undo", "hint", "why", "lang", "ping"}
+    assert findings.message_types == {"act", "undo", "hint", "why", "lang", "ping", "chat"}
     assert findings.positions >= 2 and findings.requests > 100 and findings.messages > 30
+    # the routes of accounts, mail, ratings and friends, walked with sessions as well
+    assert {"POST /api/games/{game_id}/invite", "GET /api/me/invitations", "GET /api/ratings/{game}",
+            "GET /api/players/{username}", "POST /api/mail/unsubscribe", "POST /api/account/notices"} <= findings.routes
+    assert {"account of seat 0", "another account", "another account with seat 0's CSRF token"} <= findings.credentials
     print(f"{game}/{players}: {len(findings.routes)} routes, {findings.requests} requests, "
           f"{findings.messages} messages, {findings.positions} positions")
 
 
-def test_a_planted_leak_is_found(tmp_path):
+def test_a_planted_leak_is_found(env, tmp_path):
     """A route added later is walked without anyone listing it: one that shows seat 0's view to
     anyone fails the audit."""
     app = _app(f"sqlite:///{tmp_path / 'leak.db'}")

@@ -53,6 +53,11 @@ HELP: dict[str, tuple[str, str]] = {
     "proxy": ("egy fordított proxy címe, amelynek X-Forwarded-For fejlécét elhisszük (többször is megadható; "
               "alapból senkiét)",
               "address of a reverse proxy whose X-Forwarded-For is believed (repeatable; default: nobody's)"),
+    "smtp": ("az SMTP-kiszolgáló (gép:port), amelyen át a körökre osztott játékok e-mail-értesítései mennek "
+             "(vagy ASZTAL_SMTP)",
+             "the SMTP server (host:port) that sends the e-mail notices of turn-based games (or ASZTAL_SMTP)"),
+    "public_url": ("a szerver nyilvános címe az e-mailek hivatkozásaihoz (vagy ASZTAL_PUBLIC_URL)",
+                   "the server's public address for the links in e-mails (or ASZTAL_PUBLIC_URL)"),
     "play": ("Játék a terminálban robotok (vagy egymás) ellen.", "Play in the terminal against bots (or each other)."),
     "game": ("a játék: pax | pocketciv | caboose", "the game: pax | pocketciv | caboose"),
     "players": ("a játékosok száma", "number of players"),
@@ -427,10 +432,19 @@ def build_app(lang: str) -> typer.Typer:
         packs: Path | None = typer.Option(None, "--packs", help=h("packs")),
         bot_time: float = typer.Option(2.0, "--bot-time", help=h("bot_time")),
         proxy: list[str] = typer.Option([], "--proxy", metavar="ADDR", help=h("proxy")),
+        smtp: str | None = typer.Option(None, "--smtp", metavar="HOST:PORT", help=h("smtp")),
+        public_url: str | None = typer.Option(None, "--public-url", metavar="URL", help=h("public_url")),
     ) -> None:
         from asztal.server.app import Settings, run
+        from asztal.server.mail import MailSettings
 
-        settings = Settings(pack_dir=packs, bot_time=bot_time, proxies=tuple(proxy), **({"db_url": db} if db else {}))
+        mail = MailSettings()
+        if smtp:
+            mail.smtp = smtp
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        mail.public_url = public_url or os.environ.get("ASZTAL_PUBLIC_URL") or f"http://{shown}:{port}"
+        settings = Settings(pack_dir=packs, bot_time=bot_time, proxies=tuple(proxy), mail=mail,
+                            **({"db_url": db} if db else {}))
         where = settings.db_url.split("@")[-1]
 
         def announce() -> None:

@@ -12,7 +12,6 @@ send. Every refusal is the server's ``{code, hu, en}`` body.
 from __future__ import annotations
 
 import asyncio
-import hmac
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request, Response
@@ -36,12 +35,9 @@ from asztal.server.accounts import (
 )
 from asztal.server.api import ErrorBody, GameInfo, game_info
 from asztal.server.hub import Hub, epoch
+from asztal.server.identity import CSRF_COOKIE, SESSION_COOKIE, Identity
 from asztal.server.ratelimit import RateLimit
 from asztal.server.tokens import hash_secret
-
-SESSION_COOKIE = "asztal_session"
-CSRF_COOKIE = "asztal_csrf"
-CSRF_HEADER = "X-CSRF-Token"
 
 
 class HeldSeat(BaseModel):
@@ -129,10 +125,11 @@ ERRORS: dict[int | str, dict[str, Any]] = {s: {"model": ErrorBody} for s in (400
 _ORDER = {"your_turn": 0, "waiting": 1, "finished": 2}
 
 
-def build_router(hub: Hub, settings: AccountSettings | None = None) -> APIRouter:
+def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Identity | None = None) -> APIRouter:
     settings = settings or AccountSettings()
     router = APIRouter(prefix="/api")
-    accounts = Accounts(hub.storage)
+    identity = identity or Identity(Accounts(hub.storage))
+    accounts = identity.accounts
     passwords = Passwords(settings)
     login_rate = RateLimit(settings.logins_per_minute)
     failures = RateLimit(settings.failures_per_account, 15 * 60)
@@ -155,15 +152,7 @@ def build_router(hub: Hub, settings: AccountSettings | None = None) -> APIRouter
 
     async def session(request: Request, csrf: bool = True) -> Session:
         """The request's live session; with ``csrf`` its X-CSRF-Token must be the session's."""
-        token = request.cookies.get(SESSION_COOKIE)
-        found = await asyncio.to_thread(accounts.session, token) if token and len(token) <= 100 else None
-        if found is None:
-            raise fail(401, "not_logged_in")
-        if csrf:
-            sent = request.headers.get(CSRF_HEADER, "")
-            if not hmac.compare_digest(hash_secret(sent), found.csrf_hash):
-                raise fail(403, "csrf")
-        return found
+        return await identity.required(request, csrf)
 
     async def logged_in(request: Request, response: Response, account: dict[str, Any],
                         held: list[HeldSeat]) -> dict[str, Any]:

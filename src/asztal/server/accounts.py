@@ -323,6 +323,15 @@ class Accounts:
                 attached.append({"game": game_id, "seat": seat})
         return attached, refused
 
+    def link(self, account_id: str, game_id: str, seat: int) -> None:
+        """Link a seat the account's player has just taken (creating or joining a game)."""
+        with self._writing(), self.engine.begin() as conn:
+            owner = conn.execute(select(account_seats_table.c.account_id).where(
+                account_seats_table.c.game_id == game_id, account_seats_table.c.seat == seat)).first()
+            if owner is None:
+                conn.execute(insert(account_seats_table).values(game_id=game_id, seat=seat, account_id=account_id,
+                                                                attached=now()))
+
     def new_seat_token(self, account_id: str, game_id: str) -> tuple[int, str]:
         """A fresh token for the account's seat in ``game_id`` (it replaces the seat's old token)."""
         token = new_secret()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -18,10 +18,16 @@ from asztal import games
 from asztal.engine import BadOptions, UnknownGame
 from asztal.engine.errors import AsztalError
 from asztal.server import meta, texts
+from asztal.server.accounts import Session
 from asztal.server.edge import GAME_ID, CleanStr, check_json
 from asztal.server.hub import Hub, OtherRules, Room, record_of
-from asztal.server.storage import Conflict, now
+from asztal.server.identity import Identity
+from asztal.server.ratings import Ratings
+from asztal.server.storage import Change, Conflict, now
 from asztal.server.tokens import hash_secret, new_game_id, new_secret, new_seed
+
+if TYPE_CHECKING:  # social.py builds on this module's Game objects
+    from asztal.server.social import Social
 
 Strength = Literal["easy", "normal", "hard", "random", "greedy"]
 
@@ -63,6 +69,8 @@ class CreateGame(BaseModel):
     grace: float = Field(120, ge=0, le=7 * 86400, description="seconds away before a stand-in bot plays")
     stand_in: Strength = "normal"
     private: bool = Field(False, description="listed nowhere; seen only by its seats and with its watch link")
+    rated: bool = Field(False, description="the result changes the players' ratings: every seat a human, "
+                                            "every player logged in (ratings.py)")
 
     map: dict[str, Any] | None = Field(None, description="a PocketCiv map drawn in the browser's map editor "
                                                           "(the map itself, checked by the game's check_map)")
@@ -201,9 +209,15 @@ def with_drawn_map(game, players: int, options: dict[str, Any], drawn: dict[str,
     return game.check_options(players, {**options, "map": drawn})
 
 
-def build_router(hub: Hub, settings) -> APIRouter:
+def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: Ratings | None = None,
+                 social: Social | None = None) -> APIRouter:
+    """``identity``: who a request's session cookie belongs to; a logged-in player's seat is
+    linked to the account when taken (``identity.py``). Without it every request is a guest's."""
     router = APIRouter(prefix="/api")
     storage = hub.storage
+
+    async def player(request: Request) -> Session | None:
+        return await identity.optional(request) if identity is not None else None
 
     def limited(request: Request) -> None:
         address = request.client.host if request.client else "?"
@@ -242,6 +256,7 @@ def build_router(hub: Hub, settings) -> APIRouter:
     @router.post("/games", response_model=Created, status_code=201, responses=ERRORS, summary="Create a game")
     async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
         limited(request)
+        me = await player(request)
         try:
             game = games.load(body.game)
         except UnknownGame as e:
@@ -255,6 +270,10 @@ def build_router(hub: Hub, settings) -> APIRouter:
         specs = list(body.seats) + [SeatSpec() for _ in range(players - len(body.seats))]
         if body.seat is not None and (body.seat >= players or specs[body.seat].kind != "human"):
             raise fail(400, "bad_request", "the creator's seat must be a human seat / emberi helyet válassz")
+        if body.rated and (ratings is None or me is None):
+            raise fail(403, "rated_account")
+        if body.rated and (body.seat is None or any(s.kind != "human" for s in specs)):
+            raise fail(400, "rated_humans")
         seed = new_seed()
         try:
             options = meta.game_options(game.name, players, body.options, settings.pack_dir)
@@ -269,6 +288,8 @@ def build_router(hub: Hub, settings) -> APIRouter:
         base = str(request.base_url).rstrip("/")
         for i, s in enumerate(specs):
             name = s.name.strip()  # empty: the default name, shown in the reader's language
+            if i == body.seat and not name and me is not None:
+                name = me.username
             r = {"seat": i, "name": name, "kind": s.kind, "bot": (s.bot or "normal") if s.kind == "bot" else None,
                  "token_hash": None, "invite_hash": None}
             if i == body.seat:
@@ -286,8 +307,16 @@ def build_router(hub: Hub, settings) -> APIRouter:
                "status": "open" if invites else "running", "private": body.private,
                "turn_timer": body.turn_timer, "grace": body.grace, "stand_in": body.stand_in, "seq": 0,
                "to_move": state.to_move, "result": None, "created": stamp, "updated": stamp,
-               "watch_hash": hash_secret(watch) if watch else None}
+               "watch_hash": hash_secret(watch) if watch else None,
+               # a game that runs at once (no seat to wait for): its first turn's deadline, stored as every later one
+               "turn_deadline": (stamp + dt.timedelta(seconds=body.turn_timer)
+                                 if not invites and body.turn_timer and specs[state.to_move].kind == "human"
+                                 and not state.is_over else None)}
         await asyncio.to_thread(storage.create_game, row, seat_rows)
+        if body.rated and ratings is not None:
+            await asyncio.to_thread(ratings.mark, game_id)
+        if body.seat is not None and identity is not None:
+            await identity.link_seat(me, game_id, body.seat)
         room = await hub.room(game_id)
         return {"game": game_info(row, seat_rows, room), "seat": body.seat, "token": token, "invites": invites,
                 "watch": watch, "watch_url": f"{base}/?watch={game_id}&key={watch}" if watch else None}
@@ -299,21 +328,32 @@ def build_router(hub: Hub, settings) -> APIRouter:
     @router.post("/games/{game_id}/join", response_model=Joined, responses=ERRORS, summary="Take a free seat")
     async def join_game(game_id: str, body: JoinGame, request: Request) -> dict[str, Any]:
         limited(request)
+        me = await player(request)
         try:
             room = await hub.room(valid_id(game_id))
         except OtherRules as e:
             raise fail(409, "other_rules", e.reason) from None
         if room is None:
             raise fail(404, "no_game")
-        if room.row["private"] and body.invite is None:
+        # seats friends keep for an account (social.py): only that account takes one, without the link
+        kept = await asyncio.to_thread(social.kept, game_id) if social is not None else {}
+        mine = [seat for seat, account in kept.items() if me is not None and account == me.account_id]
+        if room.row["private"] and body.invite is None and not mine:
             raise fail(404, "no_game")  # a private game is joined by its invite only, and not seen without it
         if room.status == "finished":
             raise fail(409, "game_over")
+        if me is None and ratings is not None and await asyncio.to_thread(ratings.is_rated, game_id):
+            raise fail(403, "rated_account")
         seat_rows = await asyncio.to_thread(storage.seats, game_id)
         free = [r for r in seat_rows if r["kind"] == "human" and r["token_hash"] is None]
+        if body.seat is not None and kept.get(body.seat) not in (None, me.account_id if me else None):
+            raise fail(409, "seat_kept")
+        free = [r for r in free if r["seat"] not in kept or r["seat"] in mine]
         if not free:
             raise fail(409, "full")
-        if body.seat is None:
+        if body.seat is None and body.invite is None and mine:
+            chosen = next((r for r in free if r["seat"] in mine), free[0])
+        elif body.seat is None:
             if body.invite is not None:
                 match = [r for r in free if r["invite_hash"] == hash_secret(body.invite)]
                 if not match:
@@ -325,14 +365,15 @@ def build_router(hub: Hub, settings) -> APIRouter:
             chosen = next((r for r in free if r["seat"] == body.seat), None)
             if chosen is None:
                 raise fail(409, "seat_taken")
-        if body.invite is not None and chosen["invite_hash"] != hash_secret(body.invite):
+        if body.invite is not None and chosen["invite_hash"] != hash_secret(body.invite) \
+                and chosen["seat"] not in mine:
             raise fail(403, "bad_invite")
         token = new_secret()
         # no seat asked for: if another join takes the chosen one first, the next free one will do
         tries = [chosen] + ([r for r in free if r is not chosen] if body.seat is None and body.invite is None else [])
         for chosen in tries:
             seat = chosen["seat"]
-            name = body.name.strip()  # empty: the default name, shown in the reader's language
+            name = body.name.strip() or (me.username if me is not None else "")  # empty: the default name
             try:
                 await asyncio.to_thread(storage.take_seat, game_id, seat, name, hash_secret(token))
                 break
@@ -340,8 +381,15 @@ def build_router(hub: Hub, settings) -> APIRouter:
                 continue
         else:
             raise fail(409, "seat_taken")
+        if identity is not None:
+            await identity.link_seat(me, game_id, seat)
+        if social is not None and seat in kept:
+            await asyncio.to_thread(social.taken, game_id, seat)
         # every seat as the database has it now: a join on another instance may have come first
+        was_open = room.status == "open"
         await hub.reload_seats(room)
+        if was_open and room.status == "running":  # this join started the game: its first turn's notice
+            hub.tell_watchers(room, Change(room.seq, "start", None, seat, "human"))
         hub.start_absence(room, room.seats[seat])
         return {"seat": seat, "token": token, "game": await info_of(game_id, token)}
 

@@ -20,12 +20,19 @@ from pathlib import Path
 from fastapi import FastAPI, WebSocket
 from fastapi.responses import HTMLResponse
 
-from asztal.server import edge
+from asztal.server import chat, edge, mail
 from asztal.server.account_api import build_router as account_router
+from asztal.server.accounts import Accounts
 from asztal.server.api import build_router
 from asztal.server.botpool import BotPool
 from asztal.server.hub import Hub
+from asztal.server.identity import Identity
+from asztal.server.mail import MailSettings
 from asztal.server.ratelimit import RateLimit
+from asztal.server.ratings import Ratings
+from asztal.server.ratings import install as install_ratings
+from asztal.server.social import Social
+from asztal.server.social import install as install_social
 from asztal.server.storage import Storage
 from asztal.server.ws import game_socket
 
@@ -75,6 +82,8 @@ class Settings:
     lease: float = field(default_factory=lambda: _env("ASZTAL_PRESENCE_LEASE", 30))
     #: the reverse proxies whose X-Forwarded-For is believed (``--proxy``); none: nobody's
     proxies: tuple[str, ...] = ()
+    #: e-mail notices of turn-based games (``--smtp``, ``ASZTAL_SMTP``...; mail.py)
+    mail: MailSettings = field(default_factory=MailSettings)
     rate: RateLimit = field(init=False)
     frame_rate: RateLimit = field(init=False)
 
@@ -119,6 +128,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.start()
         yield
         await hub.close()
+        await app.state.notices.drain()
+        await app.state.ratings.drain()
         if listener is not None:
             listener.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -132,8 +143,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.settings = settings
     edge.install(app, settings.max_body, settings.requests_per_minute)
-    app.include_router(build_router(hub, settings))
-    app.include_router(account_router(hub))  # accounts and the seats that follow them (account_api.py)
+    identity = Identity(Accounts(storage))  # the account behind a request's session cookie
+    ratings = Ratings(storage)
+    friends = Social(storage)
+    app.include_router(build_router(hub, settings, identity, ratings, friends))
+    app.include_router(account_router(hub, identity=identity))  # accounts and the seats that follow them
+    mail.install(app, hub, identity, settings.mail)  # e-mail notices of turn-based games
+    install_ratings(app, hub, ratings)  # rated games, leaderboards, profiles
+    chat.install(hub)  # each game's chat (the socket's "chat" message)
+    install_social(app, hub, friends, identity)  # friends invited by username
 
     @app.websocket("/ws/games/{game_id}")
     async def ws_game(websocket: WebSocket, game_id: str) -> None:

@@ -13,6 +13,7 @@ import asyncio
 import datetime as dt
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,7 @@ from asztal.engine.errors import AsztalError
 from asztal.server import texts
 from asztal.server.botpool import BotPool
 from asztal.server.storage import Change, Conflict, Storage, now
+from asztal.server.turns import is_turn_based
 
 try:
     from asztal.web.present import decorate, named_log
@@ -273,6 +275,12 @@ class Hub:
         self.closing = False
         self.sockets: dict[str, int] = {}   # open sockets per client address
         self._presence_task: asyncio.Task | None = None
+        #: called with (room, change) after each change this instance committed; each hands its work to a
+        #: thread of its own (mail.py, ratings.py), so a move is never held up
+        self.watchers: list[Callable[[Room, Change], None]] = []
+        #: handlers of other instances' notifications of kinds the hub does not know (``chat``: chat.py)
+        self.on_note: dict[str, Callable[[Room, dict[str, Any]], Awaitable[None]]] = {}
+        self.chat: Any = None  # the games' chat (chat.py), when the app has one
 
     # -- loading ----------------------------------------------------------------------
     async def start(self) -> None:
@@ -410,6 +418,7 @@ class Hub:
                     room.broadcast(texts.seat_event("joined", s.seat, s.name))
             if row is not None and room.status == "open" and row["status"] == "running":
                 room.status = "running"
+                room.turn_deadline = epoch(row.get("turn_deadline"))  # the first turn's, stored at the last join
                 room.broadcast_state()
                 self.schedule(room)
 
@@ -466,6 +475,16 @@ class Hub:
                 raise Refusal("busy") from None
             self._install(room, new, change.seq, status, kind == "undo", epoch(deadline))
             self._played_for(room, seat, by, new)
+        self.tell_watchers(room, change)
+
+    def tell_watchers(self, room: Room, change: Change) -> None:
+        """Mail, ratings (mail.py, ratings.py) after a change this instance committed, or after
+        the join that started the game (``kind == "start"``, ``seat``: who joined)."""
+        for watcher in self.watchers:
+            try:
+                watcher(room, change)
+            except Exception:  # the move stands whatever a watcher does
+                log.exception("a watcher failed after change %d of game %s", change.seq, room.id)
 
     def _played_for(self, room: Room, seat: int, by: str, state: GameState) -> None:
         """A stand-in moved: every socket is told a bot played for the seat, and the seat's
@@ -530,6 +549,10 @@ class Hub:
 
     async def _timer(self, room: Room, seat: Seat, seq: int) -> None:
         await asyncio.sleep(max(0.0, room.deadline - time.time()))
+        if is_turn_based(room.row):  # a game of days: the stand-in makes this one move (turns.py)
+            if room.seq == seq and not seat.stand_in:
+                await self._bot_move(room, seat, seq)
+            return
         async with room.lock:
             if room.seq != seq or seat.stand_in:
                 return
@@ -671,6 +694,9 @@ class Hub:
             return
         room = self.rooms.get(str(payload.get("game")))
         if room is None:
+            return
+        if str(what) in self.on_note:
+            await self.on_note[str(what)](room, payload)
             return
         if what == "change" and int(payload.get("seq", 0)) > room.seq:
             await self.catch_up(room)

@@ -236,9 +236,23 @@ class Storage:
             if res.rowcount != 1:
                 raise Conflict("the seat is taken")
             status = "running" if self._free_seats(conn, game_id) == 0 else "open"
-            conn.execute(update(games_table).where(games_table.c.id == game_id).values(status=status))
+            values: dict[str, Any] = {"status": status}
+            if status == "running":  # the first turn's deadline, stored as every later one is
+                values["turn_deadline"] = self._first_deadline(conn, game_id)
+            conn.execute(update(games_table).where(games_table.c.id == game_id).values(**values))
             self._notify(conn, {"game": game_id, "what": "seat", "seat": seat})
             return status
+
+    @staticmethod
+    def _first_deadline(conn, game_id: str) -> dt.datetime | None:
+        """When the first turn of a game that starts now runs out: a human's turn, in a timed game."""
+        row = conn.execute(select(games_table.c.turn_timer, games_table.c.to_move, games_table.c.seq)
+                           .where(games_table.c.id == game_id)).first()
+        if row is None or not row[0] or row[1] is None or row[2] != 0:
+            return None
+        kind = conn.execute(select(seats_table.c.kind).where(seats_table.c.game_id == game_id,
+                                                            seats_table.c.seat == row[1])).scalar()
+        return now() + dt.timedelta(seconds=row[0]) if kind == "human" else None
 
     @staticmethod
     def _free_seats(conn, game_id: str) -> int:

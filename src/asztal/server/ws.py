@@ -36,6 +36,7 @@ FIELDS: dict[str, dict[str, type]] = {
     "why": {"code": str},
     "lang": {"lang": str},
     "ping": {},
+    "chat": {"text": str},
 }
 LANGS = ("hu", "en")
 
@@ -43,6 +44,7 @@ LANGS = ("hu", "en")
 #: client that goes on sending at several times the rate is closed.
 RATES: dict[str, tuple[float, float]] = {
     "act": (10, 30), "undo": (5, 20), "hint": (0.5, 3), "why": (5, 20), "lang": (1, 5), "ping": (20, 60),
+    "chat": (0.5, 5),
     "bad": (10, 30),  # malformed messages of any kind
 }
 
@@ -176,7 +178,9 @@ async def _session(ws: WebSocket, game_id: str, hub: Hub, token: str | None, key
     client = Client(seat, lang, hub.settings.outbox if hub.settings is not None else 256)
     client.send(room.hello(client))
     client.send(room.state_message(client, {}))
-    hub.connected(room, client)
+    hub.connected(room, client)  # at once after the hello: no seat event may fall between them
+    if hub.chat is not None:
+        await hub.chat.greet(room, client)
     await hub.announce(room, seat, True)
     writer = asyncio.create_task(_writer(ws, client))
     strikes = 0
@@ -227,6 +231,10 @@ async def handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> N
         hub.seat_back(room, room.seats[client.seat])
     if kind in ("act", "undo"):
         await hub.submit(room, client.seat, kind, msg.get("code"), msg["seq"])
+    elif kind == "chat":
+        if hub.chat is None:
+            raise Refusal("bad_message", "this server has no chat / ezen a szerveren nincs csevegő")
+        await hub.chat.say(room, client, msg["text"])
     elif kind == "lang":
         client.lang = msg["lang"]
         client.log_sent = 0

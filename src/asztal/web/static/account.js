@@ -7,7 +7,7 @@
 
 import {getLang} from "./i18n.js";
 import {el, clear} from "./dom.js";
-import {myGames, remember} from "./net.js";
+import {csrfToken, myGames, remember} from "./net.js";
 
 const TEXTS = {
   account: ["Fiók", "Account"],
@@ -40,6 +40,14 @@ const TEXTS = {
   delete_note: ["A játékaid megmaradnak, a helyeden semleges név áll majd.",
     "Your games stay; your seat will show a neutral name."],
   error: ["Hiba", "Error"],
+  open_login: ["Lépj be, és megnyílik a játék, amelyről az e-mail szólt.",
+    "Log in and the game the e-mail was about opens."],
+  invitations: ["Meghívások", "Invitations"],
+  profile: ["Profilom és értékszámaim", "My profile and ratings"],
+  invited_by: ["{name} meghívott: {title}, {n}. hely", "{name} invited you: {title}, seat {n}"],
+  accept: ["Elfogadom", "Accept"],
+  notices: ["E-mailt kérek, ha én következem egy több napos játékban, és ha véget ér",
+    "E-mail me when it is my turn in a game over days, and when it ends"],
 };
 
 function t(key, fields = {}) {
@@ -48,10 +56,6 @@ function t(key, fields = {}) {
   return s;
 }
 
-function csrfToken() {
-  const found = document.cookie.split("; ").find((c) => c.startsWith("asztal_csrf="));
-  return found ? decodeURIComponent(found.slice("asztal_csrf=".length)) : "";
-}
 
 async function call(path, body) {
   const opts = body === undefined ? {} : {method: "POST", body: JSON.stringify(body),
@@ -110,6 +114,7 @@ function loggedOut(box) {
     el("label", {}, [t("username"), user]), el("label", {}, [t("password"), pass]),
     el("label", {}, [t("email"), email]), el("div", {class: "row"}, [login, register]), out]);
   box.append(el("h2", {}, t("account")), el("p", {class: "muted"}, t("why")), form);
+  if (wanted()) box.insertBefore(el("p", {class: "note", id: "acc-open-note"}, t("open_login")), form);
   async function go(path, body) {
     out.textContent = "";
     login.disabled = register.disabled = true;
@@ -139,13 +144,16 @@ async function loggedIn(box, me, attached) {
     loggedOut(box);
   };
   box.append(el("h2", {}, t("account")),
-    el("p", {id: "acc-who"}, [t("logged_in", {name: me.username}), " ", logout]));
+    el("p", {id: "acc-who"}, [t("logged_in", {name: me.username}), " ", logout, " ",
+      el("a", {href: `?player=${encodeURIComponent(me.username)}`, id: "acc-profile"}, t("profile"))]));
   if (attached) box.append(el("p", {class: "muted"}, t("attached", {n: attached})));
   // seats taken in this browser since the last visit join the account too
   const held = heldSeats();
   if (held.length) await call("/api/me/seats", {seats: held}).catch(() => null);
+  const invitations = el("div", {id: "account-invitations"});
   const list = el("div", {id: "account-games"}, [el("h3", {}, t("games"))]);
-  box.append(list, settings(box));
+  box.append(invitations, list, settings(box));
+  showInvitations(invitations);
   let games = [];
   try {
     games = await call("/api/me/games");
@@ -184,6 +192,49 @@ async function loggedIn(box, me, attached) {
     }
     list.append(row);
   }
+  // the link of a notice e-mail (?open=ID): the game opens once the account is known
+  const id = wanted();
+  const mine = id && list.querySelector(`[data-game="${CSS.escape(id)}"]`);
+  if (mine) {
+    const button = mine.querySelector(".acc-open");
+    if (button) button.click();
+    else location.href = `?replay=${encodeURIComponent(id)}`;
+  }
+}
+
+/** Seats friends keep for this account: accepting takes the seat here and opens the game. */
+async function showInvitations(box) {
+  let found = [];
+  try {
+    found = await call("/api/me/invitations");
+  } catch {
+    return;
+  }
+  if (!found.length) return;
+  box.append(el("h3", {}, t("invitations")));
+  for (const inv of found) {
+    const info = inv.game;
+    const accept = el("button", {type: "button", class: "acc-accept primary"}, t("accept"));
+    const row = el("div", {class: "row", "data-game": info.id}, [
+      el("span", {}, t("invited_by", {name: inv.by, title: info.title[getLang()] || info.title.en, n: inv.seat + 1})),
+      accept]);
+    accept.onclick = async () => {
+      try {
+        const joined = await call(`/api/games/${encodeURIComponent(info.id)}/join`, {});
+        remember(info.id, {game: info.game, title: info.title, seats: {[joined.seat]: joined.token},
+          created: info.created});
+        location.href = `?game=${encodeURIComponent(info.id)}`;
+      } catch (e) {
+        row.append(el("span", {class: "error"}, shown(e)));
+      }
+    };
+    box.append(row);
+  }
+}
+
+/** The game a notice e-mail's link asks to open (`?open=ID`), else null. */
+function wanted() {
+  return new URLSearchParams(location.search).get("open");
 }
 
 function settings(box) {
@@ -208,7 +259,17 @@ function settings(box) {
       out.textContent = shown(e);
     }
   };
+  const notices = el("input", {type: "checkbox", id: "acc-notices"});
+  call("/api/account/notices").then((p) => { notices.checked = p.notices; }).catch(() => null);
+  notices.onchange = async () => {
+    try {
+      await call("/api/account/notices", {notices: notices.checked});
+    } catch (e) {
+      out.textContent = shown(e);
+    }
+  };
   return el("details", {class: "account-settings"}, [el("summary", {}, t("settings")),
+    el("label", {class: "check"}, [notices, t("notices")]),
     el("label", {}, [t("old_password"), old]), el("label", {}, [t("new_password"), fresh]), change,
     el("p", {class: "muted"}, t("delete_note")), del, out]);
 }

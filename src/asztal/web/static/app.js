@@ -1,5 +1,5 @@
 // The entry point: picks the page from the address (lobby, ?game=, ?watch=, ?join=, ?replay=,
-// ?mapedit) and keeps the language switch in the header.
+// ?mapedit, ?player=, ?ratings=) and keeps the language switch in the header.
 
 import {getLang, onLang, setLang, t} from "./i18n.js";
 import {showLobby, showJoin} from "./lobby.js";
@@ -7,6 +7,7 @@ import {showGame} from "./game.js";
 import {showReplay} from "./replay.js";
 import {showMapEditor} from "./mapedit.js";
 import {showAccount} from "./account.js";
+import {showLeaderboard, showProfile} from "./profile.js";
 import {el} from "./dom.js";
 
 const root = document.getElementById("app");
@@ -37,6 +38,14 @@ async function route() {
       await showReplay(root, q.get("replay"), Number(q.get("step") || 0));
     } else if (q.has("mapedit")) {
       showMapEditor(root);
+    } else if (q.get("player")) {
+      const page = () => showProfile(root, q.get("player"));
+      await page();
+      onLang(page);
+    } else if (q.get("ratings")) {
+      const page = () => showLeaderboard(root, q.get("ratings"));
+      await page();
+      onLang(page);
     } else {
       // the way to the lessons stays first, above the account box (which puts itself on top)
       const lobby = async () => {

@@ -9,6 +9,7 @@ import {el, clear, svgNode, fitBoard, isSmall} from "./dom.js";
 import {openRules} from "./rules.js";
 import {createGame} from "./lobby.js";
 import {openReview} from "./review.js";
+import {chatPanel, notifyButton, tellTurn} from "./chat.js";
 
 export function showGame(root, gameId, {spectator = false} = {}) {
   const local = myGames()[gameId];
@@ -35,9 +36,12 @@ export function showGame(root, gameId, {spectator = false} = {}) {
   // the log is folded away on small screens (opened by a tap), open on wide ones
   const logFold = el("details", {id: "log-fold", class: "log-fold", open: !isSmall()},
     [el("summary", {id: "log-title"}, t("log")), logBox]);
+  // the chat: written from this page's first seat (a spectator reads only)
+  const chat = chatPanel(gameId, localSeats.length ? (text) => sockets[localSeats[0]].send({type: "chat", text}) : null,
+    (seat) => seatName(seat));
   const side = el("aside", {class: "side"}, [
-    el("div", {class: "tools"}, [undoBtn, hintBtn, rulesBtn]),
-    el("h3", {id: "actions-title"}, t("actions")), buttons, logFold,
+    el("div", {class: "tools"}, [undoBtn, hintBtn, rulesBtn, localSeats.length ? notifyButton() : null]),
+    el("h3", {id: "actions-title"}, t("actions")), buttons, logFold, chat.box,
   ]);
   const boardWrap = el("div", {class: "board-wrap"}, [boardBox]);
   clear(root);
@@ -96,13 +100,19 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       log.length = Math.min(log.length, msg.log_start);
       for (const e of msg.log) log[e.i] = e;
       st.logs[k] = log;
+      const before = st.bySeat[k];
       st.bySeat[k] = msg;
+      if (seat !== null && msg.to_move === seat && !msg.is_over && (!before || before.to_move !== seat) && st.hello) {
+        tellTurn(tx(st.hello.title));  // the browser's notice, when this tab is in the background
+      }
       if (st.pending && st.pending.seat === k && msg.seq > st.pending.seq) {
         st.pendingDone = st.pending;
         st.pending = null;
       }
       decideShown(msg);
       render();
+    } else if (msg.type === "chat" || msg.type === "chat_history") {
+      chat.onMessage(msg);
     } else if (msg.type === "stood_in") {
       showToast(`${tx(msg)} ${msg.moves.map(tx).join("; ")}`);
     } else if (msg.type === "error") {
@@ -133,6 +143,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       if (s) { s.name = msg.name; s.connected = msg.event !== "disconnected"; }
       if (msg.event === "stand_in" || msg.event === "returned") showToast(tx(msg));
       if (current()) renderPanels(current());
+      chat.render();  // a name may have changed
     }
   }
 
@@ -338,7 +349,13 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     if (!msg.deadline || msg.is_over) return;
     const tick = () => {
       const s = Math.max(0, Math.round(msg.deadline - Date.now() / 1000));
-      conn.textContent = t("time_left", {s});
+      if (s < 3600) {
+        conn.textContent = t("time_left", {s});
+      } else {  // a game over days: the moment, and the hours and minutes left
+        const when = new Date(msg.deadline * 1000).toLocaleString(getLang() === "en" ? "en-GB" : "hu-HU",
+          {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"});
+        conn.textContent = t("time_left_long", {when, h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60)});
+      }
     };
     tick();
     st.timer = setInterval(tick, 1000);

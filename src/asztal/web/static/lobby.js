@@ -2,7 +2,7 @@
 // timer), invite links, the games remembered in this browser, open games to join, running
 // games to watch and finished games to replay.
 
-import {api, forget, myGames, remember} from "./net.js";
+import {api, csrfToken, forget, myGames, remember} from "./net.js";
 import {getLang, seatLabel, t, tx} from "./i18n.js";
 import {el, clear} from "./dom.js";
 
@@ -31,8 +31,13 @@ function buildForm(box, refresh) {
   const timerSel = el("select", {name: "timer", id: "f-timer"}, [
     el("option", {value: ""}, t("no_timer")),
     ...[60, 120, 300, 600].map((s) => el("option", {value: s}, t("seconds", {n: s}))),
+    // turn-based: a game over days (a turn that runs out is played once by the stand-in; e-mail notices)
+    ...[12, 24, 72].map((h) => el("option", {value: h * 3600}, t("hours_per_move", {n: h}))),
   ]);
   const priv = el("input", {type: "checkbox", id: "f-private"});
+  // rated: every seat a human and every player logged in (shown to a logged-in player only)
+  const rated = el("input", {type: "checkbox", id: "f-rated"});
+  const ratedRow = csrfToken() ? el("label", {class: "check"}, [rated, t("rated")]) : null;
   const note = el("p", {class: "note"});
   const out = el("div", {class: "created"});
   const submit = el("button", {type: "submit", id: "f-create", class: "primary"}, t("create"));
@@ -42,6 +47,7 @@ function buildForm(box, refresh) {
     seatsBox, optsBox,
     el("label", {}, [t("timer"), timerSel]),
     el("label", {class: "check"}, [priv, t("private")]),
+    ratedRow,
     submit, out,
     el("p", {}, el("a", {href: "?mapedit", id: "to-mapedit"}, t("map_editor"))),
   ]);
@@ -130,7 +136,7 @@ function buildForm(box, refresh) {
       }
       const mine = kinds.indexOf("here");
       const body = {game: g.name, players: n, options, seats, seat: mine >= 0 ? mine : null,
-        turn_timer: timerSel.value ? Number(timerSel.value) : null, private: priv.checked};
+        turn_timer: timerSel.value ? Number(timerSel.value) : null, private: priv.checked, rated: rated.checked};
       const id = await createGame(body, kinds);
       const {invites, watch_url: watchUrl} = myGames()[id];
       if (watchUrl) {  // a private game: its watch link is shown once, to whoever created it
@@ -138,7 +144,7 @@ function buildForm(box, refresh) {
           el("input", {type: "text", readonly: true, value: watchUrl, "aria-label": t("watch_link")})]));
       }
       if ((invites && invites.length) || watchUrl) {
-        if (invites && invites.length) out.append(inviteList(invites));
+        if (invites && invites.length) out.append(inviteList(invites, id));
         out.append(el("p", {}, el("a", {href: `?game=${id}`, class: "button primary", id: "go-game"}, t("resume"))));
         refresh();  // the new game shows in the lists at once
       } else {
@@ -174,7 +180,7 @@ export async function createGame(body, kinds) {
   return id;
 }
 
-function inviteList(invites) {
+function inviteList(invites, id) {
   return el("div", {class: "invites"}, [
     el("h3", {}, t("invites")),
     ...invites.map((inv) => {
@@ -185,9 +191,29 @@ function inviteList(invites) {
         try { await navigator.clipboard.writeText(inv.url); } catch { document.execCommand("copy"); }
         btn.textContent = t("copied");
       };
-      return el("div", {class: "invite"}, [el("span", {}, t("invite_for", {n: inv.seat + 1})), input, btn]);
+      return el("div", {class: "invite"}, [el("span", {}, t("invite_for", {n: inv.seat + 1})), input, btn,
+        byName(id, inv.seat)]);
     }),
   ]);
+}
+
+/** A logged-in player keeps the seat for a friend named by username (they see it in their lobby). */
+function byName(id, seat) {
+  if (!csrfToken()) return null;  // a guest shares the link
+  const name = el("input", {class: "invite-name", maxlength: 32, autocomplete: "off", "aria-label": t("invite_name"),
+    placeholder: t("invite_name"), "data-seat": seat});
+  const send = el("button", {type: "button", class: "invite-send", "data-seat": seat}, t("invite_send"));
+  const out = el("span", {class: "note", role: "status"});
+  send.onclick = async () => {
+    try {
+      await api(`/api/games/${encodeURIComponent(id)}/invite`, {username: name.value.trim(), seat});
+      out.textContent = t("invite_sent", {name: name.value.trim()});
+      name.disabled = send.disabled = true;
+    } catch (e) {
+      out.textContent = `${t("error")}: ${e.text ? tx(e.text) : e.message}`;
+    }
+  };
+  return el("div", {class: "invite-by-name"}, [name, send, out]);
 }
 
 async function fillLists(box) {

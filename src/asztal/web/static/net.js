@@ -1,10 +1,17 @@
 // Talking to the server: REST calls, the seat's WebSocket (kept open, reconnecting with the
 // seat's token after a drop or a reload) and the games remembered in this browser.
 
+/** The session's CSRF token (the readable `asztal_csrf` cookie), "" for a guest. A logged-in
+ * player's create and join carry it, so the new seat is linked to the account. */
+export function csrfToken() {
+  const found = document.cookie.split("; ").find((c) => c.startsWith("asztal_csrf="));
+  return found ? decodeURIComponent(found.slice("asztal_csrf=".length)) : "";
+}
+
 export async function api(path, body) {
-  const opts = body === undefined ? {} : {
-    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
-  };
+  const headers = {"Content-Type": "application/json"};
+  if (csrfToken()) headers["X-CSRF-Token"] = csrfToken();
+  const opts = body === undefined ? {} : {method: "POST", headers, body: JSON.stringify(body)};
   const res = await fetch(path, opts);
   const data = await res.json().catch(() => ({}));
   if (!res.ok) {

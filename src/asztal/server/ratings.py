@@ -1,0 +1,280 @@
+"""Ratings: an openskill (Plackett-Luce) rating per account, game and player count, updated when a
+rated game ends; leaderboards (``/api/ratings/{game}``) and a player's profile
+(``/api/players/{username}``: ratings, win rates, and the rating after each rated game).
+
+A game is rated when its creator asks for it (``rated`` at creation): every seat a human, every
+player logged in (a guest cannot join it), so each seat belongs to an account when the game ends.
+The game's winners take the first place and the final scores order the rest (equal scores
+share a place), so a game of 3 or 5 players counts every place, not only the winner. A game is
+rated once: the row of ``rated_games`` is claimed in the transaction that writes the new
+ratings, so two instances never rate it twice. The shown rating is openskill's ordinal
+(mu - 3 sigma): it starts at 0 and grows as the rating grows surer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, HTTPException, Query
+from openskill.models import PlackettLuce
+from pydantic import BaseModel
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Table,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection
+
+from asztal import games
+from asztal.server import texts
+from asztal.server.accounts import account_seats_table, accounts_table, clean_text, username_key
+from asztal.server.hub import Hub, Room
+from asztal.server.storage import Change, Storage, metadata, now
+
+log = logging.getLogger("asztal.server")
+
+rated_games_table = Table(
+    "rated_games", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("applied", DateTime(timezone=True), nullable=True),  # when its ratings were written
+)
+
+ratings_table = Table(
+    "ratings", metadata,
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("players", Integer, primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+
+rating_history_table = Table(
+    "rating_history", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("game", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("rank", Integer, nullable=False),
+    Column("won", Boolean, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+texts.ERRORS.update({
+    "rated_humans": ("értékelt játékban minden hely emberé, és a létrehozónak is ülnie kell",
+                     "in a rated game every seat is a human's, and its creator takes one"),
+    "rated_account": ("értékelt játékhoz be kell jelentkezni", "log in to play a rated game"),
+    "no_player": ("nincs ilyen játékos", "no such player"),
+})
+
+MODEL = PlackettLuce()
+
+
+def shown(mu: float, sigma: float) -> float:
+    """The rating a person reads: openskill's ordinal, rounded."""
+    return round(MODEL.rating(mu=mu, sigma=sigma).ordinal(), 2)
+
+
+def ranks_of(scores: list[float], winners: list[int] | None = None) -> list[int]:
+    """Places: the game's winners first (a game may decide its winner by more than the score,
+    as PAX does), then by score; equal places share a rank (1, 2, 2, 4)."""
+    keys = [(i in (winners or []), s) for i, s in enumerate(scores)]
+    return [1 + sum(1 for o in keys if o > k) for k in keys]
+
+
+class Ratings:
+    """The rating tables of one server's database."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.engine = storage.engine
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="asztal-ratings")
+        self.pending: set[Future[None]] = set()
+
+    def mark(self, game_id: str) -> None:
+        with self.storage._writing(), self.engine.begin() as conn:  # type: ignore[no-untyped-call]
+            conn.execute(insert(rated_games_table).values(game_id=game_id, applied=None))
+
+    def is_rated(self, game_id: str) -> bool:
+        with self.engine.connect() as conn:
+            return conn.execute(select(rated_games_table.c.game_id)
+                                .where(rated_games_table.c.game_id == game_id)).first() is not None
+
+    # -- a game ends ------------------------------------------------------------------
+    def watch(self, room: Room, change: Change) -> None:
+        """The hub's hook: a game that ended is rated (on a thread: the move is not held up)."""
+        if room.status != "finished":
+            return
+        scores = [float(x) for x in room.state.scores()]
+        winners = list(room.state.winners())
+        future = self.pool.submit(self._rate_logged, room.id, room.game.name, scores, winners)
+        self.pending.add(future)
+        future.add_done_callback(self.pending.discard)
+
+    async def drain(self) -> None:
+        while self.pending:
+            await asyncio.gather(*(asyncio.wrap_future(f) for f in list(self.pending)), return_exceptions=True)
+
+    def _rate_logged(self, game_id: str, game: str, scores: list[float], winners: list[int]) -> None:
+        try:
+            self.rate(game_id, game, scores, winners)
+        except Exception:
+            log.exception("could not rate game %s", game_id)
+
+    def rate(self, game_id: str, game: str, scores: list[float], winners: list[int]) -> bool:
+        """Write the ratings of a rated game that ended; False if it is not rated, was rated
+        already, or a seat has no account (a deleted player's game is not rated)."""
+        players = len(scores)
+        stamp = now()
+        with self.storage._writing(), self.engine.begin() as conn:  # type: ignore[no-untyped-call]
+            claimed = conn.execute(update(rated_games_table).where(rated_games_table.c.game_id == game_id,
+                                                                   rated_games_table.c.applied.is_(None))
+                                   .values(applied=stamp))
+            if claimed.rowcount != 1:
+                return False
+            owners = dict(conn.execute(select(account_seats_table.c.seat, account_seats_table.c.account_id)
+                                       .where(account_seats_table.c.game_id == game_id)).all())
+            accounts = [owners.get(seat) for seat in range(players)]
+            if None in accounts or len(set(accounts)) != players:
+                return False
+            current = [self._current(conn, str(a), game, players) for a in accounts]
+            teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma, _, _ in current]
+            ranks = ranks_of(scores, winners)
+            new = MODEL.rate(teams, ranks=[float(r) for r in ranks])
+            for seat, account in enumerate(accounts):
+                r = new[seat][0]
+                _, _, played, wins = current[seat]
+                won = seat in winners
+                values = {"mu": r.mu, "sigma": r.sigma, "games": played + 1, "wins": wins + int(won),
+                          "updated": stamp}
+                res = conn.execute(update(ratings_table).where(
+                    ratings_table.c.account_id == account, ratings_table.c.game == game,
+                    ratings_table.c.players == players).values(**values))
+                if res.rowcount == 0:
+                    conn.execute(insert(ratings_table).values(account_id=account, game=game, players=players,
+                                                              **values))
+                conn.execute(insert(rating_history_table).values(
+                    account_id=account, game=game, players=players, game_id=game_id, mu=r.mu, sigma=r.sigma,
+                    rank=ranks[seat], won=won, at=stamp))
+        return True
+
+    @staticmethod
+    def _current(conn: Connection, account: str, game: str, players: int) -> tuple[float, float, int, int]:
+        r = conn.execute(select(ratings_table.c.mu, ratings_table.c.sigma, ratings_table.c.games,
+                                ratings_table.c.wins).where(
+            ratings_table.c.account_id == account, ratings_table.c.game == game,
+            ratings_table.c.players == players)).first()
+        if r is None:
+            return MODEL.mu, MODEL.sigma, 0, 0
+        return float(r[0]), float(r[1]), int(r[2]), int(r[3])
+
+    # -- reading ------------------------------------------------------------------------
+    def leaderboard(self, game: str, players: int | None, limit: int) -> list[dict[str, Any]]:
+        j = ratings_table.join(accounts_table, ratings_table.c.account_id == accounts_table.c.id)
+        q = select(accounts_table.c.username, ratings_table).select_from(j).where(ratings_table.c.game == game)
+        if players is not None:
+            q = q.where(ratings_table.c.players == players)
+        with self.engine.connect() as conn:
+            rows = conn.execute(q).mappings().all()
+        out = [_public(r) for r in rows]
+        out.sort(key=lambda r: (-r["rating"], r["username"]))
+        return out[:limit]
+
+    def profile(self, username: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            acc = conn.execute(select(accounts_table.c.id, accounts_table.c.username, accounts_table.c.created)
+                               .where(accounts_table.c.username_key == username_key(username))).first()
+            if acc is None:
+                return None
+            rows = conn.execute(select(accounts_table.c.username, ratings_table).select_from(
+                ratings_table.join(accounts_table, ratings_table.c.account_id == accounts_table.c.id))
+                .where(ratings_table.c.account_id == acc[0])).mappings().all()
+            history = conn.execute(select(rating_history_table).where(rating_history_table.c.account_id == acc[0])
+                                   .order_by(rating_history_table.c.id.desc()).limit(200)).mappings().all()
+        return {"username": acc[1], "since": acc[2],
+                "ratings": sorted((_public(r) for r in rows), key=lambda r: (r["game"], r["players"])),
+                "history": [{"game": h["game"], "players": h["players"], "game_id": h["game_id"],
+                             "rating": shown(h["mu"], h["sigma"]), "rank": h["rank"], "won": h["won"],
+                             "at": h["at"]} for h in reversed(history)]}
+
+
+def _public(r: Any) -> dict[str, Any]:
+    return {"username": r["username"], "game": r["game"], "players": r["players"],
+            "rating": shown(r["mu"], r["sigma"]), "mu": round(r["mu"], 3), "sigma": round(r["sigma"], 3),
+            "games": r["games"], "wins": r["wins"],
+            "win_rate": round(r["wins"] / r["games"], 3) if r["games"] else 0.0}
+
+
+class Rated(BaseModel):
+    username: str
+    game: str
+    players: int
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    win_rate: float
+
+
+class RatedGame(BaseModel):
+    game: str
+    players: int
+    game_id: str
+    rating: float
+    rank: int
+    won: bool
+    at: Any
+
+
+class Profile(BaseModel):
+    username: str
+    since: Any
+    ratings: list[Rated]
+    history: list[RatedGame]
+
+
+def build_router(ratings: Ratings) -> APIRouter:
+    router = APIRouter(prefix="/api")
+
+    @router.get("/ratings/{game}", response_model=list[Rated], summary="A game's leaderboard, best first")
+    async def leaderboard(game: str, players: int | None = Query(None, ge=1, le=8),
+                          limit: int = Query(50, ge=1, le=200)) -> list[dict[str, Any]]:
+        if game not in games.names():
+            raise HTTPException(404, detail=texts.detail("no_game"))
+        return await asyncio.to_thread(ratings.leaderboard, game, players, limit)
+
+    @router.get("/players/{username}", response_model=Profile,
+                summary="A player's ratings, win rates and the rating after each rated game")
+    async def profile(username: str) -> dict[str, Any]:
+        found = (await asyncio.to_thread(ratings.profile, username)
+                 if len(username) <= 64 and clean_text(username) else None)
+        if found is None:
+            raise HTTPException(404, detail=texts.detail("no_player"))
+        return found
+
+    return router
+
+
+def install(app: FastAPI, hub: Hub, ratings: Ratings) -> Ratings:
+    """Rate the games that end and serve the leaderboards; ``app.state.ratings`` for tests."""
+    hub.watchers.append(ratings.watch)
+    app.include_router(build_router(ratings))
+    app.state.ratings = ratings
+    return ratings

@@ -1,0 +1,47 @@
+"""Inviting a friend by username: the seat is kept for that account, shows in its lobby, is taken
+without the invite link (a private game's too), and nobody else can take it."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from tests.server.test_accounts import csrf, make_app, refused, register, rows
+
+
+def test_a_friend_invited_by_name_finds_the_seat_in_the_lobby_and_takes_it(env, db_url):
+    app = make_app(db_url)
+    with TestClient(app) as anna, TestClient(app) as bela, TestClient(app) as cili, TestClient(app) as guest:
+        register(anna, "Anna")
+        register(bela, "Béla")
+        register(cili, "Cili")
+        made = anna.post("/api/games", headers=csrf(anna), json={
+            "game": "caboose", "players": 3, "seat": 0, "private": True, "turn_timer": 86400,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "easy"}]})
+        assert made.status_code == 201, made.text
+        gid = made.json()["game"]["id"]
+        # only a player of the game invites, with the CSRF token; an unknown name is refused like a bad one
+        refused(cili.post(f"/api/games/{gid}/invite", headers=csrf(cili), json={"username": "béla"}),
+                403, "not_a_player")
+        refused(anna.post(f"/api/games/{gid}/invite", json={"username": "béla"}), 403, "csrf")
+        refused(anna.post(f"/api/games/{gid}/invite", headers=csrf(anna), json={"username": "nincsilyen"}),
+                409, "cannot_invite")
+        refused(anna.post(f"/api/games/{gid}/invite", headers=csrf(anna), json={"username": "anna"}),
+                409, "cannot_invite")
+        r = anna.post(f"/api/games/{gid}/invite", headers=csrf(anna), json={"username": "BÉLA"})
+        assert r.status_code == 200 and r.json()["seat"] == 1
+        refused(anna.post(f"/api/games/{gid}/invite", headers=csrf(anna), json={"username": "Cili"}),
+                409, "no_free_seat")
+        (inv,) = bela.get("/api/me/invitations").json()
+        assert (inv["seat"], inv["by"], inv["game"]["id"]) == (1, "Anna", gid)
+        assert cili.get("/api/me/invitations").json() == []
+        # nobody else takes the kept seat, even with its invite link; without the link the private game is unseen
+        link = next(i["invite"] for i in made.json()["invites"] if i["seat"] == 1)
+        refused(guest.post(f"/api/games/{gid}/join", json={"seat": 1, "invite": link}), 409, "seat_kept")
+        refused(guest.post(f"/api/games/{gid}/join", json={"invite": link}), 409, "full")  # none left for a guest
+        refused(cili.post(f"/api/games/{gid}/join", headers=csrf(cili), json={"seat": 1}), 404, "no_game")
+        joined = bela.post(f"/api/games/{gid}/join", headers=csrf(bela), json={})
+        assert joined.status_code == 200 and joined.json()["seat"] == 1
+        assert joined.json()["game"]["status"] == "running"
+        assert bela.get("/api/me/invitations").json() == [] and rows(app, "seat_invites") == []
+        (mine,) = bela.get("/api/me/games").json()
+        assert mine["game"]["id"] == gid and mine["seat"] == 1
