@@ -63,18 +63,18 @@ def test_the_estimate_depends_only_on_the_view(seed):
 def test_at_the_end_the_estimate_is_romes_real_strength(seed):
     *_, s = _positions(4, seed)
     v = s.view(0)
-    rome, var = H.solo_rome(v, s.pack)
+    rome, var, gain = H.solo_rome(v, s.pack)
     real = {k: float(x) for k, x in v["rome"]["symbols"].items()}
     for c in v["rome"]["hidden"]:
         real[c["category"]] += c["symbols"]
     assert rome == H._with_bonus(real)
-    assert set(var.values()) == {0.0}
+    assert set(var.values()) == set(gain.values()) == {0.0}
 
 
 def test_early_on_rome_is_expected_to_grow_and_the_estimate_is_uncertain():
     s = next(_positions(3, 7))
     v = s.view(0)
-    rome, var = H.solo_rome(v, s.pack)
+    rome, var, gain = H.solo_rome(v, s.pack)
     now = H.rome_estimate(v)
     assert sum(rome.values()) > sum(now.values()) + 10  # a dozen rounds of groups still to come
-    assert all(x > 0 for x in var.values())
+    assert all(x > 0 for x in var.values()) and all(x > 0 for x in gain.values())

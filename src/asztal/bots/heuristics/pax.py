@@ -79,9 +79,11 @@ def unseen_pool(v: dict, pack: Pack) -> list[tuple[str, int]]:
     return [(CATEGORIES[CARD_CAT[i]], pack.symbols[i]) for i, cid in enumerate(CARD_IDS) if cid not in seen]
 
 
-def solo_rome(v: dict, pack: Pack) -> tuple[dict[str, float], dict[str, float]]:
-    """Solitaire: Rome's expected final symbols per category (bonuses included) and how
-    uncertain each is (a variance, in symbols squared), from the cards still to come.
+def solo_rome(v: dict, pack: Pack) -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
+    """Solitaire: Rome's expected final symbols per category (bonuses included), how
+    uncertain each is (a variance, in symbols squared), from the cards still to come, and the
+    symbols per category the player may expect from the rounds to come (as many cards as
+    Rome's groups: over a game both gain about 25 symbols).
 
     The deck's order is hidden, so every card Rome may still get is a draw from the unseen
     pool: its three face-down cards (unless the seat looked), the group it takes at the end of
@@ -101,6 +103,7 @@ def solo_rome(v: dict, pack: Pack) -> tuple[dict[str, float], dict[str, float]]:
         for c in hidden:
             rome[c["category"]] += c["symbols"]
     future = 0.0 if hidden is not None else float(v["rome"]["hidden_count"])
+    rounds = 0
     if v.get("phase") != "over":
         best = max(v["legions"], key=lambda g: g["value"], default=None)
         if best and best["cards"]:
@@ -109,10 +112,11 @@ def solo_rome(v: dict, pack: Pack) -> tuple[dict[str, float], dict[str, float]]:
                 rome[c["category"]] += sure * c["symbols"]
         rounds = max(0, (v.get("deck_size", 0) - 2) // SOLO_DECK_PER_ROUND)
         future += rounds * SOLO_CARDS_PER_ROUND
+    gain = {k: rounds * SOLO_CARDS_PER_ROUND * mean[k] for k in CATS}
     for k in CATS:
         rome[k] += future * mean[k]
         var[k] = future * max(0.0, sq[k] - mean[k] * mean[k])  # a sum of ``future`` draws
-    return _with_bonus(rome), var
+    return _with_bonus(rome), var, gain
 
 
 def rome_estimate(v: dict) -> dict[str, float]:
@@ -150,13 +154,17 @@ def rome_estimate(v: dict) -> dict[str, float]:
 
 
 def _analyse(v: dict, pack: Pack | None = None):
+    gain = dict.fromkeys(CATS, 0.0)
     if pack is not None and v["players"] == 1:
-        rome, var = solo_rome(v, pack)
+        # Rome's final strength against the player's: its cards to come, and as many for the
+        # player (drawn from the same pool), both as uncertain
+        rome, var, gain = solo_rome(v, pack)
+        var = {k: 2.0 * x for k, x in var.items()}
     else:
         rome, var = rome_estimate(v), dict.fromkeys(CATS, 0.0)
     players = []
     for p in v["tableaux"]:
-        tot = _with_bonus({k: float(x) for k, x in p["symbols"].items()})
+        tot = _with_bonus({k: float(x) + gain[k] for k, x in p["symbols"].items()})
         ahead = {k: _sig(1.6 * (tot[k] - rome[k] - 0.5) / math.sqrt(1.0 + var[k])) for k in CATS}
         players.append((p, tot, ahead))
     return rome, players
