@@ -10,8 +10,8 @@ with it. So, per category:
   valuable Legion group, which goes to Rome at the end of the round unless bought;
   in solitaire, Rome's final strength instead: every card it may still get (its face-down
   cards, this round's group, a group at the end of each round the deck has cards for) is a
-  draw from the pool of cards the seat has not seen (``solo_rome``), and the uncertainty of
-  those draws flattens the chance of being ahead;
+  draw from the pool of cards the seat has not seen (``solo_rome``); the player expects as
+  many cards from that pool, and the uncertainty of both flattens the chance of being ahead;
 * each player's chance to be ahead of Rome there is a logistic function of the margin.
 
 A seat's value = P(players beat Rome) x (its points if they do: 2 per category played,
