@@ -127,6 +127,8 @@ def choose(s):
     return acts[0]
 
 
+#: Diplomacy: the offer succeeds when it reaches the red circle of the card drawn (1-8, each
+#: twice in the deck), so four tribes or gold win the partnership half the time
 OFFER_MAX = 4
 
 
