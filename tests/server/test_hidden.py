@@ -12,7 +12,7 @@ import time
 import pytest
 
 from asztal import games
-from asztal.server.hub import board_module
+from asztal.server.room import board_module
 from asztal.web.present import last_events, named_log, option_labels
 from tests.server.wire import Server
 

@@ -18,7 +18,9 @@ from asztal import games
 from asztal.engine import BadOptions, UnknownGame
 from asztal.server import meta, texts
 from asztal.server.edge import GAME_ID, CleanStr, check_json
-from asztal.server.hub import Hub, OtherRules, Room, record_of
+from asztal.server.hub import Hub, OtherRules
+from asztal.server.moves import record_of
+from asztal.server.room import Room
 from asztal.server.storage import Conflict, now
 from asztal.server.tokens import hash_secret, new_game_id, new_secret, new_seed
 

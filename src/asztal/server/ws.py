@@ -18,7 +18,8 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from asztal.server import texts
 from asztal.server.edge import ACTION_CODE, GAME_ID, bad_text
-from asztal.server.hub import Client, Hub, OtherRules, Refusal, Room
+from asztal.server.hub import Hub, OtherRules
+from asztal.server.room import Client, Refusal, Room
 from asztal.server.tokens import hash_secret
 
 try:
@@ -106,6 +107,9 @@ async def _writer(ws: WebSocket, client: Client) -> None:
             if msg is None:
                 await ws.close(1001)
                 return
+            if isinstance(msg, str):  # JSON made once for every socket that gets the same
+                await ws.send_text(msg)
+                continue
             if msg.get("type") == "close":
                 error = msg.get("error")
                 if error:
@@ -175,7 +179,7 @@ async def _session(ws: WebSocket, game_id: str, hub: Hub, token: str | None, key
         return
     client = Client(seat, lang, hub.settings.outbox if hub.settings is not None else 256)
     client.send(room.hello(client))
-    client.send(room.state_message(client, {}))
+    client.send(room.whole_state(client))
     hub.connected(room, client)
     await hub.announce(room, seat, True)
     writer = asyncio.create_task(_writer(ws, client))
@@ -229,8 +233,7 @@ async def handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> N
         await hub.submit(room, client.seat, kind, msg.get("code"), msg["seq"])
     elif kind == "lang":
         client.lang = msg["lang"]
-        client.log_sent = 0
-        client.send(room.state_message(client, {}))
+        client.send(room.whole_state(client))
     elif kind in ("why", "hint"):
         st = room.state
         if client.seat is None:

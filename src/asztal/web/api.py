@@ -144,7 +144,7 @@ def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any
     it is finished: a finished game by anyone (all revealed, as ``GET /api/games/{id}/record``;
     a private one only with one of its secrets), a running one only by a seat's token and
     through that seat's eyes (its record holds the seed)."""
-    from asztal.server.hub import record_of
+    from asztal.server.moves import record_of
     from asztal.server.tokens import hash_secret
 
     row = storage.game_row(game_id) if GAME_ID.fullmatch(game_id) else None
