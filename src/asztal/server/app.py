@@ -57,6 +57,8 @@ class Settings:
     workers: int | None = None
     #: worker processes for hints and games of bots only (their own budget)
     side_workers: int = 1
+    #: worker processes drawing the boards of ``state`` messages (0: the event loop draws them)
+    render_workers: int = field(default_factory=lambda: int(_env("ASZTAL_RENDER_WORKERS", 1)))
     #: create/join requests allowed per client address per minute
     rate_per_minute: int = field(default_factory=lambda: int(_env("ASZTAL_RATE_PER_MINUTE", 30)))
     #: replay frames allowed per client address per minute
@@ -103,7 +105,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     instance = secrets.token_hex(6)
     storage = Storage(settings.db_url, instance)
-    hub = Hub(storage, BotPool(settings.workers, settings.side_workers), instance, settings)
+    hub = Hub(storage, BotPool(settings.workers, settings.side_workers, settings.render_workers), instance, settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

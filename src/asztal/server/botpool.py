@@ -13,10 +13,12 @@ import multiprocessing
 import os
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from asztal import games
 from asztal.engine import GameState
+from asztal.server import render
 
 _CACHE_SIZE = 64
 _cache: OrderedDict[str, GameState] = OrderedDict()
@@ -89,18 +91,21 @@ def _die_with_parent(parent: int) -> None:
 
 
 class BotPool:
-    """Process pools for bot moves and hints.
+    """Process pools for bot moves, hints and boards.
 
     ``workers`` (default: the number of CPUs) play the bot and stand-in moves of games where a
     human waits; ``side`` workers play hints and games of bots alone, so that neither a flood
-    of hints nor bot-only games slow the bots of games people are playing.
+    of hints nor bot-only games slow the bots of games people are playing; ``boards`` workers
+    draw the boards of the ``state`` messages (``server/render.py``; 0: the event loop draws).
     """
 
-    def __init__(self, workers: int | None = None, side: int = 1) -> None:
+    def __init__(self, workers: int | None = None, side: int = 1, boards: int = 0) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.side_workers = max(1, side)
+        self.board_workers = max(0, boards)
         self._pool: ProcessPoolExecutor | None = None
         self._side: ProcessPoolExecutor | None = None
+        self._boards: ProcessPoolExecutor | None = None
 
     def _make(self, n: int, method: str) -> ProcessPoolExecutor:
         ctx = multiprocessing.get_context(method)
@@ -119,6 +124,10 @@ class BotPool:
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         self._pool = self._make(self.workers, method)
         self._side = self._make(self.side_workers, method)
+        if self.board_workers:
+            self._boards = self._make(self.board_workers, method)
+            for _ in range(self.board_workers):
+                self._boards.submit(games.names)
         for _ in range(self.workers):
             self._pool.submit(games.names)
         for _ in range(self.side_workers):
@@ -141,9 +150,22 @@ class BotPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(True), suggest, key, record, seat, seed)
 
+    async def draw(self, *job: Any) -> tuple[str | None, list[list[Any]] | None]:
+        """A board and its patch (``render.draw``), in a boards worker when there are any."""
+        if not self.board_workers:
+            return render.draw(*job)
+        if self._boards is None:
+            self._boards = self._make(self.board_workers, "spawn")
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._boards, render.draw, *job)
+        except BrokenProcessPool:  # a worker died: replaced, and this board drawn here
+            self.repair()
+            return render.draw(*job)
+
     def repair(self) -> None:
         """Replace a pool whose worker died (a broken pool refuses every later task)."""
-        for name in ("_pool", "_side"):
+        for name in ("_pool", "_side", "_boards"):
             pool = getattr(self, name)
             if pool is not None and getattr(pool, "_broken", False):
                 pool.shutdown(wait=False, cancel_futures=True)
@@ -151,7 +173,7 @@ class BotPool:
 
     def close(self) -> None:
         """Stop every worker now: a move being thought about is dropped (nothing of it was committed)."""
-        for name in ("_pool", "_side"):
+        for name in ("_pool", "_side", "_boards"):
             pool = getattr(self, name)
             if pool is None:
                 continue

@@ -116,6 +116,7 @@ class Hub(Moves, Presence):
         changes = self.storage.changes(game_id)
         state = rebuild(row, changes)
         room = Room(row, self.storage.seats(game_id), state, len(changes))
+        room.drawer = self.pool.draw  # boards drawn in the pool's workers
         for seat, labels in played_for(changes, state).items():
             room.seats[seat].played_for = labels
         return room

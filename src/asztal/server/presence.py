@@ -132,9 +132,9 @@ class Presence:
             room.broadcast(texts.seat_event("connected" if seat.connected else "disconnected", seat.seat, seat.name))
 
     def connected(self, room: Room, client: Client) -> None:
-        """A socket joined: tell an older socket of the same seat (on this instance) that the
-        seat is open in another window, end an absence."""
-        room.clients.add(client)
+        """A socket joined (the room counts it among its sockets once its whole state is sent,
+        ``Room.join``): tell an older socket of the same seat (on this instance) that the seat
+        is open in another window, end an absence."""
         if client.seat is None:
             return
         old = room.by_seat.get(client.seat)
@@ -153,6 +153,7 @@ class Presence:
         self.review_absences(room)
 
     def disconnected(self, room: Room, client: Client) -> None:
+        client.left = True
         room.clients.discard(client)
         if room.status == "finished" and not room.clients:
             self.rooms.pop(room.id, None)  # a finished game is a replay: read it again if asked

@@ -22,25 +22,26 @@ import asyncio
 import datetime as dt
 import json
 import logging
-from bisect import bisect_right
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from asztal import games
 from asztal.engine import GameState
 from asztal.server import texts
+from asztal.server.render import board_module, draw
 
 try:
-    from asztal.web.present import decorate, named_log
+    from asztal.web.present import decorate, last_events, named_log
 except ImportError:  # the server runs without the browser package too
-    decorate = named_log = None
+    decorate = last_events = named_log = None
 
 log = logging.getLogger("asztal.server")
 
 _MASK63 = (1 << 63) - 1
 
-#: a board's patch is worth sending while it is shorter than this share of the whole board
-PATCH_WORTH = 0.6
+#: draws one view key's board and its patch: (game, view, legal, lang, names, last, prev) ->
+#: (svg, patch); the bot pool's ``draw`` (in a worker process) or ``render.draw`` wrapped
+Drawer = Callable[..., Awaitable[tuple[str | None, list[list[Any]] | None]]]
 
 
 class Refusal(Exception):
@@ -94,6 +95,7 @@ class Client:
         self.limit = outbox
         self.overflowed = False
         self.buckets: dict[str, list[float]] = {}
+        self.left = False  # the socket is gone (a step queued for it sends nothing)
 
     @property
     def key(self) -> tuple[int | None, str]:
@@ -119,73 +121,6 @@ class Client:
             self.outbox.put_nowait({"type": "close", "code": code, "error": error})
 
 
-def board_module(game_name: str):
-    """The game's SVG board (its declared ``board`` part), else None."""
-    return games.load(game_name).part("board")
-
-
-def board_tokens(svg: str) -> list[str]:
-    """A board cut at every ``>``: the units a ``board_patch`` counts (the client cuts alike)."""
-    return svg.split(">")
-
-
-def board_patch(old: str, new: str, window: int = 64) -> list[list[Any]] | None:
-    """``new`` as edits of ``old``: ``[[start, end, text], ...]`` in ``old``'s tokens, each
-    replacing tokens ``start:end`` with ``text`` cut at ``>`` (``None``: with no tokens),
-    in order. None when the edits would not be much shorter than the board itself.
-
-    A linear walk that re-synchronises on the nearest common token ahead: a board's next
-    drawing keeps its shapes in order and changes a few, so this finds small edits at a
-    fraction of a general diff's cost."""
-    a, b = board_tokens(old), board_tokens(new)
-    n, m = len(a), len(b)
-    i = 0
-    while i < n and i < m and a[i] == b[i]:
-        i += 1
-    j = i
-    tail = 0
-    while tail < n - i and tail < m - i and a[n - 1 - tail] == b[m - 1 - tail]:
-        tail += 1
-    n, m = n - tail, m - tail
-    where: dict[str, list[int]] = {}
-    for k in range(j, m):
-        where.setdefault(b[k], []).append(k)
-    ops: list[list[Any]] = []
-    size = 0
-    limit = PATCH_WORTH * len(new)
-    while i < n and j < m:
-        if a[i] == b[j]:
-            i += 1
-            j += 1
-            continue
-        best: tuple[int, int, int] | None = None
-        for di in range(window):
-            ii = i + di
-            if ii >= n or (best is not None and di >= best[0]):
-                break
-            found = where.get(a[ii])
-            if found:
-                k = bisect_right(found, j - 1)
-                if k < len(found):
-                    cost = di + found[k] - j
-                    if best is None or cost < best[0]:
-                        best = (cost, ii, found[k])
-        if best is None:
-            break
-        _, i2, j2 = best
-        text = ">".join(b[j:j2]) if j2 > j else None
-        ops.append([i, i2, text])
-        size += 16 + (len(text) if text else 0)
-        if size > limit:
-            return None
-        i, j = i2, j2
-    if i < n or j < m:
-        text = ">".join(b[j:m]) if m > j else None
-        ops.append([i, n, text])
-        size += 16 + (len(text) if text else 0)
-    return None if size > limit else ops
-
-
 def view_patch(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     """``new`` as the top-level fields of ``old`` that changed: ``{"set": {...}, "drop": [...]}``."""
     changed = {k: v for k, v in new.items() if k not in old or old[k] != v}
@@ -201,7 +136,9 @@ class Drawn:
     board: str | None
     prev_view: dict[str, Any] | None     # what a socket holding the last change's has
     prev_board: str | None
-    patches: dict[str, Any] = field(default_factory=dict)  # view/board patches, made when first asked
+    board_patch: list[list[Any]] | None  # the board as edits of prev_board (None: none worth it)
+    lines: list[dict[str, Any]]          # the log as this key's seat reads it, at this change
+    view_patch: dict[str, Any] | None = None  # made when first asked
     texts: dict[tuple, str] = field(default_factory=dict)  # JSON per (log span, view part, board part)
 
 
@@ -227,7 +164,8 @@ class Room:
         self.lines: dict[int | None, list[dict[str, Any]]] = {}
         #: per view key, the view and board last drawn (what the next change is a patch of)
         self.shown: dict[tuple[int | None, str], tuple[dict[str, Any], str | None]] = {}
-        self._drawn: dict[tuple[int | None, str], Drawn] = {}
+        self.drawer: Drawer = _draw_here
+        self._tail: asyncio.Task | None = None  # the last step queued by ``_then``
 
     @property
     def game(self):
@@ -252,7 +190,6 @@ class Room:
 
         After an undo the log is rebuilt by replay: the entries before the first one that
         differs stay described (and held by the sockets); the rest go."""
-        self._drawn = {}
         if not undone:
             return
         before, after = old.log or [], self.state.log or []
@@ -263,27 +200,42 @@ class Room:
             same += 1
         for lines in self.lines.values():
             del lines[same:]
-        for c in self.clients:
-            c.log_sent = min(c.log_sent, same)
+
+        async def step() -> None:  # after the states queued before the undo were sent
+            for c in self.clients:
+                c.log_sent = min(c.log_sent, same)
+
+        self._then(step)
 
     def renamed(self) -> None:
         """A seat's name or presence changed: the described log (which names seats) and the
         panels are made again, and every socket gets its log again."""
         self.lines = {}
-        self._drawn = {}
-        for c in self.clients:
-            c.log_sent = 0
 
-    def refreshed(self) -> None:
-        """Something in the message besides the game changed (a timer, a stand-in): rebuild it."""
-        self._drawn = {}
+        async def step() -> None:
+            for c in self.clients:
+                c.log_sent = 0
+
+        self._then(step)
 
     # -- the state message --------------------------------------------------------------
-    def _draw(self, key: tuple[int | None, str]) -> Drawn:
-        """The part of this change's ``state`` that one view key shares (made once)."""
-        drawn = self._drawn.get(key)
-        if drawn is not None:
-            return drawn
+    def _then(self, step: Callable[[], Awaitable[None]]) -> None:
+        """Run ``step`` after every step queued before it: what a room sends keeps its order
+        (a change's ``state`` and the events around it) while boards are drawn elsewhere."""
+        before = self._tail
+
+        async def run() -> None:
+            if before is not None and not before.done():
+                await asyncio.wait([before])
+            try:
+                await step()
+            except Exception:  # one failed send must not stop the room's later ones
+                log.exception("could not send the state of game %s", self.id)
+
+        self._tail = asyncio.get_running_loop().create_task(run())
+
+    def _base(self, key: tuple[int | None, str]) -> tuple[dict[str, Any], dict[str, Any], tuple | None]:
+        """One view key's message without its log, and its view and board job (main thread)."""
         st = self.state
         seat, lang = key
         view = st.view(seat)
@@ -298,34 +250,49 @@ class Room:
             msg["scores"] = [float(x) for x in st.scores()]
             msg["winners"] = list(st.winners())
         board = board_module(st.game.name)
-        decorated = False
+        names = None
         if decorate is not None:
             # the browser's additions (labels as the seat reads them, the decision, names,
-            # panels, the board with the last move marked): asztal.web.present
+            # panels): asztal.web.present; the board with the last move marked is drawn apart
             try:
-                decorate(msg, st, seat, lang, view, self.seat_info(), self.log_mark, board)
-                decorated = True
+                decorate(msg, st, seat, lang, view, self.seat_info(), self.log_mark, None)
+                names = msg["names"]
+                if st.is_over and board is not None and hasattr(board, "verdict"):
+                    msg["verdict"] = board.verdict(view, lang, names, list(st.winners()))
             except Exception:  # the game still plays with the plain message
                 log.exception("could not decorate the state of game %s", self.id)
-                msg["legal"] = legal
-        if not decorated and board is not None:
-            msg["board"] = board.draw(view, legal, lang)
-        svg = msg.pop("board", None)
-        prev_view, prev_board = self.shown.get(key, (None, None))
-        if prev_view is not None and prev_view == view:
-            view = prev_view  # unchanged: the same object, so a socket holding it is sent nothing
-        if prev_board is not None and prev_board == svg:
-            svg = prev_board
-        self.shown[key] = (view, svg)
-        drawn = Drawn(msg, view, svg, prev_view, prev_board)
-        self._drawn[key] = drawn
+                msg["legal"], names = legal, None
+        if board is None:
+            return msg, view, None
+        last = last_events(st, seat, self.log_mark) if names is not None else None
+        return msg, view, (st.game.name, view, msg["legal"], lang, names, last)
+
+    async def _draw(self, keys: set[tuple[int | None, str]]) -> dict[tuple[int | None, str], Drawn]:
+        """This change's part for each view key (its board drawn by ``self.drawer``)."""
+        jobs = {key: self._base(key) for key in keys}
+        total = len(self.state.log or [])
+        lines = {seat: self._log_lines(seat, total) for seat, _ in keys}
+        prevs = {key: self.shown.get(key, (None, None)) for key in keys}
+        boards = await asyncio.gather(*(self.drawer(*job, prevs[key][1]) for key, (_, _, job) in jobs.items()
+                                        if job is not None))
+        drawn = {}
+        found = iter(boards)
+        for key, (base, view, job) in jobs.items():
+            svg, patch = next(found) if job is not None else (None, None)
+            prev_view, prev_board = prevs[key]
+            if prev_view is not None and prev_view == view:
+                view = prev_view  # unchanged: the same object, so a socket holding it is sent nothing
+            if prev_board is not None and prev_board == svg:
+                svg = prev_board
+            self.shown[key] = (view, svg)
+            drawn[key] = Drawn(base, view, svg, prev_view, prev_board, patch, lines[key[0]])
         return drawn
 
-    def _log_lines(self, seat: int | None, start: int) -> list[dict[str, Any]]:
-        """Log entries from ``start`` as ``seat`` reads them, each described once and kept."""
+    def _log_lines(self, seat: int | None, total: int) -> list[dict[str, Any]]:
+        """The log's first ``total`` entries as ``seat`` reads them, each described once and
+        kept (a copy of the list: a later undo may cut the kept one)."""
         st = self.state
         lines = self.lines.setdefault(seat, [])
-        total = len(st.log or [])
         if len(lines) < total:
             have = len(lines)
             describe = st.game.describe
@@ -334,14 +301,13 @@ class Room:
             if named_log is not None:  # the lobby's names instead of "2. játékos" (asztal.web.present)
                 new = named_log(new, self.seat_info())
             lines.extend(new)
-        return lines[start:total]
+        return lines[:total]
 
-    def message(self, client: Client) -> str:
+    def _message(self, client: Client, d: Drawn) -> str:
         """The ``state`` JSON for one socket: what changed since what it holds (all of it for a
         socket that holds nothing), as text shared with every socket sent the same."""
-        d = self._draw(client.key)
-        start = min(client.log_sent, len(self.state.log or []))
-        end = len(self.state.log or [])
+        end = len(d.lines)
+        start = min(client.log_sent, end)
         if client.view is d.view:
             vpart = "same"
         elif client.view is not None and client.view is d.prev_view:
@@ -350,51 +316,72 @@ class Room:
             vpart = "whole"
         if d.board is None or client.board is d.board:
             bpart = "same"
-        elif client.board is not None and client.board is d.prev_board and self._board_patch(d) is not None:
+        elif client.board is not None and client.board is d.prev_board and d.board_patch is not None:
             bpart = "patch"
         else:
             bpart = "whole"
         tkey = (start, end, vpart, bpart)
         text = d.texts.get(tkey)
         if text is None:
-            msg = {**d.base, "log_start": start, "log": self._log_lines(client.seat, start)}
+            msg = {**d.base, "log_start": start, "log": d.lines[start:end]}
             if vpart == "whole":
                 msg["view"] = d.view
             elif vpart == "patch":
-                if "view" not in d.patches:
-                    d.patches["view"] = view_patch(d.prev_view or {}, d.view)
-                msg["view_patch"] = d.patches["view"]
+                if d.view_patch is None:
+                    d.view_patch = view_patch(d.prev_view or {}, d.view)
+                msg["view_patch"] = d.view_patch
             if bpart == "whole":
                 msg["board"] = d.board
             elif bpart == "patch":
-                msg["board_patch"] = self._board_patch(d)
+                msg["board_patch"] = d.board_patch
             text = json.dumps(msg, ensure_ascii=False)
             d.texts[tkey] = text
         client.log_sent, client.view, client.board = end, d.view, d.board
         return text
 
-    @staticmethod
-    def _board_patch(d: Drawn) -> list[list[Any]] | None:
-        if "board" not in d.patches:
-            d.patches["board"] = (board_patch(d.prev_board, d.board)
-                                  if d.prev_board is not None and d.board is not None else None)
-        return d.patches["board"]
+    def join(self, client: Client, first: dict[str, Any] | None = None) -> None:
+        """Send a socket ``first`` (its ``hello``) and then its whole ``state``, in the room's
+        order, and count it among the room's sockets from then on (a new socket; a new language)."""
+        async def step() -> None:
+            if client.left:
+                return
+            if first is not None:
+                client.send(first)
+            client.forget()
+            drawn = await self._draw({client.key})
+            client.send(self._message(client, drawn[client.key]))
+            self.clients.add(client)
 
-    def whole_state(self, client: Client) -> str:
-        """Everything (a socket's first ``state``, or after it changed language)."""
-        client.forget()
-        return self.message(client)
+        self._then(step)
 
     def broadcast_state(self) -> None:
-        """Every socket its ``state``, after the room's state (or its seats, timer) changed."""
-        self._drawn = {}
-        for c in list(self.clients):
-            c.send(self.message(c))
+        """Every socket its ``state``, after the room's state (or its seats, timer) changed:
+        made when its turn comes, from the room as it is then, for the sockets there then."""
+        async def step() -> None:
+            clients = list(self.clients)
+            if not clients:
+                return
+            drawn = await self._draw({c.key for c in clients})
+            for c in clients:
+                if c in self.clients:
+                    c.send(self._message(c, drawn[c.key]))
+
+        self._then(step)
 
     def broadcast(self, msg: dict[str, Any]) -> None:
+        """An event for every socket, after the states queued before it."""
         text = json.dumps(msg, ensure_ascii=False)
-        for c in list(self.clients):
-            c.send(text)
+
+        async def step() -> None:
+            for c in list(self.clients):
+                c.send(text)
+
+        self._then(step)
+
+
+async def _draw_here(*job: Any) -> tuple[str | None, list[list[Any]] | None]:
+    """Draw in the event loop (a room made without the hub's bot pool)."""
+    return draw(*job)
 
 
 def epoch(stamp: dt.datetime | None) -> float | None:

@@ -178,8 +178,7 @@ async def _session(ws: WebSocket, game_id: str, hub: Hub, token: str | None, key
         await _refuse(ws, "no_game", 4404)
         return
     client = Client(seat, lang, hub.settings.outbox if hub.settings is not None else 256)
-    client.send(room.hello(client))
-    client.send(room.whole_state(client))
+    room.join(client, room.hello(client))  # hello, then the whole state, in the room's order
     hub.connected(room, client)
     await hub.announce(room, seat, True)
     writer = asyncio.create_task(_writer(ws, client))
@@ -233,7 +232,7 @@ async def handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> N
         await hub.submit(room, client.seat, kind, msg.get("code"), msg["seq"])
     elif kind == "lang":
         client.lang = msg["lang"]
-        client.send(room.whole_state(client))
+        room.join(client)
     elif kind in ("why", "hint"):
         st = room.state
         if client.seat is None:
