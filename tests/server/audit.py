@@ -388,12 +388,16 @@ def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, fin
                         hostile = cred is creds[0] and step == k and seat == cred.seat
                         variants = [body] if body is None else [body, _hostile(body)] if hostile else [body]
                         for b in variants:
-                            r = client.request(method.upper(), url, params=params,
-                                               **({} if b is None else
-                                                  {"content": json.dumps(b),  # \ud800 as an escape
-                                                   "headers": {"content-type": "application/json"}}))
-                            findings.requests += 1
                             where = f"{method.upper()} {path} as {cred.label} at {table.game} seq {k} step {step}"
+                            try:
+                                r = client.request(method.upper(), url, params=params,
+                                                   **({} if b is None else
+                                                      {"content": json.dumps(b),  # \ud800 as an escape
+                                                       "headers": {"content-type": "application/json"}}))
+                            except httpx.TimeoutException:
+                                findings.errors.append(f"{where}: no answer in {client.timeout.read} s")
+                                continue
+                            findings.requests += 1
                             if r.status_code >= 500:
                                 findings.errors.append(f"{where}: {r.status_code} {r.text[:200]}")
                             if r.status_code >= 400:

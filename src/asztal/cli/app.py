@@ -50,6 +50,10 @@ HELP: dict[str, tuple[str, str]] = {
     "packs": ("további csomagok mappája: <játék>/<név>.json", "folder of extra packs: <game>/<name>.json"),
     "bot_time": ("egy MCTS-gép gondolkodási ideje lépésenként, másodperc",
                  "seconds an MCTS bot may think per move"),
+    "instances": ("ennyi szerverfolyamat egy porton (csak PostgreSQL-lel; mindegyik egy példány, "
+                  "így a gép minden magját használják)",
+                  "this many server processes on one port (PostgreSQL only; each is an instance, so they "
+                  "use every core of the machine)"),
     "proxy": ("egy fordított proxy címe, amelynek X-Forwarded-For fejlécét elhisszük (többször is megadható; "
               "alapból senkiét)",
               "address of a reverse proxy whose X-Forwarded-For is believed (repeatable; default: nobody's)"),
@@ -427,10 +431,12 @@ def build_app(lang: str) -> typer.Typer:
         packs: Path | None = typer.Option(None, "--packs", help=h("packs")),
         bot_time: float = typer.Option(2.0, "--bot-time", help=h("bot_time")),
         proxy: list[str] = typer.Option([], "--proxy", metavar="ADDR", help=h("proxy")),
+        workers: int = typer.Option(1, "--workers", min=1, max=64, help=h("instances")),
     ) -> None:
         from asztal.server.app import Settings, run
 
-        settings = Settings(pack_dir=packs, bot_time=bot_time, proxies=tuple(proxy), **({"db_url": db} if db else {}))
+        settings = Settings(pack_dir=packs, bot_time=bot_time, proxies=tuple(proxy), instances=workers,
+                            **({"db_url": db} if db else {}))
         where = settings.db_url.split("@")[-1]
 
         def announce() -> None:
