@@ -175,13 +175,12 @@ class Presence:
             room.broadcast(texts.seat_event("returned", seat.seat, seat.name))
             self.schedule(room)
             room.broadcast_state()
-        if seat.played_for and seat.local:
+        client = room.by_seat.get(seat.seat)
+        if seat.played_for and client is not None:
             moves = [{"hu": hu, "en": en} for hu, en in seat.played_for]
-            for c in list(room.clients):
-                if c.seat == seat.seat:
-                    c.send({"type": "stood_in", "seat": seat.seat, "moves": moves,
-                            "hu": f"Amíg távol voltál, a gép {len(moves)} lépést tett helyetted.",
-                            "en": f"While you were away, the bot made {len(moves)} move(s) for you."})
+            room.tell(client, {"type": "stood_in", "seat": seat.seat, "moves": moves,
+                               "hu": f"Amíg távol voltál, a gép {len(moves)} lépést tett helyetted.",
+                               "en": f"While you were away, the bot made {len(moves)} move(s) for you."})
             seat.played_for = []
 
     def start_absence(self, room: Room, seat: Seat) -> None:

@@ -368,6 +368,14 @@ class Room:
 
         self._then(step)
 
+    def tell(self, client: Client, msg: dict[str, Any]) -> None:
+        """A message for one socket, after what the room queued before it (its whole state)."""
+        async def step() -> None:
+            if not client.left:
+                client.send(msg)
+
+        self._then(step)
+
     def broadcast(self, msg: dict[str, Any]) -> None:
         """An event for every socket, after the states queued before it."""
         text = json.dumps(msg, ensure_ascii=False)
