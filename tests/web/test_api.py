@@ -13,7 +13,7 @@ from asztal import games
 from asztal.engine.errors import BadRecord
 from asztal.engine.rng import Rng
 from asztal.games.pocketciv.setup import generate_map
-from asztal.web.api import action_rules, check_pocketciv_map, replay_frame, rules_of
+from asztal.server.ui_api import action_rules, check_pocketciv_map, replay_frame, rules_of
 
 RULE_ID = re.compile(r"^[A-Z]+(?:-[A-Z]+)*-\d+$")
 

@@ -1,7 +1,9 @@
 """The FastAPI application: ``create_app(Settings(...))``; ``asztal serve`` runs it on uvicorn.
 
-Routes: ``/api/...`` (lobby, ``api.py``), ``/ws/games/{id}`` (live play, ``ws.py``), and the
-browser UI's static files at ``/`` when the ``asztal.web`` package ships them.
+Routes: ``/api/...`` (lobby, ``api.py``; accounts, ``account_api.py``), ``/ws/games/{id}``
+(live play, ``ws.py``), and with the browser UI (the ``asztal.web`` package's static files,
+at ``/``) the endpoints only it uses: rules, replay frames, maps (``ui_api.py``) and the guided
+first games (``learn_api.py``).
 """
 
 from __future__ import annotations
@@ -147,10 +149,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if static is not None:
         from fastapi.staticfiles import StaticFiles
 
-        from asztal.web.api import build_router as web_router  # the UI's rules, replay and map endpoints
+        from asztal.server.learn_api import build_router as learn_router  # the guided first games ("Tanuld meg")
+        from asztal.server.ui_api import build_router as ui_router  # the UI's rules, replay and map endpoints
 
-        app.include_router(web_router())
-        from asztal.web.learn import build_router as learn_router  # the guided first games ("Tanuld meg")
+        app.include_router(ui_router())
         app.include_router(learn_router())
 
         app.mount("/", StaticFiles(directory=static, html=True), name="web")

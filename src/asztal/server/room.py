@@ -28,12 +28,8 @@ from typing import Any
 
 from asztal.engine import GameState
 from asztal.server import texts
+from asztal.server.present import decorate, last_events, named_log
 from asztal.server.render import board_module, draw
-
-try:
-    from asztal.web.present import decorate, last_events, named_log
-except ImportError:  # the server runs without the browser package too
-    decorate = last_events = named_log = None
 
 log = logging.getLogger("asztal.server")
 
@@ -251,17 +247,16 @@ class Room:
             msg["winners"] = list(st.winners())
         board = board_module(st.game.name)
         names = None
-        if decorate is not None:
-            # the browser's additions (labels as the seat reads them, the decision, names,
-            # panels): asztal.web.present; the board with the last move marked is drawn apart
-            try:
-                decorate(msg, st, seat, lang, view, self.seat_info(), self.log_mark, None)
-                names = msg["names"]
-                if st.is_over and board is not None and hasattr(board, "verdict"):
-                    msg["verdict"] = board.verdict(view, lang, names, list(st.winners()))
-            except Exception:  # the game still plays with the plain message
-                log.exception("could not decorate the state of game %s", self.id)
-                msg["legal"], names = legal, None
+        # what a player reads around the board (labels as the seat reads them, the decision,
+        # names, panels): present.py; the board with the last move marked is drawn apart
+        try:
+            decorate(msg, st, seat, lang, view, self.seat_info(), self.log_mark, None)
+            names = msg["names"]
+            if st.is_over and board is not None and hasattr(board, "verdict"):
+                msg["verdict"] = board.verdict(view, lang, names, list(st.winners()))
+        except Exception:  # the game still plays with the plain message
+            log.exception("could not decorate the state of game %s", self.id)
+            msg["legal"], names = legal, None
         if board is None:
             return msg, view, None
         last = last_events(st, seat, self.log_mark) if names is not None else None
@@ -298,8 +293,7 @@ class Room:
             describe = st.game.describe
             new = [{"i": have + k, "hu": describe(e, "hu", seat), "en": describe(e, "en", seat)}
                    for k, e in enumerate(st.log_for(seat, have))]
-            if named_log is not None:  # the lobby's names instead of "2. játékos" (asztal.web.present)
-                new = named_log(new, self.seat_info())
+            new = named_log(new, self.seat_info())  # the lobby's names instead of "2. játékos"
             lines.extend(new)
         return lines[:total]
 

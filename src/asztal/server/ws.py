@@ -19,13 +19,9 @@ from fastapi import WebSocket, WebSocketDisconnect
 from asztal.server import texts
 from asztal.server.edge import ACTION_CODE, GAME_ID, bad_text
 from asztal.server.hub import Hub, OtherRules
+from asztal.server.present import relabel
 from asztal.server.room import Client, Refusal, Room
 from asztal.server.tokens import hash_secret
-
-try:
-    from asztal.web.present import relabel
-except ImportError:  # the server runs without the browser package too
-    relabel = None
 
 MAX_MESSAGE = 16 * 1024
 
@@ -253,8 +249,8 @@ async def handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> N
                                                       room.bot_seed(client.seat) + seq)
             finally:
                 hub.hints -= 1
-            if relabel is not None:  # the moves named as the seat reads them (no internal ids)
-                hu, en = relabel(st, client.seat, hu, "hu"), relabel(st, client.seat, en, "en")
+            # the moves named as the seat reads them (no internal ids)
+            hu, en = relabel(st, client.seat, hu, "hu"), relabel(st, client.seat, en, "en")
             client.send({"type": "hint", "code": code, "hu": hu, "en": en, "seq": seq})
 
 
@@ -266,8 +262,7 @@ def why(state, code: str) -> dict[str, Any]:
         action = None
     if action is not None and action in state.legal_actions():
         hu, en = action.hu, action.en
-        if relabel is not None:
-            hu, en = relabel(state, state.to_move, hu, "hu"), relabel(state, state.to_move, en, "en")
+        hu, en = relabel(state, state.to_move, hu, "hu"), relabel(state, state.to_move, en, "en")
         return {"type": "why", "code": code, "legal": True, "hu": f"szabályos: {hu}", "en": f"legal: {en}"}
     if action is None:
         return {"type": "why", "code": code, "legal": False, "hu": "ismeretlen lépéskód",
