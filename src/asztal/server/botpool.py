@@ -9,16 +9,18 @@ know (``asztal.bots``' contract).
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from asztal import games
 from asztal.engine import GameState
 from asztal.server import render
+
+log = logging.getLogger("asztal.server")
 
 _CACHE_SIZE = 64
 _cache: OrderedDict[str, GameState] = OrderedDict()
@@ -105,7 +107,7 @@ class BotPool:
         self.board_workers = max(0, boards)
         self._pool: ProcessPoolExecutor | None = None
         self._side: ProcessPoolExecutor | None = None
-        self._boards: ProcessPoolExecutor | None = None
+        self._boards: render.Boards | None = None
 
     def _make(self, n: int, method: str) -> ProcessPoolExecutor:
         ctx = multiprocessing.get_context(method)
@@ -125,9 +127,8 @@ class BotPool:
         self._pool = self._make(self.workers, method)
         self._side = self._make(self.side_workers, method)
         if self.board_workers:
-            self._boards = self._make(self.board_workers, method)
-            for _ in range(self.board_workers):
-                self._boards.submit(games.names)
+            self._boards = render.Boards(self.board_workers)
+            self._boards.start(method)
         for _ in range(self.workers):
             self._pool.submit(games.names)
         for _ in range(self.side_workers):
@@ -150,22 +151,22 @@ class BotPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(True), suggest, key, record, seat, seed)
 
-    async def draw(self, *job: Any) -> tuple[str | None, list[list[Any]] | None]:
-        """A board and its patch (``render.draw``), in a boards worker when there are any."""
-        if not self.board_workers:
-            return render.draw(*job)
-        if self._boards is None:
-            self._boards = self._make(self.board_workers, "spawn")
-        loop = asyncio.get_running_loop()
+    async def draw(self, key: tuple, prev_no: int | None, no: int, prev: str | None,
+                   job: tuple) -> tuple[str | None, list[list[Any]] | None]:
+        """A view key's board and its patch (``render.draw``): in a drawing process, which keeps
+        the key's last board (drawing ``prev_no``); in the event loop, from ``prev``, when there
+        is none or it stopped."""
+        if self._boards is None or self._boards.broken:
+            return render.draw(*job, prev)
         try:
-            return await loop.run_in_executor(self._boards, render.draw, *job)
-        except BrokenProcessPool:  # a worker died: replaced, and this board drawn here
-            self.repair()
-            return render.draw(*job)
+            return await self._boards.draw(key, prev_no, no, job)
+        except RuntimeError:
+            log.exception("drawing in the boards process failed; drawn here")
+            return render.draw(*job, prev)
 
     def repair(self) -> None:
         """Replace a pool whose worker died (a broken pool refuses every later task)."""
-        for name in ("_pool", "_side", "_boards"):
+        for name in ("_pool", "_side"):
             pool = getattr(self, name)
             if pool is not None and getattr(pool, "_broken", False):
                 pool.shutdown(wait=False, cancel_futures=True)
@@ -173,7 +174,10 @@ class BotPool:
 
     def close(self) -> None:
         """Stop every worker now: a move being thought about is dropped (nothing of it was committed)."""
-        for name in ("_pool", "_side", "_boards"):
+        if self._boards is not None:
+            self._boards.close()
+            self._boards = None
+        for name in ("_pool", "_side"):
             pool = getattr(self, name)
             if pool is None:
                 continue

@@ -1,14 +1,20 @@
 """Drawing boards off the event loop: the work of a ``state`` that costs the most.
 
-A board is drawn (and compared with the one this view key was sent before, into a
-``board_patch``) in a worker process of the bot pool's ``boards`` executor, so the event loop
-spends a change's time on the move path and the sending, and a second core draws. Without
-workers (``ASZTAL_RENDER_WORKERS=0``) the same functions run in the event loop.
+A board is drawn (and compared with the one this view key was drawn before, into a
+``board_patch``) in a drawing process (``Boards``), so the event loop spends a change's time
+on the move path and the sending, and another core draws. Without drawing processes
+(``ASZTAL_RENDER_WORKERS=0``) the same ``draw`` runs in the event loop.
 """
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+import multiprocessing
+import os
 from bisect import bisect_right
+from collections import OrderedDict
+from multiprocessing.connection import Connection
 from typing import Any
 
 from asztal import games
@@ -96,3 +102,133 @@ def draw(game: str, view: dict[str, Any], legal: list[dict[str, Any]], lang: str
            else board.draw(view, legal, lang, names=names, last=last or []))
     patch = board_patch(prev, svg) if prev is not None and prev != svg else None
     return svg, patch
+
+
+#: boards a drawing process keeps to patch the next drawing of the same view key against
+_KEPT = 4096
+
+
+def _boards_main(conn: Connection, parent: int) -> None:
+    """A drawing process: take batches of jobs, answer each with its board and patch. It keeps
+    the last board of every view key, so the event loop never sends one back to it."""
+    from asztal.server.botpool import _die_with_parent
+
+    _die_with_parent(parent)
+    kept: OrderedDict[tuple, tuple[int, str | None]] = OrderedDict()
+    while True:
+        try:
+            batch = conn.recv()
+        except (EOFError, OSError):
+            return
+        out = []
+        for ticket, key, prev_no, no, job in batch:
+            had = kept.pop(key, None)
+            try:
+                svg, patch = draw(*job, had[1] if had is not None and had[0] == prev_no else None)
+            except Exception as e:  # a board that cannot be drawn: the event loop is told why
+                out.append((ticket, None, None, f"{type(e).__name__}: {e}"[:300]))
+                continue
+            kept[key] = (no, svg)
+            if len(kept) > _KEPT:
+                kept.popitem(last=False)
+            out.append((ticket, svg, patch, None))
+        conn.send(out)
+
+
+class Boards:
+    """Processes that draw boards, each fed through a pipe the event loop watches (no threads).
+
+    A room's view keys always go to the same process (by the room's id), which keeps their
+    last boards. One batch is in flight per process: the jobs of the changes made meanwhile
+    wait here and go together when the answer comes, so a busy process gets bigger batches
+    rather than a longer queue, and the pipe never holds more than one batch."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.procs: list[Any] = []
+        self.conns: list[Connection] = []
+        self.waiting: list[list[tuple]] = []
+        self.busy: list[bool] = []
+        self.pending: dict[int, asyncio.Future] = {}
+        self.tickets = itertools.count()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.broken = False
+
+    def start(self, method: str) -> None:
+        ctx = multiprocessing.get_context(method)
+        for _ in range(self.n):
+            ours, theirs = ctx.Pipe()
+            proc = ctx.Process(target=_boards_main, args=(theirs, os.getpid()), name="asztal-boards", daemon=True)
+            proc.start()
+            theirs.close()
+            self.procs.append(proc)
+            self.conns.append(ours)
+            self.waiting.append([])
+            self.busy.append(False)
+
+    async def draw(self, key: tuple, prev_no: int | None, no: int, job: tuple) -> tuple[str | None, Any]:
+        loop = asyncio.get_running_loop()
+        if self.loop is not loop:
+            self.loop = loop
+            for k, conn in enumerate(self.conns):
+                loop.add_reader(conn.fileno(), self._answer, k)
+        k = hash(key[0]) % self.n
+        ticket = next(self.tickets)
+        future = loop.create_future()
+        self.pending[ticket] = future
+        self.waiting[k].append((ticket, key, prev_no, no, job))
+        if not self.busy[k]:
+            self._send(k)
+        svg, patch, error = await future
+        if error is not None:
+            raise RuntimeError(f"the board could not be drawn: {error}")
+        return svg, patch
+
+    def _send(self, k: int) -> None:
+        batch, self.waiting[k] = self.waiting[k], []
+        if batch:
+            self.busy[k] = True
+            try:
+                self.conns[k].send(batch)
+            except OSError as e:
+                self._fail(k, e)
+
+    def _answer(self, k: int) -> None:
+        try:
+            answers = self.conns[k].recv()
+        except (EOFError, OSError) as e:
+            self._fail(k, e)
+            return
+        for ticket, svg, patch, error in answers:
+            future = self.pending.pop(ticket, None)
+            if future is not None and not future.done():
+                future.set_result((svg, patch, error))
+        self.busy[k] = False
+        self._send(k)
+
+    def _fail(self, k: int, error: Exception) -> None:
+        """A drawing process died: what waited on it fails (the room logs it; the next socket
+        to join gets its whole state drawn again), and nothing more is sent to it."""
+        if self.loop is not None:
+            self.loop.remove_reader(self.conns[k].fileno())
+        self.busy[k] = True  # never sent to again
+        self.broken = True
+        for future in self.pending.values():
+            if not future.done():
+                future.set_exception(RuntimeError(f"the boards process stopped: {error}"))
+        self.pending = {t: f for t, f in self.pending.items() if not f.done()}
+
+    def close(self) -> None:
+        if self.loop is not None and not self.loop.is_closed():
+            for conn in self.conns:
+                try:
+                    self.loop.remove_reader(conn.fileno())
+                except (ValueError, OSError):
+                    pass
+        for conn in self.conns:
+            conn.close()
+        for proc in self.procs:
+            proc.terminate()
+        for proc in self.procs:
+            proc.join(5)
+        self.procs, self.conns = [], []

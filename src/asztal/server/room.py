@@ -35,8 +35,9 @@ log = logging.getLogger("asztal.server")
 
 _MASK63 = (1 << 63) - 1
 
-#: draws one view key's board and its patch: (game, view, legal, lang, names, last, prev) ->
-#: (svg, patch); the bot pool's ``draw`` (in a worker process) or ``render.draw`` wrapped
+#: draws one view key's board and its patch: (key, prev_no, no, prev, job) -> (svg, patch),
+#: ``prev`` being the key's board drawn as number ``prev_no`` and ``job`` the arguments of
+#: ``render.draw``; the bot pool's ``draw`` (in a drawing process), or ``_draw_here``
 Drawer = Callable[..., Awaitable[tuple[str | None, list[list[Any]] | None]]]
 
 
@@ -159,8 +160,9 @@ class Room:
         #: per seat that reads the log (None: spectators), its entries described so far
         self.lines: dict[int | None, list[dict[str, Any]]] = {}
         #: per view key, the view and board last drawn (what the next change is a patch of)
-        self.shown: dict[tuple[int | None, str], tuple[dict[str, Any], str | None]] = {}
+        self.shown: dict[tuple[int | None, str], tuple[dict[str, Any] | None, str | None, int | None]] = {}
         self.drawer: Drawer = _draw_here
+        self.draws = 0  # boards drawn for this room: their numbers tell a drawing process which one it kept
         self._tail: asyncio.Task | None = None  # the last step queued by ``_then``
 
     @property
@@ -267,19 +269,23 @@ class Room:
         jobs = {key: self._base(key) for key in keys}
         total = len(self.state.log or [])
         lines = {seat: self._log_lines(seat, total) for seat, _ in keys}
-        prevs = {key: self.shown.get(key, (None, None)) for key in keys}
-        boards = await asyncio.gather(*(self.drawer(*job, prevs[key][1]) for key, (_, _, job) in jobs.items()
-                                        if job is not None))
+        prevs = {key: self.shown.get(key, (None, None, None)) for key in keys}
+        numbers = {}
+        for key in keys:
+            self.draws += 1
+            numbers[key] = self.draws
+        boards = await asyncio.gather(*(self.drawer((self.id, *key), prevs[key][2], numbers[key], prevs[key][1], job)
+                                        for key, (_, _, job) in jobs.items() if job is not None))
         drawn = {}
         found = iter(boards)
         for key, (base, view, job) in jobs.items():
             svg, patch = next(found) if job is not None else (None, None)
-            prev_view, prev_board = prevs[key]
+            prev_view, prev_board, _ = prevs[key]
             if prev_view is not None and prev_view == view:
                 view = prev_view  # unchanged: the same object, so a socket holding it is sent nothing
             if prev_board is not None and prev_board == svg:
                 svg = prev_board
-            self.shown[key] = (view, svg)
+            self.shown[key] = (view, svg, numbers[key])
             drawn[key] = Drawn(base, view, svg, prev_view, prev_board, patch, lines[key[0]])
         return drawn
 
@@ -381,9 +387,10 @@ class Room:
         self._then(step)
 
 
-async def _draw_here(*job: Any) -> tuple[str | None, list[list[Any]] | None]:
+async def _draw_here(key: tuple, prev_no: int | None, no: int, prev: str | None,
+                     job: tuple) -> tuple[str | None, list[list[Any]] | None]:
     """Draw in the event loop (a room made without the hub's bot pool)."""
-    return draw(*job)
+    return draw(*job, prev)
 
 
 def epoch(stamp: dt.datetime | None) -> float | None:
