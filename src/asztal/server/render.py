@@ -12,6 +12,8 @@ import asyncio
 import itertools
 import multiprocessing
 import os
+import pickle
+import struct
 from bisect import bisect_right
 from collections import OrderedDict
 from multiprocessing.connection import Connection
@@ -108,7 +110,7 @@ def draw(game: str, view: dict[str, Any], legal: list[dict[str, Any]], lang: str
 _KEPT = 4096
 
 
-def _boards_main(conn: Connection, parent: int) -> None:
+def _boards_main(jobs: Connection, answers: Connection, parent: int) -> None:
     """A drawing process: take batches of jobs, answer each with its board and patch. It keeps
     the last board of every view key, so the event loop never sends one back to it."""
     from asztal.server.botpool import _die_with_parent
@@ -117,7 +119,7 @@ def _boards_main(conn: Connection, parent: int) -> None:
     kept: OrderedDict[tuple, tuple[int, str | None]] = OrderedDict()
     while True:
         try:
-            batch = conn.recv()
+            batch = jobs.recv()
         except (EOFError, OSError):
             return
         out = []
@@ -132,49 +134,89 @@ def _boards_main(conn: Connection, parent: int) -> None:
             if len(kept) > _KEPT:
                 kept.popitem(last=False)
             out.append((ticket, svg, patch, None))
-        conn.send(out)
+        answers.send(out)
+
+
+class _Answers(asyncio.Protocol):
+    """The event loop's end of a drawing process's answers: frames as ``Connection`` writes
+    them (a 4-byte big-endian length, then a pickle), read without ever blocking the loop."""
+
+    def __init__(self, boards: Boards, k: int) -> None:
+        self.boards, self.k = boards, k
+        self.buf = bytearray()
+
+    def data_received(self, data: bytes) -> None:
+        self.buf += data
+        while len(self.buf) >= 4:
+            (size,) = struct.unpack("!i", self.buf[:4])
+            if len(self.buf) < 4 + size:
+                return
+            frame = bytes(self.buf[4:4 + size])
+            del self.buf[:4 + size]
+            self.boards._answer(self.k, pickle.loads(frame))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.boards._fail(self.k, exc or EOFError("the boards process closed its pipe"))
 
 
 class Boards:
-    """Processes that draw boards, each fed through a pipe the event loop watches (no threads).
+    """Processes that draw boards, each fed through a pair of pipes that the event loop reads
+    and writes without blocking (no threads).
 
     A room's view keys always go to the same process (by the room's id), which keeps their
     last boards. One batch is in flight per process: the jobs of the changes made meanwhile
     wait here and go together when the answer comes, so a busy process gets bigger batches
-    rather than a longer queue, and the pipe never holds more than one batch."""
+    rather than a longer queue."""
 
     def __init__(self, n: int) -> None:
         self.n = n
         self.procs: list[Any] = []
-        self.conns: list[Connection] = []
+        self.ends: list[tuple[Connection, Connection]] = []  # (to it, from it), until the loop takes them
+        self.writers: list[asyncio.WriteTransport | None] = []
+        self.readers: list[asyncio.ReadTransport | None] = []
+        self.connecting: list[asyncio.Future | None] = []
         self.waiting: list[list[tuple]] = []
         self.busy: list[bool] = []
         self.pending: dict[int, asyncio.Future] = {}
         self.tickets = itertools.count()
-        self.loop: asyncio.AbstractEventLoop | None = None
         self.broken = False
 
     def start(self, method: str) -> None:
         ctx = multiprocessing.get_context(method)
         for _ in range(self.n):
-            ours, theirs = ctx.Pipe()
-            proc = ctx.Process(target=_boards_main, args=(theirs, os.getpid()), name="asztal-boards", daemon=True)
+            jobs_in, jobs_out = ctx.Pipe(duplex=False)
+            answers_in, answers_out = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_boards_main, args=(jobs_in, answers_out, os.getpid()),
+                               name="asztal-boards", daemon=True)
             proc.start()
-            theirs.close()
+            jobs_in.close()
+            answers_out.close()
             self.procs.append(proc)
-            self.conns.append(ours)
+            self.ends.append((jobs_out, answers_in))
+            self.writers.append(None)
+            self.readers.append(None)
+            self.connecting.append(None)
             self.waiting.append([])
             self.busy.append(False)
 
-    async def draw(self, key: tuple, prev_no: int | None, no: int, job: tuple) -> tuple[str | None, Any]:
+    async def _connect(self, k: int) -> None:
         loop = asyncio.get_running_loop()
-        if self.loop is not loop:
-            self.loop = loop
-            for k, conn in enumerate(self.conns):
-                loop.add_reader(conn.fileno(), self._answer, k)
+        jobs_out, answers_in = self.ends[k]
+        writer, _ = await loop.connect_write_pipe(asyncio.Protocol, os.fdopen(os.dup(jobs_out.fileno()), "wb", 0))
+        reader, _ = await loop.connect_read_pipe(lambda: _Answers(self, k),
+                                                 os.fdopen(os.dup(answers_in.fileno()), "rb", 0))
+        jobs_out.close()
+        answers_in.close()
+        self.writers[k], self.readers[k] = writer, reader
+
+    async def draw(self, key: tuple, prev_no: int | None, no: int, job: tuple) -> tuple[str | None, Any]:
         k = hash(key[0]) % self.n
+        if self.writers[k] is None:
+            if self.connecting[k] is None:
+                self.connecting[k] = asyncio.ensure_future(self._connect(k))
+            await self.connecting[k]
         ticket = next(self.tickets)
-        future = loop.create_future()
+        future = asyncio.get_running_loop().create_future()
         self.pending[ticket] = future
         self.waiting[k].append((ticket, key, prev_no, no, job))
         if not self.busy[k]:
@@ -186,19 +228,13 @@ class Boards:
 
     def _send(self, k: int) -> None:
         batch, self.waiting[k] = self.waiting[k], []
-        if batch:
+        writer = self.writers[k]
+        if batch and writer is not None and not self.broken:
             self.busy[k] = True
-            try:
-                self.conns[k].send(batch)
-            except OSError as e:
-                self._fail(k, e)
+            data = pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL)
+            writer.write(struct.pack("!i", len(data)) + data)
 
-    def _answer(self, k: int) -> None:
-        try:
-            answers = self.conns[k].recv()
-        except (EOFError, OSError) as e:
-            self._fail(k, e)
-            return
+    def _answer(self, k: int, answers: list[tuple]) -> None:
         for ticket, svg, patch, error in answers:
             future = self.pending.pop(ticket, None)
             if future is not None and not future.done():
@@ -206,29 +242,30 @@ class Boards:
         self.busy[k] = False
         self._send(k)
 
-    def _fail(self, k: int, error: Exception) -> None:
-        """A drawing process died: what waited on it fails (the room logs it; the next socket
-        to join gets its whole state drawn again), and nothing more is sent to it."""
-        if self.loop is not None:
-            self.loop.remove_reader(self.conns[k].fileno())
-        self.busy[k] = True  # never sent to again
+    def _fail(self, k: int, error: BaseException) -> None:
+        """A drawing process stopped: what waited on it fails (its boards are then drawn in
+        the event loop), and nothing more is sent to any."""
+        if self.broken:
+            return
         self.broken = True
         for future in self.pending.values():
             if not future.done():
                 future.set_exception(RuntimeError(f"the boards process stopped: {error}"))
-        self.pending = {t: f for t, f in self.pending.items() if not f.done()}
+        self.pending = {}
 
     def close(self) -> None:
-        if self.loop is not None and not self.loop.is_closed():
-            for conn in self.conns:
+        self.broken = True
+        for t in self.writers + self.readers:
+            if t is not None:
+                t.close()
+        for jobs_out, answers_in in self.ends:
+            for end in (jobs_out, answers_in):
                 try:
-                    self.loop.remove_reader(conn.fileno())
-                except (ValueError, OSError):
+                    end.close()
+                except OSError:
                     pass
-        for conn in self.conns:
-            conn.close()
         for proc in self.procs:
             proc.terminate()
         for proc in self.procs:
             proc.join(5)
-        self.procs, self.conns = [], []
+        self.procs = []
