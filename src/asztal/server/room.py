@@ -86,6 +86,7 @@ class Client:
         self.seat = seat
         self.lang = lang
         self.log_sent = 0
+        self.log_epoch = 0                        # the room's log epoch of what it holds (Room.cuts)
         self.view: dict[str, Any] | None = None   # the view object it was last sent (by identity)
         self.board: str | None = None             # the board text it was last sent (by identity)
         self.outbox: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue(outbox + 2)
@@ -135,6 +136,7 @@ class Drawn:
     prev_board: str | None
     board_patch: list[list[Any]] | None  # the board as edits of prev_board (None: none worth it)
     lines: list[dict[str, Any]]          # the log as this key's seat reads it, at this change
+    epoch: int                           # the room's ``len(cuts)`` then
     view_patch: dict[str, Any] | None = None  # made when first asked
     texts: dict[tuple, str] = field(default_factory=dict)  # JSON per (log span, view part, board part)
 
@@ -159,6 +161,9 @@ class Room:
         self.log_mark: int | None = None        # log length before the last action (its lines are the last move)
         #: per seat that reads the log (None: spectators), its entries described so far
         self.lines: dict[int | None, list[dict[str, Any]]] = {}
+        #: where the log was cut (an undo; a seat renamed): the entries from there on changed.
+        #: A socket's log is of the epoch ``len(cuts)`` was when it was sent.
+        self.cuts: list[int] = []
         #: per view key, the view and board last drawn (what the next change is a patch of)
         self.shown: dict[tuple[int | None, str], tuple[dict[str, Any] | None, str | None, int | None]] = {}
         self.drawer: Drawer = _draw_here
@@ -198,23 +203,14 @@ class Room:
             same += 1
         for lines in self.lines.values():
             del lines[same:]
-
-        async def step() -> None:  # after the states queued before the undo were sent
-            for c in self.clients:
-                c.log_sent = min(c.log_sent, same)
-
-        self._then(step)
+        self.cuts.append(same)
 
     def renamed(self) -> None:
-        """A seat's name or presence changed: the described log (which names seats) and the
-        panels are made again, and every socket gets its log again."""
+        """A seat's name changed: the described log (which names seats) is made again, and
+        every socket gets its log again."""
         self.lines = {}
+        self.cuts.append(0)
 
-        async def step() -> None:
-            for c in self.clients:
-                c.log_sent = 0
-
-        self._then(step)
 
     # -- the state message --------------------------------------------------------------
     def _then(self, step: Callable[[], Awaitable[None]]) -> None:
@@ -269,6 +265,7 @@ class Room:
         jobs = {key: self._base(key) for key in keys}
         total = len(self.state.log or [])
         lines = {seat: self._log_lines(seat, total) for seat, _ in keys}
+        epoch = len(self.cuts)
         prevs = {key: self.shown.get(key, (None, None, None)) for key in keys}
         numbers = {}
         for key in keys:
@@ -286,7 +283,7 @@ class Room:
             if prev_board is not None and prev_board == svg:
                 svg = prev_board
             self.shown[key] = (view, svg, numbers[key])
-            drawn[key] = Drawn(base, view, svg, prev_view, prev_board, patch, lines[key[0]])
+            drawn[key] = Drawn(base, view, svg, prev_view, prev_board, patch, lines[key[0]], epoch)
         return drawn
 
     def _log_lines(self, seat: int | None, total: int) -> list[dict[str, Any]]:
@@ -307,7 +304,7 @@ class Room:
         """The ``state`` JSON for one socket: what changed since what it holds (all of it for a
         socket that holds nothing), as text shared with every socket sent the same."""
         end = len(d.lines)
-        start = min(client.log_sent, end)
+        start = min([client.log_sent, end] + self.cuts[client.log_epoch:d.epoch])  # resend what a cut changed
         if client.view is d.view:
             vpart = "same"
         elif client.view is not None and client.view is d.prev_view:
@@ -336,7 +333,7 @@ class Room:
                 msg["board_patch"] = d.board_patch
             text = json.dumps(msg, ensure_ascii=False)
             d.texts[tkey] = text
-        client.log_sent, client.view, client.board = end, d.view, d.board
+        client.log_sent, client.log_epoch, client.view, client.board = end, d.epoch, d.view, d.board
         return text
 
     def join(self, client: Client, first: dict[str, Any] | None = None) -> None:
