@@ -345,8 +345,9 @@ class Room:
             if first is not None:
                 client.send(first)
             client.forget()
-            drawn = await self._draw({client.key})
-            client.send(self._message(client, drawn[client.key]))
+            key = client.key  # as it is now: a language switched meanwhile queues its own join
+            drawn = await self._draw({key})
+            client.send(self._message(client, drawn[key]))
             self.clients.add(client)
 
         self._then(step)
@@ -358,10 +359,11 @@ class Room:
             clients = list(self.clients)
             if not clients:
                 return
-            drawn = await self._draw({c.key for c in clients})
+            keys = {c: c.key for c in clients}  # a language switched meanwhile queues its own join
+            drawn = await self._draw(set(keys.values()))
             for c in clients:
                 if c in self.clients:
-                    c.send(self._message(c, drawn[c.key]))
+                    c.send(self._message(c, drawn[keys[c]]))
 
         self._then(step)
 
