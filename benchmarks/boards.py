@@ -35,7 +35,7 @@ GAMES = [("pax", 2), ("pax", 4), ("caboose", 3), ("caboose", 5), ("pocketciv", 1
 CHILD = r'''
 import json, random, sys, time, zlib
 from asztal import games
-from asztal.web.present import decorate
+from asztal.server.present import decorate
 import importlib
 
 CASES = json.loads(sys.argv[1])

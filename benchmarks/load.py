@@ -8,7 +8,8 @@ is sent, so this is "acknowledged and broadcast"). A finished game is replaced b
 the number of live games stays constant. Stops by itself after ``--seconds``.
 
 Reports move round trip p50/p90/p99/max next to a same-run WebSocket ping's, moves per second,
-the server main process's own CPU time (from /proc/PID/stat) per committed change, the bytes of
+the server main process's own CPU time (from /proc/PID/stat) per committed change (and that of
+all its processes: the bot workers think and the boards worker draws), the bytes of
 ``state`` messages the clients received per change (as JSON text: uvicorn also offers
 permessage-deflate, so the wire carries fewer), and the server's CPU (main process and bot
 workers) and memory (RSS) per game. A share of the games (``--spectators``) is also watched by a
@@ -262,6 +263,8 @@ async def run(args) -> dict:
                           "p99": round(pct(rtt_ms, 0.99) / pct(ping_ms, 0.99), 2)},
         "changes_committed": changes,
         "server_main_cpu_ms_per_change": round(1000 * (main1 - main0) / changes, 3) if changes else None,
+        # every process: the main one, the bot workers (their thinking) and the boards worker
+        "server_all_cpu_ms_per_change": round(1000 * (cpu1 - cpu0) / changes, 3) if changes else None,
         "state_kib_received_per_change": round(stats.state_bytes / 1024 / changes, 1) if changes else None,
         "state_kib_mean": round(stats.state_bytes / 1024 / stats.states, 1) if stats.states else None,
         "spectator_states": stats.spectator_states,

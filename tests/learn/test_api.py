@@ -11,8 +11,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from asztal.learn import GAMES, script
-from asztal.web.api import build_router as web_router
-from asztal.web.learn import build_router
+from asztal.server.learn_api import build_router
+from asztal.server.ui_api import build_router as web_router
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import pytest
 
 from asztal.games.pocketciv.map_errors import MESSAGES, MapError, map_error_text
 from asztal.games.pocketciv.setup import check_map
-from asztal.web.api import check_pocketciv_map
+from asztal.server.ui_api import check_pocketciv_map
 from tests.pocketciv.scenario import MAP
 from tests.words.test_guides import EN_WORDS, HU_WORDS, foreign
 

@@ -11,6 +11,11 @@ secret) is a secret; a secret found in an answer is a leak. Besides: no answer i
 socket is dropped (each message is followed by a ``ping`` that must be answered) and nothing
 sent changes the game (nothing the audit sends is a move that may be accepted).
 
+Sockets that stay open while the game is played (``Watcher``, one per credential) are
+audited too: every message a change sends them (a ``state`` that carries only what changed:
+new log lines, a ``view_patch``, a ``board_patch``) is searched for what that credential may
+not know at that change's seq.
+
 The app runs in this process on a real uvicorn bound to loopback, so a test can add a route to
 it before it starts (the planted leak) and the audit walks that route as well.
 """
@@ -115,6 +120,8 @@ class Findings:
     routes: set[str] = field(default_factory=set)
     credentials: set[str] = field(default_factory=set)
     message_types: set[str] = field(default_factory=set)
+    #: what the server sent: message types, and a state's parts (``state:board_patch``...)
+    received: set[str] = field(default_factory=set)
     positions: int = 0
 
     def ok(self) -> bool:
@@ -145,9 +152,10 @@ def make_table(live: LiveApp, game: str, players: int, private: bool, rng: rando
     return table
 
 
-def advance(live: LiveApp, table: Table, upto: int | None, rng: random.Random) -> None:
+def advance(live: LiveApp, table: Table, upto: int | None, rng: random.Random,
+            watchers: list[Watcher] | None = None, findings: Findings | None = None) -> None:
     """Play seeded random legal moves through the hub's one path of every change, up to seq
-    ``upto`` (None: the end)."""
+    ``upto`` (None: the end); after each, audit what every open ``watchers`` socket was sent."""
     hub = live.app.state.hub
     room = live.run(hub.room(table.gid))
     while not room.state.is_over and (upto is None or room.seq < upto):
@@ -157,6 +165,95 @@ def advance(live: LiveApp, table: Table, upto: int | None, rng: random.Random) -
         nxt = table.states[-1].clone()
         nxt.apply(code)
         table.states.append(nxt)
+        for w in watchers or []:
+            w.drain(len(table.states) - 1, findings)
+
+
+class Watcher:
+    """A socket of one credential kept open while the game is played: each change's messages
+    to it are searched for what the credential may not know at that change's seq."""
+
+    def __init__(self, live: LiveApp, table: Table, cred: Credential, findings: Findings) -> None:
+        self.table, self.cred = table, cred
+        self.seat = cred.seat if cred.sees_game else None
+        self.seen: set[str] = set()   # component ids the credential was shown so far
+        self.views = 0                # states whose views are in ``seen``
+        self.described = 0            # log entries whose descriptions are in ``seen``
+        if cred.secret is None:
+            q = "?lang=hu"
+        elif cred.seat is not None or cred.label.startswith("forged"):
+            q = f"?lang=hu&token={cred.secret}"
+        else:
+            q = f"?lang=hu&key={cred.secret}"
+        self._opening = connect(f"ws://127.0.0.1:{live.port}/ws/games/{table.gid}{q}", open_timeout=20,
+                                max_size=1 << 24, close_timeout=2)
+        self.ws = self._opening.__enter__()
+        self.open = True
+        self.refused: str | None = None  # the error it was closed with (a forged token; replaced)
+        self.drain(len(table.states) - 1, findings, first=True)
+
+    def secrets(self, k: int) -> set[str]:
+        """As ``secrets_for``, with what was shown kept from one change to the next."""
+        table, g = self.table, games.load(self.table.game)
+        for st in table.states[self.views:k + 1]:
+            parts = [json.dumps(st.view(self.seat))]
+            if self.seat is not None and not st.is_over and st.to_move == self.seat:
+                parts += [f"{a.code} {a.hu} {a.en}" for a in st.legal_actions()]
+            self.seen.update(_ID_WORD.findall(" ".join(parts)))
+        self.views = max(self.views, k + 1)
+        st = table.states[k]
+        for e in st.log_for(self.seat, self.described):
+            self.seen.update(_ID_WORD.findall(g.describe(e, "hu", self.seat) + " " + g.describe(e, "en", self.seat)))
+        self.described = len(st.log or [])
+        out = {t for t in table.tokens if t != self.cred.secret}
+        if table.watch and table.watch != self.cred.secret:
+            out.add(table.watch)
+        if not self.cred.sees_game:
+            out.update(table.names)
+        if st.is_over:
+            return out
+        out.add(str(st.seed))
+        full = st._state_dict()
+        deck = full.get("deck")
+        if isinstance(deck, list) and len(deck) > 3 and all(isinstance(x, int) for x in deck):
+            order = json.dumps(deck[:4])[1:-1]
+            if order not in json.dumps(st.view(self.seat)):  # not the same numbers shown for another reason
+                out.add(order)
+        return out | (_all_ids(full, set()) - self.seen)
+
+    def drain(self, k: int, findings: Findings | None, first: bool = False) -> None:
+        """Read until the ``state`` of seq ``k`` (a refused socket: until it is closed)."""
+        if not self.open:
+            return
+        where = f"open WS as {self.cred.label} at {self.table.game} seq {k}"
+        secrets = self.secrets(k)
+        while True:
+            try:
+                text = self.ws.recv(timeout=60)
+            except ConnectionClosed:
+                self.open = False
+                if self.refused is None and findings is not None:
+                    findings.errors.append(f"{where}: the connection dropped")
+                return
+            except TimeoutError:
+                if findings is not None:
+                    findings.errors.append(f"{where}: no state of seq {k}")
+                return
+            msg = json.loads(text)
+            if msg["type"] == "error" and (first or msg["code"] == "replaced"):
+                self.refused = msg["code"]  # a credential refused, or its seat opened by the audit's socket
+            if findings is not None:
+                findings.received.add(msg["type"])
+                if msg["type"] == "state":
+                    findings.received.update(f"state:{part}" for part in ("view", "view_patch", "board",
+                                                                          "board_patch", "log") if msg.get(part))
+                for hit in _found(text, secrets):
+                    findings.leaks.append(f"{where}: names {hit!r} in {text[:120]}")
+            if msg["type"] == "state" and msg["seq"] >= k:
+                return
+
+    def close(self) -> None:
+        self._opening.__exit__(None, None, None)
 
 
 def _all_ids(value: Any, out: set[str]) -> set[str]:
@@ -307,13 +404,17 @@ def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, fin
                         hostile = cred is creds[0] and step == k and seat == cred.seat
                         variants = [body] if body is None else [body, _hostile(body)] if hostile else [body]
                         for b in variants:
+                            where = f"{method.upper()} {path} as {cred.label} at {table.game} seq {k} step {step}"
                             headers = {} if b is None else {"content-type": "application/json"}
                             if cred.csrf:
                                 headers["X-CSRF-Token"] = cred.csrf
                             body_kw = {} if b is None else {"content": json.dumps(b)}  # \ud800 as an escape
-                            r = client.request(method.upper(), url, params=params, headers=headers, **body_kw)
+                            try:
+                                r = client.request(method.upper(), url, params=params, headers=headers, **body_kw)
+                            except httpx.TimeoutException:
+                                findings.errors.append(f"{where}: no answer in {client.timeout.read} s")
+                                continue
                             findings.requests += 1
-                            where = f"{method.upper()} {path} as {cred.label} at {table.game} seq {k} step {step}"
                             if r.status_code >= 500:
                                 findings.errors.append(f"{where}: {r.status_code} {r.text[:200]}")
                             if r.status_code >= 400:
@@ -430,6 +531,21 @@ def audit_ws(live: LiveApp, table: Table, creds: list[Credential], k: int, findi
         if after != before:
             findings.changes.append(f"{where}: the game changed {before} -> {after}")
             before = after
+
+
+def watchers(live: LiveApp, table: Table, findings: Findings, old: list[Watcher] | None = None) -> list[Watcher]:
+    """An open socket for every credential of the table (kept while it is played); with
+    ``old``, those still open are kept and those replaced by the audit's own sockets reopened."""
+    if old is None:
+        return [Watcher(live, table, cred, findings) for cred in credentials(table)]
+    out = []
+    for w in old:
+        if w.open or w.refused != "replaced":
+            out.append(w)
+        else:
+            w.close()
+            out.append(Watcher(live, table, w.cred, findings))
+    return out
 
 
 def credentials(table: Table) -> list[Credential]:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from asztal.server.app import Settings, create_app
-from tests.server.audit import Findings, LiveApp, advance, audit_position, make_table
+from tests.server.audit import Findings, LiveApp, advance, audit_position, make_table, watchers
 
 #: (game, players, private): every game, a solo and a multiplayer PocketCiv, one private table
 TABLES = [("pax", 3, False), ("caboose", 3, False), ("pocketciv", 2, True), ("pocketciv", 1, False)]
@@ -28,15 +28,21 @@ def test_every_surface_for_every_credential(env, db_url, game, players, private,
     # the control server holds no game: what it answers too is a route's own content
     with LiveApp(_app(db_url)) as live, LiveApp(_app(f"sqlite:///{tmp_path / 'control.db'}")) as control:
         table = make_table(live, game, players, private, rng)
+        open_sockets = watchers(live, table, findings)  # what each change sends is audited as it comes
         for k in POSITIONS + (None,):
-            advance(live, table, k, rng)
+            advance(live, table, k, rng, open_sockets, findings)
             audit_position(live, table, findings, control)
             if table.states[-1].is_over:
                 break
+            open_sockets = watchers(live, table, findings, open_sockets)
+        for w in open_sockets:
+            w.close()
     assert findings.ok(), findings.summary()
     # what was walked: every route, every client message type, real answers
     assert {"POST /api/replay/frame", "GET /api/games/{game_id}", "POST /api/games/{game_id}/join"} <= findings.routes
     assert findings.message_types == {"act", "undo", "hint", "why", "lang", "ping", "chat"}
+    # the open sockets were sent the incremental states (what changed) and had them audited
+    assert {"state:view", "state:view_patch", "state:board", "state:board_patch", "state:log"} <= findings.received
     assert findings.positions >= 2 and findings.requests > 100 and findings.messages > 30
     # the routes of accounts, mail, ratings and friends, walked with sessions as well
     assert {"POST /api/games/{game_id}/invite", "GET /api/me/invitations", "GET /api/ratings/{game}",

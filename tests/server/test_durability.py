@@ -15,7 +15,7 @@ import pytest
 from websockets.exceptions import WebSocketException
 
 from asztal import games
-from asztal.server.hub import record_of
+from asztal.server.moves import record_of
 from asztal.server.storage import Storage
 from tests.server.wire import Server
 

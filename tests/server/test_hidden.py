@@ -12,8 +12,8 @@ import time
 import pytest
 
 from asztal import games
-from asztal.server.hub import board_module
-from asztal.web.present import last_events, named_log, option_labels
+from asztal.server.present import last_events, named_log, option_labels
+from asztal.server.room import board_module
 from tests.server.wire import Server
 
 TABLES = [("pax", 2, {}), ("pocketciv", 2, {}), ("caboose", 3, {})]

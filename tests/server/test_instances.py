@@ -4,6 +4,7 @@ the sockets of the other (LISTEN/NOTIFY), and the database orders the moves of a
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
@@ -188,3 +189,42 @@ def test_a_killed_instances_players_are_gone_within_the_lease(tmp_path):
 def test_concurrent_joins_on_two_instances_always_start_the_game(two_servers):
     a, b = two_servers
     join_race([a, b], 10)
+
+
+def test_workers_serve_one_port_as_instances(tmp_path):
+    """``asztal serve --workers 2``: two processes share the port, each an instance; sockets of
+    one game land on either, and every socket sees every change, in order."""
+    url, drop = pg_database()
+    srv = Server(url, tmp_path / "w.log", args=["--workers", "2"]).start()
+    try:
+        made = srv.create(game="pax", players=2, seats=[{"kind": "human", "name": "Anna"},
+                                                        {"kind": "human", "name": "Béla"}], seat=0)
+        gid = made["game"]["id"]
+        joined = srv.api("POST", f"/api/games/{gid}/join", json={"name": "Béla"}).json()
+        socks = [srv.sock(gid, made["token"]), srv.sock(gid, joined["token"]), srv.sock(gid), srv.sock(gid)]
+        try:
+            seq = socks[0].until("state", lambda m: m["status"] == "running")["seq"]
+            for _ in range(10):
+                cur = socks[0].state_at_least(seq)
+                mover = socks[cur["to_move"]]
+                mover.send(type="act", code=mover.state_at_least(seq)["legal"][0]["code"], seq=seq)
+                seq += 1
+                assert all(s.state_at_least(seq)["seq"] == seq for s in socks)
+            assert socks[2].last_state["view"] == socks[3].last_state["view"]
+        finally:
+            for s in socks:
+                s.close()
+        # the supervisor's two instances (besides multiprocessing's resource tracker)
+        children = [p for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(p) == srv.proc.pid]
+        cmdlines = [(p / "cmdline").read_bytes() for p in children]
+        assert sum(b"spawn_main" in c for c in cmdlines) == 2, cmdlines
+    finally:
+        srv.stop()
+        drop()
+
+
+def _parent(proc) -> int | None:
+    try:
+        return int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None

@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from asztal.server.app import Settings, create_app
-from asztal.server.hub import epoch
+from asztal.server.room import epoch
 from asztal.server.storage import games_table
 
 TWO_DAYS = 2 * 86400

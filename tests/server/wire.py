@@ -45,6 +45,33 @@ def check_message(msg: dict[str, Any]) -> None:
     jsonschema.validate(msg, SCHEMAS[msg["type"]])
 
 
+def patched_board(board: str, patch: list[list[Any]]) -> str:
+    """A ``board_patch`` applied as docs/protocol.md says a client applies it."""
+    pieces = board.split(">")
+    for start, end, text in reversed(patch):
+        pieces[start:end] = [] if text is None else text.split(">")
+    return ">".join(pieces)
+
+
+def whole_state(held: dict[str, Any] | None, msg: dict[str, Any]) -> dict[str, Any]:
+    """A ``state`` with its view and board whole, from the one received and the whole one
+    before it on the same socket (a client's work: a view or board left out is unchanged)."""
+    out = dict(msg)
+    if "view" not in msg:
+        assert held is not None, "a first state without its view"
+        view = dict(held["view"])
+        if "view_patch" in msg:
+            view.update(msg["view_patch"]["set"])
+            for k in msg["view_patch"]["drop"]:
+                view.pop(k)
+        out["view"] = view
+    out.pop("view_patch", None)
+    if "board" not in msg and held is not None and "board" in held:
+        out["board"] = patched_board(held["board"], msg["board_patch"]) if "board_patch" in msg else held["board"]
+    out.pop("board_patch", None)
+    return out
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -117,20 +144,26 @@ class Server:
 
 
 class Sock:
-    """A WebSocket client that validates and keeps every message it receives."""
+    """A WebSocket client that validates and keeps every message it receives, each ``state``
+    made whole (its view and board patched onto the previous one's, as the browser does)."""
 
     def __init__(self, opening) -> None:
         self._opening = opening
         self.ws = opening.__enter__()
         self.msgs: list[dict[str, Any]] = []
         self.last_state: dict[str, Any] | None = None
+        self.log: list[dict[str, Any]] = []  # the log as the client holds it (log_start, log applied)
 
     def recv(self, timeout: float = 30) -> dict[str, Any]:
         msg = json.loads(self.ws.recv(timeout=timeout))
         check_message(msg)
-        self.msgs.append(msg)
         if msg["type"] == "state":
+            msg = whole_state(self.last_state, msg)
             self.last_state = msg
+            del self.log[msg["log_start"]:]
+            self.log += msg["log"]
+            assert [e["i"] for e in self.log] == list(range(len(self.log)))
+        self.msgs.append(msg)
         return msg
 
     def until(self, kind: str, pred=lambda m: True, timeout: float = 30) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from asztal import games
 from asztal.engine.errors import BadRecord
 from asztal.engine.rng import Rng
 from asztal.games.pocketciv.setup import generate_map
-from asztal.web.api import action_rules, check_pocketciv_map, replay_frame, rules_of
+from asztal.server.ui_api import action_rules, check_pocketciv_map, replay_frame, rules_of
 
 RULE_ID = re.compile(r"^[A-Z]+(?:-[A-Z]+)*-\d+$")
 
@@ -91,7 +91,7 @@ def test_the_map_editor_draws_the_games_own_canvas():
     from fastapi.testclient import TestClient
 
     from asztal.games.pocketciv.map import CORNERS, X_SCALE
-    from asztal.web.api import build_router
+    from asztal.server.ui_api import build_router
 
     app = FastAPI()
     app.include_router(build_router())

@@ -178,7 +178,7 @@ def test_hint_undo_and_the_rule_behind_an_action(page):
     create(page, "caboose", 3)
     page.wait_for_function(MY_TURN)
     # actions listed as buttons have their rules beside them
-    from asztal.web.api import action_rules
+    from asztal.server.ui_api import action_rules
 
     button = page.query_selector("#buttons [data-rule-for]")
     groups = action_rules("caboose")[re.split(r"[:=]", button.get_attribute("data-rule-for"))[0]]

@@ -1,4 +1,4 @@
-"""What the browser's state message adds (``asztal.web.present``), without a browser: option
+"""What the browser's state message adds (``asztal.server.present``), without a browser: option
 labels as the seat reads them (never an internal card id), the pending decision's sentence
 from the game, names in the reader's language, player panels, the last move marked; the
 refusal sentence of a ``why``; a drawn map as game options; the review's mistakes."""
@@ -11,7 +11,7 @@ import random
 import pytest
 
 from asztal import games
-from asztal.web.present import CARD_ID, decorate, seat_label, with_names
+from asztal.server.present import CARD_ID, decorate, seat_label, with_names
 
 CASES = [("pax", 2), ("pax", 1), ("pocketciv", 1), ("pocketciv", 2), ("caboose", 3)]
 
@@ -131,7 +131,7 @@ def test_a_drawn_map_becomes_the_games_options():
 
 
 def test_the_review_shows_the_biggest_mistakes_on_their_boards():
-    from asztal.web.review import review
+    from asztal.server.review import review
 
     g = games.load("pax")
     rng = random.Random(2)
@@ -152,7 +152,7 @@ def test_the_review_shows_the_biggest_mistakes_on_their_boards():
 def test_a_hint_names_the_moves_as_the_seat_reads_them():
     """The hint's text names moves by their plain labels; the browser gets the seat's labels."""
     from asztal.bots.hint import hint
-    from asztal.web.present import relabel
+    from asztal.server.present import relabel
 
     g = games.load("pax")
     state = g.new_game(players=2, seed=3)
@@ -166,7 +166,7 @@ def test_a_hint_names_the_moves_as_the_seat_reads_them():
 
 
 def test_the_log_names_the_seats_as_in_the_lobby():
-    from asztal.web.present import named_log, with_names
+    from asztal.server.present import named_log, with_names
 
     names = ["Anna", "Gép 2", "Gép 3"]
     assert with_names("2. játékos húz: 3 lap", names, "hu") == "Gép 2 húz: 3 lap"

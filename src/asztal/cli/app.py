@@ -50,6 +50,10 @@ HELP: dict[str, tuple[str, str]] = {
     "packs": ("további csomagok mappája: <játék>/<név>.json", "folder of extra packs: <game>/<name>.json"),
     "bot_time": ("egy MCTS-gép gondolkodási ideje lépésenként, másodperc",
                  "seconds an MCTS bot may think per move"),
+    "instances": ("ennyi szerverfolyamat egy porton (csak PostgreSQL-lel; mindegyik egy példány, "
+                  "így a gép minden magját használják)",
+                  "this many server processes on one port (PostgreSQL only; each is an instance, so they "
+                  "use every core of the machine)"),
     "proxy": ("egy fordított proxy címe, amelynek X-Forwarded-For fejlécét elhisszük (többször is megadható; "
               "alapból senkiét)",
               "address of a reverse proxy whose X-Forwarded-For is believed (repeatable; default: nobody's)"),
@@ -434,6 +438,7 @@ def build_app(lang: str) -> typer.Typer:
         proxy: list[str] = typer.Option([], "--proxy", metavar="ADDR", help=h("proxy")),
         smtp: str | None = typer.Option(None, "--smtp", metavar="HOST:PORT", help=h("smtp")),
         public_url: str | None = typer.Option(None, "--public-url", metavar="URL", help=h("public_url")),
+        workers: int = typer.Option(1, "--workers", min=1, max=64, help=h("instances")),
     ) -> None:
         from asztal.server.app import Settings, run
         from asztal.server.mail import MailSettings
@@ -443,7 +448,7 @@ def build_app(lang: str) -> typer.Typer:
             mail.smtp = smtp
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         mail.public_url = public_url or os.environ.get("ASZTAL_PUBLIC_URL") or f"http://{shown}:{port}"
-        settings = Settings(pack_dir=packs, bot_time=bot_time, proxies=tuple(proxy), mail=mail,
+        settings = Settings(pack_dir=packs, bot_time=bot_time, proxies=tuple(proxy), mail=mail, instances=workers,
                             **({"db_url": db} if db else {}))
         where = settings.db_url.split("@")[-1]
 

@@ -1,5 +1,5 @@
 """Guided first games ("Tanuld meg"): one scripted lesson per game, followed in the terminal
-(``asztal learn pax``) or in the browser (``/api/learn/{game}``, ``asztal.web.learn``).
+(``asztal learn pax``) or in the browser (``/api/learn/{game}``, ``asztal.server.learn_api``).
 
 The lessons are ``Script`` values (``core``), one module per game, which each game declares
 as its ``lesson`` part.

@@ -34,9 +34,10 @@ from asztal.server.accounts import (
     username_key,
 )
 from asztal.server.api import ErrorBody, GameInfo, game_info
-from asztal.server.hub import Hub, epoch
+from asztal.server.hub import Hub
 from asztal.server.identity import CSRF_COOKIE, SESSION_COOKIE, Identity
 from asztal.server.ratelimit import RateLimit
+from asztal.server.room import epoch
 from asztal.server.tokens import hash_secret
 
 

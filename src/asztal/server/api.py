@@ -20,9 +20,11 @@ from asztal.engine.errors import AsztalError
 from asztal.server import meta, texts
 from asztal.server.accounts import Session
 from asztal.server.edge import GAME_ID, CleanStr, check_json
-from asztal.server.hub import Hub, OtherRules, Room, record_of
+from asztal.server.hub import Hub, OtherRules
 from asztal.server.identity import Identity
+from asztal.server.moves import record_of
 from asztal.server.ratings import Ratings
+from asztal.server.room import Room
 from asztal.server.storage import Change, Conflict, now
 from asztal.server.tokens import hash_secret, new_game_id, new_secret, new_seed
 

@@ -1,7 +1,9 @@
 """The FastAPI application: ``create_app(Settings(...))``; ``asztal serve`` runs it on uvicorn.
 
-Routes: ``/api/...`` (lobby, ``api.py``), ``/ws/games/{id}`` (live play, ``ws.py``), and the
-browser UI's static files at ``/`` when the ``asztal.web`` package ships them.
+Routes: ``/api/...`` (lobby, ``api.py``; accounts, ``account_api.py``), ``/ws/games/{id}``
+(live play, ``ws.py``), and with the browser UI (the ``asztal.web`` package's static files,
+at ``/``) the endpoints only it uses: rules, replay frames, maps (``ui_api.py``) and the guided
+first games (``learn_api.py``).
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ class Settings:
     workers: int | None = None
     #: worker processes for hints and games of bots only (their own budget)
     side_workers: int = 1
+    #: worker processes drawing the boards of ``state`` messages (0: the event loop draws them)
+    render_workers: int = field(default_factory=lambda: int(_env("ASZTAL_RENDER_WORKERS", 1)))
     #: create/join requests allowed per client address per minute
     rate_per_minute: int = field(default_factory=lambda: int(_env("ASZTAL_RATE_PER_MINUTE", 30)))
     #: replay frames allowed per client address per minute
@@ -84,6 +88,8 @@ class Settings:
     proxies: tuple[str, ...] = ()
     #: e-mail notices of turn-based games (``--smtp``, ``ASZTAL_SMTP``...; mail.py)
     mail: MailSettings = field(default_factory=MailSettings)
+    #: server processes sharing the port (``--workers``; PostgreSQL only): each is an instance
+    instances: int = 1
     rate: RateLimit = field(init=False)
     frame_rate: RateLimit = field(init=False)
 
@@ -112,7 +118,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     instance = secrets.token_hex(6)
     storage = Storage(settings.db_url, instance)
-    hub = Hub(storage, BotPool(settings.workers, settings.side_workers), instance, settings)
+    hub = Hub(storage, BotPool(settings.workers, settings.side_workers, settings.render_workers), instance, settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -161,10 +167,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if static is not None:
         from fastapi.staticfiles import StaticFiles
 
-        from asztal.web.api import build_router as web_router  # the UI's rules, replay and map endpoints
+        from asztal.server.learn_api import build_router as learn_router  # the guided first games ("Tanuld meg")
+        from asztal.server.ui_api import build_router as ui_router  # the UI's rules, replay and map endpoints
 
-        app.include_router(web_router())
-        from asztal.web.learn import build_router as learn_router  # the guided first games ("Tanuld meg")
+        app.include_router(ui_router())
         app.include_router(learn_router())
 
         app.mount("/", StaticFiles(directory=static, html=True), name="web")
@@ -176,33 +182,110 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+class _Server:
+    """uvicorn's server with two additions: SIGTERM first tells every socket why it is about to
+    close (from the loop, not the signal handler), and ``on_started`` is called once the socket
+    listens. Made per process (``--workers``: in each child, from the pickled settings)."""
+
+    def __init__(self, settings: Settings, host: str, port: int,
+                 on_started: Callable[[], None] | None = None) -> None:
+        self.settings, self.host, self.port, self.on_started = settings, host, port, on_started
+
+    def config(self, app: FastAPI | None):
+        import uvicorn
+
+        s = self.settings
+        return uvicorn.Config(app, host=self.host, port=self.port, log_level="warning",
+                              ws_max_size=1 << 20,  # a client message is at most 16 KiB; never a frame over this
+                              ws_ping_interval=20, ws_ping_timeout=20,
+                              proxy_headers=bool(s.proxies),
+                              forwarded_allow_ips=",".join(s.proxies) if s.proxies else "",
+                              timeout_graceful_shutdown=10, h11_max_incomplete_event_size=64 * 1024)
+
+    def run(self, sockets: list | None = None) -> None:
+        import uvicorn
+
+        app = create_app(self.settings)
+        hub: Hub = app.state.hub
+        on_started = self.on_started
+
+        class Server(uvicorn.Server):
+            def handle_exit(self, sig, frame) -> None:
+                loop = getattr(self, "_asztal_loop", None)
+                if loop is not None:
+                    loop.call_soon_threadsafe(hub.begin_close)
+                super().handle_exit(sig, frame)
+
+            async def startup(self, sockets=None) -> None:
+                self._asztal_loop = asyncio.get_running_loop()
+                await super().startup(sockets)
+                if on_started is not None and self.started:
+                    on_started()
+
+        Server(self.config(app)).run(sockets=sockets)
+
+
 def run(settings: Settings, host: str, port: int, on_started: Callable[[], None] | None = None) -> None:
     """Serve on uvicorn: forwarded headers believed only from ``settings.proxies``, WebSocket
     pings both ways, and a bounded graceful shutdown on SIGTERM. ``on_started`` is called once
-    the socket listens (so an address printed by it answers)."""
-    import uvicorn
+    the socket listens (so an address printed by it answers).
 
-    app = create_app(settings)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
-                            ws_max_size=1 << 20,  # a client message is at most 16 KiB; never a frame over this
-                            ws_ping_interval=20, ws_ping_timeout=20,
-                            proxy_headers=bool(settings.proxies),
-                            forwarded_allow_ips=",".join(settings.proxies) if settings.proxies else "",
-                            timeout_graceful_shutdown=10, h11_max_incomplete_event_size=64 * 1024)
-    hub: Hub = app.state.hub
+    With ``settings.instances`` > 1 (PostgreSQL only) this process binds the port and runs that
+    many server processes on it (uvicorn's supervisor; the kernel spreads the connections),
+    each an instance of its own with its share of the bot workers, exactly as instances on
+    several machines: a game's changes are ordered by the database and told by NOTIFY."""
+    n = settings.instances
+    if n <= 1:
+        _Server(settings, host, port, on_started).run()
+        return
+    if not settings.db_url.startswith("postgresql"):
+        raise ValueError("--workers needs PostgreSQL (--db postgresql+psycopg://…): several processes are "
+                         "instances, and only PostgreSQL orders and announces their changes / "
+                         "a --workers kapcsolóhoz PostgreSQL kell")
+    settings.workers = settings.workers or max(1, (os.cpu_count() or 1) // n)  # the bot workers shared out
+    server = _Server(settings, host, port)
+    sock = server.config(None).bind_socket()
+    if on_started is not None:
+        on_started()
+    _supervise(server, sock, n)
 
-    class Server(uvicorn.Server):
-        def handle_exit(self, sig, frame) -> None:
-            # first tell every socket why it is about to close (from the loop, not the signal handler)
-            loop = getattr(self, "_asztal_loop", None)
-            if loop is not None:
-                loop.call_soon_threadsafe(hub.begin_close)
-            super().handle_exit(sig, frame)
 
-        async def startup(self, sockets=None) -> None:
-            self._asztal_loop = asyncio.get_running_loop()
-            await super().startup(sockets)
-            if on_started is not None and self.started:
-                on_started()
+def _child(server: _Server, sock) -> None:
+    server.run(sockets=[sock])
 
-    Server(config).run()
+
+def _supervise(server: _Server, sock, n: int) -> None:
+    """Run ``n`` server processes on one listening socket until SIGTERM or SIGINT, which is
+    passed on to each (each closes its sockets with ``shutting_down``); a process that dies
+    meanwhile is started again."""
+    import multiprocessing
+    import signal
+    import time
+
+    ctx = multiprocessing.get_context("spawn")
+    stopping = False
+
+    def start() -> multiprocessing.process.BaseProcess:
+        p = ctx.Process(target=_child, args=(server, sock), name="asztal-instance")
+        p.start()
+        return p
+
+    def stop(sig, frame) -> None:
+        nonlocal stopping
+        stopping = True
+        for p in procs:
+            if p.is_alive() and p.pid is not None:
+                os.kill(p.pid, signal.SIGTERM)
+
+    procs = [start() for _ in range(n)]
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    while not stopping:
+        time.sleep(0.5)
+        for k, p in enumerate(procs):
+            if not stopping and not p.is_alive():
+                procs[k] = start()
+    for p in procs:
+        p.join(30)
+        if p.is_alive():
+            p.kill()

@@ -9,6 +9,7 @@ know (``asztal.bots``' contract).
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 from collections import OrderedDict
@@ -17,6 +18,9 @@ from typing import Any
 
 from asztal import games
 from asztal.engine import GameState
+from asztal.server import render
+
+log = logging.getLogger("asztal.server")
 
 _CACHE_SIZE = 64
 _cache: OrderedDict[str, GameState] = OrderedDict()
@@ -89,18 +93,21 @@ def _die_with_parent(parent: int) -> None:
 
 
 class BotPool:
-    """Process pools for bot moves and hints.
+    """Process pools for bot moves, hints and boards.
 
     ``workers`` (default: the number of CPUs) play the bot and stand-in moves of games where a
     human waits; ``side`` workers play hints and games of bots alone, so that neither a flood
-    of hints nor bot-only games slow the bots of games people are playing.
+    of hints nor bot-only games slow the bots of games people are playing; ``boards`` workers
+    draw the boards of the ``state`` messages (``server/render.py``; 0: the event loop draws).
     """
 
-    def __init__(self, workers: int | None = None, side: int = 1) -> None:
+    def __init__(self, workers: int | None = None, side: int = 1, boards: int = 0) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.side_workers = max(1, side)
+        self.board_workers = max(0, boards)
         self._pool: ProcessPoolExecutor | None = None
         self._side: ProcessPoolExecutor | None = None
+        self._boards: render.Boards | None = None
 
     def _make(self, n: int, method: str) -> ProcessPoolExecutor:
         ctx = multiprocessing.get_context(method)
@@ -119,6 +126,9 @@ class BotPool:
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         self._pool = self._make(self.workers, method)
         self._side = self._make(self.side_workers, method)
+        if self.board_workers:
+            self._boards = render.Boards(self.board_workers)
+            self._boards.start(method)
         for _ in range(self.workers):
             self._pool.submit(games.names)
         for _ in range(self.side_workers):
@@ -141,6 +151,19 @@ class BotPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(True), suggest, key, record, seat, seed)
 
+    async def draw(self, key: tuple, prev_no: int | None, no: int, prev: str | None,
+                   job: tuple) -> tuple[str | None, list[list[Any]] | None]:
+        """A view key's board and its patch (``render.draw``): in a drawing process, which keeps
+        the key's last board (drawing ``prev_no``); in the event loop, from ``prev``, when there
+        is none or it stopped."""
+        if self._boards is None or self._boards.broken:
+            return render.draw(*job, prev)
+        try:
+            return await self._boards.draw(key, prev_no, no, job)
+        except RuntimeError:
+            log.exception("drawing in the boards process failed; drawn here")
+            return render.draw(*job, prev)
+
     def repair(self) -> None:
         """Replace a pool whose worker died (a broken pool refuses every later task)."""
         for name in ("_pool", "_side"):
@@ -151,6 +174,9 @@ class BotPool:
 
     def close(self) -> None:
         """Stop every worker now: a move being thought about is dropped (nothing of it was committed)."""
+        if self._boards is not None:
+            self._boards.close()
+            self._boards = None
         for name in ("_pool", "_side"):
             pool = getattr(self, name)
             if pool is None:

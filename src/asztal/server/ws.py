@@ -18,13 +18,10 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from asztal.server import texts
 from asztal.server.edge import ACTION_CODE, GAME_ID, bad_text
-from asztal.server.hub import Client, Hub, OtherRules, Refusal, Room
+from asztal.server.hub import Hub, OtherRules
+from asztal.server.present import relabel
+from asztal.server.room import Client, Refusal, Room
 from asztal.server.tokens import hash_secret
-
-try:
-    from asztal.web.present import relabel
-except ImportError:  # the server runs without the browser package too
-    relabel = None
 
 MAX_MESSAGE = 16 * 1024
 
@@ -108,6 +105,9 @@ async def _writer(ws: WebSocket, client: Client) -> None:
             if msg is None:
                 await ws.close(1001)
                 return
+            if isinstance(msg, str):  # JSON made once for every socket that gets the same
+                await ws.send_text(msg)
+                continue
             if msg.get("type") == "close":
                 error = msg.get("error")
                 if error:
@@ -176,8 +176,7 @@ async def _session(ws: WebSocket, game_id: str, hub: Hub, token: str | None, key
         await _refuse(ws, "no_game", 4404)
         return
     client = Client(seat, lang, hub.settings.outbox if hub.settings is not None else 256)
-    client.send(room.hello(client))
-    client.send(room.state_message(client, {}))
+    room.join(client, room.hello(client))  # hello, then the whole state, in the room's order
     hub.connected(room, client)  # at once after the hello: no seat event may fall between them
     if hub.chat is not None:
         await hub.chat.greet(room, client)
@@ -237,8 +236,7 @@ async def handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> N
         await hub.chat.say(room, client, msg["text"])
     elif kind == "lang":
         client.lang = msg["lang"]
-        client.log_sent = 0
-        client.send(room.state_message(client, {}))
+        room.join(client)
     elif kind in ("why", "hint"):
         st = room.state
         if client.seat is None:
@@ -259,8 +257,8 @@ async def handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> N
                                                       room.bot_seed(client.seat) + seq)
             finally:
                 hub.hints -= 1
-            if relabel is not None:  # the moves named as the seat reads them (no internal ids)
-                hu, en = relabel(st, client.seat, hu, "hu"), relabel(st, client.seat, en, "en")
+            # the moves named as the seat reads them (no internal ids)
+            hu, en = relabel(st, client.seat, hu, "hu"), relabel(st, client.seat, en, "en")
             client.send({"type": "hint", "code": code, "hu": hu, "en": en, "seq": seq})
 
 
@@ -272,8 +270,7 @@ def why(state, code: str) -> dict[str, Any]:
         action = None
     if action is not None and action in state.legal_actions():
         hu, en = action.hu, action.en
-        if relabel is not None:
-            hu, en = relabel(state, state.to_move, hu, "hu"), relabel(state, state.to_move, en, "en")
+        hu, en = relabel(state, state.to_move, hu, "hu"), relabel(state, state.to_move, en, "en")
         return {"type": "why", "code": code, "legal": True, "hu": f"szabályos: {hu}", "en": f"legal: {en}"}
     if action is None:
         return {"type": "why", "code": code, "legal": False, "hu": "ismeretlen lépéskód",

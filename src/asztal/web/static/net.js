@@ -37,6 +37,39 @@ export async function api(path, body) {
 const PING_EVERY = 15000;
 const SILENCE = 25000;
 
+/** A `state` with its view and board whole: after a socket's first `state`, the server sends
+ * only what changed for it (docs/protocol.md, "What a state carries"): a view or board left
+ * out is the one held, a `view_patch` or `board_patch` edits it. Null when it cannot be applied. */
+export function wholeState(held, msg) {
+  const out = {...msg};
+  delete out.view_patch;
+  delete out.board_patch;
+  if (!("view" in msg)) {
+    if (!held || !held.view) return null;
+    out.view = {...held.view};
+    if (msg.view_patch) {
+      Object.assign(out.view, msg.view_patch.set);
+      for (const k of msg.view_patch.drop) delete out.view[k];
+    }
+  }
+  if (!("board" in msg) && held && typeof held.board === "string") {
+    if (msg.board_patch) {
+      const pieces = held.board.split(">");
+      for (let n = msg.board_patch.length - 1; n >= 0; n--) {
+        const [start, end, text] = msg.board_patch[n];
+        if (!(start <= end && end <= pieces.length)) return null;
+        pieces.splice(start, end - start, ...(text === null ? [] : text.split(">")));
+      }
+      out.board = pieces.join(">");
+    } else {
+      out.board = held.board;
+    }
+  } else if (!("board" in msg) && msg.board_patch) {
+    return null;
+  }
+  return out;
+}
+
 export class GameSocket {
   constructor(gameId, token, lang, onMessage, onStatus) {
     Object.assign(this, {gameId, token, lang, onMessage, onStatus});
@@ -78,6 +111,11 @@ export class GameSocket {
       this.heard = Date.now();
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg.type === "state") {
+        const whole = wholeState(this.fresh ? null : this.held, msg);
+        if (!whole) { ws.close(); return; }  // lost track: reconnect, and the first state is whole
+        msg = this.held = whole;
+      }
       if (msg.type === "state" && this.fresh) {
         this.fresh = false;
         this.flush(msg.seq);

@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 
 from asztal.games.guide import explain
 from asztal.learn import GAMES, Lesson, script
-from asztal.web.api import ErrorOut
+from asztal.server.ui_api import ErrorOut
 
 _LANG = "^(hu|en)$"
 _NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": ErrorOut, "description": "no such game or item"}}

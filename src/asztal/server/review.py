@@ -16,7 +16,7 @@ from typing import Any
 
 from asztal import games
 from asztal.bots.review import review_game
-from asztal.web.present import option_labels
+from asztal.server.present import option_labels
 
 #: MCTS iterations per decision: cheap, and the same answer every time (seeded)
 ITERATIONS = 20

@@ -61,7 +61,7 @@ def rules_of(game: str, lang: str = "hu") -> dict[str, Any]:
     from asztal.games.guide import guide
 
     g = guide(game, lang)
-    text = resources.files(__package__).joinpath(f"rules/{game}.md").read_text(encoding="utf-8")
+    text = resources.files("asztal.web").joinpath(f"rules/{game}.md").read_text(encoding="utf-8")
     out: dict[str, dict[str, str]] = {}
     for line in text.splitlines():
         m = _ENTRY.match(line)
@@ -143,7 +143,7 @@ def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str,
         raise Refused(f"{game.name} has no board to draw", "ennek a játéknak nincs rajzolható táblája")
     log = [{"i": i, lang: game.describe(e, lang, who)} for i, e in enumerate(state.log_for(who, 0))]
     if names:
-        from asztal.web.present import with_names
+        from asztal.server.present import with_names
 
         log = [{"i": e["i"], lang: with_names(e[lang], names, lang)} for e in log]
     last = [e for e in state.log_for(who, mark) if not e.get("header")] if mark is not None else []
@@ -159,7 +159,7 @@ def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any
     it is finished: a finished game by anyone (all revealed, as ``GET /api/games/{id}/record``;
     a private one only with one of its secrets), a running one only by a seat's token and
     through that seat's eyes (its record holds the seed)."""
-    from asztal.server.hub import record_of
+    from asztal.server.moves import record_of
     from asztal.server.tokens import hash_secret
 
     row = storage.game_row(game_id) if GAME_ID.fullmatch(game_id) else None
@@ -179,7 +179,7 @@ def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any
 
 def seat_names(storage, game_id: str, lang: str) -> list[str]:
     """The seats' names as a reader of ``lang`` sees them (defaults in that language)."""
-    from asztal.web.present import seat_label
+    from asztal.server.present import seat_label
 
     return [seat_label(r["name"], r["seat"], r["kind"], lang) for r in storage.seats(game_id)]
 
@@ -255,7 +255,7 @@ def build_router() -> APIRouter:
                  responses={400: {"model": ErrorOut, "description": "no such game, or not finished"},
                             429: {"model": ErrorOut, "description": "another review is running"}})
     async def review_route(body: ReviewRequest, request: Request) -> dict[str, Any]:
-        from asztal.web.review import Busy, review
+        from asztal.server.review import Busy, review
 
         storage = request.app.state.hub.storage
         try:
