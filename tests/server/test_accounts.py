@@ -26,7 +26,7 @@ PASSWORD = "jó hosszú jelszó 1"
 
 
 def make_app(db_url: str):
-    return create_app(Settings(db_url=db_url, workers=1, rate_per_minute=100_000, bot_time=0.05))
+    return create_app(Settings(db_url=db_url, workers=1, rate_per_minute=100_000, bot_time=0.05, render_workers=0))
 
 
 @pytest.fixture

@@ -25,8 +25,11 @@ def smtp():
 
 
 def make_app(db_url: str, smtp: SmtpServer | None, **mail):
+    """The app, with boards drawn in its event loop: each player's TestClient runs it on an
+    event loop of its own, and a drawing process answers only the loop that started it."""
     settings = MailSettings(smtp=smtp.address if smtp else None, public_url="http://asztal.test", **mail)
-    return create_app(Settings(db_url=db_url, workers=1, rate_per_minute=100_000, bot_time=0.05, mail=settings))
+    return create_app(Settings(db_url=db_url, workers=1, rate_per_minute=100_000, bot_time=0.05, render_workers=0,
+                                      mail=settings))
 
 
 def move_until_others_turn(c: TestClient, gid: str, token: str, seat: int) -> dict:

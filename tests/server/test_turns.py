@@ -9,7 +9,7 @@ import datetime as dt
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from asztal.server.hub import epoch
+from asztal.server.room import epoch
 from asztal.server.storage import games_table
 from asztal.server.turns import is_turn_based
 from tests.server.smtp import SmtpServer

@@ -20,7 +20,8 @@ from sqlalchemy import Column, DateTime, ForeignKey, Integer, String, Table, fun
 from sqlalchemy.exc import IntegrityError
 
 from asztal.server import texts
-from asztal.server.hub import Client, Hub, Refusal, Room, epoch
+from asztal.server.hub import Hub
+from asztal.server.room import Client, Refusal, Room, epoch
 from asztal.server.storage import metadata, now
 
 chat_table = Table(

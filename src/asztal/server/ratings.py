@@ -39,7 +39,8 @@ from sqlalchemy.engine import Connection
 from asztal import games
 from asztal.server import texts
 from asztal.server.accounts import account_seats_table, accounts_table, clean_text, username_key
-from asztal.server.hub import Hub, Room
+from asztal.server.hub import Hub
+from asztal.server.room import Room
 from asztal.server.storage import Change, Storage, metadata, now
 
 log = logging.getLogger("asztal.server")
