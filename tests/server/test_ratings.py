@@ -119,7 +119,7 @@ def test_a_bot_seat_is_rated_as_a_player_of_its_own_and_the_human_moves_against_
         by_who = {r["username"] or r["bot"]: r for r in board}
         assert set(by_who) == {"Anna", "greedy"}
         bot = by_who["greedy"]
-        assert bot["username"] is None and bot["bot_name"] == {"hu": "gép (mohó)", "en": "bot (greedy)"}
+        assert bot["username"] is None and bot["bot_name"] == {"hu": "Gép (mohó)", "en": "Bot (greedy)"}
         expected = MODEL.rate([[MODEL.rating()], [MODEL.rating()]],
                               ranks=[float(r) for r in ranks_of(last["scores"], last["winners"])])
         for seat, who in enumerate(["Anna", "greedy"]):

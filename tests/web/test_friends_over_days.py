@@ -203,7 +203,7 @@ def test_friends_play_a_turn_based_caboose_with_an_invitation_chat_and_a_mail(br
             rows = anna.query_selector_all("#leaderboard-table tr[data-player]")
             assert [r.get_attribute("data-player") for r in rows] == [r["username"] or f"bot:{r['bot']}"
                                                                       for r in board]
-            assert "gép (mohó)" in anna.inner_text("#leaderboard-table")
+            assert "Gép (mohó)" in anna.inner_text("#leaderboard-table")
             shot(anna, "friends-phone-leaderboard")
             third.goto(f"{base}?player=Bela")
             third.wait_for_selector("#profile-ratings tr[data-game='caboose']")

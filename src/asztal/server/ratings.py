@@ -5,7 +5,7 @@ rated game ends; leaderboards (``/api/ratings/{game}``) and a player's profile
 A game is rated when its creator asks for it (``rated`` at creation): the creator takes a seat,
 every human seat is a logged-in player's (a guest cannot join it), and a seat may be a bot's. Each
 bot strength ("normal", "greedy", ...) is rated as a player of its own per game and player count
-(``bot_ratings``, shown as "gép (mohó)" / "bot (greedy)", never an account), so "beat the bot"
+(``bot_ratings``, shown as "Gép (mohó)" / "Bot (greedy)", never an account), so "beat the bot"
 moves a human's rating as much as beating a friend does. A stand-in that plays a human's turn
 plays for that human: the seat stays the account's.
 The game's winners take the first place and the final scores order the rest (equal scores
@@ -265,9 +265,10 @@ class Ratings:
 
 
 def bot_name(bot: str) -> dict[str, str]:
-    """A bot strength as a leaderboard names it, in each language ("gép (mohó)", "bot (greedy)")."""
+    """A bot strength as a leaderboard names it, in each language ("Gép (mohó)", "Bot (greedy)"),
+    as a game names its seat ("Gép 3")."""
     _, hu, en = BOTS.get(bot, ("", bot, bot))
-    return {"hu": f"gép ({hu})", "en": f"bot ({en})"}
+    return {"hu": f"Gép ({hu})", "en": f"Bot ({en})"}
 
 
 def _public(r: Any) -> dict[str, Any]:
