@@ -231,8 +231,7 @@ def finish(srv: Server, gid: str, tokens: dict[int, str], rng: random.Random) ->
                 return state
             mover = socks.get(state["to_move"])
             if mover is None:  # the bot's turn: its move comes to every socket
-                seq = state["seq"]
-                state = s0.until("state", lambda m: m["seq"] > seq)
+                state = s0.until("state", lambda m, seq=state["seq"]: m["seq"] > seq)
                 continue
             mine = mover.state_at_least(state["seq"])
             state = mover.act(rng.choice(mine["legal"])["code"], mine["seq"])

@@ -43,9 +43,9 @@ from sqlalchemy.exc import IntegrityError
 
 from asztal import games
 from asztal.server import texts
-from asztal.server.meta import BOTS
 from asztal.server.accounts import account_seats_table, accounts_table, clean_text, username_key
 from asztal.server.hub import Hub, Room
+from asztal.server.meta import BOTS
 from asztal.server.storage import Change, Storage, metadata, now, seats_table
 
 log = logging.getLogger("asztal.server")
@@ -97,7 +97,8 @@ rating_history_table = Table(
 
 texts.ERRORS.update({
     "rated_seat": ("értékelt játékban a létrehozónak is ülnie kell", "the creator of a rated game takes a seat"),
-    "rated_bot_twice": ("értékelt játékban minden gép más erősségű", "in a rated game each bot has a strength of its own"),
+    "rated_bot_twice": ("értékelt játékban minden gép más erősségű",
+                        "in a rated game each bot has a strength of its own"),
     "rated_account": ("értékelt játékhoz be kell jelentkezni", "log in to play a rated game"),
     "no_player": ("nincs ilyen játékos", "no such player"),
 })
