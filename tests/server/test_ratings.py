@@ -1,8 +1,10 @@
-"""Rated games: chosen at creation, humans only, every player logged in; at the end each player's
-openskill rating for that game and player count moves by the ranks of the final scores, once;
-the leaderboard and the player's profile show it."""
+"""Rated games: chosen at creation, every human seat a logged-in player's, a bot strength a rated
+player of its own; at the end each player's openskill rating for that game and player count moves
+by the ranks of the final scores, once; the leaderboard and the player's profile show it."""
 
 from __future__ import annotations
+
+import time
 
 from fastapi.testclient import TestClient
 
@@ -25,10 +27,10 @@ def test_only_logged_in_humans_play_a_rated_game(env, db_url):
         refused(guest.post("/api/games", json={"game": "pax", "players": 2, "seat": 0, "rated": True}),
                 403, "rated_account")
         refused(anna.post("/api/games", headers=csrf(anna), json={
-            "game": "pax", "players": 2, "seat": 0, "rated": True,
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]}), 400, "rated_humans")
+            "game": "caboose", "players": 3, "seat": 0, "rated": True,
+            "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot", "bot": "normal"}]}), 400, "rated_bot_twice")
         refused(anna.post("/api/games", headers=csrf(anna), json={"game": "pax", "players": 2, "rated": True}),
-                400, "rated_humans")
+                400, "rated_seat")
         made = anna.post("/api/games", headers=csrf(anna), json={"game": "pax", "players": 2, "seat": 0,
                                                                 "rated": True})
         assert made.status_code == 201
@@ -82,3 +84,51 @@ def test_a_rated_game_moves_both_ratings_once_and_the_leaderboard_and_profile_sh
         assert anna.get("/api/ratings/pax?players=3").json() == []
         refused(anna.get("/api/players/nincsilyen"), 404, "no_player")
         refused(anna.get("/api/ratings/sakk"), 404, "no_game")
+
+
+def play_against_bots(c: TestClient, gid: str, token: str, seat: int) -> dict:
+    """The seat's first legal move whenever it is to move, while the bots play theirs; the end."""
+    with c.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
+        sent = None
+        for _ in range(20000):
+            msg = ws.receive_json()
+            if msg["type"] == "error" and msg["code"] == "rate_limited" and sent is not None:
+                time.sleep(0.2)
+                ws.send_json(sent)
+            elif msg["type"] == "state" and msg["is_over"]:
+                return msg
+            elif msg["type"] == "state" and msg["to_move"] == seat and msg["legal"] and (
+                    sent is None or msg["seq"] > sent["seq"]):
+                sent = {"type": "act", "code": msg["legal"][0]["code"], "seq": msg["seq"]}
+                ws.send_json(sent)
+    raise AssertionError("the game did not end")
+
+
+def test_a_bot_seat_is_rated_as_a_player_of_its_own_and_the_human_moves_against_it(env, db_url):
+    app = make_app(db_url, None)
+    with TestClient(app) as anna:
+        register(anna, "Anna")
+        made = anna.post("/api/games", headers=csrf(anna), json={
+            "game": "pax", "players": 2, "seat": 0, "rated": True,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]})
+        assert made.status_code == 201, made.text
+        gid = made.json()["game"]["id"]
+        last = play_against_bots(anna, gid, made.json()["token"], 0)
+        anna.portal.call(app.state.ratings.drain)
+        board = anna.get("/api/ratings/pax").json()
+        by_who = {r["username"] or r["bot"]: r for r in board}
+        assert set(by_who) == {"Anna", "greedy"}
+        bot = by_who["greedy"]
+        assert bot["username"] is None and bot["bot_name"] == {"hu": "Gép (mohó)", "en": "Bot (greedy)"}
+        expected = MODEL.rate([[MODEL.rating()], [MODEL.rating()]],
+                              ranks=[float(r) for r in ranks_of(last["scores"], last["winners"])])
+        for seat, who in enumerate(["Anna", "greedy"]):
+            assert by_who[who]["rating"] == shown(expected[seat][0].mu, expected[seat][0].sigma)
+            assert by_who[who]["games"] == 1 and by_who[who]["wins"] == int(seat in last["winners"])
+        assert [r["rating"] for r in board] == sorted((r["rating"] for r in board), reverse=True)
+        # the bot is no account: no profile, no history; Anna's history has the game
+        assert len(rows(app, "rating_history")) == 1
+        assert anna.get("/api/players/Anna").json()["history"][0]["game_id"] == gid
+        # the bot's own row, written once
+        assert rows(app, "bot_ratings")[0]["games"] == 1
+        assert app.state.ratings.rate(gid, "pax", last["scores"], last["winners"]) is False

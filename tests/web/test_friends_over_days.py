@@ -1,14 +1,19 @@
 """Two friends at phone size (390x844), each in their own browser: they register, one creates a
-turn-based Caboose (a day per move, the third seat a bot) and invites the other by username, the
-other accepts from the lobby, writes in the chat (a <script> in it shows as text), leaves; when
-it is their turn again they get the e-mail (read back from a real SMTP server on loopback) and
-its link, in a third browser, asks them to log in and opens the game on their turn."""
+rated, turn-based Caboose (a day per move, the third seat a bot) and invites the other by
+username, the other accepts from the lobby, writes in the chat (a <script> in it shows as text),
+leaves; when it is their turn again they get the e-mail (read back from a real SMTP server on
+loopback) and its link, in a third browser, asks them to log in and opens the game on their turn.
+The server is then stopped and started again on the same database: the open pages reconnect and
+a move is made in a page. The game's remaining moves, about 150 decisions of the two friends, are
+made over the seats' sockets from Python while both pages watch; the game ends, and both friends'
+ratings, the bot's, the leaderboard page and the profile page show the result."""
 
 from __future__ import annotations
 
 import queue
 import random
 import re
+import time
 
 import pytest
 
@@ -21,6 +26,8 @@ PHONE = {"width": 390, "height": 844}
 BELA_TO_MOVE = "document.querySelector('#panels [data-seat=\"1\"][data-turn=\"1\"]')"
 SETTLED = "document.querySelector('#status') && document.querySelector('#status').dataset.mine !== undefined"
 SCRIPT = "<script>window.__pwned = 1</script> szia!"
+CONN_IS = "document.querySelector('#conn') && document.querySelector('#conn').dataset.state === '{}'"
+OVER = "document.querySelector('#end-screen')"
 
 
 @pytest.fixture
@@ -90,6 +97,7 @@ def test_friends_play_a_turn_based_caboose_with_an_invitation_chat_and_a_mail(br
             anna.select_option("select[name=kind1]", "invite")
             anna.select_option("select[name=kind2]", "bot")
             anna.select_option("#f-timer", "86400")
+            anna.check("#f-rated")
             anna.click("#f-create")
             anna.wait_for_selector("#go-game")
             gid = anna.get_attribute("#go-game", "href").split("game=")[1]
@@ -153,7 +161,89 @@ def test_friends_play_a_turn_based_caboose_with_an_invitation_chat_and_a_mail(br
             shot(third, "friends-phone-opened-from-mail")
             click_once(third, rng)
             shot(third, "friends-phone-moved")
+
+            # the server stops and starts again on the same database: the open pages reconnect
+            assert srv.api("GET", "/api/ratings/caboose").json() == []
+            seq = srv.api("GET", f"/api/games/{gid}").json()["seq"]
+            srv.stop()
+            for p in (anna, third):
+                p.wait_for_function(CONN_IS.format("reconnecting"))
+            shot(third, "friends-phone-server-away")
+            srv.start()
+            for p in (anna, third):
+                p.wait_for_function(CONN_IS.format("open"), timeout=30000)
+                p.wait_for_function(SETTLED, timeout=30000)
+            assert srv.api("GET", f"/api/games/{gid}").json()["seq"] >= seq  # no accepted move lost
+            # a move in a page after the restart: Anna's if it is her turn, else (the bot is quick) Béla's
+            anna.wait_for_function(f"({MY_TURN}) || {BELA_TO_MOVE}", timeout=30000)
+            mover = anna if anna.evaluate(MY_TURN) else third
+            mover.wait_for_function(MY_TURN, timeout=30000)
+            click_once(mover, rng)
+            shot(mover, "friends-phone-moved-after-restart")
+
+            # the rest of the game from Python over the seats' sockets; the pages watch
+            tokens = {0: seat_token(anna, gid, 0), 1: seat_token(third, gid, 1)}
+            for p in (anna, third):
+                p.goto(f"{base}?watch={gid}")
+                p.wait_for_selector("#board svg")
+            end = finish(srv, gid, tokens, rng)
+            for p in (anna, third):
+                p.wait_for_selector("#end-screen", timeout=30000)
+            shot(anna, "friends-phone-game-over")
+
+            # both friends' ratings and the bot's moved; the leaderboard and the profile show it
+            board = rated_board(srv)
+            by_who = {r["username"] or f"bot:{r['bot']}": r for r in board}
+            assert set(by_who) == {"Anna", "Bela", "bot:greedy"}
+            assert all(r["games"] == 1 and r["players"] == 3 for r in board)
+            assert all(r["rating"] != 0 for r in board)  # openskill's ordinal starts at 0
+            assert sum(r["wins"] for r in board) == len(end["winners"])
+            anna.goto(f"{base}?ratings=caboose")
+            anna.wait_for_selector("#leaderboard-table tr[data-player]")
+            rows = anna.query_selector_all("#leaderboard-table tr[data-player]")
+            assert [r.get_attribute("data-player") for r in rows] == [r["username"] or f"bot:{r['bot']}"
+                                                                      for r in board]
+            assert "Gép (mohó)" in anna.inner_text("#leaderboard-table")
+            shot(anna, "friends-phone-leaderboard")
+            third.goto(f"{base}?player=Bela")
+            third.wait_for_selector("#profile-ratings tr[data-game='caboose']")
+            assert f"{by_who['Bela']['rating']:.1f}" in third.inner_text("#profile-ratings")
+            shot(third, "friends-phone-bela-profile")
             for p in (anna, bela, third):
                 assert not p.errors, p.errors
         finally:
             srv.stop()
+
+
+def seat_token(page, gid: str, seat: int) -> str:
+    """The seat's token as this browser holds it (taking a fresh one would close its page's seat)."""
+    return page.evaluate(f"JSON.parse(localStorage.getItem('asztal.games'))['{gid}'].seats['{seat}']")
+
+
+def finish(srv: Server, gid: str, tokens: dict[int, str], rng: random.Random) -> dict:
+    """Both friends' moves, chosen at random among the legal ones, while the bot plays its own;
+    the last state."""
+    with srv.sock(gid, tokens[0]) as s0, srv.sock(gid, tokens[1]) as s1:
+        socks = {0: s0, 1: s1}
+        state = s0.state_at_least(0)
+        for _ in range(2000):
+            if state["is_over"]:
+                return state
+            mover = socks.get(state["to_move"])
+            if mover is None:  # the bot's turn: its move comes to every socket
+                state = s0.until("state", lambda m, seq=state["seq"]: m["seq"] > seq)
+                continue
+            mine = mover.state_at_least(state["seq"])
+            state = mover.act(rng.choice(mine["legal"])["code"], mine["seq"])
+    raise AssertionError("the game did not end")
+
+
+def rated_board(srv: Server) -> list[dict]:
+    """The leaderboard once the game's ratings are written (on a thread of the server's own,
+    after the last move): asked until they are there."""
+    for _ in range(200):
+        board = srv.api("GET", "/api/ratings/caboose").json()
+        if len(board) == 3:
+            return board
+        time.sleep(0.05)
+    raise AssertionError(f"the game was not rated: {board}")

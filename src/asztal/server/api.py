@@ -71,8 +71,9 @@ class CreateGame(BaseModel):
     grace: float = Field(120, ge=0, le=7 * 86400, description="seconds away before a stand-in bot plays")
     stand_in: Strength = "normal"
     private: bool = Field(False, description="listed nowhere; seen only by its seats and with its watch link")
-    rated: bool = Field(False, description="the result changes the players' ratings: every seat a human, "
-                                            "every player logged in (ratings.py)")
+    rated: bool = Field(False, description="the result changes the players' ratings: every human seat a "
+                                            "logged-in player's, each bot strength at most once, rated as a "
+                                            "player of its own (ratings.py)")
 
     map: dict[str, Any] | None = Field(None, description="a PocketCiv map drawn in the browser's map editor "
                                                           "(the map itself, checked by the game's check_map)")
@@ -274,8 +275,11 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
             raise fail(400, "bad_request", "the creator's seat must be a human seat / emberi helyet válassz")
         if body.rated and (ratings is None or me is None):
             raise fail(403, "rated_account")
-        if body.rated and (body.seat is None or any(s.kind != "human" for s in specs)):
-            raise fail(400, "rated_humans")
+        if body.rated and body.seat is None:
+            raise fail(400, "rated_seat")
+        strengths = [s.bot or "normal" for s in specs if s.kind == "bot"]
+        if body.rated and len(set(strengths)) != len(strengths):  # a bot strength is one rated player
+            raise fail(400, "rated_bot_twice")
         seed = new_seed()
         try:
             options = meta.game_options(game.name, players, body.options, settings.pack_dir)

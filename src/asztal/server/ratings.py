@@ -2,8 +2,12 @@
 rated game ends; leaderboards (``/api/ratings/{game}``) and a player's profile
 (``/api/players/{username}``: ratings, win rates, and the rating after each rated game).
 
-A game is rated when its creator asks for it (``rated`` at creation): every seat a human, every
-player logged in (a guest cannot join it), so each seat belongs to an account when the game ends.
+A game is rated when its creator asks for it (``rated`` at creation): the creator takes a seat,
+every human seat is a logged-in player's (a guest cannot join it), and a seat may be a bot's. Each
+bot strength ("normal", "greedy", ...) is rated as a player of its own per game and player count
+(``bot_ratings``, shown as "Gép (mohó)" / "Bot (greedy)", never an account), so "beat the bot"
+moves a human's rating as much as beating a friend does. A stand-in that plays a human's turn
+plays for that human: the seat stays the account's.
 The game's winners take the first place and the final scores order the rest (equal scores
 share a place), so a game of 3 or 5 players counts every place, not only the winner. A game is
 rated once: the row of ``rated_games`` is claimed in the transaction that writes the new
@@ -20,7 +24,7 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, HTTPException, Query
 from openskill.models import PlackettLuce
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from sqlalchemy import (
     Boolean,
     Column,
@@ -35,13 +39,15 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from asztal import games
 from asztal.server import texts
 from asztal.server.accounts import account_seats_table, accounts_table, clean_text, username_key
 from asztal.server.hub import Hub
+from asztal.server.meta import BOTS
 from asztal.server.room import Room
-from asztal.server.storage import Change, Storage, metadata, now
+from asztal.server.storage import Change, Storage, metadata, now, seats_table
 
 log = logging.getLogger("asztal.server")
 
@@ -54,6 +60,19 @@ rated_games_table = Table(
 ratings_table = Table(
     "ratings", metadata,
     Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("players", Integer, primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+
+#: a bot strength's rating per game and player count: a leaderboard entry of its own
+bot_ratings_table = Table(
+    "bot_ratings", metadata,
+    Column("bot", String(40), primary_key=True),
     Column("game", String(40), primary_key=True),
     Column("players", Integer, primary_key=True),
     Column("mu", Float, nullable=False),
@@ -78,8 +97,9 @@ rating_history_table = Table(
 )
 
 texts.ERRORS.update({
-    "rated_humans": ("értékelt játékban minden hely emberé, és a létrehozónak is ülnie kell",
-                     "in a rated game every seat is a human's, and its creator takes one"),
+    "rated_seat": ("értékelt játékban a létrehozónak is ülnie kell", "the creator of a rated game takes a seat"),
+    "rated_bot_twice": ("értékelt játékban minden gép más erősségű",
+                        "in a rated game each bot has a strength of its own"),
     "rated_account": ("értékelt játékhoz be kell jelentkezni", "log in to play a rated game"),
     "no_player": ("nincs ilyen játékos", "no such player"),
 })
@@ -140,7 +160,19 @@ class Ratings:
 
     def rate(self, game_id: str, game: str, scores: list[float], winners: list[int]) -> bool:
         """Write the ratings of a rated game that ended; False if it is not rated, was rated
-        already, or a seat has no account (a deleted player's game is not rated)."""
+        already, or a human seat has no account (a deleted player's game is not rated).
+        Two instances that end games with the same bot at once both write its row: the first
+        row of a new entry may be inserted by both, so the loser of that race tries again (its
+        claim of the game was rolled back with it)."""
+        for attempt in range(3):
+            try:
+                return self._rate_once(game_id, game, scores, winners)
+            except IntegrityError:
+                if attempt == 2:
+                    raise
+        return False
+
+    def _rate_once(self, game_id: str, game: str, scores: list[float], winners: list[int]) -> bool:
         players = len(scores)
         stamp = now()
         with self.storage._writing(), self.engine.begin() as conn:  # type: ignore[no-untyped-call]
@@ -151,36 +183,51 @@ class Ratings:
                 return False
             owners = dict(conn.execute(select(account_seats_table.c.seat, account_seats_table.c.account_id)
                                        .where(account_seats_table.c.game_id == game_id)).all())
-            accounts = [owners.get(seat) for seat in range(players)]
-            if None in accounts or len(set(accounts)) != players:
+            bots = dict(conn.execute(select(seats_table.c.seat, seats_table.c.bot).where(
+                seats_table.c.game_id == game_id, seats_table.c.kind == "bot")).all())
+            # who plays each seat: an account, or a bot strength (a stand-in plays for its human)
+            who: list[tuple[Any, str] | None] = [
+                (bot_ratings_table, str(bots[seat])) if seat in bots
+                else (ratings_table, str(owners[seat])) if seat in owners else None for seat in range(players)]
+            if None in who or len(set(who)) != players:
                 return False
-            current = [self._current(conn, str(a), game, players) for a in accounts]
+            current = [self._current(conn, w, game, players) for w in who if w is not None]
             teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma, _, _ in current]
             ranks = ranks_of(scores, winners)
             new = MODEL.rate(teams, ranks=[float(r) for r in ranks])
-            for seat, account in enumerate(accounts):
+            for seat, w in enumerate(who):
+                assert w is not None
+                table, key = w
                 r = new[seat][0]
                 _, _, played, wins = current[seat]
                 won = seat in winners
                 values = {"mu": r.mu, "sigma": r.sigma, "games": played + 1, "wins": wins + int(won),
                           "updated": stamp}
-                res = conn.execute(update(ratings_table).where(
-                    ratings_table.c.account_id == account, ratings_table.c.game == game,
-                    ratings_table.c.players == players).values(**values))
+                res = conn.execute(update(table).where(*self._entry(table, key, game, players)).values(**values))
                 if res.rowcount == 0:
-                    conn.execute(insert(ratings_table).values(account_id=account, game=game, players=players,
-                                                              **values))
-                conn.execute(insert(rating_history_table).values(
-                    account_id=account, game=game, players=players, game_id=game_id, mu=r.mu, sigma=r.sigma,
-                    rank=ranks[seat], won=won, at=stamp))
+                    conn.execute(insert(table).values({self._key(table).name: key, "game": game,
+                                                       "players": players, **values}))
+                if table is ratings_table:
+                    conn.execute(insert(rating_history_table).values(
+                        account_id=key, game=game, players=players, game_id=game_id, mu=r.mu, sigma=r.sigma,
+                        rank=ranks[seat], won=won, at=stamp))
         return True
 
     @staticmethod
-    def _current(conn: Connection, account: str, game: str, players: int) -> tuple[float, float, int, int]:
-        r = conn.execute(select(ratings_table.c.mu, ratings_table.c.sigma, ratings_table.c.games,
-                                ratings_table.c.wins).where(
-            ratings_table.c.account_id == account, ratings_table.c.game == game,
-            ratings_table.c.players == players)).first()
+    def _key(table: Table) -> Column[str]:
+        return table.c.bot if table is bot_ratings_table else table.c.account_id
+
+    @classmethod
+    def _entry(cls, table: Table, key: str, game: str, players: int) -> list[Any]:
+        return [cls._key(table) == key, table.c.game == game, table.c.players == players]
+
+    @classmethod
+    def _current(cls, conn: Connection, who: tuple[Table, str], game: str,
+                 players: int) -> tuple[float, float, int, int]:
+        """A player's rating now, its row locked (PostgreSQL) until the new one is written."""
+        table, key = who
+        r = conn.execute(select(table.c.mu, table.c.sigma, table.c.games, table.c.wins)
+                         .where(*cls._entry(table, key, game, players)).with_for_update()).first()
         if r is None:
             return MODEL.mu, MODEL.sigma, 0, 0
         return float(r[0]), float(r[1]), int(r[2]), int(r[3])
@@ -191,10 +238,14 @@ class Ratings:
         q = select(accounts_table.c.username, ratings_table).select_from(j).where(ratings_table.c.game == game)
         if players is not None:
             q = q.where(ratings_table.c.players == players)
+        b = select(bot_ratings_table).where(bot_ratings_table.c.game == game)
+        if players is not None:
+            b = b.where(bot_ratings_table.c.players == players)
         with self.engine.connect() as conn:
             rows = conn.execute(q).mappings().all()
-        out = [_public(r) for r in rows]
-        out.sort(key=lambda r: (-r["rating"], r["username"]))
+            bots = conn.execute(b).mappings().all()
+        out = [_public(r) for r in rows] + [_public(r) for r in bots]
+        out.sort(key=lambda r: (-r["rating"], r["username"] or "", r["bot"] or ""))
         return out[:limit]
 
     def profile(self, username: str) -> dict[str, Any] | None:
@@ -215,15 +266,31 @@ class Ratings:
                              "at": h["at"]} for h in reversed(history)]}
 
 
+def bot_name(bot: str) -> dict[str, str]:
+    """A bot strength as a leaderboard names it, in each language ("Gép (mohó)", "Bot (greedy)"),
+    as a game names its seat ("Gép 3")."""
+    _, hu, en = BOTS.get(bot, ("", bot, bot))
+    return {"hu": f"Gép ({hu})", "en": f"Bot ({en})"}
+
+
 def _public(r: Any) -> dict[str, Any]:
-    return {"username": r["username"], "game": r["game"], "players": r["players"],
+    bot = r.get("bot")
+    return {"username": r.get("username"), "bot": bot, "bot_name": bot_name(bot) if bot else None,
+            "game": r["game"], "players": r["players"],
             "rating": shown(r["mu"], r["sigma"]), "mu": round(r["mu"], 3), "sigma": round(r["sigma"], 3),
             "games": r["games"], "wins": r["wins"],
             "win_rate": round(r["wins"] / r["games"], 3) if r["games"] else 0.0}
 
 
+class BotName(BaseModel):
+    hu: str
+    en: str
+
+
 class Rated(BaseModel):
-    username: str
+    username: str | None = Field(None, description="the account's name; none for a bot")
+    bot: str | None = Field(None, description="the bot strength this entry rates; none for an account")
+    bot_name: BotName | None = Field(None, description="the bot's name as a leaderboard shows it")
     game: str
     players: int
     rating: float

@@ -346,7 +346,10 @@ export function showGame(root, gameId, {spectator = false} = {}) {
 
   function timer(msg) {
     clearInterval(st.timer);
+    // a state comes over an open connection: the last deadline's words go (a game that ended has none)
+    if (st.timed) { conn.textContent = ""; st.timed = false; }
     if (!msg.deadline || msg.is_over) return;
+    st.timed = true;
     const tick = () => {
       const s = Math.max(0, Math.round(msg.deadline - Date.now() / 1000));
       if (s < 3600) {

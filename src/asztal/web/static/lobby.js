@@ -35,7 +35,7 @@ function buildForm(box, refresh) {
     ...[12, 24, 72].map((h) => el("option", {value: h * 3600}, t("hours_per_move", {n: h}))),
   ]);
   const priv = el("input", {type: "checkbox", id: "f-private"});
-  // rated: every seat a human and every player logged in (shown to a logged-in player only)
+  // rated: every human seat a logged-in player's, a bot rated as a player of its own (offered once logged in)
   const rated = el("input", {type: "checkbox", id: "f-rated"});
   const ratedRow = csrfToken() ? el("label", {class: "check"}, [rated, t("rated")]) : null;
   const note = el("p", {class: "note"});

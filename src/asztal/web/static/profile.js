@@ -110,9 +110,11 @@ export async function showLeaderboard(root, game) {
   else {
     box.append(el("div", {class: "table-wrap"}, el("table", {class: "ratings", id: "leaderboard-table"}, [
       el("tr", {}, ["#", t("player"), t("players"), t("rating"), t("games"), t("win_rate")].map((c) => el("th", {}, c))),
-      ...board.map((r, i) => el("tr", {"data-player": r.username}, [
+      // a bot strength is a player of its own, named in the reader's language, with no profile
+      ...board.map((r, i) => el("tr", {"data-player": r.bot ? `bot:${r.bot}` : r.username}, [
         el("td", {}, String(i + 1)),
-        el("td", {}, el("a", {href: `?player=${encodeURIComponent(r.username)}`}, r.username)),
+        el("td", {}, r.bot ? el("span", {class: "bot-name"}, r.bot_name[getLang()] || r.bot_name.en)
+          : el("a", {href: `?player=${encodeURIComponent(r.username)}`}, r.username)),
         el("td", {}, String(r.players)), el("td", {}, r.rating.toFixed(1)), el("td", {}, String(r.games)),
         el("td", {}, pct(r.win_rate))])),
     ])), el("p", {class: "muted small"}, t("note")));
