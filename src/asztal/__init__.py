@@ -12,6 +12,7 @@ at the bottom, then ``bots``, ``sim``, and the interfaces (``cli``, ``server``, 
 True
 """
 
+from asztal import _build  # first: picks the compiled or the pure build before any rules module loads
 from asztal import games
 from asztal.games import load, replay
 

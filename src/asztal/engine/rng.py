@@ -34,6 +34,8 @@ import random as _random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
@@ -216,6 +218,7 @@ def _wide_words(n: int) -> int:
     return w
 
 
+@mypyc_attr(native_class=False)  # an exception: left to the interpreter when compiled
 class ChanceNode(Exception):
     """An explicit-chance generator reached a draw whose outcome nobody has chosen yet.
 
@@ -236,6 +239,7 @@ class ChanceNode(Exception):
         return f"a draw from {self.what} ({len(self.outcomes)} outcomes)"
 
 
+@mypyc_attr(native_class=False)
 class UnroutedDraw(RuntimeError):
     """A rule read the generator's raw stream instead of naming its draw (explicit mode only)."""
 
@@ -319,6 +323,7 @@ class ExplicitChance(Rng):
         return pile.pop()
 
 
+@mypyc_attr(native_class=False)
 class RngTypeError(TypeError, ValueError):
     """An ``rng`` argument of the wrong type: a ``ValueError`` like the engine's other errors
     (and a ``TypeError``, as it always was)."""
