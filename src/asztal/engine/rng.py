@@ -329,7 +329,7 @@ class RngTypeError(TypeError, ValueError):
     (and a ``TypeError``, as it always was)."""
 
 
-def as_rng(rng: int | _random.Random | Rng) -> Rng:
+def as_rng(rng: int | _random.Random | Rng | object) -> Rng:
     """The ``rng`` argument of ``determinize``: an int seed, a ``random.Random`` or an ``Rng``."""
     if isinstance(rng, Rng):
         return rng
