@@ -7,13 +7,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-# The compiled build (mypyc, docs/performance.md): C extensions of the engine and PAX's rules
+# The compiled build (mypyc, docs/performance.md): C extensions of the engine and the rules of PAX and Caboose
 # written next to their sources (git ignores them), rebuilt when a source of their packages
 # changes. Without a C compiler (or with PURE=1) nothing is built and the pure-Python package
 # runs; `asztal` falls back to the sources by itself when the build is older than them.
 COMPILED := src/asztal/_compiled.txt
 CC ?= cc
-COMPILED_SOURCES := $(wildcard src/asztal/engine/*.py src/asztal/games/pax/*.py) tools/build_compiled.py
+COMPILED_SOURCES := $(wildcard src/asztal/engine/*.py src/asztal/games/pax/*.py src/asztal/games/caboose/*.py) \
+	tools/build_compiled.py tools/mypyc.ini
 
 .PHONY: install run test test-pure check soak bench coverage lint clean compiled clean-compiled
 

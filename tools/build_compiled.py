@@ -31,18 +31,28 @@ LIST = PKG / "_compiled.txt"
 TEMP = ROOT / "build" / "mypyc"
 
 #: the modules compiled, relative to src/asztal. The engine, and the rules of PAX and Caboose
-#: (what a play-out runs); their interfaces (board, render, messages, stats) are left
-#: interpreted: they are not on the hot path and are read by people, not by play-outs.
+#: (what a play-out runs); their interfaces (board, render, messages, stats, views, saves) are
+#: left interpreted: they are not on the hot path of a play-out.
 #: Left out, and why:
-#: - engine/errors.py: exceptions subclassing ValueError with extra attributes, raised rarely;
-#: - games/pocketciv: being restructured by another branch; compiled later, on its typed code;
-#: - the games' ``game.py`` (the Game subclasses: class attributes overridden per game and read
-#:   by the registry; setup is a small part of a play-out).
+#: - engine/decision.py, games/pax/frames.py, games/caboose/frames.py: the pending-decision
+#:   frames are frozen slotted dataclasses whose subclasses register themselves
+#:   (``Frame.__init_subclass__``) and redeclare the ``KIND`` class variable; mypyc 2.4 turns
+#:   that ClassVar into a dataclass field (``non-default argument follows default argument``)
+#:   and its slots rebuild fails, so they stay interpreted classes that compiled code creates;
+#: - engine/game.py, engine/errors.py and the games' ``game.py``: the Game classes (class
+#:   attributes overridden per game and by tests) and the exceptions; not per step;
+#: - games/pocketciv: being restructured on another branch (multiplayer state); to be
+#:   compiled on its typed code once that lands.
 MODULES = (
     "engine/action.py", "engine/rng.py", "engine/state.py",
     "games/pax/actions.py", "games/pax/state.py", "games/pax/draw.py",
     "games/pax/play.py", "games/pax/buy.py", "games/pax/keep.py", "games/pax/round_end.py",
     "games/pax/deck.py", "games/pax/asks.py", "games/pax/setup.py", "games/pax/scoring.py",
+    "games/caboose/state.py", "games/caboose/common.py", "games/caboose/turn.py", "games/caboose/menu.py",
+    "games/caboose/rail.py", "games/caboose/building.py", "games/caboose/delivery.py",
+    "games/caboose/growing.py", "games/caboose/pyramid.py", "games/caboose/citydraw.py",
+    "games/caboose/gods.py", "games/caboose/transport.py", "games/caboose/auction.py",
+    "games/caboose/scoring.py", "games/caboose/setup.py",
 )
 
 
@@ -72,7 +82,7 @@ def build(modules: tuple[str, ...] = MODULES, jobs: int = 2) -> None:
     os.chdir(SRC)  # module names follow the paths given, relative to src
     try:
         paths = [f"asztal/{m}" for m in modules]
-        exts = mypycify(paths, opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"), target_dir=str(TEMP),
+        exts = mypycify(["--config-file", str(ROOT / "tools" / "mypyc.ini"), *paths], opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"), target_dir=str(TEMP),
                         verbose=False)
         dist = Distribution({"name": "asztal-compiled", "ext_modules": exts})
         cmd = dist.get_command_obj("build_ext")

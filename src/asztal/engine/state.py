@@ -223,6 +223,22 @@ class GameState:
             out.append(event)
         return out
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Every field, the game's own included (pickle, ``copy.deepcopy``). Needed for the
+        compiled build: mypyc's own pickling of a compiled ``GameState`` keeps only the fields
+        it knows, and would drop those of a game whose state class is interpreted."""
+        out: dict[str, Any] = {}
+        for cls in type(self).__mro__:
+            names = cls.__dict__.get("__mypyc_attrs__") or cls.__dict__.get("__slots__") or ()
+            for k in (names,) if isinstance(names, str) else names:
+                if k not in out and k not in ("__dict__", "__weakref__") and hasattr(self, k):
+                    out[k] = getattr(self, k)
+        return out
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for k, v in state.items():
+            setattr(self, k, v)
+
     def clone(self) -> GameState:
         cls = type(self)
         new = cls.__new__(cls)  # not object.__new__: a compiled (mypyc) class has its own
