@@ -13,7 +13,8 @@ STAMP := $(VENV)/.installed
 # runs; `asztal` falls back to the sources by itself when the build is older than them.
 COMPILED := src/asztal/_compiled.txt
 CC ?= cc
-COMPILED_SOURCES := $(wildcard src/asztal/engine/*.py src/asztal/games/pax/*.py src/asztal/games/caboose/*.py) \
+COMPILED_SOURCES := $(wildcard src/asztal/engine/*.py src/asztal/games/pax/*.py src/asztal/games/caboose/*.py \
+	src/asztal/bots/heuristics/*.py) \
 	tools/build_compiled.py tools/mypyc.ini
 
 .PHONY: install run test test-pure check soak bench coverage lint clean compiled clean-compiled

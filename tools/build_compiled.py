@@ -48,11 +48,14 @@ MODULES = (
     "games/pax/actions.py", "games/pax/state.py", "games/pax/draw.py",
     "games/pax/play.py", "games/pax/buy.py", "games/pax/keep.py", "games/pax/round_end.py",
     "games/pax/deck.py", "games/pax/asks.py", "games/pax/setup.py", "games/pax/scoring.py",
+    "games/pax/view.py",  # determinize, and the view the PAX evaluation reads at every roll-out's end
     "games/caboose/state.py", "games/caboose/common.py", "games/caboose/turn.py", "games/caboose/menu.py",
     "games/caboose/rail.py", "games/caboose/building.py", "games/caboose/delivery.py",
     "games/caboose/growing.py", "games/caboose/pyramid.py", "games/caboose/citydraw.py",
     "games/caboose/gods.py", "games/caboose/transport.py", "games/caboose/auction.py",
     "games/caboose/scoring.py", "games/caboose/setup.py",
+    # the MCTS bot's evaluation of PAX positions (about a third of an iteration), unchanged source
+    "bots/heuristics/__init__.py", "bots/heuristics/pax.py",
 )
 
 
