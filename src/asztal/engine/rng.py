@@ -81,6 +81,11 @@ class Rng:
     __slots__ = ("state", "inc")
 
     def __init__(self, seed: int = 0, stream: int = _STREAM) -> None:
+        if seed == 0 and stream == _STREAM and _SEED0:
+            # ``Rng()``, worked out once: in the compiled build ``Rng.__new__`` runs ``__init__``
+            # with no arguments, so ``copy`` and ``from_state`` would otherwise pay a seeding
+            self.state, self.inc = _SEED0
+            return
         if 0 <= seed <= _MASK64:
             mixed = seed  # every seed below 2**64 keeps the stream it has always had
         else:
@@ -206,6 +211,10 @@ class Rng:
             x, j = divmod(x, i + 1)
             items[i], items[j] = items[j], items[i]
 
+
+#: ``(state, inc)`` of ``Rng()`` (see ``Rng.__init__``); empty while it is being worked out
+_SEED0: tuple[int, ...] = ()
+_SEED0 = tuple(Rng().get_state())
 
 _WIDE: dict[int, int] = {}
 

@@ -247,12 +247,18 @@ def bench(game_names: list[str] | None = None, seconds: float = 2.0, mcts: bool 
                 got["mcts"] = work["mcts"].run(slice_s)
             got["ref"] = ref
             results[i].append(got)
-    from asztal._build import build_info
-
-    return {"reference": _reference_summary(ref_rounds), "build": build_info(),
+    return {"reference": _reference_summary(ref_rounds), "build": _build_info(),
             "games": [_row(name, n, res) for (name, n, _), res in zip(configs, results, strict=True)],
             "method": {"rounds": rounds, "seconds_per_workload": seconds, "counting": "strict",
                        "mcts_iterations_per_position": mcts_iterations if mcts else None}}
+
+
+def _build_info() -> dict[str, str]:
+    try:
+        from asztal._build import build_info
+    except ImportError:  # an older checkout measured by benchmarks/compare.py: pure Python
+        return {"build": "pure", "engine": "state.py", "compiled": "no"}
+    return build_info()
 
 
 def _rate(m: dict, key: str) -> float:
