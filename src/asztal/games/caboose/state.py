@@ -186,7 +186,8 @@ class CabooseState(GameState):
         return revealed
 
     # ------------------------------------------------------------------ copying
-    def _copy_into(self, new) -> None:
+    def _copy_into(self, new: GameState) -> None:
+        assert isinstance(new, CabooseState)  # typed: the compiled build then sets its fields directly
         new.pk = self.pk
         new.round = self.round
         new.rounds = self.rounds
