@@ -85,8 +85,8 @@ def build(modules: tuple[str, ...] = MODULES, jobs: int = 2) -> None:
     os.chdir(SRC)  # module names follow the paths given, relative to src
     try:
         paths = [f"asztal/{m}" for m in modules]
-        exts = mypycify(["--config-file", str(ROOT / "tools" / "mypyc.ini"), *paths], opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"), target_dir=str(TEMP),
-                        verbose=False)
+        exts = mypycify(["--config-file", str(ROOT / "tools" / "mypyc.ini"), *paths],
+                        opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"), target_dir=str(TEMP), verbose=False)
         dist = Distribution({"name": "asztal-compiled", "ext_modules": exts})
         cmd = dist.get_command_obj("build_ext")
         cmd.inplace = True

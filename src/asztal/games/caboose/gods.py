@@ -22,10 +22,10 @@ from asztal.games.caboose.common import (
 from asztal.games.caboose.frames import TURN, GodChoice, SwapFirst, SwapSecond
 from asztal.games.caboose.pack import GOD_NAMES, GODS_ACT, HORUS, SEKHMET
 from asztal.games.caboose.transport import link
+from asztal.games.caboose.turn import after, begin_turn
 
 #: the gods' choices by god number 1-7 (``GODS_ACT`` without its empty first place)
 GODS: dict[int, Action] = {k: a for k, a in enumerate(GODS_ACT) if a is not None}
-from asztal.games.caboose.turn import after, begin_turn
 
 # --------------------------------------------------------------------------- choosing a god
 
