@@ -20,6 +20,7 @@ COMPILED_SOURCES := $(wildcard src/asztal/engine/*.py src/asztal/games/pax/*.py 
 .PHONY: install run test test-pure check soak bench coverage lint clean compiled clean-compiled
 
 install: $(STAMP) $(COMPILED)
+	@$(BIN)/python -c "import asztal._build as b; print('asztal build:', b.build_info()['build'])"
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
