@@ -7,15 +7,41 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test check soak bench coverage lint clean
+# The compiled build (mypyc, docs/performance.md): C extensions of the engine and the rules of PAX and Caboose
+# written next to their sources (git ignores them), rebuilt when a source of their packages
+# changes. Without a C compiler (or with PURE=1) nothing is built and the pure-Python package
+# runs; `asztal` falls back to the sources by itself when the build is older than them.
+COMPILED := src/asztal/_compiled.txt
+CC ?= cc
+COMPILED_SOURCES := $(wildcard src/asztal/engine/*.py src/asztal/games/pax/*.py src/asztal/games/caboose/*.py \
+	src/asztal/bots/heuristics/*.py) \
+	tools/build_compiled.py tools/mypyc.ini
 
-install: $(STAMP)
+.PHONY: install run test test-pure check soak bench coverage lint clean compiled clean-compiled
+
+install: $(STAMP) $(COMPILED)
+	@$(BIN)/python -c "import asztal._build as b; print('asztal build:', b.build_info()['build'])"
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
+
+$(COMPILED): $(STAMP) $(COMPILED_SOURCES)
+	@if [ -n "$(PURE)" ]; then \
+		$(BIN)/python tools/build_compiled.py --clean >/dev/null; echo "build: pure Python (PURE set)"; \
+	elif command -v $(CC) >/dev/null 2>&1; then \
+		$(BIN)/python tools/build_compiled.py && echo "build: compiled (mypyc, C compiler $(CC))"; \
+	else \
+		echo "build: pure Python (no C compiler $(CC))"; \
+	fi
+
+compiled: $(STAMP)
+	$(BIN)/python tools/build_compiled.py
+
+clean-compiled:
+	$(BIN)/python tools/build_compiled.py --clean
 
 PORT ?= 8000
 HOST ?= 127.0.0.1
@@ -26,6 +52,12 @@ run: install
 
 test: install
 	$(BIN)/python -m pytest -n auto -p no:cacheprovider
+	$(MAKE) --no-print-directory test-pure
+
+# the contract suite and the equivalence records on the pure-Python sources too (the suite
+# above ran on the compiled build when there is one)
+test-pure: install
+	ASZTAL_PURE=1 $(BIN)/python -m pytest -n auto -p no:cacheprovider tests/contract tests/perf_equivalence
 
 # the quick tier for one's own loop (under 2 minutes on 2 cores): lint, the engine, the rules
 # of the three games, the words, the equivalence records and a short contract run; the
@@ -55,3 +87,4 @@ lint: install
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .hypothesis
+	find src -name '*.so' -delete; rm -f $(COMPILED)

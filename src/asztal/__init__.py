@@ -12,7 +12,8 @@ at the bottom, then ``bots``, ``sim``, and the interfaces (``cli``, ``server``, 
 True
 """
 
-from asztal import games
+# ``_build`` first: it picks the compiled or the pure build before any rules module is imported
+from asztal import _build, games  # noqa: F401
 from asztal.games import load, replay
 
 __version__ = "0.1.0"

@@ -427,6 +427,9 @@ def build_app(lang: str) -> typer.Typer:
         else:
             console.print(t("bench.no_reference", lang))
         console.print(t("bench.method", lang, rounds=rounds))
+        build = {"compiled": "bench.build.compiled", "pure": "bench.build.pure"}.get(
+            result["build"]["build"], "bench.build.stale")
+        console.print(t("bench.build", lang, build=t(build, lang), module=result["build"]["engine"]))
 
     @app.command(help=h("serve"))
     def serve(

@@ -115,6 +115,11 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "{clones} klón/s ugyanebben a futásban",
                         "Reference: {name}, {rate} decisions/s ({forced} forced), "
                         "{clones} clones/s in this same run"),
+    "bench.build": ("Mért változat: {build} (a motor: {module}).", "Build measured: {build} (the engine: {module})."),
+    "bench.build.compiled": ("lefordított modulok (mypyc)", "compiled modules (mypyc)"),
+    "bench.build.pure": ("tiszta Python", "pure Python"),
+    "bench.build.stale": ("tiszta Python (a lefordított változat régebbi a forrásnál: make compiled)",
+                          "pure Python (the compiled build is older than the sources: make compiled)"),
     "bench.method": ("Döntés: legalább két szabályos lépés közüli választás; medián (tartomány) {rounds} "
                      "felváltott körből. Az abszolút számok a géptől függenek: az arányokat érdemes összevetni.",
                      "Decision: a choice among two or more legal actions; median (range) over {rounds} "

@@ -153,7 +153,7 @@ class Game:
         state.checkpoint = 0
         return state
 
-    def parse_action(self, state: GameState, code: str) -> Action:
+    def parse_action(self, state: GameState, code: str | object) -> Action:
         """The Action for ``code`` if it is legal in ``state``; IllegalAction otherwise."""
         if not isinstance(code, str):
             raise IllegalAction(f"an action code must be text, not {type(code).__name__}")

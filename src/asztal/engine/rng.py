@@ -34,6 +34,8 @@ import random as _random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
@@ -79,6 +81,11 @@ class Rng:
     __slots__ = ("state", "inc")
 
     def __init__(self, seed: int = 0, stream: int = _STREAM) -> None:
+        if seed == 0 and stream == _STREAM and _SEED0:
+            # ``Rng()``, worked out once: in the compiled build ``Rng.__new__`` runs ``__init__``
+            # with no arguments, so ``copy`` and ``from_state`` would otherwise pay a seeding
+            self.state, self.inc = _SEED0
+            return
         if 0 <= seed <= _MASK64:
             mixed = seed  # every seed below 2**64 keeps the stream it has always had
         else:
@@ -205,6 +212,10 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
 
+#: ``(state, inc)`` of ``Rng()`` (see ``Rng.__init__``); empty while it is being worked out
+_SEED0: tuple[int, ...] = ()
+_SEED0 = tuple(Rng().get_state())
+
 _WIDE: dict[int, int] = {}
 
 
@@ -216,6 +227,7 @@ def _wide_words(n: int) -> int:
     return w
 
 
+@mypyc_attr(native_class=False)  # an exception: left to the interpreter when compiled
 class ChanceNode(Exception):
     """An explicit-chance generator reached a draw whose outcome nobody has chosen yet.
 
@@ -236,6 +248,7 @@ class ChanceNode(Exception):
         return f"a draw from {self.what} ({len(self.outcomes)} outcomes)"
 
 
+@mypyc_attr(native_class=False)
 class UnroutedDraw(RuntimeError):
     """A rule read the generator's raw stream instead of naming its draw (explicit mode only)."""
 
@@ -319,12 +332,13 @@ class ExplicitChance(Rng):
         return pile.pop()
 
 
+@mypyc_attr(native_class=False)
 class RngTypeError(TypeError, ValueError):
     """An ``rng`` argument of the wrong type: a ``ValueError`` like the engine's other errors
     (and a ``TypeError``, as it always was)."""
 
 
-def as_rng(rng: int | _random.Random | Rng) -> Rng:
+def as_rng(rng: int | _random.Random | Rng | object) -> Rng:
     """The ``rng`` argument of ``determinize``: an int seed, a ``random.Random`` or an ``Rng``."""
     if isinstance(rng, Rng):
         return rng

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
+
+from mypy_extensions import mypyc_attr
 
 from asztal.engine.action import Action
 from asztal.engine.decision import NOT_NOW, OVER, Decision, Refusal
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
 STATE_SCHEMA = 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the games' states derive from it, compiled or not
 class GameState:
     """State of one game in progress. Mutable; ``clone()`` gives an independent copy.
 
@@ -143,6 +146,9 @@ class GameState:
         return f"{self.game.describe_refusal(reason, 'en')} / {self.game.describe_refusal(reason, 'hu')}"
 
     # -- the shared machinery -------------------------------------------------------
+    # Arguments that come from outside (a seat, an action, a seed) are typed ``X | object``:
+    # any value is accepted and a wrong one raises the engine's error (BadSeat, IllegalAction),
+    # which a compiled build would otherwise turn into a bare TypeError at the call.
     def check_seat(self, seat: Any, spectator: bool = True) -> None:
         """BadSeat unless ``seat`` is a seat number of this game (or None for a spectator, when allowed).
         Every game's ``view`` calls it first."""
@@ -165,7 +171,7 @@ class GameState:
         self.is_over = False
         self._legal = None
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: Action | str | object) -> None:
         """Check and carry out one action (an Action or its code).
 
         Raises IllegalAction with a reason, leaving the state unchanged, when the action is
@@ -201,7 +207,7 @@ class GameState:
             params["key"] = key
             self.log.append(params)
 
-    def log_for(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+    def log_for(self, seat: int | None | object, start: int = 0) -> list[dict[str, Any]]:
         """The log from index ``start`` as ``seat`` may read it (``None``: a spectator).
 
         An event's top-level fields are public. Facts only one seat may know travel in the
@@ -217,8 +223,25 @@ class GameState:
             out.append(event)
         return out
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Every field, the game's own included (pickle, ``copy.deepcopy``). Needed for the
+        compiled build: mypyc's own pickling of a compiled ``GameState`` keeps only the fields
+        it knows, and would drop those of a game whose state class is interpreted."""
+        out: dict[str, Any] = {}
+        for cls in type(self).__mro__:
+            names = cls.__dict__.get("__mypyc_attrs__") or cls.__dict__.get("__slots__") or ()
+            for k in (names,) if isinstance(names, str) else names:
+                if k not in out and k not in ("__dict__", "__weakref__") and hasattr(self, k):
+                    out[k] = getattr(self, k)
+        return out
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for k, v in state.items():
+            setattr(self, k, v)
+
     def clone(self) -> GameState:
-        new = object.__new__(type(self))
+        cls = type(self)
+        new = cls.__new__(cls)  # not object.__new__: a compiled (mypyc) class has its own
         new.game = self.game
         new.players = self.players
         new.seed = self.seed
@@ -234,7 +257,7 @@ class GameState:
         self._copy_into(new)
         return new
 
-    def determinize(self, seat: int, rng: Rng | int) -> GameState:
+    def determinize(self, seat: int | object, rng: Rng | int | object) -> GameState:
         """A copy in which everything ``seat`` cannot see is resampled from ``rng``.
 
         The copy's own PRNG is reseeded from ``rng`` too, so future chance is unknown
@@ -243,7 +266,7 @@ class GameState:
         self.check_seat(seat, spectator=False)
         r = as_rng(rng)
         new = self.clone()
-        new._determinize(seat, r)
+        new._determinize(cast(int, seat), r)  # a seat number: check_seat said so
         new._legal = None
         new.rng = Rng(r.next64())
         return new
@@ -262,11 +285,11 @@ class GameState:
             rec["start"] = self.start
         return rec
 
-    def can_undo(self, seat: int) -> bool:
+    def can_undo(self, seat: int | object) -> bool:
         """True when ``seat`` made the last decision and no checkpoint came after it."""
         return (not self.is_over and len(self.history) > self.checkpoint and self.to_move == seat)
 
-    def undo(self, seat: int) -> GameState:
+    def undo(self, seat: int | object) -> GameState:
         """The state before ``seat``'s last decision, rebuilt by replaying the record."""
         self.check_seat(seat, spectator=False)
         if not self.can_undo(seat):

@@ -205,7 +205,8 @@ def bench(game_names: list[str] | None = None, seconds: float = 2.0, mcts: bool 
     """Measure every game at each player count (or those in ``players``) against the reference.
 
     ``seconds`` is each workload's total time, spread over ``rounds`` interleaved rounds.
-    Returns ``{"reference": ..., "games": [row, ...], "method": ...}``; a row holds medians and
+    Returns ``{"reference": ..., "build": ..., "games": [row, ...], "method": ...}`` (``build``:
+    whether the compiled modules or the pure-Python sources ran, ``asztal._build``); a row holds medians and
     ranges over the rounds of strict decisions/s, all steps/s, games/s, clones/s and their
     ratios to the reference of the same round, the forced share and (with ``mcts``) MCTS
     iterations/s from the shipped positions.
@@ -246,10 +247,18 @@ def bench(game_names: list[str] | None = None, seconds: float = 2.0, mcts: bool 
                 got["mcts"] = work["mcts"].run(slice_s)
             got["ref"] = ref
             results[i].append(got)
-    return {"reference": _reference_summary(ref_rounds),
+    return {"reference": _reference_summary(ref_rounds), "build": _build_info(),
             "games": [_row(name, n, res) for (name, n, _), res in zip(configs, results, strict=True)],
             "method": {"rounds": rounds, "seconds_per_workload": seconds, "counting": "strict",
                        "mcts_iterations_per_position": mcts_iterations if mcts else None}}
+
+
+def _build_info() -> dict[str, str]:
+    try:
+        from asztal._build import build_info
+    except ImportError:  # an older checkout measured by benchmarks/compare.py: pure Python
+        return {"build": "pure", "engine": "state.py", "compiled": "no"}
+    return build_info()
 
 
 def _rate(m: dict, key: str) -> float:

@@ -194,12 +194,12 @@ def _own_cube_as_card(s, p: int, frame: BuildFruit, f: int, rest: int) -> bool:
 # --------------------------------------------------------------------------- the frames' contract
 
 def legal(s, p: int, frame: BuildCity | BuildFruit) -> list[Action]:
-    return city_legal(s, p, frame) if type(frame) is BuildCity else fruit_legal(s, p, frame)
+    return city_legal(s, p, frame) if isinstance(frame, BuildCity) else fruit_legal(s, p, frame)
 
 
 def refusal(s, p: int, frame: BuildCity | BuildFruit, action: Action) -> Why | None:
     kind = action.kind
-    if type(frame) is BuildCity:
+    if isinstance(frame, BuildCity):
         if kind == "card":
             return city_refusal(s, p, frame, action.args[0])
         return finish_first(frame, action, "CC-ACT-BUILD-02", PART)
@@ -212,7 +212,7 @@ def refusal(s, p: int, frame: BuildCity | BuildFruit, action: Action) -> Why | N
 
 def ask(s, p: int, frame: BuildCity | BuildFruit) -> Decision:
     pk = s.pk
-    if type(frame) is BuildCity:
+    if isinstance(frame, BuildCity):
         return Decision(p, frame.KIND, "caboose.ask.build_city", named(pk, {"building": frame.card}),
                         "CC-ACT-BUILD-02")
     need = frame.need
@@ -222,7 +222,7 @@ def ask(s, p: int, frame: BuildCity | BuildFruit) -> Decision:
 
 
 def do(s, p: int, frame: BuildCity | BuildFruit, action: Action) -> bool:
-    if type(frame) is BuildCity:
+    if isinstance(frame, BuildCity):
         c = action.args[0]
         s.chand[p] = remove_from(s.chand[p], c)  # CC-ACT-BUILD-02 play the city card
         # CC-ACT-BUILD-03 the fruits on the card

@@ -25,7 +25,7 @@ def citydraw_refusal(s, p: int, c: int) -> Why | None:
 def citydraw(s, p: int, c: int) -> bool:
     if c >= 0:
         s.cdisp.remove(c)  # CC-ACT-CITY-01 one face-up card; CC-ACT-CITY-02 no refill during the turn
-        taken = (c,)
+        taken: tuple[int, ...] = (c,)
     else:
         taken = ()
     top = draw_city(s)  # and the top of the deck

@@ -24,6 +24,9 @@ from asztal.games.caboose.pack import GOD_NAMES, GODS_ACT, HORUS, SEKHMET
 from asztal.games.caboose.transport import link
 from asztal.games.caboose.turn import after, begin_turn
 
+#: the gods' choices by god number 1-7 (``GODS_ACT`` without its empty first place)
+GODS: dict[int, Action] = {k: a for k, a in enumerate(GODS_ACT) if a is not None}
+
 # --------------------------------------------------------------------------- choosing a god
 
 
@@ -36,7 +39,7 @@ def god_refusal(s, p: int, k: int) -> Why | None:
 
 def god_legal(s, p: int, frame: GodChoice) -> list[Action]:
     taken = s.god
-    return [GODS_ACT[k] for k in range(1, 8) if k not in taken]  # exactly ``god_refusal``'s test
+    return [GODS[k] for k in range(1, 8) if k not in taken]  # exactly ``god_refusal``'s test
 
 
 def god_check(s, p: int, frame: GodChoice, action: Action) -> Why | None:
@@ -131,13 +134,13 @@ def second_legal(s, p: int, frame: SwapSecond) -> list[Action]:
 def swap_check(s, p: int, frame: SwapFirst | SwapSecond, action: Action) -> Why | None:
     if action.kind != "swap":
         return finish_first(frame, action, "CC-GOD-HORUS-01", "horus")
-    if type(frame) is SwapFirst:
+    if isinstance(frame, SwapFirst):
         return first_refusal(s, *action.args)
     return second_refusal(s, frame, *action.args)
 
 
 def swap_ask(s, p: int, frame: SwapFirst | SwapSecond) -> Decision:
-    if type(frame) is SwapFirst:
+    if isinstance(frame, SwapFirst):
         return Decision(p, frame.KIND, "caboose.ask.swap_first", {}, "CC-GOD-HORUS-01")
     pk = s.pk
     return Decision(p, frame.KIND, "caboose.ask.swap_second",
@@ -146,7 +149,7 @@ def swap_ask(s, p: int, frame: SwapFirst | SwapSecond) -> Decision:
 
 def swap_do(s, p: int, frame: SwapFirst | SwapSecond, action: Action) -> bool:
     y, g = action.args
-    if type(frame) is SwapFirst:
+    if isinstance(frame, SwapFirst):
         s.stack[-1] = SwapSecond(y, g)
         return False
     pk = s.pk

@@ -129,11 +129,11 @@ def route_legal(s, p: int, frame: RailRoute) -> list[Action]:
 # --------------------------------------------------------------------------- the frames' contract
 
 def legal(s, p: int, frame: RailCity | RailRoute) -> list[Action]:
-    return city_legal(s, p, frame) if type(frame) is RailCity else route_legal(s, p, frame)
+    return city_legal(s, p, frame) if isinstance(frame, RailCity) else route_legal(s, p, frame)
 
 
 def refusal(s, p: int, frame: RailCity | RailRoute, action: Action) -> Why | None:
-    if type(frame) is RailCity:
+    if isinstance(frame, RailCity):
         if action.kind == "card":
             return city_refusal(s, p, action.args[0])
         return finish_first(frame, action, "CC-ACT-TRAIN-02", PART)
@@ -145,14 +145,14 @@ def refusal(s, p: int, frame: RailCity | RailRoute, action: Action) -> Why | Non
 def ask(s, p: int, frame: RailCity | RailRoute) -> Decision:
     pk = s.pk
     words = {"trains": pk.ac_trains[frame.card], "cost": pk.ac_cost[frame.card]}
-    if type(frame) is RailCity:
+    if isinstance(frame, RailCity):
         return Decision(p, frame.KIND, "caboose.ask.rail_city", words, "CC-ACT-TRAIN-02")
     words.update(city=pk.cc_city[frame.city_card], routes=len(route_legal(s, p, frame)))
     return Decision(p, frame.KIND, "caboose.ask.rail_route", named(pk, words), "CC-ACT-TRAIN-03")
 
 
 def do(s, p: int, frame: RailCity | RailRoute, action: Action) -> bool:
-    if type(frame) is RailCity:
+    if isinstance(frame, RailCity):
         c = action.args[0]
         s.chand[p] = remove_from(s.chand[p], c)  # CC-ACT-TRAIN-02 play the city card
         s.stack[-1] = RailRoute(frame.card, c)

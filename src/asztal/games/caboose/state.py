@@ -88,7 +88,53 @@ _RESAMPLE_TRIES = 200
 class CabooseState(GameState):
     __slots__ = _LISTS + _SCALARS
 
+    # the fields' types (the compiled build makes them native attributes; see docs/formats/caboose.md)
     pk: Pack
+    money: list[int]
+    vp: list[int]
+    trains: list[int]
+    god: list[int]
+    chand: list[tuple[int, ...]]
+    ahand: list[tuple[int, ...]]
+    fcards: list[tuple[int, ...]]
+    bcards: list[tuple[int, ...]]
+    rt: list[int]
+    rown: list[int]
+    cubes: list[int]
+    cmask: list[int]
+    supply: list[int]
+    market: list[int]
+    prestige: Any
+    btiles: Any
+    pyr: list[int]
+    cdeck: list[int]
+    cdisp: list[int]
+    cdisc: list[int]
+    adeck: list[int]
+    adisp: list[int]
+    adisc: list[int]
+    offer: Any
+    active: Any
+    place: Any
+    known: list[int]
+    stack: list[Any]  # the pending frames (``frames``), of several kinds
+    round: int
+    rounds: int
+    cleo: int
+    high: Any
+    passes: Any
+    first_pass: Any
+    order: Any
+    oidx: Any
+    acts_left: int
+    draws_left: int
+    horus_left: Any
+    sekhmet: Any
+    final: Any
+    _comp: Any
+    _cm: Any
+    _pfree: Any
+    _rail: Any
 
     # ------------------------------------------------------------------ decisions
     @property
@@ -97,7 +143,7 @@ class CabooseState(GameState):
         return self.stack[0].PHASE if self.stack else OVER
 
     @property
-    def frame(self) -> Frame | None:
+    def frame(self) -> Any:
         """The pending decision (the top frame), None when the game is over."""
         return self.stack[-1] if self.stack else None
 
@@ -127,6 +173,7 @@ class CabooseState(GameState):
         # ``apply`` hands over only legal actions, parsed against ``self.pk``, so ``action`` is this pack's
         # own interned object and its args are this pack's indices
         p = self.to_move
+        assert p is not None  # the game is not over: somebody decides
         kind = action.kind
         if kind == "take":  # a card taken from the face-up display is known to be in that hand
             self.known[p] |= 1 << action.args[0]
@@ -140,7 +187,8 @@ class CabooseState(GameState):
         return revealed
 
     # ------------------------------------------------------------------ copying
-    def _copy_into(self, new) -> None:
+    def _copy_into(self, new: GameState) -> None:
+        assert isinstance(new, CabooseState)  # typed: the compiled build then sets its fields directly
         new.pk = self.pk
         new.round = self.round
         new.rounds = self.rounds

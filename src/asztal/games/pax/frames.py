@@ -150,10 +150,24 @@ BUYING = Buying()
 PLAYING = Playing(0, 0)
 OVER = Over()
 
+#: the Playing frames made so far, by ``played << 7 | categories`` (at most a few thousand: a
+#: turn plays at most the cards of one hand, in 7 categories)
+_PLAYINGS: dict[int, Playing] = {0: PLAYING}
+
+
+def playing(played: int, categories: int) -> Playing:
+    """``Playing(played, categories)``, one shared value per pair: a frozen dataclass costs
+    several attribute sets to make, and a turn makes one per card played."""
+    key = played << 7 | categories
+    f = _PLAYINGS.get(key)
+    if f is None:
+        f = _PLAYINGS[key] = Playing(played, categories)
+    return f
+
 PaxFrame = Keep | StartCards | TurnStart | Drawing | Buying | Playing | Over
 
 __all__ = [
     "BUYING", "KEEP", "MODE_NAMES", "OVER", "PLACED_NAMES", "PLAYING", "STAGE_NAMES", "TURN",
     "Buying", "DrawMode", "Drawing", "Keep", "Over", "PaxFrame", "Placed", "Playing", "Stage",
-    "StartCards", "TurnStart",
+    "StartCards", "TurnStart", "playing",
 ]

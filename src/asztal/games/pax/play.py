@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from asztal.engine import Action, Refusal
 from asztal.games.pax.actions import DONE, PLAY
-from asztal.games.pax.frames import PLAYING, Playing
+from asztal.games.pax.frames import PLAYING, Playing, playing
 from asztal.games.pax.messages import card_fields, income_fields
 from asztal.games.pax.pack import ARMY, BIT, CARD_CAT, CONSPIRACY, ESTATE, FLEET, SENATOR
 from asztal.games.pax.round_end import end_turn
@@ -99,7 +99,7 @@ def play(s: PaxState, f: Playing, seat: int, c: int) -> bool:
         s.known ^= b
     add_to_tableau(s, seat, c)  # PAX-PLAY-01
     cat = CARD_CAT[c]
-    f = s.frame = Playing(cost + 1, f.categories | 1 << cat)
+    f = s.frame = playing(cost + 1, f.categories | 1 << cat)
     if s.log is not None:
         s.emit("pax.play", seat=seat, player=seat + 1, cost=cost, **card_fields(s, c))
     if cat == CONSPIRACY and s.players > 1:

@@ -18,7 +18,7 @@ the end of a round read it); symbol and card counts are flat lists indexed
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from asztal.engine import Action, Decision, GameState, Refusal
 from asztal.engine.decision import OVER as OVER_DECISION
@@ -280,9 +280,9 @@ class PaxState(GameState):
         new.result = self.result
 
     # ---------------------------------------------------------------- views, JSON, checks
-    def view(self, seat: int | None) -> dict[str, Any]:
-        self.check_seat(seat)
-        return view(self, seat)
+    def view(self, seat: int | None | object) -> dict[str, Any]:
+        self.check_seat(seat)  # BadSeat for anything but a seat or None
+        return view(self, cast("int | None", seat))
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         determinize(self, seat, rng)

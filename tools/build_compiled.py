@@ -1,0 +1,118 @@
+"""Compile the engine and the rules of PAX and Caboose with mypyc, in place (``make compiled``).
+
+The compiled modules are C extensions (``*.so``) written next to their ``.py`` sources; Python
+imports an extension before a source of the same name, so after this build ``import asztal``
+runs the compiled code. ``asztal/_build.py`` decides at import time which build is used: it
+reads the list this script writes (``src/asztal/_compiled.txt``) and falls back to the pure
+sources (with a warning) when any compiled module's source is newer than the build, or when
+``ASZTAL_PURE=1`` is set. ``make clean-compiled`` removes everything this script made.
+
+The pure-Python package is the source of truth and stays importable without a compiler: this
+build is an optional speed-up of the same code (``tests/perf_equivalence`` replays the same
+games on both builds).
+
+    python tools/build_compiled.py            # build (about a minute of CPU on one core)
+    python tools/build_compiled.py --clean    # remove the extensions, the list and build/mypyc
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+PKG = SRC / "asztal"
+LIST = PKG / "_compiled.txt"
+TEMP = ROOT / "build" / "mypyc"
+
+#: the modules compiled, relative to src/asztal. The engine, and the rules of PAX and Caboose
+#: (what a play-out runs); their interfaces (board, render, messages, stats, views, saves) are
+#: left interpreted: they are not on the hot path of a play-out.
+#: Left out, and why:
+#: - engine/decision.py, games/pax/frames.py, games/caboose/frames.py: the pending-decision
+#:   frames are frozen slotted dataclasses whose subclasses register themselves
+#:   (``Frame.__init_subclass__``) and redeclare the ``KIND`` class variable; mypyc 2.4 turns
+#:   that ClassVar into a dataclass field (``non-default argument follows default argument``)
+#:   and its slots rebuild fails, so they stay interpreted classes that compiled code creates;
+#: - engine/game.py, engine/errors.py and the games' ``game.py``: the Game classes (class
+#:   attributes overridden per game and by tests) and the exceptions; not per step;
+#: - games/pocketciv: being restructured on another branch (multiplayer state); to be
+#:   compiled on its typed code once that lands.
+MODULES = (
+    "engine/action.py", "engine/rng.py", "engine/state.py",
+    "games/pax/actions.py", "games/pax/state.py", "games/pax/draw.py",
+    "games/pax/play.py", "games/pax/buy.py", "games/pax/keep.py", "games/pax/round_end.py",
+    "games/pax/deck.py", "games/pax/asks.py", "games/pax/setup.py", "games/pax/scoring.py",
+    "games/pax/view.py",  # determinize, and the view the PAX evaluation reads at every roll-out's end
+    "games/caboose/state.py", "games/caboose/common.py", "games/caboose/turn.py", "games/caboose/menu.py",
+    "games/caboose/rail.py", "games/caboose/building.py", "games/caboose/delivery.py",
+    "games/caboose/growing.py", "games/caboose/pyramid.py", "games/caboose/citydraw.py",
+    "games/caboose/gods.py", "games/caboose/transport.py", "games/caboose/auction.py",
+    "games/caboose/scoring.py", "games/caboose/setup.py",
+    # the MCTS bot's evaluation of PAX positions (about a third of an iteration), unchanged source
+    "bots/heuristics/__init__.py", "bots/heuristics/pax.py",
+)
+
+
+def extensions() -> list[Path]:
+    """Every extension module this build may have left under src (the shims and the shared library)."""
+    return [p for p in SRC.rglob("*.so") if p.is_file()]
+
+
+def clean() -> None:
+    for p in extensions():
+        p.unlink()
+    LIST.unlink(missing_ok=True)
+    shutil.rmtree(TEMP, ignore_errors=True)
+
+
+def build(modules: tuple[str, ...] = MODULES, jobs: int = 2) -> None:
+    try:
+        from mypyc.build import mypycify
+        from setuptools import Distribution
+    except ImportError as e:
+        sys.exit(f"no compiled build: {e} (pip install mypy setuptools); the pure-Python package is used")
+    if shutil.which(os.environ.get("CC", "cc")) is None:
+        sys.exit("no compiled build: no C compiler (cc); the pure-Python package is used")
+    clean()
+    start = time.process_time(), time.time()
+    cwd = os.getcwd()
+    os.chdir(SRC)  # module names follow the paths given, relative to src
+    try:
+        paths = [f"asztal/{m}" for m in modules]
+        exts = mypycify(["--config-file", str(ROOT / "tools" / "mypyc.ini"), *paths],
+                        opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"), target_dir=str(TEMP), verbose=False)
+        dist = Distribution({"name": "asztal-compiled", "ext_modules": exts})
+        cmd = dist.get_command_obj("build_ext")
+        cmd.inplace = True
+        cmd.build_temp = str(TEMP / "temp")
+        cmd.build_lib = str(TEMP / "lib")
+        cmd.parallel = jobs
+        dist.run_command("build_ext")
+    finally:
+        os.chdir(cwd)
+    LIST.write_text("".join(m + "\n" for m in modules), encoding="utf-8")
+    cpu = time.process_time() - start[0]
+    print(f"compiled build: {len(modules)} modules with mypyc in {time.time() - start[1]:.0f} s "
+          f"(this process {cpu:.0f} s of CPU; the C compiler runs in child processes)")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--clean", action="store_true", help="remove the compiled build")
+    ap.add_argument("--jobs", type=int, default=2, help="C compiler processes")
+    a = ap.parse_args()
+    if a.clean:
+        clean()
+        print("compiled build removed: the pure-Python package is used")
+        return
+    build(jobs=a.jobs)
+
+
+if __name__ == "__main__":
+    main()
