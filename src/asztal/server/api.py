@@ -26,6 +26,7 @@ from asztal.server.moves import record_of
 from asztal.server.ratings import Ratings
 from asztal.server.room import Room
 from asztal.server.storage import Change, Conflict, now
+from asztal.server.texts import ErrorBody
 from asztal.server.tokens import hash_secret, new_game_id, new_secret, new_seed
 
 if TYPE_CHECKING:  # social.py builds on this module's Game objects
@@ -37,16 +38,6 @@ Strength = Literal["easy", "normal", "hard", "random", "greedy"]
 class Text(BaseModel):
     hu: str
     en: str
-
-
-class ErrorDetail(BaseModel):
-    code: str
-    hu: str
-    en: str
-
-
-class ErrorBody(BaseModel):
-    detail: ErrorDetail
 
 
 #: every request body: unknown fields refused, no coercion (``true`` is not 1, ``"3"`` is not 3)

@@ -19,6 +19,7 @@ from typing import Any
 from asztal import games
 from asztal.engine import GameState
 from asztal.server import render
+from asztal.server.children import die_with_parent
 
 log = logging.getLogger("asztal.server")
 
@@ -64,34 +65,6 @@ def suggest(key: str, record: dict[str, Any], seat: int, seed: int) -> tuple[str
     return action.code, hu, en
 
 
-def _die_with_parent(parent: int) -> None:
-    """Worker initializer: on Linux ask the kernel to kill this worker when the server process
-    dies, however it dies (SIGKILL included); elsewhere, and as a second guard, a thread
-    watches the parent and exits when it is gone."""
-    import signal
-    import threading
-    import time
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server shuts its workers down itself
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-    if os.getppid() != parent:  # the parent died before the line above
-        os._exit(0)
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="asztal-parent-watch", daemon=True).start()
-
-
 class BotPool:
     """Process pools for bot moves, hints and boards.
 
@@ -111,7 +84,7 @@ class BotPool:
 
     def _make(self, n: int, method: str) -> ProcessPoolExecutor:
         ctx = multiprocessing.get_context(method)
-        return ProcessPoolExecutor(n, mp_context=ctx, initializer=_die_with_parent, initargs=(os.getpid(),))
+        return ProcessPoolExecutor(n, mp_context=ctx, initializer=die_with_parent, initargs=(os.getpid(),))
 
     def start(self) -> None:
         """Start every worker now, before the server has threads.

@@ -42,6 +42,7 @@ from asztal.server.hub import Hub
 from asztal.server.identity import Identity
 from asztal.server.room import Room
 from asztal.server.storage import Change, metadata, now
+from asztal.server.texts import ErrorBody
 from asztal.server.tokens import hash_secret, new_secret
 from asztal.server.turns import is_turn_based
 
@@ -323,13 +324,23 @@ def _page(body: str) -> HTMLResponse:
 
 def build_router(notices: Notices, identity: Identity) -> APIRouter:
     router = APIRouter(prefix="/api")
+    #: what the account routes may refuse: not logged in, the CSRF token, the rate of requests
+    refusals: dict[int | str, dict[str, Any]] = {s: {"model": ErrorBody} for s in (401, 403, 429)}
+    #: an unsubscribe link that is not valid, and the rate of requests: refused as every route
+    #: refuses (JSON), although the route's own answer is a page
+    refused_json = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
+    link_refusals: dict[int | str, dict[str, Any]] = {
+        404: {"description": "the link is not valid", "content": refused_json},
+        429: {"description": "too many requests", "content": refused_json}}
 
-    @router.get("/account/notices", response_model=NoticePrefs, summary="Whether the account gets e-mail notices")
+    @router.get("/account/notices", response_model=NoticePrefs, responses=refusals,
+                summary="Whether the account gets e-mail notices")
     async def get_prefs(request: Request) -> dict[str, Any]:
         s = await identity.required(request, csrf=False)
         return {"notices": await asyncio.to_thread(notices.wants, s.account_id)}
 
-    @router.post("/account/notices", response_model=NoticePrefs, summary="Turn e-mail notices on or off")
+    @router.post("/account/notices", response_model=NoticePrefs, responses=refusals,
+                 summary="Turn e-mail notices on or off")
     async def set_prefs(body: NoticePrefs, request: Request) -> dict[str, Any]:
         s = await identity.required(request)
         await asyncio.to_thread(notices.set_wants, s.account_id, body.notices)
@@ -337,7 +348,7 @@ def build_router(notices: Notices, identity: Identity) -> APIRouter:
 
     token_query = Query(..., max_length=100, description="the token of an unsubscribe link")
 
-    @router.get("/mail/unsubscribe", response_class=HTMLResponse,
+    @router.get("/mail/unsubscribe", response_class=HTMLResponse, responses=link_refusals,
                 summary="The unsubscribe link of a mail: a page that asks (a mail scanner's visit changes nothing)")
     async def unsubscribe_page(token: str = token_query) -> HTMLResponse:
         hu_title, en_title = MAIL["unsub_title"]
@@ -346,7 +357,7 @@ def build_router(notices: Notices, identity: Identity) -> APIRouter:
 <button type="submit">{html.escape(MAIL['unsub_button'][0])} / {html.escape(MAIL['unsub_button'][1])}</button></form>
 <h2 lang="en">{html.escape(en_title)}</h2><p lang="en">{html.escape(MAIL['unsub_ask'][1])}</p>""")
 
-    @router.post("/mail/unsubscribe", response_class=HTMLResponse,
+    @router.post("/mail/unsubscribe", response_class=HTMLResponse, responses=link_refusals,
                  summary="Unsubscribe (the page's button, or a mail client's one-click POST, RFC 8058)")
     async def unsubscribe(token: str = token_query) -> HTMLResponse:
         if not clean_text(token) or not await asyncio.to_thread(notices.unsubscribe, token):

@@ -48,6 +48,7 @@ from asztal.server.hub import Hub
 from asztal.server.meta import BOTS
 from asztal.server.room import Room
 from asztal.server.storage import Change, Storage, metadata, now, seats_table
+from asztal.server.texts import ErrorBody
 
 log = logging.getLogger("asztal.server")
 
@@ -321,14 +322,18 @@ class Profile(BaseModel):
 def build_router(ratings: Ratings) -> APIRouter:
     router = APIRouter(prefix="/api")
 
-    @router.get("/ratings/{game}", response_model=list[Rated], summary="A game's leaderboard, best first")
+    #: no such game or player, and the rate of requests
+    refusals: dict[int | str, dict[str, Any]] = {s: {"model": ErrorBody} for s in (404, 429)}
+
+    @router.get("/ratings/{game}", response_model=list[Rated], responses=refusals,
+                summary="A game's leaderboard, best first")
     async def leaderboard(game: str, players: int | None = Query(None, ge=1, le=8),
                           limit: int = Query(50, ge=1, le=200)) -> list[dict[str, Any]]:
         if game not in games.names():
             raise HTTPException(404, detail=texts.detail("no_game"))
         return await asyncio.to_thread(ratings.leaderboard, game, players, limit)
 
-    @router.get("/players/{username}", response_model=Profile,
+    @router.get("/players/{username}", response_model=Profile, responses=refusals,
                 summary="A player's ratings, win rates and the rating after each rated game")
     async def profile(username: str) -> dict[str, Any]:
         found = (await asyncio.to_thread(ratings.profile, username)

@@ -20,6 +20,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from asztal import games
+from asztal.server.children import die_with_parent
 
 #: a board's patch is worth sending while it is shorter than this share of the whole board
 PATCH_WORTH = 0.6
@@ -113,9 +114,7 @@ _KEPT = 4096
 def _boards_main(jobs: Connection, answers: Connection, parent: int) -> None:
     """A drawing process: take batches of jobs, answer each with its board and patch. It keeps
     the last board of every view key, so the event loop never sends one back to it."""
-    from asztal.server.botpool import _die_with_parent
-
-    _die_with_parent(parent)
+    die_with_parent(parent)
     kept: OrderedDict[tuple, tuple[int, str | None]] = OrderedDict()
     while True:
         try:

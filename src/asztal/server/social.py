@@ -23,6 +23,7 @@ from asztal.server.api import GameInfo, game_info
 from asztal.server.hub import Hub
 from asztal.server.identity import Identity
 from asztal.server.storage import Storage, games_table, metadata, now, seats_table
+from asztal.server.texts import ErrorBody
 
 seat_invites_table = Table(
     "seat_invites", metadata,
@@ -136,7 +137,11 @@ def build_router(hub: Hub, social: Social, identity: Identity) -> APIRouter:
     def fail(status: int, code: str) -> HTTPException:
         return HTTPException(status, detail=texts.detail(code))
 
-    @router.post("/games/{game_id}/invite", response_model=Invited,
+    #: what these routes may refuse: not logged in, the CSRF token, no such game or seat or
+    #: friend, a seat already taken, the rate of requests
+    refusals: dict[int | str, dict[str, Any]] = {s: {"model": ErrorBody} for s in (400, 401, 403, 404, 409, 429)}
+
+    @router.post("/games/{game_id}/invite", response_model=Invited, responses=refusals,
                  summary="Keep a free seat for a friend, named by username (they see it in their lobby)")
     async def invite(game_id: str, body: InviteFriend, request: Request) -> dict[str, Any]:
         me = await identity.required(request)
@@ -148,7 +153,7 @@ def build_router(hub: Hub, social: Social, identity: Identity) -> APIRouter:
             raise fail(e.status, e.code) from None
         return {"seat": seat, "username": body.username}
 
-    @router.get("/me/invitations", response_model=list[Invitation],
+    @router.get("/me/invitations", response_model=list[Invitation], responses=refusals,
                 summary="Seats friends keep for this account, newest first")
     async def invitations(request: Request) -> list[dict[str, Any]]:
         me = await identity.required(request, csrf=False)
