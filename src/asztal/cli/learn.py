@@ -9,6 +9,7 @@ explains a card, advance, wonder, god or event, ``q`` quits.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
@@ -16,7 +17,9 @@ from rich.console import Console
 from asztal.cli.show import view_renderable
 from asztal.engine.i18n import check_lang
 from asztal.games.guide import explain
-from asztal.learn import GAMES, Lesson, script
+
+if TYPE_CHECKING:
+    from asztal.learn import Lesson
 
 LEARN_HELP = ("Tanuld meg: vezetett első játék (pax | pocketciv | caboose).",
         "Learn to play: a guided first game (pax | pocketciv | caboose).")
@@ -83,6 +86,9 @@ def run_lesson(lesson: Lesson, lang: str, read: Callable[[str], str], console: C
 
 def learn(game: str = typer.Argument(..., help="pax | pocketciv | caboose"),
           lang: str = typer.Option("hu", "--lang", help="hu | en")) -> None:
+    # the lessons load every game: only when one is asked for (``asztal --help`` stays quick)
+    from asztal.learn import GAMES, Lesson, script
+
     check_lang(lang)
     console = Console()
     if game not in GAMES:
