@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.server.wire import Server
 
@@ -93,14 +94,26 @@ def clickables(page):
     return page.query_selector_all("#board [data-code], #board [data-codes], #buttons > .act-line > .act-btn")
 
 
-def click_once(page, rng: random.Random) -> None:
-    """Click one legal thing (a board element, or a button) and wait for the new board."""
+def click_once(page, rng: random.Random, tries: int = 2) -> None:
+    """Click one legal thing (a board element, or a button) and wait for the new board.
+
+    A click the server refused leaves the game where it was (a player would click again): when
+    no new board came and the page still shows the same position as this seat's turn, the click
+    is made once more; a second silence fails. The game moving on by itself also counts."""
     n = page.evaluate("window.__asztalLatency.length")
+    seq = page.evaluate("window.__asztalState ? window.__asztalState.seq : -1")
     target = rng.choice(clickables(page))
     target.dispatch_event("click")
     if page.query_selector("#menu"):
         rng.choice(page.query_selector_all("#menu .act-btn")).click()
-    page.wait_for_function(f"window.__asztalLatency.length > {n} || {OVER}", timeout=30000)
+    moved = (f"window.__asztalLatency.length > {n} || {OVER} || "
+             f"(window.__asztalState && window.__asztalState.seq > {seq})")
+    try:
+        page.wait_for_function(moved, timeout=15000)
+    except PlaywrightTimeout:
+        if tries <= 1 or not page.evaluate(f"({MY_TURN}) && window.__asztalState.seq === {seq}"):
+            raise
+        click_once(page, rng, tries - 1)
 
 
 def play_to_end(page, rng: random.Random, on_click=None, limit: int = 1500) -> int:
