@@ -58,16 +58,21 @@ rated_games_table = Table(
     Column("applied", DateTime(timezone=True), nullable=True),  # when its ratings were written
 )
 
+
+def _rating_columns() -> list[Column]:
+    """What a rating holds, for an account and for a bot strength alike (new Column objects:
+    a column belongs to one table)."""
+    return [Column("mu", Float, nullable=False), Column("sigma", Float, nullable=False),
+            Column("games", Integer, nullable=False), Column("wins", Integer, nullable=False),
+            Column("updated", DateTime(timezone=True), nullable=False)]
+
+
 ratings_table = Table(
     "ratings", metadata,
     Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
     Column("game", String(40), primary_key=True),
     Column("players", Integer, primary_key=True),
-    Column("mu", Float, nullable=False),
-    Column("sigma", Float, nullable=False),
-    Column("games", Integer, nullable=False),
-    Column("wins", Integer, nullable=False),
-    Column("updated", DateTime(timezone=True), nullable=False),
+    *_rating_columns(),
 )
 
 #: a bot strength's rating per game and player count: a leaderboard entry of its own
@@ -76,11 +81,7 @@ bot_ratings_table = Table(
     Column("bot", String(40), primary_key=True),
     Column("game", String(40), primary_key=True),
     Column("players", Integer, primary_key=True),
-    Column("mu", Float, nullable=False),
-    Column("sigma", Float, nullable=False),
-    Column("games", Integer, nullable=False),
-    Column("wins", Integer, nullable=False),
-    Column("updated", DateTime(timezone=True), nullable=False),
+    *_rating_columns(),
 )
 
 rating_history_table = Table(
