@@ -160,13 +160,28 @@ def advance(live: LiveApp, table: Table, upto: int | None, rng: random.Random,
     room = live.run(hub.room(table.gid))
     while not room.state.is_over and (upto is None or room.seq < upto):
         st = room.state
-        code = rng.choice(st.legal_actions()).code
+        code = _next_move(st, rng, keep_running=upto is not None)
         live.run(hub.submit(room, st.to_move, "act", code, room.seq))
         nxt = table.states[-1].clone()
         nxt.apply(code)
         table.states.append(nxt)
         for w in watchers or []:
             w.drain(len(table.states) - 1, findings)
+
+
+def _next_move(st, rng: random.Random, keep_running: bool) -> str:
+    """A seeded random legal move; on the way to a running position, one that does not end the
+    game when there is such a move (the server's seed is its own, and a solo PocketCiv played at
+    random can collapse before the position the audit means to walk)."""
+    codes = [a.code for a in st.legal_actions()]
+    rng.shuffle(codes)
+    if keep_running:
+        for code in codes:
+            nxt = st.clone()
+            nxt.apply(code)
+            if not nxt.is_over:
+                return code
+    return codes[0]
 
 
 class Watcher:
