@@ -113,6 +113,8 @@ def click_once(page, rng: random.Random, tries: int = 2) -> None:
     except PlaywrightTimeout:
         if tries <= 1 or not page.evaluate(f"({MY_TURN}) && window.__asztalState.seq === {seq}"):
             raise
+        toast = page.query_selector("#toast-text")  # what the page said, for the next one to read
+        print(f"a click at seq {seq} brought nothing; the page said: {toast.inner_text() if toast else None!r}")
         click_once(page, rng, tries - 1)
 
 

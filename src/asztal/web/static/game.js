@@ -117,12 +117,15 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       showToast(`${tx(msg)} ${msg.moves.map(tx).join("; ")}`);
     } else if (msg.type === "error") {
       if (msg.code === "replaced") return;  // the connection line says it, with a button
-      if (msg.code === "stale" || msg.code === "busy") return;
-      if (msg.code === "rate_limited" && st.pending && st.lastCode) {
-        // faster than the server takes moves from one window: nothing changed, so the same
-        // move is sent again a moment later instead of being lost
-        const {seat, seq} = st.pending, code = st.lastCode;
-        setTimeout(() => { if (st.pending && st.pending.seq === seq) sockets[seat]?.send({type: "act", code, seq}); }, 300);
+      if (msg.code === "stale") return;  // the newer position is on its way, and is shown
+      if ((msg.code === "rate_limited" || msg.code === "busy") && st.pending && st.lastCode
+          && (st.pending.resent || 0) < 5) {
+        // faster than the server takes moves from one window, or the server could not store the
+        // move just then: nothing changed, so the same move is sent again a moment later
+        // instead of being lost (a few times; then the player is told)
+        const p = st.pending, code = st.lastCode;
+        p.resent = (p.resent || 0) + 1;
+        setTimeout(() => { if (st.pending === p) sockets[p.seat]?.send({type: "act", code, seq: p.seq}); }, 300 * p.resent);
         return;
       }
       st.pending = null;
