@@ -115,14 +115,15 @@ def test_determinize_yields_a_playable_world_at_every_seat(name, players):
 
 # -- a change of rules version (issue 29: PocketCiv rules version 3) -------------------------------
 V2 = Path(__file__).resolve().parents[1] / "fixtures" / "rules_v2"
-REFUSAL = ("made under rules version 2; this program plays version 3 and cannot replay it / "
-           "a 2. szabályváltozattal készült; a program a 3. változatot játssza, ezért nem tölthető be")
+REFUSAL = "made under rules version 2; this program plays version 3 and cannot replay it"
+REFUSAL_HU = ("Ez a játék a 2. szabályváltozattal készült; ez a program a 3. változatot játssza, "
+              "ezért nem tudja visszajátszani.")
 
 
 def test_a_save_of_pocketciv_rules_version_2_is_refused_naming_the_version():
     """docs/formats/records.md: a save made by ``asztal play`` under PocketCiv rules version 2
     (``tests/fixtures/rules_v2/save.json``, made by that code) is not corrupt: it is refused with
-    one line in English and Hungarian naming both versions; so is its bare record."""
+    one line naming both versions, in the reader's language; so is its bare record."""
     assert games.load("pocketciv").version == "3"
     with pytest.raises(BadRecord) as e:
         load_game_file(V2 / "save.json")
@@ -130,23 +131,33 @@ def test_a_save_of_pocketciv_rules_version_2_is_refused_naming_the_version():
     record = json.loads((V2 / "save.json").read_text())["record"]
     with pytest.raises(BadRecord) as e:
         games.replay(record)
-    assert str(e.value) == REFUSAL
+    assert str(e.value) == REFUSAL and e.value.words("hu") == REFUSAL_HU
 
 
 def test_asztal_play_load_of_a_version_2_save_says_which_version(monkeypatch, capsys):
-    """``asztal play --load`` of the version 2 save: exit code 2 and the one line, no traceback."""
-    monkeypatch.setattr("sys.argv", ["asztal", "play", "--load", str(V2 / "save.json")])
-    with pytest.raises(SystemExit) as exit_info:
-        main()
-    assert exit_info.value.code == 2
-    err = " ".join(capsys.readouterr().err.split())
-    assert REFUSAL in err and "Traceback" not in err and "corrupt" not in err
+    """``asztal play --load`` of the version 2 save: exit code 2 and the one line in the
+    interface's language, no traceback."""
+    for lang, line in (("en", REFUSAL), ("hu", REFUSAL_HU)):
+        monkeypatch.setattr("sys.argv", ["asztal", "play", "--load", str(V2 / "save.json"), "--lang", lang])
+        with pytest.raises(SystemExit) as exit_info:
+            main()
+        assert exit_info.value.code == 2
+        err = " ".join(capsys.readouterr().err.split())
+        assert line in err and "Traceback" not in err and "corrupt" not in err
 
 
 def test_the_refusal_of_another_version_is_short_and_never_echoes_the_input():
     """Versions that are not a short word are named only briefly (a server echoes the line)."""
     g = games.load("pocketciv")
     for version in ("x" * 5000, True, 10 ** 100, ["2"]):
-        line = g.other_version(version)
-        assert len(line) <= MAX_LINE and "x" * 50 not in line and "ismeretlen" in line
-    assert g.other_version(1).startswith("made under rules version 1;") and "az 1. szabály" in g.other_version(1)
+        e = g.other_version(version)
+        for line in (str(e), e.words("hu"), e.words("en")):
+            assert len(line) <= MAX_LINE and "x" * 50 not in line
+        assert "ismeretlen" in e.words("hu") and "unknown" in e.words("en")
+    one, five, two = g.other_version(1), g.other_version("5"), g.other_version(2)
+    assert str(one).startswith("made under rules version 1;")
+    # one sentence per language, with the article Hungarian puts before each numeral (never "a(z)")
+    assert "az 1. szabályváltozattal" in one.words("hu") and "az 5. szabályváltozattal" in five.words("hu")
+    assert "a 2. szabályváltozattal" in two.words("hu") and "a 3. változatot" in two.words("hu")
+    assert all("a(z)" not in e.words("hu") and "version" not in e.words("hu") for e in (one, five, two))
+    assert two.words("en") == f"This game was {REFUSAL}."

@@ -60,7 +60,7 @@ def test_a_running_version_2_game_is_refused_naming_the_version(old_db):
     body = r.json()["detail"]
     assert body["code"] == "other_rules"
     assert "made under rules version 2; this program plays version 3" in body["en"]
-    assert "a 2. szabályváltozattal készült; a program a 3. változatot játssza" in body["hu"]
+    assert "a 2. szabályváltozattal készült; ez a program a 3. változatot játssza" in body["hu"]
     assert " / " not in body["en"] and "version" not in body["hu"]
     with srv.sock(gid, lang="en") as s:
         err = s.until("error")
@@ -92,4 +92,6 @@ def test_a_finished_version_2_game_is_shown_and_its_replay_refused_naming_the_ve
     assert r.status_code == 400
     body = r.json()["detail"]
     assert "made under rules version 2;" in body["en"] and "version 3" in body["en"]
-    assert "a szabályok 2. változatával készült" in body["hu"] and "a 3. változatot" in body["hu"]
+    assert "a 2. szabályváltozattal készült" in body["hu"] and "a 3. változatot" in body["hu"]
+    # the join, the socket and the replay tell it in the same words
+    assert "version" not in body["hu"] and "a(z)" not in body["hu"]

@@ -29,6 +29,7 @@ from asztal.cli.review import REVIEW_HU, review
 from asztal.cli.show import print_log, print_outcome, seat_names, view_renderable
 from asztal.cli.text import t
 from asztal.engine import BadRecord
+from asztal.engine.errors import AsztalError
 from asztal.engine.i18n import check_lang, number, percent
 
 console = Console()
@@ -478,5 +479,7 @@ def main() -> None:
         Console(stderr=True).print(f"\n[dim]{t('interrupted', help_lang())}[/]")
         raise SystemExit(130) from None
     except (ValueError, OSError) as e:
-        Console(stderr=True, soft_wrap=True).print(f"[red]{t('error', help_lang())}:[/] {e}", highlight=False)
+        lang = help_lang()
+        said = e.words(lang) if isinstance(e, AsztalError) else str(e)  # an engine error in the reader's language
+        Console(stderr=True, soft_wrap=True).print(f"[red]{t('error', lang)}:[/] {said}", highlight=False)
         raise SystemExit(2) from None

@@ -43,8 +43,16 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "en": "This game has no such option: {options}."},
     "engine.bad.record.game": {"hu": "Ez a felvétel egy másik játéké.", "en": "This record is of another game."},
     "engine.bad.record.version": {
-        "hu": "A felvétel a szabályok {version}. változatával készült, ez a program a {current}. változatot ismeri.",
-        "en": "The record was made under rules version {version}; this program knows version {current}.",
+        "hu": "Ez a játék {version:a}. szabályváltozattal készült; ez a program {current:a}. változatot "
+              "játssza, ezért nem tudja visszajátszani.",
+        "en": "This game was made under rules version {version}; this program plays version {current} and "
+              "cannot replay it.",
+    },
+    "engine.bad.record.version.unknown": {
+        "hu": "Ez a játék ismeretlen szabályváltozattal készült ({version}); ez a program {current:a}. "
+              "változatot játssza.",
+        "en": "This game was made under an unknown rules version ({version}); this program plays version "
+              "{current}.",
     },
     "engine.bad.record.action": {"hu": "A felvétel {n}. lépése ({action}) nem szabályos.",
                                  "en": "Move {n} of the record ({action}) is not legal."},

@@ -166,22 +166,19 @@ class Game:
             raise IllegalAction(state.why_illegal(action), reason)
         return action
 
-    def other_version(self, version: object) -> str:
-        """The refusal of a record (a save, a server's stored game) made under another rules
-        version, in English and Hungarian, naming both versions. A change of rules version
-        never strands a game silently: it is refused with this line (docs/formats/records.md)."""
-        v = str(version) if isinstance(version, (str, int)) and not isinstance(version, bool) else ""
-        if not (v.isascii() and v.isalnum() and len(v) <= 10):
-            return (f"made under an unknown rules version ({brief(version)}); this program plays version "
-                    f"{self.version} / ismeretlen szabályváltozattal készült; a program a(z) {self.version}. "
-                    "változatot játssza")
-
-        def a(n: str) -> str:  # the Hungarian article before a numeral: az 1., az 5., a 2.
-            return "az" if n[:1] in "15" else "a"
-
-        return (f"made under rules version {v}; this program plays version {self.version} and cannot replay it "
-                f"/ {a(v)} {v}. szabályváltozattal készült; a program {a(self.version)} {self.version}. "
-                "változatot játssza, ezért nem tölthető be")
+    def other_version(self, version: object) -> BadRecord:
+        """The refusal of a record (a save, a server's stored game, a replay) made under another
+        rules version, naming both versions: one sentence per language from the catalogue
+        (``engine.bad.record.version``), its English also the exception's line. A change of
+        rules version never strands a game silently (docs/formats/records.md)."""
+        v = _version_words(version)
+        if v != str(version) or isinstance(version, bool):
+            return BadRecord(f"made under an unknown rules version ({v}); this program plays version {self.version}",
+                             Refusal("engine.bad.record.version.unknown", None,
+                                     {"version": v, "current": self.version}))
+        return BadRecord(f"made under rules version {v}; this program plays version {self.version} "
+                         "and cannot replay it",
+                         Refusal("engine.bad.record.version", None, {"version": v, "current": self.version}))
 
     def replay(self, record: dict[str, Any]) -> GameState:
         """The state a record leads to: setup (or its hand-written start), then its actions.
@@ -203,9 +200,7 @@ class Game:
                             Refusal("engine.bad.record.game"))
         version = record.get("version", self.version)
         if not isinstance(version, (str, int)) or isinstance(version, bool) or str(version) != self.version:
-            raise BadRecord(self.other_version(version),
-                            Refusal("engine.bad.record.version", None,
-                                    {"version": _version_words(version), "current": self.version}))
+            raise self.other_version(version)
         if "players" not in record:
             raise BadRecord("game record lacks 'players'")
         players, seed = record["players"], record.get("seed", 0)
@@ -259,8 +254,7 @@ class Game:
         _check_envelope_types(data)
         version = record.get("version", self.version)
         if not isinstance(version, (str, int)) or isinstance(version, bool) or str(version) != self.version:
-            words = {"version": _version_words(version), "current": self.version}
-            raise BadRecord(self.other_version(version), Refusal("engine.bad.record.version", None, words))
+            raise self.other_version(version)
         try:
             state = self.replay(record)
         except BadRecord as e:

@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from asztal import games
+from asztal.engine.errors import BadRecord
 from asztal.server import texts
 from asztal.server.botpool import BotPool
 from asztal.server.moves import Moves, played_for, rebuild
@@ -33,10 +34,11 @@ log = logging.getLogger("asztal.server")
 class OtherRules(Exception):
     """A stored game made under another rules version of its game (``row["version"]``): it
     stays in the database untouched but is not replayed; joining or opening it is refused with
-    ``reason``, a line in English and Hungarian that names both versions (docs/formats/records.md)."""
+    ``reason``, the engine's refusal naming both versions, told in the reader's language
+    (docs/formats/records.md)."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: BadRecord) -> None:
+        super().__init__(str(reason))
         self.reason = reason
 
 

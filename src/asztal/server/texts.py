@@ -39,8 +39,7 @@ ERRORS: dict[str, tuple[str, str]] = {
                      "the game is still running: its record is given out when it ends"),
     "rate_limited": ("túl sok kérés, várj egy kicsit", "too many requests, wait a little"),
     "bad_request": ("hibás kérés", "bad request"),
-    "other_rules": ("ez a játék a szabályok egy másik változatával készült, nem folytatható",
-                    "this game was made under another version of the rules and cannot go on"),
+    "other_rules": ("ez a játék nem folytatható", "this game cannot go on"),  # the engine's reason names the versions
     "bad_record": ("hibás játékleírás", "bad record"),
     "not_found": ("nincs ilyen cím", "no such address"),
     "private": ("zárt játék: csak a játékosai és a nézői hivatkozás birtokosai láthatják",
