@@ -33,7 +33,7 @@ def record_of(row: dict[str, Any], changes: list[Change]) -> dict[str, Any]:
     codes: list[str] = []
     for ch in changes:
         if ch.kind == "act":
-            if ch.code is None:  # the database was written by hand: the game is refused as a bad record
+            if ch.code is None:  # only a hand-edited database holds one: the game is a bad record
                 raise BadRecord(f"change {ch.seq} of the action log is a move without its code")
             codes.append(ch.code)
         elif codes:

@@ -58,7 +58,8 @@ class Presence:
             room.task = asyncio.get_running_loop().create_task(self._timer(room, seat, room.seq, deadline))
 
     async def _bot_move(self, room: Room, seat: Seat, seq: int) -> None:
-        # a bot seat always has a strength (the lobby gives one); without it, the game's stand-in's
+        # a bot seat always has its strength (the lobby gives one); one stored without it plays
+        # at the game's stand-in strength rather than fail at every try
         strength: str = seat.bot if seat.kind == "bot" and seat.bot is not None else room.row["stand_in"]
         from asztal.server.meta import bot_spec
 

@@ -17,11 +17,13 @@ import struct
 from bisect import bisect_right
 from collections import OrderedDict
 from multiprocessing.connection import Connection
-from multiprocessing.context import ForkContext, SpawnContext
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from asztal import games
 from asztal.server.children import die_with_parent
+
+if TYPE_CHECKING:  # (ForkContext exists only where the system can fork)
+    from multiprocessing.context import ForkContext, SpawnContext
 
 #: a board's patch is worth sending while it is shorter than this share of the whole board
 PATCH_WORTH = 0.6

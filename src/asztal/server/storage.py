@@ -423,4 +423,3 @@ class GroupWriter:
                         fut.set_exception(outcome)
             if stopping:
                 return
-
