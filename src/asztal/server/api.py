@@ -47,8 +47,8 @@ STRICT = ConfigDict(extra="forbid", strict=True)
 class SeatSpec(BaseModel):
     model_config = STRICT
     kind: Literal["human", "bot"] = "human"
-    bot: Strength | None = Field(None, description="strength of a bot seat (default: normal)")
-    name: CleanStr = Field("", max_length=40)
+    bot: Strength | None = Field(default=None, description="strength of a bot seat (default: normal)")
+    name: CleanStr = Field(default="", max_length=40)
 
 
 class CreateGame(BaseModel):
@@ -150,9 +150,7 @@ def fail(status: int, code: str, reason: str | AsztalError | None = None) -> HTT
     return HTTPException(status, detail=texts.detail(code, reason))
 
 
-ERRORS = {400: {"model": ErrorBody}, 403: {"model": ErrorBody}, 404: {"model": ErrorBody},
-          409: {"model": ErrorBody}, 413: {"model": ErrorBody}, 422: {"model": ErrorBody},
-          429: {"model": ErrorBody}}
+ERRORS: dict[int | str, dict[str, Any]] = {s: {"model": ErrorBody} for s in (400, 403, 404, 409, 413, 422, 429)}
 
 #: ``?key=``: a seat token, an invite or the watch secret, for a private game
 KEY_QUERY = Query(None, max_length=100, description="a private game's seat token, invite or watch secret")
@@ -289,7 +287,7 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
                 name = me.username
             r = {"seat": i, "name": name, "kind": s.kind, "bot": (s.bot or "normal") if s.kind == "bot" else None,
                  "token_hash": None, "invite_hash": None}
-            if i == body.seat:
+            if token is not None and i == body.seat:
                 r["token_hash"] = hash_secret(token)
             elif s.kind == "human":
                 invite = new_secret()
@@ -307,8 +305,9 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
                "watch_hash": hash_secret(watch) if watch else None,
                # a game that runs at once (no seat to wait for): its first turn's deadline, stored as every later one
                "turn_deadline": (stamp + dt.timedelta(seconds=body.turn_timer)
-                                 if not invites and body.turn_timer and specs[state.to_move].kind == "human"
-                                 and not state.is_over else None)}
+                                 if not invites and body.turn_timer and not state.is_over
+                                 and state.to_move is not None and specs[state.to_move].kind == "human"
+                                 else None)}
         await asyncio.to_thread(storage.create_game, row, seat_rows)
         if body.rated and ratings is not None:
             await asyncio.to_thread(ratings.mark, game_id)
@@ -348,6 +347,7 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
         free = [r for r in free if r["seat"] not in kept or r["seat"] in mine]
         if not free:
             raise fail(409, "full")
+        chosen: dict[str, Any] | None
         if body.seat is None and body.invite is None and mine:
             chosen = next((r for r in free if r["seat"] in mine), free[0])
         elif body.seat is None:

@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, WebSocket
 from fastapi.responses import HTMLResponse
@@ -192,10 +193,13 @@ class _Server:
         self.settings, self.host, self.port, self.on_started = settings, host, port, on_started
 
     def config(self, app: FastAPI | None):
+        """uvicorn's config serving ``app``; None: a config that only binds the listening
+        socket (the supervisor's, whose server processes each make their own app)."""
         import uvicorn
 
         s = self.settings
-        return uvicorn.Config(app, host=self.host, port=self.port, log_level="warning",
+        return uvicorn.Config(app if app is not None else _binds_only, host=self.host, port=self.port,
+                              log_level="warning",
                               ws_max_size=1 << 20,  # a client message is at most 16 KiB; never a frame over this
                               ws_ping_interval=20, ws_ping_timeout=20,
                               proxy_headers=bool(s.proxies),
@@ -223,6 +227,11 @@ class _Server:
                     on_started()
 
         Server(self.config(app)).run(sockets=sockets)
+
+
+async def _binds_only(scope: Any, receive: Any, send: Any) -> None:
+    """The app of a config that only binds a socket: never served."""
+    raise RuntimeError("this config only binds the listening socket")
 
 
 def run(settings: Settings, host: str, port: int, on_started: Callable[[], None] | None = None) -> None:

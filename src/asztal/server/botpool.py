@@ -82,7 +82,7 @@ class BotPool:
         self._side: ProcessPoolExecutor | None = None
         self._boards: render.Boards | None = None
 
-    def _make(self, n: int, method: str) -> ProcessPoolExecutor:
+    def _make(self, n: int, method: render.StartMethod) -> ProcessPoolExecutor:
         ctx = multiprocessing.get_context(method)
         return ProcessPoolExecutor(n, mp_context=ctx, initializer=die_with_parent, initargs=(os.getpid(),))
 
@@ -96,7 +96,7 @@ class BotPool:
         import asztal.bots  # noqa: F401  (imported before the fork, so the workers have it)
 
         games.names()
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        method: render.StartMethod = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         self._pool = self._make(self.workers, method)
         self._side = self._make(self.side_workers, method)
         if self.board_workers:
@@ -125,7 +125,7 @@ class BotPool:
         return await loop.run_in_executor(self._executor(True), suggest, key, record, seat, seed)
 
     async def draw(self, key: tuple, prev_no: int | None, no: int, prev: str | None,
-                   job: tuple) -> tuple[str | None, list[list[Any]] | None]:
+                   job: render.DrawJob) -> tuple[str | None, list[list[Any]] | None]:
         """A view key's board and its patch (``render.draw``): in a drawing process, which keeps
         the key's last board (drawing ``prev_no``); in the event loop, from ``prev``, when there
         is none or it stopped."""

@@ -63,7 +63,7 @@ class Chat:
     def _append(self, game_id: str, seat: int, text: str) -> dict[str, Any]:
         for _ in range(5):  # another instance may take the same number: take the next one
             try:
-                with self.storage._writing(), self.engine.begin() as conn:  # type: ignore[no-untyped-call]
+                with self.storage._writing(), self.engine.begin() as conn:
                     last = conn.execute(select(func.max(chat_table.c.n))
                                         .where(chat_table.c.game_id == game_id)).scalar() or 0
                     if last >= MAX_LINES:

@@ -112,7 +112,7 @@ def install(app: FastAPI, max_body: int, requests_per_minute: int = 600) -> None
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        detail = exc.detail
+        detail: object = exc.detail  # Starlette's is text; FastAPI's any JSON (ours: {code, hu, en})
         if not (isinstance(detail, dict) and {"code", "hu", "en"} <= set(detail)):
             code = {404: "not_found", 405: "bad_request", 413: "too_large", 429: "rate_limited"}.get(
                 exc.status_code, "bad_request")

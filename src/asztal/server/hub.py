@@ -122,6 +122,8 @@ class Hub(Moves, Presence):
             raise OtherRules(game.other_version(row["version"]))
         if row["status"] == "open" and self.storage.start_if_full(game_id):
             row = self.storage.game_row(game_id)  # every seat was taken: the game runs (an old join race)
+            if row is None:  # the row is gone meanwhile: no such game
+                return None
         changes = self.storage.changes(game_id)
         state = rebuild(row, changes)
         room = Room(row, self.storage.seats(game_id), state, len(changes))

@@ -221,7 +221,7 @@ class Notices:
             .outerjoin(mail_prefs_table, mail_prefs_table.c.account_id == accounts_table.c.id)
         out: list[EmailMessage] = []
         stamp = now()
-        with self.storage._writing(), self.engine.begin() as conn:  # type: ignore[no-untyped-call]
+        with self.storage._writing(), self.engine.begin() as conn:
             rows = conn.execute(select(accounts_table.c.id, accounts_table.c.username, accounts_table.c.email,
                                        mail_prefs_table.c.notices).select_from(j)
                                 .where(account_seats_table.c.game_id == notice.game_id,
@@ -295,7 +295,7 @@ class Notices:
         return True if r is None else bool(r[0])
 
     def set_wants(self, account_id: str, wants: bool) -> None:
-        with self.storage._writing(), self.engine.begin() as conn:  # type: ignore[no-untyped-call]
+        with self.storage._writing(), self.engine.begin() as conn:
             res = conn.execute(update(mail_prefs_table).where(mail_prefs_table.c.account_id == account_id)
                                .values(notices=wants))
             if res.rowcount == 0:

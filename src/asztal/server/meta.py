@@ -121,7 +121,7 @@ def options_to_network(name: str, options: dict[str, Any], pack_dir: Path | None
     opts = dict(options)
     key = pack_option(name)
     value = opts.get(key) if key is not None else None
-    if isinstance(value, str):
+    if key is not None and isinstance(value, str):
         by_path = {v: k for k, v in packs(name, pack_dir).items() if v is not None}
         opts[key] = by_path.get(value, Path(value).stem)
     return opts

@@ -12,10 +12,11 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from asztal import games
-from asztal.engine import GameState, IllegalAction
+from asztal.engine import BadRecord, GameState, IllegalAction
 from asztal.server import texts
 from asztal.server.room import Refusal, Room, epoch
 from asztal.server.storage import Change, Conflict, now
@@ -32,6 +33,8 @@ def record_of(row: dict[str, Any], changes: list[Change]) -> dict[str, Any]:
     codes: list[str] = []
     for ch in changes:
         if ch.kind == "act":
+            if ch.code is None:  # only a hand-edited database holds one: the game is a bad record
+                raise BadRecord(f"change {ch.seq} of the action log is a move without its code")
             codes.append(ch.code)
         elif codes:
             codes.pop()
@@ -67,7 +70,7 @@ def turn_deadline(room: Room, new: GameState) -> dt.datetime | None:
     """When the turn that ``new`` begins runs out: a human's turn in a game with a turn timer
     (minutes live, hours or days turn-based). Stored with the change that begins the turn."""
     timer = room.row["turn_timer"]
-    if not timer or new.is_over or room.seats[new.to_move].kind != "human":
+    if not timer or new.is_over or new.to_move is None or room.seats[new.to_move].kind != "human":
         return None
     return now() + dt.timedelta(seconds=timer)
 
@@ -77,6 +80,8 @@ class Moves:
 
     storage: Storage
     pool: BotPool
+    #: called after every change this instance commits (``Hub``'s list: mail, ratings)
+    watchers: list[Callable[[Room, Change], None]]
 
     if TYPE_CHECKING:
         def schedule(self, room: Room) -> None: ...  # presence.Presence

@@ -47,17 +47,20 @@ class Presence:
         if room.task is not None and room.task is not asyncio.current_task():
             room.task.cancel()
         room.task, room.deadline = None, None
-        if self.closing or room.status != "running" or room.state.is_over:
+        to_move = room.state.to_move
+        if self.closing or room.status != "running" or room.state.is_over or to_move is None:
             return
-        seat = room.seats[room.state.to_move]
+        seat = room.seats[to_move]
         if seat.kind == "bot" or seat.stand_in:
             room.task = asyncio.get_running_loop().create_task(self._bot_move(room, seat, room.seq))
         elif room.row["turn_timer"]:
-            room.deadline = room.turn_deadline or time.time() + room.row["turn_timer"]
-            room.task = asyncio.get_running_loop().create_task(self._timer(room, seat, room.seq))
+            room.deadline = deadline = room.turn_deadline or time.time() + room.row["turn_timer"]
+            room.task = asyncio.get_running_loop().create_task(self._timer(room, seat, room.seq, deadline))
 
     async def _bot_move(self, room: Room, seat: Seat, seq: int) -> None:
-        strength = seat.bot if seat.kind == "bot" else room.row["stand_in"]
+        # a bot seat always has its strength (the lobby gives one); one stored without it plays
+        # at the game's stand-in strength rather than fail at every try
+        strength: str = seat.bot if seat.kind == "bot" and seat.bot is not None else room.row["stand_in"]
         from asztal.server.meta import bot_spec
 
         bots_only = all(s.kind == "bot" for s in room.seats)  # nobody waits: the side budget
@@ -79,8 +82,9 @@ class Presence:
                 room.task = None
                 self.schedule(room)
 
-    async def _timer(self, room: Room, seat: Seat, seq: int) -> None:
-        await asyncio.sleep(max(0.0, room.deadline - time.time()))
+    async def _timer(self, room: Room, seat: Seat, seq: int, deadline: float) -> None:
+        """``seat``'s turn timer, running out at ``deadline`` (``room.deadline`` when it began)."""
+        await asyncio.sleep(max(0.0, deadline - time.time()))
         if is_turn_based(room.row):  # a game of days: the stand-in makes this one move (turns.py)
             if room.seq == seq and not seat.stand_in:
                 await self._bot_move(room, seat, seq)

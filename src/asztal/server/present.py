@@ -97,8 +97,9 @@ def relabel(state: GameState, seat: int, text: str, lang: str) -> str:
     return text
 
 
-def decision_text(state: GameState) -> dict[str, str] | None:
-    """The pending decision's sentence in both languages, or None when nobody decides."""
+def decision_text(state: GameState) -> dict[str, str | None] | None:
+    """The pending decision's sentence in both languages (and its kind and rule, None when it
+    rests on none), or None when nobody decides."""
     d = state.decision()
     if d.seat is None:
         return None

@@ -131,7 +131,7 @@ class Ratings:
         self.pending: set[Future[None]] = set()
 
     def mark(self, game_id: str) -> None:
-        with self.storage._writing(), self.engine.begin() as conn:  # type: ignore[no-untyped-call]
+        with self.storage._writing(), self.engine.begin() as conn:
             conn.execute(insert(rated_games_table).values(game_id=game_id, applied=None))
 
     def is_rated(self, game_id: str) -> bool:
@@ -177,7 +177,7 @@ class Ratings:
     def _rate_once(self, game_id: str, game: str, scores: list[float], winners: list[int]) -> bool:
         players = len(scores)
         stamp = now()
-        with self.storage._writing(), self.engine.begin() as conn:  # type: ignore[no-untyped-call]
+        with self.storage._writing(), self.engine.begin() as conn:
             claimed = conn.execute(update(rated_games_table).where(rated_games_table.c.game_id == game_id,
                                                                    rated_games_table.c.applied.is_(None))
                                    .values(applied=stamp))

@@ -17,13 +17,22 @@ import struct
 from bisect import bisect_right
 from collections import OrderedDict
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from asztal import games
 from asztal.server.children import die_with_parent
 
+if TYPE_CHECKING:  # (ForkContext exists only where the system can fork)
+    from multiprocessing.context import ForkContext, SpawnContext
+
 #: a board's patch is worth sending while it is shorter than this share of the whole board
 PATCH_WORTH = 0.6
+
+#: the arguments of ``draw`` before ``prev``: (game, view, legal, lang, names, last)
+DrawJob = tuple[str, dict[str, Any], list[dict[str, Any]], str, list[str] | None, list[dict[str, Any]] | None]
+
+#: how the drawing processes are started (``multiprocessing``'s start methods)
+StartMethod = Literal["fork", "spawn"]
 
 
 def board_module(game_name: str):
@@ -118,10 +127,10 @@ def _boards_main(jobs: Connection, answers: Connection, parent: int) -> None:
     kept: OrderedDict[tuple, tuple[int, str | None]] = OrderedDict()
     while True:
         try:
-            batch = jobs.recv()
+            batch: list[tuple[int, tuple, int | None, int, DrawJob]] = jobs.recv()
         except (EOFError, OSError):
             return
-        out = []
+        out: list[tuple[int, str | None, list[list[Any]] | None, str | None]] = []
         for ticket, key, prev_no, no, job in batch:
             had = kept.pop(key, None)
             try:
@@ -180,8 +189,9 @@ class Boards:
         self.tickets = itertools.count()
         self.broken = False
 
-    def start(self, method: str) -> None:
-        ctx = multiprocessing.get_context(method)
+    def start(self, method: StartMethod) -> None:
+        ctx: ForkContext | SpawnContext = (multiprocessing.get_context("fork") if method == "fork"
+                                           else multiprocessing.get_context("spawn"))
         for _ in range(self.n):
             jobs_in, jobs_out = ctx.Pipe(duplex=False)
             answers_in, answers_out = ctx.Pipe(duplex=False)
@@ -208,12 +218,13 @@ class Boards:
         answers_in.close()
         self.writers[k], self.readers[k] = writer, reader
 
-    async def draw(self, key: tuple, prev_no: int | None, no: int, job: tuple) -> tuple[str | None, Any]:
+    async def draw(self, key: tuple, prev_no: int | None, no: int, job: DrawJob) -> tuple[str | None, Any]:
         k = hash(key[0]) % self.n
         if self.writers[k] is None:
-            if self.connecting[k] is None:
-                self.connecting[k] = asyncio.ensure_future(self._connect(k))
-            await self.connecting[k]
+            connecting = self.connecting[k]
+            if connecting is None:
+                connecting = self.connecting[k] = asyncio.ensure_future(self._connect(k))
+            await connecting
         ticket = next(self.tickets)
         future = asyncio.get_running_loop().create_future()
         self.pending[ticket] = future

@@ -30,7 +30,7 @@ from asztal.engine import Game, GameState
 from asztal.engine.errors import AsztalError
 from asztal.server import texts
 from asztal.server.present import decorate, last_events, named_log
-from asztal.server.render import board_module, draw
+from asztal.server.render import DrawJob, board_module, draw
 
 log = logging.getLogger("asztal.server")
 
@@ -230,7 +230,7 @@ class Room:
 
         self._tail = asyncio.get_running_loop().create_task(run())
 
-    def _base(self, key: tuple[int | None, str]) -> tuple[dict[str, Any], dict[str, Any], tuple | None]:
+    def _base(self, key: tuple[int | None, str]) -> tuple[dict[str, Any], dict[str, Any], DrawJob | None]:
         """One view key's message without its log, and its view and board job (main thread)."""
         st = self.state
         seat, lang = key
@@ -389,7 +389,7 @@ class Room:
 
 
 async def _draw_here(key: tuple, prev_no: int | None, no: int, prev: str | None,
-                     job: tuple) -> tuple[str | None, list[list[Any]] | None]:
+                     job: DrawJob) -> tuple[str | None, list[list[Any]] | None]:
     """Draw in the event loop (a room made without the hub's bot pool)."""
     return draw(*job, prev)
 

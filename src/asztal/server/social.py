@@ -60,7 +60,7 @@ class Social:
 
     def invite(self, by_account: str, game_id: str, username: str, seat: int | None) -> int:
         """Keep a free human seat of ``game_id`` for ``username``'s account; the seat kept."""
-        with self.storage._writing(), self.engine.begin() as conn:  # type: ignore[no-untyped-call]
+        with self.storage._writing(), self.engine.begin() as conn:
             mine = conn.execute(select(account_seats_table.c.seat).where(
                 account_seats_table.c.game_id == game_id, account_seats_table.c.account_id == by_account)).first()
             status = conn.execute(select(games_table.c.status).where(games_table.c.id == game_id)).scalar()
@@ -93,7 +93,7 @@ class Social:
 
     def taken(self, game_id: str, seat: int) -> None:
         """The seat was taken: its invitation is done."""
-        with self.storage._writing(), self.engine.begin() as conn:  # type: ignore[no-untyped-call]
+        with self.storage._writing(), self.engine.begin() as conn:
             conn.execute(delete(seat_invites_table).where(seat_invites_table.c.game_id == game_id,
                                                           seat_invites_table.c.seat == seat))
 

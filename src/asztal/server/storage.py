@@ -15,7 +15,9 @@ import datetime as dt
 import json
 import queue
 import threading
+from collections.abc import Sequence
 from concurrent.futures import Future
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -181,8 +183,8 @@ class Storage:
             self._writer.stop()
         self.engine.dispose()
 
-    def _writing(self):
-        return self._write_lock if self._write_lock is not None else _NoLock()
+    def _writing(self) -> AbstractContextManager[object]:
+        return self._write_lock if self._write_lock is not None else nullcontext()
 
     # -- games --------------------------------------------------------------------
     def create_game(self, row: dict[str, Any], seats: list[dict[str, Any]]) -> None:
@@ -411,7 +413,7 @@ class GroupWriter:
             batch = [b for b in batch if b is not None and b[1].set_running_or_notify_cancel()]
             if batch:
                 try:
-                    outcomes = self.storage.append_batch([item for item, _ in batch])
+                    outcomes: Sequence[Exception | None] = self.storage.append_batch([item for item, _ in batch])
                 except Exception as e:  # the database is gone: every waiting change is refused
                     outcomes = [e] * len(batch)
                 for (_, fut), outcome in zip(batch, outcomes, strict=True):
@@ -421,11 +423,3 @@ class GroupWriter:
                         fut.set_exception(outcome)
             if stopping:
                 return
-
-
-class _NoLock:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False

@@ -141,7 +141,8 @@ def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str,
     board = game.part("board")
     if board is None:
         raise Refused(f"{game.name} has no board to draw", "ennek a játéknak nincs rajzolható táblája")
-    log = [{"i": i, lang: game.describe(e, lang, who)} for i, e in enumerate(state.log_for(who, 0))]
+    log: list[dict[str, Any]] = [{"i": i, lang: game.describe(e, lang, who)}
+                                 for i, e in enumerate(state.log_for(who, 0))]
     if names:
         from asztal.server.present import with_names
 
@@ -287,6 +288,7 @@ def build_router() -> APIRouter:
             return {"ok": True, "map": check_pocketciv_map(body.map)}
         except ValueError as e:
             hexes = games.load("pocketciv").part("map")
+            assert hexes is not None, "PocketCiv declares its map part"
             texts = {lang: hexes.map_error_text(e, lang)[:300] for lang in ("hu", "en")}
             return {"ok": False, "error": texts[body.lang], **texts}
         except Exception:  # a drawn map is user input: any other way it fails is a malformed map

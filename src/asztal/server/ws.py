@@ -70,11 +70,11 @@ def parse(text: str | None) -> dict[str, Any]:
         if not isinstance(value, kind) or isinstance(value, bool):
             raise Refusal("bad_message", f"{name} must be {'text' if kind is str else 'a whole number'} / "
                                          f"hibás mező: {name}")
-        if kind is str and len(value) > 200:
+        if isinstance(value, str) and len(value) > 200:
             raise Refusal("bad_message", f"{name} is too long / túl hosszú mező: {name}")
-        if kind is str and bad_text(value) is not None:
+        if isinstance(value, str) and bad_text(value) is not None:
             raise Refusal("bad_message", f"{name}: {bad_text(value)}")
-        if kind is int and not 0 <= value < (1 << 31):
+        if isinstance(value, int) and not 0 <= value < (1 << 31):
             raise Refusal("bad_message", f"{name} must be a whole number from 0 / {name}: 0-tól induló egész szám")
     if msg["type"] in ("act", "why") and not ACTION_CODE.fullmatch(msg["code"]):
         raise Refusal("bad_message", "an action code is one word of letters, digits and :=,.-_+/ "
