@@ -16,6 +16,7 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
+from asztal.engine.errors import AsztalError
 from asztal.server import texts
 from asztal.server.edge import ACTION_CODE, GAME_ID, bad_text
 from asztal.server.hub import Hub, OtherRules
@@ -119,7 +120,7 @@ async def _writer(ws: WebSocket, client: Client) -> None:
         return  # the client went away meanwhile: the reader ends the session
 
 
-async def _refuse(ws: WebSocket, code: str, close: int, reason: str | None = None) -> None:
+async def _refuse(ws: WebSocket, code: str, close: int, reason: str | AsztalError | None = None) -> None:
     await ws.send_text(json.dumps(texts.error(code, reason), ensure_ascii=False))
     await ws.close(close)
 
