@@ -11,25 +11,15 @@ from __future__ import annotations
 import json
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
 
-from asztal import games
-from asztal.cli.files import parse_options
 from asztal.cli.text import t
-from asztal.engine import BadOptions
 from asztal.engine.i18n import check_lang, number, percent
+
+if TYPE_CHECKING:  # Rich, the games and the batch runner are imported when a command runs
+    from rich.console import Console
 
 _T = {
     "ci": ("95% KI", "95% CI"),
@@ -52,6 +42,8 @@ def _t(key: str, lang: str, **params: Any) -> str:
 
 def print_summary(console: Console, summary: dict[str, Any], lang: str, title: str) -> None:
     """Wins by seat (95% Wilson interval), mean and median scores, game length."""
+    from rich.table import Table
+
     table = Table(title=title)
     for col in ("sim.seat", "sim.bot", "sim.wins", "sim.win_rate"):
         table.add_column(t(col, lang), justify="right")
@@ -94,6 +86,19 @@ def simulate(
     lang: str = typer.Option("hu", "--lang", help="hu | en"),
 ) -> None:
     """Play many games between bots: a summary, and with --out one row per game (docs/research.md)."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from asztal import games
+    from asztal.cli.files import parse_options
+    from asztal.engine import BadOptions
     from asztal.research.batch import Batch, run_batch
     from asztal.research.report import read_rows, summarise_group
 
@@ -145,6 +150,8 @@ def report(
     lang: str = typer.Option("hu", "--lang", help="hu | en"),
 ) -> None:
     """Summarise results files made earlier (several: one table per game and player count)."""
+    from rich.console import Console
+
     from asztal.research.report import read_rows, summarise
 
     check_lang(lang)
