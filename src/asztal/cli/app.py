@@ -502,6 +502,8 @@ def build_app(lang: str) -> typer.Typer:
         mail.public_url = public_url or os.environ.get("ASZTAL_PUBLIC_URL") or f"http://{shown}:{port}"
         settings = Settings(pack_dir=packs, bot_time=bot_time, proxies=tuple(proxy), mail=mail, instances=workers,
                             **({"db_url": db} if db else {}))
+        if workers > 1 and not settings.db_url.startswith("postgresql"):
+            raise ValueError(t("serve.workers_pg", serve_lang))
         where = settings.db_url.split("@")[-1]
 
         def announce() -> None:

@@ -33,9 +33,9 @@ log = logging.getLogger("asztal.server")
 class OtherRules(Exception):
     """A stored game made under another rules version of its game (``row["version"]``): it
     stays in the database untouched but is not replayed; joining or opening it is refused with
-    ``reason``, a line in English and Hungarian that names both versions (docs/formats/records.md)."""
+    ``reason``, which names both versions in each language (docs/formats/records.md)."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: texts.Reason) -> None:
         super().__init__(reason)
         self.reason = reason
 
@@ -117,7 +117,8 @@ class Hub(Moves, Presence):
             return None
         game = games.load(row["game"])
         if str(row["version"]) != game.version:
-            raise OtherRules(game.other_version(row["version"]))
+            raise OtherRules(texts.Reason("other_version", version=texts.version_words(row["version"]),
+                                          current=game.version))
         if row["status"] == "open" and self.storage.start_if_full(game_id):
             row = self.storage.game_row(game_id)  # every seat was taken: the game runs (an old join race)
         changes = self.storage.changes(game_id)
