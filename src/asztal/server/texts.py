@@ -169,7 +169,8 @@ SEAT_EVENTS: dict[str, tuple[str, str]] = {
 }
 
 
-def error(code: str, detail: Reason | AsztalError | None = None, game: Game | None = None, **extra: Any) -> dict[str, Any]:
+def error(code: str, detail: Reason | AsztalError | None = None, game: Game | None = None,
+          **extra: Any) -> dict[str, Any]:
     """An ``error`` message, ``{hu, en}``, each in one language. ``detail`` says why: the
     server's own :class:`Reason`, or an engine error told in the game's words when ``game`` is
     given (``AsztalError.words``)."""
