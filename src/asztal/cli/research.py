@@ -32,6 +32,8 @@ _T = {
     "report": ("Jelentés: {game}, {games} játszma, {players} játékos",
                "Report: {game}, {games} games, {players} players"),
     "need_out": ("a --resume mellé add meg a fájlt is (--out)", "--resume needs the results file (--out)"),
+    "min_games": ("legalább 1 játszma kell (--games), nem {n}", "--games must be at least 1, not {n}"),
+    "min_jobs": ("legalább 1 folyamat kell (--jobs), nem {n}", "--jobs must be at least 1, not {n}"),
 }
 
 
@@ -104,9 +106,9 @@ def simulate(
 
     check_lang(lang)
     if n_games < 1:
-        raise BadOptions(f"--games must be at least 1, not {n_games} / legalább 1 játszma kell")
+        raise BadOptions(_t("min_games", lang, n=n_games))
     if jobs < 1:
-        raise BadOptions(f"--jobs must be at least 1, not {jobs} / legalább 1 folyamat kell")
+        raise BadOptions(_t("min_jobs", lang, n=jobs))
     if resume and out is None:
         raise ValueError(_t("need_out", lang))
     g = games.load(game)
