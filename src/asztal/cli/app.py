@@ -274,7 +274,7 @@ def build_app(lang: str) -> typer.Typer:
         check_lang(lang)
         console = _console()
         if cont:
-            load = last_game_path()
+            load = last_game_path(lang)
         if load is not None:
             state, meta = load_game_file(load)
             if not state.is_over and not (isinstance(state.to_move, int) and 0 <= state.to_move < state.players):

@@ -46,6 +46,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "no_undo": ("Nincs mit visszavonni az utolsó ellenőrzőpont óta.",
                 "Nothing to take back since the last checkpoint."),
     "saved": ("Mentve: {path}", "Saved: {path}"),
+    "no_last_game": ("nincs folytatható mentett játék", "no saved game to continue"),
+    "last_game_gone": ("a legutóbbi mentés eltűnt: {path}", "the last saved game is gone: {path}"),
     "resume": ("Folytatás: {command} play --continue", "To resume: {command} play --continue"),
     "no_save_path": ("Nincs mentési fájl (--save FÁJL).", "No save file given (--save FILE)."),
     "forced": ("Egyetlen lehetséges lépés, megtettem helyetted: {action}",
