@@ -74,7 +74,7 @@ def test_simulate_summarises_wins(tmp_path):
 
 
 @pytest.mark.parametrize("argv,needle", [
-    (["play", "chess"], "unknown game"),
+    (["play", "chess"], "There is no game called 'chess'"),
     (["play", "nim", "--players", "9"], "2-3 players"),
     (["replay", "/nonexistent/file.json"], "cannot read"),
 ])
@@ -93,7 +93,7 @@ def test_corrupt_save_is_one_line(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr("sys.argv", ["asztal", "play", "--load", str(bad)])
     with pytest.raises(SystemExit):
         main()
-    assert "corrupt" in capsys.readouterr().err
+    assert "This save is damaged" in capsys.readouterr().err  # the engine's sentence, in the interface's language
 
 
 def test_garbage_action_in_record_is_one_line(tmp_path, monkeypatch, capsys):

@@ -54,7 +54,8 @@ def test_replay_seat_beyond_the_table_is_one_line(tmp_path, monkeypatch, capsys)
 
 def test_save_with_impossible_seat_to_move_is_one_line(tmp_path, monkeypatch, capsys):
     path = saved_pax(tmp_path, to_move=7)
-    assert "corrupt" in one_line_error(monkeypatch, capsys, ["play", "--load", str(path)])
+    # told as the engine's sentence in the interface's language (the English detail is the log's)
+    assert "This save is damaged" in one_line_error(monkeypatch, capsys, ["play", "--load", str(path)])
 
 
 @pytest.mark.parametrize("argv,needle", [

@@ -293,6 +293,22 @@ def test_tribe_upkeep_counts_every_colour_and_removes_in_turn_holder_first():
     assert s.seats[0].tribes[1] == 0
 
 
+def test_tribe_upkeep_tells_each_colours_loss_with_its_cause():
+    """The log says who lost how many tribes where in tribe upkeep, and why (it said nothing)."""
+    s = mp(totem=1)
+    s.forest[0] = 1
+    s.seats[0].cav[0], s.seats[1].cav[0] = 1, 2
+    s.seats[0].tribes[0], s.seats[1].tribes[0] = 4, 3  # support 4, 7 tribes: seat 2 loses 2, seat 1 loses 1
+    s.seats[0].tribes[1] = 5
+    tribe_upkeep_mp(s)
+    lines = [e for e in s.log if e["key"] == "pocketciv.mp_tribes_lost"]
+    assert [(e["seat"], e["area"], e["lost"], e["left"]) for e in lines] == [(0, 1, 1, 3), (1, 1, 2, 1), (0, 2, 5, 0)]
+    hu, en = GAME.describe(lines[1], "hu"), GAME.describe(lines[1], "en")
+    assert hu.startswith("Törzsfenntartás") and "a 2. játékos 2 törzset veszít az 1. területen, 1 marad" in hu
+    assert en.startswith("Tribe upkeep") and "player 2 loses 2 tribes in area 1, 1 left" in en
+    assert "1 tribe in area 1" in GAME.describe(lines[0], "en")
+
+
 def test_one_farm_feeds_one_city_of_each_colour():
     """PC-MP-CITY-04: cities are still fed by farms; one farm feeds one city of each colour
     (PC-UPK-CITY-01 for each Empire)."""

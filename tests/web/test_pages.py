@@ -44,6 +44,26 @@ def test_spectator_sees_no_hand(page, context):
     assert not watcher.query_selector_all("#buttons .act-btn")
 
 
+def test_the_chat_shows_only_where_someone_could_write_back(page, context):
+    """Bots do not chat: against bots only there is no chat box; a spectator of that game, who
+    watches a human play, reads it; a seat by invitation (a human elsewhere) brings it."""
+    gid = create(page, "pax", 2)  # you and a bot
+    page.wait_for_function(MY_TURN)
+    assert page.query_selector("#chat-fold") is not None and page.is_hidden("#chat-fold")
+    shot(page, "chat-none-against-bots")
+    watcher = context.new_page()
+    watcher.goto(f"{page.base}?watch={gid}")
+    watcher.wait_for_selector("#board svg")
+    watcher.wait_for_selector("#chat-fold", state="visible")
+    assert "A csevegőbe a játékosok írhatnak." in watcher.inner_text("#chat-fold")
+    watcher.close()
+    create(page, "pax", 3, kinds=["here", "invite", "bot"])
+    page.click("#go-game")
+    page.wait_for_selector("#board svg")
+    page.wait_for_selector("#chat-fold", state="visible")
+    assert page.is_visible("#chat-text")
+
+
 def test_hot_seat_hides_the_previous_hand(page):
     create(page, "pax", 2, kinds=["here", "here"])
     if page.query_selector("#pass-screen"):  # the start player is the other seat of this device

@@ -42,9 +42,9 @@ def hint(state: GameState, seat: int, lang: str = "hu", seed: int = 0,
     """
     check_lang(lang)
     if state.is_over:
-        raise ValueError("the game is over / a játék véget ért")
+        raise ValueError("the game is over")  # the callers ask only while it runs
     if seat != state.to_move:
-        raise ValueError(f"seat {seat} is not to move / nem a(z) {seat}. játékos következik")
+        raise ValueError(f"seat {seat} is not to move")  # the callers ask only for the seat to move
     texts = _TEXT[lang]
     acts = state.legal_actions()
     if len(acts) == 1:

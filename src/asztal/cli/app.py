@@ -10,29 +10,35 @@ from __future__ import annotations
 import copy
 import functools
 import inspect
-import json
 import os
-import secrets
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from asztal import games
+# light: the commands' options and help only; each imports what it runs when it runs
 from asztal.cli.arena import arena
-from asztal.cli.files import autosave_path, last_game_path, load_game_file, parse_options
 from asztal.cli.learn import LEARN_HELP, learn
 from asztal.cli.research import report, simulate
 from asztal.cli.review import REVIEW_HU, review
-from asztal.cli.show import print_log, print_outcome, seat_names, view_renderable
-from asztal.cli.text import t
-from asztal.engine import BadRecord
-from asztal.engine.errors import AsztalError
-from asztal.engine.i18n import check_lang, number, percent
 
-console = Console()
+if TYPE_CHECKING:
+    from rich.console import Console
+
+# Start-up time (``asztal --help`` under 150 ms of CPU): at import this module loads Typer and
+# the commands' declarations, nothing that draws or plays. Rich, the games, the bots, the
+# simulator and the server are imported inside the commands that use them
+# (tests/cli/test_startup.py checks which modules a ``--help`` loads).
+
+
+@functools.cache
+def _console() -> Console:
+    """The console the commands print on (made on first use: Rich is imported then)."""
+    from rich.console import Console
+
+    return Console()
+
 
 HELP: dict[str, tuple[str, str]] = {
     "app": ("asztal: PAX, Civilizációk Hajnala, Cleopatra vasúti kocsija — játék, visszajátszás, szimuláció.",
@@ -181,6 +187,8 @@ def help_lang(argv: list[str] | None = None) -> str:
 
 def parse_seats(text: str | None, players: int, lang: str) -> list[int]:
     """"1,3" → [0, 2], each checked against the table."""
+    from asztal.cli.text import t
+
     if not text:
         return []
     seats = []
@@ -214,7 +222,14 @@ def build_app(lang: str) -> typer.Typer:
 
     @app.command("games", help=h("games"))
     def list_games(lang: str = lang_opt) -> None:
+        from rich.table import Table
+
+        from asztal import games
+        from asztal.cli.text import t
+        from asztal.engine.i18n import check_lang
+
         check_lang(lang)
+        console = _console()
         table = Table(title=t("games.title", lang))
         for col in ("games.name", "games.title_col", "games.players"):
             table.add_column(t(col, lang))
@@ -246,12 +261,20 @@ def build_app(lang: str) -> typer.Typer:
         hint: bool = typer.Option(False, "--hint", help=h("hint")),
         lines: bool = typer.Option(False, "--lines", help=h("lines")),
     ) -> None:
+        import secrets
+
+        from asztal import games
+        from asztal.cli.files import autosave_path, last_game_path, load_game_file, parse_options
         from asztal.cli.play import TerminalGame
+        from asztal.cli.text import t
+        from asztal.engine import BadRecord
+        from asztal.engine.i18n import check_lang
         from asztal.sim.runner import seat_bots
 
         check_lang(lang)
+        console = _console()
         if cont:
-            load = last_game_path()
+            load = last_game_path(lang)
         if load is not None:
             state, meta = load_game_file(load)
             if not state.is_over and not (isinstance(state.to_move, int) and 0 <= state.to_move < state.players):
@@ -284,8 +307,13 @@ def build_app(lang: str) -> typer.Typer:
 
     def _offer_next_level(final, game_, lang: str) -> None:
         """PAX solitaire: after a level is beaten, offer the next one."""
-        from asztal.cli.play import TerminalGame
+        import secrets
 
+        from asztal.cli.files import autosave_path
+        from asztal.cli.play import TerminalGame
+        from asztal.cli.text import t
+
+        console = _console()
         while final.is_over and final.outcome().get("level_beaten") and final.options.get("level", 0) < 5:
             level = final.options["level"]
             try:
@@ -308,7 +336,13 @@ def build_app(lang: str) -> typer.Typer:
         lang: str = lang_opt,
         step: bool = typer.Option(False, "--step", help=h("step")),
     ) -> None:
+        from asztal.cli.files import load_game_file
+        from asztal.cli.show import seat_names, view_renderable
+        from asztal.cli.text import t
+        from asztal.engine.i18n import check_lang
+
         check_lang(lang)
+        console = _console()
         final, meta = load_game_file(file)
         if seat is not None and not 1 <= seat <= final.players:
             raise ValueError(t("bad_seat", lang, n=final.players, seat=seat))
@@ -366,6 +400,10 @@ def build_app(lang: str) -> typer.Typer:
 
     def _show_step(states: list, i: int, total: int, viewer: int | None, lang: str, names: list[str],
                    board: bool = True) -> None:
+        from asztal.cli.show import print_log, print_outcome, view_renderable
+        from asztal.cli.text import t
+
+        console = _console()
         state = states[i]
         since = 0 if i == 0 else len(states[i - 1].log or [])
         if not board and len(state.log or []) == since:
@@ -391,9 +429,17 @@ def build_app(lang: str) -> typer.Typer:
         as_json: bool = typer.Option(False, "--json", help=h("json")),
         lang: str = lang_opt,
     ) -> None:
+        import json
+
+        from rich.table import Table
+
+        from asztal import games
+        from asztal.cli.text import t
+        from asztal.engine.i18n import check_lang, number, percent
         from asztal.sim.bench import bench as run_bench
 
         check_lang(lang)
+        console = _console()
         names = game or games.names()
         for name in names:
             games.load(name)
@@ -444,9 +490,11 @@ def build_app(lang: str) -> typer.Typer:
         public_url: str | None = typer.Option(None, "--public-url", metavar="URL", help=h("public_url")),
         workers: int = typer.Option(1, "--workers", min=1, max=64, help=h("instances")),
     ) -> None:
+        from asztal.cli.text import t
         from asztal.server.app import Settings, run
         from asztal.server.mail import MailSettings
 
+        console = _console()
         mail = MailSettings()
         if smtp:
             mail.smtp = smtp
@@ -454,6 +502,8 @@ def build_app(lang: str) -> typer.Typer:
         mail.public_url = public_url or os.environ.get("ASZTAL_PUBLIC_URL") or f"http://{shown}:{port}"
         settings = Settings(pack_dir=packs, bot_time=bot_time, proxies=tuple(proxy), mail=mail, instances=workers,
                             **({"db_url": db} if db else {}))
+        if workers > 1 and not settings.db_url.startswith("postgresql"):
+            raise ValueError(t("serve.workers_pg", serve_lang))
         where = settings.db_url.split("@")[-1]
 
         def announce() -> None:
@@ -476,10 +526,23 @@ def main() -> None:
     try:
         app()
     except KeyboardInterrupt:  # a game in play saves itself first (TerminalGame.run)
-        Console(stderr=True).print(f"\n[dim]{t('interrupted', help_lang())}[/]")
+        _stderr().print(f"\n[dim]{_word('interrupted')}[/]")
         raise SystemExit(130) from None
     except (ValueError, OSError) as e:
-        lang = help_lang()
-        said = e.words(lang) if isinstance(e, AsztalError) else str(e)  # an engine error in the reader's language
-        Console(stderr=True, soft_wrap=True).print(f"[red]{t('error', lang)}:[/] {said}", highlight=False)
+        from asztal.engine.errors import AsztalError  # only now: --help loads no engine
+
+        said = e.words(help_lang()) if isinstance(e, AsztalError) else str(e)  # in the reader's language
+        _stderr().print(f"[red]{_word('error')}:[/] {said}", highlight=False)
         raise SystemExit(2) from None
+
+
+def _stderr() -> Console:
+    from rich.console import Console
+
+    return Console(stderr=True, soft_wrap=True)
+
+
+def _word(key: str) -> str:
+    from asztal.cli.text import t
+
+    return t(key, help_lang())

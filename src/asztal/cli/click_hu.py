@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 #: Typer's own ``gettext`` strings
@@ -52,7 +54,7 @@ PATTERNS: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.M), r) for p, r
     (r"Invalid value for (.+?): ", r"Érvénytelen érték (\1): "),
     (r"Invalid value: ", "Érvénytelen érték: "),
     (r"'(.+?)' is not a valid (integer|float|integer range|float range)\.", r"'\1' nem érvényes szám."),
-    (r"(\S+) is not in the range (.+)\.", r"\1 nincs a(z) \2 tartományban."),
+    (r"(\S+) is not in the range (.+)\.", r"\1 nincs a megengedett tartományban (\2)."),
     (r"'(.+?)' is not one of (.+)\.", r"'\1' nem ezek egyike: \2."),
     (r"'(.+?)' is not (.+)\.", r"'\1' nem \2."),
     (r"Path '(.+?)' does not exist\.", r"Nincs ilyen fájl vagy mappa: '\1'."),
@@ -79,14 +81,23 @@ def _gettext(message: str) -> str:
     return HU.get(message, message)
 
 
+def _import(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
 def install(lang: str) -> None:
     """The command line speaks ``lang`` (``hu``: these tables; anything else: English)."""
     from gettext import gettext
 
     for name in GETTEXT_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
+        # ``typer.rich_utils`` draws help and errors only for an app with Rich markup, and
+        # importing it costs as much as the rest of the start-up (Rich's markdown and
+        # tracebacks): patched when something has already loaded it, never loaded here
+        module = sys.modules.get(name) if name == "typer.rich_utils" else _import(name)
+        if module is None:
             continue
         if hasattr(module, "_"):
             module._ = _gettext if lang == "hu" else gettext  # type: ignore[attr-defined]

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from asztal import games
+from asztal.cli.text import t
 from asztal.engine import BadRecord, GameState
 from asztal.engine.jsonfile import read_json_file
 
@@ -58,14 +59,14 @@ def autosave_path(game: str, seed: int) -> Path:
     return data_dir() / "saves" / f"{game}-{seed}.json"
 
 
-def last_game_path() -> Path:
-    """The file of the game saved last; BadRecord when there is none."""
+def last_game_path(lang: str = "hu") -> Path:
+    """The file of the game saved last; BadRecord (in ``lang``) when there is none."""
     pointer = data_dir() / "last-game"
     if not pointer.exists():
-        raise BadRecord("no saved game to continue / nincs folytatható mentett játék")
+        raise BadRecord(t("no_last_game", lang))
     path = Path(pointer.read_text(encoding="utf-8").strip())
     if not path.exists():
-        raise BadRecord(f"the last saved game is gone: {path} / a legutóbbi mentés eltűnt")
+        raise BadRecord(t("last_game_gone", lang, path=path))
     return path
 
 

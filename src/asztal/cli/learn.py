@@ -12,13 +12,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
-
-from asztal.cli.show import view_renderable
-from asztal.engine.i18n import check_lang
-from asztal.games.guide import explain
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from asztal.learn import Lesson
 
 LEARN_HELP = ("Tanuld meg: vezetett első játék (pax | pocketciv | caboose).",
@@ -42,6 +39,9 @@ def _t(key: str, lang: str, **kw: object) -> str:
 
 def run_lesson(lesson: Lesson, lang: str, read: Callable[[str], str], console: Console) -> bool:
     """Follow ``lesson`` with the lines ``read`` returns; True when it was finished, False on quit."""
+    from asztal.cli.show import view_renderable
+    from asztal.games.guide import explain
+
     shown = -1
     while not lesson.finished:
         v = lesson.view(lang)
@@ -87,6 +87,9 @@ def run_lesson(lesson: Lesson, lang: str, read: Callable[[str], str], console: C
 def learn(game: str = typer.Argument(..., help="pax | pocketciv | caboose"),
           lang: str = typer.Option("hu", "--lang", help="hu | en")) -> None:
     # the lessons load every game: only when one is asked for (``asztal --help`` stays quick)
+    from rich.console import Console
+
+    from asztal.engine.i18n import check_lang
     from asztal.learn import GAMES, Lesson, script
 
     check_lang(lang)

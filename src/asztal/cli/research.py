@@ -11,25 +11,15 @@ from __future__ import annotations
 import json
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
 
-from asztal import games
-from asztal.cli.files import parse_options
 from asztal.cli.text import t
-from asztal.engine import BadOptions
 from asztal.engine.i18n import check_lang, number, percent
+
+if TYPE_CHECKING:  # Rich, the games and the batch runner are imported when a command runs
+    from rich.console import Console
 
 _T = {
     "ci": ("95% KI", "95% CI"),
@@ -42,6 +32,8 @@ _T = {
     "report": ("Jelentés: {game}, {games} játszma, {players} játékos",
                "Report: {game}, {games} games, {players} players"),
     "need_out": ("a --resume mellé add meg a fájlt is (--out)", "--resume needs the results file (--out)"),
+    "min_games": ("legalább 1 játszma kell (--games), nem {n}", "--games must be at least 1, not {n}"),
+    "min_jobs": ("legalább 1 folyamat kell (--jobs), nem {n}", "--jobs must be at least 1, not {n}"),
 }
 
 
@@ -52,6 +44,8 @@ def _t(key: str, lang: str, **params: Any) -> str:
 
 def print_summary(console: Console, summary: dict[str, Any], lang: str, title: str) -> None:
     """Wins by seat (95% Wilson interval), mean and median scores, game length."""
+    from rich.table import Table
+
     table = Table(title=title)
     for col in ("sim.seat", "sim.bot", "sim.wins", "sim.win_rate"):
         table.add_column(t(col, lang), justify="right")
@@ -94,14 +88,27 @@ def simulate(
     lang: str = typer.Option("hu", "--lang", help="hu | en"),
 ) -> None:
     """Play many games between bots: a summary, and with --out one row per game (docs/research.md)."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from asztal import games
+    from asztal.cli.files import parse_options
+    from asztal.engine import BadOptions
     from asztal.research.batch import Batch, run_batch
     from asztal.research.report import read_rows, summarise_group
 
     check_lang(lang)
     if n_games < 1:
-        raise BadOptions(f"--games must be at least 1, not {n_games} / legalább 1 játszma kell")
+        raise BadOptions(_t("min_games", lang, n=n_games))
     if jobs < 1:
-        raise BadOptions(f"--jobs must be at least 1, not {jobs} / legalább 1 folyamat kell")
+        raise BadOptions(_t("min_jobs", lang, n=jobs))
     if resume and out is None:
         raise ValueError(_t("need_out", lang))
     g = games.load(game)
@@ -145,6 +152,8 @@ def report(
     lang: str = typer.Option("hu", "--lang", help="hu | en"),
 ) -> None:
     """Summarise results files made earlier (several: one table per game and player count)."""
+    from rich.console import Console
+
     from asztal.research.report import read_rows, summarise
 
     check_lang(lang)

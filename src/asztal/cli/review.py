@@ -11,15 +11,8 @@ import json
 from pathlib import Path
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
-from asztal import games
-from asztal.bots.review import review_game
-from asztal.cli.files import load_game_file
-from asztal.cli.show import option_labels, view_renderable
-from asztal.engine.i18n import bot_words, check_lang, number, percent
+# the bots, Rich and the games are imported when a review runs (``asztal --help`` stays quick)
 
 _TEXT = {
     "title": ("Játékelemzés: {game}, {seat}. játékos ({bot})", "Game review: {game}, seat {seat} ({bot})"),
@@ -58,11 +51,15 @@ def _t(key: str, lang: str, **kw) -> str:
 
 
 def _loss(x: float, unit: str, lang: str) -> str:
+    from asztal.engine.i18n import number
+
     return number(100 * x if unit == "win" else x, lang, 1)
 
 
 def _labels(state, seat: int, actions: list, lang: str) -> list[str]:
     """Moves named as the options list names them (card names, prices), never by their ids."""
+    from asztal.cli.show import option_labels
+
     return option_labels(state, seat, actions, lang)
 
 
@@ -81,6 +78,16 @@ def review(
     lang: str = typer.Option("hu", "--lang", help="hu | en"),
 ) -> None:
     """Review one seat's moves: the bot's choice and the estimated loss of each."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Table
+
+    from asztal import games
+    from asztal.bots.review import review_game
+    from asztal.cli.files import load_game_file
+    from asztal.cli.show import view_renderable
+    from asztal.engine.i18n import bot_words, check_lang, percent
+
     check_lang(lang)
     final, meta = load_game_file(file)
     record = final.record

@@ -13,6 +13,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "Reachable from this computer only. For friends on your network to join: make run HOST=0.0.0.0 "
                     "(or asztal serve --host 0.0.0.0) and give them your computer's address "
                     "(http://YOUR-ADDRESS:{port}/)."),
+    "serve.workers_pg": ("a --workers kapcsolóhoz PostgreSQL kell (--db postgresql+psycopg://…): csak az "
+                         "rendezi sorba és jelzi a több folyamat közös játékainak változásait",
+                         "--workers needs PostgreSQL (--db postgresql+psycopg://…): only PostgreSQL orders and "
+                         "announces the changes of the games several processes share"),
     "serve.network": ("A hálózatodon mások is csatlakozhatnak: http://A-GÉPED-CÍME:{port}/ (a tűzfalad engedje "
                       "be a {port} számú portot).",
                       "Friends on your network can join at http://YOUR-ADDRESS:{port}/ (your firewall must let "
@@ -42,6 +46,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "no_undo": ("Nincs mit visszavonni az utolsó ellenőrzőpont óta.",
                 "Nothing to take back since the last checkpoint."),
     "saved": ("Mentve: {path}", "Saved: {path}"),
+    "no_last_game": ("nincs folytatható mentett játék", "no saved game to continue"),
+    "last_game_gone": ("a legutóbbi mentés eltűnt: {path}", "the last saved game is gone: {path}"),
     "resume": ("Folytatás: {command} play --continue", "To resume: {command} play --continue"),
     "no_save_path": ("Nincs mentési fájl (--save FÁJL).", "No save file given (--save FILE)."),
     "forced": ("Egyetlen lehetséges lépés, megtettem helyetted: {action}",

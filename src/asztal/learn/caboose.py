@@ -62,7 +62,7 @@ SCRIPT = Script(
               "Sekhmet's power: choose the Heliopolis–Memphis segment. Over it you can carry the pomegranates of "
               "Memphis to Heliopolis, although no railway is built there yet."), expect="sekhmet:r06",
              passage="vasuti-szallitas"),
-        Step(("1. akció – gyümölcs szállítása: a heliopoliszi város kártyád gránátalmát keres, 6 pénzért.",
+        Step(("1. akció – gyümölcs szállítása: a heliopoliszi városkártyád gránátalmát keres, 6 pénzért.",
               "Action 1 – deliver fruit: your Heliopolis city card asks for pomegranates, for 6 money."),
              expect="deliver:city-heliopolis-2", passage="szallitas"),
         Step(("A gránátalma Memphiszből jön.", "The pomegranates come from Memphis."),
@@ -92,10 +92,10 @@ SCRIPT = Script(
               "teszed.",
               "Everyone else has moved. Take the dates-and-pomegranates fruit card: it goes face up in front of "
               "you."), expect="take:fruit-08", auto=OTHERS, passage="akciok"),
-        Step(("1. akció – vasút építése: a 3 vonatos kártya és egy város kártya kell hozzá, meg 6 pénz.",
+        Step(("1. akció – vasút építése: a 3 vonatos kártya és egy városkártya kell hozzá, meg 6 pénz.",
               "Action 1 – build a railway: you need the 3-train card, a city card and 6 money."),
              expect="rail:train-18", passage="vasut"),
-        Step(("Az alexandriai város kártyát játszod ki: a vasút Alexandriából indul.",
+        Step(("Az alexandriai városkártyát játszod ki: a vasút Alexandriából indul.",
               "Play the Alexandria city card: the railway leads out of Alexandria."),
              expect="card:city-alexandria-1", passage="vasut"),
         Step(("Tedd a három vonatot az Alexandria–Gíza útra. A játék végén a városok körüli vonatok pontot érnek.",
@@ -104,11 +104,11 @@ SCRIPT = Script(
         Step(("2. akció – gyümölcs termesztése: a gyümölcs kártyád gyümölcsei egy városba kerülnek a készletből.",
               "Action 2 – grow fruit: the fruits of your fruit card go from the supply into a city."),
              expect="grow:fruit-08", passage="termesztes"),
-        Step(("Az abydosi város kártyával Abydosba termesztesz. A megtermelt gyümölcsök piaci értéke 1-1-gyel "
+        Step(("Az abydosi városkártyával Abydosba termesztesz. A megtermelt gyümölcsök piaci értéke 1-1-gyel "
               "csökken.",
               "With the Abydos city card you grow into Abydos. The fruits grown drop 1 each on the market."),
              expect="card:city-abydos-3", passage="termesztes"),
-        Step(("3. akció – két város kártya: egyet a felfordítottak közül, egyet a pakli tetejéről. Vedd el a "
+        Step(("3. akció – két városkártya: egyet a felfordítottak közül, egyet a pakli tetejéről. Vedd el a "
               "thébait!",
               "Action 3 – two city cards: one from the face-up ones, one from the top of the deck. Take the Thebes "
               "card!"), expect="citydraw:city-thebes-1", passage="varoskartya"),

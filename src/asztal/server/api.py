@@ -146,7 +146,7 @@ class RecordOut(BaseModel):
     seats: list[RecordSeat]
 
 
-def fail(status: int, code: str, reason: str | AsztalError | None = None) -> HTTPException:
+def fail(status: int, code: str, reason: texts.Reason | AsztalError | None = None) -> HTTPException:
     return HTTPException(status, detail=texts.detail(code, reason))
 
 
@@ -195,9 +195,9 @@ def with_drawn_map(game, players: int, options: dict[str, Any], drawn: dict[str,
     """The options with a map drawn in the browser (data, never a path), checked by the game
     itself (PocketCiv's ``check_map``); stored with the game's options, so its replay works."""
     if "map" not in game.default_options:
-        raise BadOptions(f"{game.name} takes no map / ez a játék nem kér térképet")
+        raise texts.OptionsRefused(texts.Reason("no_map", game=game.name))
     if len(json.dumps(drawn)) > MAX_MAP_BYTES:
-        raise BadOptions("the map is too large / túl nagy térkép")
+        raise texts.OptionsRefused(texts.Reason("map_too_large"))
     return game.check_options(players, {**options, "map": drawn})
 
 
@@ -255,13 +255,13 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
             raise fail(400, "bad_request", e) from None
         players = body.players if body.players is not None else game.min_players
         if not game.min_players <= players <= game.max_players:
-            raise fail(400, "bad_request", f"{game.name} is for {game.min_players}-{game.max_players} players / "
-                                           f"{game.min_players}-{game.max_players} játékos")
+            raise fail(400, "bad_request", texts.Reason("players", game=game.name, low=game.min_players,
+                                                        high=game.max_players))
         if len(body.seats) > players:
-            raise fail(400, "bad_request", "more seats than players / több hely, mint játékos")
+            raise fail(400, "bad_request", texts.Reason("too_many_seats"))
         specs = list(body.seats) + [SeatSpec() for _ in range(players - len(body.seats))]
         if body.seat is not None and (body.seat >= players or specs[body.seat].kind != "human"):
-            raise fail(400, "bad_request", "the creator's seat must be a human seat / emberi helyet válassz")
+            raise fail(400, "bad_request", texts.Reason("creator_human"))
         if body.rated and (ratings is None or me is None):
             raise fail(403, "rated_account")
         if body.rated and body.seat is None:
@@ -276,7 +276,7 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
                 options = with_drawn_map(game, players, options, body.map)
             state = game.new_game(players, seed, options)
         except (BadOptions, ValueError) as e:
-            raise fail(400, "bad_request", e if isinstance(e, AsztalError) else str(e)[:300]) from None
+            raise fail(400, "bad_request", e if isinstance(e, (AsztalError, texts.Reason)) else None) from None
         game_id = new_game_id()
         token = new_secret() if body.seat is not None else None
         seat_rows, invites = [], []

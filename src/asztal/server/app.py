@@ -20,10 +20,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, WebSocket
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import HTMLResponse
 
-from asztal.server import chat, edge, mail
+from asztal.server import chat, edge, mail, texts
 from asztal.server.account_api import build_router as account_router
 from asztal.server.accounts import Accounts
 from asztal.server.api import build_router
@@ -110,9 +110,13 @@ def static_dir() -> Path | None:
     return path if path.is_dir() else None
 
 
-_HOME = """<!doctype html><html lang="hu"><meta charset="utf-8"><title>asztal</title>
-<h1>asztal</h1><p>A játékszerver fut. A lépések leírása: <a href="/docs">/docs</a>.</p>
-<p lang="en">The game server is running. The API: <a href="/docs">/docs</a>.</p></html>"""
+#: the home page of a server without its browser client, in the browser's language
+_HOME = {
+    "hu": """<!doctype html><html lang="hu"><meta charset="utf-8"><title>asztal</title>
+<h1>asztal</h1><p>A játékszerver fut. A lépések leírása: <a href="/docs">/docs</a>.</p></html>""",
+    "en": """<!doctype html><html lang="en"><meta charset="utf-8"><title>asztal</title>
+<h1>asztal</h1><p>The game server is running. The API: <a href="/docs">/docs</a>.</p></html>""",
+}
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -177,8 +181,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.mount("/", StaticFiles(directory=static, html=True), name="web")
     else:
         @app.get("/", include_in_schema=False)
-        async def home() -> HTMLResponse:
-            return HTMLResponse(_HOME)
+        async def home(request: Request) -> HTMLResponse:
+            return HTMLResponse(_HOME[texts.request_lang(request.headers.get("accept-language"))])
 
     return app
 
@@ -248,9 +252,8 @@ def run(settings: Settings, host: str, port: int, on_started: Callable[[], None]
         _Server(settings, host, port, on_started).run()
         return
     if not settings.db_url.startswith("postgresql"):
-        raise ValueError("--workers needs PostgreSQL (--db postgresql+psycopg://…): several processes are "
-                         "instances, and only PostgreSQL orders and announces their changes / "
-                         "a --workers kapcsolóhoz PostgreSQL kell")
+        # (the command line says so first, in its reader's language)
+        raise ValueError("several instances need PostgreSQL: only PostgreSQL orders and announces their changes")
     settings.workers = settings.workers or max(1, (os.cpu_count() or 1) // n)  # the bot workers shared out
     server = _Server(settings, host, port)
     sock = server.config(None).bind_socket()

@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from asztal.server import texts
 from asztal.server.ratelimit import RateLimit
+from asztal.server.texts import Reason
 
 #: a game id as the server makes them (``tokens.new_game_id``), or anything a client may send as one
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -30,23 +31,23 @@ _BAD_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 ACTION_CODE = re.compile(r"[A-Za-z0-9_:=,.+/-]{1,200}")
 
 
-def bad_text(value: str) -> str | None:
+def bad_text(value: str) -> Reason | None:
     """Why ``value`` may not be stored or echoed (a NUL, a control character, a lone surrogate), or None."""
     m = _BAD_CHARS.search(value)
     if m is None:
         return None
     ch = m.group()
     if ch == "\x00":
-        return "contains a NUL character / NUL karaktert tartalmaz"
+        return Reason("nul")
     if "\ud800" <= ch <= "\udfff":
-        return "contains a lone surrogate (not Unicode text) / nem érvényes Unicode szöveg"
-    return "contains a control character / vezérlőkaraktert tartalmaz"
+        return Reason("surrogate")
+    return Reason("control")
 
 
 def _clean(value: str) -> str:
     reason = bad_text(value)
     if reason is not None:
-        raise ValueError(reason)
+        raise reason
     return value
 
 
@@ -60,19 +61,19 @@ def check_json(value: Any, depth: int = 0, budget: list[int] | None = None) -> N
     budget = budget if budget is not None else [2000]
     budget[0] -= 1
     if budget[0] < 0 or depth > 6:
-        raise ValueError("too large or too deeply nested / túl nagy vagy túl mélyen egymásba ágyazott")
+        raise Reason("nested")
     if isinstance(value, str):
         _clean(value)
         if len(value) > 10_000:
-            raise ValueError("a text is too long / túl hosszú szöveg")
+            raise Reason("long_text")
     elif isinstance(value, bool) or value is None:
         return
     elif isinstance(value, int):
         if not -(1 << 63) <= value < (1 << 63):
-            raise ValueError("a number is out of range / túl nagy szám")
+            raise Reason("big_number")
     elif isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")):
-            raise ValueError("a number is not finite / nem véges szám")
+            raise Reason("not_finite")
     elif isinstance(value, list):
         for v in value:
             check_json(v, depth + 1, budget)
@@ -81,10 +82,10 @@ def check_json(value: Any, depth: int = 0, budget: list[int] | None = None) -> N
             check_json(k, depth + 1, budget)
             check_json(v, depth + 1, budget)
     else:
-        raise ValueError("not JSON / nem JSON")
+        raise Reason("not_json")
 
 
-def error_body(code: str, reason: str | None = None) -> dict[str, Any]:
+def error_body(code: str, reason: Reason | None = None) -> dict[str, Any]:
     return {"detail": texts.detail(code, reason)}
 
 
@@ -103,11 +104,14 @@ def install(app: FastAPI, max_body: int, requests_per_minute: int = 600) -> None
         first = errors[0] if errors else {}
         where = _where(first.get("loc"))
         kind = first.get("type", "")
+        ours = (first.get("ctx") or {}).get("error")  # a validator's own Reason says why in each language
         if kind == "json_invalid":
-            reason = "the body is not JSON / a kérés törzse nem JSON"
-        else:
+            reason = Reason("body_not_json")
+        elif isinstance(ours, Reason):
+            reason = Reason("field_reason", name=where, reason=ours) if where else ours
+        else:  # Pydantic's words are English: a Hungarian reader is told which field
             msg = str(first.get("msg", "invalid"))[:160]
-            reason = f"{where}: {msg} / hibás mező: {where}" if where else f"{msg} / hibás kérés"
+            reason = Reason("bad_field", name=where, reason=msg) if where else Reason("bad_value", reason=msg)
         return JSONResponse(error_body("bad_request", reason), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
@@ -116,8 +120,7 @@ def install(app: FastAPI, max_body: int, requests_per_minute: int = 600) -> None
         if not (isinstance(detail, dict) and {"code", "hu", "en"} <= set(detail)):
             code = {404: "not_found", 405: "bad_request", 413: "too_large", 429: "rate_limited"}.get(
                 exc.status_code, "bad_request")
-            detail = texts.detail(code, None if code != "bad_request" else
-                                  "the body could not be read / a kérés törzse nem olvasható")
+            detail = texts.detail(code, None if code != "bad_request" else Reason("body_unreadable"))
         return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=getattr(exc, "headers", None))
 
     app.add_middleware(BodyLimit, max_body=max_body, rate=RateLimit(requests_per_minute))
@@ -192,15 +195,13 @@ class BodyLimit:
             if msg["type"] == "http.request":
                 seen += len(msg.get("body", b""))
                 if seen > self.max_body:
-                    raise HTTPException(413, texts.detail("too_large", f"at most {self.max_body} bytes / "
-                                                                       f"legfeljebb {self.max_body} bájt"))
+                    raise HTTPException(413, texts.detail("too_large", Reason("max_bytes", n=self.max_body)))
             return msg
 
         await self.app(scope, limited, send)
 
     async def _refuse(self, send: Send) -> None:
-        await self._send(send, 413, error_body("too_large", f"at most {self.max_body} bytes / "
-                                                            f"legfeljebb {self.max_body} bájt"))
+        await self._send(send, 413, error_body("too_large", Reason("max_bytes", n=self.max_body)))
 
     @staticmethod
     async def _send(send: Send, status: int, detail: dict[str, Any]) -> None:

@@ -36,6 +36,7 @@ from sqlalchemy import Boolean, Column, DateTime, ForeignKey, String, Table, del
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from asztal.engine.i18n import fill
 from asztal.server import texts
 from asztal.server.accounts import account_seats_table, accounts_table, clean_text
 from asztal.server.hub import Hub
@@ -72,14 +73,14 @@ unsubscribe_table = Table(
 #: the mails' and the unsubscribe page's texts, Hungarian first
 MAIL: dict[str, tuple[str, str]] = {
     "turn_subject": ("Te következel: {title}", "Your turn: {title}"),
-    "turn_body": ("Szia {name}!\n\nTe következel a(z) {title} játékban. Lépni eddig lehet: {deadline}.\n"
+    "turn_body": ("Szia {name}!\n\nTe következel {title:a} játékban. Lépni eddig lehet: {deadline}.\n"
                   "Ha addig nem lépsz, a gép lép helyetted egyet, a hely a tiéd marad.\n\n"
                   "A játék megnyitása: {url}",
                   "Hello {name},\n\nIt is your turn in {title}. You can move until {deadline}.\n"
                   "If you do not, a bot makes that one move for you; the seat stays yours.\n\n"
                   "Open the game: {url}"),
     "over_subject": ("Véget ért: {title}", "Game over: {title}"),
-    "over_body": ("Szia {name}!\n\nVéget ért a(z) {title} játék. Eredmény: {result}.\n\n"
+    "over_body": ("Szia {name}!\n\nVéget ért {title:a} játék. Eredmény: {result}.\n\n"
                   "A játék megnyitása: {url}",
                   "Hello {name},\n\nThe game of {title} is over. Result: {result}.\n\nOpen the game: {url}"),
     "footer": ("Nem kérsz több e-mailt? Leiratkozás: {url}", "No more e-mails? Unsubscribe: {url}"),
@@ -271,10 +272,10 @@ class Notices:
         kind = notice.kind
         subject = (MAIL[f"{kind}_subject"][0].format(title=title_hu) + " · "
                    + MAIL[f"{kind}_subject"][1].format(title=title_en))
-        hu = MAIL[f"{kind}_body"][0].format(name=username, title=title_hu, deadline=deadline[0], url=url,
-                                            result=notice.result[0])
-        en = MAIL[f"{kind}_body"][1].format(name=username, title=title_en, deadline=deadline[1], url=url,
-                                            result=notice.result[1])
+        hu = fill(MAIL[f"{kind}_body"][0], "hu", name=username, title=title_hu, deadline=deadline[0], url=url,
+                  result=notice.result[0])
+        en = fill(MAIL[f"{kind}_body"][1], "en", name=username, title=title_en, deadline=deadline[1], url=url,
+                  result=notice.result[1])
         footer = both("footer", "\n", url=unsub)
         msg = EmailMessage()
         msg["Subject"] = subject
@@ -316,8 +317,8 @@ class NoticePrefs(BaseModel):
     notices: bool
 
 
-def _page(body: str) -> HTMLResponse:
-    return HTMLResponse(f"""<!doctype html><html lang="hu"><meta charset="utf-8">
+def _page(body: str, lang: str) -> HTMLResponse:
+    return HTMLResponse(f"""<!doctype html><html lang="{lang}"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>asztal</title>
 <body style="font-family: sans-serif; max-width: 36em; margin: 2em auto; padding: 0 1em">{body}</body></html>""")
 
@@ -350,20 +351,21 @@ def build_router(notices: Notices, identity: Identity) -> APIRouter:
 
     @router.get("/mail/unsubscribe", response_class=HTMLResponse, responses=link_refusals,
                 summary="The unsubscribe link of a mail: a page that asks (a mail scanner's visit changes nothing)")
-    async def unsubscribe_page(token: str = token_query) -> HTMLResponse:
-        hu_title, en_title = MAIL["unsub_title"]
-        return _page(f"""<h1>{html.escape(hu_title)}</h1><p>{html.escape(MAIL['unsub_ask'][0])}</p>
+    async def unsubscribe_page(request: Request, token: str = token_query) -> HTMLResponse:
+        # the mail says everything in both languages; the page, in the browser's
+        lang = texts.request_lang(request.headers.get("accept-language"))
+        k = 0 if lang == "hu" else 1
+        return _page(f"""<h1>{html.escape(MAIL['unsub_title'][k])}</h1><p>{html.escape(MAIL['unsub_ask'][k])}</p>
 <form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">
-<button type="submit">{html.escape(MAIL['unsub_button'][0])} / {html.escape(MAIL['unsub_button'][1])}</button></form>
-<h2 lang="en">{html.escape(en_title)}</h2><p lang="en">{html.escape(MAIL['unsub_ask'][1])}</p>""")
+<button type="submit">{html.escape(MAIL['unsub_button'][k])}</button></form>""", lang)
 
     @router.post("/mail/unsubscribe", response_class=HTMLResponse, responses=link_refusals,
                  summary="Unsubscribe (the page's button, or a mail client's one-click POST, RFC 8058)")
-    async def unsubscribe(token: str = token_query) -> HTMLResponse:
+    async def unsubscribe(request: Request, token: str = token_query) -> HTMLResponse:
         if not clean_text(token) or not await asyncio.to_thread(notices.unsubscribe, token):
             raise HTTPException(404, detail=texts.detail("bad_unsubscribe"))
-        hu, en = MAIL["unsub_done"]
-        return _page(f'<p>{html.escape(hu)}</p><p lang="en">{html.escape(en)}</p>')
+        lang = texts.request_lang(request.headers.get("accept-language"))
+        return _page(f"<p>{html.escape(MAIL['unsub_done'][0 if lang == 'hu' else 1])}</p>", lang)
 
     return router
 

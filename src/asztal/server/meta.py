@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from asztal import games
-from asztal.engine import BadOptions
 from asztal.engine.declare import Option
+from asztal.server import texts
 
 #: the bot strengths a seat can have, with the bot spec each plays with (``{t}``: time budget)
 BOTS: dict[str, tuple[str, str, str]] = {
@@ -77,7 +77,7 @@ def meta(pack_dir: Path | None) -> dict[str, Any]:
 def game_options(name: str, players: int, public: dict[str, Any], pack_dir: Path | None) -> dict[str, Any]:
     """The options to start ``name`` with, from the creator's choices (pack names become paths).
 
-    Raises BadOptions (a one-line reason) for an unknown pack or an option the game refuses.
+    Raises BadOptions (told in each language) for an unknown pack or an option the game refuses.
     """
     g = games.load(name)
     opts = dict(public)
@@ -86,7 +86,8 @@ def game_options(name: str, players: int, public: dict[str, Any], pack_dir: Path
         known = packs(name, pack_dir)
         choice = opts[key] if opts[key] is not None else DEFAULT_PACK
         if not isinstance(choice, str) or choice not in known:
-            raise BadOptions(f"unknown {key} {str(choice)[:40]!r}; this server has: {', '.join(known)}")
+            raise texts.OptionsRefused(texts.Reason("unknown_pack", key=key, name=repr(str(choice)[:40]),
+                                                    known=", ".join(known)))
         opts[key] = known[choice]
     return g.check_options(players, opts)
 
@@ -100,7 +101,7 @@ def options_from_network(name: str, options: Any, pack_dir: Path | None) -> dict
     inline (the map itself, as a map file holds it). Raises BadOptions.
     """
     if not isinstance(options, dict):
-        raise BadOptions("record 'options' must be an object")
+        raise texts.OptionsRefused(texts.Reason("record_options"))
     opts = dict(options)
     key = pack_option(name)
     if key is None or key not in opts or opts[key] is None:
@@ -110,8 +111,8 @@ def options_from_network(name: str, options: Any, pack_dir: Path | None) -> dict
         return opts
     known = packs(name, pack_dir)
     if not isinstance(value, str) or value not in known:
-        raise BadOptions(f"unknown {key} {str(value)[:40]!r}: a record names one of this server's packs "
-                         f"({', '.join(known)}) / ismeretlen csomag")
+        raise texts.OptionsRefused(texts.Reason("unknown_pack", key=key, name=repr(str(value)[:40]),
+                                                known=", ".join(known)))
     opts[key] = known[value]
     return opts
 

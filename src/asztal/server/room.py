@@ -45,7 +45,7 @@ Drawer = Callable[..., Awaitable[tuple[str | None, list[list[Any]] | None]]]
 class Refusal(Exception):
     """A change refused; ``message`` is the ``error`` to send (nothing changed)."""
 
-    def __init__(self, code: str, detail: str | AsztalError | None = None, game: Game | None = None,
+    def __init__(self, code: str, detail: texts.Reason | AsztalError | None = None, game: Game | None = None,
                  **extra: Any) -> None:
         super().__init__(code)
         self.message = texts.error(code, detail, game, **extra)

@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from asztal import games
 from asztal.engine.errors import AsztalError, BadRecord, IllegalAction
-from asztal.server import meta
+from asztal.server import meta, texts
 from asztal.server.edge import GAME_ID, CleanStr, check_json
 
 MAX_REPLAY_ACTIONS = 5000
@@ -248,7 +248,7 @@ def build_router() -> APIRouter:
         except Exception as e:
             # a record file is user input: any way it fails to replay is a bad record, told in
             # each language (an engine error in its own words, anything else after the general line)
-            bad = e if isinstance(e, AsztalError) else BadRecord(str(e)[:300] or type(e).__name__)
+            bad = e if isinstance(e, (AsztalError, texts.Reason)) else BadRecord(str(e)[:300] or type(e).__name__)
             raise HTTPException(400, {"code": "bad_record", "hu": bad.words("hu")[:400],
                                       "en": bad.words("en")[:400]}) from None
 

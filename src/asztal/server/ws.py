@@ -22,6 +22,7 @@ from asztal.server.edge import ACTION_CODE, GAME_ID, bad_text
 from asztal.server.hub import Hub, OtherRules
 from asztal.server.present import relabel
 from asztal.server.room import Client, Refusal, Room
+from asztal.server.texts import Reason
 from asztal.server.tokens import hash_secret
 
 MAX_MESSAGE = 16 * 1024
@@ -50,38 +51,37 @@ RATES: dict[str, tuple[float, float]] = {
 def parse(text: str | None) -> dict[str, Any]:
     """A client message checked against its type's fields; Refusal("bad_message"/"too_large") if not."""
     if text is None:
-        raise Refusal("bad_message", "send JSON text frames / JSON szöveget küldj")
+        raise Refusal("bad_message", Reason("text_frames"))
     if len(text) > MAX_MESSAGE:
-        raise Refusal("too_large", f"at most {MAX_MESSAGE} characters / legfeljebb {MAX_MESSAGE} karakter")
+        raise Refusal("too_large", Reason("max_chars", n=MAX_MESSAGE))
     reason = bad_text(text)
     if reason is not None:
         raise Refusal("bad_message", reason)
     try:
         msg = json.loads(text)
     except (ValueError, RecursionError):  # ValueError: also a number of thousands of digits
-        raise Refusal("bad_message", "not JSON / nem JSON") from None
+        raise Refusal("bad_message", Reason("not_json")) from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str) or msg["type"] not in FIELDS:
-        raise Refusal("bad_message", f"type must be one of {', '.join(FIELDS)} / ismeretlen típus")
+        raise Refusal("bad_message", Reason("unknown_type", types=", ".join(FIELDS)))
     fields = FIELDS[msg["type"]]
     extra = set(msg) - set(fields) - {"type"}
     if extra:
-        raise Refusal("bad_message", f"unknown field {sorted(extra)[0][:40]!r} / ismeretlen mező")
+        raise Refusal("bad_message", Reason("unknown_field", name=repr(sorted(extra)[0][:40])))
     for name, kind in fields.items():
         value = msg.get(name)
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise Refusal("bad_message", f"{name} must be {'text' if kind is str else 'a whole number'} / "
-                                         f"hibás mező: {name}")
+            raise Refusal("bad_message", Reason("field_text" if kind is str else "field_number", name=name))
         if isinstance(value, str) and len(value) > 200:
-            raise Refusal("bad_message", f"{name} is too long / túl hosszú mező: {name}")
-        if isinstance(value, str) and bad_text(value) is not None:
-            raise Refusal("bad_message", f"{name}: {bad_text(value)}")
+            raise Refusal("bad_message", Reason("field_long", name=name))
+        why = bad_text(value) if isinstance(value, str) else None
+        if why is not None:
+            raise Refusal("bad_message", Reason("field_bad", name=name, reason=why))
         if isinstance(value, int) and not 0 <= value < (1 << 31):
-            raise Refusal("bad_message", f"{name} must be a whole number from 0 / {name}: 0-tól induló egész szám")
+            raise Refusal("bad_message", Reason("field_range", name=name))
     if msg["type"] in ("act", "why") and not ACTION_CODE.fullmatch(msg["code"]):
-        raise Refusal("bad_message", "an action code is one word of letters, digits and :=,.-_+/ "
-                                     "/ a lépéskód betűkből, számokból és :=,.-_+/ jelekből álló szó")
+        raise Refusal("bad_message", Reason("action_code"))
     if msg["type"] == "lang" and msg["lang"] not in LANGS:
-        raise Refusal("bad_message", "lang must be hu or en / a nyelv hu vagy en")
+        raise Refusal("bad_message", Reason("lang"))
     return msg
 
 
@@ -120,7 +120,7 @@ async def _writer(ws: WebSocket, client: Client) -> None:
         return  # the client went away meanwhile: the reader ends the session
 
 
-async def _refuse(ws: WebSocket, code: str, close: int, reason: str | AsztalError | None = None) -> None:
+async def _refuse(ws: WebSocket, code: str, close: int, reason: Reason | AsztalError | None = None) -> None:
     await ws.send_text(json.dumps(texts.error(code, reason), ensure_ascii=False))
     await ws.close(close)
 
@@ -233,7 +233,7 @@ async def handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> N
         await hub.submit(room, client.seat, kind, msg.get("code"), msg["seq"])
     elif kind == "chat":
         if hub.chat is None:
-            raise Refusal("bad_message", "this server has no chat / ezen a szerveren nincs csevegő")
+            raise Refusal("bad_message", Reason("no_chat"))
         await hub.chat.say(room, client, msg["text"])
     elif kind == "lang":
         client.lang = msg["lang"]

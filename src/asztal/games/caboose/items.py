@@ -46,7 +46,7 @@ def _auction(i: int, lang: str) -> ItemText:
     fruits = p.fruit_list(p.ac_fruits[i], lang)
     if kind == TRAIN:
         n, cost = p.ac_trains[i], p.ac_cost[i]
-        text = (f"Vasútépítéshez: {cost} pénzért {n} vonatodat teszed le egy útra, amely a kijátszott város kártya "
+        text = (f"Vasútépítéshez: {cost} pénzért {n} vonatodat teszed le egy útra, amely a kijátszott városkártya "
                 "városából indul." if hu else
                 f"For building a railway: for {cost} money you place {n} of your trains on one route leading out of "
                 "the city on the city card you play.")
@@ -76,7 +76,7 @@ def _city_card(i: int, lang: str) -> ItemText:
     city = (p.city_hu if hu else p.city_en)[p.cc_city[i]]
     sep = " vagy " if hu else " or "
     fruits = sep.join((p.fruit_hu if hu else p.fruit_en)[f] for f in p.cc_fruits[i])
-    text = (f"Város kártya: {city}, kereslet: {fruits}, {p.cc_pay[i]} pénz. Ide szállíthatsz ilyen gyümölcsöt "
+    text = (f"Városkártya: {city}, kereslet: {fruits}, {p.cc_pay[i]} pénz. Ide szállíthatsz ilyen gyümölcsöt "
             "(a pénz plusz a piaci érték a tiéd), vagy kijátszhatod, hogy innen induló vasutat, itt épületet építs, "
             "illetve itt gyümölcsöt termessz." if hu else
             f"City card: {city}, demand {fruits}, {p.cc_pay[i]} money. Deliver such a fruit here (the money plus the "

@@ -73,10 +73,12 @@ class PocketCiv(Game):
         return opts
 
     def log_before(self, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Saves made before the losses told their cause (``cause``) and before an event that
-        strikes nothing said so (``spared_*``) carry the log without them."""
+        """Saves made before the losses told their cause (``cause``), before an event that
+        strikes nothing said so (``spared_*``) and before the multiplayer tribe upkeep told each
+        colour's loss (``mp_tribes_lost``) carry the log without them."""
         return [{k: v for k, v in e.items() if k != "cause"} for e in log
-                if e.get("key") not in ("pocketciv.spared_advance", "pocketciv.spared_area")]
+                if e.get("key") not in ("pocketciv.spared_advance", "pocketciv.spared_area",
+                                        "pocketciv.mp_tribes_lost")]
 
     def event_words(self, event: dict[str, Any], lang: str) -> dict[str, Any]:
         return event_words(event, lang)

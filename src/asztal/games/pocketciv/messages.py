@@ -197,6 +197,8 @@ MESSAGES = {
                          "en": "Era {era} (no era change in the multiplayer game)"},
     "pocketciv.mp_city_lost": {"hu": "Elpusztult {player:a}. játékos városa {area:a}. területen",
                                "en": "Player {player}'s city in area {area} is destroyed"},
+    "pocketciv.mp_tribes_lost": {"hu": "{player:A}. játékos {lost} törzset veszít {area:a}. területen, {left} marad",
+                                 "en": "Player {player} loses {lost:pl:tribe} in area {area}, {left} left"},
     # the same losses with their cause (``cause``: an event's id or a rule step, ``RULE_CAUSES``)
     "pocketciv.tribes_lost.why": {"hu": "{cause}: {area:a}. területen {lost} törzs odavész, {left} marad",
                                   "en": "{cause}: area {area} loses {lost:pl:tribe}, {left} left"},
@@ -210,6 +212,9 @@ MESSAGES = {
                                        "en": "{cause}: a wonder is destroyed in area {area}"},
     "pocketciv.mp_city_lost.why": {"hu": "{cause}: elpusztult {player:a}. játékos városa {area:a}. területen",
                                    "en": "{cause}: player {player}'s city in area {area} is destroyed"},
+    "pocketciv.mp_tribes_lost.why": {
+        "hu": "{cause}: {player:a}. játékos {lost} törzset veszít {area:a}. területen, {left} marad",
+        "en": "{cause}: player {player} loses {lost:pl:tribe} in area {area}, {left} left"},
     # an event that strikes nothing says why
     "pocketciv.spared_advance": {"hu": "{event}: elmarad, mert megvan a Vívmány: {advance}",
                                  "en": "{event}: nothing happens, as the Empire has {advance}"},

@@ -417,19 +417,26 @@ def _round_run(s, f) -> bool:
 def tribe_upkeep_mp(s) -> None:
     """PC-MP-CITY-02: an area supports forest + mountain/volcano + farm + the CAV of every
     colour's city, against all its tribes; PC-MP-CITY-03, PC-MP-TOTEM-04: the excess is removed
-    one tribe per colour in turn, the Totem holder first."""
+    one tribe per colour in turn, the Totem holder first. Each colour's loss is told in the log."""
     seats = s.seats
     for a in s.board.areas:
         cap = s.forest[a] + (1 if s.mount[a] else 0) + s.farm[a] + sum(e.cav[a] for e in seats)
         total = sum(e.tribes[a] for e in seats)
         k = 0
+        lost = [0] * len(seats) if total > cap else []
         while total > cap:
-            e = seats[s.order(k)]
+            p = s.order(k)
+            e = seats[p]
             k += 1
             if e.tribes[a]:
                 e.tribes[a] -= 1
                 total -= 1
                 s.hit |= BITS[a]
+                lost[p] += 1
+        for p, n in enumerate(lost):
+            if n:
+                s.emit("pocketciv.mp_tribes_lost", seat=p, area=a + 1, lost=n, left=seats[p].tribes[a],
+                       cause="tribe_upkeep")
 
 
 def _setup_legal(s, f):

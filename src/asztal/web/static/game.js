@@ -39,6 +39,9 @@ export function showGame(root, gameId, {spectator = false} = {}) {
   // the chat: written from this page's first seat (a spectator reads only)
   const chat = chatPanel(gameId, localSeats.length ? (text) => sockets[localSeats[0]].send({type: "chat", text}) : null,
     (seat) => seatName(seat));
+  // bots do not chat: the chat shows once the seats are known, and only when someone could
+  // write in it from elsewhere (a human seat not held by this page)
+  chat.box.hidden = true;
   const side = el("aside", {class: "side"}, [
     el("div", {class: "tools"}, [undoBtn, hintBtn, rulesBtn, localSeats.length ? notifyButton() : null]),
     el("h3", {id: "actions-title"}, t("actions")), buttons, logFold, chat.box,
@@ -93,6 +96,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     const k = key(seat);
     if (msg.type === "hello") {
       st.hello = msg;
+      chat.box.hidden = !msg.seats.some((s) => s.kind !== "bot" && !localSeats.includes(s.seat));
       if (local) remember(gameId, {title: msg.title});
       document.title = `${tx(msg.title)} · asztal`;
     } else if (msg.type === "state") {

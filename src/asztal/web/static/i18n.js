@@ -71,7 +71,7 @@ const TEXTS = {
   review_wait: ["Elemzés készül (néhány másodperc)…", "Reviewing the game (a few seconds)…"],
   review_none: ["Nem találtunk hibát: minden döntésed olyan jó volt, mint a gépé.",
     "No mistakes found: every decision was as good as the bot's."],
-  review_n: ["{i}. hiba a(z) {n}-ból", "mistake {i} of {n}"],
+  review_n: ["{i}. hiba ({n} közül)", "mistake {i} of {n}"],
   review_move: ["{n}. lépésnél", "at move {n}"],
   review_played: ["Ezt léptél", "You played"],
   review_best: ["A gép ezt lépte volna", "The bot would have played"],
