@@ -11,6 +11,7 @@ group or receives the drawn card, the deck draws, a drawn card is kept.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from asztal.engine.i18n import join_words, with_article
@@ -116,6 +117,15 @@ def _legions(svg: Svg, view, y0: float) -> float:
     return y0 + height
 
 
+def _fit(text: str, width: int, lines: int) -> list[str]:
+    """``text`` wrapped at spaces into at most ``lines`` lines of ``width`` letters; a word
+    too long for a line, or what does not fit the last line, is cut with "…"."""
+    out = textwrap.wrap(text, max(width, 2), break_long_words=False) or [""]
+    if len(out) > lines:
+        out = out[:lines - 1] + [" ".join(out[lines - 1:])]
+    return [x if len(x) <= width else x[:max(width - 1, 1)] + "…" for x in out]
+
+
 def _rome(svg: Svg, view, x0: float, y0: float) -> float:
     """Rome's pile and the strength table: Rome against every player, category by category."""
     t = svg.t
@@ -150,8 +160,11 @@ def _rome(svg: Svg, view, x0: float, y0: float) -> float:
              fill="#8b1a1a")
     for j, p in enumerate(players):
         you = p["seat"] == view.get("seat")
-        label = svg.seat_name(p["seat"])[:9] + (" ★" if you else "")
-        svg.text(g, x0 + 110 + cw * (j + 1.5), ty, label, 12, text_anchor="middle", font_weight="bold")
+        # the name on at most two lines that fit the column (bold 12 px: about 7.5 px a letter)
+        lines = _fit(svg.seat_name(p["seat"]) + (" ★" if you else ""), int(cw / 7.5), 2)
+        for k, line in enumerate(lines):
+            svg.text(g, x0 + 110 + cw * (j + 1.5), ty - 14 * (len(lines) - 1 - k), line, 12, text_anchor="middle",
+                     font_weight="bold")
     for k, cat in enumerate(CATEGORIES):
         ry = ty + 8 + k * row_h
         svg.rect(g, x0 + 8, ry, w - 16, row_h - 2, fill=COLOUR[cat], fill_opacity=0.12)
