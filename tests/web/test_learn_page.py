@@ -21,15 +21,36 @@ def _go(page, selector: str) -> None:
     page.wait_for_function(f"({COUNT}) !== {before!r}")
 
 
+#: the move asked for on the board: outlined by its own shape (a PocketCiv area by its polygon),
+#: never by a box around the group that would cover the areas beside it
+ASKED = """() => {
+  const e = document.querySelector('#learn-board [data-expect="1"]');
+  if (!e) return null;
+  const shape = e.classList.contains('area') ? e.querySelector(':scope > polygon') : null;
+  return {area: !!shape, outline: getComputedStyle(e).outlineStyle,
+          stroke: shape ? getComputedStyle(shape).stroke : null};
+}"""
+
+
 def follow(page, game: str, name: str) -> None:
     page.goto(page.base + "learn.html")
     page.click(f"button[data-game={game}]")
     page.wait_for_selector("#tutor")
     shot(page, f"learn-{name}-start")
-    wrong_seen = False
+    wrong_seen = area_seen = False
     for _ in range(200):
         if page.query_selector("#learn-again"):
             break
+        # the seats are named as on the game page ("Gép 2"), never "2. játékos"
+        assert "2. játékos" not in page.text_content("#learn-board")
+        asked = page.evaluate(ASKED)
+        if asked:
+            assert asked["outline"] == "none", asked
+            if asked["area"]:
+                assert asked["stroke"] == "rgb(255, 111, 0)", asked
+                if not area_seen:
+                    shot(page, f"learn-{name}-area")
+                area_seen = True
         if page.query_selector("#learn-next"):
             _go(page, "#learn-next")
             continue
@@ -43,6 +64,7 @@ def follow(page, game: str, name: str) -> None:
             wrong_seen = True
         _go(page, '#moves button[data-expect="1"]')
     assert page.query_selector("#learn-again") and wrong_seen
+    assert area_seen == (game == "pocketciv")
     assert len(page.query_selector_all("#summary li")) >= 3
     shot(page, f"learn-{name}-end")
 
