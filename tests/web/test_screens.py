@@ -60,8 +60,8 @@ PHONE_CHECK = """() => {
 
 
 #: the end screen's promises: every text (the table, the titles, drawn text too) at 12 CSS px or
-#: more, and none of it cut: it wraps inside the box, or (a wide table) scrolls inside its own
-#: box; the box itself never scrolls sideways
+#: more, and none of it cut: it wraps inside the box; only a table's cells may reach past the
+#: box, scrolling inside the table's own box; the box itself never scrolls sideways
 END_CHECK = """() => {
   const box = document.querySelector('#end-screen .overlay-box');
   const b = box.getBoundingClientRect();
@@ -81,13 +81,16 @@ END_CHECK = """() => {
     const range = document.createRange();
     range.selectNodeContents(n);
     const r = range.getBoundingClientRect();
-    if (!scroller(e) && (r.right > b.right + 1 || r.left < b.left - 1)) cut.push(text.slice(0, 40));
+    const scrolls = e.closest('table') && scroller(e);
+    if (!scrolls && (r.right > b.right + 1 || r.left < b.left - 1)) cut.push(text.slice(0, 40));
   }
   for (const t of box.querySelectorAll('svg text')) {
     const svg = t.ownerSVGElement, s = svg.getBoundingClientRect(), r = t.getBoundingClientRect();
     const px = parseFloat(t.getAttribute('font-size')) * svg.getScreenCTM().a;
     if (px < 11.99) small.push([t.textContent.slice(0, 40), px]);
-    if (r.right > s.right + 1 || r.left < s.left - 1) cut.push(t.textContent.slice(0, 40));
+    if (r.right > Math.min(s.right, b.right) + 1 || r.left < Math.max(s.left, b.left) - 1) {
+      cut.push(t.textContent.slice(0, 40));
+    }
   }
   return {small, cut, sideways: box.scrollWidth - box.clientWidth};
 }"""
