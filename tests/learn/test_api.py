@@ -52,6 +52,28 @@ def test_a_whole_lesson_through_the_api(client: TestClient) -> None:
     assert v["step"] == len(s.steps) and any(line.startswith("In all") for line in v["summary"])
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_seats_are_named_as_on_the_game_page(client: TestClient, game: str) -> None:
+    """The game page calls an unnamed learner "Játékos 1" and the bots "Gép 2", "Gép 3": so do
+    the lesson's board, its news and its scoring, in each language; never "2. játékos"."""
+    from asztal.server.present import with_names
+
+    for lang, bot, plain in (("hu", "Gép 2", "2. játékos"), ("en", "Bot 2", "Player 2")):
+        v = client.get(f"/api/learn/{game}?lang={lang}").json()
+        boards, words = [], []
+        while not v["done"]:
+            boards.append(v["board"])
+            words += [v["text"], *v["news"], *v["summary"]]
+            res = client.post(f"/api/learn/{game}/step", json={"done": v["step"], "code": v["expect"], "lang": lang})
+            v = res.json()["view"]
+        words += [*v["news"], *v["summary"]]
+        names = v["names"]
+        assert names[0] == ("Játékos 1" if lang == "hu" else "Player 1") and names[1:2] in ([], [bot])
+        assert not [b for b in boards if plain in b] and (len(names) == 1 or any(names[-1] in b for b in boards))
+        # the log lines as the game page's log shows them (a list such as "1., 3. és 2. játékos" stays)
+        assert [w for w in words if with_names(w, names, lang) != w] == []
+
+
 def test_bad_requests_are_refused(client: TestClient) -> None:
     assert client.get("/api/learn/chess").status_code == 404
     assert client.post("/api/learn/pax/step", json={"done": -1}).status_code == 422

@@ -75,8 +75,28 @@ def test_a_refused_move_gets_the_games_own_reason() -> None:
     k = next(i for i, st in enumerate(s.steps) if st.expect == "buy:legion=2")
     lesson = Lesson.at(s, k)
     message = lesson.answer("play:card=estate-09", "hu").message
-    assert "Megveszi a II. légió alatti csoportot" in message and "4" in message
+    assert "Megveszed a II. légió alatti csoportot 4 Aureusért" in message
     assert lesson.index == k
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_moves_are_named_as_on_the_game_page(game: str) -> None:
+    """The lesson's moves are labelled for the learner with the game's own words (the game
+    page's and the terminal's ``render.option_label``: "Megtartod: …", not "Megtartja: …")."""
+    lesson = Lesson(script(game))
+    render = lesson.game.part("render")
+    checked = 0
+    while not lesson.finished:
+        for lang in ("hu", "en"):
+            v = lesson.view(lang)
+            seen = lesson.state.view(0)
+            labels = [render.option_label(seen, a, lang) for a in lesson.state.legal_actions()]
+            if v["actions"]:
+                assert [a["label"] for a in v["actions"]] == labels
+                assert v["expect_label"] in labels
+                checked += 1
+        assert lesson.answer(lesson.step.expect).ok
+    assert checked > 6
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -89,10 +109,12 @@ def test_a_lesson_replays_to_the_same_step(game: str) -> None:
 
 
 def test_the_terminal_lesson_reads_numbers_and_explains(tmp_path) -> None:
-    """`asztal learn pocketciv` with typed answers: a wrong number first, then every move the
-    lesson asks for by its number (Enter on the steps that only explain)."""
+    """`asztal learn pocketciv` with typed answers: the rule, an advance asked by the name the
+    screen shows (any case), an internal id (not a name: refused), then every move the lesson
+    asks for by its number, "?2" and "?" on the first move (Enter on the steps that only explain)."""
     lesson = Lesson(script("pocketciv"))
-    lines: list[str] = ["r", "? masonry", ""]
+    lines: list[str] = ["r", "? kőművesség", "? masonry", ""]
+    asked = []
 
     def read(prompt: str) -> str:
         if lines:
@@ -100,6 +122,10 @@ def test_the_terminal_lesson_reads_numbers_and_explains(tmp_path) -> None:
         v = lesson.view("hu")
         if not v["expect"]:
             return ""
+        if not asked:
+            asked.append(v["actions"][1]["label"])
+            lines.append("?2")
+            return "?"
         return str(1 + [a["code"] for a in v["actions"]].index(v["expect"]))
 
     out = Console(file=(tmp_path / "out.txt").open("w"), width=120, color_system=None)
@@ -107,6 +133,8 @@ def test_the_terminal_lesson_reads_numbers_and_explains(tmp_path) -> None:
     out.file.close()
     text = (tmp_path / "out.txt").read_text()
     assert "Kőművesség" in text and "Vége a játéknak" in text and "Összesen" in text and "A lecke véget ért" in text
+    assert "Nincs ilyen nevű lap, vívmány, csoda, isten, épület vagy esemény: masonry" in text
+    assert f"2. {asked[0]}" in text and "A szabály:" in text  # ?2: the option, what it names and its rule
 
 
 @pytest.mark.parametrize(("width", "lang"), [(80, "hu"), (120, "en")])

@@ -118,6 +118,14 @@ def test_language_switch_at_any_time(page):
     page.click("#lang")
     page.wait_for_function("document.querySelector('#board svg').getAttribute('lang') === 'en'")
     assert page.inner_text("#lang") == "Magyar"
+    # the rules panel follows: the English player guide, not the Hungarian one
+    from asztal.games.guide import guide
+
+    page.click("#rules")
+    page.wait_for_selector("#rules-panel .rule")
+    shown = {e.inner_text() for e in page.query_selector_all("#rules-panel .rule .muted")}
+    assert shown and shown <= {p.title for p in guide("caboose", "en").passages}
+    page.click("#rules-close")
     assert "Cleopatra's Caboose" in page.inner_html("#board")
     page.wait_for_function("document.querySelector('#log').innerText.length > 0")
     assert "játékos" not in page.inner_text("#log")

@@ -68,6 +68,36 @@ def test_the_state_message_says_what_a_player_reads(game, players):
         assert "Anna" in svg
 
 
+MONEY = {"pax": ("Aureus", "Aureus"), "pocketciv": ("arany", "gold"), "caboose": ("pénz", "money")}
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=[f"{g}-{n}" for g, n in CASES])
+def test_the_panels_name_the_games_money_and_the_end_carries_its_scoring_table(game, players):
+    """Each game's money under its own word; at the end the game's scoring table (a row per
+    seat, its total the seat's score) for the end screen to show as text."""
+    g = games.load(game)
+    rng = random.Random(2)
+    state = g.new_game(players=players, seed=2)
+    for lang, word in zip(("hu", "en"), MONEY[game], strict=True):
+        msg = _message(state, 0, lang)
+        assert all(p["money_word"] == word for p in msg["panels"] if "money" in p), msg["panels"]
+        assert "scoring" not in msg
+    for _ in range(5000):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()).code)
+    assert state.is_over
+    scores = state.scores()
+    for lang in ("hu", "en"):
+        table = _message(state, 0, lang)["scoring"]
+        assert table["title"] and len(table["rows"]) == players
+        assert all(len(row) == len(table["columns"]) for row in table["rows"])
+        assert [float(row[-1]) for row in table["rows"]] == [float(x) for x in scores]
+        assert players == 1 or table["rows"][0][0] == "Anna"  # a solo PocketCiv says "your civilisation"
+    assert _message(state, 0, "en")["scoring"]["columns"][-1] == "total"
+    assert _message(state, 0, "hu")["scoring"]["columns"][-1] == "összesen"
+
+
 def test_the_last_move_is_marked_on_the_board():
     """A move that touches a place marks it (PocketCiv moves tribes between areas)."""
     g = games.load("pocketciv")

@@ -6,7 +6,9 @@ game's own sentence for the pending decision (compared afterwards with
 ``game.describe_decision`` on the replayed record, Hungarian on the laptop, English on the
 phone), and no internal card id (``army-03``) appears in visible text, tooltips or
 accessible names. On the phone nothing overflows the page sideways, the board's smallest
-text is drawn at 10 CSS px or more, and the buttons are at least 40 px tall.
+text is drawn at 10 CSS px or more, and the buttons are at least 40 px tall. At the end, at
+both sizes, the end screen's text (its scoring table and titles) is 12 CSS px or more and none
+of it is cut at the box's edge (a wide table scrolls inside its own box).
 Screenshots (start, mid-game with a pending decision, end, review) go to build/screenshots/.
 """
 
@@ -57,6 +59,50 @@ PHONE_CHECK = """() => {
 }"""
 
 
+#: the end screen's promises: every text (the table, the titles, drawn text too) at 12 CSS px or
+#: more, and none of it cut: it wraps inside the box; only a table's cells may reach past the
+#: box, scrolling inside the table's own box; the box itself never scrolls sideways
+END_CHECK = """() => {
+  const box = document.querySelector('#end-screen .overlay-box');
+  const b = box.getBoundingClientRect();
+  const small = [], cut = [];
+  const scroller = (e) => {
+    for (let p = e.parentElement; p && p !== box; p = p.parentElement) {
+      if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return p;
+    }
+    return null;
+  };
+  const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  for (let n; (n = walker.nextNode());) {
+    const e = n.parentElement, text = n.textContent.trim();
+    if (!text || e.closest('svg') || !e.getClientRects().length) continue;
+    const px = parseFloat(getComputedStyle(e).fontSize);
+    if (px < 11.99) small.push([text.slice(0, 40), px]);
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const r = range.getBoundingClientRect();
+    const scrolls = e.closest('table') && scroller(e);
+    if (!scrolls && (r.right > b.right + 1 || r.left < b.left - 1)) cut.push(text.slice(0, 40));
+  }
+  for (const t of box.querySelectorAll('svg text')) {
+    const svg = t.ownerSVGElement, s = svg.getBoundingClientRect(), r = t.getBoundingClientRect();
+    const px = parseFloat(t.getAttribute('font-size')) * svg.getScreenCTM().a;
+    if (px < 11.99) small.push([t.textContent.slice(0, 40), px]);
+    if (r.right > Math.min(s.right, b.right) + 1 || r.left < Math.max(s.left, b.left) - 1) {
+      cut.push(t.textContent.slice(0, 40));
+    }
+  }
+  return {small, cut, sideways: box.scrollWidth - box.clientWidth};
+}"""
+
+
+def _check_end(page, where: str) -> None:
+    r = page.evaluate(END_CHECK)
+    assert not r["small"], f"{where}: end screen text under 12 CSS px: {r['small'][:6]}"
+    assert not r["cut"], f"{where}: end screen text cut at the box's edge: {r['cut'][:6]}"
+    assert r["sideways"] <= 0, f"{where}: the end screen scrolls sideways by {r['sideways']} px"
+
+
 def _check_phone(page, where: str) -> None:
     r = page.evaluate(PHONE_CHECK)
     assert r["overflow"] <= 0, f"{where}: the page overflows sideways by {r['overflow']} px"
@@ -104,6 +150,10 @@ def test_a_game_at_every_size(page, context, game, players, size):
     shot(page, f"{game}-{size}-end")
     _no_card_ids(page, f"{game} end screen")
     assert page.inner_text("#end-winner")
+    _check_end(page, f"{game} end screen")
+    # the game's scoring table is on the end screen: a row per seat, every column of it
+    table = page.evaluate("[...document.querySelectorAll('#end-scores tr')].map((r) => r.children.length)")
+    assert len(table) == players + 1 and len(set(table)) == 1 and table[0] > 2, table
     if size == "phone":
         r = page.evaluate(PHONE_CHECK)
         assert r["overflow"] <= 0

@@ -35,16 +35,16 @@ SCRIPT = Script(
     game="caboose", players=3, seed=5,
     title=("Cleopatra vasúti kocsija — az első játékod", "Cleopatra's Caboose — your first game"),
     steps=(
-        Step(("Hárman játszotok: te vagy az 1. játékos, két gépi ellenfél a 2. és a 3. Minden kör két fázisból "
-              "áll: az aukción isten lapot szerzel, aztán az istenek számának sorrendjében akciókat hajtotok végre. "
-              "A végén a legtöbb győzelmi pont nyer.",
-              "Three of you play: you are Player 1, two computer opponents are Players 2 and 3. Every round has two "
-              "phases: at the auction you win a god card, then you take actions in the order of the gods' numbers. "
-              "The most victory points win."), passage="cel", auto=OTHERS),
-        Step(("Aukció: a 2. és a 3. játékos sokat ajánlott. Passzolj! Aki elsőként passzol, semmit sem fizet – "
+        Step(("Hárman játszotok: te és két gépi ellenfél. Minden kör két fázisból áll: az aukción isten lapot "
+              "szerzel, aztán az istenek számának sorrendjében akciókat hajtotok végre. A végén a legtöbb "
+              "győzelmi pont nyer.",
+              "Three of you play: you and two computer opponents. Every round has two phases: at the auction you "
+              "win a god card, then you take actions in the order of the gods' numbers. The most victory points "
+              "win."), passage="cel", auto=OTHERS),
+        Step(("Aukció: mindkét gépi ellenfél sokat ajánlott. Passzolj! Aki elsőként passzol, semmit sem fizet – "
               "így megtartod mind a 20 pénzedet, csak utolsóként választasz istent.",
-              "Auction: Players 2 and 3 bid high. Pass! The first to pass pays nothing – so you keep all 20 of your "
-              "money, and only choose your god last."), expect="pass", passage="aukcio",
+              "Auction: both computer opponents bid high. Pass! The first to pass pays nothing – so you keep "
+              "all 20 of your money, and only choose your god last."), expect="pass", passage="aukcio",
              why=("Az első passzoló nem fizet, a többiek drágán vették meg a sorrendet.",
                   "The first to pass pays nothing; the others paid dearly for their order.")),
         Step(("Az ellenfelek kifizették a teljes ajánlatukat, és választottak. Te Sekhmet Huntingtont veszed: a "
@@ -52,10 +52,10 @@ SCRIPT = Script(
               "Your opponents paid their full bids and chose. You take Sekhmet Huntington: on your turn you may "
               "also use one route segment that has not been built."), expect="god:4", auto=OTHERS,
              passage="istenek"),
-        Step(("A 2. játékos már lépett. A körödben elvehetsz egy aukciós kártyát, és két akciót hajthatsz végre. "
-              "Vedd el a 3 vonatos kártyát (6 pénz): a következő körben vasutat építesz vele.",
-              "Player 2 has moved. On your turn you may take one auction card and take two actions. Take the "
-              "3-train card (cost 6): you will build a railway with it next round."),
+        Step(("Az egyik gépi ellenfél már lépett. A körödben elvehetsz egy aukciós kártyát, és két akciót "
+              "hajthatsz végre. Vedd el a 3 vonatos kártyát (6 pénz): a következő körben vasutat építesz vele.",
+              "One computer opponent has moved. On your turn you may take one auction card and take two actions. "
+              "Take the 3-train card (cost 6): you will build a railway with it next round."),
              expect="take:train-18", auto=OTHERS, passage="akciok"),
         Step(("Sekhmet ereje: jelöld ki a Heliopolis–Memphisz szakaszt. Ezen át a memphiszi gránátalmát "
               "Heliopolisba viheted, pedig ott még nincs vasút.",
@@ -78,10 +78,10 @@ SCRIPT = Script(
               "de a vonatok áthaladhatnak rajta.",
               "Choose Memphis. Afterwards no building, delivery or growing can happen there, but trains may pass "
               "through."), expect="city:memphis", passage="piramis"),
-        Step(("A 3. játékos (Bes Crocker) is lépett, és véget ért a kör. Az új aukciót a 3. játékos nyitja. "
+        Step(("A másik gépi ellenfél (Bes Crocker) is lépett, és véget ért a kör. Az új aukciót ő nyitja. "
               "Most te licitálj 2-t!",
-              "Player 3 (Bes Crocker) has moved too, and the round is over. Player 3 opens the new auction. Now you "
-              "bid 2!"), expect="bid:2", auto=OTHERS, passage="aukcio"),
+              "The other computer opponent (Bes Crocker) has moved too, and the round is over. That opponent opens "
+              "the new auction. Now you bid 2!"), expect="bid:2", auto=OTHERS, passage="aukcio"),
         Step(("A többiek passzoltak: te nyertél, és kifizeted a teljes 2-t; aki másodikként maradt, az is a teljes "
               "ajánlatát fizeti, aki elsőként passzolt, semmit. Elsőként választasz: vedd Bes Crockert – vele két "
               "helyett három akciód lesz, igaz, utolsóként lépsz.",

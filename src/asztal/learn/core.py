@@ -12,6 +12,9 @@ by the game's scripted player with a fixed seed, so the whole lesson is a pure f
 A move the script does not ask for changes nothing; the learner reads why: the game's own
 refusal (``describe_refusal``) when the move is not allowed now, or that it is allowed but
 this lesson asks for another one, and why that one.
+
+Moves are named as the game page and the terminal name them for the seat that decides (the
+game's ``render.option_label``: "Megtartod: Sereg ● 2"), never by the engine's plain label.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Any
 
 from asztal import games
 from asztal.bots.registry import make_bot
-from asztal.engine import GameState, IllegalAction
+from asztal.engine import Action, GameState, IllegalAction
 from asztal.games.guide import guide
 
 #: ``Step.auto``: play the other seats until it is the learner's turn again (or the game ends)
@@ -171,8 +174,9 @@ class Lesson:
                 "Ilyen lépés nincs." if lang == "hu" else "There is no such move.")
             tail = f"Most ezt kérjük: {asked}." if lang == "hu" else f"This lesson asks for: {asked}."
             return " ".join(x for x in (reason, tail, why) if x)
-        lead = (f"Ez is szabályos lépés ({action.label(lang)}), de a lecke most ezt kéri: {asked}." if lang == "hu"
-                else f"That move is allowed too ({action.label(lang)}), but the lesson asks for: {asked}.")
+        label = self.label(action, lang)
+        lead = (f"Ez is szabályos lépés ({label}), de a lecke most ezt kéri: {asked}." if lang == "hu"
+                else f"That move is allowed too ({label}), but the lesson asks for: {asked}.")
         return " ".join(x for x in (lead, why) if x)
 
     def expected_label(self, lang: str) -> str:
@@ -180,7 +184,16 @@ class Lesson:
         if code is None:
             return ""
         action = self.game.action_for_code(self.state, code)
-        return action.label(lang) if action is not None else code
+        return self.label(action, lang) if action is not None else code
+
+    def label(self, action: Action, lang: str, seen: dict[str, Any] | None = None) -> str:
+        """A move as the learner reads it: the game's own words for the seat that decides
+        (``render.option_label``, as on the game page and in the terminal); ``seen`` is the
+        learner's view when the caller has it already."""
+        name = getattr(self.game.part("render"), "option_label", None)
+        if name is None:
+            return action.label(lang)
+        return name(seen if seen is not None else self.state.view(LEARNER), action, lang)  # type: ignore[no-any-return]
 
     def news(self, lang: str) -> list[str]:
         """What happened since the step began: the game's own log lines, as seat 0 reads them."""
@@ -198,13 +211,14 @@ class Lesson:
         last = self.index >= len(self.script.steps) - 1
         extra = self.script.summary(self.state, lang) if last and self.script.summary and self.state.is_over else []
         your_turn = not self.state.is_over and self.state.to_move == LEARNER
+        seen = self.state.view(LEARNER)
         return {
             "game": self.script.game, "lang": lang, "title": _t(self.script.title, lang),
             "step": self.index, "total": len(self.script.steps), "done": done,
             "text": text, "summary": extra, "news": self.news(lang),
             "expect": step.expect if step else None, "expect_label": self.expected_label(lang) if step else "",
             "passage": {"id": p.id, "title": p.title, "text": p.text} if p else None,
-            "actions": [{"code": a.code, "label": a.label(lang)} for a in self.state.legal_actions()]
+            "actions": [{"code": a.code, "label": self.label(a, lang, seen)} for a in self.state.legal_actions()]
             if your_turn and step and step.expect else [],
             "over": self.state.is_over,
         }

@@ -33,11 +33,11 @@ def summary(state: GameState, lang: str) -> list[str]:
     if lang == "hu":
         lines.append(f"Róma {len(r['rome_holds'])} kategóriát tartott meg, ezért "
                      + ("Róma nyert." if won else "a lázadók nyertek, és a pontok döntenek."))
-        lines.append("Te nyertél!" if 0 in winners else "A 2. játékos nyert." if winners else "Róma egyedül nyert.")
+        lines.append("Te nyertél!" if 0 in winners else "A gép nyert." if winners else "Róma egyedül nyert.")
     else:
         lines.append(f"Rome held {len(r['rome_holds'])} categories, so "
                      + ("Rome won." if won else "the rebels won, and points decide."))
-        lines.append("You won!" if 0 in winners else "Player 2 won." if winners else "Rome won alone.")
+        lines.append("You won!" if 0 in winners else "The computer won." if winners else "Rome won alone.")
     return lines
 
 
@@ -47,10 +47,10 @@ SCRIPT = Script(
     steps=(
         Step(("Üdv Rómában! Lázadó vagy, és hét kategóriában gyűjtesz befolyást. A végén Rómát kell legalább "
               "négy kategóriában legyőzni – vagy, ha Róma nyer, nálad kell lennie a Primus Conspiratusnak. "
-              "Ketten játszotok: te vagy az 1. játékos, a gép a 2.",
+              "Ketten játszotok: te és egy gépi ellenfél.",
               "Welcome to Rome! You are a rebel gathering influence in seven categories. In the end the rebels "
               "must beat Rome in at least four of them – or, if Rome wins, you must hold the Primus Conspiratus. "
-              "Two of you play: you are Player 1, the computer Player 2."), passage="cel"),
+              "Two of you play: you and a computer opponent."), passage="cel"),
         Step(("A kezdéskor két lapot húztál; egyet megtartasz, a másik a pakli aljára kerül. Tartsd meg a "
               "Birtokot: a Birtok engedi majd, hogy Flottát és Sereget tegyél ki.",
               "At the start you drew two cards; keep one, the other goes under the deck. Keep the Estate: "

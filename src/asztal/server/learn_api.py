@@ -9,7 +9,8 @@
 - ``GET /api/explain/{game}/{item}?lang=hu|en``: what a card, advance, wonder, god, building
   or event does, and the guide passage behind it.
 
-Every step carries the board (the game's own SVG) as seat 0 sees it.
+Every step carries the board (the game's own SVG) as seat 0 sees it; the seats are named as
+the game page names them ("Játékos 1", "Gép 2"), and moves as the deciding seat reads them.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pydantic import BaseModel, Field
 
 from asztal.games.guide import explain
 from asztal.learn import GAMES, Lesson, script
+from asztal.server.present import seat_label, with_names
 from asztal.server.ui_api import ErrorOut
 
 _LANG = "^(hu|en)$"
@@ -38,12 +40,22 @@ class StepRequest(BaseModel):
     lang: str = Field("hu", pattern=_LANG)
 
 
+def lesson_names(lesson: Lesson, lang: str) -> list[str]:
+    """The seats as the game page names a game nobody named: the learner "Játékos 1", the
+    computer opponents "Gép 2", "Gép 3" (in the reader's language)."""
+    return [seat_label("", s, "human" if s == 0 else "bot", lang) for s in range(lesson.script.players)]
+
+
 def lesson_view(lesson: Lesson, lang: str) -> dict[str, Any]:
-    """The step's view with the board drawn for seat 0."""
+    """The step's view with the board drawn for seat 0, the seats named as on the game page
+    (the board, the log lines, the scoring), the moves on the board labelled as in the list."""
     board = importlib.import_module(f"asztal.games.{lesson.script.game}.board")
     view = lesson.view(lang)
-    legal = list(lesson.state.legal_actions()) if view["actions"] else []
-    return {**view, "board": board.draw(lesson.state.view(0), legal, lang)}
+    names = lesson_names(lesson, lang)
+    legal = [{"code": a["code"], lang: a["label"]} for a in view["actions"]]
+    named = {**view, "news": [with_names(x, names, lang) for x in view["news"]],
+             "summary": [with_names(x, names, lang) for x in view["summary"]]}
+    return {**named, "names": names, "board": board.draw(lesson.state.view(0), legal, lang, names=names)}
 
 
 def start(game: str, lang: str) -> dict[str, Any]:
@@ -54,7 +66,8 @@ def step(game: str, body: StepRequest) -> dict[str, Any]:
     s = script(game)
     lesson = Lesson.at(s, min(body.done, len(s.steps)))
     reply = lesson.answer(body.code, body.lang)
-    return {"ok": reply.ok, "message": reply.message, "view": lesson_view(lesson, body.lang)}
+    message = with_names(reply.message, lesson_names(lesson, body.lang), body.lang)
+    return {"ok": reply.ok, "message": message, "view": lesson_view(lesson, body.lang)}
 
 
 def build_router() -> APIRouter:

@@ -10,7 +10,10 @@ one hook):
   the seat that decides (its arguments may name what only that seat sees);
 - ``names``: every seat's name from the lobby, a default one (``Gép 2`` / ``Bot 2``) in the
   reader's language when the seat was given none (seat names are stored neutrally: empty);
-- ``panels``: one per seat (name, colour, score, money, cards in hand, connected, to move);
+- ``panels``: one per seat (name, colour, score, money under the game's own word for it, cards
+  in hand, connected, to move);
+- ``scoring`` at the end: the game's scoring table (``board.scoring``: title, column heads, a
+  row per seat), which the end screen shows as text so that it fits a phone;
 - the board drawn with those names and the last move marked (``last``: the log events the
   last action made, as this seat may read them).
 """
@@ -108,11 +111,16 @@ def decision_text(state: GameState) -> dict[str, str | None] | None:
             "rule": d.rule}
 
 
-def panels(state: GameState, view: dict[str, Any], seats: list[dict[str, Any]], names: list[str]) -> list[dict]:
-    """One panel per seat: what the game's board module says about it, plus name and presence."""
+def panels(state: GameState, view: dict[str, Any], seats: list[dict[str, Any]], names: list[str],
+           lang: str = "hu") -> list[dict]:
+    """One panel per seat: what the game's board module says about it, plus name and presence;
+    the money is named by the game's own word (``board.MONEY``: Aureus, arany, pénz)."""
     board = importlib.import_module(f"asztal.games.{state.game.name}.board")
     per_seat = getattr(board, "panels", None)
     facts = per_seat(view, state.players) if per_seat is not None else [{} for _ in range(state.players)]
+    money = getattr(board, "MONEY", None)
+    if money is not None:
+        facts = [{**f, "money_word": money[1] if lang == "en" else money[0]} if "money" in f else f for f in facts]
     to_move = None if state.is_over else state.to_move
     out = []
     for s in range(state.players):
@@ -147,7 +155,10 @@ def decorate(msg: dict[str, Any], state: GameState, seat: int | None, lang: str,
                     "kind", "human"), lg) for s in seats], lg)
     else:
         msg["decision"] = None
-    msg["panels"] = panels(state, view, seats, names)
+    msg["panels"] = panels(state, view, seats, names, lang)
+    if state.is_over:
+        table = getattr(importlib.import_module(f"asztal.games.{state.game.name}.board"), "scoring", None)
+        msg["scoring"] = table(view, lang, names) if table is not None else None
     last = last_events(state, seat, mark)
     msg["last_from"] = mark  # the log lines from here are the last move (the client marks them)
     if board is not None:

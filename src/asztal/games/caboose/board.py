@@ -284,24 +284,48 @@ def _hand(svg: Svg, view, pk, y: float) -> float:
     return y + 46 + rows * 72
 
 
-def _final(svg: Svg, view, y: float) -> float:
+#: the final scoring's columns: the view's key, Hungarian, English
+FINAL_COLUMNS = (("before", "játék közben", "during play"), ("cities", "városok", "cities"),
+                 ("money", "pénz", "money"), ("buildings", "épülettípusok", "building types"),
+                 ("fruit", "gyümölcsfajták", "fruit kinds"), ("total", "összesen", "total"))
+
+
+def scoring(view: dict[str, Any], lang: str = "hu", names: list[str] | None = None) -> dict[str, Any] | None:
+    """The final scoring as a table (a title, column heads, one row per player, the total
+    last): the board draws it, and the end screen shows it as text that fits a phone."""
+    f = view.get("final")
+    if not f:
+        return None
+    svg = Svg(1, 1, Legal([], lang), lang, "caboose")
+    svg.names = names
     t = svg.t
-    f = view["final"]
-    keys = (("before", "játék közben", "during play"), ("cities", "városok", "cities"),
-            ("money", "pénz", "money"), ("buildings", "épülettípusok", "building types"),
-            ("fruit", "gyümölcsfajták", "fruit kinds"), ("total", "összesen", "total"))
-    n = len(f["total"])
+    rows = [[svg.seat_name(q), *(str(f[k][q]) for k, _, _ in FINAL_COLUMNS)] for q in range(len(f["total"]))]
+    return {"title": t("Végső pontozás", "Final scoring"),
+            "columns": ["", *(t(hu, en) for _, hu, en in FINAL_COLUMNS)], "rows": rows}
+
+
+def _final(svg: Svg, view, y: float) -> float:
+    """The final scoring below the board (``scoring``'s table)."""
+    table = scoring(view, svg.lang, svg.names)
+    if table is None:
+        return y
+    n = len(table["rows"])
     g = svg.g(None, class_="result")
     svg.rect(g, 10, y, W - 20, 44 + 20 * n, rx=10, fill="#fdf2d0", stroke="#8b1a1a", stroke_width=2)
-    svg.text(g, 22, y + 22, t("Végső pontozás", "Final scoring"), 15, font_weight="bold", fill="#8b1a1a")
-    for j, (_, hu, en) in enumerate(keys):
-        svg.text(g, 260 + j * 140, y + 22, t(hu, en), 12, text_anchor="middle", font_weight="bold")
-    for q in range(n):
-        svg.text(g, 22, y + 42 + q * 20, svg.seat_name(q)[:24], 12)
-        for j, (k, _, _) in enumerate(keys):
-            svg.text(g, 260 + j * 140, y + 42 + q * 20, f[k][q], 12, text_anchor="middle",
-                     font_weight="bold" if k == "total" else None)
+    svg.text(g, 22, y + 22, table["title"], 15, font_weight="bold", fill="#8b1a1a")
+    last = len(table["columns"]) - 2
+    for j, head in enumerate(table["columns"][1:]):
+        svg.text(g, 260 + j * 140, y + 22, head, 12, text_anchor="middle", font_weight="bold")
+    for q, row in enumerate(table["rows"]):
+        svg.text(g, 22, y + 42 + q * 20, row[0][:24], 12)
+        for j, cell in enumerate(row[1:]):
+            svg.text(g, 260 + j * 140, y + 42 + q * 20, cell, 12, text_anchor="middle",
+                     font_weight="bold" if j == last else None)
     return y + 54 + 20 * n
+
+
+#: the game's own word for its money in the player panels (Hungarian, English)
+MONEY = ("pénz", "money")
 
 
 def panels(view: dict[str, Any], players: int) -> list[dict[str, Any]]:

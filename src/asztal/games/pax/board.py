@@ -11,9 +11,10 @@ group or receives the drawn card, the deck draws, a drawn card is kept.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
-from asztal.engine.i18n import with_article
+from asztal.engine.i18n import join_words, with_article
 from asztal.games.pax.pack import CAT_EN, CAT_HU, CATEGORIES
 from asztal.games.svg import Legal, Svg, last_touched
 
@@ -116,6 +117,15 @@ def _legions(svg: Svg, view, y0: float) -> float:
     return y0 + height
 
 
+def _fit(text: str, width: int, lines: int) -> list[str]:
+    """``text`` wrapped at spaces into at most ``lines`` lines of ``width`` letters; a word
+    too long for a line, or what does not fit the last line, is cut with "…"."""
+    out = textwrap.wrap(text, max(width, 2), break_long_words=False) or [""]
+    if len(out) > lines:
+        out = out[:lines - 1] + [" ".join(out[lines - 1:])]
+    return [x if len(x) <= width else x[:max(width - 1, 1)] + "…" for x in out]
+
+
 def _rome(svg: Svg, view, x0: float, y0: float) -> float:
     """Rome's pile and the strength table: Rome against every player, category by category."""
     t = svg.t
@@ -150,8 +160,11 @@ def _rome(svg: Svg, view, x0: float, y0: float) -> float:
              fill="#8b1a1a")
     for j, p in enumerate(players):
         you = p["seat"] == view.get("seat")
-        label = svg.seat_name(p["seat"])[:9] + (" ★" if you else "")
-        svg.text(g, x0 + 110 + cw * (j + 1.5), ty, label, 12, text_anchor="middle", font_weight="bold")
+        # the name on at most two lines that fit the column (bold 12 px: about 7.5 px a letter)
+        lines = _fit(svg.seat_name(p["seat"]) + (" ★" if you else ""), int(cw / 7.5), 2)
+        for k, line in enumerate(lines):
+            svg.text(g, x0 + 110 + cw * (j + 1.5), ty - 14 * (len(lines) - 1 - k), line, 12, text_anchor="middle",
+                     font_weight="bold")
     for k, cat in enumerate(CATEGORIES):
         ry = ty + 8 + k * row_h
         svg.rect(g, x0 + 8, ry, w - 16, row_h - 2, fill=COLOUR[cat], fill_opacity=0.12)
@@ -264,12 +277,23 @@ def _hand(svg: Svg, view, y0: float) -> float:
     return y0 + h
 
 
-def _result(svg: Svg, view, y0: float) -> float:
+#: the scoring breakdown's columns (PAX-SCORE-*): the result's key, Hungarian, English
+SCORE_COLUMNS = (("categories_played", "kijátszott kategóriák", "categories played"),
+                 ("stronger_than_rome", "erősebb Rómánál", "stronger than Rome"),
+                 ("fleet_and_army", "flotta és sereg", "fleet and army"),
+                 ("primus_conspiratus", "Primus Conspiratus", "Primus Conspiratus"),
+                 ("most_money", "legtöbb Aureus", "most Aureus"))
+
+
+def scoring(view: dict[str, Any], lang: str = "hu", names: list[str] | None = None) -> dict[str, Any] | None:
+    """The scoring section as a table (a title, column heads, one row per player, the total
+    last): the board draws it, and the end screen shows it as text that fits a phone."""
+    r = view.get("result")
+    if not r:
+        return None
+    svg = Svg(1, 1, Legal([], lang), lang, "pax")
+    svg.names = names
     t = svg.t
-    r = view["result"]
-    g = svg.g(None, class_="result")
-    h = 74 + 20 * len(r["points"])
-    svg.rect(g, 10, y0, W - 20, h, rx=10, fill="#fdf2d0", stroke="#8b1a1a", stroke_width=2)
     if "level" in r:
         lvl = with_article(r["level"], capital=True)
         head = (t(f"{lvl}. pasziánsz játék sikerült!", f"Solitaire game {r['level']} beaten!")
@@ -281,27 +305,45 @@ def _result(svg: Svg, view, y0: float) -> float:
     else:
         head = t("Róma nyert.", "Rome wins.") if r["rome_won"] else t("A játékosok legyőzték Rómát.",
                                                                       "The players beat Rome.")
-        who = ", ".join(svg.seat_name(w) for w in r["winners"]) or t("senki", "nobody")
-        head += " " + t("Győztes: ", "Winner(s): ") + who
-    svg.text(g, 22, y0 + 24, head, 15, font_weight="bold", fill="#8b1a1a")
-    # the scoring breakdown (PAX-SCORE-*), one row per player
-    cols = (("categories_played", "kijátszott kategóriák", "categories played"),
-            ("stronger_than_rome", "erősebb Rómánál", "stronger than Rome"),
-            ("fleet_and_army", "flotta és sereg", "fleet and army"),
-            ("primus_conspiratus", "Primus Conspiratus", "Primus Conspiratus"),
-            ("most_money", "legtöbb Aureus", "most Aureus"))
+        won = [svg.seat_name(w) for w in r["winners"]]
+        if not won:
+            head += t(" Nincs győztes játékos.", " No player wins.")
+        elif len(won) == 1:
+            head += t(f" Győztes: {won[0]}.", f" Winner: {won[0]}.")
+        else:
+            head += t(f" Győztesek: {join_words(won, 'hu')}.", f" Winners: {join_words(won, 'en')}.")
     breakdown = r.get("breakdown") or []
-    for j, (_, hu, en) in enumerate(cols):
-        svg.text(g, 230 + j * 160, y0 + 44, t(hu, en), 11, text_anchor="middle", fill="#555")
-    svg.text(g, 230 + len(cols) * 160, y0 + 44, t("összesen", "total"), 11, text_anchor="middle", fill="#555")
+    rows = []
     for s, pts in enumerate(r["points"]):
+        cells = [breakdown[s].get(key, "") if s < len(breakdown) else "" for key, _, _ in SCORE_COLUMNS]
+        rows.append([svg.seat_name(s), *(str(c) for c in cells), str(pts)])
+    return {"title": head, "columns": ["", *(t(hu, en) for _, hu, en in SCORE_COLUMNS), t("összesen", "total")],
+            "rows": rows}
+
+
+def _result(svg: Svg, view, y0: float) -> float:
+    """The scoring section at the bottom of the board (``scoring``'s table)."""
+    table = scoring(view, svg.lang, svg.names)
+    if table is None:
+        return y0
+    g = svg.g(None, class_="result")
+    h = 74 + 20 * len(table["rows"])
+    svg.rect(g, 10, y0, W - 20, h, rx=10, fill="#fdf2d0", stroke="#8b1a1a", stroke_width=2)
+    svg.text(g, 22, y0 + 24, table["title"], 15, font_weight="bold", fill="#8b1a1a")
+    for j, head in enumerate(table["columns"][1:]):
+        svg.text(g, 230 + j * 160, y0 + 44, head, 11, text_anchor="middle", fill="#555")
+    last = len(table["columns"]) - 2
+    for s, row in enumerate(table["rows"]):
         ry = y0 + 64 + 20 * s
-        svg.text(g, 22, ry, svg.seat_name(s), 13)
-        if s < len(breakdown):
-            for j, (key, _, _) in enumerate(cols):
-                svg.text(g, 230 + j * 160, ry, breakdown[s].get(key, ""), 13, text_anchor="middle")
-        svg.text(g, 230 + len(cols) * 160, ry, pts, 13, text_anchor="middle", font_weight="bold")
+        svg.text(g, 22, ry, row[0], 13)
+        for j, cell in enumerate(row[1:]):
+            svg.text(g, 230 + j * 160, ry, cell, 13, text_anchor="middle",
+                     font_weight="bold" if j == last else None)
     return y0 + h
+
+
+#: the game's own word for its money in the player panels (Hungarian, English)
+MONEY = ("Aureus", "Aureus")
 
 
 def panels(view: dict[str, Any], players: int) -> list[dict[str, Any]]:

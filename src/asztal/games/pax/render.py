@@ -57,8 +57,9 @@ TEXT = {
     "over": ("Vége", "Game over"),
     "rome_won": ("Róma nyert.", "Rome wins."),
     "players_won": ("A játékosok legyőzték Rómát.", "The players beat Rome."),
-    "winners": ("Győztes: {w}", "Winner: {w}"),
-    "nobody": ("senki", "nobody"),
+    "winner": ("Győztes: {w}", "Winner: {w}"),
+    "winners": ("Győztesek: {w}", "Winners: {w}"),
+    "nobody": ("Nincs győztes játékos.", "No player wins."),
     "points": ("Pontok", "Points"),
     "level_beaten": ("{level:A}. pasziánsz játék sikerült!", "Solitaire game {level} beaten!"),
     "level_lost": ("{level:A}. pasziánsz játék nem sikerült: {s} kategóriában vagy erősebb Rómánál, {n} kellett.",
@@ -345,8 +346,9 @@ def _result(view: dict[str, Any], r: dict[str, Any], lang: str) -> RenderableTyp
         lines.append(Text(_t("rome_won" if r["rome_won"] else "players_won", lang), style="bold"))
         held = [_cat_name(c, lang) for c in r["rome_holds"]]
         lines.append(Text(_t("rome_holds", lang, n=len(held), cats=join_words(held, lang) or "—")))
-        who = ", ".join(_t("seat", lang, n=w + 1) for w in r["winners"]) or _t("nobody", lang)
-        lines.append(Text(_t("winners", lang, w=who)))
+        who = join_words([_t("seat", lang, n=w + 1) for w in r["winners"]], lang)
+        key = "nobody" if not r["winners"] else "winner" if len(r["winners"]) == 1 else "winners"
+        lines.append(Text(_t(key, lang, w=who)))
         if r["rome_won"]:
             lines.append(Text(_t("rome_pc" if r["winners"] else "rome_no_pc", lang)))
         else:

@@ -13,6 +13,7 @@ empire's colour and the Totem. Every legal action that names an area sits on tha
 from __future__ import annotations
 
 import math
+import textwrap
 from typing import Any
 
 from asztal.games.pocketciv.data import (
@@ -388,26 +389,50 @@ ENDINGS = {"eras": ("mind a 8 korszak lement", "all 8 eras played"),
            "wiped": ("egy Birodalom elpusztult", "an Empire was destroyed")}
 
 
-def _result(svg: Svg, g, view: dict, x: float, y: float, w: float) -> float:
-    """The end: how it ended and the points (eras' VP and wonders' VP) per empire."""
+def scoring(view: dict[str, Any], lang: str = "hu", names: list[str] | None = None) -> dict[str, Any] | None:
+    """How the game ended and the points (eras' VP, wonders' VP, total) per empire as a table:
+    the board draws it, and the end screen shows it as text that fits a phone."""
+    if not view.get("is_over"):
+        return None
+    svg = Svg(1, 1, Legal([], lang), lang, "pocketciv")
+    svg.names = names
     t = svg.t
     empires = view["empires"] if "empires" in view else [view]
-    h = 58 + 20 * len(empires)
-    box = svg.g(g, class_="result")
-    svg.rect(box, x - 4, y, w - 6, h, rx=8, fill="#fdf2d0", stroke="#8b1a1a", stroke_width=2)
     hu, en = ENDINGS.get(view.get("ending") or "", (view.get("ending") or "", view.get("ending") or ""))
-    svg.text(box, x + 6, y + 20, t("Vége: ", "Over: ") + t(hu, en), 12, font_weight="bold",
-             fill="#8b1a1a")
-    for j, (hu, en) in enumerate((("korszakok GYP", "eras' VP"), ("csodák GYP", "wonders' VP"),
-                                  ("összesen", "total"))):
-        svg.text(box, x + 150 + j * 90, y + 40, t(hu, en), 11, text_anchor="middle", fill="#555")
+    rows = []
     for p, e in enumerate(empires):
-        ry = y + 60 + 20 * p
         who = svg.seat_name(p) if len(empires) > 1 else t("a civilizációd", "your civilisation")
-        svg.text(box, x + 6, ry, who, 12)
-        for j, v in enumerate((e["vp"], e.get("vp_wonders", 0), e["vp"] + e.get("vp_wonders", 0))):
+        wonders = e.get("vp_wonders", 0)
+        rows.append([who, str(e["vp"]), str(wonders), str(e["vp"] + wonders)])
+    return {"title": t("Vége: ", "Over: ") + t(hu, en),
+            "columns": ["", t("korszakok GYP", "eras' VP"), t("csodák GYP", "wonders' VP"), t("összesen", "total")],
+            "rows": rows}
+
+
+def _result(svg: Svg, g, view: dict, x: float, y: float, w: float) -> float:
+    """The end in the side column: ``scoring``'s table, its title wrapped to the column."""
+    table = scoring(view, svg.lang, svg.names)
+    if table is None:
+        return y
+    box = svg.g(g, class_="result")
+    title = textwrap.wrap(table["title"], int((w - 20) / 8))  # bold 12 px: about 8 px a letter
+    h = 38 + 18 * len(title) + 20 * len(table["rows"])
+    svg.rect(box, x - 4, y, w - 6, h, rx=8, fill="#fdf2d0", stroke="#8b1a1a", stroke_width=2)
+    for k, line in enumerate(title):
+        svg.text(box, x + 6, y + 20 + 18 * k, line, 12, font_weight="bold", fill="#8b1a1a")
+    top = y + 20 + 18 * len(title)
+    for j, head in enumerate(table["columns"][1:]):
+        svg.text(box, x + 150 + j * 90, top, head, 11, text_anchor="middle", fill="#555")
+    for p, row in enumerate(table["rows"]):
+        ry = top + 20 + 20 * p
+        svg.text(box, x + 6, ry, row[0], 12)
+        for j, v in enumerate(row[1:]):
             svg.text(box, x + 150 + j * 90, ry, v, 12, text_anchor="middle", font_weight="bold" if j == 2 else None)
     return y + h + 10
+
+
+#: the game's own word for its money in the player panels (Hungarian, English)
+MONEY = ("arany", "gold")
 
 
 def panels(view: dict[str, Any], players: int) -> list[dict[str, Any]]:

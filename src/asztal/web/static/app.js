@@ -47,11 +47,14 @@ async function route() {
       await page();
       onLang(page);
     } else {
-      // the way to the lessons stays first, above the account box (which puts itself on top)
+      // the way to the lessons stays first, above the account box: the box puts itself on top at
+      // once and fills in when the account comes, so the link goes back above it at once too (not
+      // after that wait, which left the box above the link meanwhile)
       const lobby = async () => {
         await showLobby(root);
-        await showAccount(root);
+        const account = showAccount(root);
         root.prepend(root.querySelector(".learn-link"));
+        await account;
       };
       await lobby();
       onLang(lobby);

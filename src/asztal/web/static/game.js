@@ -4,7 +4,7 @@
 // the pass-the-device screen between hot-seat players, and the end screen with a rematch.
 
 import {GameSocket, myGames, remember} from "./net.js";
-import {getLang, onLang, seatLabel, t, tx} from "./i18n.js";
+import {getLang, joinNames, onLang, seatLabel, t, tx} from "./i18n.js";
 import {el, clear, svgNode, fitBoard, isSmall} from "./dom.js";
 import {openRules} from "./rules.js";
 import {createGame} from "./lobby.js";
@@ -262,8 +262,8 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       const you = localSeats.includes(p.seat);
       const facts = [];
       if (p.score !== null && p.score !== undefined) facts.push(`${p.score} ${t("panel_score")}`);
-      if (p.money !== undefined) facts.push(p.money === null ? `${t("panel_money")}: ${t("panel_secret")}`
-        : `${p.money} ${t("panel_money")}`);
+      const money = p.money_word || t("panel_money");  // the game's own word (Aureus, arany, pénz)
+      if (p.money !== undefined) facts.push(p.money === null ? `${money}: ${t("panel_secret")}` : `${p.money} ${money}`);
       if (p.hand !== undefined && p.hand !== null) facts.push(`${p.hand} ${t("panel_hand")}`);
       for (const m of p.marks || []) facts.push(m);
       const dot = el("span", {class: "dot", "data-on": connected ? "1" : "0",
@@ -390,11 +390,9 @@ export function showGame(root, gameId, {spectator = false} = {}) {
   function renderEnd(msg) {
     let box = document.getElementById("end-screen");
     if (box) box.remove();
-    const winners = (msg.winners || []).map(seatName).join(", ") || t("nobody");
-    const order = (msg.scores || []).map((s, i) => i).sort((a, b) => msg.scores[b] - msg.scores[a]);
-    const rows = order.map((i) => el("tr", {class: (msg.winners || []).includes(i) ? "winner" : null}, [
-      el("td", {}, ((msg.winners || []).includes(i) ? "★ " : "") + seatName(i)),
-      el("td", {}, String(msg.scores[i]))]));
+    const won = msg.winners || [];
+    const winnerLine = won.length === 0 ? t("no_winner")
+      : t(won.length === 1 ? "winner" : "winners", {names: joinNames(won.map(seatName))});
     const close = el("button", {type: "button", id: "end-close"}, t("close"));
     const actions = [close, el("a", {href: `?replay=${gameId}`, class: "button", id: "end-replay"}, t("replay")),
       el("a", {href: "./", class: "button"}, t("back_lobby"))];
@@ -416,30 +414,37 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     box = el("div", {id: "end-screen", class: "overlay"}, [el("div", {class: "overlay-box end-box"}, [
       el("h2", {}, t("end_title")),
       // a solo game has no winner to name when it is lost: its verdict says how it ended
-      el("p", {id: "end-winner", class: "end-winner"}, (msg.winners || []).length || (msg.scores || []).length > 1
-        ? t("winner", {names: winners}) : t("game_over")),
+      el("p", {id: "end-winner", class: "end-winner"}, won.length || (msg.scores || []).length > 1
+        ? winnerLine : t("game_over")),
       msg.verdict ? el("p", {id: "end-why", class: "end-why"}, msg.verdict) : null,
-      el("table", {class: "scores"}, [el("tr", {}, [el("th", {}, ""), el("th", {}, t("points"))]), ...rows]),
-      breakdown(),
+      scoreTable(msg),
       el("div", {class: "row end-actions"}, actions),
     ])]);
     close.onclick = () => { st.endClosed = true; box.remove(); };
     document.body.append(box);
   }
 
-  /** The board's own scoring section (drawn by the game) shown on the end screen too. */
-  function breakdown() {
-    const svg = boardBox.querySelector("svg");
-    const part = svg && svg.querySelector(".result");
-    if (!part) return null;
-    const box = part.getBBox();
-    const copy = svg.cloneNode(false);
-    copy.setAttribute("viewBox", `${box.x - 4} ${box.y - 4} ${box.width + 8} ${box.height + 8}`);
-    copy.removeAttribute("id");
-    copy.removeAttribute("style");  // not the board's zoom
-    copy.classList.add("breakdown");
-    copy.append(part.cloneNode(true));
-    return el("div", {class: "breakdown-box", id: "end-breakdown"}, copy);
+  /** The points best first, a row per seat: the game's own scoring table (``msg.scoring``: its
+   * title, column heads and a row per seat, the total last) when it has one, else name and
+   * points. Text in a table, not a copy of the board's drawing, so that it wraps and scrolls
+   * inside its box on a phone at a readable size; the total comes first, beside the name, so
+   * a phone shows it before the table scrolls. */
+  function scoreTable(msg) {
+    const won = msg.winners || [];
+    const scores = msg.scores || [];
+    const game = msg.scoring;
+    const order = scores.map((s, i) => i).sort((a, b) => scores[b] - scores[a]);
+    const totalFirst = (row) => [row[0], row[row.length - 1], ...row.slice(1, -1)];
+    const head = game ? totalFirst(game.columns) : ["", t("points")];
+    const cells = (i) => game && game.rows[i] ? totalFirst(game.rows[i]).slice(1) : [String(scores[i])];
+    const rows = order.map((i) => el("tr", {class: won.includes(i) ? "winner" : null}, [
+      el("th", {scope: "row"}, (won.includes(i) ? "★ " : "") + seatName(i)),
+      ...cells(i).map((c) => el("td", {}, c))]));
+    const table = el("table", {class: "scores", id: "end-scores"}, [
+      el("tr", {}, head.map((h) => el("th", {scope: "col"}, h))), ...rows]);
+    return el("div", {class: "end-scoring", id: "end-breakdown"}, [
+      game ? el("p", {class: "end-scoring-title"}, game.title) : null,
+      el("div", {class: "table-scroll"}, table)]);
   }
 
   undoBtn.onclick = () => {

@@ -107,8 +107,10 @@ const TEXTS = {
   i_am: ["Én vagyok {name} — mutasd", "I am {name} — show"],
   pass_hidden: ["Az előző játékos lapjai el vannak rejtve.", "The previous player's cards are hidden."],
   end_title: ["Vége a játéknak", "The game is over"],
-  winner: ["Győztes: {names}", "Winner(s): {names}"],
-  nobody: ["senki", "nobody"],
+  winner: ["Győztes: {names}", "Winner: {names}"],
+  winners: ["Győztesek: {names}", "Winners: {names}"],
+  no_winner: ["Nincs győztes", "Nobody wins"],
+  and: ["és", "and"],
   points: ["pont", "points"],
   rematch: ["Visszavágó", "Rematch"],
   back_lobby: ["Vissza az előtérbe", "Back to the lobby"],
@@ -183,6 +185,12 @@ export function t(key, fields = {}) {
 export function seatLabel(name, seat, kind) {
   if (name) return name;
   return kind === "bot" ? t("bot_name", {n: seat + 1}) : `${t("your_name")} ${seat + 1}`;
+}
+
+/** Names as a sentence lists them: "Anna, Béla és Gép 3" / "Anna, Béla and Bot 3". */
+export function joinNames(names) {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} ${t("and")} ${names[names.length - 1]}`;
 }
 
 /** A {hu, en} object from the server in the current language. */

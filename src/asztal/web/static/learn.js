@@ -77,7 +77,11 @@ function show(game, v, why) {
   const board = el("div", {class: "board-box learn-board", id: "learn-board"});
   board.innerHTML = v.board;
   board.querySelectorAll("[data-code]").forEach((e) => {
-    if (e.getAttribute("data-code") === v.expect) e.setAttribute("data-expect", "1");
+    if (e.getAttribute("data-code") === v.expect) {
+      e.setAttribute("data-expect", "1");
+      // an area's outline drawn last, so that the areas beside it do not cover its edge
+      if (e.classList.contains("area")) e.parentNode.append(e);
+    }
     e.addEventListener("click", () => answer(game, v, e.getAttribute("data-code")));
   });
   main.replaceChildren(tutor, el("div", {class: "learn-main"}, board, side));

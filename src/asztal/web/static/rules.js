@@ -1,15 +1,17 @@
 // Rules at hand: the rule IDs and texts behind an action (or a refused click), and the whole
-// rule list with a search box, from /api/rules/{game}.
+// rule list with a search box, from /api/rules/{game} in the reader's language (the player guides).
 
 import {api} from "./net.js";
-import {t, tx} from "./i18n.js";
+import {getLang, t} from "./i18n.js";
 import {el, clear} from "./dom.js";
 
 const cache = {};
 
+/** The game's rules as its player guide words them, in the reader's language. */
 async function rulesOf(game) {
-  if (!cache[game]) cache[game] = await api(`/api/rules/${encodeURIComponent(game)}`);
-  return cache[game];
+  const key = `${game}/${getLang()}`;
+  if (!cache[key]) cache[key] = await api(`/api/rules/${encodeURIComponent(game)}?lang=${getLang()}`);
+  return cache[key];
 }
 
 /** The rule IDs governing an action code: its kind's groups (e.g. PAX-BUY-01..05). */
@@ -39,7 +41,7 @@ export async function openRules(game, code = null, reason = null, title = null, 
     ]),
   ]);
   if (reason) panel.append(el("p", {class: "refusal", id: "rules-reason"}, reason));
-  panel.append(el("p", {class: "muted small"}, tx(data.note)), search, list);
+  panel.append(search, list);
   document.body.append(panel);
   panel.querySelector("#rules-close").onclick = () => panel.remove();
   const ids = code ? rulesFor(data, code) : [];  // (a refusal's or a decision's own rule comes first)
