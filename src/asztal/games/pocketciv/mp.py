@@ -90,7 +90,7 @@ def generate_mp_board(rng, players: int = 2) -> Board:
     cells, pairs, rim = GEOMETRY[players]
     n = 8 * players
     while True:
-        owner = []
+        owner: list[int] = []
         for half in range(0, n, 8):
             base = POOL[rng.below(len(POOL), "pocketciv.map")]
             perm = SYMMETRIES[rng.below(len(SYMMETRIES), "pocketciv.map")]
@@ -131,6 +131,8 @@ class MPBoard(Board):
     """A generated multiplayer board; its map JSON (polygons) is drawn on first use."""
 
     __slots__ = ("plan",)
+    #: how it was made (players, the owner area of each cell, the Frontier's cells), for drawing
+    plan: tuple[int, tuple[int, ...], frozenset[Any]]
 
     @property
     def data(self) -> dict:
@@ -163,7 +165,8 @@ def _frontier_cells(rng, rim, touch, players: int) -> set | None:
     for _ in range(30):
         want = 4 * players + rng.below(players + 1, "pocketciv.map")
         start = rng.below(n, "pocketciv.map")
-        arc, seen = set(), set()
+        arc: set[tuple[int, int]] = set()
+        seen: set[int] = set()
         for k in range(n - 1):
             e = (start + k) % n
             new = seen | touch[e]

@@ -158,7 +158,9 @@ class PocketCivState(GameState):
             if isinstance(f, EventFrame):
                 return f.EVENT
             if isinstance(f, MpEv) and f.card >= 0:
-                return BOX[f.card][f.era][0]
+                box = BOX[f.card][f.era]
+                assert box is not None, "a multiplayer event frame holds an event card"
+                return box[0]
             if isinstance(f, Starve):
                 return "city_upkeep"
             if isinstance(f, (Pay, Sacrifice)):
