@@ -263,6 +263,12 @@ class PocketCivState(GameState):
         self.focus = -1
         self.ev = EventLedger(list(view.tribes), list(view.cav))
 
+    def ledger(self) -> EventLedger:
+        """The bookkeeping of the multiplayer event under way (only called while there is one)."""
+        ev = self.ev
+        assert ev is not None, "no multiplayer event under way"
+        return ev
+
     def leave_event(self) -> None:
         """The event is over: the holder gets back what it changed of its gold, advances,
         partners and Astronomy (its losses are shared out by ``mp``)."""
@@ -431,9 +437,12 @@ class PocketCivState(GameState):
         """Does a seat have neither a tribe nor a city (PC-POP-04, PC-MP-END-01)? While one
         seat is in focus the others' Empires cannot change (PC-MP-02), so only that seat is
         looked at."""
-        if self.focus >= 0:
+        if self.focus >= 0 or self.players == 1:
             return self.emp.wiped()
-        return any(e.wiped() for e in self.seats)
+        for e in self.seats:
+            if e.wiped():
+                return True
+        return False
 
     def run_step(self) -> bool:
         """Carry out the top frame's automatic step; False if it waits for the player."""
