@@ -86,7 +86,13 @@ class Empire:
 
     def wiped(self) -> bool:
         """Neither a tribe nor a city left (PC-POP-04, PC-MP-END-01)."""
-        return not any(self.tribes) and not any(self.cav)
+        for t in self.tribes:
+            if t:
+                return False
+        for c in self.cav:
+            if c:
+                return False
+        return True
 
     def lose_city(self, a: int, n: int) -> bool:
         """The one city loss (PC-CON-03, PC-CON-11/12): the city in area ``a`` loses ``n`` of

@@ -41,6 +41,7 @@ from asztal.games.pocketciv.frames import (
     LEGAL,
     REFUSE,
     RUN,
+    SETUP_STEPS,
     Alloc,
     Era,
     EventFrame,
@@ -134,6 +135,36 @@ class PocketCivState(GameState):
             if self.focus >= 0 and "seat" not in params:
                 params["actor"] = self.focus
             GameState.emit(self, key, **params)
+
+    def lay_out(self, board: Board) -> None:
+        """The start of a game on ``board`` (PC-SETUP-*): every field set, the deck in order
+        until the starting tribes stand. Here rather than in ``game.py`` so that it is compiled
+        with the state (a play-out starts a fresh game each time)."""
+        mountain, forest, desert = board.terrain
+        n = board.n
+        self.board = board
+        self.emp = Empire.empty(n)  # PC-SETUP-04, PC-SETUP-05: no gold, no VP, no advance yet
+        self.seats = [self.emp]
+        self.forest = [1 if x else 0 for x in forest]
+        self.mount = [1 if x else 0 for x in mountain]
+        self.farm = [0] * n
+        self.desert = [1 if x else 0 for x in desert]
+        self.fault = [0] * n
+        self.era = 1  # PC-SETUP-06
+        self.round_no = 1
+        self.deck = list(range(NCARDS))  # shuffled once the starting tribes stand (PC-SETUP-07)
+        self.discard = []
+        self.aside = []
+        self.stack = [SETUP_STEPS[0]]
+        self.held = -1
+        self.hit = 0
+        self.ending = None
+        self.started = False
+        self._revealed = False
+        self.shown = ()
+        self.ev = None
+        self.focus = -2
+        self.totem = self.spread = 0
 
     # -- section 2.1: removal, reduction, creation -------------------------------------------
     def rm_tribes(self, a: int, n: int) -> int:
