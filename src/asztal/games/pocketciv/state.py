@@ -12,7 +12,7 @@ built as one from the start, never changed into one.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from asztal.engine import GameState
 from asztal.engine.action import Action
@@ -557,15 +557,17 @@ class PocketCivState(GameState):
         """The readable position: the solo one, or every seat's Empire side by side (``mp``)."""
         return self._solo_json() if self.players == 1 else mp.multi_json(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` sees (PC-DEV-MINING-02/03: the discard pile only with Surveying)."""
-        self.check_seat(seat)
+    def view(self, seat: int | None | object) -> dict[str, Any]:
+        """What ``seat`` sees (PC-DEV-MINING-02/03: the discard pile only with Surveying).
+        ``seat`` comes from outside: typed ``object`` so that the compiled build lets
+        ``check_seat`` refuse a wrong one (``BadSeat``) instead of a bare ``TypeError``."""
+        self.check_seat(seat)  # BadSeat for anything but a seat or None
         v = self._position_json()
         v["map"] = self.board.data
         v["deck_size"] = len(self.deck)
         v["discard_size"] = len(self.discard)
         v["discard_top"] = self.discard[-1] + 1 if self.discard else None
-        v["discard"] = [c + 1 for c in self.discard] if self._surveys(seat) else None
+        v["discard"] = [c + 1 for c in self.discard] if self._surveys(cast("int | None", seat)) else None
         v["drawn"] = [c + 1 for c in self.shown]  # every card announced since the last decision
         v["to_move"] = self.to_move
         v["is_over"] = self.is_over
