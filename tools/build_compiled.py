@@ -1,4 +1,4 @@
-"""Compile the engine and the rules of PAX and Caboose with mypyc, in place (``make compiled``).
+"""Compile the engine and the rules of PAX, Caboose and PocketCiv with mypyc, in place (``make compiled``).
 
 The compiled modules are C extensions (``*.so``) written next to their ``.py`` sources; Python
 imports an extension before a source of the same name, so after this build ``import asztal``
@@ -11,7 +11,7 @@ The pure-Python package is the source of truth and stays importable without a co
 build is an optional speed-up of the same code (``tests/perf_equivalence`` replays the same
 games on both builds).
 
-    python tools/build_compiled.py            # build (about a minute of CPU on one core)
+    python tools/build_compiled.py            # build (about 2.5 minutes of CPU, most of it one C compiler process)
     python tools/build_compiled.py --clean    # remove the extensions, the list and build/mypyc
 """
 
@@ -30,19 +30,20 @@ PKG = SRC / "asztal"
 LIST = PKG / "_compiled.txt"
 TEMP = ROOT / "build" / "mypyc"
 
-#: the modules compiled, relative to src/asztal. The engine, and the rules of PAX and Caboose
-#: (what a play-out runs); their interfaces (board, render, messages, stats, views, saves) are
-#: left interpreted: they are not on the hot path of a play-out.
+#: the modules compiled, relative to src/asztal. The engine, and the rules of PAX, Caboose and
+#: PocketCiv (what a play-out runs); their interfaces (board, render, messages, stats, views,
+#: saves, PocketCiv's decisions and static data) are left interpreted: they are not on the hot
+#: path of a play-out.
 #: Left out, and why:
-#: - engine/decision.py, games/pax/frames.py, games/caboose/frames.py: the pending-decision
+#: - engine/decision.py and the games' frames.py: the pending-decision
 #:   frames are frozen slotted dataclasses whose subclasses register themselves
 #:   (``Frame.__init_subclass__``) and redeclare the ``KIND`` class variable; mypyc 2.4 turns
 #:   that ClassVar into a dataclass field (``non-default argument follows default argument``)
 #:   and its slots rebuild fails, so they stay interpreted classes that compiled code creates;
 #: - engine/game.py, engine/errors.py and the games' ``game.py``: the Game classes (class
 #:   attributes overridden per game and by tests) and the exceptions; not per step;
-#: - games/pocketciv: being restructured on another branch (multiplayer state); to be
-#:   compiled on its typed code once that lands.
+#: - games/pocketciv/data.py (tables read from JSON at import) and pack.py of Caboose: read once,
+#:   their values reached as module globals either way.
 MODULES = (
     "engine/action.py", "engine/rng.py", "engine/state.py",
     "games/pax/actions.py", "games/pax/state.py", "games/pax/draw.py",
