@@ -1,4 +1,4 @@
-"""Compile the engine and the rules of PAX and Caboose with mypyc, in place (``make compiled``).
+"""Compile the engine and the rules of PAX, Caboose and PocketCiv with mypyc, in place (``make compiled``).
 
 The compiled modules are C extensions (``*.so``) written next to their ``.py`` sources; Python
 imports an extension before a source of the same name, so after this build ``import asztal``
@@ -11,7 +11,7 @@ The pure-Python package is the source of truth and stays importable without a co
 build is an optional speed-up of the same code (``tests/perf_equivalence`` replays the same
 games on both builds).
 
-    python tools/build_compiled.py            # build (about a minute of CPU on one core)
+    python tools/build_compiled.py            # build (about 2.5 minutes of CPU, most of it one C compiler process)
     python tools/build_compiled.py --clean    # remove the extensions, the list and build/mypyc
 """
 
@@ -30,19 +30,20 @@ PKG = SRC / "asztal"
 LIST = PKG / "_compiled.txt"
 TEMP = ROOT / "build" / "mypyc"
 
-#: the modules compiled, relative to src/asztal. The engine, and the rules of PAX and Caboose
-#: (what a play-out runs); their interfaces (board, render, messages, stats, views, saves) are
-#: left interpreted: they are not on the hot path of a play-out.
+#: the modules compiled, relative to src/asztal. The engine, and the rules of PAX, Caboose and
+#: PocketCiv (what a play-out runs); their interfaces (board, render, messages, stats, views,
+#: saves, PocketCiv's decisions and static data) are left interpreted: they are not on the hot
+#: path of a play-out.
 #: Left out, and why:
-#: - engine/decision.py, games/pax/frames.py, games/caboose/frames.py: the pending-decision
+#: - engine/decision.py and the games' frames.py: the pending-decision
 #:   frames are frozen slotted dataclasses whose subclasses register themselves
 #:   (``Frame.__init_subclass__``) and redeclare the ``KIND`` class variable; mypyc 2.4 turns
 #:   that ClassVar into a dataclass field (``non-default argument follows default argument``)
 #:   and its slots rebuild fails, so they stay interpreted classes that compiled code creates;
 #: - engine/game.py, engine/errors.py and the games' ``game.py``: the Game classes (class
 #:   attributes overridden per game and by tests) and the exceptions; not per step;
-#: - games/pocketciv: being restructured on another branch (multiplayer state); to be
-#:   compiled on its typed code once that lands.
+#: - games/pocketciv/data.py (tables read from JSON at import) and pack.py of Caboose: read once,
+#:   their values reached as module globals either way.
 MODULES = (
     "engine/action.py", "engine/rng.py", "engine/state.py",
     "games/pax/actions.py", "games/pax/state.py", "games/pax/draw.py",
@@ -54,6 +55,19 @@ MODULES = (
     "games/caboose/growing.py", "games/caboose/pyramid.py", "games/caboose/citydraw.py",
     "games/caboose/gods.py", "games/caboose/transport.py", "games/caboose/auction.py",
     "games/caboose/scoring.py", "games/caboose/setup.py",
+    "games/pocketciv/state.py", "games/pocketciv/empire.py", "games/pocketciv/actions.py",
+    "games/pocketciv/advances.py", "games/pocketciv/development.py", "games/pocketciv/movement.py",
+    "games/pocketciv/upkeep.py", "games/pocketciv/wonders.py", "games/pocketciv/scoring.py",
+    "games/pocketciv/setup.py", "games/pocketciv/mp.py", "games/pocketciv/refuse.py",
+    "games/pocketciv/position.py", "games/pocketciv/map.py",
+    "games/pocketciv/events/__init__.py", "games/pocketciv/events/common.py",
+    "games/pocketciv/events/anarchy.py", "games/pocketciv/events/attack.py", "games/pocketciv/events/bandits.py",
+    "games/pocketciv/events/civil_war.py", "games/pocketciv/events/corruption.py",
+    "games/pocketciv/events/earthquake.py", "games/pocketciv/events/epidemic.py", "games/pocketciv/events/famine.py",
+    "games/pocketciv/events/flood.py", "games/pocketciv/events/sandstorm.py",
+    "games/pocketciv/events/superstition.py", "games/pocketciv/events/trade.py",
+    "games/pocketciv/events/tribal_war.py", "games/pocketciv/events/uprising.py",
+    "games/pocketciv/events/visitation.py", "games/pocketciv/events/volcano.py",
     # the MCTS bot's evaluation of PAX positions (about a third of an iteration), unchanged source
     "bots/heuristics/__init__.py", "bots/heuristics/pax.py",
 )

@@ -1,9 +1,9 @@
 """Which build of asztal runs: the compiled one (mypyc) or the pure-Python sources.
 
 ``tools/build_compiled.py`` (``make compiled``, run by ``make install`` when a C compiler is
-there) writes C extensions next to the sources of the engine and of the rules of PAX and
-Caboose, and the list of the compiled modules (``_compiled.txt``). Python imports an extension before a source of the
-same name, so once built they are used, unless
+there) writes C extensions next to the sources of the engine and of the rules of PAX,
+Caboose and PocketCiv, and the list of the compiled modules (``_compiled.txt``). Python
+imports an extension before a source of the same name, so once built they are used, unless
 
 * ``ASZTAL_PURE=1`` is set (CI runs the contract suite this way too), or
 * the build is stale: a source in a compiled module's directory was changed after the build

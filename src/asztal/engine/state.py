@@ -191,9 +191,14 @@ class GameState:
         """
         if not isinstance(action, Action):
             action = self.game.parse_action(self, action)  # a code: parsed and checked once
-        elif action not in self.legal_actions():
-            # not one of this state's interned legal actions: resolve it by its code
-            action = self.game.parse_action(self, action.code)
+        else:
+            # one of this state's interned legal actions? (an Action equals only itself: a scan
+            # by identity, which the compiled build makes a pointer comparison per action)
+            for legal in self.legal_actions():
+                if legal is action:
+                    break
+            else:  # not one of them: resolve it by its code
+                action = self.game.parse_action(self, action.code)
         seat = self.to_move
         self._legal = None  # before: ``_apply`` may leave the next position's list (a tuple) it built anyway
         revealed = self._apply(action)

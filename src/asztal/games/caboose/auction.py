@@ -6,16 +6,21 @@ a refused bid always says the rule it breaks.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.engine.action import Action
 from asztal.engine.decision import Decision
 from asztal.games.caboose.common import Why, no
 from asztal.games.caboose.frames import BIDDING, GOD_CHOICE, Bidding
 from asztal.games.caboose.pack import PASS, bids
 
+if TYPE_CHECKING:
+    from asztal.games.caboose.state import CabooseState
+
 PART = "auction"
 
 
-def begin_auction(s) -> None:
+def begin_auction(s: CabooseState) -> None:
     """A new auction, opened by the start player (CC-AUC-01)."""
     P = s.players
     s.stack = [BIDDING]
@@ -36,18 +41,18 @@ def begin_auction(s) -> None:
 
 # --------------------------------------------------------------------------- checks
 
-def bid_range(s, p: int) -> tuple[int, int]:
+def bid_range(s: CabooseState, p: int) -> tuple[int, int]:
     """The bids ``p`` may make: above the highest bid (CC-AUC-04), at most their money (CC-AUC-05)."""
     return s.high + 1, s.money[p]
 
 
-def _opening(s, p: int) -> bool:
+def _opening(s: CabooseState, p: int) -> bool:
     """CC-AUC-03, CC-Q-08: the start player opens with at least 1 and may not pass at once
     (CC-R-01: unless they have no money at all)."""
     return p == s.cleo and s.high == 0 and s.passes == 0 and s.money[p] >= 1
 
 
-def bid_refusal(s, p: int, n: int) -> Why | None:
+def bid_refusal(s: CabooseState, p: int, n: int) -> Why | None:
     lo, hi = bid_range(s, p)
     if n < lo:
         return no("bid_low", "CC-AUC-04", PART, amount=n, high=s.high)
@@ -56,7 +61,7 @@ def bid_refusal(s, p: int, n: int) -> Why | None:
     return None
 
 
-def pass_refusal(s, p: int) -> Why | None:
+def pass_refusal(s: CabooseState, p: int) -> Why | None:
     if _opening(s, p):
         return no("pass_opening", "CC-AUC-03", PART)
     return None
@@ -64,14 +69,14 @@ def pass_refusal(s, p: int) -> Why | None:
 
 # --------------------------------------------------------------------------- the frame's contract
 
-def legal(s, p: int, frame: Bidding) -> list[Action]:
+def legal(s: CabooseState, p: int, frame: Bidding) -> list[Action]:
     acts = bids(*bid_range(s, p))  # every bid in the range passes ``bid_refusal``
     if pass_refusal(s, p) is None:
         acts.insert(0, PASS)  # CC-AUC-02 raise or pass
     return acts
 
 
-def refusal(s, p: int, frame: Bidding, action: Action) -> Why | None:
+def refusal(s: CabooseState, p: int, frame: Bidding, action: Action) -> Why | None:
     kind = action.kind
     if kind == "bid":
         return bid_refusal(s, p, action.args[0])
@@ -80,7 +85,7 @@ def refusal(s, p: int, frame: Bidding, action: Action) -> Why | None:
     return no("during_auction", "CC-AUC-02", PART, action=action)
 
 
-def ask(s, p: int, frame: Bidding) -> Decision:
+def ask(s: CabooseState, p: int, frame: Bidding) -> Decision:
     lo, hi = bid_range(s, p)
     if _opening(s, p):
         key, rule = "open", "CC-AUC-03"
@@ -92,7 +97,7 @@ def ask(s, p: int, frame: Bidding) -> Decision:
                                                          "still_in": s.players - s.passes}, rule)
 
 
-def do(s, p: int, frame: Bidding, action: Action) -> bool:
+def do(s: CabooseState, p: int, frame: Bidding, action: Action) -> bool:
     if action.kind == "bid":
         n = action.args[0]
         s.offer[p] = n  # CC-AUC-05 the offer is placed in front of the player
@@ -118,7 +123,7 @@ def do(s, p: int, frame: Bidding, action: Action) -> bool:
     return False
 
 
-def _next_bidder(s, p: int) -> None:
+def _next_bidder(s: CabooseState, p: int) -> None:
     P, active = s.players, s.active
     q = (p + 1) % P  # CC-AUC-01, CC-Q-08: bidding goes clockwise among those still in
     while not active[q]:
@@ -126,7 +131,7 @@ def _next_bidder(s, p: int) -> None:
     s.to_move = q
 
 
-def payment(s, p: int) -> int:
+def payment(s: CabooseState, p: int) -> int:
     """What ``p`` pays for their place (CC-AUC-08 ... CC-AUC-10)."""
     if p == s.first_pass:
         return 0  # CC-AUC-08 the first to pass pays nothing
@@ -135,7 +140,7 @@ def payment(s, p: int) -> int:
     return (s.offer[p] + 1) // 2  # CC-AUC-10 the others pay half, rounded up
 
 
-def _settle(s) -> None:
+def _settle(s: CabooseState) -> None:
     P = s.players
     pays = [payment(s, p) for p in range(P)]
     for p in range(P):

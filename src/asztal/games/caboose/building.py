@@ -10,6 +10,7 @@ PTAH GOULD's bonus is paid here (CC-GOD-PTAH-01).
 from __future__ import annotations
 
 from operator import add
+from typing import TYPE_CHECKING
 
 from asztal.engine.action import Action
 from asztal.engine.decision import Decision
@@ -30,10 +31,13 @@ from asztal.games.caboose.scoring import trains_around
 from asztal.games.caboose.transport import board_masks, components
 from asztal.games.caboose.turn import action_done
 
+if TYPE_CHECKING:
+    from asztal.games.caboose.state import CabooseState
+
 PART = "build"
 
 
-def fruit_card_mask(s, p: int) -> int:
+def fruit_card_mask(s: CabooseState, p: int) -> int:
     """The fruits ``p``'s played fruit cards show."""
     m = 0
     acm = s.pk.ac_mask
@@ -42,7 +46,7 @@ def fruit_card_mask(s, p: int) -> int:
     return m
 
 
-def hand_sites(s, p: int) -> int:
+def hand_sites(s: CabooseState, p: int) -> int:
     """Bit ``m`` set when the fruits of mask ``m`` can be had in the city of one of ``p``'s city
     cards without a pyramid (bit 0: such a city exists); see ``transport.board_masks``."""
     pk = s.pk
@@ -57,14 +61,14 @@ def hand_sites(s, p: int) -> int:
 
 # --------------------------------------------------------------------------- starting the action
 
-def can_build(s, b: int, fits: int, cards: int) -> bool:
+def can_build(s: CabooseState, b: int, fits: int, cards: int) -> bool:
     """CC-ACT-BUILD-01: a building card, a city card and the fruits to be had there (``fits``:
     ``hand_sites``); what the played fruit cards show (``cards``: ``fruit_card_mask``) needs no
     cube (CC-ACT-BUILD-04 3). The menu offers building card ``b`` of the hand exactly when this holds."""
     return bool(fits >> (s.pk.ac_mask[b] & ~cards) & 1)
 
 
-def build_refusal(s, p: int, b: int) -> Why | None:
+def build_refusal(s: CabooseState, p: int, b: int) -> Why | None:
     """Why building card ``b`` cannot start a building now (None: it can)."""
     if b not in s.ahand[p]:
         return no("auction_card_not_in_hand", "CC-ACT-BUILD-01", PART, acard=b)
@@ -78,7 +82,7 @@ def build_refusal(s, p: int, b: int) -> Why | None:
     return no("build_fruit_anywhere", "CC-ACT-BUILD-05", PART, fruit=s.pk.ac_mask[b] & ~cards)
 
 
-def build_start(s, p: int, b: int) -> bool:
+def build_start(s: CabooseState, p: int, b: int) -> bool:
     s.ahand[p] = remove_from(s.ahand[p], b)  # CC-ACT-BUILD-02 (i) play the card
     s.stack.append(BuildCity(b))
     return False
@@ -86,7 +90,7 @@ def build_start(s, p: int, b: int) -> bool:
 
 # --------------------------------------------------------------------------- the city card
 
-def city_refusal(s, p: int, frame: BuildCity, c: int) -> Why | None:
+def city_refusal(s: CabooseState, p: int, frame: BuildCity, c: int) -> Why | None:
     bad = city_card_refusal(s, p, c, "CC-ACT-BUILD-02", PART)
     if bad is not None:
         return bad
@@ -102,7 +106,7 @@ def city_refusal(s, p: int, frame: BuildCity, c: int) -> Why | None:
     return None
 
 
-def city_legal(s, p: int, frame: BuildCity) -> list[Action]:
+def city_legal(s: CabooseState, p: int, frame: BuildCity) -> list[Action]:
     A = s.pk.A_CARD
     return [A[c] for c in s.chand[p] if city_refusal(s, p, frame, c) is None]
 
@@ -115,14 +119,14 @@ def _sourcing(frame: BuildFruit) -> int:
     return (need & -need).bit_length() - 1
 
 
-def _used_card(s, frame: BuildFruit, bit: int) -> int:
+def _used_card(s: CabooseState, frame: BuildFruit, bit: int) -> int:
     """CC-R-09 a card already used for another fruit may supply this one too; which of several
     such cards does it makes no difference (every used card is discarded): the first (CC-R-07)."""
     acm = s.pk.ac_mask
     return next((k for k in frame.used if acm[k] & bit), -1)
 
 
-def src_refusal(s, p: int, frame: BuildFruit, y: int, f: int) -> Why | None:
+def src_refusal(s: CabooseState, p: int, frame: BuildFruit, y: int, f: int) -> Why | None:
     """CC-ACT-BUILD-04 1) by rail from a connected city, 2) the city's own cube."""
     pk = s.pk
     x = pk.cc_city[frame.city_card]
@@ -140,7 +144,7 @@ def src_refusal(s, p: int, frame: BuildFruit, y: int, f: int) -> Why | None:
     return None
 
 
-def use_refusal(s, p: int, frame: BuildFruit, k: int) -> Why | None:
+def use_refusal(s: CabooseState, p: int, frame: BuildFruit, k: int) -> Why | None:
     """CC-ACT-BUILD-04 3) one of the player's own played fruit cards; CC-R-07 equal cards once."""
     pk = s.pk
     acm = pk.ac_mask
@@ -164,7 +168,7 @@ def use_refusal(s, p: int, frame: BuildFruit, k: int) -> Why | None:
     return None
 
 
-def fruit_legal(s, p: int, frame: BuildFruit) -> list[Action]:
+def fruit_legal(s: CabooseState, p: int, frame: BuildFruit) -> list[Action]:
     """Sources for the lowest required fruit still missing: cubes of the connected cities (by
     source city, CC-R-07), the used card that shows it, then the player's other fruit cards."""
     pk = s.pk
@@ -179,7 +183,7 @@ def fruit_legal(s, p: int, frame: BuildFruit) -> list[Action]:
     return out
 
 
-def _own_cube_as_card(s, p: int, frame: BuildFruit, f: int, rest: int) -> bool:
+def _own_cube_as_card(s: CabooseState, p: int, frame: BuildFruit, f: int, rest: int) -> bool:
     """Whether taking the built city's own ``f`` cube, while a used card shows ``f``, ends exactly like
     letting that card supply it (CC-R-07): the card's ``f`` then goes onto the city (CC-ACT-BUILD-06) and
     the cube leaves (CC-ACT-BUILD-07), which nets out only if every ``f`` left unused, also by cards that
@@ -193,11 +197,11 @@ def _own_cube_as_card(s, p: int, frame: BuildFruit, f: int, rest: int) -> bool:
 
 # --------------------------------------------------------------------------- the frames' contract
 
-def legal(s, p: int, frame: BuildCity | BuildFruit) -> list[Action]:
+def legal(s: CabooseState, p: int, frame: BuildCity | BuildFruit) -> list[Action]:
     return city_legal(s, p, frame) if isinstance(frame, BuildCity) else fruit_legal(s, p, frame)
 
 
-def refusal(s, p: int, frame: BuildCity | BuildFruit, action: Action) -> Why | None:
+def refusal(s: CabooseState, p: int, frame: BuildCity | BuildFruit, action: Action) -> Why | None:
     kind = action.kind
     if isinstance(frame, BuildCity):
         if kind == "card":
@@ -210,7 +214,7 @@ def refusal(s, p: int, frame: BuildCity | BuildFruit, action: Action) -> Why | N
     return finish_first(frame, action, "CC-ACT-BUILD-04", PART)
 
 
-def ask(s, p: int, frame: BuildCity | BuildFruit) -> Decision:
+def ask(s: CabooseState, p: int, frame: BuildCity | BuildFruit) -> Decision:
     pk = s.pk
     if isinstance(frame, BuildCity):
         return Decision(p, frame.KIND, "caboose.ask.build_city", named(pk, {"building": frame.card}),
@@ -221,7 +225,7 @@ def ask(s, p: int, frame: BuildCity | BuildFruit) -> Decision:
     return Decision(p, frame.KIND, "caboose.ask.build_fruit", words, "CC-ACT-BUILD-04")
 
 
-def do(s, p: int, frame: BuildCity | BuildFruit, action: Action) -> bool:
+def do(s: CabooseState, p: int, frame: BuildCity | BuildFruit, action: Action) -> bool:
     if isinstance(frame, BuildCity):
         c = action.args[0]
         s.chand[p] = remove_from(s.chand[p], c)  # CC-ACT-BUILD-02 play the city card
@@ -246,7 +250,7 @@ def do(s, p: int, frame: BuildCity | BuildFruit, action: Action) -> bool:
     return _resolve(s, p, frame)
 
 
-def _resolve(s, p: int, frame: BuildFruit) -> bool:
+def _resolve(s: CabooseState, p: int, frame: BuildFruit) -> bool:
     pk = s.pk
     b, c = frame.card, frame.city_card
     x = pk.cc_city[c]

@@ -4,13 +4,18 @@ the deck (CC-ACT-CITY-*); ``citydraw:<display card>``, or ``citydraw`` when the 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.caboose.common import Why, draw_city, no
 from asztal.games.caboose.turn import action_done
+
+if TYPE_CHECKING:
+    from asztal.games.caboose.state import CabooseState
 
 PART = "citydraw"
 
 
-def citydraw_refusal(s, p: int, c: int) -> Why | None:
+def citydraw_refusal(s: CabooseState, p: int, c: int) -> Why | None:
     if c >= 0:
         if c not in s.cdisp:  # CC-ACT-CITY-01 one of the face-up cards
             return no("citydraw_not_displayed", "CC-ACT-CITY-01", PART, card=c)
@@ -22,7 +27,7 @@ def citydraw_refusal(s, p: int, c: int) -> Why | None:
     return None  # CC-Q-26 an empty display: the draw shrinks to the deck's top card
 
 
-def citydraw(s, p: int, c: int) -> bool:
+def citydraw(s: CabooseState, p: int, c: int) -> bool:
     if c >= 0:
         s.cdisp.remove(c)  # CC-ACT-CITY-01 one face-up card; CC-ACT-CITY-02 no refill during the turn
         taken: tuple[int, ...] = (c,)

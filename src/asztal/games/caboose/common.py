@@ -3,13 +3,16 @@ the words a refusal or a question names things with)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asztal.engine.decision import Refusal
 from asztal.engine.i18n import join_words
 
 # the names of phases and steps live with the frames; re-exported for the layers that read views
 from asztal.games.caboose.frames import ACTIONS, AUCTION, GODS, OVER, PHASE_NAMES, STEP_NAMES  # noqa: F401
+
+if TYPE_CHECKING:
+    from asztal.games.caboose.state import CabooseState
 
 STARTING_MONEY = 20  # CC-SETUP-14
 TRAINS_PER_PLAYER = 20  # CC-COMP-08
@@ -24,7 +27,7 @@ def set_vp(table, kinds: int) -> int:
     return table[min(kinds, len(table) - 1)]
 
 
-def move_market(s, f: int, d: int) -> None:
+def move_market(s: CabooseState, f: int, d: int) -> None:
     """Move fruit ``f``'s market marker by ``d``, stopping at the track's ends (CC-Q-16)."""
     pk = s.pk
     v = s.market[f] + d
@@ -35,7 +38,7 @@ def move_market(s, f: int, d: int) -> None:
     s.market[f] = v
 
 
-def add_cube(s, x: int, f: int) -> None:
+def add_cube(s: CabooseState, x: int, f: int) -> None:
     s.cubes[x * s.pk.nf + f] += 1
     m = s.cmask[x]
     if not m >> f & 1:  # a new kind of fruit there: the cached board masks change
@@ -43,7 +46,7 @@ def add_cube(s, x: int, f: int) -> None:
         s._cm = None
 
 
-def remove_cube(s, x: int, f: int) -> None:
+def remove_cube(s: CabooseState, x: int, f: int) -> None:
     i = x * s.pk.nf + f
     n = s.cubes[i] - 1
     s.cubes[i] = n
@@ -52,7 +55,7 @@ def remove_cube(s, x: int, f: int) -> None:
         s._cm = None
 
 
-def _draw(s, deck: str, discard: str) -> int:
+def _draw(s: CabooseState, deck: str, discard: str) -> int:
     """The top card of ``s.<deck>`` (-1 if none); an empty deck is the shuffled discard pile (CC-Q-26)."""
     cards = getattr(s, deck)
     if not cards:
@@ -65,12 +68,12 @@ def _draw(s, deck: str, discard: str) -> int:
     return s.rng.draw(cards, "caboose." + deck)
 
 
-def draw_city(s) -> int:
+def draw_city(s: CabooseState) -> int:
     """The top city card (-1 if none), see ``_draw``."""
     return _draw(s, "cdeck", "cdisc")
 
 
-def draw_auction(s) -> int:
+def draw_auction(s: CabooseState) -> int:
     """The top auction card (-1 if none), see ``_draw``."""
     return _draw(s, "adeck", "adisc")
 
@@ -80,7 +83,7 @@ def remove_from(t: tuple, item) -> tuple:
     return t[:i] + t[i + 1:]
 
 
-def swap_possible(s) -> bool:
+def swap_possible(s: CabooseState) -> bool:
     """Whether HORUS K. HOLLIDAY has two cubes to swap: cubes in two cities and two kinds of fruit
     among them (CC-Q-22); then some pair differs unless every non-empty city holds the same single fruit."""
     seen_mask = 0
@@ -147,7 +150,7 @@ def finish_first(frame, action, rule: str, part: str) -> Why:
     return no("finish", rule, part, task=frame.KIND, action=action)
 
 
-def city_card_refusal(s, p: int, c: int, rule: str, part: str) -> Why | None:
+def city_card_refusal(s: CabooseState, p: int, c: int, rule: str, part: str) -> Why | None:
     """A city card must be in the player's hand to be played."""
     if c not in s.chand[p]:
         return no("city_card_not_in_hand", rule, part, card=c)

@@ -8,6 +8,7 @@ pass the matching ``*_refusal`` check.
 from __future__ import annotations
 
 from operator import add
+from typing import TYPE_CHECKING
 
 from asztal.engine.action import Action
 from asztal.engine.decision import Decision
@@ -26,10 +27,13 @@ from asztal.games.caboose.scoring import trains_around
 from asztal.games.caboose.transport import board_masks, components
 from asztal.games.caboose.turn import action_done
 
+if TYPE_CHECKING:
+    from asztal.games.caboose.state import CabooseState
+
 PART = "deliver"
 
 
-def can_deliver(s, c: int, dm: list[int]) -> bool:
+def can_deliver(s: CabooseState, c: int, dm: list[int]) -> bool:
     """CC-ACT-DELIVER-01: city card ``c`` demands a fruit that can be brought to its city: not yet
     there (CC-ACT-DELIVER-03), along built railways (CC-ACT-DELIVER-04), no pyramid
     (CC-ACT-DELIVER-12): all of it is ``dm`` of ``transport.board_masks``. The menu offers a city
@@ -38,7 +42,7 @@ def can_deliver(s, c: int, dm: list[int]) -> bool:
     return bool(pk.cc_mask[c] & dm[pk.cc_city[c]])
 
 
-def deliver_refusal(s, p: int, c: int) -> Why | None:
+def deliver_refusal(s: CabooseState, p: int, c: int) -> Why | None:
     """Why city card ``c`` cannot start a delivery now (None: it can)."""
     if c not in s.chand[p]:
         return no("city_card_not_in_hand", "CC-ACT-DELIVER-01", PART, card=c)
@@ -54,13 +58,13 @@ def deliver_refusal(s, p: int, c: int) -> Why | None:
     return no("deliver_unreachable", "CC-ACT-DELIVER-04", PART, city=x, fruit=want)
 
 
-def deliver_start(s, p: int, c: int) -> bool:
+def deliver_start(s: CabooseState, p: int, c: int) -> bool:
     s.chand[p] = remove_from(s.chand[p], c)  # CC-ACT-DELIVER-02 (i) play the city card
     s.stack.append(DeliverFruit(c))
     return False
 
 
-def src_refusal(s, p: int, frame: DeliverFruit, y: int, f: int) -> Why | None:
+def src_refusal(s: CabooseState, p: int, frame: DeliverFruit, y: int, f: int) -> Why | None:
     pk = s.pk
     c = frame.city_card
     x = pk.cc_city[c]
@@ -76,7 +80,7 @@ def src_refusal(s, p: int, frame: DeliverFruit, y: int, f: int) -> Why | None:
     return None
 
 
-def legal(s, p: int, frame: DeliverFruit) -> list[Action]:
+def legal(s: CabooseState, p: int, frame: DeliverFruit) -> list[Action]:
     pk = s.pk
     c = frame.city_card
     near = components(s)[0][pk.cc_city[c]]
@@ -84,13 +88,13 @@ def legal(s, p: int, frame: DeliverFruit) -> list[Action]:
     return [A[y * nf + f] for f in pk.cc_fruits[c] for y in near if src_refusal(s, p, frame, y, f) is None]
 
 
-def refusal(s, p: int, frame: DeliverFruit, action: Action) -> Why | None:
+def refusal(s: CabooseState, p: int, frame: DeliverFruit, action: Action) -> Why | None:
     if action.kind == "src":
         return src_refusal(s, p, frame, *action.args)
     return finish_first(frame, action, "CC-ACT-DELIVER-02", PART)
 
 
-def ask(s, p: int, frame: DeliverFruit) -> Decision:
+def ask(s: CabooseState, p: int, frame: DeliverFruit) -> Decision:
     pk = s.pk
     c = frame.city_card
     x = pk.cc_city[c]
@@ -98,7 +102,7 @@ def ask(s, p: int, frame: DeliverFruit) -> Decision:
     return Decision(p, frame.KIND, "caboose.ask.deliver", words, "CC-ACT-DELIVER-02")
 
 
-def do(s, p: int, frame: DeliverFruit, action: Action) -> bool:
+def do(s: CabooseState, p: int, frame: DeliverFruit, action: Action) -> bool:
     pk = s.pk
     y, f = action.args
     c = frame.city_card

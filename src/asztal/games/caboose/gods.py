@@ -8,6 +8,8 @@ SETH in ``rail``, ATUM and BES in ``turn``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.engine.action import Action
 from asztal.engine.decision import Decision
 from asztal.games.caboose.common import (
@@ -24,36 +26,39 @@ from asztal.games.caboose.pack import GOD_NAMES, GODS_ACT, HORUS, SEKHMET
 from asztal.games.caboose.transport import link
 from asztal.games.caboose.turn import after, begin_turn
 
+if TYPE_CHECKING:
+    from asztal.games.caboose.state import CabooseState
+
 #: the gods' choices by god number 1-7 (``GODS_ACT`` without its empty first place)
 GODS: dict[int, Action] = {k: a for k, a in enumerate(GODS_ACT) if a is not None}
 
 # --------------------------------------------------------------------------- choosing a god
 
 
-def god_refusal(s, p: int, k: int) -> Why | None:
+def god_refusal(s: CabooseState, p: int, k: int) -> Why | None:
     """CC-GOD-01: one card per god, so a god another player took is gone for this round."""
     if k in s.god:  # what ``god_legal`` leaves out
         return no("god_taken", "CC-GOD-01", "gods", seat=s.god.index(k), god=GOD_NAMES[k - 1])
     return None
 
 
-def god_legal(s, p: int, frame: GodChoice) -> list[Action]:
+def god_legal(s: CabooseState, p: int, frame: GodChoice) -> list[Action]:
     taken = s.god
     return [GODS[k] for k in range(1, 8) if k not in taken]  # exactly ``god_refusal``'s test
 
 
-def god_check(s, p: int, frame: GodChoice, action: Action) -> Why | None:
+def god_check(s: CabooseState, p: int, frame: GodChoice, action: Action) -> Why | None:
     if action.kind == "god":
         return god_refusal(s, p, action.args[0])
     return no("during_gods", "CC-AUC-12", "gods", action=action)
 
 
-def god_ask(s, p: int, frame: GodChoice) -> Decision:
+def god_ask(s: CabooseState, p: int, frame: GodChoice) -> Decision:
     left = sum(1 for k in range(1, 8) if k not in s.god)
     return Decision(p, frame.KIND, "caboose.ask.god", {"place": s.oidx + 1, "left": left}, "CC-AUC-12")
 
 
-def god_do(s, p: int, frame: GodChoice, action: Action) -> bool:
+def god_do(s: CabooseState, p: int, frame: GodChoice, action: Action) -> bool:
     k = action.args[0]
     s.god[p] = k
     if s.log is not None:
@@ -75,13 +80,13 @@ def _not_holder(god: int, rule: str) -> Why:
     return no("not_your_god", rule, "gods", god=GOD_NAMES[god - 1])
 
 
-def can_horus(s) -> bool:
+def can_horus(s: CabooseState) -> bool:
     """CC-GOD-HORUS-01, CC-Q-22: the holder swaps once per turn (``horus_left`` is set for the
     holder's turn), at any time of it, two cubes of different fruits in different cities."""
     return s.horus_left and swap_possible(s)
 
 
-def horus_refusal(s, p: int) -> Why | None:
+def horus_refusal(s: CabooseState, p: int) -> Why | None:
     """Why the swap cannot start now (None: it can)."""
     if can_horus(s):
         return None
@@ -90,12 +95,12 @@ def horus_refusal(s, p: int) -> Why | None:
     return no("horus_nothing", "CC-Q-22", "horus")
 
 
-def horus_start(s, p: int) -> bool:
+def horus_start(s: CabooseState, p: int) -> bool:
     s.stack.append(SwapFirst())
     return False
 
 
-def first_refusal(s, x: int, f: int) -> Why | None:
+def first_refusal(s: CabooseState, x: int, f: int) -> Why | None:
     """CC-Q-22 a cube that has a partner: another city's cube of another fruit."""
     pk = s.pk
     if not s.cubes[x * pk.nf + f]:
@@ -107,13 +112,13 @@ def first_refusal(s, x: int, f: int) -> Why | None:
     return no("swap_no_partner", "CC-Q-22", "horus", city=x, fruit=(f,))
 
 
-def first_legal(s, p: int, frame: SwapFirst) -> list[Action]:
+def first_legal(s: CabooseState, p: int, frame: SwapFirst) -> list[Action]:
     pk = s.pk
     nf, fruits, A = pk.nf, pk.mask_fruits, pk.A_SWAP
     return [A[x * nf + f] for x, m in enumerate(s.cmask) for f in fruits[m] if first_refusal(s, x, f) is None]
 
 
-def second_refusal(s, frame: SwapSecond, y: int, g: int) -> Why | None:
+def second_refusal(s: CabooseState, frame: SwapSecond, y: int, g: int) -> Why | None:
     pk = s.pk
     if y == frame.city:
         return no("swap_same_city", "CC-Q-22", "horus", first_city=frame.city)
@@ -124,14 +129,14 @@ def second_refusal(s, frame: SwapSecond, y: int, g: int) -> Why | None:
     return None
 
 
-def second_legal(s, p: int, frame: SwapSecond) -> list[Action]:
+def second_legal(s: CabooseState, p: int, frame: SwapSecond) -> list[Action]:
     pk = s.pk
     nf, fruits, A = pk.nf, pk.mask_fruits, pk.A_SWAP
     return [A[y * nf + g] for y, m in enumerate(s.cmask) for g in fruits[m]
             if second_refusal(s, frame, y, g) is None]
 
 
-def swap_check(s, p: int, frame: SwapFirst | SwapSecond, action: Action) -> Why | None:
+def swap_check(s: CabooseState, p: int, frame: SwapFirst | SwapSecond, action: Action) -> Why | None:
     if action.kind != "swap":
         return finish_first(frame, action, "CC-GOD-HORUS-01", "horus")
     if isinstance(frame, SwapFirst):
@@ -139,7 +144,7 @@ def swap_check(s, p: int, frame: SwapFirst | SwapSecond, action: Action) -> Why 
     return second_refusal(s, frame, *action.args)
 
 
-def swap_ask(s, p: int, frame: SwapFirst | SwapSecond) -> Decision:
+def swap_ask(s: CabooseState, p: int, frame: SwapFirst | SwapSecond) -> Decision:
     if isinstance(frame, SwapFirst):
         return Decision(p, frame.KIND, "caboose.ask.swap_first", {}, "CC-GOD-HORUS-01")
     pk = s.pk
@@ -147,7 +152,7 @@ def swap_ask(s, p: int, frame: SwapFirst | SwapSecond) -> Decision:
                     named(pk, {"city": frame.city, "fruit": (frame.fruit,)}), "CC-Q-22")
 
 
-def swap_do(s, p: int, frame: SwapFirst | SwapSecond, action: Action) -> bool:
+def swap_do(s: CabooseState, p: int, frame: SwapFirst | SwapSecond, action: Action) -> bool:
     y, g = action.args
     if isinstance(frame, SwapFirst):
         s.stack[-1] = SwapSecond(y, g)
@@ -169,13 +174,13 @@ def swap_do(s, p: int, frame: SwapFirst | SwapSecond, action: Action) -> bool:
 
 # --------------------------------------------------------------------------- SEKHMET HUNTINGTON
 
-def can_sekhmet(s, p: int, r: int) -> bool:
+def can_sekhmet(s: CabooseState, p: int, r: int) -> bool:
     """CC-GOD-SEKHMET-01, CC-R-02: the holder names one unbuilt route for the rest of the turn
     (while actions are left: checked with the other actions by ``menu``)."""
     return s.god[p] == SEKHMET and s.sekhmet < 0 and not s.rown[r]
 
 
-def sekhmet_refusal(s, p: int, r: int) -> Why | None:
+def sekhmet_refusal(s: CabooseState, p: int, r: int) -> Why | None:
     """Why route ``r`` cannot be SEKHMET's now (None: it can)."""
     if can_sekhmet(s, p, r):
         return None
@@ -186,7 +191,7 @@ def sekhmet_refusal(s, p: int, r: int) -> Why | None:
     return no("sekhmet_built", "CC-GOD-SEKHMET-01", "sekhmet", route=r)
 
 
-def sekhmet_do(s, p: int, r: int) -> bool:
+def sekhmet_do(s: CabooseState, p: int, r: int) -> bool:
     pk = s.pk
     s.sekhmet = r  # CC-GOD-SEKHMET-01, CC-R-02: one unbuilt route for the rest of the turn
     link(s, r)

@@ -6,6 +6,8 @@ the matching ``*_refusal`` check.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.engine.action import Action
 from asztal.engine.decision import Decision
 from asztal.games.caboose.building import hand_sites
@@ -22,10 +24,13 @@ from asztal.games.caboose.common import (
 from asztal.games.caboose.frames import GrowCity
 from asztal.games.caboose.turn import action_done
 
+if TYPE_CHECKING:
+    from asztal.games.caboose.state import CabooseState
+
 PART = "grow"
 
 
-def can_grow(s, k: int, fits: int) -> bool:
+def can_grow(s: CabooseState, k: int, fits: int) -> bool:
     """CC-ACT-GROW-01: a city card (CC-ACT-GROW-06 not of a pyramid city: bit 0 of ``fits``, see
     ``building.hand_sites``), one's own played fruit card ``k``, and its cubes in the supply
     (CC-R-06: each fruit of a two-fruit card). The menu offers a played fruit card exactly when
@@ -39,7 +44,7 @@ def can_grow(s, k: int, fits: int) -> bool:
     return True
 
 
-def grow_refusal(s, p: int, k: int) -> Why | None:
+def grow_refusal(s: CabooseState, p: int, k: int) -> Why | None:
     """Why fruit card ``k`` cannot be grown now (None: it can)."""
     pk = s.pk
     if k not in s.fcards[p]:
@@ -54,13 +59,13 @@ def grow_refusal(s, p: int, k: int) -> Why | None:
     return no("grow_supply", "CC-ACT-GROW-01", PART, fruit=[f for f in pk.ac_fruits[k] if not s.supply[f]])
 
 
-def grow_start(s, p: int, k: int) -> bool:
+def grow_start(s: CabooseState, p: int, k: int) -> bool:
     s.fcards[p] = remove_from(s.fcards[p], k)  # CC-ACT-GROW-02 choose one of your fruit cards
     s.stack.append(GrowCity(k))
     return False
 
 
-def city_refusal(s, p: int, c: int) -> Why | None:
+def city_refusal(s: CabooseState, p: int, c: int) -> Why | None:
     """CC-Q-32 a city that already has the fruit is fine; CC-ACT-GROW-06 not a pyramid city."""
     bad = city_card_refusal(s, p, c, "CC-ACT-GROW-02", PART)
     if bad is None and s.pyr[s.pk.cc_city[c]] >= 0:
@@ -68,23 +73,23 @@ def city_refusal(s, p: int, c: int) -> Why | None:
     return bad
 
 
-def legal(s, p: int, frame: GrowCity) -> list[Action]:
+def legal(s: CabooseState, p: int, frame: GrowCity) -> list[Action]:
     A = s.pk.A_CARD
     return [A[c] for c in s.chand[p] if city_refusal(s, p, c) is None]
 
 
-def refusal(s, p: int, frame: GrowCity, action: Action) -> Why | None:
+def refusal(s: CabooseState, p: int, frame: GrowCity, action: Action) -> Why | None:
     if action.kind == "card":
         return city_refusal(s, p, action.args[0])
     return finish_first(frame, action, "CC-ACT-GROW-02", PART)
 
 
-def ask(s, p: int, frame: GrowCity) -> Decision:
+def ask(s: CabooseState, p: int, frame: GrowCity) -> Decision:
     return Decision(p, frame.KIND, "caboose.ask.grow", named(s.pk, {"fruit": s.pk.ac_fruits[frame.card]}),
                     "CC-ACT-GROW-02")
 
 
-def do(s, p: int, frame: GrowCity, action: Action) -> bool:
+def do(s: CabooseState, p: int, frame: GrowCity, action: Action) -> bool:
     pk = s.pk
     c = action.args[0]
     s.chand[p] = remove_from(s.chand[p], c)  # CC-ACT-GROW-02 play the city card

@@ -10,6 +10,8 @@ tried on every card of a hand the ``can_*`` predicate that ``*_refusal`` itself 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.engine.action import Action
 from asztal.engine.decision import Decision
 from asztal.games.caboose.building import build_refusal, build_start, can_build, fruit_card_mask, hand_sites
@@ -25,6 +27,9 @@ from asztal.games.caboose.rail import can_rail, rail_from, rail_refusal, rail_st
 from asztal.games.caboose.transport import board_masks
 from asztal.games.caboose.turn import after, end_turn
 
+if TYPE_CHECKING:
+    from asztal.games.caboose.state import CabooseState
+
 #: the six actions and SEKHMET's route: each takes one of the turn's actions (CC-TURN-04, CC-R-02)
 _ACTIONS = frozenset({"rail", "build", "deliver", "grow", "pyramid", "citydraw", "sekhmet"})
 #: moves that only continue a started action or swap, with the rule saying when they come
@@ -32,14 +37,14 @@ _PENDING = {"card": "CC-TURN-06", "route": "CC-ACT-TRAIN-03", "src": "CC-ACT-BUI
             "city": "CC-ACT-PYR-05", "swap": "CC-GOD-HORUS-01"}
 
 
-def can_take(s) -> bool:
+def can_take(s: CabooseState) -> bool:
     """CC-TURN-02, CC-Q-04, CC-Q-06: a card of the face-up display (not refilled), 1 a turn (2 with
     ATUM YOUNG); CC-TURN-08, CC-Q-25 at any time of the turn. The menu offers every displayed card
     exactly when this holds."""
     return s.draws_left > 0
 
 
-def take_refusal(s, p: int, i: int) -> Why | None:
+def take_refusal(s: CabooseState, p: int, i: int) -> Why | None:
     """Why auction card ``i`` cannot be taken now (None: it can)."""
     if not can_take(s):
         return no("take_none_left", "CC-TURN-02", "turn", count=2 if s.god[p] == ATUM else 1)
@@ -48,7 +53,7 @@ def take_refusal(s, p: int, i: int) -> Why | None:
     return None
 
 
-def _action_refusal(s, p: int, kind: str, arg: int) -> Why | None:
+def _action_refusal(s: CabooseState, p: int, kind: str, arg: int) -> Why | None:
     """One of the six actions (or SEKHMET's route) ``kind`` with its first choice ``arg``."""
     if not s.acts_left:  # CC-TURN-04, CC-GOD-BES-01
         return no("no_actions_left", "CC-TURN-04", kind, count=3 if s.god[p] == BES else 2)
@@ -67,7 +72,7 @@ def _action_refusal(s, p: int, kind: str, arg: int) -> Why | None:
     return sekhmet_refusal(s, p, arg)
 
 
-def legal(s, p: int, frame: Turn) -> list[Action]:
+def legal(s: CabooseState, p: int, frame: Turn) -> list[Action]:
     pk = s.pk
     acts = [pk.A_TAKE[i] for i in s.adisp] if can_take(s) else []
     if s.acts_left:  # CC-TURN-04, CC-TURN-05, CC-TURN-07: any of the six, the same one again allowed
@@ -109,7 +114,7 @@ def legal(s, p: int, frame: Turn) -> list[Action]:
     return acts
 
 
-def refusal(s, p: int, frame: Turn, action: Action) -> Why | None:
+def refusal(s: CabooseState, p: int, frame: Turn, action: Action) -> Why | None:
     kind = action.kind
     if kind == "take":
         return take_refusal(s, p, action.args[0])
@@ -126,7 +131,7 @@ def refusal(s, p: int, frame: Turn, action: Action) -> Why | None:
     return no("gods_chosen", "CC-AUC-12", "gods", action=action)
 
 
-def ask(s, p: int, frame: Turn) -> Decision:
+def ask(s: CabooseState, p: int, frame: Turn) -> Decision:
     draws = s.draws_left if s.adisp else 0
     acts = s.acts_left
     if acts and draws:
@@ -140,7 +145,7 @@ def ask(s, p: int, frame: Turn) -> Decision:
     return Decision(p, frame.KIND, "caboose.ask." + key, {"actions": acts, "cards": draws}, "CC-TURN-04")
 
 
-def do(s, p: int, frame: Turn, action: Action) -> bool:
+def do(s: CabooseState, p: int, frame: Turn, action: Action) -> bool:
     kind = action.kind
     if kind == "take":
         return _take(s, p, action.args[0])
@@ -163,7 +168,7 @@ def do(s, p: int, frame: Turn, action: Action) -> bool:
     return sekhmet_do(s, p, action.args[0])
 
 
-def _take(s, p: int, i: int) -> bool:
+def _take(s: CabooseState, p: int, i: int) -> bool:
     pk = s.pk
     s.adisp.remove(i)  # CC-TURN-02 the display is not refilled (CC-Q-04)
     if pk.ac_kind[i] == FRUIT:

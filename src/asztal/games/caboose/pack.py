@@ -20,7 +20,8 @@ import itertools
 import json
 import pathlib
 from collections import Counter, deque
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, cast
 
 from asztal.engine import Action, BadOptions
 from asztal.engine.jsonfile import read_json_file
@@ -192,7 +193,8 @@ class Pack:
         self.btile_ids = tuple(t["id"] for t in tiles)
         self.btile_idx = {k: i for i, k in enumerate(self.btile_ids)}
         self.btile_value = tuple(t["value"] for t in tiles)
-        ids, kind, trains, cost, starting, afr, vp, btype, tile = [], [], [], [], [], [], [], [], []
+        ids, kind, trains, cost, starting, vp, btype, tile = [], [], [], [], [], [], [], []
+        afr: list[tuple[int, ...]] = []
         for c in raw["train_cards"]:
             ids.append(c["id"]), kind.append(TRAIN), trains.append(c["trains"]), cost.append(c["cost"])
             starting.append(bool(c["starting"])), afr.append(()), vp.append(0), btype.append(-1), tile.append(-1)
@@ -258,23 +260,30 @@ class Pack:
         names = self.city_hu if lang == "hu" else self.city_en
         return f"{names[self.route_a[r]]}–{names[self.route_b[r]]}"
 
+    # the actions of one kind of auction card, by card index (None at the cards of the other kinds,
+    # which are never offered them: typed as the actions the rules hand out)
+    A_RAIL: tuple[Action, ...]
+    A_BUILD: tuple[Action, ...]
+    A_GROW: tuple[Action, ...]
+    A_USE: tuple[Action, ...]
+
     def _build_actions(self) -> None:
         self.codes: dict[str, Action] = {}
         add, ct, at, rt = self._add, self.card_text, self.auction_text, self.route_text
         cid, fid = self.city_ids, self.fruit_ids
         self.A_TAKE = tuple(add(f"take:{self.ac_ids[i]}", "take", (i,), f"Aukciós kártya elvétele: {at(i, 'hu')}",
                                 f"Take auction card: {at(i, 'en')}") for i in range(self.nac))
-        self.A_RAIL = tuple(add(f"rail:{self.ac_ids[i]}", "rail", (i,), f"Vasút építése: {at(i, 'hu')}",
+        self.A_RAIL = _of_kind(add(f"rail:{self.ac_ids[i]}", "rail", (i,), f"Vasút építése: {at(i, 'hu')}",
                                 f"Build a railway: {at(i, 'en')}") if self.ac_kind[i] == TRAIN else None
                             for i in range(self.nac))
-        self.A_BUILD = tuple(add(f"build:{self.ac_ids[i]}", "build", (i,), f"Épület építése: {at(i, 'hu')}",
+        self.A_BUILD = _of_kind(add(f"build:{self.ac_ids[i]}", "build", (i,), f"Épület építése: {at(i, 'hu')}",
                                  f"Build a building: {at(i, 'en')}") if self.ac_kind[i] == BUILDING else None
                              for i in range(self.nac))
-        self.A_GROW = tuple(add(f"grow:{self.ac_ids[i]}", "grow", (i,),
+        self.A_GROW = _of_kind(add(f"grow:{self.ac_ids[i]}", "grow", (i,),
                                 f"Gyümölcs termesztése: {self.fruit_list(self.ac_fruits[i], 'hu')}",
                                 f"Grow fruit: {self.fruit_list(self.ac_fruits[i], 'en')}")
                             if self.ac_kind[i] == FRUIT else None for i in range(self.nac))
-        self.A_USE = tuple(add(f"use:{self.ac_ids[i]}", "use", (i,),
+        self.A_USE = _of_kind(add(f"use:{self.ac_ids[i]}", "use", (i,),
                                f"Gyümölcslap felhasználása: {self.fruit_list(self.ac_fruits[i], 'hu')}",
                                f"Use fruit card: {self.fruit_list(self.ac_fruits[i], 'en')}")
                            if self.ac_kind[i] == FRUIT else None for i in range(self.nac))
@@ -310,6 +319,11 @@ class Pack:
     def action_by_code(self, code: str) -> Action | None:
         a = self.codes.get(code)
         return a if a is not None else global_by_code(code)
+
+
+def _of_kind(actions: Iterable[Action | None]) -> tuple[Action, ...]:
+    """Per auction card its action, None where the card is of another kind (never offered one)."""
+    return cast("tuple[Action, ...]", tuple(actions))
 
 
 def _mask(fruits) -> int:

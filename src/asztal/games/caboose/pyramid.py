@@ -7,6 +7,8 @@ check.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.engine.action import Action
 from asztal.engine.decision import Decision
 from asztal.games.caboose.common import Why, finish_first, no
@@ -15,10 +17,13 @@ from asztal.games.caboose.pack import AMUN
 from asztal.games.caboose.transport import board_masks
 from asztal.games.caboose.turn import action_done
 
+if TYPE_CHECKING:
+    from asztal.games.caboose.state import CabooseState
+
 PART = "pyramid"
 
 
-def pyramid_price(s, p: int, t: int) -> int:
+def pyramid_price(s: CabooseState, p: int, t: int) -> int:
     """Twice the tile's value (CC-ACT-PYR-03); AMUN VANDERBILT 5 less, never below 0 (CC-Q-17)."""
     price = 2 * s.pk.pyr_value[t]
     if s.god[p] == AMUN:
@@ -26,7 +31,7 @@ def pyramid_price(s, p: int, t: int) -> int:
     return price
 
 
-def free_pyramids(s) -> tuple:
+def free_pyramids(s: CabooseState) -> tuple:
     """Pyramid tiles still in the supply (CC-ACT-PYR-02), one per distinct value (CC-R-07: equal tiles are
     one outcome); cached."""
     out = s._pfree
@@ -42,7 +47,7 @@ def free_pyramids(s) -> tuple:
     return out
 
 
-def can_pyramid(s, p: int, t: int, empty: bool) -> bool:
+def can_pyramid(s: CabooseState, p: int, t: int, empty: bool) -> bool:
     """CC-ACT-PYR-01: an empty city (``empty``, no fruit, CC-Q-17) and the money (CC-ACT-PYR-03) for
     tile ``t`` of ``free_pyramids``. The menu offers a free tile exactly when this holds."""
     if not empty:
@@ -53,7 +58,7 @@ def can_pyramid(s, p: int, t: int, empty: bool) -> bool:
     return price <= s.money[p]
 
 
-def pyramid_refusal(s, p: int, t: int) -> Why | None:
+def pyramid_refusal(s: CabooseState, p: int, t: int) -> Why | None:
     """Why tile ``t`` cannot start a pyramid now (None: it can)."""
     if t not in free_pyramids(s):
         value = s.pk.pyr_value[t]
@@ -69,12 +74,12 @@ def pyramid_refusal(s, p: int, t: int) -> Why | None:
     return no("pyramid_money", "CC-ACT-PYR-03", PART, value=s.pk.pyr_value[t], price=price, money=s.money[p])
 
 
-def pyramid_start(s, p: int, t: int) -> bool:
+def pyramid_start(s: CabooseState, p: int, t: int) -> bool:
     s.stack.append(PyramidCity(t))  # CC-ACT-PYR-02 any tile from the supply
     return False
 
 
-def city_refusal(s, x: int) -> Why | None:
+def city_refusal(s: CabooseState, x: int) -> Why | None:
     """CC-ACT-PYR-01 an empty city (no fruit, CC-Q-17); CC-ACT-PYR-07 one pyramid per city."""
     if s.pyr[x] >= 0:
         return no("pyramid_city_taken", "CC-ACT-PYR-07", PART, city=x)
@@ -83,24 +88,24 @@ def city_refusal(s, x: int) -> Why | None:
     return None
 
 
-def legal(s, p: int, frame: PyramidCity) -> list[Action]:
+def legal(s: CabooseState, p: int, frame: PyramidCity) -> list[Action]:
     A = s.pk.A_CITY
     return [A[x] for x in range(s.pk.nc) if city_refusal(s, x) is None]
 
 
-def refusal(s, p: int, frame: PyramidCity, action: Action) -> Why | None:
+def refusal(s: CabooseState, p: int, frame: PyramidCity, action: Action) -> Why | None:
     if action.kind == "city":
         return city_refusal(s, action.args[0])
     return finish_first(frame, action, "CC-ACT-PYR-05", PART)
 
 
-def ask(s, p: int, frame: PyramidCity) -> Decision:
+def ask(s: CabooseState, p: int, frame: PyramidCity) -> Decision:
     t = frame.tile
     return Decision(p, frame.KIND, "caboose.ask.pyramid",
                     {"value": s.pk.pyr_value[t], "price": pyramid_price(s, p, t)}, "CC-ACT-PYR-05")
 
 
-def do(s, p: int, frame: PyramidCity, action: Action) -> bool:
+def do(s: CabooseState, p: int, frame: PyramidCity, action: Action) -> bool:
     pk = s.pk
     t, x = frame.tile, action.args[0]
     price = pyramid_price(s, p, t)

@@ -7,6 +7,8 @@ SETH HENRY HARRIMAN's bonus is paid here too (CC-GOD-SETH-01).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.engine.action import Action
 from asztal.engine.decision import Decision
 from asztal.games.caboose.common import (
@@ -22,10 +24,13 @@ from asztal.games.caboose.pack import SETH
 from asztal.games.caboose.transport import link, longest_route_cities
 from asztal.games.caboose.turn import action_done
 
+if TYPE_CHECKING:
+    from asztal.games.caboose.state import CabooseState
+
 PART = "rail"
 
 
-def rail_cities(s, p: int) -> int:
+def rail_cities(s: CabooseState, p: int) -> int:
     """Bit ``x`` set when ``p`` could build a railway from city ``x``: a route from it with room
     (fewer than two owners) and none of p's trains; cached for every seat in ``s._rail`` until a
     railway is built."""
@@ -33,18 +38,18 @@ def rail_cities(s, p: int) -> int:
     if masks is None:
         pk, rown, rt, P = s.pk, s.rown, s.rt, s.players
         ra, rb = pk.route_a, pk.route_b
-        masks = [0] * P
+        per = [0] * P
         for r in range(pk.nr):
             if rown[r] < 2:  # CC-ACT-TRAIN-04 at most two players; CC-ACT-TRAIN-06 not onto one's own
                 both = 1 << ra[r] | 1 << rb[r]
                 for q in range(P):
                     if not rt[r * P + q]:
-                        masks[q] |= both
-        s._rail = masks = tuple(masks)
+                        per[q] |= both
+        s._rail = masks = tuple(per)
     return masks[p]
 
 
-def hand_cities(s, p: int) -> int:
+def hand_cities(s: CabooseState, p: int) -> int:
     """Bit ``x`` set for the city of each city card in ``p``'s hand."""
     cc_city = s.pk.cc_city
     m = 0
@@ -55,12 +60,12 @@ def hand_cities(s, p: int) -> int:
 
 # --------------------------------------------------------------------------- starting the action
 
-def rail_from(s, p: int) -> int:
+def rail_from(s: CabooseState, p: int) -> int:
     """The cities of ``p``'s city cards with a route ``p`` may build on (bits, see ``rail_cities``)."""
     return hand_cities(s, p) & rail_cities(s, p)
 
 
-def can_rail(s, p: int, i: int, cities: int) -> bool:
+def can_rail(s: CabooseState, p: int, i: int, cities: int) -> bool:
     """CC-ACT-TRAIN-01: a train card, a city card and the card's money; CC-ACT-TRAIN-09, CC-Q-18
     enough trains left; and a route out of the card's city the trains may go onto (``cities``:
     ``rail_from``). The menu offers train card ``i`` of the hand exactly when this holds."""
@@ -68,7 +73,7 @@ def can_rail(s, p: int, i: int, cities: int) -> bool:
     return pk.ac_cost[i] <= s.money[p] and pk.ac_trains[i] <= s.trains[p] and cities != 0
 
 
-def rail_refusal(s, p: int, i: int) -> Why | None:
+def rail_refusal(s: CabooseState, p: int, i: int) -> Why | None:
     """Why train card ``i`` cannot start a railway now (None: it can)."""
     pk = s.pk
     if i not in s.ahand[p]:
@@ -86,7 +91,7 @@ def rail_refusal(s, p: int, i: int) -> Why | None:
     return no("rail_no_city", "CC-ACT-TRAIN-04", PART)
 
 
-def rail_start(s, p: int, i: int) -> bool:
+def rail_start(s: CabooseState, p: int, i: int) -> bool:
     s.ahand[p] = remove_from(s.ahand[p], i)  # CC-ACT-TRAIN-02 (i) play the card
     s.stack.append(RailCity(i))
     return False
@@ -94,21 +99,21 @@ def rail_start(s, p: int, i: int) -> bool:
 
 # --------------------------------------------------------------------------- the city card
 
-def city_refusal(s, p: int, c: int) -> Why | None:
+def city_refusal(s: CabooseState, p: int, c: int) -> Why | None:
     bad = city_card_refusal(s, p, c, "CC-ACT-TRAIN-02", PART)
     if bad is None and not rail_cities(s, p) >> s.pk.cc_city[c] & 1:
         return no("rail_city_closed", "CC-ACT-TRAIN-04", PART, city=s.pk.cc_city[c])
     return bad
 
 
-def city_legal(s, p: int, frame: RailCity) -> list[Action]:
+def city_legal(s: CabooseState, p: int, frame: RailCity) -> list[Action]:
     A = s.pk.A_CARD
     return [A[c] for c in s.chand[p] if city_refusal(s, p, c) is None]
 
 
 # --------------------------------------------------------------------------- the route
 
-def route_refusal(s, p: int, frame: RailRoute, r: int) -> Why | None:
+def route_refusal(s: CabooseState, p: int, frame: RailRoute, r: int) -> Why | None:
     pk = s.pk
     x = pk.cc_city[frame.city_card]
     if r not in pk.city_routes[x]:  # CC-ACT-TRAIN-03 a route out of the chosen city
@@ -120,7 +125,7 @@ def route_refusal(s, p: int, frame: RailRoute, r: int) -> Why | None:
     return None
 
 
-def route_legal(s, p: int, frame: RailRoute) -> list[Action]:
+def route_legal(s: CabooseState, p: int, frame: RailRoute) -> list[Action]:
     pk = s.pk
     A = pk.A_ROUTE
     return [A[r] for r in pk.city_routes[pk.cc_city[frame.city_card]] if route_refusal(s, p, frame, r) is None]
@@ -128,11 +133,11 @@ def route_legal(s, p: int, frame: RailRoute) -> list[Action]:
 
 # --------------------------------------------------------------------------- the frames' contract
 
-def legal(s, p: int, frame: RailCity | RailRoute) -> list[Action]:
+def legal(s: CabooseState, p: int, frame: RailCity | RailRoute) -> list[Action]:
     return city_legal(s, p, frame) if isinstance(frame, RailCity) else route_legal(s, p, frame)
 
 
-def refusal(s, p: int, frame: RailCity | RailRoute, action: Action) -> Why | None:
+def refusal(s: CabooseState, p: int, frame: RailCity | RailRoute, action: Action) -> Why | None:
     if isinstance(frame, RailCity):
         if action.kind == "card":
             return city_refusal(s, p, action.args[0])
@@ -142,7 +147,7 @@ def refusal(s, p: int, frame: RailCity | RailRoute, action: Action) -> Why | Non
     return finish_first(frame, action, "CC-ACT-TRAIN-03", PART)
 
 
-def ask(s, p: int, frame: RailCity | RailRoute) -> Decision:
+def ask(s: CabooseState, p: int, frame: RailCity | RailRoute) -> Decision:
     pk = s.pk
     words = {"trains": pk.ac_trains[frame.card], "cost": pk.ac_cost[frame.card]}
     if isinstance(frame, RailCity):
@@ -151,7 +156,7 @@ def ask(s, p: int, frame: RailCity | RailRoute) -> Decision:
     return Decision(p, frame.KIND, "caboose.ask.rail_route", named(pk, words), "CC-ACT-TRAIN-03")
 
 
-def do(s, p: int, frame: RailCity | RailRoute, action: Action) -> bool:
+def do(s: CabooseState, p: int, frame: RailCity | RailRoute, action: Action) -> bool:
     if isinstance(frame, RailCity):
         c = action.args[0]
         s.chand[p] = remove_from(s.chand[p], c)  # CC-ACT-TRAIN-02 play the city card
@@ -160,7 +165,7 @@ def do(s, p: int, frame: RailCity | RailRoute, action: Action) -> bool:
     return _resolve(s, p, frame.card, frame.city_card, action.args[0])
 
 
-def _resolve(s, p: int, i: int, c: int, r: int) -> bool:
+def _resolve(s: CabooseState, p: int, i: int, c: int, r: int) -> bool:
     pk, P = s.pk, s.players
     n = pk.ac_trains[i]
     s.money[p] -= pk.ac_cost[i]  # CC-ACT-TRAIN-02 (ii) pay the bank

@@ -4,12 +4,16 @@ winner with its tie-breaks (CC-WIN-*)."""
 from __future__ import annotations
 
 from operator import add
+from typing import TYPE_CHECKING
 
 from asztal.games.caboose.auction import begin_auction
 from asztal.games.caboose.common import BUILDING_SET_VP, FRUIT_SET_VP, draw_auction, set_vp
 
+if TYPE_CHECKING:
+    from asztal.games.caboose.state import CabooseState
 
-def end_round(s) -> bool:
+
+def end_round(s: CabooseState) -> bool:
     """Returns True: the new auction display is dealt face down -> face up (hidden information)."""
     s.adisc.extend(s.adisp)  # CC-EOR-01 the untaken auction cards are discarded
     s.adisp = []
@@ -32,7 +36,7 @@ def end_round(s) -> bool:
     return revealed
 
 
-def city_value(s, x: int) -> int:
+def city_value(s: CabooseState, x: int) -> int:
     """Prestige tile (side by colour) + building bonus tiles + pyramid (CC-SCORE-CITY-01)."""
     pk = s.pk
     t = s.prestige[x]
@@ -44,7 +48,7 @@ def city_value(s, x: int) -> int:
     return v
 
 
-def trains_around(s, x: int) -> list[int]:
+def trains_around(s: CabooseState, x: int) -> list[int]:
     """Each player's trains on the routes touching city ``x`` (CC-SCORE-CITY-02, CC-Q-35)."""
     P, rt = s.players, s.rt
     out = [0] * P
@@ -79,7 +83,7 @@ def city_awards(value: int, counts: list[int], players: int) -> list[int]:
     return out
 
 
-def final_scoring(s) -> None:
+def final_scoring(s: CabooseState) -> None:
     P = s.players
     parts = final_parts(s)
     before = list(s.vp)
@@ -94,7 +98,7 @@ def final_scoring(s) -> None:
         s.emit("caboose.final", scores=list(s.vp), winners=winners(s))
 
 
-def final_parts(s) -> dict:
+def final_parts(s: CabooseState) -> dict:
     """The VP final scoring awards per source (also how a loaded finished position recomputes them)."""
     pk, P = s.pk, s.players
     cities = [0] * P
@@ -112,12 +116,12 @@ def final_parts(s) -> dict:
     return {"cities": cities, "money": money, "buildings": buildings, "fruit": fruit, "per_city": per_city}
 
 
-def ranking_key(s, q: int) -> tuple:
+def ranking_key(s: CabooseState, q: int) -> tuple:
     """Most VP (CC-WIN-01), then money (CC-WIN-02), cards in hand (CC-WIN-03), lower god (CC-WIN-04, CC-Q-30)."""
     return (s.vp[q], s.money[q], len(s.chand[q]) + len(s.ahand[q]), -s.god[q])
 
 
-def winners(s) -> list[int]:
+def winners(s: CabooseState) -> list[int]:
     """CC-GOAL-02: the most VP after final scoring wins (one seat: god numbers break every tie)."""
     if not s.is_over:
         return []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.caboose.auction import begin_auction
 from asztal.games.caboose.common import (
     CITY_DISPLAY,
@@ -13,8 +15,11 @@ from asztal.games.caboose.common import (
 )
 from asztal.games.caboose.pack import FRUIT
 
+if TYPE_CHECKING:
+    from asztal.games.caboose.state import CabooseState
 
-def setup(s) -> None:
+
+def setup(s: CabooseState) -> None:
     pk, P, rng = s.pk, s.players, s.rng
     nc, nf = pk.nc, pk.nf
     s.round = 1  # CC-SETUP-16, CC-COMP-09 the round marker on the first space

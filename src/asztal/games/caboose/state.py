@@ -104,8 +104,8 @@ class CabooseState(GameState):
     cmask: list[int]
     supply: list[int]
     market: list[int]
-    prestige: Any
-    btiles: Any
+    prestige: list[int]
+    btiles: list[tuple[int, ...]]
     pyr: list[int]
     cdeck: list[int]
     cdisp: list[int]
@@ -113,28 +113,28 @@ class CabooseState(GameState):
     adeck: list[int]
     adisp: list[int]
     adisc: list[int]
-    offer: Any
-    active: Any
-    place: Any
+    offer: list[int]
+    active: list[bool]
+    place: list[int]
     known: list[int]
     stack: list[Any]  # the pending frames (``frames``), of several kinds
     round: int
     rounds: int
     cleo: int
-    high: Any
-    passes: Any
-    first_pass: Any
-    order: Any
-    oidx: Any
+    high: int
+    passes: int
+    first_pass: int
+    order: tuple[int, ...]
+    oidx: int
     acts_left: int
     draws_left: int
-    horus_left: Any
-    sekhmet: Any
-    final: Any
-    _comp: Any
-    _cm: Any
-    _pfree: Any
-    _rail: Any
+    horus_left: bool
+    sekhmet: int
+    final: dict[str, Any] | None
+    _comp: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None
+    _cm: tuple[list[int], list[int], bool] | None
+    _pfree: tuple[int, ...] | None
+    _rail: tuple[int, ...] | None
 
     # ------------------------------------------------------------------ decisions
     @property

@@ -11,8 +11,13 @@ path.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def components(s) -> tuple:
+if TYPE_CHECKING:
+    from asztal.games.caboose.state import CabooseState
+
+
+def components(s: CabooseState) -> tuple:
     """``(comp, groups)`` over the built routes (+ the Sekhmet route), cached in ``s._comp``:
     ``comp[x]`` the cities of x's component in ascending order (one tuple shared by its members),
     ``groups`` the components of two or more cities."""
@@ -52,7 +57,7 @@ def components(s) -> tuple:
     return net
 
 
-def link(s, r: int) -> None:
+def link(s: CabooseState, r: int) -> None:
     """Route ``r`` joined the network (its first train, or the Sekhmet route): merge its two
     components in the cached ones instead of searching the graph again."""
     net = s._comp
@@ -64,14 +69,14 @@ def link(s, r: int) -> None:
     ga, gb = comp[pk.route_a[r]], comp[pk.route_b[r]]
     if ga is not gb:
         g = tuple(sorted(ga + gb))
-        comp = list(comp)
+        joined = list(comp)
         for x in g:
-            comp[x] = g
-        s._comp = (tuple(comp), tuple(h for h in groups if h is not ga and h is not gb) + (g,))
+            joined[x] = g
+        s._comp = (tuple(joined), tuple(h for h in groups if h is not ga and h is not gb) + (g,))
         s._cm = None
 
 
-def board_masks(s) -> tuple:
+def board_masks(s: CabooseState) -> tuple:
     """``(sites, dm, empty)`` for the current position, cached in ``s._cm`` until a city gains or
     loses a kind of fruit, a pyramid is built or the network changes (a tuple, so clones may share
     it):
@@ -108,7 +113,7 @@ def board_masks(s) -> tuple:
     return bm
 
 
-def longest_route_cities(s, p: int) -> int:
+def longest_route_cities(s: CabooseState, p: int) -> int:
     """Cities on ``p``'s longest simple path over routes holding p's trains (CC-Q-24); 0 if none."""
     pk, P, rt = s.pk, s.players, s.rt
     adj: dict[int, list[int]] = {}

@@ -11,13 +11,18 @@ gods' powers (``gods``) return to the menu with ``after``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.caboose.common import CITY_DISPLAY, draw_city, swap_possible
 from asztal.games.caboose.frames import TURN
 from asztal.games.caboose.pack import ATUM, BES, GOD_NAMES, HORUS
 from asztal.games.caboose.scoring import end_round
 
+if TYPE_CHECKING:
+    from asztal.games.caboose.state import CabooseState
 
-def begin_turn(s, p: int) -> None:
+
+def begin_turn(s: CabooseState, p: int) -> None:
     g = s.god[p]
     s.to_move = p
     s.draws_left = 2 if g == ATUM else 1  # CC-TURN-02, CC-GOD-ATUM-01
@@ -28,21 +33,21 @@ def begin_turn(s, p: int) -> None:
         s.emit("caboose.turn", seat=p, god=g, name=GOD_NAMES[g - 1])
 
 
-def action_done(s) -> bool:
+def action_done(s: CabooseState) -> bool:
     """One of the turn's actions is complete: back to the menu, or the turn ends by itself."""
     s.acts_left -= 1
     s.stack = [TURN]
     return after(s)
 
 
-def after(s) -> bool:
+def after(s: CabooseState) -> bool:
     """End the turn by itself once nothing but ``done`` is left to decide (CC-R-05)."""
     if not s.acts_left and not (s.draws_left and s.adisp) and not (s.horus_left and swap_possible(s)):
         return end_turn(s)
     return False
 
 
-def end_turn(s) -> bool:
+def end_turn(s: CabooseState) -> bool:
     """Refill the city display (CC-Q-31), then the next god in order, or the end of the round."""
     revealed = False
     while len(s.cdisp) < CITY_DISPLAY:

@@ -6,6 +6,8 @@ Each advance's effects are wired where the rule lives (movement, events, upkeep,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.actions import ADV, DONE, DROP
 from asztal.games.pocketciv.data import (
     A_BLACK_MARKET,
@@ -33,6 +35,9 @@ from asztal.games.pocketciv.data import (
 from asztal.games.pocketciv.frames import Drop, register
 from asztal.games.pocketciv.refuse import no, not_here
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
+
 FISHING = ADV_INDEX["fishing"]
 
 
@@ -47,7 +52,7 @@ def tribe_cost(adv: int, i: int) -> int:
     return t if t > 0 else 0
 
 
-def advance_cost(s, i: int) -> tuple[int, int]:
+def advance_cost(s: PocketCivState, i: int) -> tuple[int, int]:
     """PC-DEV-ADV-05: the tribes and gold advance ``i`` costs; PC-MP-ADV-01: 1 gold and 1
     tribe less, never below 0, when another seat owns it (never solo)."""
     t, g = tribe_cost(s.emp.adv, i), ADV_GOLD[i]
@@ -56,7 +61,7 @@ def advance_cost(s, i: int) -> tuple[int, int]:
     return t, g
 
 
-def has_resources(s, a: int, need: int) -> bool:
+def has_resources(s: PocketCivState, a: int, need: int) -> bool:
     """PC-DEV-ADV-06; PC-DEV-ADV-08/09: with Machining wood and stone stand in for each other,
     but an advance needing both still needs both."""
     if need & FOOD and not s.farm[a]:
@@ -72,7 +77,7 @@ def _names(mask: int) -> list[str]:
     return [ADV_IDS[i] for i in range(NADV) if mask >> i & 1]
 
 
-def can_acquire(s, a: int, i: int, total: int, why: bool = False):
+def can_acquire(s: PocketCivState, a: int, i: int, total: int, why: bool = False):
     """None when the city in area ``a`` may acquire advance ``i`` as far as the advance goes
     (its costs, prerequisites and resources); else False, or the refusal with ``why``."""
     adv = s.emp.adv
@@ -101,7 +106,7 @@ def can_acquire(s, a: int, i: int, total: int, why: bool = False):
     return None
 
 
-def slots_check(s, why: bool = False):
+def slots_check(s: PocketCivState, why: bool = False):
     """PC-DEV-ADV-01, PC-DEV-ADV-12: the TCAV must exceed the number of advances owned."""
     if s.emp.tcav() <= s.emp.nadv():
         if not s.emp.tcav():
@@ -110,7 +115,7 @@ def slots_check(s, why: bool = False):
     return None
 
 
-def city_acq_check(s, a: int, why: bool = False):
+def city_acq_check(s: PocketCivState, a: int, why: bool = False):
     """PC-DEV-ADV-03: a city acquires; PC-DEV-ADV-02: once per city per round."""
     if not s.emp.cav[a]:
         return no("adv_city", "PC-DEV-ADV-03", area=a + 1) if why else True
@@ -119,11 +124,11 @@ def city_acq_check(s, a: int, why: bool = False):
     return None
 
 
-def advance_check(s, a: int, i: int, total: int, why: bool = False):
+def advance_check(s: PocketCivState, a: int, i: int, total: int, why: bool = False):
     return slots_check(s, why) or city_acq_check(s, a, why) or can_acquire(s, a, i, total, why)
 
 
-def legal_advances(s, acts: list, total: int) -> None:
+def legal_advances(s: PocketCivState, acts: list, total: int) -> None:
     if slots_check(s) is not None:
         return
     for a in s.board.areas:
@@ -135,7 +140,7 @@ def legal_advances(s, acts: list, total: int) -> None:
                 acts.append(row[i])
 
 
-def acquire(s, a: int, i: int) -> None:
+def acquire(s: PocketCivState, a: int, i: int) -> None:
     """PC-DEV-ADV-03/05/10/11: pay from the city's area and the stock; the whole Empire owns it."""
     t, g = advance_cost(s, i)
     s.rm_tribes(a, t)
@@ -153,7 +158,7 @@ def acquire(s, a: int, i: int) -> None:
 DROPPABLE = A_CULTURE_OF_THIEVERY | A_BLACK_MARKET
 
 
-def drop_check(s, i: int, why: bool = False):
+def drop_check(s: PocketCivState, i: int, why: bool = False):
     """PC-R-CULTURE-DROP: only Culture of Thievery and Black Market, if owned (PC-CON-04)."""
     bit = 1 << i
     if not bit & DROPPABLE:
@@ -163,19 +168,19 @@ def drop_check(s, i: int, why: bool = False):
     return None
 
 
-def _drop_legal(s, f):
+def _drop_legal(s: PocketCivState, f):
     acts = [DROP[ADV_INDEX[k]] for k in ("culture_of_thievery", "black_market") if drop_check(s, ADV_INDEX[k]) is None]
     acts.append(DONE)
     return acts
 
 
-def _drop_refuse(s, f, action):
+def _drop_refuse(s: PocketCivState, f, action):
     if action.kind == "drop":
         return drop_check(s, action.args[0], True)
     return not_here(action, f.TAG)
 
 
-def _drop_act(s, f, action) -> None:
+def _drop_act(s: PocketCivState, f, action) -> None:
     if action is DONE:
         s.stack.pop()
         return

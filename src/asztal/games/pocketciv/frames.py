@@ -540,3 +540,17 @@ class MpEra(PCFrame):
     step: int
     card: int
     code: str
+
+
+# -- shared values ------------------------------------------------------------------------------
+# A frame is frozen and compared by value, so the phases and steps that carry at most a small
+# counter are made once and handed out as they are: a round no longer builds a dataclass for
+# every step it takes (``dataclass(frozen=True)`` sets each field through ``object.__setattr__``).
+SETUP_STEPS: tuple[Setup, ...] = tuple(Setup(k) for k in range(3))
+PHASE_POP = Pop()
+PHASE_TOPUP = TopUp()
+PHASE_MOVE = Move()
+PHASE_EVENT = Event()
+PHASE_DEV = Dev()
+UPKEEP_STEPS: tuple[Upkeep, ...] = tuple(Upkeep(k) for k in range(7))
+TAX_STEPS: tuple[Tax, ...] = (Tax(0), Tax(1))

@@ -10,9 +10,6 @@ from asztal.engine.declare import Option
 from asztal.engine.i18n import player_name
 from asztal.engine.jsonfile import read_json_file
 from asztal.games.pocketciv.actions import TABLE
-from asztal.games.pocketciv.data import NCARDS
-from asztal.games.pocketciv.empire import Empire
-from asztal.games.pocketciv.frames import Setup
 from asztal.games.pocketciv.messages import MESSAGES, event_words
 from asztal.games.pocketciv.mp import generate_mp_board, setup_multiplayer
 from asztal.games.pocketciv.setup import Board, check_map, generate_board, place_deserts
@@ -96,39 +93,16 @@ class PocketCiv(Game):
         assert isinstance(s, PocketCivState)
         data = s.options["map"]
         if s.players > 1:  # PC-MP-MAP-01/02
-            s.board = generate_mp_board(s.rng, s.players)
+            board = generate_mp_board(s.rng, s.players)
         elif data is None:
-            s.board = generate_board(s.rng)
+            board = generate_board(s.rng)
         else:
             if not all("desert" in a for a in data["areas"]):
                 mountains = {a["number"] - 1 for a in data["areas"] if a["mountain"]}
                 forests = {a["number"] - 1 for a in data["areas"] if a["forest"]}
                 deserts = place_deserts(s.rng, mountains, forests)
                 data = {**data, "areas": [{**a, "desert": a["number"] - 1 in deserts} for a in data["areas"]]}
-            s.board = Board.from_json(data)
-        mountain, forest, desert = s.board.terrain
-        n = s.board.n
-        s.emp = Empire.empty(n)  # PC-SETUP-04, PC-SETUP-05: no gold, no VP, no advance yet
-        s.seats = [s.emp]
-        s.forest = [int(x) for x in forest]
-        s.mount = [int(x) for x in mountain]
-        s.farm = [0] * n
-        s.desert = [int(x) for x in desert]
-        s.fault = [0] * n
-        s.era = 1  # PC-SETUP-06
-        s.round_no = 1
-        s.deck = list(range(NCARDS))  # shuffled once the starting tribes stand (PC-SETUP-07)
-        s.discard = []
-        s.aside = []
-        s.stack = [Setup(0)]
-        s.held = -1
-        s.hit = 0
-        s.ending = None
-        s.started = False
-        s._revealed = False
-        s.shown = ()
-        s.ev = None
-        s.focus = -2
-        s.totem = s.spread = 0
+            board = Board.from_json(data)
+        s.lay_out(board)
         if s.players > 1:
             setup_multiplayer(s)

@@ -130,7 +130,8 @@ def _geometry(discs: int) -> tuple:
                 a, b = CORNERS[k], CORNERS[(k + 1) % 6]
                 nxt[(cx + a[0], cy + a[1])] = ((cx + b[0], cy + b[1]), i, out)
     start = min(nxt)
-    loop, cur, steps = [], start, 0
+    loop: list[tuple[int, int]] = []
+    cur, steps = start, 0
     while True:
         end, i, out = nxt[cur]
         if not loop or loop[-1] != out:

@@ -7,6 +7,8 @@ price (PC-POP-12), further tribes sailing the same way join it for free until an
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.actions import DONE, PLACE, TOPUP
 from asztal.games.pocketciv.data import (
     A_EQUESTRIAN,
@@ -16,40 +18,43 @@ from asztal.games.pocketciv.data import (
     A_ROADBUILDING,
     MAXAREA,
 )
-from asztal.games.pocketciv.frames import Event, Move, Pop, Setup, TopUp, register
+from asztal.games.pocketciv.frames import PHASE_EVENT, PHASE_MOVE, PHASE_POP, PHASE_TOPUP, SETUP_STEPS, register
 from asztal.games.pocketciv.refuse import no, not_here
+
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
 
 SEA_MOVES = A_FISHING | A_NAVIGATION
 
 
 # -- setup: the three starting tribes (PC-SETUP-MAP-13), then the deck (PC-SETUP-07) ---------
-def area_check(s, a: int, why: bool = False):
+def area_check(s: PocketCivState, a: int, why: bool = False):
     """The area is on this map (codes reach area 32, a solo map has 8)."""
     if a >= s.board.n:
         return no("no_area", "PC-SETUP-MAP-01", area=a + 1) if why else True
     return None
 
 
-def _setup_legal(s, f):
+def _setup_legal(s: PocketCivState, f):
     return [PLACE[a] for a in s.board.areas]
 
 
-def _setup_refuse(s, f, action):
+def _setup_refuse(s: PocketCivState, f, action):
     if action.kind == "place":
         return area_check(s, action.args[0], True)
     return not_here(action, f.TAG)
 
 
-def _setup_act(s, f, action) -> None:
+def _setup_act(s: PocketCivState, f, action) -> None:
     a = action.args[0]
     s.emp.tribes[a] += 1
     placed = f.placed + 1
     if placed < 3:
-        s.stack[-1] = Setup(placed)
+        s.stack[-1] = SETUP_STEPS[placed]
         return
     s.reshuffle_deck()  # PC-SETUP-07: shuffle, discard the top three, begin
     s.started = True
-    s.stack[-1] = Pop()
+    s.stack[-1] = PHASE_POP
     s.emit("pocketciv.start", areas=[x + 1 for x in s.board.areas if s.emp.tribes[x]])
 
 
@@ -57,7 +62,7 @@ register("setup", legal=_setup_legal, act=_setup_act, refuse=_setup_refuse)
 
 
 # -- phase I: growth and the top-up -----------------------------------------------------------
-def _pop_run(s, f) -> bool:
+def _pop_run(s: PocketCivState, f) -> bool:
     tribes = s.emp.tribes
     grown = []
     for a in s.board.areas:  # PC-POP-01: one new tribe in every area that has a tribe
@@ -71,34 +76,34 @@ def _pop_run(s, f) -> bool:
     s.emp.moved = [0] * len(tribes)
     s.emp.voyage = -1
     # PC-POP-02/03, PC-Q-10: after growth, top up to three tribes, only at cities, optional
-    s.stack[-1] = TopUp() if sum(tribes) < 3 and any(s.emp.cav) else Move()
+    s.stack[-1] = PHASE_TOPUP if sum(tribes) < 3 and any(s.emp.cav) else PHASE_MOVE
     return True
 
 
-def topup_check(s, a: int, why: bool = False):
+def topup_check(s: PocketCivState, a: int, why: bool = False):
     """PC-POP-02: new tribes only at cities."""
     if area_check(s, a) is None and s.emp.cav[a]:
         return None
     return (area_check(s, a, why) or no("topup_city", "PC-POP-02", area=a + 1)) if why else True
 
 
-def _topup_legal(s, f):
+def _topup_legal(s: PocketCivState, f):
     return [TOPUP[a] for a in s.board.areas if topup_check(s, a) is None] + [DONE]
 
 
-def _topup_refuse(s, f, action):
+def _topup_refuse(s: PocketCivState, f, action):
     if action.kind == "topup":
         return topup_check(s, action.args[0], True)
     return not_here(action, f.TAG)
 
 
-def _topup_act(s, f, action) -> None:
+def _topup_act(s: PocketCivState, f, action) -> None:
     if action is DONE:
-        s.stack[-1] = Move()
+        s.stack[-1] = PHASE_MOVE
         return
     s.emp.tribes[action.args[0]] += 1
     if sum(s.emp.tribes) >= 3:
-        s.stack[-1] = Move()
+        s.stack[-1] = PHASE_MOVE
 
 
 register("pop", run=_pop_run)
@@ -106,7 +111,7 @@ register("topup", legal=_topup_legal, act=_topup_act, refuse=_topup_refuse)
 
 
 # -- movement ---------------------------------------------------------------------------------
-def _reach(s):
+def _reach(s: PocketCivState):
     """The land moves of this Empire (PC-POP-05, -08 Road Building, -09 Equestrian), its sea
     moves (PC-POP-10/11, None without Fishing or Navigation) and the tribes a new voyage needs
     (PC-POP-12: one pays for the group; PC-POP-14: none with Magnetics)."""
@@ -123,7 +128,7 @@ def _reach(s):
     return moves, sails, 1 if adv & A_MAGNETICS else 2
 
 
-def free_check(s, a: int, why: bool = False):
+def free_check(s: PocketCivState, a: int, why: bool = False):
     """PC-POP-05: each tribe makes one step a round; the tribes that arrived stay."""
     free = s.emp.tribes[a] - s.emp.moved[a]
     if free > 0:
@@ -135,7 +140,7 @@ def free_check(s, a: int, why: bool = False):
     return no("all_moved", "PC-POP-05", area=a + 1)
 
 
-def _move_legal(s, f):
+def _move_legal(s: PocketCivState, f):
     moves, sails, need = _reach(s)
     tribes, moved, voyage = s.emp.tribes, s.emp.moved, s.emp.voyage
     acts = []
@@ -152,7 +157,7 @@ def _move_legal(s, f):
     return acts
 
 
-def _move_refuse(s, f, action):
+def _move_refuse(s: PocketCivState, f, action):
     if action.kind not in ("move", "sail"):
         return not_here(action, f.TAG)
     a, b = action.args
@@ -177,7 +182,7 @@ def _move_refuse(s, f, action):
     return no("no_voyage", "PC-POP-10", src=a + 1, dst=b + 1)
 
 
-def _move_act(s, f, action) -> None:
+def _move_act(s: PocketCivState, f, action) -> None:
     kind = action.kind
     if kind == "move":  # PC-POP-06: remove from the start, create at the destination
         a, b = action.args
@@ -200,7 +205,7 @@ def _move_act(s, f, action) -> None:
     else:  # done: phase II
         s.emp.voyage = -1
         s.emp.moved = [0] * len(s.emp.tribes)
-        s.next_phase(Event())
+        s.next_phase(PHASE_EVENT)
 
 
 register("move", legal=_move_legal, act=_move_act, refuse=_move_refuse)

@@ -28,7 +28,7 @@ PC-Q-27); the game ends when a seat has no tribe and no city or Era 8 ends (PC-M
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asztal.engine.fields import flag, listed, obj, one_of, whole
 from asztal.games.pocketciv.actions import ASTRONOMY, DONE, HIT, HITCITY, LEAVE, PLACE, TAKE
@@ -45,14 +45,14 @@ from asztal.games.pocketciv.data import (
 )
 from asztal.games.pocketciv.empire import Empire, EventLedger, combined
 from asztal.games.pocketciv.frames import (
+    PHASE_DEV,
+    PHASE_MOVE,
+    PHASE_TOPUP,
+    UPKEEP_STEPS,
     Alloc,
-    Dev,
-    Move,
     Mp,
     MpEv,
     MpSetup,
-    TopUp,
-    Upkeep,
     register,
     start_frame,
 )
@@ -79,6 +79,9 @@ from asztal.games.pocketciv.setup import (
     set_bits,
 )
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
+
 #: events whose text names no active area (no red circle): they are played once, never on a second area
 NO_AREA = frozenset({"anarchy", "corruption", "superstition"})
 
@@ -90,7 +93,7 @@ def generate_mp_board(rng, players: int = 2) -> Board:
     cells, pairs, rim = GEOMETRY[players]
     n = 8 * players
     while True:
-        owner = []
+        owner: list[int] = []
         for half in range(0, n, 8):
             base = POOL[rng.below(len(POOL), "pocketciv.map")]
             perm = SYMMETRIES[rng.below(len(SYMMETRIES), "pocketciv.map")]
@@ -131,6 +134,8 @@ class MPBoard(Board):
     """A generated multiplayer board; its map JSON (polygons) is drawn on first use."""
 
     __slots__ = ("plan",)
+    #: how it was made (players, the owner area of each cell, the Frontier's cells), for drawing
+    plan: tuple[int, tuple[int, ...], frozenset[Any]]
 
     @property
     def data(self) -> dict:
@@ -163,7 +168,8 @@ def _frontier_cells(rng, rim, touch, players: int) -> set | None:
     for _ in range(30):
         want = 4 * players + rng.below(players + 1, "pocketciv.map")
         start = rng.below(n, "pocketciv.map")
-        arc, seen = set(), set()
+        arc: set[tuple[int, int]] = set()
+        seen: set[int] = set()
         for k in range(n - 1):
             e = (start + k) % n
             new = seen | touch[e]
@@ -209,7 +215,7 @@ def board_from_json(data: dict, players: int) -> Board:
                  terrain, data=data, number=[int(a["number"]) for a in areas])
 
 
-def setup_multiplayer(s) -> None:
+def setup_multiplayer(s: PocketCivState) -> None:
     """PC-MP-TOTEM-01: the first Totem holder is drawn at random; every seat places three
     tribes (PC-Q-25), the holder first; then the deck is shuffled and three cards discarded."""
     n = s.board.n
@@ -223,7 +229,7 @@ def setup_multiplayer(s) -> None:
 
 
 # -- what may be seen -------------------------------------------------------------------------------
-def multi_json(s) -> dict[str, Any]:
+def multi_json(s: PocketCivState) -> dict[str, Any]:
     """The readable multiplayer position: the shared board, every seat's Empire side by side,
     and an event's view while one is played."""
     P, board = s.players, s.board
@@ -251,7 +257,7 @@ def multi_json(s) -> dict[str, Any]:
         "started": s.started,
     }
     if s.focus == -1:  # an event is being played on the colours together
-        ev = s.ev
+        ev = s.ledger()
         d["event"] = {
             "tribes": list(s.emp.tribes), "cities": list(s.emp.cav),
             "wonders": [[WONDER_IDS[w] for w in ws] for ws in s.emp.wonders],
@@ -265,7 +271,7 @@ def multi_json(s) -> dict[str, Any]:
     return d
 
 
-def load_multi(s, d: dict[str, Any]) -> None:
+def load_multi(s: PocketCivState, d: dict[str, Any]) -> None:
     """A hand-written multiplayer position, every field checked for type and range."""
     obj(d, "position")
     s.board = board = board_from_json(d["map"], s.players)
@@ -356,7 +362,7 @@ def load_multi(s, d: dict[str, Any]) -> None:
 
 
 # -- the round -------------------------------------------------------------------------------------
-def _round_run(s, f) -> bool:
+def _round_run(s: PocketCivState, f) -> bool:
     stage, k = f.stage, f.k
     P = s.players
     if stage == -1:  # setup: three starting tribes per seat, the holder first (PC-Q-25)
@@ -386,11 +392,11 @@ def _round_run(s, f) -> bool:
             s.focus_on(s.order(k))
             s.stack[-1] = Mp(stage, k + 1)
             if stage == 1:  # PC-POP-02/03 with the seat's own tribes and cities
-                s.stack.append(TopUp() if sum(s.emp.tribes) < 3 and any(s.emp.cav) else Move())
+                s.stack.append(PHASE_TOPUP if sum(s.emp.tribes) < 3 and any(s.emp.cav) else PHASE_MOVE)
             elif stage == 3:
-                s.stack.append(Dev())
+                s.stack.append(PHASE_DEV)
             else:
-                s.stack.append(Upkeep(1))  # reckoning, looting, city development, city upkeep
+                s.stack.append(UPKEEP_STEPS[1])  # reckoning, looting, city development, city upkeep
             return True
         s.store()
         s.stack[-1] = Mp(stage + 1, 0)
@@ -414,7 +420,7 @@ def _round_run(s, f) -> bool:
     return True
 
 
-def tribe_upkeep_mp(s) -> None:
+def tribe_upkeep_mp(s: PocketCivState) -> None:
     """PC-MP-CITY-02: an area supports forest + mountain/volcano + farm + the CAV of every
     colour's city, against all its tribes; PC-MP-CITY-03, PC-MP-TOTEM-04: the excess is removed
     one tribe per colour in turn, the Totem holder first. Each colour's loss is told in the log."""
@@ -439,17 +445,17 @@ def tribe_upkeep_mp(s) -> None:
                        cause="tribe_upkeep")
 
 
-def _setup_legal(s, f):
+def _setup_legal(s: PocketCivState, f):
     return [PLACE[a] for a in s.board.areas]
 
 
-def _setup_refuse(s, f, action):
+def _setup_refuse(s: PocketCivState, f, action):
     if action.kind == "place":
         return area_check(s, action.args[0], True)
     return not_here(action, f.TAG)
 
 
-def _setup_act(s, f, action) -> None:
+def _setup_act(s: PocketCivState, f, action) -> None:
     s.emp.tribes[action.args[0]] += 1
     s.emit("pocketciv.place", area=action.args[0] + 1)
     if f.placed + 1 < 3:
@@ -459,7 +465,7 @@ def _setup_act(s, f, action) -> None:
 
 
 # -- the event (PC-MP-TOTEM-03, -06..-10) ----------------------------------------------------------
-def _event_run(s, f) -> bool:
+def _event_run(s: PocketCivState, f) -> bool:
     stage, c, era = f.stage, f.card, f.era
     if stage == 6:  # the holder turns up the card (PC-MP-TOTEM-03/06)
         s.store()
@@ -486,7 +492,7 @@ def _event_run(s, f) -> bool:
         s.stack.append(start_frame(BOX[c][era][0], c, era))
         return True
     if stage == 3:
-        ev = s.ev
+        ev = s.ledger()
         if ev.red and ev.pass_no + 1 < len(s.board.by_number[ev.red]):
             ev.pass_no += 1  # PC-MP-TOTEM-09: the same event, with the same cards, on the next area
             ev.rep = list(ev.rec)
@@ -503,17 +509,17 @@ def _event_run(s, f) -> bool:
     return False  # stage 5: the holder's Astronomy decision
 
 
-def _event_legal(s, f):
+def _event_legal(s: PocketCivState, f):
     if f.stage == 0:
         return [TAKE, LEAVE]
     return [ASTRONOMY, DONE]
 
 
-def _event_refuse(s, f, action):
+def _event_refuse(s: PocketCivState, f, action):
     return not_here(action, "totem" if f.stage == 0 else "astro")
 
 
-def _event_act(s, f, action) -> None:
+def _event_act(s: PocketCivState, f, action) -> None:
     stage, c, era, k = f.stage, f.card, f.era, f.k
     if stage == 0:
         if action is TAKE:  # PC-MP-TOTEM-07/08: the taker now holds it and reveals the area
@@ -536,11 +542,11 @@ def _event_act(s, f, action) -> None:
         s.stack[-1] = MpEv(2, c, era, 0)
 
 
-def _losses(s) -> None:
+def _losses(s: PocketCivState) -> None:
     """After the event: gains go to the holder's colour; losses wait in ``lt``/``lc`` for
     the holder to say whose they are; lost wonders are taken from the other colours first
     (ruling PC-R-MP-WONDERS)."""
-    ev, seats, h = s.ev, s.seats, s.seats[s.totem]
+    ev, seats, h = s.ledger(), s.seats, s.seats[s.totem]
     lt, lc = [], []
     for a in s.board.areas:
         d = ev.tribes[a] - s.emp.tribes[a]
@@ -563,14 +569,14 @@ def _losses(s) -> None:
     ev.lt, ev.lc = lt, lc
 
 
-def _lose_city(s, p: int, a: int, n: int) -> None:
+def _lose_city(s: PocketCivState, p: int, a: int, n: int) -> None:
     """Seat ``p``'s city in area ``a`` loses ``n`` of its value (``Empire.lose_city``)."""
     if s.seats[p].lose_city(a, n):
         s.emit("pocketciv.mp_city_lost", seat=p, area=a + 1, cause=s.loss_cause())
 
 
-def _alloc_run(s, f) -> bool:
-    ev, seats = s.ev, s.seats
+def _alloc_run(s: PocketCivState, f) -> bool:
+    ev, seats = s.ledger(), s.seats
     lt, lc = ev.lt, ev.lc
     for a in s.board.areas:
         if lt[a]:
@@ -595,9 +601,9 @@ def _alloc_run(s, f) -> bool:
     return True
 
 
-def _alloc_area(s) -> tuple[int, str]:
+def _alloc_area(s: PocketCivState) -> tuple[int, str]:
     """The area whose losses are shared out now (area order, tribes before cities)."""
-    ev = s.ev
+    ev = s.ledger()
     for a in s.board.areas:
         if ev.lt[a]:
             return a, "hit"
@@ -606,7 +612,7 @@ def _alloc_area(s) -> tuple[int, str]:
     return -1, ""
 
 
-def alloc_check(s, p: int, a: int, kind: str, why: bool = False):
+def alloc_check(s: PocketCivState, p: int, a: int, kind: str, why: bool = False):
     """PC-MP-TOTEM-10: the holder says whose tribe (or city) in the area being shared out is hit."""
     at, what = _alloc_area(s)
     if (a, kind) != (at, what):
@@ -619,7 +625,7 @@ def alloc_check(s, p: int, a: int, kind: str, why: bool = False):
     return None
 
 
-def _alloc_legal(s, f):
+def _alloc_legal(s: PocketCivState, f):
     a, kind = _alloc_area(s)
     if a < 0:
         return []
@@ -627,24 +633,24 @@ def _alloc_legal(s, f):
     return [table[p][a] for p in range(s.players) if alloc_check(s, p, a, kind) is None]
 
 
-def _alloc_refuse(s, f, action):
+def _alloc_refuse(s: PocketCivState, f, action):
     if action.kind in ("hit", "hitcity"):
-        return alloc_check(s, *action.args, action.kind, True)
+        return alloc_check(s, action.args[0], action.args[1], action.kind, True)
     return not_here(action, f.TAG)
 
 
-def _alloc_act(s, f, action) -> None:
+def _alloc_act(s: PocketCivState, f, action) -> None:
     p, a = action.args
     if action.kind == "hit":
         s.seats[p].tribes[a] -= 1
-        s.ev.lt[a] -= 1
+        s.ledger().lt[a] -= 1
     else:
         _lose_city(s, p, a, 1)
-        s.ev.lc[a] -= 1
+        s.ledger().lc[a] -= 1
 
 
 # -- eras and the end (PC-MP-ERA-*, PC-MP-END-*) -----------------------------------------------------
-def _era_run(s, f) -> bool:
+def _era_run(s: PocketCivState, f) -> bool:
     """PC-MP-ERA-01..03, PC-Q-27: no city check, no scoring, no voluntary end; the deck is
     shuffled and three cards discarded; the end of Era 8 ends the game. Frame: ``MpEra(0,
     card, code)``: as in solo (PC-ERA-11), the step or action that drew the last card then goes on."""
@@ -659,14 +665,14 @@ def _era_run(s, f) -> bool:
     return True
 
 
-def end_mp(s) -> None:
+def end_mp(s: PocketCivState) -> None:
     """The end of Era 8 (PC-MP-END-01): an event cut short by it is shared out as far as it
     went, other colours first (ruling PC-R-MP-LAST-EVENT); then every seat is scored
     (``scoring.end_game``, PC-MP-END-02, PC-Q-28)."""
     if s.focus == -1:
-        if not s.ev.lt:
+        if not s.ledger().lt:
             _losses(s)
-        ev, seats = s.ev, s.seats
+        ev, seats = s.ledger(), s.seats
         for a in s.board.areas:
             for k in range(1, s.players + 1):
                 p = s.order(k % s.players)

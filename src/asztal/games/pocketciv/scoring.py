@@ -9,12 +9,17 @@ seat's Empire the same way, once, at its end (PC-MP-ERA-01, PC-Q-28).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.actions import CONTINUE, END
 from asztal.games.pocketciv.data import A_WRITTEN_RECORD, ADV_VP, NADV, WONDER_VP
 from asztal.games.pocketciv.empire import Empire
 from asztal.games.pocketciv.frames import Era, register
 from asztal.games.pocketciv.outcome import Ending
 from asztal.games.pocketciv.refuse import not_here
+
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
 
 
 def wonder_points(e: Empire) -> int:
@@ -37,7 +42,7 @@ def era_points(e: Empire, ending_era: int) -> int:
     return sum(advance_points(e)[:n])
 
 
-def end_game(s, how: Ending) -> None:
+def end_game(s: PocketCivState, how: Ending) -> None:
     """The one end of the game, solo and multiplayer.
 
     PC-END-01..03: wonders score once at every end. PC-MP-END-01/02, PC-Q-28: in the
@@ -61,7 +66,7 @@ def end_game(s, how: Ending) -> None:
         s.emit("pocketciv.game_over", how=how.value, vp=s.emp.vp + s.emp.vp_wonders, era=s.era)
 
 
-def _era_run(s, f) -> bool:
+def _era_run(s: PocketCivState, f) -> bool:
     """Frame ``Era(step, card, code)``: the era change at the draw of ``card``, the deck's last
     (PC-ERA-11, ruling PC-R-ERA-AT-ONCE); ``code`` is the player's action that drew it, if any."""
     if f.step == 1:
@@ -81,11 +86,11 @@ def _era_run(s, f) -> bool:
     return False
 
 
-def _era_legal(s, f):
+def _era_legal(s: PocketCivState, f):
     return [CONTINUE, END]  # PC-ERA-09: after every era change the player may stop
 
 
-def _era_act(s, f, action) -> None:
+def _era_act(s: PocketCivState, f, action) -> None:
     if action is END:
         end_game(s, Ending.STOPPED)  # PC-END-01 (c)
         return

@@ -24,6 +24,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from asztal.engine.action import Action
 from asztal.engine.errors import brief
 from asztal.engine.fields import listed, obj
 from asztal.engine.rng import Rng
@@ -71,7 +72,7 @@ def grow_partition(rng: Rng) -> list[int] | None:
     if len(seeds) < NAREA:
         return None
     sizes = [1] * NAREA
-    border = [set() for _ in range(NAREA)]
+    border: list[set[int]] = [set() for _ in range(NAREA)]
     for a, i in enumerate(seeds):
         owner[i] = a
     for a, i in enumerate(seeds):
@@ -201,7 +202,8 @@ def _frontier_arc(rng: Rng, touch) -> list[int] | None:
     for _ in range(20):
         want = 4 + rng.below(2, "pocketciv.map")
         start = rng.below(n, "pocketciv.map")
-        arc, seen = [], set()
+        arc: list[int] = []
+        seen: set[int] = set()
         for k in range(n - 1):
             i = (start + k) % n
             new = seen | touch[i]
@@ -417,6 +419,20 @@ def _sails_to(a: int, mask: int, n: int) -> tuple:
     return tuple((a * MAXAREA + b, row[b]) for b in set_bits(mask & ~BITS[a]))
 
 
+class _Lazy:
+    """The movement tables only advances use, built on a board's first need of them."""
+
+    __slots__ = ("moves2", "moves_all", "sails1", "sails2")
+
+    def __init__(self, moves2: tuple[tuple[Action, ...], ...], moves_all: tuple[tuple[Action, ...], ...],
+                 sails1: tuple[tuple[tuple[int, Action], ...], ...],
+                 sails2: tuple[tuple[tuple[int, Action], ...], ...]) -> None:
+        self.moves2 = moves2
+        self.moves_all = moves_all
+        self.sails1 = sails1
+        self.sails2 = sails2
+
+
 class Board:
     """The fixed geography of one game (shared by clones, never changed): adjacency as
     tuples and bit masks, Frontier and Sea borders, starting terrain, movement reach, and
@@ -433,6 +449,13 @@ class Board:
     by_number: tuple[tuple[int, ...], ...]
     adj: tuple[tuple[int, ...], ...]
     adjmask: tuple[int, ...]
+    frontier: tuple[bool, ...]
+    coastal: tuple[bool, ...]
+    terrain: tuple[tuple[bool, ...], ...]
+    geometry: Any
+    moves1: tuple[tuple[Action, ...], ...]
+    _data: dict[str, Any] | None
+    _lazy: _Lazy | None
 
     def __init__(self, adj, frontier, coastal, terrain, data=None, geometry=None, number=None) -> None:
         """``number``: the number written in each area (1-8; each twice on the multiplayer
@@ -441,7 +464,7 @@ class Board:
         self.areas = range(n)
         self.allmask = (1 << n) - 1
         self.number = number = tuple(range(1, n + 1)) if number is None else tuple(number)
-        by_number = [[] for _ in range(max(number) + 1)]
+        by_number: list[list[int]] = [[] for _ in range(max(number) + 1)]
         for a in range(n):
             by_number[number[a]].append(a)
         self.by_number = tuple(map(tuple, by_number))
@@ -461,7 +484,7 @@ class Board:
         self.moves1 = tuple(_moves_to(a, adjmask[a], n) for a in range(n))  # PC-POP-05
         self._lazy = None
 
-    def _tables(self) -> dict:
+    def _tables(self) -> _Lazy:
         lazy = self._lazy
         if lazy is not None:
             return lazy
@@ -489,23 +512,33 @@ class Board:
                 m |= sail[c]
             s2.append(m & ~BITS[a])
         landmask = tuple(self.allmask & ~BITS[a] for a in range(n))  # PC-POP-09
-        lazy = self._lazy = {
-            "reach2": tuple(reach2), "sail": sail, "sail2": tuple(s2), "landmask": landmask,
-            "moves2": tuple(_moves_to(a, reach2[a], n) for a in range(n)),
-            "moves_all": tuple(_moves_to(a, landmask[a], n) for a in range(n)),
-            "sails1": tuple(_sails_to(a, sail[a], n) for a in range(n)),
-            "sails2": tuple(_sails_to(a, s2[a], n) for a in range(n)),
-        }
+        lazy = self._lazy = _Lazy(
+            tuple(_moves_to(a, reach2[a], n) for a in range(n)),
+            tuple(_moves_to(a, landmask[a], n) for a in range(n)),
+            tuple(_sails_to(a, sail[a], n) for a in range(n)),
+            tuple(_sails_to(a, s2[a], n) for a in range(n)),
+        )
         return lazy
 
-    reach2 = property(lambda self: self._tables()["reach2"])
-    sail = property(lambda self: self._tables()["sail"])
-    sail2 = property(lambda self: self._tables()["sail2"])
-    landmask = property(lambda self: self._tables()["landmask"])
-    moves2 = property(lambda self: self._tables()["moves2"])
-    moves_all = property(lambda self: self._tables()["moves_all"])
-    sails1 = property(lambda self: self._tables()["sails1"])
-    sails2 = property(lambda self: self._tables()["sails2"])
+    @property
+    def moves2(self) -> tuple[tuple[Action, ...], ...]:
+        """PC-POP-08: the moves of up to two steps (Road Building), per area."""
+        return self._tables().moves2
+
+    @property
+    def moves_all(self) -> tuple[tuple[Action, ...], ...]:
+        """PC-POP-09: a move to any area by land (Equestrian), per area."""
+        return self._tables().moves_all
+
+    @property
+    def sails1(self) -> tuple[tuple[tuple[int, Action], ...], ...]:
+        """PC-POP-10/11: the voyages (their group key and action), per area."""
+        return self._tables().sails1
+
+    @property
+    def sails2(self) -> tuple[tuple[tuple[int, Action], ...], ...]:
+        """The voyages with Road Building (a voyage may be one of two moves, PC-Q-09)."""
+        return self._tables().sails2
 
     @classmethod
     def from_json(cls, data: dict) -> Board:

@@ -12,7 +12,7 @@ built as one from the start, never changed into one.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from asztal.engine import GameState
 from asztal.engine.action import Action
@@ -41,6 +41,7 @@ from asztal.games.pocketciv.frames import (
     LEGAL,
     REFUSE,
     RUN,
+    SETUP_STEPS,
     Alloc,
     Era,
     EventFrame,
@@ -135,6 +136,36 @@ class PocketCivState(GameState):
                 params["actor"] = self.focus
             GameState.emit(self, key, **params)
 
+    def lay_out(self, board: Board) -> None:
+        """The start of a game on ``board`` (PC-SETUP-*): every field set, the deck in order
+        until the starting tribes stand. Here rather than in ``game.py`` so that it is compiled
+        with the state (a play-out starts a fresh game each time)."""
+        mountain, forest, desert = board.terrain
+        n = board.n
+        self.board = board
+        self.emp = Empire.empty(n)  # PC-SETUP-04, PC-SETUP-05: no gold, no VP, no advance yet
+        self.seats = [self.emp]
+        self.forest = [1 if x else 0 for x in forest]
+        self.mount = [1 if x else 0 for x in mountain]
+        self.farm = [0] * n
+        self.desert = [1 if x else 0 for x in desert]
+        self.fault = [0] * n
+        self.era = 1  # PC-SETUP-06
+        self.round_no = 1
+        self.deck = list(range(NCARDS))  # shuffled once the starting tribes stand (PC-SETUP-07)
+        self.discard = []
+        self.aside = []
+        self.stack = [SETUP_STEPS[0]]
+        self.held = -1
+        self.hit = 0
+        self.ending = None
+        self.started = False
+        self._revealed = False
+        self.shown = ()
+        self.ev = None
+        self.focus = -2
+        self.totem = self.spread = 0
+
     # -- section 2.1: removal, reduction, creation -------------------------------------------
     def rm_tribes(self, a: int, n: int) -> int:
         """PC-CON-10, PC-Q-21: reduce tribes by n, never below 0; returns how many died."""
@@ -158,7 +189,9 @@ class PocketCivState(GameState):
             if isinstance(f, EventFrame):
                 return f.EVENT
             if isinstance(f, MpEv) and f.card >= 0:
-                return BOX[f.card][f.era][0]
+                box = BOX[f.card][f.era]
+                assert box is not None, "a multiplayer event frame holds an event card"
+                return box[0]
             if isinstance(f, Starve):
                 return "city_upkeep"
             if isinstance(f, (Pay, Sacrifice)):
@@ -260,6 +293,12 @@ class PocketCivState(GameState):
         self.spread = 0
         self.focus = -1
         self.ev = EventLedger(list(view.tribes), list(view.cav))
+
+    def ledger(self) -> EventLedger:
+        """The bookkeeping of the multiplayer event under way (only called while there is one)."""
+        ev = self.ev
+        assert ev is not None, "no multiplayer event under way"
+        return ev
 
     def leave_event(self) -> None:
         """The event is over: the holder gets back what it changed of its gold, advances,
@@ -429,9 +468,12 @@ class PocketCivState(GameState):
         """Does a seat have neither a tribe nor a city (PC-POP-04, PC-MP-END-01)? While one
         seat is in focus the others' Empires cannot change (PC-MP-02), so only that seat is
         looked at."""
-        if self.focus >= 0:
+        if self.focus >= 0 or self.players == 1:
             return self.emp.wiped()
-        return any(e.wiped() for e in self.seats)
+        for e in self.seats:
+            if e.wiped():
+                return True
+        return False
 
     def run_step(self) -> bool:
         """Carry out the top frame's automatic step; False if it waits for the player."""
@@ -515,15 +557,17 @@ class PocketCivState(GameState):
         """The readable position: the solo one, or every seat's Empire side by side (``mp``)."""
         return self._solo_json() if self.players == 1 else mp.multi_json(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` sees (PC-DEV-MINING-02/03: the discard pile only with Surveying)."""
-        self.check_seat(seat)
+    def view(self, seat: int | None | object) -> dict[str, Any]:
+        """What ``seat`` sees (PC-DEV-MINING-02/03: the discard pile only with Surveying).
+        ``seat`` comes from outside: typed ``object`` so that the compiled build lets
+        ``check_seat`` refuse a wrong one (``BadSeat``) instead of a bare ``TypeError``."""
+        self.check_seat(seat)  # BadSeat for anything but a seat or None
         v = self._position_json()
         v["map"] = self.board.data
         v["deck_size"] = len(self.deck)
         v["discard_size"] = len(self.discard)
         v["discard_top"] = self.discard[-1] + 1 if self.discard else None
-        v["discard"] = [c + 1 for c in self.discard] if self._surveys(seat) else None
+        v["discard"] = [c + 1 for c in self.discard] if self._surveys(cast("int | None", seat)) else None
         v["drawn"] = [c + 1 for c in self.shown]  # every card announced since the last decision
         v["to_move"] = self.to_move
         v["is_over"] = self.is_over

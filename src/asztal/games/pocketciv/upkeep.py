@@ -4,6 +4,8 @@ Frame: ``Upkeep(step)``."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.actions import CAPITAL, CAV, DONE, GROW, PAY, SACRIFICE
 from asztal.games.pocketciv.data import (
     A_BANKING,
@@ -21,16 +23,19 @@ from asztal.games.pocketciv.data import (
     TOOL_ADVANCES,
 )
 from asztal.games.pocketciv.development import CAPITAL_GROWN
-from asztal.games.pocketciv.frames import Pay, Pop, Sacrifice, Starve, Upkeep, register
+from asztal.games.pocketciv.frames import PHASE_POP, UPKEEP_STEPS, Pay, Sacrifice, Starve, register
 from asztal.games.pocketciv.refuse import no, not_here
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
 
-def support(s, a: int) -> int:
+
+def support(s: PocketCivState, a: int) -> int:
     """PC-UPK-TRIBE-01: forest + mountain/volcano + farm + CAV (deserts, faults: nothing)."""
     return s.forest[a] + (1 if s.mount[a] else 0) + s.farm[a] + s.emp.cav[a]
 
 
-def tribe_upkeep(s) -> None:
+def tribe_upkeep(s: PocketCivState) -> None:
     tribes, forest, mount, farm, cav = s.emp.tribes, s.forest, s.mount, s.farm, s.emp.cav
     for a in s.board.areas:  # PC-UPK-TRIBE-02, with support() inlined (hot path)
         t = tribes[a]
@@ -40,7 +45,7 @@ def tribe_upkeep(s) -> None:
                 s.rm_tribes(a, t - cap)
 
 
-def reckoning(s) -> None:
+def reckoning(s: PocketCivState) -> None:
     """PC-UPK-GOLD-01..06 with PC-Q-14 (a), PC-Q-15, PC-Q-16 (see PC-TV-RECKONING)."""
     adv = s.emp.adv
     before = s.emp.gold
@@ -74,24 +79,24 @@ def growth_cost(adv: int, new: int) -> int:
     return max(0, new - tools)  # PC-Q-12: per step, never below 0
 
 
-def source_check(s, a: int, r: int, why: bool = False):
+def source_check(s: PocketCivState, a: int, r: int, why: bool = False):
     """PC-UPK-CAPITAL-03, PC-Q-13 (4): a forest, a mountain (not a volcano) or a farm, anywhere."""
     if a < s.board.n and (s.forest, s.mount, s.farm)[r][a] == 1:
         return None
     return no("no_source", "PC-UPK-CAPITAL-03", area=a + 1, res=("forest", "mountain", "farm")[r]) if why else True
 
 
-def _sources(s):
+def _sources(s: PocketCivState):
     return [SACRIFICE[a][r] for a in s.board.areas for r in range(3) if source_check(s, a, r) is None]
 
 
-def _sacrifice_refuse(s, f, action):
+def _sacrifice_refuse(s: PocketCivState, f, action):
     if action.kind == "sacrifice":
-        return source_check(s, *action.args, True)
+        return source_check(s, action.args[0], action.args[1], True)
     return not_here(action, f.TAG)
 
 
-def grow_check(s, a: int, total: int, cap: int, why: bool = False):
+def grow_check(s: PocketCivState, a: int, total: int, cap: int, why: bool = False):
     """May the city in area ``a`` grow by one now (the allowance is checked by the caller)?"""
     if a >= s.board.n or not s.emp.cav[a]:
         return no("no_city", "PC-UPK-CITYDEV-01", area=a + 1) if why else True
@@ -116,7 +121,7 @@ def grow_check(s, a: int, total: int, cap: int, why: bool = False):
     return None
 
 
-def allowance_check(s, why: bool = False):
+def allowance_check(s: PocketCivState, why: bool = False):
     """PC-Q-11 (1a): no increase without an allowance (Masonry, Civil Service, Slave Labour)."""
     allowance = growth_allowance(s.emp.adv)
     if s.emp.grown < allowance:
@@ -128,7 +133,7 @@ def allowance_check(s, why: bool = False):
     return no("grow_used", "PC-UPK-CITYDEV-05", used=s.emp.grown)
 
 
-def capital_check(s, a: int, why: bool = False):
+def capital_check(s: PocketCivState, a: int, why: bool = False):
     """PC-UPK-CAPITAL-01/07, PC-Q-13 (1): Centralized Government names a city while there is no capital."""
     if not s.emp.adv & A_CENTRALIZED_GOVERNMENT:
         return no("needs_advance", "PC-UPK-CAPITAL-01", advance="centralized_government") if why else True
@@ -139,43 +144,43 @@ def capital_check(s, a: int, why: bool = False):
     return None
 
 
-def _upkeep_run(s, f) -> bool:
+def _upkeep_run(s: PocketCivState, f) -> bool:
     step = f.step
     if step == 0:  # PC-UPK-01: the steps in the book's strict order
         tribe_upkeep(s)  # PC-UPK-TRIBE-01
-        s.stack[-1] = Upkeep(1)
+        s.stack[-1] = UPKEEP_STEPS[1]
     elif step == 1:
         reckoning(s)  # PC-UPK-GOLD-01..06
-        s.stack[-1] = Upkeep(2)
+        s.stack[-1] = UPKEEP_STEPS[2]
     elif step == 2:
         if s.emp.adv & A_CULTURE_OF_THIEVERY:  # PC-UPK-PILLAGE-01
             c = s.draw()
             a = s.red_area(c)
             if s.emp.tribes[a]:  # PC-UPK-PILLAGE-02/03
                 s.rm_tribes(a, 1)
-                s.stack[-1] = Upkeep(3)
+                s.stack[-1] = UPKEEP_STEPS[3]
                 return True
-        s.stack[-1] = Upkeep(4)
+        s.stack[-1] = UPKEEP_STEPS[4]
     elif step == 3:  # PC-UPK-PILLAGE-03: a second card, its gold
         c = s.draw()
         s.emp.gold += GOLD[c]
         s.emit("pocketciv.pillage", gold=GOLD[c])
-        s.stack[-1] = Upkeep(4)
+        s.stack[-1] = UPKEEP_STEPS[4]
     elif step == 4:
         return False  # city development: the player's decisions
     elif step == 5:
-        s.stack[-1] = Upkeep(6)
+        s.stack[-1] = UPKEEP_STEPS[6]
         city_upkeep(s)  # PC-UPK-CITY-01..04
     else:  # PC-UPK-END-01
         s.emp.flags = 0
         s.emp.acq = 0
         s.emp.grown = 0
         s.round_no += 1
-        s.next_phase(Pop())
+        s.next_phase(PHASE_POP)
     return True
 
 
-def _citydev_legal(s, f):
+def _citydev_legal(s: PocketCivState, f):
     acts = []
     if allowance_check(s) is None:
         total = sum(s.emp.tribes)
@@ -188,7 +193,7 @@ def _citydev_legal(s, f):
     return acts
 
 
-def _citydev_refuse(s, f, action):
+def _citydev_refuse(s: PocketCivState, f, action):
     if f.step != 4:
         return None
     if action.kind == "grow":
@@ -198,10 +203,10 @@ def _citydev_refuse(s, f, action):
     return not_here(action, "citydev")
 
 
-def _citydev_act(s, f, action) -> None:
+def _citydev_act(s: PocketCivState, f, action) -> None:
     kind = action.kind
     if kind == "done":
-        s.stack[-1] = Upkeep(5)
+        s.stack[-1] = UPKEEP_STEPS[5]
         return
     a = action.args[0]
     if kind == "capital":
@@ -221,7 +226,7 @@ def _citydev_act(s, f, action) -> None:
     s.stack.append(Pay(growth_cost(s.emp.adv, new)))  # PC-UPK-CITYDEV-01: tribes from any areas
 
 
-def city_upkeep(s) -> None:
+def city_upkeep(s: PocketCivState) -> None:
     """PC-UPK-CITY-01..04."""
     coastal = s.board.coastal
     fishing = s.emp.adv & A_FISHING
@@ -244,7 +249,7 @@ def city_upkeep(s) -> None:
 register("upkeep", run=_upkeep_run, legal=_citydev_legal, act=_citydev_act, refuse=_citydev_refuse)
 
 
-def _pay_run(s, f) -> bool:
+def _pay_run(s: PocketCivState, f) -> bool:
     n = f.left
     cands = [a for a in s.board.areas if s.emp.tribes[a]]
     if n <= 0 or not cands:
@@ -258,23 +263,23 @@ def _pay_run(s, f) -> bool:
     return False
 
 
-def has_tribe(s, a: int, rule: str, why: bool = False):
+def has_tribe(s: PocketCivState, a: int, rule: str, why: bool = False):
     if a >= s.board.n or not s.emp.tribes[a]:
         return no("no_tribe", rule, area=a + 1) if why else True
     return None
 
 
-def _pay_legal(s, f):
+def _pay_legal(s: PocketCivState, f):
     return [PAY[a] for a in s.board.areas if has_tribe(s, a, "PC-UPK-CITYDEV-01") is None]
 
 
-def _pay_refuse(s, f, action):
+def _pay_refuse(s: PocketCivState, f, action):
     if action.kind == "pay":
         return has_tribe(s, action.args[0], "PC-UPK-CITYDEV-01", True)
     return not_here(action, f.TAG)
 
 
-def _pay_act(s, f, action) -> None:
+def _pay_act(s: PocketCivState, f, action) -> None:
     s.rm_tribes(action.args[0], 1)
     s.stack[-1] = Pay(f.left - 1)
 
@@ -282,7 +287,7 @@ def _pay_act(s, f, action) -> None:
 register("pay", run=_pay_run, legal=_pay_legal, act=_pay_act, refuse=_pay_refuse)
 
 
-def _sacrifice_run(s, f) -> bool:
+def _sacrifice_run(s: PocketCivState, f) -> bool:
     opts = _sources(s)
     if len(opts) > 1:
         return False
@@ -293,7 +298,7 @@ def _sacrifice_run(s, f) -> bool:
     return True
 
 
-def _sacrifice_act(s, f, action) -> None:
+def _sacrifice_act(s: PocketCivState, f, action) -> None:
     a, r = action.args
     if r == 0:
         s.forest[a] = 0
@@ -307,7 +312,7 @@ def _sacrifice_act(s, f, action) -> None:
 register("sacrifice", run=_sacrifice_run, legal=lambda s, f: _sources(s), act=_sacrifice_act, refuse=_sacrifice_refuse)
 
 
-def starve_check(s, f, a: int, why: bool = False):
+def starve_check(s: PocketCivState, f, a: int, why: bool = False):
     """PC-UPK-CITY-02..04: a city that needs food (Fishing feeds coastal ones) and has not lost yet."""
     if a >= s.board.n or not s.emp.cav[a]:
         return no("no_city", "PC-UPK-CITY-04", area=a + 1) if why else True
@@ -318,17 +323,17 @@ def starve_check(s, f, a: int, why: bool = False):
     return None
 
 
-def _starve_needy(s, f):
+def _starve_needy(s: PocketCivState, f):
     return [a for a in s.board.areas if starve_check(s, f, a) is None]
 
 
-def _starve_refuse(s, f, action):
+def _starve_refuse(s: PocketCivState, f, action):
     if action.kind == "cav":
         return starve_check(s, f, action.args[0], True)
     return not_here(action, f.TAG)
 
 
-def _starve_run(s, f) -> bool:
+def _starve_run(s: PocketCivState, f) -> bool:
     if f.left <= 0:
         s.stack.pop()
         return True
@@ -341,7 +346,7 @@ def _starve_run(s, f) -> bool:
     return False
 
 
-def _starve_act(s, f, action) -> None:
+def _starve_act(s: PocketCivState, f, action) -> None:
     a = action.args[0]
     s.reduce_cav(a, 1)
     s.stack[-1] = Starve(f.left - 1, f.done | BITS[a])

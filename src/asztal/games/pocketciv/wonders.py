@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.actions import WONDER
 from asztal.games.pocketciv.data import (
     ADV_IDS,
@@ -20,8 +22,11 @@ from asztal.games.pocketciv.data import (
 )
 from asztal.games.pocketciv.refuse import no
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
 
-def wonder_check(s, a: int, w: int, total: int, why: bool = False):
+
+def wonder_check(s: PocketCivState, a: int, w: int, total: int, why: bool = False):
     """None when wonder ``w`` may be built in area ``a`` (its card's costs and requirements);
     else True, or the refusal with ``why`` (refuse.py)."""
     t = WONDER_TRIBES[w]
@@ -50,7 +55,7 @@ def wonder_check(s, a: int, w: int, total: int, why: bool = False):
     return None
 
 
-def legal_wonders(s, acts: list, total: int) -> None:
+def legal_wonders(s: PocketCivState, acts: list, total: int) -> None:
     cheapest = min(WONDER_TRIBES)
     tribes = s.emp.tribes
     for a in s.board.areas:
@@ -62,7 +67,7 @@ def legal_wonders(s, acts: list, total: int) -> None:
                 acts.append(row[w])
 
 
-def build(s, a: int, w: int) -> None:
+def build(s: PocketCivState, a: int, w: int) -> None:
     """PC-DEV-WONDER-01: tribes from the area (PC-Q-23 (3)), gold from the stock."""
     s.rm_tribes(a, WONDER_TRIBES[w])
     s.emp.gold -= WONDER_GOLD[w]

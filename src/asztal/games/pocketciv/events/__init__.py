@@ -12,6 +12,8 @@ The shared sub-decisions (``Loss``, ``CavLoss``, ``Wonders``) and helpers are in
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.actions import ASTRONOMY, DONE
 from asztal.games.pocketciv.data import A_ASTRONOMY, BOX
 from asztal.games.pocketciv.events import (  # noqa: F401  (each registers its steps)
@@ -32,18 +34,21 @@ from asztal.games.pocketciv.events import (  # noqa: F401  (each registers its s
     visitation,
     volcano,
 )
-from asztal.games.pocketciv.frames import Astro, Dev, EvDraw, register, start_frame
+from asztal.games.pocketciv.frames import PHASE_DEV, Astro, EvDraw, register, start_frame
 from asztal.games.pocketciv.refuse import not_here
+
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
 
 
 # -- phase II ---------------------------------------------------------------------------------
-def _event_run(s, f) -> bool:
-    s.stack[-1] = Dev()  # phase III comes after the event
+def _event_run(s: PocketCivState, f) -> bool:
+    s.stack[-1] = PHASE_DEV  # phase III comes after the event
     s.stack.append(EvDraw(s.era))
     return True
 
 
-def _evdraw_run(s, f) -> bool:
+def _evdraw_run(s: PocketCivState, f) -> bool:
     era = f.era  # PC-Q-03 (a): the card is read in the era it is drawn in, even if it empties the deck
     c = s.draw_aside(era)  # PC-EVP-01
     box = BOX[c][era]  # PC-EVP-02: the box of the current era
@@ -59,11 +64,11 @@ def _evdraw_run(s, f) -> bool:
     return True
 
 
-def _astro_legal(s, f):
+def _astro_legal(s: PocketCivState, f):
     return [ASTRONOMY, DONE]
 
 
-def _astro_act(s, f, action) -> None:
+def _astro_act(s: PocketCivState, f, action) -> None:
     c, era = f.card, f.era
     if action is ASTRONOMY:  # PC-EVT-ASTRONOMY-01: once per era ignore the card, draw again
         s.emp.astro_era = s.era

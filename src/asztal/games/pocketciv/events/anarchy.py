@@ -5,6 +5,8 @@ Frame: ``Anarchy(step, card, era, chosen, picked)``: the areas chosen with Organ
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import (
     A_LAW,
@@ -19,6 +21,9 @@ from asztal.games.pocketciv.events.common import pick_refuse
 from asztal.games.pocketciv.frames import Anarchy, CavLoss, Loss, register
 from asztal.games.pocketciv.refuse import no
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
+
 
 def start(era: int, card: int = -1) -> Anarchy:
     return Anarchy(0, card, era)
@@ -28,7 +33,7 @@ def _frame(f, step, chosen=None, n=None):
     return Anarchy(step, f.card, f.era, f.chosen if chosen is None else chosen, f.picked if n is None else n)
 
 
-def anarchy_step1(s, mask: int) -> None:
+def anarchy_step1(s: PocketCivState, mask: int) -> None:
     """PC-EVT-ANARCHY-01..04 with ruling PC-Q-17 (see PC-TV-ANARCHY)."""
     law = s.emp.adv & A_LAW
     per_op = 5 if s.emp.adv & A_LITERACY else 3  # PC-EVT-ANARCHY-03
@@ -50,7 +55,7 @@ def anarchy_step1(s, mask: int) -> None:
     s.emit("pocketciv.anarchy", law=bool(law))
 
 
-def _run(s, f) -> bool:
+def _run(s: PocketCivState, f) -> bool:
     step = f.step
     if step == 0:
         if s.emp.adv & A_ORGANIZED_RELIGION:  # PC-EVT-ANARCHY-05, PC-Q-17 (5): choose exactly 4 areas
@@ -81,7 +86,7 @@ def _run(s, f) -> bool:
     return True
 
 
-def _check(s, f, a: int, why: bool = False):
+def _check(s: PocketCivState, f, a: int, why: bool = False):
     """PC-EVT-ANARCHY-05, PC-Q-17 (5): four different areas."""
     if a >= s.board.n:
         return no("no_area", "PC-EVT-ANARCHY-05", area=a + 1) if why else True
@@ -90,11 +95,11 @@ def _check(s, f, a: int, why: bool = False):
     return None
 
 
-def _legal(s, f):
+def _legal(s: PocketCivState, f):
     return [PICK[a] for a in s.board.areas if _check(s, f, a) is None]
 
 
-def _act(s, f, action) -> None:
+def _act(s: PocketCivState, f, action) -> None:
     chosen = f.chosen | BITS[action.args[0]]
     n = f.picked + 1
     s.stack[-1] = _frame(f, 2 if n >= 4 else 1, chosen, n)

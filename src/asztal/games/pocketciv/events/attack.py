@@ -6,6 +6,8 @@ The procedure is missing from the Hungarian transcript; it follows the English v
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import (
     A_ARCHITECTURE,
@@ -20,12 +22,15 @@ from asztal.games.pocketciv.events.common import neighbour_check
 from asztal.games.pocketciv.frames import Attack, register
 from asztal.games.pocketciv.refuse import no, not_here
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
+
 
 def start(area: int, force: int) -> Attack:
     return Attack(0, area, force, BITS[area])
 
 
-def _targets(s, area: int, visited: int) -> list[int]:
+def _targets(s: PocketCivState, area: int, visited: int) -> list[int]:
     """PC-R-ATTACK-04: the neighbour with the fewest tribes, then the highest CAV; never an
     empty area (no tribes, no city); the rest of a tie is the player's choice."""
     tribes, cav = s.emp.tribes, s.emp.cav
@@ -38,7 +43,7 @@ def _targets(s, area: int, visited: int) -> list[int]:
     return [n for n in cands if cav[n] == high]
 
 
-def _run(s, f) -> bool:
+def _run(s: PocketCivState, f) -> bool:
     stage, area, force, visited = f.stage, f.area, f.force, f.visited
     if force <= 0:
         s.stack.pop()
@@ -88,7 +93,7 @@ def _run(s, f) -> bool:
     return False  # stage 3: the player picks among tied neighbours
 
 
-def _check(s, f, n: int, why: bool = False):
+def _check(s: PocketCivState, f, n: int, why: bool = False):
     """PC-R-ATTACK-04: the force goes on to one of the tied neighbours."""
     if n in _targets(s, f.area, f.visited):
         return None
@@ -98,16 +103,16 @@ def _check(s, f, n: int, why: bool = False):
         "attack_target", "PC-R-ATTACK-04", area=n + 1, places=[x + 1 for x in _targets(s, f.area, f.visited)])
 
 
-def _legal(s, f):
+def _legal(s: PocketCivState, f):
     return [PICK[n] for n in _targets(s, f.area, f.visited) if _check(s, f, n) is None]
 
 
-def _act(s, f, action) -> None:
+def _act(s: PocketCivState, f, action) -> None:
     n = action.args[0]
     s.stack[-1] = Attack(1, n, f.force, f.visited | BITS[n])
 
 
-def _refuse(s, f, action):
+def _refuse(s: PocketCivState, f, action):
     if action.kind == "pick":
         return _check(s, f, action.args[0], True)
     return not_here(action, f.TAG)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.actions import CUT
 from asztal.games.pocketciv.data import (
     A_DEMOCRACY,
@@ -17,8 +19,11 @@ from asztal.games.pocketciv.events.common import box_of
 from asztal.games.pocketciv.frames import Bandits, register
 from asztal.games.pocketciv.refuse import no, not_here
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
 
-def bandit_force(s, box, c: int) -> int:
+
+def bandit_force(s: PocketCivState, box, c: int) -> int:
     """PC-EVT-BANDITS-03, -07, -08; PC-Q-19 (a): the hexagon of the strength card. Law's and
     Democracy's reductions are the player's choice (``reductions``, ruling PC-R-BANDITS-CHOICE)."""
     force = symbol_sum(box, c)
@@ -30,7 +35,7 @@ def bandit_force(s, box, c: int) -> int:
     return force
 
 
-def reductions(s, force: int, hexagon: int) -> int:
+def reductions(s: PocketCivState, force: int, hexagon: int) -> int:
     """How many distinct reductions may be chosen: one per Law (PC-EVT-BANDITS-05) and Democracy
     (PC-EVT-BANDITS-06), "csökkenteni lehet"; a further one after the force is already spent
     would end the same (no attack), so it is not offered."""
@@ -41,13 +46,13 @@ def reductions(s, force: int, hexagon: int) -> int:
     return n
 
 
-def _attack(s, f, force: int) -> None:
+def _attack(s: PocketCivState, f, force: int) -> None:
     s.stack[-1] = Bandits(2, f.card, f.era, f.area)
     if force > 0:  # PC-Q-19: a force of 0 or less means no attack
         s.stack.append(attack.start(f.area, force))
 
 
-def _run(s, f) -> bool:
+def _run(s: PocketCivState, f) -> bool:
     step = f.step
     if step == 0:  # PC-EVT-BANDITS-01
         c = s.draw()
@@ -73,7 +78,7 @@ def _run(s, f) -> bool:
     return True
 
 
-def _check(s, f, k: int, why: bool = False):
+def _check(s: PocketCivState, f, k: int, why: bool = False):
     """PC-R-BANDITS-CHOICE: at most one reduction per Law and Democracy, while the force lasts."""
     most = reductions(s, f.force, f.hexagon)
     if k > most:
@@ -81,17 +86,17 @@ def _check(s, f, k: int, why: bool = False):
     return None
 
 
-def _legal(s, f):
+def _legal(s: PocketCivState, f):
     return [CUT[k] for k in range(len(CUT)) if _check(s, f, k) is None]
 
 
-def _refuse(s, f, action):
+def _refuse(s: PocketCivState, f, action):
     if action.kind == "cut":
         return _check(s, f, action.args[0], True)
     return not_here(action, f.TAG)
 
 
-def _act(s, f, action) -> None:
+def _act(s: PocketCivState, f, action) -> None:
     _attack(s, f, f.force - action.args[0] * f.hexagon)  # PC-EVT-BANDITS-05/06
 
 

@@ -3,6 +3,8 @@ Frame: ``CivilWar(step, card, era, area)``."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.data import (
     A_ARCHITECTURE,
     A_ARTS,
@@ -20,8 +22,11 @@ from asztal.games.pocketciv.data import (
 from asztal.games.pocketciv.events.common import area_mask, box_of
 from asztal.games.pocketciv.frames import CivilWar, Loss, register
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
 
-def city_losses(s, a: int) -> None:
+
+def city_losses(s: PocketCivState, a: int) -> None:
     """PC-EVT-CIVILWAR-02..05."""
     adv = s.emp.adv
     floor = 1 if adv & A_CIVIL_SERVICE else 0
@@ -38,7 +43,7 @@ def city_losses(s, a: int) -> None:
         s.reduce_cav(x, loss, floor)
 
 
-def collateral(s, box, c: int) -> int:
+def collateral(s: PocketCivState, box, c: int) -> int:
     """PC-EVT-CIVILWAR-06..09."""
     adv = s.emp.adv
     n = GREEN[c] if adv & A_LAW else symbol_sum(box, c)
@@ -51,7 +56,7 @@ def collateral(s, box, c: int) -> int:
     return max(0, n)
 
 
-def _run(s, f) -> bool:
+def _run(s: PocketCivState, f) -> bool:
     step = f.step
     if step == 0:
         c = s.draw()

@@ -7,10 +7,15 @@ events, so nothing here imports the registry back.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.actions import CAV, LOSE, WLOSS
 from asztal.games.pocketciv.data import BITS, BOX, WONDER_IDS
 from asztal.games.pocketciv.frames import Loss, Wonders, register
 from asztal.games.pocketciv.refuse import no, not_here
+
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
 
 
 def box_of(f):
@@ -19,7 +24,7 @@ def box_of(f):
 
 
 # -- shared sub-decisions -----------------------------------------------------------------------
-def spread_check(s, f, a: int, why: bool = False):
+def spread_check(s: PocketCivState, f, a: int, why: bool = False):
     """A spread loss falls only on the areas it reaches, where there is something to lose."""
     if a >= s.board.n or not f.mask & BITS[a]:
         return no("outside", "PC-CON-10", area=a + 1) if why else True
@@ -29,12 +34,12 @@ def spread_check(s, f, a: int, why: bool = False):
     return None
 
 
-def _spread(s, f):
+def _spread(s: PocketCivState, f):
     """What a spread loss falls on, and how it is removed: tribes (``Loss``) or CAV (``CavLoss``)."""
     return (s.emp.tribes, s.rm_tribes) if type(f) is Loss else (s.emp.cav, s.reduce_cav)
 
 
-def _spread_run(s, f) -> bool:
+def _spread_run(s: PocketCivState, f) -> bool:
     """A loss spread as the player likes over the areas in ``mask``, one unit per action:
     tribes (``loss``: all of it must be used while tribes remain there; a surplus is ignored,
     PC-Q-21) or CAV of cities (``cavloss``: PC-EVT-ANARCHY-07, PC-EVT-CORRUPTION-02; a city at
@@ -54,18 +59,18 @@ def _spread_run(s, f) -> bool:
     return False
 
 
-def _spread_legal(s, f):
+def _spread_legal(s: PocketCivState, f):
     acts = LOSE if type(f) is Loss else CAV
     return [acts[a] for a in s.board.areas if spread_check(s, f, a) is None]
 
 
-def _spread_refuse(s, f, action):
+def _spread_refuse(s: PocketCivState, f, action):
     if action.kind == ("lose" if type(f) is Loss else "cav"):
         return spread_check(s, f, action.args[0], True)
     return not_here(action, f.TAG)
 
 
-def _spread_act(s, f, action) -> None:
+def _spread_act(s: PocketCivState, f, action) -> None:
     _spread(s, f)[1](action.args[0], 1)
     s.stack[-1] = type(f)(f.left - 1, f.mask)
 
@@ -74,7 +79,7 @@ register("loss", run=_spread_run, legal=_spread_legal, act=_spread_act, refuse=_
 register("cavloss", run=_spread_run, legal=_spread_legal, act=_spread_act, refuse=_spread_refuse)
 
 
-def lose_wonders(s, a: int, k: int) -> None:
+def lose_wonders(s: PocketCivState, a: int, k: int) -> None:
     """Destroy ``k`` of the wonders in area ``a``. Which ones is the player's choice (ruling
     PC-R-WONDER-CHOICE, *"wonders of your choice"*): a ``Wonders`` frame asks, one wonder at a
     time, unless the choice cannot matter: every wonder there goes, or they are all alike."""
@@ -89,17 +94,17 @@ def lose_wonders(s, a: int, k: int) -> None:
     s.emit("pocketciv.wonders_lost", area=a + 1, count=min(k, len(ws)), cause=s.loss_cause())
 
 
-def _wonders_legal(s, f):
+def _wonders_legal(s: PocketCivState, f):
     return [WLOSS[w] for w in sorted(set(s.emp.wonders[f.area]))]
 
 
-def _wonders_refuse(s, f, action):
+def _wonders_refuse(s: PocketCivState, f, action):
     if action.kind == "wloss":  # the legal list: the kinds of wonder standing there
         return no("no_wonder", "PC-R-WONDER-CHOICE", area=f.area + 1, wonder=WONDER_IDS[action.args[0]])
     return not_here(action, f.TAG)
 
 
-def _wonders_act(s, f, action) -> None:
+def _wonders_act(s: PocketCivState, f, action) -> None:
     a, k = f.area, f.left
     ws = list(s.emp.wonders[a])
     ws.remove(action.args[0])
@@ -116,20 +121,20 @@ register("wonders", legal=_wonders_legal, act=_wonders_act, refuse=_wonders_refu
 def pick_refuse(check):
     """The refusal of a frame whose choice is an area (``pick``): ``check(s, f, area, why)``
     is the test its legal list is built from."""
-    def refuse(s, f, action):
+    def refuse(s: PocketCivState, f, action):
         if action.kind == "pick":
             return check(s, f, action.args[0], True)
         return not_here(action, f.TAG)
     return refuse
 
 
-def neighbour_check(s, centre: int, n: int, why: bool = False):
+def neighbour_check(s: PocketCivState, centre: int, n: int, why: bool = False):
     """The choice is a neighbour of ``centre``."""
     if n >= s.board.n or n not in s.board.adj[centre]:
         return no("not_neighbour", "PC-CON-15", centre=centre + 1, area=n + 1) if why else True
     return None
 
 
-def area_mask(s, a: int) -> int:
+def area_mask(s: PocketCivState, a: int) -> int:
     """The active area and its neighbours."""
     return BITS[a] | s.board.adjmask[a]

@@ -3,14 +3,19 @@ Frame: ``Epidemic(step, card, era, area, loss, infected)``."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_EQUESTRIAN, A_MEDICINE, A_ROADBUILDING, BITS, symbol_sum
 from asztal.games.pocketciv.events.common import box_of, pick_refuse
 from asztal.games.pocketciv.frames import Epidemic, register
 from asztal.games.pocketciv.refuse import no
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
 
-def infect(s, a: int, loss: int) -> int:
+
+def infect(s: PocketCivState, a: int, loss: int) -> int:
     """Empty area ``a`` as far as the loss goes, never below 2 tribes in the Empire
     (PC-EVT-EPIDEMIC-03/04); returns the loss left."""
     room = s.emp.total_tribes() - 2
@@ -20,7 +25,7 @@ def infect(s, a: int, loss: int) -> int:
     return loss - k
 
 
-def spread_targets(s, infected: int) -> list[int]:
+def spread_targets(s: PocketCivState, infected: int) -> list[int]:
     """PC-EVT-EPIDEMIC-03: neighbours (of the infected areas) that have tribes; empty areas
     stop the spread, unless Road Building or Equestrian (PC-EVT-EPIDEMIC-06)."""
     through = s.emp.adv & (A_ROADBUILDING | A_EQUESTRIAN)
@@ -39,7 +44,7 @@ def spread_targets(s, infected: int) -> list[int]:
     return [x for x in s.board.areas if found & BITS[x]]
 
 
-def _run(s, f) -> bool:
+def _run(s: PocketCivState, f) -> bool:
     step = f.step
     if step == 0:
         c = s.draw()  # PC-EVT-EPIDEMIC-01
@@ -74,7 +79,7 @@ def _run(s, f) -> bool:
     return False
 
 
-def _check(s, f, t: int, why: bool = False):
+def _check(s: PocketCivState, f, t: int, why: bool = False):
     """PC-EVT-EPIDEMIC-03/06: the epidemic spreads only to the areas ``spread_targets`` finds."""
     if t in spread_targets(s, f.infected):
         return None
@@ -82,11 +87,11 @@ def _check(s, f, t: int, why: bool = False):
               places=[x + 1 for x in spread_targets(s, f.infected)]) if why else True
 
 
-def _legal(s, f):
+def _legal(s: PocketCivState, f):
     return [PICK[t] for t in spread_targets(s, f.infected)]
 
 
-def _act(s, f, action) -> None:
+def _act(s: PocketCivState, f, action) -> None:
     t = action.args[0]
     s.stack[-1] = Epidemic(2, f.card, f.era, t, infect(s, t, f.loss), f.infected | BITS[t])
 

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.data import A_IRRIGATION
 from asztal.games.pocketciv.frames import register
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
 
-def famine(s, a: int) -> None:
+
+def famine(s: PocketCivState, a: int) -> None:
     s.rm_tribes(a, s.emp.tribes[a])  # PC-EVT-FAMINE-02
     if s.emp.adv & A_IRRIGATION:  # PC-EVT-FAMINE-03
         s.reduce_cav(a, 1)
@@ -15,7 +20,7 @@ def famine(s, a: int) -> None:
         s.reduce_cav(a, 2)
 
 
-def _run(s, f) -> bool:
+def _run(s: PocketCivState, f) -> bool:
     c = s.draw()  # PC-EVT-FAMINE-01
     a = s.red_area(c)
     s.emit("pocketciv.famine", area=a + 1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.data import (
     A_CIVIL_SERVICE,
     A_ENGINEERING,
@@ -12,8 +14,11 @@ from asztal.games.pocketciv.data import (
 from asztal.games.pocketciv.events.common import box_of, lose_wonders
 from asztal.games.pocketciv.frames import Flood, register
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
 
-def inland_flood(s, a: int) -> None:
+
+def inland_flood(s: PocketCivState, a: int) -> None:
     """PC-EVT-FLOOD-03/04."""
     s.rm_tribes(a, 2)
     if not s.emp.adv & A_IRRIGATION:
@@ -22,13 +27,13 @@ def inland_flood(s, a: int) -> None:
     s.forest[a] = 1  # PC-CON-07: an existing forest is not duplicated
 
 
-def tsunami_hits(s, a: int) -> list[int]:
+def tsunami_hits(s: PocketCivState, a: int) -> list[int]:
     """PC-EVT-TSUNAMI-02, PC-Q-20 (1): the active area and its coastal neighbours."""
     coastal = s.board.coastal
     return [a] + [n for n in s.board.adj[a] if coastal[n]]
 
 
-def tsunami_damage(s, a: int, damage: int) -> None:
+def tsunami_damage(s: PocketCivState, a: int, damage: int) -> None:
     """PC-EVT-TSUNAMI-03..07, PC-Q-20 (2): tribes, then CAV, then wonders; what cannot pay
     for a whole unit passes on, and what pays for nothing is wasted."""
     cs = s.emp.adv & A_CIVIL_SERVICE
@@ -41,7 +46,7 @@ def tsunami_damage(s, a: int, damage: int) -> None:
     lose_wonders(s, a, n)
 
 
-def _run(s, f) -> bool:
+def _run(s: PocketCivState, f) -> bool:
     step = f.step
     if step == 0:
         c = s.draw()  # PC-EVT-FLOOD-01

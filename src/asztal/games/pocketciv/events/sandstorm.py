@@ -3,14 +3,19 @@ Frame: ``Sandstorm(step, card, era, area, left, picked)``."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_IRRIGATION, BITS
 from asztal.games.pocketciv.events.common import neighbour_check, pick_refuse
 from asztal.games.pocketciv.frames import Sandstorm, register
 from asztal.games.pocketciv.refuse import no
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
 
-def blast(s, a: int) -> None:
+
+def blast(s: PocketCivState, a: int) -> None:
     """Destroy the farm (not with Irrigation) and the forest, create a desert."""
     if not s.emp.adv & A_IRRIGATION:  # PC-EVT-SANDSTORM-04
         s.farm[a] = 0
@@ -18,18 +23,18 @@ def blast(s, a: int) -> None:
     s.desert[a] = 1
 
 
-def _check(s, f, n: int, why: bool = False):
+def _check(s: PocketCivState, f, n: int, why: bool = False):
     r = neighbour_check(s, f.area, n, why)
     if r is None and f.picked & BITS[n]:
         return no("chosen", "PC-EVT-SANDSTORM-02", area=n + 1) if why else True
     return r
 
 
-def _choices(s, f):
+def _choices(s: PocketCivState, f):
     return [n for n in s.board.adj[f.area] if _check(s, f, n) is None]
 
 
-def _run(s, f) -> bool:
+def _run(s: PocketCivState, f) -> bool:
     step = f.step
     if step == 0:
         c = s.draw()  # PC-EVT-SANDSTORM-01
@@ -53,11 +58,11 @@ def _run(s, f) -> bool:
     return False
 
 
-def _legal(s, f):
+def _legal(s: PocketCivState, f):
     return [PICK[n] for n in _choices(s, f)]
 
 
-def _act(s, f, action) -> None:
+def _act(s: PocketCivState, f, action) -> None:
     n = action.args[0]
     blast(s, n)
     s.stack[-1] = Sandstorm(1, f.card, f.era, f.area, f.left - 1, f.picked | BITS[n])

@@ -3,16 +3,21 @@ Frame: ``Trade(step, stash, area)``."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.actions import DRAW, STEAL, STOP
 from asztal.games.pocketciv.data import A_CULTURE_OF_THIEVERY, A_SHIPPING, BLUE, GOLD, GREEN, HAND, RED
 from asztal.games.pocketciv.events import attack
 from asztal.games.pocketciv.frames import Trade, register
 from asztal.games.pocketciv.refuse import not_here
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
+
 START = Trade(0)
 
 
-def _run(s, f) -> bool:
+def _run(s: PocketCivState, f) -> bool:
     step = f.step
     if step == 0:
         c = s.draw()
@@ -48,11 +53,11 @@ def _run(s, f) -> bool:
     return True
 
 
-def _legal(s, f):
+def _legal(s: PocketCivState, f):
     return [STEAL, STOP] if f.step == 2 else [DRAW, STOP]
 
 
-def _act(s, f, action) -> None:
+def _act(s: PocketCivState, f, action) -> None:
     if f.step == 2:
         if action is STEAL:
             s.stack[-1] = Trade(3)

@@ -3,14 +3,19 @@ Frame: ``TribalWar(step, card, era, area, warring, left, picked)``."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_GOVERNMENT, A_MUSIC, A_SENSE_OF_COMMUNITY, BITS
 from asztal.games.pocketciv.events.common import neighbour_check, pick_refuse
 from asztal.games.pocketciv.frames import TribalWar, register
 from asztal.games.pocketciv.refuse import no
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
 
-def _check(s, f, n: int, why: bool = False):
+
+def _check(s: PocketCivState, f, n: int, why: bool = False):
     r = neighbour_check(s, f.area, n, why)
     if r is None and not s.emp.tribes[n]:
         return no("no_tribe", "PC-EVT-TRIBALWAR-04", area=n + 1) if why else True
@@ -19,11 +24,11 @@ def _check(s, f, n: int, why: bool = False):
     return r
 
 
-def _choices(s, f):
+def _choices(s: PocketCivState, f):
     return [n for n in s.board.adj[f.area] if _check(s, f, n) is None]
 
 
-def _run(s, f) -> bool:
+def _run(s: PocketCivState, f) -> bool:
     step = f.step
     if step == 0:
         if s.emp.adv & A_GOVERNMENT:  # PC-EVT-TRIBALWAR-01
@@ -54,11 +59,11 @@ def _run(s, f) -> bool:
     return False
 
 
-def _legal(s, f):
+def _legal(s: PocketCivState, f):
     return [PICK[n] for n in _choices(s, f)]
 
 
-def _act(s, f, action) -> None:
+def _act(s: PocketCivState, f, action) -> None:
     n = action.args[0]
     s.rm_tribes(n, f.warring)
     s.stack[-1] = TribalWar(1, f.card, f.era, f.area, f.warring, f.left - 1, f.picked | BITS[n])

@@ -3,21 +3,26 @@ Frame: ``Uprising(step, card, era, area)``."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_LAW, A_MACHINING, A_MILITARY, A_ORGANIZED_RELIGION, A_SLAVE_LABOR
 from asztal.games.pocketciv.events.common import neighbour_check, pick_refuse
 from asztal.games.pocketciv.frames import Uprising, register
 from asztal.games.pocketciv.refuse import no
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
 
-def _strip(s, a: int) -> None:
+
+def _strip(s: PocketCivState, a: int) -> None:
     if s.emp.adv & A_ORGANIZED_RELIGION:  # PC-EVT-UPRISING-05
         s.rm_tribes(a, 2)
     else:
         s.rm_tribes(a, s.emp.tribes[a])
 
 
-def uprising(s, a: int) -> None:
+def uprising(s: PocketCivState, a: int) -> None:
     law, mach = s.emp.adv & A_LAW, s.emp.adv & A_MACHINING
     loss = 1 if law and not mach else 3 if mach and not law else 2  # PC-EVT-UPRISING-03/04
     s.reduce_cav(a, loss)  # PC-EVT-UPRISING-02
@@ -29,24 +34,24 @@ def uprising(s, a: int) -> None:
                 s.farm[x] = 0
 
 
-def _check(s, f, n: int, why: bool = False):
+def _check(s: PocketCivState, f, n: int, why: bool = False):
     r = neighbour_check(s, f.area, n, why)
     if r is None and not s.emp.cav[n]:
         return no("no_city", "PC-EVT-UPRISING-07", area=n + 1) if why else True
     return r
 
 
-def _choices(s, f):
+def _choices(s: PocketCivState, f):
     return [n for n in s.board.adj[f.area] if _check(s, f, n) is None]
 
 
-def _spill(s, n: int) -> None:
+def _spill(s: PocketCivState, n: int) -> None:
     """PC-EVT-UPRISING-07 (Military): a neighbouring city loses 1 CAV and its tribes."""
     s.reduce_cav(n, 1)
     _strip(s, n)
 
 
-def _run(s, f) -> bool:
+def _run(s: PocketCivState, f) -> bool:
     if f.step == 0:
         c = s.draw()  # PC-EVT-UPRISING-01
         a = s.red_area(c)
@@ -65,11 +70,11 @@ def _run(s, f) -> bool:
     return True
 
 
-def _legal(s, f):
+def _legal(s: PocketCivState, f):
     return [PICK[n] for n in _choices(s, f)]
 
 
-def _act(s, f, action) -> None:
+def _act(s: PocketCivState, f, action) -> None:
     _spill(s, action.args[0])
     s.end_event(f.card)
 

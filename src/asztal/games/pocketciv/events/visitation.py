@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.actions import DRAW, OFFER, OFFER_GOLD, STOP
 from asztal.games.pocketciv.data import (
     A_DIPLOMACY,
@@ -18,6 +20,9 @@ from asztal.games.pocketciv.events.common import box_of
 from asztal.games.pocketciv.frames import Visitation, register
 from asztal.games.pocketciv.refuse import no, not_here
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
+
 END = 9
 
 
@@ -25,12 +30,12 @@ def _f(f, step, offer=None, area=None):
     return Visitation(step, f.card, f.era, f.offer if offer is None else offer, f.area if area is None else area)
 
 
-def _to_trade(s, f) -> None:
+def _to_trade(s: PocketCivState, f) -> None:
     s.stack[-1] = _f(f, END)
     s.stack.append(trade.START)
 
 
-def _run(s, f) -> bool:
+def _run(s: PocketCivState, f) -> bool:
     step = f.step
     empire = box_of(f)[4]
     if step == 0:
@@ -73,7 +78,7 @@ def _run(s, f) -> bool:
     return False  # steps 1 (diplomacy) and 3 (Philosophy) wait for the player
 
 
-def _check(s, f, action, why: bool = False):
+def _check(s: PocketCivState, f, action, why: bool = False):
     """PC-EVT-VISIT-02: offers of tribes (an area with one) or gold (some left), then a draw."""
     kind = action.kind
     if kind == "offer":
@@ -87,7 +92,7 @@ def _check(s, f, action, why: bool = False):
     return None
 
 
-def _legal(s, f):
+def _legal(s: PocketCivState, f):
     if f.step == 1:
         acts = [OFFER[a] for a in s.board.areas if _check(s, f, OFFER[a]) is None]
         acts += [x for x in (OFFER_GOLD, DRAW) if _check(s, f, x) is None]
@@ -96,13 +101,13 @@ def _legal(s, f):
     return [DRAW, STOP]
 
 
-def _refuse(s, f, action):
+def _refuse(s: PocketCivState, f, action):
     if f.step == 1 and action.kind in ("offer", "offer_gold", "draw"):
         return _check(s, f, action, True)
     return not_here(action, f.TAG)
 
 
-def _act(s, f, action) -> None:
+def _act(s: PocketCivState, f, action) -> None:
     if f.step == 1:
         if action is STOP:
             s.stack[-1] = _f(f, 2)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from asztal.games.pocketciv.data import A_ENGINEERING, A_MEDICINE, BITS
 from asztal.games.pocketciv.frames import register
 
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
 
-def eruption(s, a: int) -> int:
+
+def eruption(s: PocketCivState, a: int) -> int:
     """Returns the mask of affected areas (PC-CON-15)."""
     floor = 1 if s.emp.adv & A_ENGINEERING else 0  # PC-EVT-VOLCANO-05
     affected = BITS[a]
@@ -32,7 +37,7 @@ def eruption(s, a: int) -> int:
     return affected
 
 
-def _run(s, f) -> bool:
+def _run(s: PocketCivState, f) -> bool:
     c = s.draw()  # PC-EVT-VOLCANO-01
     a = s.red_area(c)
     s.emit("pocketciv.volcano", area=a + 1)
