@@ -7,7 +7,10 @@ What a credential may know at seq ``k`` is read from the engine: the component i
 views its seat was given up to ``k`` (a spectator: ``view(None)``), its log and its own legal
 actions. Everything else in the full state (other hands, decks, the removed cards), the seed of
 a running game and every secret of another credential (tokens, invites, a private game's watch
-secret) is a secret; a secret found in an answer is a leak. Besides: no answer is a 5xx, no
+secret) is a secret; a secret found in an answer is a leak. So is a hidden value that is not
+an id (another seat's Aureus, another hand, the discard pile): ``knowledge.py`` reads from the
+engine's views what each seat is not shown, and the views, per-seat panels and board texts an
+answer holds are compared with it by structure. Besides: no answer is a 5xx, no
 socket is dropped (each message is followed by a ``ping`` that must be answered) and nothing
 sent changes the game (nothing the audit sends is a move that may be accepted).
 
@@ -17,7 +20,7 @@ new log lines, a ``view_patch``, a ``board_patch``) is searched for what that cr
 not know at that change's seq.
 
 The app runs in this process on a real uvicorn bound to loopback, so a test can add a route to
-it before it starts (the planted leak) and the audit walks that route as well.
+it before it starts (the planted leaks) and the audit walks that route as well.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import random
 import re
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -130,6 +134,10 @@ class Findings:
     #: what the server sent: message types, and a state's parts (``state:board_patch``...)
     received: set[str] = field(default_factory=set)
     positions: int = 0
+    #: the kinds of hidden value there were (knowledge.py: ``view``, ``panels``, ``texts``), and how
+    #: many places of each kind the answers held that were compared with them
+    hidden_kinds: set[str] = field(default_factory=set)
+    compared: Counter[str] = field(default_factory=Counter)
 
     def ok(self) -> bool:
         return not (self.leaks or self.errors or self.changes)
@@ -273,7 +281,8 @@ class Watcher:
                                                                           "board_patch", "log") if msg.get(part))
                 for hit in _found(text, secrets):
                     findings.leaks.append(f"{where}: names {hit!r} in {text[:120]}")
-                for hit in hidden.found_in(msg):
+                findings.hidden_kinds |= hidden.kinds()
+                for hit in hidden.found_in(msg, findings.compared):
                     findings.leaks.append(f"{where}: shows a hidden value, {hit}")
             if msg["type"] == "state" and msg["seq"] >= k:
                 return
@@ -452,7 +461,8 @@ def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, fin
                                     findings.errors.append(f"{where}: an error without {{code, hu, en}}: "
                                                            f"{r.text[:200]}")
                             hits = _found(r.text, secrets)
-                            shown = hidden.found_in(_parsed(r))
+                            findings.hidden_kinds |= hidden.kinds()
+                            shown = hidden.found_in(_parsed(r), findings.compared)
                             if (hits or shown) and other is not None:
                                 same = other.request(method.upper(), url, params=params,
                                                      **({} if b is None else
@@ -567,7 +577,8 @@ def audit_ws(live: LiveApp, table: Table, creds: list[Credential], k: int, findi
         for text in texts:
             for hit in _found(text, secrets):
                 findings.leaks.append(f"{where}: names {hit!r} in {text[:120]}")
-            for hit in hidden.found_in(json.loads(text)):
+            findings.hidden_kinds |= hidden.kinds()
+            for hit in hidden.found_in(json.loads(text), findings.compared):
                 findings.leaks.append(f"{where}: shows a hidden value, {hit}")
         after = snapshot(live, table)
         if after != before:

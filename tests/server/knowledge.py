@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,7 +61,7 @@ def _empty(value: Any) -> bool:
 def _differences(mine: Any, theirs: Any, path: tuple, out: list[tuple[tuple, Any]]) -> None:
     """The places where ``theirs`` holds a value ``mine`` does not: absent or None in mine
     (masked), or a different value of the same kind (a seat's own field: its hand, its money)."""
-    if _empty(theirs):
+    if mine == theirs or _empty(theirs):  # most of a view is the same for everyone (a map, the tableaux)
         return
     if mine is None or mine is _MISSING:
         out.append((path, theirs))
@@ -104,6 +105,10 @@ class Hidden:
     def __bool__(self) -> bool:
         return bool(self.view or self.panels or self.texts)
 
+    def kinds(self) -> set[str]:
+        """The kinds of secret there are: ``view``, ``panels``, ``texts``."""
+        return {kind for kind in ("view", "panels", "texts") if getattr(self, kind)}
+
     def _view_like(self, d: dict) -> bool:
         return 2 * sum(1 for k in d if k in self.root_keys) > len(d)
 
@@ -111,9 +116,12 @@ class Hidden:
         return (len(lst) == self.players and bool(self.panel_keys)
                 and all(isinstance(x, dict) and self.panel_keys <= x.keys() for x in lst))
 
-    def found_in(self, answer: Any) -> list[str]:
-        """Each secret ``answer`` (a parsed JSON answer) holds, as ``where = value``."""
+    def found_in(self, answer: Any, compared: Counter[str] | None = None) -> list[str]:
+        """Each secret ``answer`` (a parsed JSON answer) holds, as ``where = value``;
+        ``compared`` counts the places of each kind that were compared with secrets (a view,
+        a list of panels, a board), so that a test can tell the search was not idle."""
         hits: list[str] = []
+        compared = Counter() if compared is None else compared
         if not self:
             return hits
         stack = [answer]
@@ -122,13 +130,16 @@ class Hidden:
             if isinstance(node, dict):
                 if self.view and self._view_like(node):
                     hits += _at(node, self.view, "view")
+                    compared["view"] += 1
                 stack.extend(node.values())
             elif isinstance(node, list):
                 if self.panels and self._panels_like(node):
                     hits += _at(node, self.panels, "panels")
+                    compared["panels"] += 1
                 stack.extend(node)
             elif isinstance(node, str) and self.texts and "</text" in node:
                 hits += [f"board text {t!r}" for t in board_texts(node) & self.texts]
+                compared["texts"] += 1
         return hits
 
 

@@ -15,6 +15,11 @@ from tests.server.audit import Findings, LiveApp, advance, audit_position, make_
 TABLES = [("pax", 3, False), ("caboose", 3, False), ("pocketciv", 2, True), ("pocketciv", 1, False)]
 #: the running positions audited (seq), then the finished game
 POSITIONS = (9, 40)
+#: the kinds of hidden value each game has (knowledge.py), each compared with what the answers hold:
+#: PAX: other seats' Aureus and hands, the cards drawn, Rome's face-down cards, the deck (in the
+#: views, the panels and the board's texts); Caboose: the other hands' city and auction cards (the
+#: views, the hand a seat's board draws); PocketCiv: the deck and the discard pile (the views)
+HIDDEN = {"pax": {"view", "panels", "texts"}, "caboose": {"view", "texts"}, "pocketciv": {"view"}}
 
 
 def _app(db_url: str):
@@ -45,12 +50,16 @@ def test_every_surface_for_every_credential(env, db_url, game, players, private,
     # the open sockets were sent the incremental states (what changed) and had them audited
     assert {"state:view", "state:view_patch", "state:board", "state:board_patch", "state:log"} <= findings.received
     assert findings.positions >= 2 and findings.requests > 100 and findings.messages > 30
+    # the hidden values the engine's views give were looked for where the answers hold views,
+    # panels and boards (a search that met none would pass whatever the server sent)
+    assert findings.hidden_kinds == HIDDEN[game], findings.hidden_kinds
+    assert all(findings.compared[kind] > 0 for kind in HIDDEN[game]), findings.compared
     # the routes of accounts, mail, ratings and friends, walked with sessions as well
     assert {"POST /api/games/{game_id}/invite", "GET /api/me/invitations", "GET /api/ratings/{game}",
             "GET /api/players/{username}", "POST /api/mail/unsubscribe", "POST /api/account/notices"} <= findings.routes
     assert {"account of seat 0", "another account", "another account with seat 0's CSRF token"} <= findings.credentials
     print(f"{game}/{players}: {len(findings.routes)} routes, {findings.requests} requests, "
-          f"{findings.messages} messages, {findings.positions} positions")
+          f"{findings.messages} messages, {findings.positions} positions, compared {dict(findings.compared)}")
 
 
 def test_planted_leaks_are_found(env, tmp_path):
