@@ -53,11 +53,12 @@ _ID_FULL = re.compile(r"[a-z]+(?:-[a-z0-9]+)*-\d+")
 class LiveApp:
     """``create_app(settings)`` served by uvicorn on a loopback port, in a thread of this process."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, **config: Any) -> None:
+        """``config``: more of uvicorn's settings (a test's short WebSocket heartbeat)."""
         self.app = app
         self.port = free_port()
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error",
-                                                    ws_max_size=1 << 20, proxy_headers=False))
+                                                    ws_max_size=1 << 20, proxy_headers=False, **config))
         self.thread = threading.Thread(target=self.server.run, name="audit-uvicorn", daemon=True)
 
     def __enter__(self) -> LiveApp:
