@@ -107,5 +107,5 @@ def test_planted_leaks_are_found(env, tmp_path):
         assert any("/picture" in x and f"as {who} " in x and "board text" in x for x in findings.leaks)
     # and only what that credential may not see: seat 1 knows its own Aureus
     mine = [x for x in findings.leaks if "as seat 1 " in x]
-    assert not any("/picture" in x or "panels[1, 'money']" in x for x in mine), "\n".join(x for x in mine if "/peek" not in x)
+    assert not any("/picture" in x or "panels[1, 'money']" in x for x in mine), "\n".join(mine)
     assert not findings.errors and not findings.changes

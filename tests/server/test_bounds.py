@@ -10,15 +10,14 @@ import asyncio
 import functools
 import os
 import queue
-import socket
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from asztal.server.app import Settings, create_app
+from asztal.server.room import Client
 from tests.server.audit import LiveApp
 from tests.server.wire import Sock
 
@@ -31,7 +30,8 @@ def _app(tmp_path: Path, **limits: Any):
                                requests_per_minute=10 ** 6, **limits))
 
 
-def _create(live: LiveApp, seats: list[dict], seat: int | None = 0, game: str = "pax") -> tuple[str, str | None]:
+def _create(live: LiveApp, seats: list[dict], seat: int | None = 0, game: str = "pax",
+            every: dict[int, str] | None = None) -> tuple[str, str | None]:
     """A running game (every human seat taken): its id and the token of the seat to move (of
     the creator's seat when no human is to move)."""
     gid = ""
@@ -45,6 +45,8 @@ def _create(live: LiveApp, seats: list[dict], seat: int | None = 0, game: str = 
         j = httpx.post(f"{live.url}/api/games/{gid}/join", json={"invite": inv["invite"]}, timeout=30)
         assert j.status_code == 200, j.text
         tokens[inv["seat"]] = j.json()["token"]
+    if every is not None:
+        every.update(tokens)
     to_move = httpx.get(f"{live.url}/api/games/{gid}", timeout=30).json()["to_move"]
     return gid, tokens.get(to_move, made["token"])
 
@@ -168,3 +170,49 @@ def test_hints_past_the_cap_are_refused_busy_and_the_budget_comes_back(env, tmp_
         finally:
             for s in socks:
                 s.close()
+
+
+def test_a_socket_that_stops_reading_is_closed_too_slow(env, tmp_path):
+    """``outbox`` 4: a socket whose writer is stuck (its client reads nothing: here a socket of
+    the room with no writer at all) while the game goes on. Once 4 messages wait for it,
+    nothing more is held for it and its close is queued last: ``too_slow``, 4408; the room's
+    other sockets are not held up; a new socket gets the whole state."""
+    with LiveApp(_app(tmp_path, outbox=4)) as live:
+        hub = live.app.state.hub
+        gid, _ = _create(live, HUMANS)
+        room = live.run(hub.room(gid))
+        stuck = Client(None, "hu", hub.settings.outbox)
+
+
+        with _sock(live, gid) as reader:
+            reader.until("state")
+            live.loop.call_soon_threadsafe(lambda: room.join(stuck, room.hello(stuck)))
+            for _ in range(20):
+                st = room.state
+                live.run(hub.submit(room, st.to_move, "act", st.legal_actions()[0].code, room.seq))
+                assert reader.state_at_least(room.seq)["seq"] == room.seq  # the reader is sent every change
+            held = [stuck.outbox.get_nowait() for _ in range(stuck.outbox.qsize())]
+            assert stuck.overflowed and len(held) == stuck.limit + 1, len(held)
+            close = held[-1]
+            assert close["type"] == "close" and close["code"] == 4408 and close["error"]["code"] == "too_slow"
+        with _sock(live, gid) as again:  # a new socket gets the whole state
+            assert "view" in again.until("state") and again.last_state["seq"] == room.seq
+
+
+def test_a_silent_socket_is_let_go_by_the_heartbeat(env, tmp_path):
+    """A seat's client that stops answering (it reads nothing more, so it answers no ping) is
+    let go by the heartbeat: the other seat is told it left (with a short heartbeat, awaited)."""
+    with LiveApp(_app(tmp_path), ws_ping_interval=0.2, ws_ping_timeout=0.5) as live:
+        tokens: dict[int, str] = {}
+        gid, _ = _create(live, HUMANS, every=tokens)
+        with _sock(live, gid, tokens[0]) as anna:
+            anna.until("state")
+            silent = Sock(connect(f"ws://127.0.0.1:{live.port}/ws/games/{gid}?lang=hu&token={tokens[1]}",
+                                  max_queue=1, open_timeout=20, max_size=1 << 24, close_timeout=2))
+            try:
+                anna.until("seat", lambda m: m["seat"] == 1 and m["event"] == "connected")
+                anna.until("seat", lambda m: m["seat"] == 1 and m["event"] == "disconnected", timeout=60)
+                info = httpx.get(f"{live.url}/api/games/{gid}", timeout=30).json()
+                assert not info["seats"][1]["connected"]
+            finally:
+                silent.close()
