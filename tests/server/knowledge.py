@@ -3,7 +3,7 @@
 
 The engine says what each seat may know: ``state.view(seat)`` (a spectator: ``view(None)``).
 Comparing one seat's view with every other vantage at the same moment (the other seats'
-views, a spectator's, and the full state) gives what this seat is not shown: a field another
+views, and the full state) gives what this seat is not shown: a field another
 vantage has where this seat's view has none or hides it (PAX: another seat's Aureus, ``None``
 in this view; the cards another seat is drawing; PocketCiv: the discard pile without
 Surveying, the deck), or has a different value (another seat's hand, its prices, Caboose's
@@ -12,11 +12,12 @@ given beside the board, the game's ``panels`` made from each view (PAX: ``money`
 secret), and on the board itself: the texts of the SVG drawn from each view (PAX writes
 another seat's Aureus as ``?``; its own panel says what its hand holds).
 
-A value is a secret of seat ``s`` at seq ``k`` when another vantage had it at a place at
-some seq ``j <= k`` and ``s``'s own view never had it at that place up to ``k``: so a replay
-of an earlier step, a value that became visible later (the discard pile once Surveying is
-known) and a value that is the same for everyone raise nothing. A finished game hides
-nothing (every card and all money are revealed at the end).
+A value is a secret of seat ``s`` at seq ``k`` when another seat (or the full state) had it
+at a place at some seq ``j <= k`` and neither ``s``'s own view nor a spectator's (what a
+spectator sees is public) had it at that place up to ``k``: so a replay of an earlier step, a
+value that became visible later (the discard pile once Surveying is known), a spectator's
+board shown to a seat and a value that is the same for everyone raise nothing. A finished
+game hides nothing (every card and all money are revealed at the end).
 
 An answer is searched by structure, never by grepping numbers (a small number is
 everywhere): a secret at the view's path ``("tableaux", 1, "money")`` is found only in a
@@ -176,7 +177,7 @@ class Knowledge:
         self.players, self.names, self.states = players, names, states
         self.board = self.game.part("board")
         self.panels_of = getattr(self.board, "panels", None)
-        self.vantages: list[Any] = [*range(players), SPECTATOR, FULL]
+        self.vantages: list[Any] = [*range(players), SPECTATOR, FULL]  # SPECTATOR: what is public
         self._made: dict[tuple[int, Any], dict[str, Any]] = {}
         self._texts: dict[tuple[int, Any, str], set[str]] = {}
         self._folded: dict[Any, _Folded] = {}
