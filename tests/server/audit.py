@@ -7,7 +7,10 @@ What a credential may know at seq ``k`` is read from the engine: the component i
 views its seat was given up to ``k`` (a spectator: ``view(None)``), its log and its own legal
 actions. Everything else in the full state (other hands, decks, the removed cards), the seed of
 a running game and every secret of another credential (tokens, invites, a private game's watch
-secret) is a secret; a secret found in an answer is a leak. Besides: no answer is a 5xx, no
+secret) is a secret; a secret found in an answer is a leak. So is a hidden value that is not
+an id (another seat's Aureus, another hand, the discard pile): ``knowledge.py`` reads from the
+engine's views what each seat is not shown, and the views, per-seat panels and board texts an
+answer holds are compared with it by structure. Besides: no answer is a 5xx, no
 socket is dropped (each message is followed by a ``ping`` that must be answered) and nothing
 sent changes the game (nothing the audit sends is a move that may be accepted).
 
@@ -17,7 +20,7 @@ new log lines, a ``view_patch``, a ``board_patch``) is searched for what that cr
 not know at that change's seq.
 
 The app runs in this process on a real uvicorn bound to loopback, so a test can add a route to
-it before it starts (the planted leak) and the audit walks that route as well.
+it before it starts (the planted leaks) and the audit walks that route as well.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import random
 import re
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +42,7 @@ from websockets.sync.client import connect
 
 from asztal import games
 from asztal.engine import GameState
+from tests.server.knowledge import Hidden, Knowledge
 from tests.server.wire import SCHEMAS, free_port
 
 #: a component id as the games name them: army-03, prestige-07, building-temple-2, city-aswan-3
@@ -48,11 +53,12 @@ _ID_FULL = re.compile(r"[a-z]+(?:-[a-z0-9]+)*-\d+")
 class LiveApp:
     """``create_app(settings)`` served by uvicorn on a loopback port, in a thread of this process."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, **config: Any) -> None:
+        """``config``: more of uvicorn's settings (a test's short WebSocket heartbeat)."""
         self.app = app
         self.port = free_port()
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error",
-                                                    ws_max_size=1 << 20, proxy_headers=False))
+                                                    ws_max_size=1 << 20, proxy_headers=False, **config))
         self.thread = threading.Thread(target=self.server.run, name="audit-uvicorn", daemon=True)
 
     def __enter__(self) -> LiveApp:
@@ -91,6 +97,12 @@ class Table:
     names: list[str]
     states: list[GameState] = field(default_factory=list)  # states[k]: after k changes
     accounts: list[Credential] = field(default_factory=list)  # sessions (account_credentials)
+    knowledge: Knowledge | None = None  # the hidden values of each vantage, read from ``states``
+
+    def hidden(self, cred: Credential, k: int, langs: tuple[str, ...] = ("hu",)) -> Hidden:
+        """The values ``cred`` may not be shown at seq ``k`` (see knowledge.py)."""
+        assert self.knowledge is not None
+        return self.knowledge.hidden(cred.seat if cred.sees_game else None, k, langs)
 
 
 @dataclass
@@ -123,6 +135,10 @@ class Findings:
     #: what the server sent: message types, and a state's parts (``state:board_patch``...)
     received: set[str] = field(default_factory=set)
     positions: int = 0
+    #: the kinds of hidden value there were (knowledge.py: ``view``, ``panels``, ``texts``), and how
+    #: many places of each kind the answers held that were compared with them
+    hidden_kinds: set[str] = field(default_factory=set)
+    compared: Counter[str] = field(default_factory=Counter)
 
     def ok(self) -> bool:
         return not (self.leaks or self.errors or self.changes)
@@ -148,6 +164,7 @@ def make_table(live: LiveApp, game: str, players: int, private: bool, rng: rando
     table = Table(game, players, gid, tokens, private, made.get("watch"), names)
     record = room.state.record
     table.states = [games.load(game).replay({**record, "actions": []})]
+    table.knowledge = Knowledge(game, players, names, table.states)
     table.accounts = account_credentials(live, table)
     return table
 
@@ -242,6 +259,7 @@ class Watcher:
             return
         where = f"open WS as {self.cred.label} at {self.table.game} seq {k}"
         secrets = self.secrets(k)
+        hidden = self.table.hidden(self.cred, k)
         while True:
             try:
                 text = self.ws.recv(timeout=60)
@@ -264,6 +282,9 @@ class Watcher:
                                                                           "board_patch", "log") if msg.get(part))
                 for hit in _found(text, secrets):
                     findings.leaks.append(f"{where}: names {hit!r} in {text[:120]}")
+                findings.hidden_kinds |= hidden.kinds()
+                for hit in hidden.found_in(msg, findings.compared):
+                    findings.leaks.append(f"{where}: shows a hidden value, {hit}")
             if msg["type"] == "state" and msg["seq"] >= k:
                 return
 
@@ -395,6 +416,7 @@ def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, fin
     clients = {c.label: httpx.Client(base_url=live.url, timeout=60, cookies=c.cookies) for c in creds}
     other = httpx.Client(base_url=control.url, timeout=60) if control is not None else None
     before = snapshot(live, table)
+    known = {c.label: (secrets_for(table, c, k), table.hidden(c, k)) for c in creds}  # once per position
     for path, methods in spec["paths"].items():
         for method, op in methods.items():
             findings.routes.add(f"{method.upper()} {path}")
@@ -403,7 +425,7 @@ def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, fin
                     continue
                 findings.credentials.add(cred.label)
                 client = clients[cred.label]
-                secrets = secrets_for(table, cred, k)
+                secrets, hidden = known[cred.label]
                 for step in (steps if _mentions_step(spec, op) else [k]):
                     every_seat = step == k and cred.label in ("seat 0", "nobody")
                     for seat in ([None] + list(range(table.players)) if every_seat else [cred.seat]):
@@ -440,14 +462,19 @@ def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, fin
                                     findings.errors.append(f"{where}: an error without {{code, hu, en}}: "
                                                            f"{r.text[:200]}")
                             hits = _found(r.text, secrets)
-                            if hits and other is not None:
+                            findings.hidden_kinds |= hidden.kinds()
+                            shown = hidden.found_in(_parsed(r), findings.compared)
+                            if (hits or shown) and other is not None:
                                 same = other.request(method.upper(), url, params=params,
                                                      **({} if b is None else
                                                         {"content": json.dumps(b),
                                                          "headers": {"content-type": "application/json"}}))
                                 hits = [h for h in hits if h not in _found(same.text, {h})]
+                                shown = sorted(set(shown) - set(hidden.found_in(_parsed(same))))
                             for hit in hits:
                                 findings.leaks.append(f"{where}: names {hit!r}")
+                            for hit in shown:
+                                findings.leaks.append(f"{where}: shows a hidden value, {hit}")
                             after = snapshot(live, table)
                             if after != before:
                                 findings.changes.append(f"{where}: the game changed {before} -> {after}")
@@ -456,6 +483,14 @@ def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, fin
         c.close()
     if other is not None:
         other.close()
+
+
+def _parsed(r: httpx.Response) -> Any:
+    """A JSON answer's value (None for any other answer: its bytes are searched as text)."""
+    try:
+        return r.json()
+    except ValueError:
+        return None
 
 
 def _mentions_step(spec: dict, op: dict) -> bool:
@@ -503,6 +538,7 @@ def audit_ws(live: LiveApp, table: Table, creds: list[Credential], k: int, findi
         if cred.cookies:
             continue  # the socket reads no cookie: these are the seat and nobody credentials again
         secrets = secrets_for(table, cred, k)
+        hidden = table.hidden(cred, k, ("hu", "en"))  # the socket asks for English too
         if cred.secret is None:
             q = "?lang=hu"
         elif cred.seat is not None or cred.label.startswith("forged"):
@@ -542,6 +578,9 @@ def audit_ws(live: LiveApp, table: Table, creds: list[Credential], k: int, findi
         for text in texts:
             for hit in _found(text, secrets):
                 findings.leaks.append(f"{where}: names {hit!r} in {text[:120]}")
+            findings.hidden_kinds |= hidden.kinds()
+            for hit in hidden.found_in(json.loads(text), findings.compared):
+                findings.leaks.append(f"{where}: shows a hidden value, {hit}")
         after = snapshot(live, table)
         if after != before:
             findings.changes.append(f"{where}: the game changed {before} -> {after}")

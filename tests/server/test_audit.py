@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from asztal import games
 from asztal.server.app import Settings, create_app
 from tests.server.audit import Findings, LiveApp, advance, audit_position, make_table, watchers
 
@@ -14,6 +15,11 @@ from tests.server.audit import Findings, LiveApp, advance, audit_position, make_
 TABLES = [("pax", 3, False), ("caboose", 3, False), ("pocketciv", 2, True), ("pocketciv", 1, False)]
 #: the running positions audited (seq), then the finished game
 POSITIONS = (9, 40)
+#: the kinds of hidden value each game has (knowledge.py), each compared with what the answers hold:
+#: PAX: other seats' Aureus and hands, the cards drawn, Rome's face-down cards, the deck (in the
+#: views, the panels and the board's texts); Caboose: the other hands' city and auction cards (the
+#: views, the hand a seat's board draws); PocketCiv: the deck and the discard pile (the views)
+HIDDEN = {"pax": {"view", "panels", "texts"}, "caboose": {"view", "texts"}, "pocketciv": {"view"}}
 
 
 def _app(db_url: str):
@@ -44,25 +50,45 @@ def test_every_surface_for_every_credential(env, db_url, game, players, private,
     # the open sockets were sent the incremental states (what changed) and had them audited
     assert {"state:view", "state:view_patch", "state:board", "state:board_patch", "state:log"} <= findings.received
     assert findings.positions >= 2 and findings.requests > 100 and findings.messages > 30
+    # the hidden values the engine's views give were looked for where the answers hold views,
+    # panels and boards (a search that met none would pass whatever the server sent)
+    assert findings.hidden_kinds == HIDDEN[game], findings.hidden_kinds
+    assert all(findings.compared[kind] > 0 for kind in HIDDEN[game]), findings.compared
     # the routes of accounts, mail, ratings and friends, walked with sessions as well
     assert {"POST /api/games/{game_id}/invite", "GET /api/me/invitations", "GET /api/ratings/{game}",
             "GET /api/players/{username}", "POST /api/mail/unsubscribe", "POST /api/account/notices"} <= findings.routes
     assert {"account of seat 0", "another account", "another account with seat 0's CSRF token"} <= findings.credentials
     print(f"{game}/{players}: {len(findings.routes)} routes, {findings.requests} requests, "
-          f"{findings.messages} messages, {findings.positions} positions")
+          f"{findings.messages} messages, {findings.positions} positions, compared {dict(findings.compared)}")
 
 
-def test_a_planted_leak_is_found(env, tmp_path):
-    """A route added later is walked without anyone listing it: one that shows seat 0's view to
-    anyone fails the audit."""
+def test_planted_leaks_are_found(env, tmp_path):
+    """Routes added later are walked without anyone listing them, and each kind of leak fails
+    the audit: seat 0's view shown to anyone (its cards), every seat's Aureus in a list of
+    panels (numbers only, no card), and a spectator's board drawn with seat 1's Aureus filled in
+    (a picture only: the number is in a text of the SVG)."""
     app = _app(f"sqlite:///{tmp_path / 'leak.db'}")
+    board = games.load("pax").part("board")
 
     @app.get("/api/games/{game_id}/peek")
     async def peek(game_id: str) -> dict:
-        room = app.state.hub.rooms[game_id]
-        return room.state.view(0)
+        return app.state.hub.rooms[game_id].state.view(0)
 
-    app.router.routes.insert(0, app.router.routes.pop())  # before the static files mounted at /
+    @app.get("/api/games/{game_id}/purses")
+    async def purses(game_id: str) -> dict:
+        st = app.state.hub.rooms[game_id].state
+        return {"panels": [{"money": st.money[s], "hand": len(st.hands[s]), "score": None, "marks": []}
+                           for s in range(st.players)]}
+
+    @app.get("/api/games/{game_id}/picture")
+    async def picture(game_id: str) -> dict:
+        st = app.state.hub.rooms[game_id].state
+        view = st.view(None)
+        view["tableaux"][1]["money"] = st.money[1]
+        return {"svg": board.draw(view, [], "hu", names=table.names)}
+
+    for _ in range(3):
+        app.router.routes.insert(0, app.router.routes.pop())  # before the static files mounted at /
     rng = random.Random("leak")
     findings = Findings()
     with LiveApp(app) as live:
@@ -70,6 +96,19 @@ def test_a_planted_leak_is_found(env, tmp_path):
         advance(live, table, 9, rng)
         with LiveApp(_app(f"sqlite:///{tmp_path / 'control.db'}")) as control:
             audit_position(live, table, findings, control)
-    assert "GET /api/games/{game_id}/peek" in findings.routes
-    assert findings.leaks and all("/peek" in x for x in findings.leaks), findings.summary()
+    planted = ("/peek", "/purses", "/picture")
+    assert {f"GET /api/games/{{game_id}}{p}" for p in planted} <= findings.routes
+    assert findings.leaks and all(any(p in x for p in planted) for x in findings.leaks), findings.summary()
+    for p in planted:
+        assert any(p in x for x in findings.leaks), (p, findings.summary())
+    # the numbers are found by what they are (seat 1's Aureus), seen by seat 0 and by a spectator
+    for who in ("seat 0", "nobody"):
+        assert any("/purses" in x and f"as {who} " in x and "panels[1, 'money']" in x for x in findings.leaks)
+    # a board's text says whose it is only by its place: seat 0's own line may read the same as
+    # seat 1's (the same hand size and Aureus), so the picture is asserted for a spectator, who
+    # never reads an Aureus
+    assert any("/picture" in x and "as nobody " in x and "board text" in x for x in findings.leaks)
+    # and only what that credential may not see: seat 1 knows its own Aureus
+    mine = [x for x in findings.leaks if "as seat 1 " in x]
+    assert not any("/picture" in x or "panels[1, 'money']" in x for x in mine), "\n".join(mine)
     assert not findings.errors and not findings.changes
