@@ -19,11 +19,14 @@ from typing import Any
 from asztal import games
 from asztal.engine import GameState
 from asztal.server import render
+from asztal.server import review as reviews
 from asztal.server.children import die_with_parent
 
 log = logging.getLogger("asztal.server")
 
 _CACHE_SIZE = 64
+#: reviews waiting for or running in the side workers at once; one more is refused ``busy``
+REVIEWS_PENDING = 2
 _cache: OrderedDict[str, GameState] = OrderedDict()
 
 
@@ -78,6 +81,7 @@ class BotPool:
         self.workers = workers or os.cpu_count() or 1
         self.side_workers = max(1, side)
         self.board_workers = max(0, boards)
+        self.reviews_pending = 0
         self._pool: ProcessPoolExecutor | None = None
         self._side: ProcessPoolExecutor | None = None
         self._boards: render.Boards | None = None
@@ -123,6 +127,20 @@ class BotPool:
     async def suggest(self, key: str, record: dict[str, Any], seat: int, seed: int) -> tuple[str, str, str]:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(True), suggest, key, record, seat, seed)
+
+    async def review(self, key: str, record: dict[str, Any], seat: int, lang: str,
+                     names: list[str] | None) -> dict[str, Any]:
+        """A finished game's review (``review.review``) in a side worker: seconds of search that
+        would otherwise hold the server's event loop (and every game's moves) for as long.
+        ``reviews.Busy`` when ``REVIEWS_PENDING`` are already waiting or running."""
+        if self.reviews_pending >= REVIEWS_PENDING:
+            raise reviews.Busy()
+        self.reviews_pending += 1
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._executor(True), reviews.review, key, record, seat, lang, names)
+        finally:
+            self.reviews_pending -= 1
 
     async def draw(self, key: tuple, prev_no: int | None, no: int, prev: str | None,
                    job: render.DrawJob) -> tuple[str | None, list[list[Any]] | None]:

@@ -3,8 +3,9 @@ drawn on the board of that moment with the bot's move and the move played marked
 
 The review itself is ``asztal.bots.review.review_game`` (what the terminal prints); here it
 runs with a small fixed search budget (``ITERATIONS``: reproducible and a second or so for
-a PAX or Caboose game, a few seconds for PocketCiv), one review at a time per server
-process, and the answers of the last reviews are kept, so asking again is free.
+a PAX or Caboose game, a few seconds for PocketCiv) in the bot pool's side workers (never in
+the server's own process: its event loop would stop for as long), one review at a time per
+worker, and the answers of the last reviews are kept there, so asking again is free.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ _LOCK = threading.Lock()
 
 
 class Busy(Exception):
-    """Another review is running in this process: ask again in a moment."""
+    """Other reviews are waiting or running: ask again in a moment."""
 
 
 def review(key: str, record: dict[str, Any], seat: int, lang: str, names: list[str] | None) -> dict[str, Any]:

@@ -254,11 +254,12 @@ def build_router() -> APIRouter:
 
     @router.post("/review", summary="A finished game's review for one seat: its biggest mistakes on the board",
                  responses={400: {"model": ErrorOut, "description": "no such game, or not finished"},
-                            429: {"model": ErrorOut, "description": "another review is running"}})
+                            429: {"model": ErrorOut, "description": "other reviews are waiting"}})
     async def review_route(body: ReviewRequest, request: Request) -> dict[str, Any]:
-        from asztal.server.review import Busy, review
+        from asztal.server.review import Busy
 
-        storage = request.app.state.hub.storage
+        hub = request.app.state.hub
+        storage = hub.storage
         try:
             if not GAME_ID.fullmatch(body.game_id):
                 raise Refused("no such game", "nincs ilyen játék")
@@ -268,10 +269,10 @@ def build_router() -> APIRouter:
             if not body.seat < int(record["players"]):
                 raise Refused(f"no seat {body.seat + 1} in this game", f"ebben a játékban nincs {body.seat + 1}. hely")
             names = await asyncio.to_thread(seat_names, storage, body.game_id, body.lang)
-            return await asyncio.to_thread(review, body.game_id, record, body.seat, body.lang, names)
+            return await hub.pool.review(body.game_id, record, body.seat, body.lang, names)
         except Busy:
-            raise HTTPException(429, {"code": "busy", "hu": "épp egy másik elemzés fut, próbáld újra kicsit később",
-                                      "en": "another review is running; try again in a moment"}) from None
+            raise HTTPException(429, {"code": "busy", "hu": "épp más elemzések futnak, próbáld újra kicsit később",
+                                      "en": "other reviews are running; try again in a moment"}) from None
         except BadRecord as e:
             raise HTTPException(400, {"code": "bad_record", "hu": e.words("hu")[:400],
                                       "en": e.words("en")[:400]}) from None
