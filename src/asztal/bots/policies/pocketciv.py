@@ -198,9 +198,11 @@ def _move(s, acts):
     tribes = s.emp.tribes
     free = [tribes[a] - s.emp.moved[a] for a in range(len(tribes))]
     t = _target(s)
+    reach = 0
+    cities = s.emp.cities()
     if t >= 0 and s.farm[t]:
-        reach = tribes[t] + sum(max(0, free[n] - 1) for n in s.board.adj[t])
-        if tribes[t] < 4 and reach >= 4 and sum(tribes) > 4:
+        reach = tribes[t] + sum(max(0, free[n] - (1 if cities else 0)) for n in s.board.adj[t])
+        if tribes[t] < 4 and reach >= 4 and (sum(tribes) > 4 or not cities):
             best = None
             for x in moves:
                 a, b = x.args
@@ -209,7 +211,9 @@ def _move(s, acts):
             if best is not None:
                 return best
     caps: dict[int, int] = {}  # area -> cap(s, area), computed when first needed
-    keep_t = t >= 0 and s.farm[t] and not s.emp.cav[t]
+    # tribes wait where the city will be only if they can gather enough there; else they
+    # spread first (every occupied area grows a tribe a round)
+    keep_t = t >= 0 and s.farm[t] and not s.emp.cav[t] and reach >= 4
     best, best_key = None, None
     for x in moves:
         a, b = x.args
