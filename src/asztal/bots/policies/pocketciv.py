@@ -117,7 +117,7 @@ def choose(s):
     if kind == "exp":
         a = pending(s).area
         for x in acts:
-            if x.kind == "exp_add" and s.emp.tribes[a] - cap(s, a) > 0:
+            if x.kind == "exp_add" and s.emp.tribes[a] - cap(s, a) > 0 and s.era < 8:
                 return x
         return next(a for a in acts if a.code == "go")
     if kind in ("pay", "loss", "anarchy", "epidemic", "tribal_war", "uprising", "earthquake", "sandstorm",
@@ -203,10 +203,11 @@ def _move(s, acts):
     if t >= 0 and s.farm[t]:
         reach = tribes[t] + sum(max(0, free[n] - (1 if cities else 0)) for n in s.board.adj[t])
         if tribes[t] < 4 and reach >= 4 and (sum(tribes) > 4 or not cities):
+            keep = 1 if cities else 0  # without a city, the first one is worth emptying an area
             best = None
             for x in moves:
                 a, b = x.args
-                if b == t and free[a] > 1 and (best is None or free[a] > free[best.args[0]]):
+                if b == t and free[a] > keep and (best is None or free[a] > free[best.args[0]]):
                     best = x
             if best is not None:
                 return best
@@ -268,11 +269,15 @@ def _dev(s, acts):
     advs = [x for x in by_kind.get("adv", ()) if x.args[1] in RANK]
     if advs:
         return min(advs, key=lambda x: (RANK[x.args[1]], -spare(s, x.args[0])))
-    # an expedition with tribes that would starve anyway, when some advance needs gold
+    # an expedition with tribes that would starve anyway, when some advance needs gold; in
+    # Era 8 also one such tribe at a time: each expedition draws an event card, so the last era
+    # (which scores whatever the cities, PC-ERA-04) ends sooner, with fewer disasters before it
     exps = by_kind.get("exp", ())
     if exps and pending(s).TAG == "dev":
+        last = s.era == 8
         for x in exps:
             a = x.args[0]
-            if s.emp.tribes[a] - cap(s, a) >= 4 and s.emp.gold < 6:
+            surplus = s.emp.tribes[a] - cap(s, a)
+            if surplus >= 4 and s.emp.gold < 6 or last and surplus >= 1:
                 return x
     return by_kind["done"][0]
