@@ -13,6 +13,7 @@ if "pocketciv" not in games.names():
     pytest.skip("pocketciv is not installed", allow_module_level=True)
 
 from asztal.bots.policies.pocketciv import choose  # noqa: E402
+from asztal.games.pocketciv.data import ADV_INDEX  # noqa: E402
 from asztal.games.pocketciv.frames import Dev, Move  # noqa: E402
 from tests.pocketciv.scenario import scenario  # noqa: E402
 
@@ -54,3 +55,19 @@ def test_in_era_8_a_tribe_that_would_starve_goes_on_an_expedition_alone(era):
     assert move.kind == "exp" and move.args[0] == 0
     s.apply(move)
     assert choose(s).code == "go"  # one tribe, one card: the next spare tribe makes another
+
+
+def test_the_last_place_for_an_advance_waits_for_masonry():
+    # one city of value 1: one place (PC-DEV-ADV-01). Basic Tools (free) would fill it for good,
+    # and no city could grow to make another, so the place goes to Masonry (stone: the mountain)
+    s = scenario({3: dict(tribes=3, city=1, farm=True, mountain=True)}, stack=Dev())
+    move = choose(s)
+    assert move.kind == "adv" and move.args[1] == ADV_INDEX["masonry"]
+    # without stone no Masonry: Basic Tools still waits
+    s = scenario({3: dict(tribes=3, city=1, farm=True)}, stack=Dev())
+    assert "adv:city=3,id=basic_tools" in [a.code for a in s.legal_actions()]
+    assert choose(s).kind != "adv"
+    # with two places Basic Tools comes first, as before
+    s = scenario({3: dict(tribes=3, city=1, farm=True), 5: dict(tribes=1, city=1, farm=True)}, stack=Dev())
+    move = choose(s)
+    assert move.kind == "adv" and move.args[1] == ADV_INDEX["basic_tools"]

@@ -29,6 +29,8 @@ from asztal.games.pocketciv.upkeep import support
 
 A_CARTAGE = 1 << ADV_INDEX["cartage"]
 A_FISHING = 1 << ADV_INDEX["fishing"]
+I_MASONRY = ADV_INDEX["masonry"]
+A_MASONRY = 1 << I_MASONRY
 
 # Advances in the order the player wants them. An advance takes one of the few places the
 # total city value allows (PC-DEV-ADV-01), for good: the tools and city growth come first
@@ -267,6 +269,11 @@ def _dev(s, acts):
             return x
     # the cheapest wanted advance
     advs = [x for x in by_kind.get("adv", ()) if x.args[1] in RANK]
+    if advs and not s.emp.adv & A_MASONRY and s.emp.tcav() - s.emp.nadv() == 1:
+        # the last place waits for Masonry while no city may grow past value 1: another advance
+        # there (Basic Tools, free, comes first otherwise) would leave the Empire no place for
+        # Masonry, hence none for anything, until it founds another city
+        advs = [x for x in advs if x.args[1] == I_MASONRY]
     if advs:
         return min(advs, key=lambda x: (RANK[x.args[1]], -spare(s, x.args[0])))
     # an expedition with tribes that would starve anyway, when some advance needs gold; in
