@@ -71,3 +71,12 @@ def test_the_last_place_for_an_advance_waits_for_masonry():
     s = scenario({3: dict(tribes=3, city=1, farm=True), 5: dict(tribes=1, city=1, farm=True)}, stack=Dev())
     move = choose(s)
     assert move.kind == "adv" and move.args[1] == ADV_INDEX["basic_tools"]
+
+
+def test_a_tribe_that_would_starve_goes_to_a_neighbouring_city():
+    # area 2 (a mountain: support 1) holds three tribes and its neighbours have no room; the
+    # city next door in area 3 is where the spare tribes can pay for something before the upkeep
+    s = scenario({2: dict(tribes=3, mountain=True), 3: dict(tribes=2, city=1, farm=True),
+                  1: dict(tribes=1, mountain=True), 4: dict(tribes=1, mountain=True)}, stack=Move())
+    move = choose(s)
+    assert move.kind == "move" and move.args == (1, 2)
