@@ -80,3 +80,13 @@ def test_a_tribe_that_would_starve_goes_to_a_neighbouring_city():
                   1: dict(tribes=1, mountain=True), 4: dict(tribes=1, mountain=True)}, stack=Move())
     move = choose(s)
     assert move.kind == "move" and move.args == (1, 2)
+
+
+def test_a_tribe_that_would_starve_goes_to_the_next_citys_farm():
+    # no city next to area 2, but area 3 has the farm where the next city goes, with the four
+    # tribes that found it: a fifth one there can pay for the new city's first advance
+    s = scenario({2: dict(tribes=3, mountain=True), 3: dict(tribes=4, farm=True),
+                  1: dict(tribes=1, mountain=True), 4: dict(tribes=1, mountain=True),
+                  7: dict(tribes=1, city=1, farm=True)}, stack=Move())
+    move = choose(s)
+    assert move.kind == "move" and move.args == (1, 2)

@@ -196,7 +196,7 @@ def _target(s):
 def _move(s, acts):
     """Seed empty areas (every occupied area grows), gather tribes where the next city can
     be founded this round, else move a surplus tribe to a neighbour with room, or else to a
-    neighbouring city."""
+    neighbouring city or the next city's farm."""
     moves = [x for x in acts if x.kind == "move"]
     tribes = s.emp.tribes
     free = [tribes[a] - s.emp.moved[a] for a in range(len(tribes))]
@@ -237,10 +237,11 @@ def _move(s, acts):
             key = (1, 0, -b)
         elif tribes[a] - ca > 0 and cb - tribes[b] > 0:
             key = (0, cb - tribes[b], -b)
-        elif tribes[a] - ca > 0 and s.emp.cav[b] and not s.emp.cav[a]:
+        elif tribes[a] - ca > 0 and (s.emp.cav[b] or b == t and s.farm[b]) and not s.emp.cav[a]:
             # a tribe that would starve anyway goes to a neighbouring city: there it can pay for
             # an advance or the city's growth (the city's own area pays, PC-DEV-ADV-05) and
-            # stands between an attack and the city until the upkeep
+            # stands between an attack and the city until the upkeep; or to the farm where the
+            # next city will be founded
             key = (-1, -tribes[b], -b)
         else:
             continue
