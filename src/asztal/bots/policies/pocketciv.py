@@ -17,6 +17,13 @@ value caps how many are owned), so the order of ``WANTED`` spends the places on 
 leaves out the cheap advances that only fill one. At a Visitation it looks twice for the
 handshake with Philosophy and, with Diplomacy, offers spare tribes and gold for a partnership.
 
+What the third pass measured (docs/bots.md, "PocketCiv policy: where the tribes stand"): a tribe
+that would starve in the upkeep goes to a neighbouring city or to the farm of the next city,
+where it can still pay for an advance or growth; the last place for an advance waits for
+Masonry while no city can grow; an Empire without a city spreads its tribes until four can
+gather on a farm, then gathers them even if that empties an area; in Era 8 spare tribes go on
+one-tribe expeditions, so the last era's deck runs out sooner.
+
 ``choose(state)`` returns one of ``state.legal_actions()``.
 """
 
