@@ -17,6 +17,13 @@ value caps how many are owned), so the order of ``WANTED`` spends the places on 
 leaves out the cheap advances that only fill one. At a Visitation it looks twice for the
 handshake with Philosophy and, with Diplomacy, offers spare tribes and gold for a partnership.
 
+What the third pass measured (docs/bots.md, "PocketCiv policy: where the tribes stand"): a tribe
+that would starve in the upkeep goes to a neighbouring city or to the farm of the next city,
+where it can still pay for an advance or growth; the last place for an advance waits for
+Masonry while no city can grow; an Empire without a city spreads its tribes until four can
+gather on a farm, then gathers them even if that empties an area; in Era 8 spare tribes go on
+one-tribe expeditions, so the last era's deck runs out sooner.
+
 ``choose(state)`` returns one of ``state.legal_actions()``.
 """
 
@@ -29,6 +36,8 @@ from asztal.games.pocketciv.upkeep import support
 
 A_CARTAGE = 1 << ADV_INDEX["cartage"]
 A_FISHING = 1 << ADV_INDEX["fishing"]
+I_MASONRY = ADV_INDEX["masonry"]
+A_MASONRY = 1 << I_MASONRY
 
 # Advances in the order the player wants them. An advance takes one of the few places the
 # total city value allows (PC-DEV-ADV-01), for good: the tools and city growth come first
@@ -117,7 +126,7 @@ def choose(s):
     if kind == "exp":
         a = pending(s).area
         for x in acts:
-            if x.kind == "exp_add" and s.emp.tribes[a] - cap(s, a) > 0:
+            if x.kind == "exp_add" and s.emp.tribes[a] - cap(s, a) > 0 and s.era < 8:
                 return x
         return next(a for a in acts if a.code == "go")
     if kind in ("pay", "loss", "anarchy", "epidemic", "tribal_war", "uprising", "earthquake", "sandstorm",
@@ -193,23 +202,29 @@ def _target(s):
 
 def _move(s, acts):
     """Seed empty areas (every occupied area grows), gather tribes where the next city can
-    be founded this round, else move a surplus tribe to a neighbour with room."""
+    be founded this round, else move a surplus tribe to a neighbour with room, or else to a
+    neighbouring city or the next city's farm."""
     moves = [x for x in acts if x.kind == "move"]
     tribes = s.emp.tribes
     free = [tribes[a] - s.emp.moved[a] for a in range(len(tribes))]
     t = _target(s)
+    reach = 0
+    cities = s.emp.cities()
     if t >= 0 and s.farm[t]:
-        reach = tribes[t] + sum(max(0, free[n] - 1) for n in s.board.adj[t])
-        if tribes[t] < 4 and reach >= 4 and sum(tribes) > 4:
+        reach = tribes[t] + sum(max(0, free[n] - (1 if cities else 0)) for n in s.board.adj[t])
+        if tribes[t] < 4 and reach >= 4 and (sum(tribes) > 4 or not cities):
+            keep = 1 if cities else 0  # without a city, the first one is worth emptying an area
             best = None
             for x in moves:
                 a, b = x.args
-                if b == t and free[a] > 1 and (best is None or free[a] > free[best.args[0]]):
+                if b == t and free[a] > keep and (best is None or free[a] > free[best.args[0]]):
                     best = x
             if best is not None:
                 return best
     caps: dict[int, int] = {}  # area -> cap(s, area), computed when first needed
-    keep_t = t >= 0 and s.farm[t] and not s.emp.cav[t]
+    # tribes wait where the city will be only if they can gather enough there; else they
+    # spread first (every occupied area grows a tribe a round)
+    keep_t = t >= 0 and s.farm[t] and not s.emp.cav[t] and reach >= 4
     best, best_key = None, None
     for x in moves:
         a, b = x.args
@@ -229,6 +244,12 @@ def _move(s, acts):
             key = (1, 0, -b)
         elif tribes[a] - ca > 0 and cb - tribes[b] > 0:
             key = (0, cb - tribes[b], -b)
+        elif tribes[a] - ca > 0 and (s.emp.cav[b] or b == t and s.farm[b]) and not s.emp.cav[a]:
+            # a tribe that would starve anyway goes to a neighbouring city: there it can pay for
+            # an advance or the city's growth (the city's own area pays, PC-DEV-ADV-05) and
+            # stands between an attack and the city until the upkeep; or to the farm where the
+            # next city will be founded
+            key = (-1, -tribes[b], -b)
         else:
             continue
         if best_key is None or key > best_key:
@@ -262,13 +283,22 @@ def _dev(s, acts):
             return x
     # the cheapest wanted advance
     advs = [x for x in by_kind.get("adv", ()) if x.args[1] in RANK]
+    if advs and not s.emp.adv & A_MASONRY and s.emp.tcav() - s.emp.nadv() == 1:
+        # the last place waits for Masonry while no city may grow past value 1: another advance
+        # there (Basic Tools, free, comes first otherwise) would leave the Empire no place for
+        # Masonry, hence none for anything, until it founds another city
+        advs = [x for x in advs if x.args[1] == I_MASONRY]
     if advs:
         return min(advs, key=lambda x: (RANK[x.args[1]], -spare(s, x.args[0])))
-    # an expedition with tribes that would starve anyway, when some advance needs gold
+    # an expedition with tribes that would starve anyway, when some advance needs gold; in
+    # Era 8 also one such tribe at a time: each expedition draws an event card, so the last era
+    # (which scores whatever the cities, PC-ERA-04) ends sooner, with fewer disasters before it
     exps = by_kind.get("exp", ())
     if exps and pending(s).TAG == "dev":
+        last = s.era == 8
         for x in exps:
             a = x.args[0]
-            if s.emp.tribes[a] - cap(s, a) >= 4 and s.emp.gold < 6:
+            surplus = s.emp.tribes[a] - cap(s, a)
+            if surplus >= 4 and s.emp.gold < 6 or last and surplus >= 1:
                 return x
     return by_kind["done"][0]
