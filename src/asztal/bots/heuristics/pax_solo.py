@@ -50,6 +50,9 @@ SYMBOLS_PER_AUREUS = 0.3
 INCOME_PER_ROUND = 2.0
 #: share of the player's future symbols that go where the player needs them
 STEERED = 0.5
+#: share of Rome's future symbols the player steers: it chooses which drawn card goes below
+#: a Legion and which group to buy, so Rome takes what the player can spare
+ROME_STEERED = 0.4
 #: variance (symbols squared) of a category's margin that no count explains: how the
 #: rounds to come will really fall, per round left, and a floor
 VAR_PER_ROUND = 0.25
@@ -186,9 +189,11 @@ def project(v: dict, pack: Pack) -> dict:
             for c in best["cards"]:
                 rome[c["category"]] += sure * c["symbols"]
     future = rounds * ROME_CARDS_PER_ROUND
+    free = (1.0 - ROME_STEERED) * future
     for k in CATS:
-        rome[k] += future * mean[k]
-        rvar[k] += future * cvar[k]
+        rome[k] += free * mean[k]
+        rvar[k] += free * cvar[k]
+    dumped = ROME_STEERED * future * sum(mean.values())  # placed after the player's side is known
     # -- the player: played, the hand it can play, the rounds and money to come --
     me = v["tableaux"][0]
     mine = {k: float(x) for k, x in me["symbols"].items()}
@@ -201,8 +206,9 @@ def project(v: dict, pack: Pack) -> dict:
     if held and "hand" not in used:
         best_held = max(held, key=lambda c: c["symbols"])
         hand.append(best_held)  # one of the cards drawn goes to the hand
+    # the turns to come play one card free each, for the hand and for the cards still to come
     slots = 0.0 if over else _play_slots(v, rounds)
-    w_hand = min(1.0, slots / len(hand)) if hand else 0.0
+    w_hand = min(1.0, slots / (len(hand) + draws)) if hand else 0.0
     has_card = dict.fromkeys(CATS, 0.0)
     for c in hand:
         mine[c["category"]] += w_hand * c["symbols"]
@@ -224,6 +230,8 @@ def project(v: dict, pack: Pack) -> dict:
         mine[k] = min(mine[k], max(lim, float(me["symbols"][k])))
     steer = STEERED * flex
     need = SOLO_BEAT.get(v.get("level") or 1, 3)
+    if dumped > 0:
+        _dump(rome, mine, dumped, need)
     rome_b = with_bonus(rome)
     if steer > 0:
         _steer(mine, rome_b, steer, need)
@@ -262,6 +270,32 @@ def _steer(mine: dict[str, float], rome: dict[str, float], amount: float, need: 
             mine[k] += step
         left -= step * i
         if i < len(targets):
+            i += 1
+
+
+def _dump(rome: dict[str, float], mine: dict[str, float], amount: float, need: int) -> None:
+    """Add ``amount`` symbols to Rome where they cost the player least: spread over the
+    categories it gives up (the ``7 - need`` with the smallest margins) or, when every
+    category must be won, where it leads most (lowering the largest margins first)."""
+    margin = {k: mine[k] - rome[k] for k in CATS}
+    order = sorted(CATS, key=lambda k: margin[k])
+    given_up = order[:len(CATS) - need]
+    if given_up:
+        for k in given_up:
+            rome[k] += amount / len(given_up)
+        return
+    top = sorted(CATS, key=lambda k: -margin[k])
+    left = amount
+    i = 1
+    while left > 1e-9:
+        level = margin[top[0]]
+        nxt = margin[top[i]] if i < len(top) else -math.inf
+        step = min(left / i, level - nxt)
+        for k in top[:i]:
+            margin[k] -= step
+            rome[k] += step
+        left -= step * i
+        if i < len(top):
             i += 1
 
 
