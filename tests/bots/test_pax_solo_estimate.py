@@ -136,3 +136,63 @@ def test_one_lost_category_loses_level_five_only(seed):
         checked += 1
     assert checked >= 5
     assert after > 0.3 * before
+
+
+def _mid_game(level: int = 3, seed: int = 4):
+    return next(s for i, s in enumerate(_positions(level, seed))
+                if i > 8 and S.rounds_left(s.view(0)) > 6 and s.view(0)["phase"] == "draw"
+                and len(s.legal_actions()) > 1)
+
+
+def _spy(monkeypatch) -> list[int]:
+    calls: list[int] = []
+    real = S.estimate
+
+    def spy(v, pack):
+        calls.append(1)
+        return real(v, pack)
+
+    monkeypatch.setattr(S, "estimate", spy)
+    return calls
+
+
+def test_hints_review_and_greedy_judge_solitaire_with_this_evaluation(monkeypatch):
+    """One evaluation where players meet the bots: the hint (the normal bot), the review (the
+    hard bot) and greedy all turn solitaire positions into rewards with ``pax_solo``."""
+    from asztal.bots import hint, make_bot
+    from asztal.bots.mcts import MctsBot
+    from asztal.bots.review import review_decision
+
+    s = _mid_game()
+    calls = _spy(monkeypatch)
+    hint(s, 0, "en")
+    assert calls
+    calls.clear()
+    played = s.legal_actions()[0].code
+    review_decision(s, 0, played, MctsBot(seed=1, level="hard", iterations=40))
+    assert calls
+    calls.clear()
+    make_bot("greedy", 1).choose(s)
+    assert calls
+
+
+def test_solitaire_roll_outs_stop_where_the_evaluation_judges(monkeypatch):
+    """A solitaire roll-out plays ``SOLO_ROLLOUT_DEPTH`` moves and hands the position to the
+    evaluation; a spec's own depth still wins."""
+    from asztal.bots.mcts import MctsBot
+
+    s = _mid_game(seed=6)
+    seen: list[int] = []
+    real = S.estimate
+
+    def spy(v, pack):
+        seen.append(v["round"])
+        return real(v, pack)
+
+    monkeypatch.setattr(S, "estimate", spy)
+    MctsBot(seed=2, iterations=30).search(s)
+    short = max(seen)
+    seen.clear()
+    MctsBot(seed=2, iterations=30, depth=30).search(s)
+    # 30 random moves reach later rounds than 8 (a pass ends a round in one move)
+    assert short < max(seen)
