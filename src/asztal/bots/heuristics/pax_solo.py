@@ -84,11 +84,6 @@ def with_bonus(sym: dict[str, float]) -> dict[str, float]:
 def unseen_pool(v: dict, pack: Pack) -> list[tuple[str, int]]:
     """(category, symbols) of every card ``v``'s seat has not seen: the hidden deck, the cards set
     aside and Rome's face-down cards, in no order (the pack's printed values are public)."""
-    return [(CATS[CARD_CAT[CARD_INDEX[cid]]], pack.symbols[CARD_INDEX[cid]]) for cid in unseen_ids(v)]
-
-
-def unseen_ids(v: dict) -> list[str]:
-    """The ids of the cards ``v``'s seat has not seen, in the pack's order."""
     seen: set[str] = set()
     groups = [v["rome"]["cards"], v["rome"]["hidden"] or [], v.get("hand") or [],
               (v.get("draw") or {}).get("cards") or []]
@@ -98,7 +93,7 @@ def unseen_ids(v: dict) -> list[str]:
     for g in groups:
         seen.update(c["id"] for c in g)
     seen.update(cid for _, cid in v.get("deck_known") or ())
-    return [cid for cid in CARD_IDS if cid not in seen]
+    return [(CATS[CARD_CAT[i]], pack.symbols[i]) for i, cid in enumerate(CARD_IDS) if cid not in seen]
 
 
 def _moments(cards: list[tuple[str, int]]) -> tuple[dict[str, float], dict[str, float]]:
@@ -137,31 +132,6 @@ def deck_composition(v: dict, pack: Pack, pool: list[tuple[str, int]]
     return mean, var, share
 
 
-def rome_composition(v: dict, pack: Pack, ids: list[str]
-                     ) -> tuple[dict[str, float], dict[str, float]]:
-    """Like ``deck_composition``, for the cards Rome takes: at the end of a round it takes
-    the most valuable group (PAX-EOR-02), so a card reaches Rome the likelier the more it is
-    worth: each card weighs its printed value (Fleet and Army cost most)."""
-    def weighted(cards: list[int]) -> list[tuple[str, int, float]]:
-        return [(CATS[CARD_CAT[i]], pack.symbols[i], float(pack.cost[i])) for i in cards]
-
-    known = weighted([CARD_INDEX[cid] for _, cid in v.get("deck_known") or ()])
-    pool = weighted([CARD_INDEX[cid] for cid in ids])
-    d = max(1, v.get("deck_size", 0))
-    unknown = max(0, d - len(known))
-    n = len(pool) or 1
-    w_all = sum(w for _, _, w in known) + unknown * sum(w for _, _, w in pool) / n or 1.0
-    s1 = dict.fromkeys(CATS, 0.0)
-    s2 = dict.fromkeys(CATS, 0.0)
-    for cards, f in ((known, 1.0), (pool, unknown / n)):
-        for k, sym, w in cards:
-            s1[k] += f * w * sym
-            s2[k] += f * w * sym * sym
-    mean = {k: s1[k] / w_all for k in CATS}
-    var = {k: max(0.0, s2[k] / w_all - mean[k] ** 2) for k in CATS}
-    return mean, var
-
-
 def rounds_left(v: dict) -> float:
     """Whole rounds after this one the deck still has cards for (PAX-END-01), as a smooth count.
 
@@ -193,10 +163,8 @@ def _play_slots(v: dict, rounds: float) -> float:
 
 def project(v: dict, pack: Pack) -> dict:
     """Both sides' final symbols per category as the seat sees the position, and how sure."""
-    ids = unseen_ids(v)
-    pool = [(CATS[CARD_CAT[CARD_INDEX[cid]]], pack.symbols[CARD_INDEX[cid]]) for cid in ids]
+    pool = unseen_pool(v, pack)
     mean, cvar, share = deck_composition(v, pack, pool)
-    r_mean, r_var = rome_composition(v, pack, ids)
     over = v.get("phase") == "over"
     rounds = 0.0 if over else rounds_left(v)
     # -- Rome: face up, face down, this round's group, a group a round from the deck --
@@ -223,8 +191,8 @@ def project(v: dict, pack: Pack) -> dict:
     future = rounds * ROME_CARDS_PER_ROUND
     free = (1.0 - ROME_STEERED) * future
     for k in CATS:
-        rome[k] += free * r_mean[k]
-        rvar[k] += free * r_var[k]
+        rome[k] += free * mean[k]
+        rvar[k] += free * cvar[k]
     dumped = ROME_STEERED * future * sum(mean.values())  # placed after the player's side is known
     # -- the player: played, the hand it can play, the rounds and money to come --
     me = v["tableaux"][0]
@@ -267,9 +235,6 @@ def project(v: dict, pack: Pack) -> dict:
     rome_b = with_bonus(rome)
     if steer > 0:
         _steer(mine, rome_b, steer, need)
-        lim = max(mine["estate"], mine["conspiracy"])  # what was steered obeys the limit too
-        for k in ("fleet", "army"):
-            mine[k] = min(mine[k], max(lim, float(me["symbols"][k])))
     mine_b = with_bonus(mine)
     # at the end nothing is uncertain any more: the chances are the result
     base = 1e-4 if over else VAR_FLOOR + VAR_PER_ROUND * rounds
