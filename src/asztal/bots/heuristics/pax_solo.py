@@ -32,10 +32,13 @@ component data), so the result depends only on what the seat may know.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from asztal.games.pax.pack import CARD_CAT, CARD_IDS, CARD_INDEX, CATEGORIES, Pack
 
 CATS = CATEGORIES
+#: a seat's view (``state.view(0)``), JSON-like
+View = dict[str, Any]
 SOLO_BEAT = {1: 3, 2: 4, 3: 5, 4: 6, 5: 7}  # PAX-SOLO-07..11
 #: cards Rome takes at the end of a future round (the most valuable Legion group: the card
 #: dealt to an empty Legion plus what the player put there), on average
@@ -81,7 +84,7 @@ def with_bonus(sym: dict[str, float]) -> dict[str, float]:
     return out
 
 
-def unseen_pool(v: dict, pack: Pack) -> list[tuple[str, int]]:
+def unseen_pool(v: View, pack: Pack) -> list[tuple[str, int]]:
     """(category, symbols) of every card ``v``'s seat has not seen: the hidden deck, the cards set
     aside and Rome's face-down cards, in no order (the pack's printed values are public)."""
     seen: set[str] = set()
@@ -106,7 +109,7 @@ def _moments(cards: list[tuple[str, int]]) -> tuple[dict[str, float], dict[str, 
     return s1, s2
 
 
-def deck_composition(v: dict, pack: Pack, pool: list[tuple[str, int]]
+def deck_composition(v: View, pack: Pack, pool: list[tuple[str, int]]
                      ) -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
     """Per category: the mean symbols of a card still to come from the deck, its variance,
     and the chance that such a card is of that category.
@@ -132,7 +135,7 @@ def deck_composition(v: dict, pack: Pack, pool: list[tuple[str, int]]
     return mean, var, share
 
 
-def rounds_left(v: dict) -> float:
+def rounds_left(v: View) -> float:
     """Whole rounds after this one the deck still has cards for (PAX-END-01), as a smooth count.
 
     What the turn under way still draws comes off the deck first."""
@@ -145,7 +148,7 @@ def rounds_left(v: dict) -> float:
     return max(0.0, (d - 1.5) / DECK_PER_ROUND)
 
 
-def _play_slots(v: dict, rounds: float) -> float:
+def _play_slots(v: View, rounds: float) -> float:
     """How many hand cards the player can still play: one free card a turn (PAX-PLAY-02),
     the others paid from the money held."""
     money = float(v.get("money") or 0)
@@ -161,7 +164,7 @@ def _play_slots(v: dict, rounds: float) -> float:
     return now + rounds
 
 
-def project(v: dict, pack: Pack) -> dict:
+def project(v: View, pack: Pack) -> dict[str, Any]:
     """Both sides' final symbols per category as the seat sees the position, and how sure."""
     pool = unseen_pool(v, pack)
     mean, cvar, share = deck_composition(v, pack, pool)
@@ -299,7 +302,7 @@ def _dump(rome: dict[str, float], mine: dict[str, float], amount: float, need: i
             i += 1
 
 
-def chances(v: dict, pack: Pack) -> tuple[float, dict[str, float], dict]:
+def chances(v: View, pack: Pack) -> tuple[float, dict[str, float], dict[str, Any]]:
     """(P(the level is beaten), P(ahead of Rome) per category, the projection)."""
     pr = project(v, pack)
     p_ahead = {k: _ahead(pr["mine"][k] - pr["rome"][k], pr["var"][k]) for k in CATS}
@@ -321,11 +324,11 @@ def chances(v: dict, pack: Pack) -> tuple[float, dict[str, float], dict]:
     return p_win, p_ahead, pr
 
 
-def estimate(v: dict, pack: Pack) -> float:
+def estimate(v: View, pack: Pack) -> float:
     """The solitaire reward of an unfinished position, on the scale of ``reward``: the chance
     of beating the level, plus (for a lost game) up to 0.4 for how close it comes."""
     p_win, p_ahead, pr = chances(v, pack)
     played = sum(pr["p_play"].values())
     beaten = sum(p_ahead.values())
     progress = 0.5 * played / 7.0 + 0.5 * min(beaten / pr["need"], 1.0)
-    return p_win + (1.0 - p_win) * 0.4 * progress
+    return float(p_win + (1.0 - p_win) * 0.4 * progress)
