@@ -8,17 +8,14 @@ with it. So, per category:
 * Rome's strength is its face-up symbols, plus its three face-down cards (known exactly
   after a pass, else estimated from the cards still unseen), plus half of the most
   valuable Legion group, which goes to Rome at the end of the round unless bought;
-  in solitaire, Rome's final strength instead: every card it may still get (its face-down
-  cards, this round's group, a group at the end of each round the deck has cards for) is a
-  draw from the pool of cards the seat has not seen (``solo_rome``); the player expects as
-  many cards from that pool, and the uncertainty of both flattens the chance of being ahead;
 * each player's chance to be ahead of Rome there is a logistic function of the margin.
 
 A seat's value = P(players beat Rome) x (its points if they do: 2 per category played,
 3 per category stronger than Rome, Fleet + Army symbols, Primus Conspiratus)
 + P(Rome wins) x (a winner's value if it holds Primus Conspiratus)
-+ what its money and hand will buy. Solitaire: the chance of meeting the level's
-requirement (all seven categories played, stronger than Rome in level + 2 of them).
++ what its money and hand will buy. Solitaire is judged by ``pax_solo``: the chance of
+meeting the level's requirement (all seven categories played, stronger than Rome in
+level + 2 of them) with both sides projected to the end of the game.
 """
 
 from __future__ import annotations
