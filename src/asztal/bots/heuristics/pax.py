@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 
 from asztal.bots.heuristics import pax_solo
+from asztal.bots.heuristics.pax_solo import with_bonus as _with_bonus
 from asztal.engine import GameState
 from asztal.games.pax.pack import Pack
 
@@ -51,13 +52,6 @@ def _sig(x: float) -> float:
     if x > 30:
         return 1.0
     return 1.0 / (1.0 + math.exp(-x))
-
-
-def _with_bonus(sym: dict[str, float]) -> dict[str, float]:
-    out = dict(sym)
-    out["fleet"] = sym["fleet"] + int(sym["army"]) // 3    # PAX-ARM-01: bonus Fleets
-    out["army"] = sym["army"] + int(sym["fleet"]) // 3     # PAX-FLT-01: bonus Armies
-    return out
 
 
 def _pack(state: GameState) -> Pack:
