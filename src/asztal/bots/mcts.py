@@ -150,7 +150,11 @@ class MctsBot(Bot):
         rand = rnd.random
         getbits = rnd.getrandbits
         c = cfg.c
-        depth_cap = cfg.depth if mod is not None else cfg.max_rollout
+        depth = cfg.depth
+        if state.players == 1 and "depth" not in self._overrides:
+            # a solo game's evaluation may judge better after a shorter roll-out
+            depth = getattr(mod, "SOLO_ROLLOUT_DEPTH", depth)
+        depth_cap = depth if mod is not None else cfg.max_rollout
         pw_k, pw_alpha, pw_min = cfg.pw_k, cfg.pw_alpha, cfg.pw_min_actions
         log, sqrt = math.log, math.sqrt
         rewards = heuristics.rewards

@@ -20,6 +20,9 @@ working whatever the game's internals become. A module provides:
     the same for an unfinished solo game (default: ``evaluate`` squashed by ``SCORE_SCALE``);
 ``ROLLOUT_AVOID`` (optional)
     action codes MCTS roll-outs skip while another move is legal (ending the game early);
+``SOLO_ROLLOUT_DEPTH`` (optional)
+    in a solo game, MCTS roll-outs stop after this many moves (instead of the preset's
+    ``depth``, unless the bot's spec sets one) and the evaluation judges the position;
 ``ROLLOUT_PREFER`` (optional)
     action kinds MCTS roll-outs take (four times out of five) whenever one is legal.
 

@@ -8,31 +8,35 @@ with it. So, per category:
 * Rome's strength is its face-up symbols, plus its three face-down cards (known exactly
   after a pass, else estimated from the cards still unseen), plus half of the most
   valuable Legion group, which goes to Rome at the end of the round unless bought;
-  in solitaire, Rome's final strength instead: every card it may still get (its face-down
-  cards, this round's group, a group at the end of each round the deck has cards for) is a
-  draw from the pool of cards the seat has not seen (``solo_rome``); the player expects as
-  many cards from that pool, and the uncertainty of both flattens the chance of being ahead;
 * each player's chance to be ahead of Rome there is a logistic function of the margin.
 
 A seat's value = P(players beat Rome) x (its points if they do: 2 per category played,
 3 per category stronger than Rome, Fleet + Army symbols, Primus Conspiratus)
 + P(Rome wins) x (a winner's value if it holds Primus Conspiratus)
-+ what its money and hand will buy. Solitaire: the chance of meeting the level's
-requirement (all seven categories played, stronger than Rome in level + 2 of them).
++ what its money and hand will buy. Solitaire is judged by ``pax_solo``: the chance of
+meeting the level's requirement (all seven categories played, stronger than Rome in
+level + 2 of them) with both sides projected to the end of the game.
 """
 
 from __future__ import annotations
 
 import math
 
+from asztal.bots.heuristics import pax_solo
+from asztal.bots.heuristics.pax_solo import with_bonus as _with_bonus
 from asztal.engine import GameState
-from asztal.games.pax.pack import CARD_CAT, CARD_IDS, CATEGORIES, Pack
+from asztal.games.pax.pack import Pack
 
 CATS = ("wealth", "fleet", "army", "religion", "senator", "estate", "conspiracy")
 #: cards per category in the full deck (PAX-COMP-02): public component data
 CAT_COUNTS = {"wealth": 10, "fleet": 10, "army": 10, "religion": 10, "senator": 10, "estate": 12,
               "conspiracy": 12}
 SOLO_BEAT = {1: 3, 2: 4, 3: 5, 4: 6, 5: 7}
+
+#: solitaire roll-outs: a few random moves, then ``pax_solo``'s projection judges (level 3,
+#: 200 iterations, 20 deals: 12 won after 8 moves, 8 after 40, 1 of 18 with none; see
+#: docs/bots.md)
+SOLO_ROLLOUT_DEPTH = 8
 
 TEMPERATURE = 6.0
 SCORE_SCALE = 25.0
@@ -50,73 +54,11 @@ def _sig(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def _with_bonus(sym: dict[str, float]) -> dict[str, float]:
-    out = dict(sym)
-    out["fleet"] = sym["fleet"] + int(sym["army"]) // 3    # PAX-ARM-01: bonus Fleets
-    out["army"] = sym["army"] + int(sym["fleet"]) // 3     # PAX-FLT-01: bonus Armies
-    return out
-
-
-#: solitaire: cards Rome takes at a future end of round (the most valuable Legion group: the
-#: card dealt to an empty Legion plus what the player put there), on average
-SOLO_CARDS_PER_ROUND = 1.6
-#: solitaire: cards a round takes from the deck (three drawn, one slid back, one dealt to a Legion)
-SOLO_DECK_PER_ROUND = 3
-
-
-def unseen_pool(v: dict, pack: Pack) -> list[tuple[str, int]]:
-    """(category, symbols) of every card ``v``'s seat has not seen: the hidden deck, the cards set
-    aside and Rome's face-down cards, in no order (the pack's printed values are public)."""
-    seen: set[str] = set()
-    groups = [v["rome"]["cards"], v["rome"]["hidden"] or [], v.get("hand") or [],
-              (v.get("draw") or {}).get("cards") or []]
-    groups += [g["cards"] for g in v["legions"]]
-    for p in v["tableaux"]:
-        groups += [p["tableau"], p["hand_public"]]
-    for g in groups:
-        seen.update(c["id"] for c in g)
-    seen.update(cid for _, cid in v.get("deck_known") or ())
-    return [(CATEGORIES[CARD_CAT[i]], pack.symbols[i]) for i, cid in enumerate(CARD_IDS) if cid not in seen]
-
-
-def solo_rome(v: dict, pack: Pack) -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
-    """Solitaire: Rome's expected final symbols per category (bonuses included), how
-    uncertain each is (a variance, in symbols squared), from the cards still to come, and the
-    symbols per category the player may expect from the rounds to come (as many cards as
-    Rome's groups: over a game both gain about 25 symbols).
-
-    The deck's order is hidden, so every card Rome may still get is a draw from the unseen
-    pool: its three face-down cards (unless the seat looked), the group it takes at the end of
-    this round, and one group (``SOLO_CARDS_PER_ROUND`` cards) at the end of every round the
-    deck still has cards for."""
-    rome = {k: float(x) for k, x in v["rome"]["symbols"].items()}
-    var = dict.fromkeys(CATS, 0.0)
-    pool = unseen_pool(v, pack)
-    n = len(pool) or 1
-    mean = dict.fromkeys(CATS, 0.0)
-    sq = dict.fromkeys(CATS, 0.0)
-    for k, sym in pool:
-        mean[k] += sym / n
-        sq[k] += sym * sym / n
-    hidden = v["rome"]["hidden"]
-    if hidden is not None:
-        for c in hidden:
-            rome[c["category"]] += c["symbols"]
-    future = 0.0 if hidden is not None else float(v["rome"]["hidden_count"])
-    rounds = 0
-    if v.get("phase") != "over":
-        best = max(v["legions"], key=lambda g: g["value"], default=None)
-        if best and best["cards"]:
-            sure = 1.0 if v.get("phase") == "play" else 0.7  # the player may still buy it
-            for c in best["cards"]:
-                rome[c["category"]] += sure * c["symbols"]
-        rounds = max(0, (v.get("deck_size", 0) - 2) // SOLO_DECK_PER_ROUND)
-        future += rounds * SOLO_CARDS_PER_ROUND
-    gain = {k: rounds * SOLO_CARDS_PER_ROUND * mean[k] for k in CATS}
-    for k in CATS:
-        rome[k] += future * mean[k]
-        var[k] = future * max(0.0, sq[k] - mean[k] * mean[k])  # a sum of ``future`` draws
-    return _with_bonus(rome), var, gain
+def _pack(state: GameState) -> Pack:
+    """The card values of the game's pack (public component data)."""
+    pack = getattr(state, "pack", None)
+    assert isinstance(pack, Pack)
+    return pack
 
 
 def rome_estimate(v: dict) -> dict[str, float]:
@@ -153,19 +95,12 @@ def rome_estimate(v: dict) -> dict[str, float]:
     return _with_bonus(rome)
 
 
-def _analyse(v: dict, pack: Pack | None = None):
-    gain = dict.fromkeys(CATS, 0.0)
-    if pack is not None and v["players"] == 1:
-        # Rome's final strength against the player's: its cards to come, and as many for the
-        # player (drawn from the same pool), both as uncertain
-        rome, var, gain = solo_rome(v, pack)
-        var = {k: 2.0 * x for k, x in var.items()}
-    else:
-        rome, var = rome_estimate(v), dict.fromkeys(CATS, 0.0)
+def _analyse(v: dict):
+    rome = rome_estimate(v)
     players = []
     for p in v["tableaux"]:
-        tot = _with_bonus({k: float(x) + gain[k] for k, x in p["symbols"].items()})
-        ahead = {k: _sig(1.6 * (tot[k] - rome[k] - 0.5) / math.sqrt(1.0 + var[k])) for k in CATS}
+        tot = _with_bonus({k: float(x) for k, x in p["symbols"].items()})
+        ahead = {k: _sig(1.6 * (tot[k] - rome[k] - 0.5)) for k in CATS}
         players.append((p, tot, ahead))
     return rome, players
 
@@ -206,15 +141,14 @@ def hand_value(v: dict, p: dict) -> float:
 
 def evaluate(state: GameState, seat: int) -> float:
     v = state.view(seat)
-    rome, players = _analyse(v, getattr(state, "pack", None))
+    if v["players"] == 1:
+        # solitaire: the chance of beating the level (``pax_solo``), in points-like units
+        return SCORE_SCALE * pax_solo.estimate(v, _pack(state))
+    rome, players = _analyse(v)
     mine_p, mine_tot, mine_ahead = players[seat]
     played = sum(1 for k in CATS if mine_p["cards"][k] > 0)
     gold, cards = pending_gain(v, seat)
     resources = MONEY * ((v.get("money") or 0) + gold) + hand_value(v, mine_p) + HAND * cards
-    if v["players"] == 1:
-        need = SOLO_BEAT.get(v.get("level") or 1, 3)
-        beaten = sum(mine_ahead.values())
-        return 4.0 * played + 6.0 * min(beaten, need) + 1.0 * max(0.0, beaten - need) + 0.5 * resources
     # P(some player ahead of Rome) per category, then P(players beat Rome in >= 4)
     k_exp = 0.0
     for k in CATS:
@@ -231,16 +165,9 @@ def evaluate(state: GameState, seat: int) -> float:
 
 
 def solo_estimate(state: GameState) -> float:
-    """Chance-like value in [0, 1] of an unfinished solitaire game."""
-    v = state.view(0)
-    _, players = _analyse(v, getattr(state, "pack", None))
-    p, _, ahead = players[0]
-    need = SOLO_BEAT.get(v.get("level") or 1, 3)
-    played = sum(1 for k in CATS if p["cards"][k] > 0)
-    beaten = sum(ahead.values())
-    p_win = _sig(1.8 * (beaten - need + 0.3)) * _sig(1.5 * (played - 6.0))
-    progress = 0.5 * played / 7.0 + 0.5 * min(beaten / need, 1.0)
-    return p_win + (1.0 - p_win) * 0.4 * progress
+    """The reward in [0, 1] of an unfinished solitaire game: the chance of beating the level
+    (``pax_solo.estimate``) plus a little for how close a lost game comes."""
+    return pax_solo.estimate(state.view(0), _pack(state))
 
 
 def solo_reward(state: GameState) -> float:
