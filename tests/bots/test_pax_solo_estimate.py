@@ -15,7 +15,6 @@ import random
 import pytest
 
 from asztal import games
-from asztal.bots import heuristics
 from asztal.bots.heuristics import pax as H
 from asztal.bots.heuristics import pax_solo as S
 from asztal.games.pax.pack import NCARDS

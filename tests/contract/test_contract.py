@@ -56,6 +56,27 @@ def test_same_seed_same_game(name, players):
 
 
 @pytest.mark.parametrize("name,players", list(_counts()))
+def test_a_state_pickles_and_plays_on_alike(name, players):
+    """Research backends (OpenSpiel, Ray) pickle states: a pickled copy, on either build, is
+    the same position and goes on as the original does (a compiled class is pickled through
+    what it is made from)."""
+    import pickle
+    import random
+
+    game = games.load(name)
+    state, rng = game.new_game(players, seed=23), random.Random(23)
+    for step in range(60):
+        if state.is_over:
+            break
+        copy = pickle.loads(pickle.dumps(state))
+        assert snapshot(copy) == snapshot(state), f"step {step}"
+        code = rng.choice(state.legal_actions()).code
+        state.apply(code)
+        copy.apply(code)
+        assert snapshot(copy) == snapshot(state), f"step {step} after {code}"
+
+
+@pytest.mark.parametrize("name,players", list(_counts()))
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(choices=st.lists(st.integers(min_value=0, max_value=2**31), max_size=400), seed=st.integers(0, 2**32))
 def test_fuzzed_action_sequences(name, players, choices, seed):

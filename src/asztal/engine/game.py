@@ -161,7 +161,13 @@ class Game:
         if action is None:
             raise IllegalAction(f"unknown action code {brief(code)}",
                                 Refusal("engine.unknown", args={"action": brief(code)}))
-        if action not in state.legal_actions():
+        legal = state.legal_actions()
+        if action not in legal:
+            # a state unpickled in this process (OpenSpiel, Ray) may hold its legal list as
+            # copies of the interned actions: the same decision is the one with the same code
+            copy = next((a for a in legal if a.code == action.code), None)
+            if copy is not None:
+                return copy
             reason = state.refusal(action) or Refusal("engine.not_now", args={"action": action.code})
             raise IllegalAction(state.why_illegal(action), reason)
         return action

@@ -143,6 +143,13 @@ class MPBoard(Board):
             self._data = _mp_json_map(self)
         return self._data
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """As a Board's, with how it was made."""
+        return (MPBoard, super().__reduce__()[1], {"plan": self.plan})
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.plan = state["plan"]
+
 
 def _mp_json_map(board) -> dict:
     players, owner, fr_cells = board.plan

@@ -484,6 +484,12 @@ class Board:
         self.moves1 = tuple(_moves_to(a, adjmask[a], n) for a in range(n))  # PC-POP-05
         self._lazy = None
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as what it is made from (its tables are built again): a compiled class is
+        not made without its arguments (OpenSpiel and Ray pickle states)."""
+        return (Board, (self.adj, self.frontier, self.coastal, self.terrain, self._data, self.geometry,
+                        self.number))
+
     def _tables(self) -> _Lazy:
         lazy = self._lazy
         if lazy is not None:
