@@ -14,7 +14,7 @@ STAMP := $(VENV)/.installed
 COMPILED := src/asztal/_compiled.txt
 CC ?= cc
 COMPILED_SOURCES := $(wildcard src/asztal/engine/*.py src/asztal/games/pax/*.py src/asztal/games/caboose/*.py \
-	src/asztal/games/pocketciv/*.py src/asztal/games/pocketciv/events/*.py src/asztal/bots/heuristics/*.py) \
+	src/asztal/games/pocketciv/*.py src/asztal/games/pocketciv/events/*.py src/asztal/bots/heuristics/*.py src/asztal/bots/heuristics/*/*.py) \
 	tools/build_compiled.py tools/mypyc.ini
 
 .PHONY: install run test test-pure check soak bench coverage lint clean compiled clean-compiled
@@ -59,7 +59,7 @@ test: install
 # method of the state class (a compiled class cannot be patched, so it is skipped above)
 test-pure: install
 	ASZTAL_PURE=1 $(BIN)/python -m pytest -n auto -p no:cacheprovider tests/contract tests/perf_equivalence \
-		tests/pocketciv/test_era_at_once.py
+		tests/pocketciv/test_era_at_once.py tests/bots/test_pax_solo_estimate.py
 
 # the quick tier for one's own loop (under 2 minutes on 2 cores): lint, the engine, the rules
 # of the three games, the words, the equivalence records and a short contract run; the

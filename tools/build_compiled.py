@@ -69,7 +69,7 @@ MODULES = (
     "games/pocketciv/events/tribal_war.py", "games/pocketciv/events/uprising.py",
     "games/pocketciv/events/visitation.py", "games/pocketciv/events/volcano.py",
     # the MCTS bot's evaluation of PAX positions (about a third of an iteration), unchanged source
-    "bots/heuristics/__init__.py", "bots/heuristics/pax.py", "bots/heuristics/pax_solo.py",
+    "bots/heuristics/__init__.py", "bots/heuristics/pax/__init__.py", "bots/heuristics/pax/solo.py",
 )
 
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import math
 
-from asztal.bots.heuristics import pax_solo
-from asztal.bots.heuristics.pax_solo import with_bonus as _with_bonus
+from asztal.bots.heuristics.pax import solo as pax_solo
+from asztal.bots.heuristics.pax.solo import with_bonus as _with_bonus
 from asztal.engine import GameState
 from asztal.games.pax.pack import Pack
 
