@@ -201,6 +201,16 @@ def _next_move(st, rng: random.Random, keep_running: bool) -> str:
     return codes[0]
 
 
+def _socket_query(cred: Credential) -> str:
+    """How a credential opens a game's socket: a seat's (or forged) token, a private game's
+    key, or nothing."""
+    if cred.secret is None:
+        return "?lang=hu"
+    if cred.seat is not None or cred.label.startswith("forged"):
+        return f"?lang=hu&token={cred.secret}"
+    return f"?lang=hu&key={cred.secret}"
+
+
 class Watcher:
     """A socket of one credential kept open while the game is played: each change's messages
     to it are searched for what the credential may not know at that change's seq."""
@@ -211,12 +221,7 @@ class Watcher:
         self.seen: set[str] = set()   # component ids the credential was shown so far
         self.views = 0                # states whose views are in ``seen``
         self.described = 0            # log entries whose descriptions are in ``seen``
-        if cred.secret is None:
-            q = "?lang=hu"
-        elif cred.seat is not None or cred.label.startswith("forged"):
-            q = f"?lang=hu&token={cred.secret}"
-        else:
-            q = f"?lang=hu&key={cred.secret}"
+        q = _socket_query(cred)
         self._opening = connect(f"ws://127.0.0.1:{live.port}/ws/games/{table.gid}{q}", open_timeout=20,
                                 max_size=1 << 24, close_timeout=2)
         self.ws = self._opening.__enter__()
@@ -539,12 +544,7 @@ def audit_ws(live: LiveApp, table: Table, creds: list[Credential], k: int, findi
             continue  # the socket reads no cookie: these are the seat and nobody credentials again
         secrets = secrets_for(table, cred, k)
         hidden = table.hidden(cred, k, ("hu", "en"))  # the socket asks for English too
-        if cred.secret is None:
-            q = "?lang=hu"
-        elif cred.seat is not None or cred.label.startswith("forged"):
-            q = f"?lang=hu&token={cred.secret}"
-        else:
-            q = f"?lang=hu&key={cred.secret}"
+        q = _socket_query(cred)
         where = f"WS as {cred.label} at {table.game} seq {k}"
         texts: list[str] = []
         try:

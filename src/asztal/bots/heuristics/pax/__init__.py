@@ -20,9 +20,8 @@ level + 2 of them) with both sides projected to the end of the game.
 
 from __future__ import annotations
 
-import math
-
 from asztal.bots.heuristics.pax import solo as pax_solo
+from asztal.bots.heuristics.pax.solo import sigmoid
 from asztal.bots.heuristics.pax.solo import with_bonus as _with_bonus
 from asztal.engine import GameState
 from asztal.games.pax.pack import Pack
@@ -44,14 +43,6 @@ SCORE_SCALE = 25.0
 ROME_WIN_VALUE = 30.0
 MONEY = 0.3
 HAND = 0.6
-
-
-def _sig(x: float) -> float:
-    if x < -30:
-        return 0.0
-    if x > 30:
-        return 1.0
-    return 1.0 / (1.0 + math.exp(-x))
 
 
 def _pack(state: GameState) -> Pack:
@@ -100,7 +91,7 @@ def _analyse(v: dict):
     players = []
     for p in v["tableaux"]:
         tot = _with_bonus({k: float(x) for k, x in p["symbols"].items()})
-        ahead = {k: _sig(1.6 * (tot[k] - rome[k] - 0.5)) for k in CATS}
+        ahead = {k: sigmoid(1.6 * (tot[k] - rome[k] - 0.5)) for k in CATS}
         players.append((p, tot, ahead))
     return rome, players
 
@@ -156,7 +147,7 @@ def evaluate(state: GameState, seat: int) -> float:
         for _, _, ahead in players:
             behind *= 1.0 - ahead[k]
         k_exp += 1.0 - behind
-    p_players = _sig(2.2 * (k_exp - 3.5))
+    p_players = sigmoid(2.2 * (k_exp - 3.5))
     points = (2.0 * played + 3.0 * sum(mine_ahead.values()) + mine_tot["fleet"] + mine_tot["army"]
               + (1.0 if mine_p["primus_conspiratus"] else 0.0))
     pc = ROME_WIN_VALUE if mine_p["primus_conspiratus"] else 0.0

@@ -62,7 +62,8 @@ VAR_PER_ROUND = 0.25
 VAR_FLOOR = 0.4
 
 
-def _sig(x: float) -> float:
+def sigmoid(x: float) -> float:
+    """The logistic curve, clamped where exp would overflow (both evaluations of PAX use it)."""
     if x < -30:
         return 0.0
     if x > 30:
@@ -73,7 +74,7 @@ def _sig(x: float) -> float:
 def _ahead(margin: float, var: float) -> float:
     """P(more symbols than Rome) for an expected ``margin`` with variance ``var``: the
     logistic of slope 1.7 is a normal curve to within 1%; 0.5 for the integer step."""
-    return _sig(1.7 * (margin - 0.5) / math.sqrt(var))
+    return sigmoid(1.7 * (margin - 0.5) / math.sqrt(var))
 
 
 def with_bonus(sym: dict[str, float]) -> dict[str, float]:
