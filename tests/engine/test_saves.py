@@ -113,32 +113,41 @@ def test_determinize_yields_a_playable_world_at_every_seat(name, players):
             s.apply(rnd.choice(s.legal_actions()))
 
 
-# -- a change of rules version (issue 29: PocketCiv rules version 3) -------------------------------
-V2 = Path(__file__).resolve().parents[1] / "fixtures" / "rules_v2"
-REFUSAL = "made under rules version 2; this program plays version 3 and cannot replay it"
-REFUSAL_HU = ("Ez a játék a 2. szabályváltozattal készült; ez a program a 3. változatot játssza, "
-              "ezért nem tudja visszajátszani.")
+# -- a change of rules version (issue 29: PocketCiv rules version 3; issue 33: version 4) -----------
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
-def test_a_save_of_pocketciv_rules_version_2_is_refused_naming_the_version():
-    """docs/formats/records.md: a save made by ``asztal play`` under PocketCiv rules version 2
-    (``tests/fixtures/rules_v2/save.json``, made by that code) is not corrupt: it is refused with
-    one line naming both versions, in the reader's language; so is its bare record."""
-    assert games.load("pocketciv").version == "3"
+def _refusal(v: str) -> str:
+    return f"made under rules version {v}; this program plays version 4 and cannot replay it"
+
+
+def _refusal_hu(v: str) -> str:
+    return (f"Ez a játék a {v}. szabályváltozattal készült; ez a program a 4. változatot játssza, "
+            "ezért nem tudja visszajátszani.")
+
+
+@pytest.mark.parametrize("v", ["2", "3"])
+def test_a_save_of_an_older_pocketciv_rules_version_is_refused_naming_the_version(v):
+    """docs/formats/records.md: a save made by ``asztal play`` under PocketCiv rules version 2 or
+    3 (``tests/fixtures/rules_v<v>/save.json``, made by that code) is not corrupt: it is refused
+    with one line naming both versions, in the reader's language; so is its bare record."""
+    assert games.load("pocketciv").version == "4"
     with pytest.raises(BadRecord) as e:
-        load_game_file(V2 / "save.json")
-    assert str(e.value) == REFUSAL
-    record = json.loads((V2 / "save.json").read_text())["record"]
+        load_game_file(FIXTURES / f"rules_v{v}" / "save.json")
+    assert str(e.value) == _refusal(v)
+    record = json.loads((FIXTURES / f"rules_v{v}" / "save.json").read_text())["record"]
     with pytest.raises(BadRecord) as e:
         games.replay(record)
-    assert str(e.value) == REFUSAL and e.value.words("hu") == REFUSAL_HU
+    assert str(e.value) == _refusal(v) and e.value.words("hu") == _refusal_hu(v)
 
 
-def test_asztal_play_load_of_a_version_2_save_says_which_version(monkeypatch, capsys):
-    """``asztal play --load`` of the version 2 save: exit code 2 and the one line in the
+@pytest.mark.parametrize("v", ["2", "3"])
+def test_asztal_play_load_of_an_older_save_says_which_version(v, monkeypatch, capsys):
+    """``asztal play --load`` of the older save: exit code 2 and the one line in the
     interface's language, no traceback."""
-    for lang, line in (("en", REFUSAL), ("hu", REFUSAL_HU)):
-        monkeypatch.setattr("sys.argv", ["asztal", "play", "--load", str(V2 / "save.json"), "--lang", lang])
+    for lang, line in (("en", _refusal(v)), ("hu", _refusal_hu(v))):
+        monkeypatch.setattr("sys.argv", ["asztal", "play", "--load", str(FIXTURES / f"rules_v{v}" / "save.json"),
+                                         "--lang", lang])
         with pytest.raises(SystemExit) as exit_info:
             main()
         assert exit_info.value.code == 2
@@ -158,6 +167,6 @@ def test_the_refusal_of_another_version_is_short_and_never_echoes_the_input():
     assert str(one).startswith("made under rules version 1;")
     # one sentence per language, with the article Hungarian puts before each numeral (never "a(z)")
     assert "az 1. szabályváltozattal" in one.words("hu") and "az 5. szabályváltozattal" in five.words("hu")
-    assert "a 2. szabályváltozattal" in two.words("hu") and "a 3. változatot" in two.words("hu")
+    assert "a 2. szabályváltozattal" in two.words("hu") and "a 4. változatot" in two.words("hu")
     assert all("a(z)" not in e.words("hu") and "version" not in e.words("hu") for e in (one, five, two))
-    assert two.words("en") == f"This game was {REFUSAL}."
+    assert two.words("en") == f"This game was {_refusal('2')}."

@@ -119,14 +119,15 @@ def test_a_card_whose_area_was_read_goes_into_the_new_deck():
     """The reading asked by issue 29: the Flood's area card (card 7, area 7 on the coast: a
     Tsunami) is the deck's last. Its number has been read, but the event is not over; the event
     never reads that card again (the area is kept as a number), so it is shuffled in: 16 - 1 (the
-    Flood card) - 3 = 12, then the Tsunami draws its damage card (11 left)."""
-    s = scenario({7: dict(tribes=12), 1: dict(tribes=1)})
+    Flood card) - 3 = 12, then the Tsunami draws its damage card (11 left) and strikes area 8,
+    a coastal neighbour of area 7 (PC-R-TSUNAMI-ADJACENT)."""
+    s = scenario({8: dict(tribes=12), 1: dict(tribes=1)})
     start_event(s, card=6, era=1)
     _only_in_deck(s, 7)
     s.run()
     assert _era_change(s) and 6 in s.discard and s.aside == [5]
     play(s, "era:continue")
-    assert s.stack == [Dev()] and s.emp.tribes[6] < 12
+    assert s.stack == [Dev()] and s.emp.tribes[7] < 12
     assert len(s.deck) == 12 - 1 and s.discard[-1] == 5 and s.aside == []
     s.check_invariants()
 

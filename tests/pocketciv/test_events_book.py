@@ -47,15 +47,14 @@ def test_anarchy_card_with_organized_religion():
 
 
 def test_anarchy_slave_labour_and_machining():
-    """PC-EVT-ANARCHY-06 (PC-Q-18 (b): the red circle in total, spread by the player),
-    PC-EVT-ANARCHY-07, PC-EVT-ANARCHY-08 (Machining: 2 more CAV; not with Law)."""
-    s = scenario({1: dict(tribes=3), 2: dict(tribes=3), 4: dict(city=2), 6: dict(city=2)},
+    """PC-EVT-ANARCHY-06 (PC-R-ANARCHY-EVERY-AREA: the red circle's number in every area, at
+    most what each has), PC-EVT-ANARCHY-07, PC-EVT-ANARCHY-08 (Machining: 2 more CAV; not with
+    Law). Card 7 era 3 is Anarchy; card 3's red circle is 3."""
+    s = scenario({1: dict(tribes=5), 2: dict(tribes=2), 4: dict(city=2), 6: dict(city=2)},
                  adv=["slave_labor"], era=3, draws=[3])
     start_event(s, card=7)
     s.run()
-    assert codes(s) == ["lose:area=1", "lose:area=2"]
-    play(s, "lose:area=1", "lose:area=1", "lose:area=1")
-    assert s.emp.tribes[:2] == [0, 3] and s.stack == [Dev()]
+    assert s.emp.tribes[:2] == [2, 0] and s.stack == [Dev()]
     s = scenario({4: dict(city=2), 6: dict(city=2)}, adv=["machining"], era=3)
     start_event(s, card=7)
     s.run()
@@ -82,15 +81,15 @@ def test_tv_flood():
 
 
 def test_flood_turns_into_tsunami_on_the_coast():
-    """PC-EVT-FLOOD-02, PC-EVT-TSUNAMI-01, PC-EVT-TSUNAMI-02, PC-EVT-TSUNAMI-03, PC-R-TSUNAMI-ACTIVE
-    (PC-Q-20 (1)): card 6
-    era 1, the red circle of card 7 hits area 7 (coastal); card 2 gives the damage (its red
-    circle, 2); area 7 and its coastal neighbours 5, 6, 8 each take it in full; inland 3 not."""
+    """PC-EVT-FLOOD-02, PC-EVT-TSUNAMI-01, PC-EVT-TSUNAMI-02, PC-EVT-TSUNAMI-03,
+    PC-R-TSUNAMI-ADJACENT (PC-Q-20 (1), rules version 4): card 6 era 1, the red circle of card 7
+    names area 7 (coastal); card 2 gives the damage (its red circle, 2); the coastal neighbours
+    5, 6, 8 of area 7 each take it in full; area 7 itself and inland 3 not."""
     s = scenario({7: dict(tribes=3), 5: dict(tribes=3), 6: dict(tribes=3), 8: dict(tribes=3),
                   3: dict(tribes=3)}, draws=[7, 2])
     start_event(s, card=6, era=1)
     s.run()
-    assert s.emp.tribes == [0, 0, 3, 0, 1, 1, 1, 1]
+    assert s.emp.tribes == [0, 0, 3, 0, 1, 1, 3, 1]
     assert 6 in s.discard and 1 in s.discard and 5 in s.discard  # PC-EVT-02: the card goes last
 
 
@@ -111,39 +110,70 @@ def test_tv_tsunami():
 
 def test_tsunami_wonders_of_the_players_choice():
     """PC-R-WONDER-CHOICE, PC-R-MAY-AUDIT (issue 13; PC-R-WONDER-ORDER withdrawn), PC-EVT-TSUNAMI-07: the damage left
-    destroys wonders "of your choice". Card 6 era 1 strikes coastal area 5 (card 5), damage 6
-    (card 14's red circle): two of palace, monolith and amphitheater go, 3 damage each; the player
-    keeps the monolith (8 VP), which the engine used to destroy first."""
-    s = scenario({5: dict(wonders=["palace", "monolith", "amphitheater"]), 1: dict(tribes=2)}, draws=[5, 14])
+    destroys wonders "of your choice". Card 6 era 1 floods coastal area 5 (card 5): the tsunami
+    strikes its coastal neighbour 6, damage 6 (card 14's red circle): two of palace, monolith and
+    amphitheater go, 3 damage each; the player keeps the monolith (8 VP), which the engine used
+    to destroy first."""
+    s = scenario({6: dict(wonders=["palace", "monolith", "amphitheater"]), 1: dict(tribes=2)}, draws=[5, 14])
     start_event(s, card=6, era=1)
     s.run()
     assert codes(s) == ["lose_wonder:id=amphitheater", "lose_wonder:id=monolith", "lose_wonder:id=palace"]
     play(s, "lose_wonder:id=palace")
     assert codes(s) == ["lose_wonder:id=amphitheater", "lose_wonder:id=monolith"]
     play(s, "lose_wonder:id=amphitheater")
-    assert area(s, 5)["wonders"] == ["monolith"] and s.stack == [Dev()]
+    assert area(s, 6)["wonders"] == ["monolith"] and s.stack == [Dev()]
 
 
 def test_wonders_lost_without_a_choice():
-    """PC-R-WONDER-CHOICE: nothing is asked when every wonder there goes or all are alike."""
-    s = scenario({5: dict(wonders=["palace", "palace", "monolith"]), 1: dict(tribes=2)}, draws=[5, 9])
+    """PC-R-WONDER-CHOICE: nothing is asked when every wonder there goes or all are alike (the
+    tsunami from area 5 strikes its coastal neighbour 6, PC-R-TSUNAMI-ADJACENT)."""
+    s = scenario({6: dict(wonders=["palace", "palace", "monolith"]), 1: dict(tribes=2)}, draws=[5, 9])
     start_event(s, card=6, era=1)
     s.run()  # damage 1 (card 9): no wonder lost
-    assert s.stack == [Dev()] and len(s.emp.wonders[4]) == 3
-    s = scenario({5: dict(wonders=["palace", "palace", "monolith"]), 1: dict(tribes=2)}, draws=[5, 16])
+    assert s.stack == [Dev()] and len(s.emp.wonders[5]) == 3
+    s = scenario({6: dict(wonders=["palace", "palace", "monolith"]), 1: dict(tribes=2)}, draws=[5, 16])
     start_event(s, card=6, era=1)
     s.run()  # damage 8 (card 16): two of three, a choice
     assert codes(s) == ["lose_wonder:id=monolith", "lose_wonder:id=palace"]
     play(s, "lose_wonder:id=monolith")
-    assert s.stack == [Dev()] and area(s, 5)["wonders"] == ["palace"]  # two palaces, one goes: no choice
+    assert s.stack == [Dev()] and area(s, 6)["wonders"] == ["palace"]  # two palaces, one goes: no choice
 
 
 def test_tsunami_medicine():
-    """PC-EVT-TSUNAMI-08, PC-Q-20 (3): +2 tribes in every hit area, even where nothing died."""
-    s = scenario({7: dict(tribes=3)}, draws=[7, 2], adv=["medicine"])
+    """PC-EVT-TSUNAMI-08, PC-Q-20 (3): +2 tribes in every hit area, even where nothing died; the
+    active area 7 is not hit (PC-R-TSUNAMI-ADJACENT), so it gets none."""
+    s = scenario({7: dict(tribes=3), 8: dict(tribes=3)}, draws=[7, 2], adv=["medicine"])
     start_event(s, card=6, era=1)
     s.run()
-    assert s.emp.tribes == [0, 0, 0, 0, 2, 2, 3, 2]
+    assert s.emp.tribes == [0, 0, 0, 0, 2, 2, 3, 3]
+
+
+def test_the_tsunami_strikes_the_coastal_neighbours_not_the_active_area():
+    """PC-R-TSUNAMI-ADJACENT (PC-Q-20 (1) revised, rules version 4), PC-EVT-TSUNAMI-02, p. 20:
+    „Az aktív területtel szomszédos összes tengerparti területet érinti a cunami.” Card 6 era 1
+    floods area 5 (card 5, coastal: a Tsunami); card 2's red circle (2) is the damage. Area 5's
+    city and tribes stand; its coastal neighbours 6 and 7 lose 2 tribes; its inland neighbours
+    3 and 4 nothing. (Rules version 3 struck area 5 too: its tribes would be 1.)"""
+    s = scenario({5: dict(tribes=3, city=1), 3: dict(tribes=3), 4: dict(tribes=3), 6: dict(tribes=3),
+                  7: dict(tribes=3)}, draws=[5, 2])
+    start_event(s, card=6, era=1)
+    s.run()
+    assert s.emp.tribes == [0, 0, 3, 3, 3, 1, 1, 0] and s.emp.cav[4] == 1
+    assert s.stack == [Dev()]
+
+
+def test_anarchy_with_slave_labour_strikes_every_area():
+    """PC-R-ANARCHY-EVERY-AREA (PC-Q-18 (a), rules version 4), PC-EVT-ANARCHY-06, p. 19: „Ha
+    Rabszolgatartás (-) van, egy új lapot kell húzni; azon vörös körbe foglalt értéknek
+    megfelelően a törzsek minden területen további veszteségeket szenvednek.” Card 7 era 3
+    (Anarchy), card 3's red circle is 3: each of the four areas with tribes loses 3 (an area
+    with fewer loses what it has); rules version 3 took 3 in total, spread by the player."""
+    s = scenario({1: dict(tribes=4), 2: dict(tribes=3), 3: dict(tribes=7), 5: dict(tribes=1), 4: dict(city=2)},
+                 adv=["slave_labor"], era=3, draws=[3])
+    start_event(s, card=7)
+    s.run()
+    assert s.emp.tribes == [1, 0, 4, 0, 0, 0, 0, 0] and s.emp.cav[3] == 2
+    assert s.stack == [Dev()] and 2 in s.discard
 
 
 def test_superstition():

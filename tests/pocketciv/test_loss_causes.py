@@ -1,15 +1,17 @@
 """Every log line that tells a loss says why (issue 30): the event being carried out or the
 upkeep step (``PocketCivState.loss_cause``), in Hungarian and English; an event that strikes
-nothing says so. Saves made before (``tests/fixtures/log_before_causes``) still load."""
+nothing says so. The saves made before (``tests/fixtures/log_before_causes``) are of rules version 3."""
 
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
 from asztal import games
+from asztal.bots.policies.pocketciv import choose
 from asztal.engine.errors import BadRecord
 from asztal.games.pocketciv.frames import Upkeep
 from tests.pocketciv.scenario import GAME, play, scenario, start_event
@@ -61,14 +63,15 @@ def test_a_city_destroyed_by_starving_says_so():
 
 
 def test_wonders_lost_name_the_event():
-    """PC-R-WONDER-CHOICE, PC-EVT-TSUNAMI-07 (card 6 era 1 on coastal area 5, damage 6): the
-    wonders chosen to go are told one by one with the event that took them."""
-    s = scenario({5: dict(wonders=["palace", "monolith", "amphitheater"]), 1: dict(tribes=2)}, draws=[5, 14])
+    """PC-R-WONDER-CHOICE, PC-EVT-TSUNAMI-07 (card 6 era 1 on coastal area 5, damage 6, strikes
+    its coastal neighbour 6, PC-R-TSUNAMI-ADJACENT): the wonders chosen to go are told one by one
+    with the event that took them."""
+    s = scenario({6: dict(wonders=["palace", "monolith", "amphitheater"]), 1: dict(tribes=2)}, draws=[5, 14])
     start_event(s, card=6, era=1)
     s.run()
     play(s, "lose_wonder:id=palace", "lose_wonder:id=amphitheater")
-    assert [t for t in lines(s) if "Csoda" in t] == ["Árvíz: egy Csoda elpusztult az 5. területen"] * 2
-    assert lines(s, "en")[-1] == "Flood: a wonder is destroyed in area 5"
+    assert [t for t in lines(s) if "Csoda" in t] == ["Árvíz: egy Csoda elpusztult a 6. területen"] * 2
+    assert lines(s, "en")[-1] == "Flood: a wonder is destroyed in area 6"
 
 
 def test_a_tribal_war_that_strikes_nothing_says_why():
@@ -86,24 +89,31 @@ def test_a_tribal_war_that_strikes_nothing_says_why():
     assert lines(s, "en")[-1] == "Tribal War: area 3 has no tribe, so nothing happens"
 
 
+def _played(seed: int = 8):
+    """A solo game of the scripted policy with one random move in ten (losses to events, tribe
+    upkeep, city development and city upkeep)."""
+    s = GAME.new_game(1, seed=seed)
+    rnd = random.Random(seed)
+    while not s.is_over:
+        s.apply(choose(s) if rnd.random() < 0.9 else rnd.choice(s.legal_actions()))
+    return s
+
+
 @pytest.mark.parametrize("name", ["solo.json", "two_players.json"])
-def test_saves_made_before_the_causes_still_load(name):
-    """A save's log is a cache of its replay: the same game told before the causes were added
-    loads, and the loaded state tells every loss with its cause."""
+def test_saves_made_before_the_causes_are_of_rules_version_3(name):
+    """The saves made before the log told the causes were made under rules version 3: they are
+    refused with the one line naming that version (docs/formats/records.md), never read as corrupt
+    nor replayed under rules version 4 (PC-R-TSUNAMI-ADJACENT and the three other rulings)."""
     data = json.loads((BEFORE / name).read_text(encoding="utf-8"))
     assert not any("cause" in e for e in data["log"])
-    state = games.load("pocketciv").from_json(data)
-    losses = [e for e in state.log if e["key"] in LOSSES]
-    assert losses and all(isinstance(e.get("cause"), str) for e in losses)
-    for e in losses:
-        for lang in ("hu", "en"):
-            text = state.game.describe(e, lang)
-            assert ": " in text and "{" not in text and "cause" not in text
+    with pytest.raises(BadRecord) as e:
+        games.load("pocketciv").from_json(data)
+    assert str(e.value) == "made under rules version 3; this program plays version 4 and cannot replay it"
 
 
-def test_an_edited_log_is_still_refused():
-    """Tolerating the older wording does not tolerate a log that tells another game."""
-    data = json.loads((BEFORE / "solo.json").read_text(encoding="utf-8"))
+def test_an_edited_log_is_refused():
+    """A save is its record: a log that tells another game is refused."""
+    data = json.loads(_played().to_json())
     lost = next(e for e in data["log"] if e["key"] == "pocketciv.tribes_lost")
     lost["lost"] += 1
     with pytest.raises(BadRecord, match="the log is not what its record gives"):
@@ -111,13 +121,17 @@ def test_an_edited_log_is_still_refused():
 
 
 def test_every_loss_of_a_played_game_has_a_cause():
-    """The solo save's game replayed today: no loss line without its cause, in both languages."""
-    data = json.loads((BEFORE / "solo.json").read_text(encoding="utf-8"))
-    state = GAME.replay(data["record"])
-    causes = {e["cause"] for e in state.log if e["key"] in LOSSES}
+    """A whole game: no loss line without its cause, in both languages."""
+    state = _played()
+    losses = [e for e in state.log if e["key"] in LOSSES]
+    causes = {e["cause"] for e in losses}
     assert None not in causes
     assert {"tribe_upkeep", "citydev", "city_upkeep"} <= causes
     assert any(e["key"] == "pocketciv.spared_area" for e in state.log)
+    for e in losses:
+        for lang in ("hu", "en"):
+            text = state.game.describe(e, lang)
+            assert ": " in text and "{" not in text and "cause" not in text
 
 
 def test_an_area_choice_says_what_it_decides():

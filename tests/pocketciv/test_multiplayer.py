@@ -479,6 +479,25 @@ def test_game_ends_when_a_player_has_nothing_and_scores_by_advances_and_wonders(
     assert t.is_over and t.ending == "eras" and t.winners() == [0, 1]
 
 
+def test_a_player_who_loses_every_city_and_tribe_has_lost():
+    """PC-R-MP-WIPEOUT-LOSES (PC-Q-28 revised, rules version 4), PC-MP-END-01/02, p. 18: „A
+    játék véget ér, ha valamelyik játékos a játék bármely pontján elveszti összes városát és
+    törzsét, vagy ha a 8. Korszak véget ért. Utóbbi esetben az nyer, aki Vívmányokból és
+    Csodákból több győzelmi pontot tudott összegyűjteni.” The points decide the era-8 ending
+    only: a wiped-out player is never among the winners, even on equal points (0-0 here; rules
+    version 3 made both winners) or with more points (a monolith left standing in an empty area)."""
+    s = mp(totem=0)
+    s.seats[0].tribes[0] = 1
+    go(s, Mp(3, 0))
+    assert s.is_over and s.ending == "wiped" and s.scores() == [0.0, 0.0]
+    assert s.winners() == [0] and s.outcome()["winners"] == [0]
+    u = mp(totem=0)
+    u.seats[0].tribes[0] = 1
+    u.seats[1].wonders[1] = (WONDER_INDEX["monolith"],)
+    go(u, Mp(3, 0))
+    assert u.ending == "wiped" and u.scores()[1] > u.scores()[0] and u.winners() == [0]
+
+
 def test_era_8_ending_inside_an_event_shares_out_its_losses():
     """Ruling PC-R-MP-LAST-EVENT: when Era 8 ends in the middle of an event the game ends at
     once (PC-ERA-11, PC-MP-END-01, ruling PC-R-ERA-AT-ONCE: right at the draw of the last card,
@@ -536,5 +555,6 @@ def test_a_two_player_game_reaches_the_end_of_era_8():
     """PC-MP-END-01 (b): two scripted players play a whole game through all eight eras."""
     s = _policy_game(2, 31)
     assert s.ending == "eras" and s.era == 8
-    # a tie (rules version 3, the policy of issue 28's third pass; seed 24 gave 16-16 before it)
-    assert s.scores() == [72.0, 72.0] and s.winners() == [0, 1]
+    # rules version 4 (rules version 3 gave a 72-72 tie on this seed); a shared win on equal
+    # points is tested in test_game_ends_when_a_player_has_nothing_and_scores_by_advances_and_wonders
+    assert s.scores() == [88.0, 28.0] and s.winners() == [0]

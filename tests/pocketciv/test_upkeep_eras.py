@@ -101,11 +101,29 @@ def test_tv_citydev_steps():
 
 def test_max_cav():
     """PC-UPK-CITYDEV-10, PC-UPK-CITYDEV-11, PC-UPK-CITYDEV-12, PC-UPK-CITYDEV-13, PC-UPK-CITYDEV-14,
-    PC-Q-11 (2b): the highest printed cap, never above 4."""
+    PC-R-CAV-CAP-SUM (PC-Q-11 (2a), rules version 4): 1 plus one for each cap-raising advance,
+    never above 4."""
     assert max_cav(0) == 1
-    assert max_cav(_bits("masonry")) == 2 and max_cav(_bits("slave_labor")) == 2
-    assert max_cav(_bits("engineering")) == 3 and max_cav(_bits("metal_working")) == 3
+    for name in ("masonry", "slave_labor", "engineering", "metal_working", "architecture"):
+        assert max_cav(_bits(name)) == 2, name
+    assert max_cav(_bits("masonry", "engineering")) == 3
     assert max_cav(_bits("architecture", "masonry", "engineering", "metal_working")) == 4
+    assert max_cav(_bits("architecture", "masonry", "engineering", "metal_working", "slave_labor")) == 4
+
+
+def test_the_raises_of_the_maximum_cav_add_up():
+    """PC-R-CAV-CAP-SUM, p. 15: „Vívmányok, mint például a Kőművesség (+), Műszaki Tudás (+),
+    Fémművesség (+) vagy az Építészet (+) külön-külön növelik a városok által elérhető maximális
+    vff-t. Mivel ezen hatások is összeadódnak, így az egyszerű városok maximum 4-es vff-t érhetnek
+    el.” With Masonry, Engineering and Metal Working a CAV-3 city may grow to 4 (the printed
+    cards' highest maximum, rules version 3, stopped it at 3); Civil Service adds a second
+    increase for the round, which the ceiling of 4 then refuses."""
+    s = scenario({3: dict(city=3, tribes=9, farm=True)}, stack=Upkeep(4),
+                 adv=("masonry", "civil_service", "engineering", "metal_working"))
+    assert "grow:area=3" in codes(s)
+    play(s, "grow:area=3")
+    assert s.emp.cav[2] == 4 and s.emp.tribes[2] == 5
+    assert "grow:area=3" not in codes(s)  # 4: the ordinary city's ceiling
 
 
 def test_ex_capital():
@@ -208,15 +226,16 @@ def test_era_eight_ends_the_game():
 
 def test_event_continues_in_the_new_era():
     """PC-ERA-11, PC-Q-03 (1)/(2): the card naming the tsunami's area empties the deck; the era
-    changes (only the original card stays out of the reshuffle), then the tsunami goes on."""
-    s = scenario({7: dict(tribes=12), 1: dict(tribes=1)}, draws=[7])
+    changes (only the original card stays out of the reshuffle), then the tsunami goes on: it
+    strikes area 8, a coastal neighbour of area 7 (PC-R-TSUNAMI-ADJACENT)."""
+    s = scenario({8: dict(tribes=12), 1: dict(tribes=1)}, draws=[7])
     start_event(s, card=6, era=1)
     s.discard, s.deck = [c for c in range(16) if c not in (6, 5)], [6]
     s.run()
-    assert type(s.stack[-1]) is Era and s.stack[-1].step == 1 and s.emp.tribes[6] == 12
+    assert type(s.stack[-1]) is Era and s.stack[-1].step == 1 and s.emp.tribes[7] == 12
     play(s, "era:continue")
     damage = symbol_sum(BOX[5][1], s.discard[-2])  # the first card of the new deck
-    assert s.stack == [Dev()] and s.emp.tribes[6] == max(0, 12 - damage) < 12 and s.emp.tribes[0] == 1
+    assert s.stack == [Dev()] and s.emp.tribes[7] == max(0, 12 - damage) < 12 and s.emp.tribes[0] == 1
     assert s.discard[-1] == 5 and 5 not in s.deck
     # PC-DECK-04, PC-R-ERA-AT-ONCE (rules version 3): all but the tsunami card reshuffled, the area
     # card too (its number is read, the event never reads the card again), 3 burnt, the damage card drawn

@@ -146,8 +146,9 @@ STORY_TELLING_CHEAPER = _mask(("mythology", "music", "literacy", "philosophy", "
                                "organized_religion", "law"))
 SIMPLE_TOOLS_CHEAPER = _mask(("masonry", "engineering", "architecture", "cartage", "irrigation", "mining",
                               "roadbuilding", "metal_working"))
-#: PC-Q-11 ruling (printed cards): the maximum CAV each of these advances sets
-CAV_CAPS = ((A_MASONRY, 2), (A_SLAVE_LABOR, 2), (A_ENGINEERING, 3), (A_METAL_WORKING, 3), (A_ARCHITECTURE, 4))
+#: PC-UPK-CITYDEV-10..14, ruling PC-R-CAV-CAP-SUM (PC-Q-11 revised, rules version 4): each of
+#: these advances raises the maximum CAV of a city by one, the raises add up (p. 15)
+CAV_RAISES = (A_MASONRY, A_SLAVE_LABOR, A_ENGINEERING, A_METAL_WORKING, A_ARCHITECTURE)
 GROWTH_ADVANCES = (A_MASONRY, A_CIVIL_SERVICE, A_SLAVE_LABOR)      # PC-UPK-CITYDEV-02..04
 TOOL_ADVANCES = (A_BASIC_TOOLS, A_SIMPLE_TOOLS, A_MACHINING)         # PC-UPK-CITYDEV-06..08
 

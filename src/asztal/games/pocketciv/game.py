@@ -18,7 +18,7 @@ from asztal.games.pocketciv.state import PocketCivState
 
 class PocketCiv(Game):
     name = "pocketciv"
-    version = "3"
+    version = "4"
     title = {"hu": "Civilizációk Hajnala", "en": "Dawn of Civilizations (PocketCiv)"}
     min_players, max_players = 1, 4
     state_class = PocketCivState
@@ -68,14 +68,6 @@ class PocketCiv(Game):
         except ValueError as e:
             raise BadOptions(f"invalid map: {e}") from None
         return opts
-
-    def log_before(self, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Saves made before the losses told their cause (``cause``), before an event that
-        strikes nothing said so (``spared_*``) and before the multiplayer tribe upkeep told each
-        colour's loss (``mp_tribes_lost``) carry the log without them."""
-        return [{k: v for k, v in e.items() if k != "cause"} for e in log
-                if e.get("key") not in ("pocketciv.spared_advance", "pocketciv.spared_area",
-                                        "pocketciv.mp_tribes_lost")]
 
     def event_words(self, event: dict[str, Any], lang: str) -> dict[str, Any]:
         return event_words(event, lang)

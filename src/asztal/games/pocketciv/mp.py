@@ -511,6 +511,9 @@ def _event_run(s: PocketCivState, f) -> bool:
         return True
     if stage == 4:
         s.leave_event()
+        if s.wiped():  # PC-MP-END-01 at once, with the event's frame still naming it (``fall_cause``)
+            end_game(s, Ending.WIPED)
+            return True
         s.stack.pop()
         return True
     return False  # stage 5: the holder's Astronomy decision
@@ -670,6 +673,18 @@ def _era_run(s: PocketCivState, f) -> bool:
     s.emit("pocketciv.mp_era", era=s.era, header=True)
     s.resume(f.card, f.code)
     return True
+
+
+def fall_cause(s: PocketCivState) -> str | None:
+    """Why the fallen seats fell (``outcome.Outcome.cause``), read from the finished game's
+    steps: the game ends at the very step that wiped a seat out (``state.run``; after an event,
+    while its frame is still there), so the cause a loss there is told with (``loss_cause``),
+    or the tribe upkeep of all colours when the round stopped right after it (``Mp(5, 0)``)."""
+    cause = s.loss_cause()
+    bottom = s.stack[0]
+    if cause is None and type(bottom) is Mp and bottom.stage == 5 and bottom.k == 0:
+        return "tribe_upkeep"
+    return cause
 
 
 def end_mp(s: PocketCivState) -> None:

@@ -677,16 +677,20 @@ class PocketCivState(GameState):
 
     def winners(self) -> list[int]:
         """Solo: won when the game ends normally (all 8 eras played, or the player stops at an
-        era change), lost in a collapse. Multiplayer (PC-MP-END-02, PC-Q-28): the most points
-        win, in both endings; a tie is shared."""
+        era change), lost in a collapse. Multiplayer (PC-MP-END-02, PC-R-MP-WIPEOUT-LOSES): a
+        seat with neither a tribe nor a city has lost; among the others the most points win, a
+        tie is shared."""
         return list(self.final_outcome().winners)
 
     def final_outcome(self) -> Outcome:
         """How the game ended (``outcome.Outcome``; ``ending`` None while it goes on)."""
         seats = self.seats
-        return Outcome(self.ending if self.is_over else None, self.era, tuple(e.vp for e in seats),
+        over = self.is_over
+        fallen = tuple(p for p, e in enumerate(seats) if e.wiped()) if over and self.players > 1 else ()
+        return Outcome(self.ending if over else None, self.era, tuple(e.vp for e in seats),
                        tuple(e.vp_wonders for e in seats),
-                       tuple(sorted(WONDER_IDS[w] for e in seats for ws in e.wonders for w in ws)))
+                       tuple(sorted(WONDER_IDS[w] for e in seats for ws in e.wonders for w in ws)), fallen,
+                       self.round_no, mp.fall_cause(self) if fallen else None)
 
     def outcome(self) -> dict[str, Any]:
         return self.final_outcome().to_json()

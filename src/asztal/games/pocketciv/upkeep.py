@@ -17,7 +17,7 @@ from asztal.games.pocketciv.data import (
     A_FISHING,
     A_PATRONAGE,
     BITS,
-    CAV_CAPS,
+    CAV_RAISES,
     GOLD,
     GROWTH_ADVANCES,
     TOOL_ADVANCES,
@@ -62,12 +62,11 @@ def reckoning(s: PocketCivState) -> None:
 
 
 def max_cav(adv: int) -> int:
-    """PC-UPK-CITYDEV-10..14, ruling PC-Q-11: the highest cap owned, 1 without any."""
-    cap = 1
-    for bit, c in CAV_CAPS:
-        if adv & bit and c > cap:
-            cap = c
-    return cap
+    """PC-UPK-CITYDEV-10..14, ruling PC-R-CAV-CAP-SUM (PC-Q-11 revised, rules version 4): 1 plus
+    one for each cap-raising advance owned, never above 4 (p. 15: „külön-külön növelik … ezen
+    hatások is összeadódnak”). The printed cards' fixed maxima (the highest one owned, rules
+    version 3) are overruled by the Hungarian text."""
+    return min(4, 1 + sum(1 for bit in CAV_RAISES if adv & bit))
 
 
 def growth_allowance(adv: int) -> int:

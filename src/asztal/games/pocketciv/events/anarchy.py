@@ -18,7 +18,7 @@ from asztal.games.pocketciv.data import (
     RED,
 )
 from asztal.games.pocketciv.events.common import pick_refuse
-from asztal.games.pocketciv.frames import Anarchy, CavLoss, Loss, register
+from asztal.games.pocketciv.frames import Anarchy, CavLoss, register
 from asztal.games.pocketciv.refuse import no
 
 if TYPE_CHECKING:
@@ -70,10 +70,14 @@ def _run(s: PocketCivState, f) -> bool:
         s.stack[-1] = _frame(f, 3)
         return True
     if step == 3:
-        if s.emp.adv & A_SLAVE_LABOR:  # PC-EVT-ANARCHY-06, PC-Q-18 (b): red circle in total, spread
+        if s.emp.adv & A_SLAVE_LABOR:
             c = s.draw()
             s.stack[-1] = _frame(f, 4)
-            s.stack.append(Loss(RED[c], s.board.allmask))
+            # PC-EVT-ANARCHY-06, ruling PC-R-ANARCHY-EVERY-AREA (PC-Q-18 (a), rules version 4): every
+            # area loses the red circle's number of tribes, at most what it has (PC-Q-21); p. 19: „a
+            # törzsek minden területen további veszteségeket szenvednek”
+            for a in s.board.areas:
+                s.rm_tribes(a, RED[c])
         else:
             s.stack[-1] = _frame(f, 4)
         return True

@@ -28,9 +28,11 @@ def inland_flood(s: PocketCivState, a: int) -> None:
 
 
 def tsunami_hits(s: PocketCivState, a: int) -> list[int]:
-    """PC-EVT-TSUNAMI-02, PC-Q-20 (1): the active area and its coastal neighbours."""
+    """PC-EVT-TSUNAMI-02, ruling PC-R-TSUNAMI-ADJACENT (PC-Q-20 (1) revised, rules version 4):
+    the coastal areas adjacent to the active area, not the active area itself (p. 20: „Az
+    aktív területtel szomszédos összes tengerparti területet érinti a cunami”)."""
     coastal = s.board.coastal
-    return [a] + [n for n in s.board.adj[a] if coastal[n]]
+    return [n for n in s.board.adj[a] if coastal[n]]
 
 
 def tsunami_damage(s: PocketCivState, a: int, damage: int) -> None:
