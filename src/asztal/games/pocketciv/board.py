@@ -37,6 +37,7 @@ from asztal.games.pocketciv.data import (
 )
 from asztal.games.pocketciv.map import X_SCALE
 from asztal.games.pocketciv.messages import STEP_NAMES
+from asztal.games.pocketciv.result_words import result_sentences
 from asztal.games.svg import Legal, Svg, last_touched
 
 W, H = 1200, 760
@@ -444,10 +445,13 @@ def panels(view: dict[str, Any], players: int) -> list[dict[str, Any]]:
 
 def verdict(view: dict[str, Any], lang: str = "hu", names: list[str] | None = None,
             winners: list[int] | None = None) -> str:
-    """How the game ended and the points (the end screen's headline); in multiplayer the
-    ``winners`` are the game's (after its tie-breaks), else the seats with the most points."""
+    """How the game ended and the points (the end screen's headline); in multiplayer who fell,
+    when and why, and who won by which rule (``result_words``, ruling PC-R-MP-WIPEOUT-LOSES),
+    from the view's ``result``; without it the ``winners`` given, else the most points."""
     if not view.get("is_over"):
         return ""
+    if isinstance(view.get("result"), dict):
+        return " ".join(result_sentences(view["result"], lang, names))
     ending = view.get("ending") or ""
     hu, en = ENDINGS.get(ending, (ending, ending))
     empires = view["empires"] if "empires" in view else [view]

@@ -34,6 +34,7 @@ from asztal.games.pocketciv.data import (
     WONDER_VP,
 )
 from asztal.games.pocketciv.messages import STEP_NAMES
+from asztal.games.pocketciv.result_words import result_sentences
 
 _T = {
     "era": ("Korszak", "Era"), "round": ("forduló", "round"), "gold": ("Arany", "Gold"), "vp": ("Győzelmi pont", "VP"),
@@ -235,6 +236,9 @@ def end_screen(view: dict, log: list[dict], lang: str = "hu") -> RenderableType 
         for p, e in enumerate(view["empires"]):
             who = f"Player {p + 1}" if en else f"{p + 1}. játékos"
             table.add_row(who, str(e["vp"]), str(e["vp_wonders"]), str(e["vp"] + e["vp_wonders"]))
+        if isinstance(view.get("result"), dict):  # who fell, who won by which rule (PC-R-MP-WIPEOUT-LOSES)
+            said = [Text(x, style="bold") for x in result_sentences(view["result"], lang)]
+            return Group(*said, table)
         return table
     from asztal.games.pocketciv.board import ENDINGS  # the browser board's words (it imports this module)
 

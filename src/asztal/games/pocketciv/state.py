@@ -571,6 +571,8 @@ class PocketCivState(GameState):
         v["drawn"] = [c + 1 for c in self.shown]  # every card announced since the last decision
         v["to_move"] = self.to_move
         v["is_over"] = self.is_over
+        if self.is_over and self.players > 1:  # who fell, who won by which rule (``result_words``)
+            v["result"] = self.outcome()
         return v
 
     def _surveys(self, seat: int | None) -> bool:

@@ -23,6 +23,13 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "gold": ("list<int>", "per seat: gold held"),
     "vp_eras": ("list<int>", "per seat: victory points from the era scorings"),
     "vp_wonders": ("list<int>", "per seat: victory points from wonders"),
+    "round": ("int", "the round the game ended in"),
+    "fallen": ("list<int>", "multiplayer: the seats (0-based) left with neither a tribe nor a city; they lost "
+               "(ruling PC-R-MP-WIPEOUT-LOSES)"),
+    "fall_cause": ("str", "what the fallen seats fell after: an event (its id on the cards) or a step of the "
+                   "round (tribe_upkeep, city_upkeep...); null when nobody fell or neither applies"),
+    "won_by": ("str", "multiplayer: the rule the winners won by: points (Era 8 over), last_standing, "
+               "points_of_the_standing; null in the solo game and when nobody won"),
 }
 USES_LOG = False
 
@@ -38,6 +45,7 @@ def game_stats(state) -> dict[str, Any]:
     if not state.is_over:
         raise ValueError("PocketCiv statistics need a finished game")
     emp = [_empire(state, p) for p in range(state.players)]
+    result = state.final_outcome()
     return {
         "era": int(state.era),
         "ending": None if state.ending is None else state.ending.value,
@@ -49,4 +57,8 @@ def game_stats(state) -> dict[str, Any]:
         "gold": [int(e[3]) for e in emp],
         "vp_eras": [int(e[4]) for e in emp],
         "vp_wonders": [int(e[5]) for e in emp],
+        "round": int(state.round_no),
+        "fallen": list(result.fallen),
+        "fall_cause": result.cause,
+        "won_by": None if result.won_by is None else result.won_by.value,
     }
