@@ -233,7 +233,7 @@ HOME_WORDS = {
               "new tribes at the cities come only at the start of Population, up to 3 tribes"),
     "move": ("törzset a Populáció és mozgatás fázisban lehet mozgatni",
              "tribes move in the Population and movement phase"),
-    "dev": ("ezt a Fejlődés fázisban teheted meg", "this is done in the Development phase"),
+    "dev": ("ennek a Fejlődés fázisban van a helye", "this belongs to the Development phase"),
     "exp": ("erről akkor döntesz, amikor egy expedíció útnak indul", "this is decided when an expedition sets out"),
     "citydev": ("városokat a Fenntartás fázis városfejlesztésében lehet fejleszteni",
                 "cities are developed in the city development of the Upkeep phase"),
