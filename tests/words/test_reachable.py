@@ -198,7 +198,7 @@ def test_no_sentence_of_the_other_language(source: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["hu", "en"])
-@pytest.mark.parametrize("players,seed", [(1, 1), (1, 2), (2, 1), (2, 2)])
+@pytest.mark.parametrize("players,seed", [(p, seed) for p in (1, 2) for seed in (1, 2, 3, 4)])
 def test_a_game_on_the_page_and_in_the_terminal_speaks_one_language(players: int, seed: int, lang: str) -> None:
     texts = list(game_texts(players, seed, lang))
     assert len(texts) > 200 and not foreign_sentences(iter(texts), lang)
