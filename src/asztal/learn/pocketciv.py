@@ -51,10 +51,11 @@ SCRIPT = Script(
              passage="terkep"),
         Step(("Populáció: minden lakott területen született egy új törzs (7. terület: 3, 8. terület: 2). Most "
               "mozgathatsz: minden törzs egyet léphet szomszédos területre. Vigyél át egy törzset a 8. területről "
-              "a 7.-re, hogy ott 4 legyen: kattints a térképen a 8. területre, és válaszd a 7.-et.",
+              "a 7.-re, hogy ott 4 legyen. (A böngészőben a térképen is megteheted: kattints a 8. területre, és "
+              "válaszd a 7.-et.)",
               "Population: a new tribe was born in every inhabited area (area 7: 3, area 8: 2). Now you may move: "
-              "each tribe may step into an adjacent area. Move one tribe from area 8 to area 7, to have 4 there: "
-              "click area 8 on the map and choose area 7."),
+              "each tribe may step into an adjacent area. Move one tribe from area 8 to area 7, to have 4 there. (In "
+              "the browser you may do it on the map too: click area 8 and choose area 7.)"),
              expect="move:from=8,to=7", passage="populacio",
              why=("A 7. területen a farmhoz és később a városhoz sok törzs kell.",
                   "Area 7 needs many tribes for a farm and later a city.")),
@@ -65,11 +66,12 @@ SCRIPT = Script(
               "lapnak a vörös köre dönti el (abban 2 áll): az Éhínség húzott egy újabb lapot, és annak a vörös "
               "körében álló 6-os szám jelölte ki a 6. területet aktív területnek. Ott senki sem élt, így nem "
               "veszítettél semmit. Most jön a Fejlődés: létesíts farmot a 7. területen – ez egy erdőbe és 2 "
-              "törzsbe kerül. Kattints a térképen a 7. területre, és válaszd a farmot!",
+              "törzsbe kerül. (A böngészőben: kattints a térképen a 7. területre, és válaszd a farmot.)",
               "You drew event card 10, which showed a Famine for Era 1. Where it strikes is not decided by this "
               "card's red circle (which shows 2): the Famine drew another card, and the 6 in that card's red circle "
               "made area 6 the active area. Nobody lived there, so you lost nothing. Now comes Development: create a "
-              "farm in area 7 – it costs a forest and 2 tribes. Click area 7 on the map and choose the farm!"),
+              "farm in area 7 – it costs a forest and 2 tribes. (In the browser: click area 7 on the map and "
+              "choose the farm.)"),
              expect="farm:area=7", passage="farmositas",
              why=("A városnak farm kell, különben a Fenntartáskor zsugorodik.",
                   "A city needs a farm, or it shrinks at upkeep.")),
