@@ -154,6 +154,18 @@ def test_a_second_expedition_waits_for_the_first_to_set_out():
     assert s.refusal(GAME.action_by_code("exp:area=2,by=land")) is None
 
 
+def test_a_development_move_waits_for_the_mine_cart() -> None:
+    """PC-DEV-MINING-05: with a full cart the player stops or digs on; an expedition started
+    meanwhile is refused for the mining under way."""
+    s = scenario({1: dict(tribes=5, mountain=True), 2: dict(tribes=4)}, adv=["mining"])
+    s.apply(GAME.action_by_code("mine"))
+    assert {a.code for a in s.legal_actions()} == {"draw", "stop"}
+    r = s.refusal(GAME.action_by_code("exp:area=2,by=land"))
+    assert (r.key, r.rule) == ("pocketciv.no.unfinished", "PC-DEV-MINING-05")
+    assert GAME.describe_refusal(r, "hu").startswith("A bányászat még tart")
+    assert GAME.describe_refusal(r, "en").startswith("Mining is still going on")
+
+
 def test_the_loss_to_share_out_is_told_with_its_areas_and_count():
     """Issue 22: "Földrengés: oszd el a 3 törzs veszteségét ..." (PC-EVT-QUAKE-05, spread over the
     areas the loss reaches that have tribes)."""
