@@ -129,11 +129,41 @@ def test_a_move_of_another_phase_says_where_it_belongs():
     s = scenario({3: dict(tribes=3)})
     r = s.refusal(GAME.action_by_code("move:from=3,to=4"))
     assert r.key == "pocketciv.no.not_now" and r.rule == "PC-POP-05"
-    assert GAME.describe_refusal(r, "hu") == ("Törzs mozgatása: 3. → 4. terület most nem lehetséges: törzset a "
-                                              "Populáció és mozgatás fázisban lehet mozgatni. Most ez van soron: "
+    assert GAME.describe_refusal(r, "hu") == ("Ezt most nem teheted meg (Törzs mozgatása: 3. → 4. terület): törzset "
+                                              "a Populáció és mozgatás fázisban lehet mozgatni. Most ez következik: "
                                               "Fejlődés")
-    assert GAME.describe_refusal(r, "en") == ("Move a tribe from area 3 to area 4 is not possible now: tribes move "
-                                              "in the Population and movement phase. Now: Development")
+    assert GAME.describe_refusal(r, "en") == ("You cannot do that now (Move a tribe from area 3 to area 4): tribes "
+                                              "move in the Population and movement phase. What comes now: "
+                                              "Development")
+
+
+def test_a_second_expedition_waits_for_the_first_to_set_out():
+    """Issue 33: PC-DEV-EXP-04 launches expeditions one after another; while one is still
+    gathering, a second one (or any other Development move, or closing the phase) is refused
+    for that reason, not as a move "of the Development phase" made in that very phase."""
+    s = scenario({1: dict(tribes=5), 2: dict(tribes=4)})
+    s.apply(GAME.action_by_code("exp:area=1,by=land"))
+    assert {a.code for a in s.legal_actions()} == {"exp:add", "go"}
+    for code in ("exp:area=2,by=land", "city:area=2", "done"):
+        r = s.refusal(GAME.action_by_code(code))
+        assert (r.key, r.rule) == ("pocketciv.no.unfinished", "PC-DEV-EXP-04"), code
+        hu, en = GAME.describe_refusal(r, "hu"), GAME.describe_refusal(r, "en")
+        assert hu.startswith("Egy expedíció már gyülekezik: előbb indítsd útnak") and "Fejlődés" not in hu
+        assert en.startswith("An expedition is still gathering: send it off first") and "Development" not in en
+    s.apply(GAME.action_by_code("go"))
+    assert s.refusal(GAME.action_by_code("exp:area=2,by=land")) is None
+
+
+def test_a_development_move_waits_for_the_mine_cart() -> None:
+    """PC-DEV-MINING-05: with a full cart the player stops or digs on; an expedition started
+    meanwhile is refused for the mining under way."""
+    s = scenario({1: dict(tribes=5, mountain=True), 2: dict(tribes=4)}, adv=["mining"])
+    s.apply(GAME.action_by_code("mine"))
+    assert {a.code for a in s.legal_actions()} == {"draw", "stop"}
+    r = s.refusal(GAME.action_by_code("exp:area=2,by=land"))
+    assert (r.key, r.rule) == ("pocketciv.no.unfinished", "PC-DEV-MINING-05")
+    assert GAME.describe_refusal(r, "hu").startswith("A bányászat még tart")
+    assert GAME.describe_refusal(r, "en").startswith("Mining is still going on")
 
 
 def test_the_loss_to_share_out_is_told_with_its_areas_and_count():

@@ -122,3 +122,34 @@ def test_the_lobby_leads_a_newcomer_to_the_lessons(page, size):
     assert "Learn to play" in page.inner_text("h1")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= size[0]
+
+
+def test_the_pocketciv_lesson_is_played_on_the_map(page):
+    """Issue 33: every move of the PocketCiv lesson that names an area is made by clicking the
+    map — the highlighted area plays it, or opens a menu of that area's moves (moving a tribe
+    out of area 8, a farm or a city in area 7) in which the asked move is highlighted too."""
+    page.goto(page.base + "learn.html")
+    page.click("button[data-game=pocketciv]")
+    page.wait_for_selector("#tutor")
+    on_map = menus = 0
+    for _ in range(200):
+        if page.query_selector("#learn-again"):
+            break
+        if page.query_selector("#learn-next"):
+            _go(page, "#learn-next")
+            continue
+        expect = page.get_attribute('#moves button[data-expect="1"]', "data-code")
+        if "area=" in expect or "from=" in expect or "city=" in expect:
+            before = _step(page)
+            page.click('#learn-board [data-expect="1"]')
+            if page.query_selector("#menu"):
+                menus += 1
+                if menus == 1:
+                    shot(page, "learn-pocketciv-menu")
+                page.click('#menu button[data-expect="1"]')
+            page.wait_for_function(f"({COUNT}) !== {before!r}")
+            assert not page.query_selector("#learn-why")
+            on_map += 1
+        else:
+            _go(page, '#moves button[data-expect="1"]')
+    assert page.query_selector("#learn-again") and on_map >= 12 and menus >= 5

@@ -4,8 +4,9 @@ Three rounds are played step by step: the three starting tribes placed where the
 recommends (an area with both a mountain and a forest), growth and movement, an event that
 finds nobody at home, a farm, a city that gains an advance at once (PC-DEV-CITY-05), the
 top-up to three tribes, an emptied area that a Tribal War cannot hurt, and the city grown
-at upkeep. Then the computer plays on to the end of Era 1; you see the era's scoring and
-end the game there, and the last step explains the final score.
+at upkeep. Every move that names an area can be made on the map (an area with several moves
+opens a menu of them, as on the game page). Then the computer plays on to the end of Era 1;
+you see the era's scoring and end the game there, and the last step explains the final score.
 """
 
 from __future__ import annotations
@@ -50,21 +51,28 @@ SCRIPT = Script(
              passage="terkep"),
         Step(("Populáció: minden lakott területen született egy új törzs (7. terület: 3, 8. terület: 2). Most "
               "mozgathatsz: minden törzs egyet léphet szomszédos területre. Vigyél át egy törzset a 8. területről "
-              "a 7.-re, hogy ott 4 legyen.",
+              "a 7.-re, hogy ott 4 legyen. (A böngészőben a térképen is megteheted: kattints a 8. területre, és "
+              "válaszd a 7.-et.)",
               "Population: a new tribe was born in every inhabited area (area 7: 3, area 8: 2). Now you may move: "
-              "each tribe may step into an adjacent area. Move one tribe from area 8 to area 7, to have 4 there."),
+              "each tribe may step into an adjacent area. Move one tribe from area 8 to area 7, to have 4 there. (In "
+              "the browser you may do it on the map too: click area 8 and choose area 7.)"),
              expect="move:from=8,to=7", passage="populacio",
              why=("A 7. területen a farmhoz és később a városhoz sok törzs kell.",
                   "Area 7 needs many tribes for a farm and later a city.")),
         Step(("Ennyi mozgás elég: zárd le a fázist. Ezután az Események fázisban felhúzunk egy eseménylapot.",
               "That is enough moving: end the phase. Then in the Events phase an event card is drawn."),
              expect="done", passage="populacio"),
-        Step(("Az eseménylapon az 1. Korszakra Éhínség állt: a vörös körében lévő szám, a 6. terület lett az aktív "
-              "terület. Ott senki sem élt, így nem veszítettél semmit. Most jön a Fejlődés: létesíts farmot a 7. "
-              "területen – ez egy erdőbe és 2 törzsbe kerül.",
-              "The event card showed a Famine for Era 1: the number in its red circle, area 6, became the active "
-              "area. Nobody lived there, so you lost nothing. Now comes Development: create a farm in area 7 – it "
-              "costs a forest and 2 tribes."), expect="farm:area=7", passage="farmositas",
+        Step(("A 10. eseménylapot húztad, rajta az 1. Korszakra Éhínség állt. Hogy hol pusztít, azt nem ennek a "
+              "lapnak a vörös köre dönti el (abban 2 áll): az Éhínség húzott egy újabb lapot, és annak a vörös "
+              "körében álló 6-os szám jelölte ki a 6. területet aktív területnek. Ott senki sem élt, így nem "
+              "veszítettél semmit. Most jön a Fejlődés: létesíts farmot a 7. területen – ez egy erdőbe és 2 "
+              "törzsbe kerül. (A böngészőben: kattints a térképen a 7. területre, és válaszd a farmot.)",
+              "You drew event card 10, which showed a Famine for Era 1. Where it strikes is not decided by this "
+              "card's red circle (which shows 2): the Famine drew another card, and the 6 in that card's red circle "
+              "made area 6 the active area. Nobody lived there, so you lost nothing. Now comes Development: create a "
+              "farm in area 7 – it costs a forest and 2 tribes. (In the browser: click area 7 on the map and "
+              "choose the farm.)"),
+             expect="farm:area=7", passage="farmositas",
              why=("A városnak farm kell, különben a Fenntartáskor zsugorodik.",
                   "A city needs a farm, or it shrinks at upkeep.")),
         Step(("Kész a farm. A Fejlődés fázisban most nincs más dolgod: zárd le.",
@@ -73,7 +81,8 @@ SCRIPT = Script(
               "amekkora városa van; a többi elpusztul. Nálad senki sincs fölöslegben, és városod sincs még, amelyet "
               "fejleszthetnél. Zárd le a fordulót.",
               "Upkeep: every area supports as many tribes as it has resource sources (forest, mountain, farm) plus "
-              "its city's CAV; the rest die. Nobody is too many, and you have no city yet to develop. End the round."),
+              "the size of its city; the rest die. Nobody is too many, and you have no city yet to develop. End the "
+              "round."),
              expect="done", passage="fenntartas"),
         Step(("2. forduló. A törzsek megint szaporodtak. Vigyél át ismét egy törzset a 8.-ról a 7. területre: így "
               "ott 4 lesz, és egy marad a 8.-on.",
@@ -82,23 +91,31 @@ SCRIPT = Script(
              why=("Az utolsó törzsedet sosem áldozhatod fel, ezért egynek máshol is maradnia kell.",
                   "You may never give up your last tribe, so one must stay elsewhere.")),
         Step(("Zárd le a mozgatást.", "End the movement."), expect="done", passage="populacio"),
-        Step(("Ezen a lapon az 1. Korszakra nem volt esemény. Alapíts várost a 7. területen: ez 4 törzsbe kerül, "
-              "és a város vff-je 1 lesz.",
-              "This card had no event for Era 1. Found a city in area 7: it costs 4 tribes, and the city starts at "
-              "CAV 1."), expect="city:area=7", passage="varosalapitas"),
-        Step(("Az új város rögtön szerezhet egy vívmányt, mert az övff (1) nagyobb, mint a vívmányaid száma (0). "
+        Step(("Ezen a lapon az 1. Korszakra nem volt esemény. Alapíts várost a 7. területen: ez 4 törzsbe kerül. "
+              "Egy város nagyságát a városfejlettségi foka, röviden vff mutatja; az új város vff-je 1.",
+              "This card had no event for Era 1. Found a city in area 7: it costs 4 tribes. A city's size is its "
+              "city advance value, CAV for short; a new city starts at CAV 1."), expect="city:area=7",
+             passage="varosalapitas"),
+        Step(("Az új város rögtön szerezhet egy vívmányt. Vívmányt akkor szerezhetsz, ha az összesített "
+              "városfejlettségi fok, röviden övff – a városaid vff-jeinek összege, most 1 – nagyobb, mint a "
+              "vívmányaid száma (0). "
               "A Rabszolgatartás ingyenes, csak élelem kell hozzá – a farm adja –, és lehetővé teszi, hogy a "
               "Fenntartáskor fejleszd a várost. Szerezd meg!",
-              "The new city may gain an advance at once, because your TCAV (1) is greater than your number of "
-              "advances (0). Slave Labour is free, needs only Food – the farm gives it – and lets you grow the city "
+              "The new city may gain an advance at once. You may gain one while your total city advance value, "
+              "TCAV for short – the sum of your cities' CAVs, now 1 – is greater than your number of advances (0). "
+              "Slave Labour is free, needs only Food – the farm gives it – and lets you grow the city "
               "at upkeep. Take it!"), expect="adv:city=7,id=slave_labor", passage="vivmanyok",
              why=("Most ez az egyetlen vívmány, amellyel a város nőhet.",
                   "It is the only advance now that lets the city grow.")),
         Step(("Zárd le a Fejlődést.", "End Development."), expect="done", passage="fejlodes"),
-        Step(("Fenntartás: a városfejlesztéshez törzsek kellenének, de a 7. területen most nincs egy sem. A városnak "
-              "van farmja, így nem zsugorodik. Zárd le a fordulót.",
-              "Upkeep: growing the city would need tribes, but area 7 has none now. The city has a farm, so it does "
-              "not shrink. End the round."), expect="done", passage="varosfenntartas"),
+        Step(("Fenntartás: a város fejlesztése törzsekbe kerül, és ezek a Birodalom bármelyik területéről "
+              "jöhetnek, nem csak a város területéről. A 2-es vff-re emelés 2 törzsbe kerülne, de az egész "
+              "Birodalomban csak 1 törzsed van (a 8. területen), így most nem fejlesztheted a várost. Farmja van, "
+              "így nem is zsugorodik. Zárd le a fordulót.",
+              "Upkeep: growing a city costs tribes, and they may come from any area of the Empire, not only the "
+              "city's own. Raising it to CAV 2 would cost 2 tribes, but the whole Empire has only 1 tribe (in area "
+              "8), so the city cannot grow now. It has a farm, so it does not shrink either. End the round."),
+             expect="done", passage="varosfejlesztes"),
         Step(("3. forduló. Csak két törzsed van, ezért háromra egészítheted ki őket; az új törzs városos területre "
               "kerülhet. Tedd a 7. területre!",
               "Round 3. You have only two tribes, so you may top them up to three; the new one may go to an area with "

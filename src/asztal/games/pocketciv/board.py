@@ -33,8 +33,8 @@ from asztal.games.pocketciv.data import (
     WONDER_EN,
     WONDER_HU,
     WONDER_INDEX,
-    _adv,
 )
+from asztal.games.pocketciv.items import effect
 from asztal.games.pocketciv.map import X_SCALE
 from asztal.games.pocketciv.messages import STEP_NAMES
 from asztal.games.pocketciv.result_words import result_sentences
@@ -43,7 +43,6 @@ from asztal.games.svg import Legal, Svg, last_touched
 W, H = 1200, 760
 MAP_W, MAP_H = 740, 700
 EMPIRE_COLOURS = ("#c0392b", "#2b6cb0", "#d4a017", "#7d3c98")
-_EFFECT = tuple(a["effect_summary"] for a in _adv)
 
 
 def _params(code: str) -> dict[str, str]:
@@ -324,7 +323,7 @@ def _advances(svg: Svg, g, view: dict, owned: list[str], x: float, y: float, w: 
         svg.text(chip, cx + 6, cy + 15, f"{name} ({ADV_VP[k]})", 11)
         cost = t(f"ár: {ADV_TRIBES[k]} törzs, {ADV_GOLD[k]} arany; {ADV_VP[k]} GYP",
                  f"cost: {ADV_TRIBES[k]} tribes, {ADV_GOLD[k]} gold; {ADV_VP[k]} VP")
-        svg.clickable(chip, offered.get(aid, []), f"{name} — {cost}\n{_EFFECT[k]}")
+        svg.clickable(chip, offered.get(aid, []), f"{name} — {cost}\n{effect(aid, svg.lang)}")
     return y + ((len(shown) + 1) // 2) * 26 + 8
 
 

@@ -115,7 +115,6 @@ FOOD, WOOD, STONE = 1, 2, 4
 _RES = {"food": FOOD, "wood": WOOD, "stone": STONE}
 ADV_RES = tuple(sum(_RES[r] for r in a["resources_required"]) for a in _adv)
 ADV_RESOURCES = tuple(tuple(a["resources_required"]) for a in _adv)
-ADV_EFFECT = tuple(a["effect_summary"] for a in _adv)
 
 
 def _mask(ids) -> int:

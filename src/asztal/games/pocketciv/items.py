@@ -135,6 +135,16 @@ def _card(n: int, lang: str) -> ItemText:
     return ItemText(f"{n}. eseménykártya" if hu else f"Event card {n}", f"{head}. {body}.", "esemenyek")
 
 
+def effect(item_id: str, lang: str) -> str:
+    """What an advance, wonder or event does, in ``lang``, without its costs and points: the
+    line a tooltip or an offered move adds to the name (the data files' summaries are English
+    and follow the printed cards, so nothing a player reads is taken from them)."""
+    for section in ("advances", "wonders", "events"):
+        if item_id in _TEXTS[section]:
+            return _TEXTS[section][item_id]["en" if lang == "en" else "hu"]
+    raise KeyError(item_id)
+
+
 def explain(item_id: str, lang: str) -> ItemText:
     """What ``item_id`` is and does, in ``lang``; KeyError for an unknown id."""
     if item_id in ADV_INDEX:

@@ -82,6 +82,8 @@ def event_words(event: dict[str, Any], lang: str) -> dict[str, Any]:
                         if joiner == "vagy" and len(names) > 1 else join_words(names, lang))
     if isinstance(event.get("resources"), list):
         out["resources"] = join_words([RESOURCE_WORDS[r][i] for r in event["resources"]], lang)
+    if event.get("key") == "pocketciv.no.unfinished" and event.get("now") in UNFINISHED_WORDS:
+        out["why"] = UNFINISHED_WORDS[event["now"]][i]
     for key, table in (("res", RESOURCE_WORDS), ("where", WHERE_WORDS), ("home", HOME_WORDS)):
         if event.get(key) in table:
             out[key] = table[event[key]][i]
@@ -231,8 +233,8 @@ HOME_WORDS = {
               "new tribes at the cities come only at the start of Population, up to 3 tribes"),
     "move": ("törzset a Populáció és mozgatás fázisban lehet mozgatni",
              "tribes move in the Population and movement phase"),
-    "dev": ("ez a Fejlődés fázis lépése", "this belongs to the Development phase"),
-    "exp": ("ez egy induló expedíció döntése", "this is decided when an expedition sets out"),
+    "dev": ("ennek a Fejlődés fázisban van a helye", "this belongs to the Development phase"),
+    "exp": ("erről akkor döntesz, amikor egy expedíció útnak indul", "this is decided when an expedition sets out"),
     "citydev": ("városokat a Fenntartás fázis városfejlesztésében lehet fejleszteni",
                 "cities are developed in the city development of the Upkeep phase"),
     "pay": ("törzset bányászatkor vagy városfejlesztéskor kell fizetni",
@@ -257,9 +259,21 @@ HOME_WORDS = {
               "the Totem is taken once the event card is up"),
     "alloc": ("egy esemény veszteségeit a Totem birtokosa osztja szét az esemény után",
               "the Totem holder shares out an event's losses after it"),
-    "draw": ("most nincs mit húzni", "there is nothing to draw now"),
-    "done": ("most nincs mit befejezni", "there is nothing to finish now"),
+    "draw": ("itt nincs mit húznod", "there is no card to draw here"),
+    "done": ("itt nincs mit befejezned", "there is nothing to finish here"),
     "other": ("ez a lépés nem ide tartozik", "that move does not belong here"),
+}
+#: why a Development move waits (``refuse.UNFINISHED``): the activity under way must end first
+UNFINISHED_WORDS = {
+    "exp": ("Egy expedíció már gyülekezik: előbb indítsd útnak (vagy küldj még hozzá törzset), csak utána "
+            "kezdhetsz újat vagy mást",
+            "An expedition is still gathering: send it off first (or let more tribes join), then you may start "
+            "another or do something else"),
+    "mine": ("A bányászat még tart: előbb fizesd ki a törzseit, vagy döntsd el, ásol-e tovább, csak utána "
+             "jöhet más",
+             "Mining is still going on: pay its tribes or decide whether to dig on before anything else"),
+    "tax": ("A feketepiac adóztatása még tart: előbb döntsd el, húzol-e még lapot, csak utána jöhet más",
+            "The black market is still being taxed: decide whether to draw again before anything else"),
 }
 RESOURCE_WORDS = {"food": ("Élelem", "Food"), "wood": ("Fa", "Wood"), "stone": ("Kő", "Stone"),
                   "forest": ("erdő", "forest"), "mountain": ("hegység", "mountain"), "farm": ("farm", "farm")}
@@ -406,8 +420,9 @@ MESSAGES.update({
         "hu": "Az esemény {area:a}. területen még {left} vff-et vesz el; döntsd el, melyik játékos városától",
         "en": "The event still takes {left} AV in area {area}; decide whose city loses it"},
     # why a move is refused (the rule ID travels with it)
-    "pocketciv.no.not_now": {"hu": "{move} most nem lehetséges: {home}. Most ez van soron: {now}",
-                             "en": "{move} is not possible now: {home}. Now: {now}"},
+    "pocketciv.no.not_now": {"hu": "Ezt most nem teheted meg ({move}): {home}. Most ez következik: {now}",
+                             "en": "You cannot do that now ({move}): {home}. What comes now: {now}"},
+    "pocketciv.no.unfinished": {"hu": "{why}", "en": "{why}"},
     "pocketciv.no.no_area": {"hu": "Ezen a térképen nincs {area}. terület", "en": "This map has no area {area}"},
     "pocketciv.no.keep_one": {
         "hu": "Ez {need} törzsbe kerülne, de a Birodalomban legalább egy törzsnek meg kell maradnia, és csak {total} "

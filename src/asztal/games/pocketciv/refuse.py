@@ -76,10 +76,20 @@ def off_map(action, n: int) -> Refusal | None:
     return None
 
 
+#: the Development activities that run over several decisions (an expedition gathering its
+#: force, mining, taxing the black market): another Development move waits until they end
+UNFINISHED = {"exp": "PC-DEV-EXP-04", "mine": "PC-DEV-MINING-05", "tax": "PC-DEV-BM-05"}
+
+
 def not_here(action, now: str) -> Refusal:
     """A move of another step: where it belongs, and what is being decided now (``now``: the
     pending step, told in words by ``messages.event_words``). The rule is the one that allows
     the move where it belongs, or for a move every step has (draw, stop, done) the one of 5.x:
-    the phases of the round (PC-TURN-01)."""
+    the phases of the round (PC-TURN-01). A Development move made while an expedition, mining
+    or taxing is still under way is in its phase: what stands in the way is the unfinished
+    activity, and the refusal says so (a second expedition waits for the first to set out; the
+    phase cannot be closed with an expedition still gathering)."""
     home, rule = HOME.get(action.kind, ("other", None))
+    if now in UNFINISHED and (home == "dev" or action.kind == "done"):
+        return no("unfinished", UNFINISHED[now], move=action.code, now=now)
     return no("not_now", rule or "PC-TURN-01", move=action.code, home=home, now=now)

@@ -10,10 +10,10 @@ from rich.text import Text
 
 from asztal.engine.i18n import join_words, with_article
 from asztal.games.pocketciv.data import (
-    ADV_EFFECT,
     ADV_EN,
     ADV_GOLD,
     ADV_HU,
+    ADV_IDS,
     ADV_INDEX,
     ADV_RESOURCES,
     ADV_TRIBES,
@@ -33,6 +33,7 @@ from asztal.games.pocketciv.data import (
     WONDER_TRIBES,
     WONDER_VP,
 )
+from asztal.games.pocketciv.items import effect
 from asztal.games.pocketciv.messages import STEP_NAMES
 from asztal.games.pocketciv.result_words import result_sentences
 
@@ -167,8 +168,9 @@ def _advance_text(i: int, lang: str) -> str:
     name = (ADV_EN if en else ADV_HU)[i]
     if en:
         text = f"Advance: {name} — cost {' and '.join(cost)}{'; needs ' + res if res else ''}; {ADV_VP[i]} VP"
-        return f"{text}; {ADV_EFFECT[i]}"
-    return f"Vívmány: {name} — ára {' és '.join(cost)}{'; kell hozzá: ' + res if res else ''}; {ADV_VP[i]} GYP"
+        return f"{text}; {effect(ADV_IDS[i], lang)}"
+    return (f"Vívmány: {name} — ára {' és '.join(cost)}{'; kell hozzá: ' + res if res else ''}; {ADV_VP[i]} GYP; "
+            f"{effect(ADV_IDS[i], lang)}")
 
 
 def option_group(action):

@@ -47,6 +47,7 @@ async function answer(game, view, code) {
 }
 
 function show(game, v, why) {
+  document.getElementById("menu")?.remove();
   const tutor = el("div", {class: "tutor", id: "tutor", "data-step": String(v.step)},
     el("div", {class: "count"}, `${v.title} · ${Math.min(v.step + 1, v.total)}/${v.total}`),
     el("p", {id: "tutor-text"}, v.text));
@@ -76,15 +77,32 @@ function show(game, v, why) {
   if (v.passage) side.append(el("details", {class: "learn-rule", id: "learn-rule"}, el("summary", {}, `${T[lang].rule}: ${v.passage.title}`), v.passage.text));
   const board = el("div", {class: "board-box learn-board", id: "learn-board"});
   board.innerHTML = v.board;
-  board.querySelectorAll("[data-code]").forEach((e) => {
-    if (e.getAttribute("data-code") === v.expect) {
+  // a shape with one move plays it; a shape with several (an area to move from, an area with
+  // a farm and a city to make) opens a menu of them, as on the game page
+  board.querySelectorAll("[data-code], [data-codes]").forEach((e) => {
+    const codes = (e.getAttribute("data-code") || e.getAttribute("data-codes")).split(" ");
+    if (codes.includes(v.expect)) {
       e.setAttribute("data-expect", "1");
       // an area's outline drawn last, so that the areas beside it do not cover its edge
       if (e.classList.contains("area")) e.parentNode.append(e);
     }
-    e.addEventListener("click", () => answer(game, v, e.getAttribute("data-code")));
+    e.addEventListener("click", (ev) => codes.length === 1 ? answer(game, v, codes[0]) : menu(game, v, codes, ev));
   });
   main.replaceChildren(tutor, el("div", {class: "learn-main"}, board, side));
+}
+
+function menu(game, v, codes, ev) {
+  document.getElementById("menu")?.remove();
+  const labels = Object.fromEntries(v.actions.map((a) => [a.code, a.label]));
+  const box = el("div", {id: "menu", class: "menu"});
+  for (const c of codes.filter((c) => labels[c])) {
+    const b = el("button", {type: "button", class: "act-btn", "data-code": c, "data-expect": c === v.expect ? "1" : "0"}, labels[c]);
+    b.onclick = () => { box.remove(); answer(game, v, c); };
+    box.append(b);
+  }
+  box.style.left = `${Math.min(ev.clientX, window.innerWidth - 260)}px`;
+  box.style.top = `${Math.min(ev.clientY, window.innerHeight - 40 * codes.length - 20)}px`;
+  document.body.append(box);
 }
 
 document.getElementById("learn-lang").onclick = () => {
