@@ -36,7 +36,7 @@ def test_illegal_action_leaves_state_unchanged():
     assert s.to_json() == before
     # the refusal travels as a value every interface renders in its reader's language
     assert err.value.refusal == s.refusal(DONE) and err.value.refusal.key == "engine.not_now"
-    assert s.game.describe_refusal(err.value.refusal, "hu") == "Ezt most nem léphetsz."
+    assert s.game.describe_refusal(err.value.refusal, "hu") == "Ezt a lépést most nem teheted meg."
 
 
 def test_the_pending_decision_names_its_seat_and_says_it_in_both_languages():

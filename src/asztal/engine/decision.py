@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 MESSAGES: dict[str, dict[str, str]] = {
     "engine.ask.choose": {"hu": "Válassz egy lépést.", "en": "Choose a move."},
     "engine.ask.over": {"hu": "A játék véget ért.", "en": "The game is over."},
-    "engine.not_now": {"hu": "Ezt most nem léphetsz.", "en": "You cannot make that move now."},
+    "engine.not_now": {"hu": "Ezt a lépést most nem teheted meg.", "en": "You cannot make that move now."},
     "engine.over": {"hu": "A játék véget ért, nincs több lépés.", "en": "The game is over: no more moves."},
     "engine.unknown": {"hu": "Ilyen lépés nincs ebben a játékban.", "en": "This game has no such move."},
     "engine.not_your_turn": {"hu": "Most nem te következel.", "en": "It is not your turn."},
