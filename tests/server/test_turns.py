@@ -14,7 +14,7 @@ from asztal.server.storage import games_table
 from asztal.server.turns import is_turn_based
 from tests.server.smtp import SmtpServer
 from tests.server.test_accounts import csrf, register, rows
-from tests.server.test_mail import DAY, make_app, two_player_game
+from tests.server.test_mail import DAY, make_app, register_confirmed, two_player_game
 
 
 def test_is_turn_based_from_an_hour():
@@ -27,6 +27,8 @@ def test_a_turn_that_ran_out_while_the_server_was_down_is_played_once_by_the_sta
     with TestClient(app) as anna, TestClient(app) as bela:
         register(anna, "Anna", email="anna@example.org")
         register(bela, "Bela", email="bela@example.org")
+        with app.state.hub.storage.engine.begin() as conn:  # confirmed (test_account_mail.py: from the mail)
+            conn.execute(sa.text("UPDATE accounts SET email_confirmed = true"))
         gid, _ = two_player_game(anna, bela)
         first = anna.get(f"/api/games/{gid}").json()["to_move"]
     # nobody moved for a day: the stored deadline has passed when the server starts again
@@ -63,8 +65,8 @@ def test_the_first_turn_has_its_deadline_stored_when_the_game_starts_and_its_pla
     with SmtpServer() as smtp:
         app = make_app(db_url, smtp)
         with TestClient(app) as anna, TestClient(app) as bela:
-            register(anna, "Anna", email="anna@example.org")
-            register(bela, "Bela", email="bela@example.org")
+            register_confirmed(anna, smtp, "Anna", "anna@example.org")
+            register_confirmed(bela, smtp, "Bela", "bela@example.org")
             started = dt.datetime.now(dt.UTC).timestamp()
             gid, _ = two_player_game(anna, bela)  # Béla's join starts it
             with app.state.hub.storage.engine.connect() as conn:
