@@ -173,7 +173,8 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
                         held: list[HeldSeat]) -> dict[str, Any]:
         old = request.cookies.get(SESSION_COOKIE)
         if old and len(old) <= 100:
-            await asyncio.to_thread(accounts.end_session, hash_secret(old))
+            # this browser logs in again: the seats it holds stay open
+            await asyncio.to_thread(accounts.end_session, hash_secret(old), False)
         token, csrf, _ = await asyncio.to_thread(accounts.start_session, account["id"], settings.session_days)
         set_cookies(request, response, token, csrf)
         attached, refused = await asyncio.to_thread(accounts.attach, account["id"],
@@ -194,7 +195,7 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
         lang = body.lang or texts.request_lang(request.headers.get("accept-language"))
         stored = await passwords.hash(body.password)
         try:
-            account_id = await asyncio.to_thread(accounts.create, username, email, stored, lang)
+            account_id = await asyncio.to_thread(accounts.create, username, email, stored, lang, address(request))
         except Refused as e:
             raise fail(e.status, e.code) from None
         account = {"id": account_id, "username": username, "email": email, "email_confirmed": False, "lang": lang}
@@ -221,7 +222,7 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
     @router.post("/account/logout", status_code=204, responses=ERRORS, summary="End this session")
     async def logout(request: Request) -> Response:
         s = await session(request)
-        await asyncio.to_thread(accounts.end_session, s.token_hash)
+        await hub.tokens_changed(await asyncio.to_thread(accounts.end_session, s.token_hash))
         out = Response(status_code=204)
         clear_cookies(out)
         return out
@@ -243,7 +244,7 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
         except Refused as e:
             raise fail(e.status, e.code) from None
         await asyncio.to_thread(accounts.set_password, s.account_id, await passwords.hash(body.new))
-        await asyncio.to_thread(accounts.end_sessions, s.account_id)
+        await hub.tokens_changed(await asyncio.to_thread(accounts.end_sessions, s.account_id))
         return await logged_in(request, response, account, [])
 
     @router.post("/account/delete", status_code=204, responses=ERRORS,
@@ -292,9 +293,10 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
         if not clean_id(game_id):
             raise fail(404, "not_your_seat")
         try:
-            seat, token = await asyncio.to_thread(accounts.new_seat_token, s.account_id, game_id)
+            seat, token = await asyncio.to_thread(accounts.new_seat_token, s.account_id, game_id, s.token_hash)
         except Refused as e:
             raise fail(e.status, e.code) from None
+        await hub.tokens_changed([(game_id, seat)])  # the old token's sockets close at once
         return {"seat": seat, "token": token}
 
     return router

@@ -111,14 +111,15 @@ class AccountMail:
     def __init__(self, accounts: Accounts, settings: MailSettings, mailer: Mailer | None = None) -> None:
         self.accounts = accounts
         self.settings = settings
+        #: the hub whose sockets a reset closes (the seat tokens of the sessions it ends)
+        self.hub: Any = None
         self.mailer = mailer or Mailer(settings)
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="asztal-links")
         #: per account: at most a few mails an hour (confirmations and resets together)
         self.per_account = RateLimit(5, 3600)
         #: per client address asking for resets
         self.per_address = RateLimit(10, 3600)
-        #: called with True (sent) or False (failed) after each mail (the operator's metrics)
-        self.counted: list[Any] = []
+        self.metrics: Any = None  # the operator's series (metrics.py): mails sent and failed
 
     @property
     def enabled(self) -> bool:
@@ -158,8 +159,8 @@ class AccountMail:
             ok = False
         else:
             ok = True
-        for count in self.counted:
-            count(ok)
+        if self.metrics is not None:
+            self.metrics.mailed(kind, ok)
 
     async def drain(self) -> None:
         """Wait for the mails under way (tests, and a clean shutdown)."""
@@ -278,7 +279,9 @@ def build_router(links: AccountMail, identity: Identity, passwords: Passwords) -
         if taken is None:
             raise fail(404, "bad_link")
         await asyncio.to_thread(accounts.set_password, taken[0], stored)
-        await asyncio.to_thread(accounts.end_sessions, taken[0])
+        ended = await asyncio.to_thread(accounts.end_sessions, taken[0])
+        if links.hub is not None:
+            await links.hub.tokens_changed(ended)
         lang, k = lang_of(request)
         return _page(f"<p>{html.escape(LINKS['reset_done'][k])}</p>", lang)
 

@@ -43,6 +43,7 @@ accounts_table = Table(
     # whether the address's owner opened the confirmation link: no notice goes to it before
     Column("email_confirmed", Boolean, nullable=False, default=False),
     Column("lang", String(2), nullable=False, default="hu"),     # the language of its notices: hu | en
+    Column("address_hash", String(64), nullable=True),           # SHA-256 of the address it registered from
     Column("password_hash", String(255), nullable=False),        # Argon2id, with its own salt and parameters
     Column("created", DateTime(timezone=True), nullable=False),
 )
@@ -64,6 +65,14 @@ account_tokens_table = Table(
     Column("purpose", String(8), nullable=False),                # confirm | reset
     Column("email", String(254), nullable=True),                 # the address a confirm link confirms
     Column("expires", DateTime(timezone=True), nullable=False),
+)
+
+#: the session that gave a seat its present token (``new_seat_token``): ending the session ends it
+session_seats_table = Table(
+    "session_seats", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("session_hash", String(64), nullable=False, index=True),
 )
 
 account_seats_table = Table(
@@ -245,14 +254,16 @@ class Accounts:
         return self.storage._writing()  # SQLite: one writer at a time, shared with the game log
 
     # -- accounts -----------------------------------------------------------------
-    def create(self, username: str, email: str | None, password_hash: str, lang: str = "hu") -> str:
+    def create(self, username: str, email: str | None, password_hash: str, lang: str = "hu",
+               address: str | None = None) -> str:
         """A new account's id; Refused("username_taken") if the name (or a look-alike) is taken."""
         account_id = secrets.token_urlsafe(12)
         try:
             with self._writing(), self.engine.begin() as conn:
                 conn.execute(insert(accounts_table).values(
                     id=account_id, username=username, username_key=username_key(username), email=email,
-                    email_confirmed=False, lang=lang, password_hash=password_hash, created=now()))
+                    email_confirmed=False, lang=lang, password_hash=password_hash, created=now(),
+                    address_hash=hash_secret(address) if address else None))
         except IntegrityError:
             raise Refused("username_taken", 409) from None
         return account_id
@@ -373,13 +384,35 @@ class Accounts:
         return Session(r["id"], r["username"], r["email"], r["token_hash"], r["csrf_hash"],
                        bool(r["email_confirmed"]), r["lang"])
 
-    def end_session(self, token_hash: str) -> None:
+    def end_session(self, token_hash: str, revoke: bool = True) -> list[tuple[str, int]]:
+        """End a session; with ``revoke`` the seat tokens it gave stop working too (returned as
+        (game, seat): their sockets are closed by the caller and, told by NOTIFY, other instances)."""
         with self._writing(), self.engine.begin() as conn:
             conn.execute(delete(sessions_table).where(sessions_table.c.token_hash == token_hash))
+            return self._revoke(conn, [token_hash]) if revoke else []
 
-    def end_sessions(self, account_id: str) -> None:
+    def end_sessions(self, account_id: str) -> list[tuple[str, int]]:
+        """End every session of the account and the seat tokens they gave (as ``end_session``)."""
         with self._writing(), self.engine.begin() as conn:
+            hashes = [r[0] for r in conn.execute(select(sessions_table.c.token_hash)
+                                                 .where(sessions_table.c.account_id == account_id))]
             conn.execute(delete(sessions_table).where(sessions_table.c.account_id == account_id))
+            return self._revoke(conn, hashes)
+
+    def _revoke(self, conn: Any, session_hashes: list[str]) -> list[tuple[str, int]]:
+        """Give the seats whose token these sessions gave a token nobody holds (the account asks
+        for a fresh one on its next device) and tell the other instances."""
+        if not session_hashes:
+            return []
+        seats = [(r[0], r[1]) for r in conn.execute(
+            select(session_seats_table.c.game_id, session_seats_table.c.seat)
+            .where(session_seats_table.c.session_hash.in_(session_hashes)))]
+        for game_id, seat in seats:
+            conn.execute(update(seats_table).where(seats_table.c.game_id == game_id, seats_table.c.seat == seat)
+                         .values(token_hash=hash_secret(new_secret())))
+            self.storage._notify(conn, {"game": game_id, "what": "token", "seat": seat})
+        conn.execute(delete(session_seats_table).where(session_seats_table.c.session_hash.in_(session_hashes)))
+        return seats
 
     # -- seats --------------------------------------------------------------------
     def attach(self, account_id: str, held: list[tuple[str, str]]) -> tuple[list[dict], list[dict]]:
@@ -418,8 +451,10 @@ class Accounts:
                 conn.execute(insert(account_seats_table).values(game_id=game_id, seat=seat, account_id=account_id,
                                                                 attached=now()))
 
-    def new_seat_token(self, account_id: str, game_id: str) -> tuple[int, str]:
-        """A fresh token for the account's seat in ``game_id`` (it replaces the seat's old token)."""
+    def new_seat_token(self, account_id: str, game_id: str, session_hash: str | None = None) -> tuple[int, str]:
+        """A fresh token for the account's seat in ``game_id`` (it replaces the seat's old token,
+        whose sockets are closed: here by the caller, elsewhere told by NOTIFY); ``session_hash``
+        is the session that asked, whose end ends the token too."""
         token = new_secret()
         with self._writing(), self.engine.begin() as conn:
             r = conn.execute(select(account_seats_table.c.seat).where(
@@ -428,6 +463,12 @@ class Accounts:
                 raise Refused("not_your_seat", 404)
             conn.execute(update(seats_table).where(seats_table.c.game_id == game_id, seats_table.c.seat == r[0])
                          .values(token_hash=hash_secret(token)))
+            conn.execute(delete(session_seats_table).where(session_seats_table.c.game_id == game_id,
+                                                           session_seats_table.c.seat == r[0]))
+            if session_hash is not None:
+                conn.execute(insert(session_seats_table).values(game_id=game_id, seat=r[0],
+                                                                session_hash=session_hash))
+            self.storage._notify(conn, {"game": game_id, "what": "token", "seat": r[0]})
         return r[0], token
 
     def games(self, account_id: str, limit: int = 200) -> list[tuple[dict[str, Any], int]]:

@@ -23,7 +23,7 @@ from asztal.server.edge import GAME_ID, CleanStr, check_json
 from asztal.server.hub import Hub, OtherRules
 from asztal.server.identity import Identity
 from asztal.server.moves import record_of
-from asztal.server.ratings import Ratings
+from asztal.server.ratings import RATED_MIN_TIMER, Ratings
 from asztal.server.room import Room
 from asztal.server.storage import Change, Conflict, now
 from asztal.server.texts import ErrorBody
@@ -211,9 +211,11 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
     async def player(request: Request) -> Session | None:
         return await identity.optional(request) if identity is not None else None
 
+    def address_of(request: Request) -> str:
+        return request.client.host if request.client else "?"
+
     def limited(request: Request) -> None:
-        address = request.client.host if request.client else "?"
-        if not settings.rate.allow(address):
+        if not settings.rate.allow(address_of(request)):
             raise fail(429, "rate_limited")
 
     async def visible_row(game_id: str, key: str | None) -> dict[str, Any]:
@@ -269,6 +271,8 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
         strengths = [s.bot or "normal" for s in specs if s.kind == "bot"]
         if body.rated and len(set(strengths)) != len(strengths):  # a bot strength is one rated player
             raise fail(400, "rated_bot_twice")
+        if body.rated and body.turn_timer is not None and body.turn_timer < RATED_MIN_TIMER:
+            raise fail(400, "rated_timer")  # a live timer would let the stand-in play the game
         seed = new_seed()
         try:
             options = meta.game_options(game.name, players, body.options, settings.pack_dir)
@@ -311,6 +315,8 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
         await asyncio.to_thread(storage.create_game, row, seat_rows)
         if body.rated and ratings is not None:
             await asyncio.to_thread(ratings.mark, game_id)
+            if me is not None and body.seat is not None:
+                await asyncio.to_thread(ratings.took_seat, game_id, body.seat, me.account_id, address_of(request))
         if body.seat is not None and identity is not None:
             await identity.link_seat(me, game_id, body.seat)
         room = await hub.room(game_id)
@@ -338,8 +344,12 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
             raise fail(404, "no_game")  # a private game is joined by its invite only, and not seen without it
         if room.status == "finished":
             raise fail(409, "game_over")
-        if me is None and ratings is not None and await asyncio.to_thread(ratings.is_rated, game_id):
+        rated = ratings is not None and await asyncio.to_thread(ratings.is_rated, game_id)
+        if me is None and rated:
             raise fail(403, "rated_account")
+        if rated and me is not None and ratings is not None and await asyncio.to_thread(
+                ratings.shares_address, game_id, me.account_id, address_of(request)):
+            raise fail(403, "rated_same_address")
         seat_rows = await asyncio.to_thread(storage.seats, game_id)
         free = [r for r in seat_rows if r["kind"] == "human" and r["token_hash"] is None]
         if body.seat is not None and kept.get(body.seat) not in (None, me.account_id if me else None):
@@ -380,6 +390,8 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
             raise fail(409, "seat_taken")
         if identity is not None:
             await identity.link_seat(me, game_id, seat)
+        if rated and me is not None and ratings is not None:
+            await asyncio.to_thread(ratings.took_seat, game_id, seat, me.account_id, address_of(request))
         if social is not None and seat in kept:
             await asyncio.to_thread(social.taken, game_id, seat)
         # every seat as the database has it now: a join on another instance may have come first

@@ -179,6 +179,7 @@ class Notices:
         #: the notices being claimed and sent, on threads of their own (a slow SMTP server holds up nothing)
         self.pool = ThreadPoolExecutor(2, thread_name_prefix="asztal-mail")
         self.pending: set[Future[None]] = set()
+        self.metrics: Any = None  # the operator's series (metrics.py): mails sent and failed
 
     # -- deciding (on the event loop, from the room as the change left it) ---------------------
     def watch(self, room: Room, change: Change) -> None:
@@ -217,10 +218,20 @@ class Notices:
 
     def _deliver(self, notice: Notice) -> None:
         try:
-            for to, msg in self._claim(notice):
-                self.mailer.send(msg, to)
+            messages = self._claim(notice)
         except Exception:  # a notice is not worth a move: log it and go on
-            log.exception("could not send the %s notice of game %s", notice.kind, notice.game_id)
+            log.exception("could not claim the %s notice of game %s", notice.kind, notice.game_id)
+            return
+        for to, msg in messages:
+            try:
+                self.mailer.send(msg, to)
+            except Exception:
+                log.exception("could not send the %s notice of game %s", notice.kind, notice.game_id)
+                ok = False
+            else:
+                ok = True
+            if self.metrics is not None:
+                self.metrics.mailed(notice.kind, ok)
 
     async def drain(self) -> None:
         """Wait for the notices under way (tests, and a clean shutdown)."""

@@ -39,6 +39,9 @@ ERRORS: dict[str, tuple[str, str]] = {
     "game_over": ("a játék véget ért", "the game is over"),
     "busy": ("közben más lépés történt, próbáld újra", "another change came first; try again"),
     "bad_token": ("érvénytelen belépőkód", "invalid seat token"),
+    "token_replaced": ("ennek a helynek új belépőkódja lett (másik eszközön nyitottad meg, vagy kijelentkeztél); "
+                       "nyisd meg újra a játékot", "this seat has a new token (opened on another device, or you "
+                       "logged out); open the game again"),
     "no_game": ("nincs ilyen játék", "no such game"),
     "full": ("a játékban nincs szabad hely", "the game has no free seat"),
     "seat_taken": ("ez a hely foglalt", "that seat is taken"),

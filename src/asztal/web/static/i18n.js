@@ -86,6 +86,7 @@ const TEXTS = {
   log: ["Napló", "Log"],
   undo: ["Visszavonás", "Undo"],
   hint: ["Tipp", "Hint"],
+  rated_no_help: ["Értékelt játék: nincs tipp és nincs visszavonás.", "Rated game: no hints and no takebacks."],
   rules: ["Szabályok", "Rules"],
   lang_other: ["English", "Magyar"],
   spectator: ["Nézőként nézed", "Watching as a spectator"],
