@@ -19,7 +19,7 @@ from asztal.engine import BadOptions, UnknownGame
 from asztal.engine.errors import AsztalError
 from asztal.server import meta, texts
 from asztal.server.accounts import Session
-from asztal.server.edge import GAME_ID, CleanStr, check_json
+from asztal.server.edge import GAME_ID, CleanStr, DisplayStr, check_json
 from asztal.server.hub import Hub, OtherRules
 from asztal.server.identity import Identity
 from asztal.server.moves import record_of
@@ -48,7 +48,7 @@ class SeatSpec(BaseModel):
     model_config = STRICT
     kind: Literal["human", "bot"] = "human"
     bot: Strength | None = Field(default=None, description="strength of a bot seat (default: normal)")
-    name: CleanStr = Field(default="", max_length=40)
+    name: DisplayStr = Field(default="", max_length=40)
 
 
 class CreateGame(BaseModel):
@@ -80,7 +80,7 @@ class CreateGame(BaseModel):
 class JoinGame(BaseModel):
     model_config = STRICT
     seat: int | None = Field(None, ge=0, le=7)
-    name: CleanStr = Field("", max_length=40)
+    name: DisplayStr = Field("", max_length=40)
     invite: CleanStr | None = Field(None, max_length=100)
 
 

@@ -27,6 +27,7 @@ from sqlalchemy.exc import IntegrityError
 
 from asztal.server import texts
 from asztal.server.accounts import account_seats_table
+from asztal.server.edge import bad_display
 from asztal.server.hub import Hub
 from asztal.server.room import Client, Refusal, Room, epoch
 from asztal.server.storage import metadata, now
@@ -140,9 +141,12 @@ class Chat:
         """A ``chat`` message from a socket: stored, then sent to every socket of the game."""
         if client.seat is None:
             raise Refusal("chat_seats_only")
+        reason = bad_display(text, breaks=True)
+        if reason is not None and reason.key != "invisible":
+            raise Refusal("bad_message", reason)
         text = " ".join(text.split())[:MAX_TEXT]  # one line: no runs of blanks, no line breaks
-        if not text:
-            raise Refusal("chat_empty")
+        if not text or reason is not None:
+            raise Refusal("chat_empty")  # nothing anyone could read
         row = await asyncio.to_thread(self._append, room.id, client.seat, text)
         room.broadcast(line(row, room))
 

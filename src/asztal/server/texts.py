@@ -84,6 +84,8 @@ REASONS: dict[str, tuple[str, str]] = {
     "nul": ("NUL karaktert tartalmaz", "contains a NUL character"),
     "surrogate": ("nem érvényes Unicode szöveg", "contains a lone surrogate (not Unicode text)"),
     "control": ("vezérlőkaraktert tartalmaz", "contains a control character"),
+    "bidi": ("írásirányt átállító karaktert tartalmaz", "contains a character that overrides the writing direction"),
+    "invisible": ("csak láthatatlan karakterekből áll", "is made only of invisible characters"),
     "nested": ("túl nagy vagy túl mélyen egymásba ágyazott", "too large or too deeply nested"),
     "long_text": ("túl hosszú szöveg", "a text is too long"),
     "big_number": ("túl nagy szám", "a number is out of range"),
