@@ -4,6 +4,7 @@ player is mailed; it works across a restart (the deadline is read back from the 
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 
 import sqlalchemy as sa
@@ -90,3 +91,32 @@ def test_the_first_turn_has_its_deadline_stored_when_the_game_starts_and_its_pla
             mine = next(r for r in row if r["id"] == made["game"]["id"])
             human_first = made["game"]["to_move"] == 0
             assert (mine["turn_deadline"] is not None) == human_first
+
+
+def test_a_turn_based_game_against_bots_alone_waits_for_its_player(env, db_url):
+    """The docs' promise: with no other human at the table nobody waits, so no stand-in moves
+    when the turn runs out (here: while the server was down)."""
+    app = make_app(db_url, None)
+    with TestClient(app) as c:
+        made = c.post("/api/games", json={"game": "pax", "players": 2, "seat": 0, "turn_timer": DAY, "seats": [
+            {"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
+        gid = made["game"]["id"]
+        with c.websocket_connect(f"/ws/games/{gid}?token={made['token']}") as ws:
+            while not ((msg := ws.receive_json())["type"] == "state" and msg["to_move"] == 0):
+                pass
+        seq = msg["seq"]
+    engine = sa.create_engine(db_url)
+    with engine.begin() as conn:
+        conn.execute(sa.update(games_table).where(games_table.c.id == gid)
+                     .values(turn_deadline=dt.datetime.now(dt.UTC) - dt.timedelta(seconds=1)))
+    engine.dispose()
+    app = make_app(db_url, None)
+    with TestClient(app) as c:
+        room = app.state.hub.rooms[gid]
+
+        async def timer_done() -> None:  # the turn's timer has fired and done what it does
+            if room.task is not None:
+                await asyncio.wait([room.task])
+
+        c.portal.call(timer_done)
+        assert len(rows(app, "actions")) == seq and c.get(f"/api/games/{gid}").json()["seq"] == seq

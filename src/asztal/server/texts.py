@@ -161,6 +161,8 @@ SEAT_EVENTS: dict[str, tuple[str, str]] = {
     "stand_in": ("{name} helyett gép játszik", "a bot plays for {name}"),
     "returned": ("{name} visszatért, újra maga játszik", "{name} is back and plays again"),
     "played_for": ("{name} helyett a gép lépett", "the bot made a move for {name}"),
+    "time_short": ("{name} ideje hamarosan lejár; utána a gép lép helyette", "{name}'s time is nearly up; then a bot "
+                   "moves for them"),
 }
 
 
