@@ -19,16 +19,17 @@ def test_a_friend_invited_by_name_finds_the_seat_in_the_lobby_and_takes_it(env, 
             "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "easy"}]})
         assert made.status_code == 201, made.text
         gid = made.json()["game"]["id"]
-        # only a player of the game invites, with the CSRF token; an unknown name is refused like a bad one
+        # only a player of the game invites, with the CSRF token; an unknown name, or one already at the
+        # table, gets the answer a real invitation gets, and nothing is kept
         refused(cili.post(f"/api/games/{gid}/invite", headers=csrf(cili), json={"username": "béla"}),
                 403, "not_a_player")
         refused(anna.post(f"/api/games/{gid}/invite", json={"username": "béla"}), 403, "csrf")
-        refused(anna.post(f"/api/games/{gid}/invite", headers=csrf(anna), json={"username": "nincsilyen"}),
-                409, "cannot_invite")
-        refused(anna.post(f"/api/games/{gid}/invite", headers=csrf(anna), json={"username": "anna"}),
-                409, "cannot_invite")
+        for name in ("nincsilyen", "anna"):
+            r = anna.post(f"/api/games/{gid}/invite", headers=csrf(anna), json={"username": name})
+            assert (r.status_code, r.json()) == (200, {"seat": 1, "username": name})
+        assert rows(app, "seat_invites") == []
         r = anna.post(f"/api/games/{gid}/invite", headers=csrf(anna), json={"username": "BÉLA"})
-        assert r.status_code == 200 and r.json()["seat"] == 1
+        assert (r.status_code, r.json()) == (200, {"seat": 1, "username": "BÉLA"})
         refused(anna.post(f"/api/games/{gid}/invite", headers=csrf(anna), json={"username": "Cili"}),
                 409, "no_free_seat")
         (inv,) = bela.get("/api/me/invitations").json()
@@ -45,3 +46,14 @@ def test_a_friend_invited_by_name_finds_the_seat_in_the_lobby_and_takes_it(env, 
         assert bela.get("/api/me/invitations").json() == [] and rows(app, "seat_invites") == []
         (mine,) = bela.get("/api/me/games").json()
         assert mine["game"]["id"] == gid and mine["seat"] == 1
+
+
+def test_invitations_are_limited_per_account(env, db_url):
+    env.setenv("ASZTAL_INVITES_PER_HOUR", "3")
+    app = make_app(db_url)
+    with TestClient(app) as anna:
+        register(anna, "Anna")
+        made = anna.post("/api/games", headers=csrf(anna), json={"game": "pax", "players": 2, "seat": 0}).json()
+        answers = [anna.post(f"/api/games/{made['game']['id']}/invite", headers=csrf(anna),
+                             json={"username": f"valaki{n}"}).status_code for n in range(5)]
+        assert answers == [200, 200, 200, 429, 429]
