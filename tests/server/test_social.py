@@ -3,6 +3,7 @@ without the invite link (a private game's too), and nobody else can take it."""
 
 from __future__ import annotations
 
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from tests.server.test_accounts import csrf, make_app, refused, register, rows
@@ -57,3 +58,25 @@ def test_invitations_are_limited_per_account(env, db_url):
         answers = [anna.post(f"/api/games/{made['game']['id']}/invite", headers=csrf(anna),
                              json={"username": f"valaki{n}"}).status_code for n in range(5)]
         assert answers == [200, 200, 200, 429, 429]
+
+
+def test_a_kept_seat_is_listed_as_reserved_and_kept_for_a_day_at_most(env, db_url):
+    app = make_app(db_url)
+    with TestClient(app) as anna, TestClient(app) as bela, TestClient(app) as stranger:
+        register(anna, "Anna")
+        register(bela, "Bela")
+        made = anna.post("/api/games", headers=csrf(anna), json={"game": "pax", "players": 2, "seat": 0}).json()
+        gid = made["game"]["id"]
+        assert [s["reserved"] for s in stranger.get(f"/api/games/{gid}").json()["seats"]] == [False, False]
+        anna.post(f"/api/games/{gid}/invite", headers=csrf(anna), json={"username": "Bela"})
+        # the lobby says the seat is not for anyone: the game lists no seat a stranger could take
+        for info in (stranger.get(f"/api/games/{gid}").json(),
+                     next(g for g in stranger.get("/api/games").json() if g["id"] == gid)):
+            assert [(s["taken"], s["reserved"]) for s in info["seats"]] == [(True, False), (False, True)]
+        refused(stranger.post(f"/api/games/{gid}/join", json={}), 409, "full")
+        # a day later the seat is anyone's again
+        with app.state.hub.storage.engine.begin() as conn:
+            conn.execute(sa.text("UPDATE seat_invites SET created = :t"), {"t": "2020-01-01 00:00:00+00:00"})
+        assert stranger.get(f"/api/games/{gid}").json()["seats"][1]["reserved"] is False
+        assert bela.get("/api/me/invitations").json() == []
+        assert stranger.post(f"/api/games/{gid}/join", json={}).status_code == 200

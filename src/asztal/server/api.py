@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -92,6 +93,7 @@ class SeatInfo(BaseModel):
     taken: bool
     connected: bool
     stand_in: bool
+    reserved: bool = Field(False, description="kept for an invited account: only it may take the seat")
 
 
 class GameInfo(BaseModel):
@@ -163,8 +165,10 @@ def valid_id(game_id: str) -> str:
     return game_id
 
 
-def game_info(row: dict[str, Any], seat_rows: list[dict[str, Any]], room: Room | None) -> dict[str, Any]:
-    """The public Game object: never the seed, a token, an invite or a pack's file path."""
+def game_info(row: dict[str, Any], seat_rows: list[dict[str, Any]], room: Room | None,
+              kept: Collection[int] = ()) -> dict[str, Any]:
+    """The public Game object: never the seed, a token, an invite or a pack's file path;
+    ``kept``: the seats kept for invited accounts (``social.py``), listed as reserved."""
     g = games.load(row["game"])
     if room is not None:
         seats = room.seat_info()
@@ -175,6 +179,7 @@ def game_info(row: dict[str, Any], seat_rows: list[dict[str, Any]], room: Room |
                   "taken": r["kind"] == "bot" or r["token_hash"] is not None,
                   "connected": r["kind"] == "bot", "stand_in": False} for r in seat_rows]
         status, seq, to_move = row["status"], row["seq"], row["to_move"]
+    seats = [{**s, "reserved": s["seat"] in kept and not s["taken"]} for s in seats]
     info = {"id": row["id"], "game": row["game"],
             "title": {"hu": g.title.get("hu", g.name), "en": g.title.get("en", g.name)},
             "players": row["players"], "options": row["public_options"], "status": status, "seq": seq,
@@ -231,7 +236,8 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
     async def info_of(game_id: str, key: str | None = None, row: dict[str, Any] | None = None) -> dict[str, Any]:
         row = row if row is not None else await visible_row(game_id, key)
         seat_rows = await asyncio.to_thread(storage.seats, game_id)
-        return game_info(row, seat_rows, hub.rooms.get(game_id))
+        kept = await asyncio.to_thread(social.kept, game_id) if social is not None else {}
+        return game_info(row, seat_rows, hub.rooms.get(game_id), kept)
 
     @router.get("/meta", summary="Games, options, packs and bot strengths")
     async def get_meta() -> dict[str, Any]:
@@ -244,7 +250,8 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
         out = []
         for row in rows:
             seat_rows = await asyncio.to_thread(storage.seats, row["id"])
-            out.append(game_info(row, seat_rows, hub.rooms.get(row["id"])))
+            kept = await asyncio.to_thread(social.kept, row["id"]) if social is not None else {}
+            out.append(game_info(row, seat_rows, hub.rooms.get(row["id"]), kept))
         return out
 
     @router.post("/games", response_model=Created, status_code=201, responses=ERRORS, summary="Create a game")

@@ -13,6 +13,7 @@ exist than the public profiles (``/api/players/{name}``) do. An account sends at
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import os
 from typing import Any
 
@@ -48,6 +49,16 @@ texts.ERRORS.update({
 MAX_INVITATIONS = 100
 
 
+def kept_hours() -> float:
+    """How long an invitation keeps its seat (``ASZTAL_KEPT_HOURS``, 24): then anyone may take it,
+    so a player cannot hold a game's seats away from strangers for good."""
+    return float(os.environ.get("ASZTAL_KEPT_HOURS", 24))
+
+
+def _live() -> Any:
+    return seat_invites_table.c.created > now() - dt.timedelta(hours=kept_hours())
+
+
 class Social:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
@@ -57,7 +68,7 @@ class Social:
         """Seat -> the account it is kept for."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(seat_invites_table.c.seat, seat_invites_table.c.account_id)
-                                .where(seat_invites_table.c.game_id == game_id)).all()
+                                .where(seat_invites_table.c.game_id == game_id, _live())).all()
         return {int(r[0]): str(r[1]) for r in rows}
 
     def invite(self, by_account: str, game_id: str, username: str, seat: int | None) -> int:
@@ -68,6 +79,7 @@ class Social:
             status = conn.execute(select(games_table.c.status).where(games_table.c.id == game_id)).scalar()
             if mine is None or status is None:
                 raise Refused("not_a_player", 403)
+            conn.execute(delete(seat_invites_table).where(seat_invites_table.c.game_id == game_id, ~_live()))
             kept = dict(conn.execute(select(seat_invites_table.c.seat, seat_invites_table.c.account_id)
                                      .where(seat_invites_table.c.game_id == game_id)).all())
             free = [r[0] for r in conn.execute(select(seats_table.c.seat).where(
@@ -105,7 +117,7 @@ class Social:
         with self.engine.connect() as conn:
             rows = conn.execute(select(seat_invites_table.c.game_id, seat_invites_table.c.seat,
                                        inviter.c.username).select_from(j)
-                                .where(seat_invites_table.c.account_id == account_id)
+                                .where(seat_invites_table.c.account_id == account_id, _live())
                                 .order_by(seat_invites_table.c.created.desc())).all()
         return [{"game_id": r[0], "seat": r[1], "by": r[2]} for r in rows]
 

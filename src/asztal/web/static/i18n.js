@@ -26,6 +26,7 @@ const TEXTS = {
   create: ["Játék indítása", "Start the game"],
   my_games: ["Saját játékaim", "My games"],
   open_games: ["Csatlakozható játékok", "Open games"],
+  seat_reserved: ["fenntartva", "reserved"],
   running_games: ["Folyó játékok (nézőként)", "Running games (watch)"],
   finished_games: ["Befejezett játékok (visszajátszás)", "Finished games (replay)"],
   none: ["nincs", "none"],
