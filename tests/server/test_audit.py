@@ -58,7 +58,8 @@ def test_every_surface_for_every_credential(env, db_url, game, players, private,
     assert {"POST /api/games/{game_id}/invite", "GET /api/me/invitations", "GET /api/ratings/{game}",
             "GET /api/players/{username}", "POST /api/mail/unsubscribe", "POST /api/account/notices",
             "POST /api/account/email", "POST /api/account/confirm", "POST /api/account/forgot",
-            "POST /api/account/reset", "POST /api/account/lang"} <= findings.routes
+            "POST /api/account/reset", "POST /api/account/lang", "GET /api/account/export",
+            "GET /metrics", "GET /healthz", "GET /readyz"} <= findings.routes
     assert {"account of seat 0", "another account", "another account with seat 0's CSRF token"} <= findings.credentials
     print(f"{game}/{players}: {len(findings.routes)} routes, {findings.requests} requests, "
           f"{findings.messages} messages, {findings.positions} positions, compared {dict(findings.compared)}")
