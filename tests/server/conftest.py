@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.server.smtp import SmtpServer
 from tests.server.wire import Server, db_fixture
 
 
@@ -32,3 +33,10 @@ def env(monkeypatch):
     monkeypatch.setenv("ASZTAL_LOGIN_FAILURES", "1000")
     monkeypatch.setenv("ASZTAL_REGISTRATIONS_PER_HOUR", "1000")
     return monkeypatch
+
+
+@pytest.fixture
+def smtp():
+    """A real SMTP server on loopback that keeps what it receives (``tests/server/smtp.py``)."""
+    with SmtpServer() as server:
+        yield server

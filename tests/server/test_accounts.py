@@ -76,7 +76,8 @@ def rows(app, table: str) -> list[dict]:
 
 def test_register_logs_in_with_an_httponly_samesite_cookie_and_stores_only_hashes(client, app):
     out = register(client, "Anna", email="anna@example.org")
-    assert out["account"] == {"username": "Anna", "email": "anna@example.org"} and len(out["csrf"]) >= 43
+    assert out["account"] == {"username": "Anna", "email": "anna@example.org", "email_confirmed": False,
+                              "lang": "hu"} and len(out["csrf"]) >= 43
     cookies = client.cookies
     assert cookies.get("asztal_csrf") == out["csrf"]
     headers = [h for h in client.post("/api/account/login", json={"username": "anna", "password": PASSWORD})
@@ -85,7 +86,8 @@ def test_register_logs_in_with_an_httponly_samesite_cookie_and_stores_only_hashe
     assert "HttpOnly" in session_header and "SameSite=lax" in session_header and "Max-Age=2592000" in session_header
     csrf_header = next(h for h in headers if h.startswith("asztal_csrf="))
     assert "HttpOnly" not in csrf_header  # the page reads it to send the header
-    assert client.get("/api/account").json() == {"username": "Anna", "email": "anna@example.org"}
+    assert client.get("/api/account").json() == {"username": "Anna", "email": "anna@example.org",
+                                                 "email_confirmed": False, "lang": "hu"}
 
     (account,) = rows(app, "accounts")
     assert account["password_hash"].startswith("$argon2id$") and PASSWORD not in str(account)
@@ -336,7 +338,7 @@ def test_a_database_of_the_previous_release_is_upgraded_without_losing_a_game(en
         with app.state.hub.storage.engine.connect() as conn:
             assert conn.execute(sa.text("SELECT id, status, seq FROM games ORDER BY id")).all() == games_before
             assert conn.execute(sa.text("SELECT count(*) FROM actions")).scalar() == actions_before
-            assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0007"
+            assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0008"
         assert {g["id"] for g in c.get("/api/games").json()} == {g[0] for g in games_before}
         register(c, "Anna")
         assert c.get("/api/me/games").json() == []

@@ -56,7 +56,10 @@ def test_every_surface_for_every_credential(env, db_url, game, players, private,
     assert all(findings.compared[kind] > 0 for kind in HIDDEN[game]), findings.compared
     # the routes of accounts, mail, ratings and friends, walked with sessions as well
     assert {"POST /api/games/{game_id}/invite", "GET /api/me/invitations", "GET /api/ratings/{game}",
-            "GET /api/players/{username}", "POST /api/mail/unsubscribe", "POST /api/account/notices"} <= findings.routes
+            "GET /api/players/{username}", "POST /api/mail/unsubscribe", "POST /api/account/notices",
+            "POST /api/account/email", "POST /api/account/confirm", "POST /api/account/forgot",
+            "POST /api/account/reset", "POST /api/account/lang", "GET /api/account/export",
+            "GET /metrics", "GET /healthz", "GET /readyz"} <= findings.routes
     assert {"account of seat 0", "another account", "another account with seat 0's CSRF token"} <= findings.credentials
     print(f"{game}/{players}: {len(findings.routes)} routes, {findings.requests} requests, "
           f"{findings.messages} messages, {findings.positions} positions, compared {dict(findings.compared)}")

@@ -41,7 +41,7 @@ def test_only_logged_in_humans_play_a_rated_game(env, db_url):
 
 def test_a_rated_game_moves_both_ratings_once_and_the_leaderboard_and_profile_show_it(env, db_url):
     app = make_app(db_url, None)
-    with TestClient(app) as anna, TestClient(app) as bela:
+    with TestClient(app, client=("10.0.0.1", 5000)) as anna, TestClient(app, client=("10.0.0.2", 5000)) as bela:
         register(anna, "Anna")
         register(bela, "Bela")
         assert anna.get("/api/ratings/pax").json() == []

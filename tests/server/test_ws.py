@@ -210,27 +210,39 @@ def test_a_game_waits_for_its_players_and_tells_who_joined(server):
         assert s0.until("seat", lambda m: m["event"] == "disconnected")["seat"] == 1
 
 
-def test_turn_timer_hands_the_seat_to_a_stand_in_until_the_player_is_back(server):
-    gid, tokens = two_humans(server, turn_timer=1, stand_in="random")
+def test_a_slow_player_whose_socket_is_open_is_warned_and_gets_only_the_move_that_ran_out(server):
+    gid, tokens = two_humans(server, turn_timer=3, stand_in="random")
     with server.sock(gid, tokens[0]) as s0, server.sock(gid, tokens[1]) as s1:
         socks = [s0, s1]
         st = s0.until("state")
         s1.until("state")
         slow = st["to_move"]
-        s = socks[slow]
+        other = socks[1 - slow]
+        first = other.until("seat", lambda m: m["event"] in ("time_short", "played_for", "stand_in"), timeout=20)
+        assert (first["event"], first["seat"]) == ("time_short", slow) and first["hu"] and first["en"]
+        told = other.until("seat", lambda m: m["event"] in ("played_for", "stand_in"), timeout=20)
+        assert (told["event"], told["seat"]) == ("played_for", slow)  # one move, no stand-in taking over
+        moved = socks[slow].until("state", lambda m: m["seq"] > st["seq"], timeout=30)
+        assert moved["stand_in"] == [] and moved["seq"] == st["seq"] + 1
+        info = server.api("GET", f"/api/games/{gid}").json()
+        assert not info["seats"][slow]["stand_in"]
+
+
+def test_turn_timer_hands_the_seat_of_a_player_with_no_socket_to_a_stand_in_until_back(server):
+    gid, tokens = two_humans(server, turn_timer=1, stand_in="random")
+    slow = server.api("GET", f"/api/games/{gid}").json()["to_move"]
+    with server.sock(gid, tokens[1 - slow]) as waiting:
+        st = waiting.until("state")
         assert st["deadline"] is not None and st["deadline"] > time.time() - 5
-        ev = s.until("seat", lambda m: m["event"] == "stand_in", timeout=20)
+        ev = waiting.until("seat", lambda m: m["event"] == "stand_in", timeout=20)
         assert ev["seat"] == slow
-        moved = s.until("state", lambda m: m["seq"] > st["seq"] and slow in m["stand_in"], timeout=30)
-        assert moved["seq"] > st["seq"]
         # every seat is told a bot played for the slow one, but not what it played
-        told = socks[1 - slow].until("seat", lambda m: m["event"] == "played_for")
+        told = waiting.until("seat", lambda m: m["event"] == "played_for")
         assert told["seat"] == slow
-        s.send(type="ping")  # a ping is not a return
-        s.send(type="why", code="pass")
-        assert s.until("seat", lambda m: m["event"] == "returned")["seat"] == slow
-        back = s.until("stood_in")  # and the player reads what was played for them
-        assert back["moves"] and all(m["hu"] and m["en"] for m in back["moves"])
+        with server.sock(gid, tokens[slow]) as s:  # opening the game is coming back
+            assert s.until("seat", lambda m: m["event"] == "returned")["seat"] == slow
+            back = s.until("stood_in")  # and the player reads what was played for them
+            assert back["moves"] and all(m["hu"] and m["en"] for m in back["moves"])
 
 
 def test_a_game_against_bots_waits_for_its_player(server):

@@ -84,8 +84,11 @@ class Server:
     def __init__(self, db: str, log: Path, env: dict[str, str] | None = None, bot_time: float = 0.05,
                  args: list[str] | None = None, port: int | None = None) -> None:
         self.db, self.logfile, self.bot_time, self.args = db, log, bot_time, list(args or [])
+        # every client of a test comes from loopback: accounts of one address may play a rated
+        # game together here (test_rated_play.py tests the refusal)
         self.env = {**os.environ, "ASZTAL_RATE_PER_MINUTE": "100000",
-                    "ASZTAL_REQUESTS_PER_MINUTE": "1000000", "ASZTAL_FRAMES_PER_MINUTE": "1000000", **(env or {})}
+                    "ASZTAL_REQUESTS_PER_MINUTE": "1000000", "ASZTAL_FRAMES_PER_MINUTE": "1000000",
+                    "ASZTAL_RATED_SHARED_ADDRESS": "1", **(env or {})}
         self.port = port or free_port()
         self.proc: subprocess.Popen | None = None
 

@@ -1,12 +1,13 @@
-"""Two friends at phone size (390x844), each in their own browser: they register, one creates a
-rated, turn-based Caboose (a day per move, the third seat a bot) and invites the other by
-username, the other accepts from the lobby, writes in the chat (a <script> in it shows as text),
-leaves; when it is their turn again they get the e-mail (read back from a real SMTP server on
-loopback) and its link, in a third browser, asks them to log in and opens the game on their turn.
-The server is then stopped and started again on the same database: the open pages reconnect and
-a move is made in a page. The game's remaining moves, about 150 decisions of the two friends, are
-made over the seats' sockets from Python while both pages watch; the game ends, and both friends'
-ratings, the bot's, the leaderboard page and the profile page show the result."""
+"""Two friends at phone size (390x844), each in their own browser: they register, one creates a rated,
+turn-based Caboose (a day per move, the third seat a bot) and invites the other by username, the
+other accepts from the lobby, writes in the chat (a <script> in it shows as text), leaves; when it
+is their turn again they get the e-mail (read back from a real SMTP server on loopback; each
+confirmed the address from the mail after registering) and its link, in a third browser, asks them
+to log in and opens the game on their turn. The server is then stopped and started again on the same
+database: the open pages reconnect and a move is made in a page. The game's remaining moves, about
+150 decisions of the two friends, are made over the seats' sockets from Python while both pages
+watch; the game ends, and both friends' ratings, the bot's, the leaderboard page and the profile
+page show the result."""
 
 from __future__ import annotations
 
@@ -88,6 +89,15 @@ def test_friends_play_a_turn_based_caboose_with_an_invitation_chat_and_a_mail(br
             anna, bela = phone_page(browser, base), phone_page(browser, base)
             register(anna, "Anna", "anna@example.org")
             register(bela, "Bela", "bela@example.org")
+            # each confirms the address from the mail (an unconfirmed one gets no notice): the link's
+            # page asks, its button confirms
+            pages = {"anna@example.org": anna, "bela@example.org": bela}
+            for _ in range(2):
+                to, msg = smtp.inbox.next(timeout=20)
+                page = pages.pop(to[0])
+                page.goto(re.search(r"http://\S+/api/account/confirm\?token=\S+", msg.get_content()).group(0))
+                page.click("button[type=submit]")
+                page.wait_for_selector("text=a címed megerősítve")
             shot(bela, "friends-phone-registered")
 
             # Anna: a Caboose for three, a day per move, seat 2 a bot, seat 1 for a friend

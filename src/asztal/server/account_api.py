@@ -18,6 +18,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from asztal.server import texts
+from asztal.server.account_mail import AccountMail
 from asztal.server.accounts import (
     MAX_ATTACH,
     Accounts,
@@ -52,7 +53,9 @@ class Register(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     username: str = Field(..., max_length=100)
     password: str = Field(..., max_length=1000)
-    email: str | None = Field(None, max_length=300)
+    email: str | None = Field(None, max_length=300, description="one address, confirmed from the link mailed to it")
+    lang: Literal["hu", "en"] | None = Field(None, description="the language of the account's mails "
+                                                                "(default: the browser's)")
     seats: list[HeldSeat] = Field(default_factory=list, max_length=MAX_ATTACH,
                                   description="seat tokens this browser holds, to attach to the account")
 
@@ -83,6 +86,8 @@ class Attach(BaseModel):
 class AccountInfo(BaseModel):
     username: str
     email: str | None
+    email_confirmed: bool = Field(False, description="whether the owner confirmed the address (no notice before)")
+    lang: Literal["hu", "en"] = "hu"
 
 
 class AttachedSeat(BaseModel):
@@ -123,16 +128,24 @@ def fail(status: int, code: str) -> HTTPException:
     return HTTPException(status, detail=texts.detail(code))
 
 
+def info(account: dict[str, Any]) -> dict[str, Any]:
+    """What the account's owner sees of it (``AccountInfo``)."""
+    return {"username": account["username"], "email": account["email"],
+            "email_confirmed": bool(account.get("email_confirmed")), "lang": account.get("lang") or "hu"}
+
+
 ERRORS: dict[int | str, dict[str, Any]] = {s: {"model": ErrorBody} for s in (400, 401, 403, 404, 409, 429)}
 _ORDER = {"your_turn": 0, "waiting": 1, "finished": 2}
 
 
-def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Identity | None = None) -> APIRouter:
+def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Identity | None = None,
+                 passwords: Passwords | None = None, links: AccountMail | None = None) -> APIRouter:
+    """The routes; ``links`` mails a new account's address its confirmation link."""
     settings = settings or AccountSettings()
     router = APIRouter(prefix="/api")
     identity = identity or Identity(Accounts(hub.storage))
     accounts = identity.accounts
-    passwords = Passwords(settings)
+    passwords = passwords or Passwords(settings)
     login_rate = RateLimit(settings.logins_per_minute)
     failures = RateLimit(settings.failures_per_account, 15 * 60)
     register_rate = RateLimit(settings.registrations_per_hour, 3600)
@@ -160,13 +173,13 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
                         held: list[HeldSeat]) -> dict[str, Any]:
         old = request.cookies.get(SESSION_COOKIE)
         if old and len(old) <= 100:
-            await asyncio.to_thread(accounts.end_session, hash_secret(old))
+            # this browser logs in again: the seats it holds stay open
+            await asyncio.to_thread(accounts.end_session, hash_secret(old), False)
         token, csrf, _ = await asyncio.to_thread(accounts.start_session, account["id"], settings.session_days)
         set_cookies(request, response, token, csrf)
         attached, refused = await asyncio.to_thread(accounts.attach, account["id"],
                                                     [(s.game, s.token) for s in held])
-        return {"account": {"username": account["username"], "email": account["email"]}, "csrf": csrf,
-                "attached": attached, "refused": refused}
+        return {"account": info(account), "csrf": csrf, "attached": attached, "refused": refused}
 
     @router.post("/account/register", response_model=LoggedIn, status_code=201, responses=ERRORS,
                  summary="Make an account (and log in), attaching the seats this browser holds")
@@ -179,12 +192,15 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
             email = check_email(body.email)
         except Refused as e:
             raise fail(e.status, e.code) from None
+        lang = body.lang or texts.request_lang(request.headers.get("accept-language"))
         stored = await passwords.hash(body.password)
         try:
-            account_id = await asyncio.to_thread(accounts.create, username, email, stored)
+            account_id = await asyncio.to_thread(accounts.create, username, email, stored, lang, address(request))
         except Refused as e:
             raise fail(e.status, e.code) from None
-        account = {"id": account_id, "username": username, "email": email}
+        account = {"id": account_id, "username": username, "email": email, "email_confirmed": False, "lang": lang}
+        if email is not None and links is not None:
+            await links.send_confirm(account_id, username, email, lang)
         return await logged_in(request, response, account, body.seats)
 
     @router.post("/account/login", response_model=LoggedIn, responses=ERRORS,
@@ -206,7 +222,7 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
     @router.post("/account/logout", status_code=204, responses=ERRORS, summary="End this session")
     async def logout(request: Request) -> Response:
         s = await session(request)
-        await asyncio.to_thread(accounts.end_session, s.token_hash)
+        await hub.tokens_changed(await asyncio.to_thread(accounts.end_session, s.token_hash))
         out = Response(status_code=204)
         clear_cookies(out)
         return out
@@ -214,7 +230,7 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
     @router.get("/account", response_model=AccountInfo, responses=ERRORS, summary="Who is logged in")
     async def whoami(request: Request) -> dict[str, Any]:
         s = await session(request, csrf=False)
-        return {"username": s.username, "email": s.email}
+        return {"username": s.username, "email": s.email, "email_confirmed": s.email_confirmed, "lang": s.lang}
 
     @router.post("/account/password", response_model=LoggedIn, responses=ERRORS,
                  summary="Change the password: every session ends, this browser gets a new one")
@@ -228,7 +244,7 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
         except Refused as e:
             raise fail(e.status, e.code) from None
         await asyncio.to_thread(accounts.set_password, s.account_id, await passwords.hash(body.new))
-        await asyncio.to_thread(accounts.end_sessions, s.account_id)
+        await hub.tokens_changed(await asyncio.to_thread(accounts.end_sessions, s.account_id))
         return await logged_in(request, response, account, [])
 
     @router.post("/account/delete", status_code=204, responses=ERRORS,
@@ -277,9 +293,10 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
         if not clean_id(game_id):
             raise fail(404, "not_your_seat")
         try:
-            seat, token = await asyncio.to_thread(accounts.new_seat_token, s.account_id, game_id)
+            seat, token = await asyncio.to_thread(accounts.new_seat_token, s.account_id, game_id, s.token_hash)
         except Refused as e:
             raise fail(e.status, e.code) from None
+        await hub.tokens_changed([(game_id, seat)])  # the old token's sockets close at once
         return {"seat": seat, "token": token}
 
     return router

@@ -26,7 +26,8 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Column, DateTime, ForeignKey, Integer, String, Table, delete, insert, select, update
+from email_validator import EmailNotValidError, validate_email
+from sqlalchemy import Boolean, Column, DateTime, ForeignKey, Integer, String, Table, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from asztal.server import texts
@@ -38,7 +39,11 @@ accounts_table = Table(
     Column("id", String(32), primary_key=True),
     Column("username", String(32), nullable=False),             # as its owner wrote it (NFC)
     Column("username_key", String(64), nullable=False, unique=True),  # NFKC + casefold: one owner per look-alike
-    Column("email", String(254), nullable=True),                 # optional, for notices
+    Column("email", String(254), nullable=True),                 # optional, for notices (normalised)
+    # whether the address's owner opened the confirmation link: no notice goes to it before
+    Column("email_confirmed", Boolean, nullable=False, default=False),
+    Column("lang", String(2), nullable=False, default="hu"),     # the language of its notices: hu | en
+    Column("address_hash", String(64), nullable=True),           # SHA-256 of the address it registered from
     Column("password_hash", String(255), nullable=False),        # Argon2id, with its own salt and parameters
     Column("created", DateTime(timezone=True), nullable=False),
 )
@@ -50,6 +55,24 @@ sessions_table = Table(
     Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("expires", DateTime(timezone=True), nullable=False, index=True),
+)
+
+#: the links sent by mail: confirming an address, resetting a password (single-use, expiring)
+account_tokens_table = Table(
+    "account_tokens", metadata,
+    Column("token_hash", String(64), primary_key=True),          # SHA-256 of the link's token
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("purpose", String(8), nullable=False),                # confirm | reset
+    Column("email", String(254), nullable=True),                 # the address a confirm link confirms
+    Column("expires", DateTime(timezone=True), nullable=False),
+)
+
+#: the session that gave a seat its present token (``new_seat_token``): ending the session ends it
+session_seats_table = Table(
+    "session_seats", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("session_hash", String(64), nullable=False, index=True),
 )
 
 account_seats_table = Table(
@@ -73,13 +96,13 @@ texts.ERRORS.update({
                      "or digit"),
     "weak_password": ("a jelszó legalább 8 és legfeljebb 200 karakter", "a password is 8 to 200 characters"),
     "bad_password": ("hibás jelszó", "wrong password"),
-    "bad_email": ("érvénytelen e-mail-cím", "invalid e-mail address"),
+    "bad_email": ("érvénytelen e-mail-cím (egyetlen cím, például nev@pelda.hu)",
+                  "invalid e-mail address (a single address, such as name@example.org)"),
     "not_your_seat": ("ez a hely nem a fiókodhoz tartozik", "that seat does not belong to your account"),
     "seat_owned": ("ez a hely egy másik fiókhoz tartozik", "that seat belongs to another account"),
 })
 
 _USERNAME = re.compile(r"[^\W_][\w.-]{2,31}")
-_EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]{1,189}\.[^@\s]{1,63}")
 _BAD_CHARS = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MIN_PASSWORD, MAX_PASSWORD = 8, 200
@@ -141,11 +164,27 @@ def check_password(password: str) -> None:
 
 
 def check_email(email: str | None) -> str | None:
+    """The address normalised by ``email-validator`` (one mailbox, no display name, no list, no
+    comment: nothing a mail header could read as a second recipient); None for no address."""
     if email is None or email == "":
         return None
-    if len(email) > 254 or not _EMAIL.fullmatch(email) or _BAD_CHARS.search(email):
+    if len(email) > 254 or _BAD_CHARS.search(email):
         raise Refused("bad_email")
-    return email
+    try:
+        found = validate_email(email, check_deliverability=False, allow_smtputf8=False,
+                               allow_quoted_local=False, allow_domain_literal=False, allow_display_name=False)
+    except EmailNotValidError:
+        raise Refused("bad_email") from None
+    return found.normalized
+
+
+def mail_address(email: str) -> str:
+    """The one envelope recipient of ``email`` (checked again: a row of an older release may hold
+    anything); ValueError when it is not a single valid address."""
+    try:
+        return check_email(email) or ""
+    except Refused:
+        raise ValueError("not a single valid address") from None
 
 
 def clean_id(value: str) -> bool:
@@ -200,6 +239,8 @@ class Session:
     email: str | None
     token_hash: str
     csrf_hash: str
+    email_confirmed: bool = False
+    lang: str = "hu"
 
 
 class Accounts:
@@ -213,14 +254,16 @@ class Accounts:
         return self.storage._writing()  # SQLite: one writer at a time, shared with the game log
 
     # -- accounts -----------------------------------------------------------------
-    def create(self, username: str, email: str | None, password_hash: str) -> str:
+    def create(self, username: str, email: str | None, password_hash: str, lang: str = "hu",
+               address: str | None = None) -> str:
         """A new account's id; Refused("username_taken") if the name (or a look-alike) is taken."""
         account_id = secrets.token_urlsafe(12)
         try:
             with self._writing(), self.engine.begin() as conn:
                 conn.execute(insert(accounts_table).values(
                     id=account_id, username=username, username_key=username_key(username), email=email,
-                    password_hash=password_hash, created=now()))
+                    email_confirmed=False, lang=lang, password_hash=password_hash, created=now(),
+                    address_hash=hash_secret(address) if address else None))
         except IntegrityError:
             raise Refused("username_taken", 409) from None
         return account_id
@@ -240,6 +283,58 @@ class Accounts:
         with self._writing(), self.engine.begin() as conn:
             conn.execute(update(accounts_table).where(accounts_table.c.id == account_id)
                          .values(password_hash=password_hash))
+
+    def set_email(self, account_id: str, email: str | None) -> None:
+        """A new address (or none): unconfirmed until its owner opens the link mailed to it; the
+        links of an earlier address stop working."""
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(update(accounts_table).where(accounts_table.c.id == account_id)
+                         .values(email=email, email_confirmed=False))
+            conn.execute(delete(account_tokens_table).where(account_tokens_table.c.account_id == account_id,
+                                                            account_tokens_table.c.purpose == "confirm"))
+
+    def set_lang(self, account_id: str, lang: str) -> None:
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(update(accounts_table).where(accounts_table.c.id == account_id).values(lang=lang))
+
+    # -- links sent by mail -------------------------------------------------------------
+    def new_link(self, account_id: str, purpose: str, seconds: float, email: str | None = None) -> str:
+        """A fresh single-use token for a link; the account's earlier links of the same purpose end."""
+        token = new_secret()
+        stamp = now()
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(delete(account_tokens_table).where(account_tokens_table.c.expires <= stamp))
+            conn.execute(delete(account_tokens_table).where(account_tokens_table.c.account_id == account_id,
+                                                            account_tokens_table.c.purpose == purpose))
+            conn.execute(insert(account_tokens_table).values(
+                token_hash=hash_secret(token), account_id=account_id, purpose=purpose, email=email,
+                expires=stamp + dt.timedelta(seconds=seconds)))
+        return token
+
+    def link_valid(self, token: str, purpose: str) -> bool:
+        """Whether a link's token would be taken (the page a link opens asks before it acts)."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(account_tokens_table.c.account_id).where(
+                account_tokens_table.c.token_hash == hash_secret(token), account_tokens_table.c.purpose == purpose,
+                account_tokens_table.c.expires > now())).first() is not None
+
+    def use_link(self, token: str, purpose: str) -> tuple[str, str | None] | None:
+        """Take a link's token (it works once): (account, address) or None when unknown, used or
+        expired. A confirm link confirms its address only while the account still has it."""
+        with self._writing(), self.engine.begin() as conn:
+            r = conn.execute(select(account_tokens_table.c.account_id, account_tokens_table.c.email).where(
+                account_tokens_table.c.token_hash == hash_secret(token), account_tokens_table.c.purpose == purpose,
+                account_tokens_table.c.expires > now())).first()
+            if r is None:
+                return None
+            gone = conn.execute(delete(account_tokens_table).where(
+                account_tokens_table.c.token_hash == hash_secret(token)))
+            if gone.rowcount != 1:
+                return None  # another request (or instance) took it first
+            if purpose == "confirm":
+                conn.execute(update(accounts_table).where(accounts_table.c.id == r[0], accounts_table.c.email == r[1])
+                             .values(email_confirmed=True))
+        return r[0], r[1]
 
     def delete(self, account_id: str) -> list[tuple[str, int]]:
         """Delete the account, its sessions and its links to seats; its seats keep playing under the
@@ -280,20 +375,44 @@ class Accounts:
         j = sessions_table.join(accounts_table, sessions_table.c.account_id == accounts_table.c.id)
         with self.engine.connect() as conn:
             r = conn.execute(select(sessions_table.c.token_hash, sessions_table.c.csrf_hash,
-                                    accounts_table.c.id, accounts_table.c.username, accounts_table.c.email)
+                                    accounts_table.c.id, accounts_table.c.username, accounts_table.c.email,
+                                    accounts_table.c.email_confirmed, accounts_table.c.lang)
                              .select_from(j).where(sessions_table.c.token_hash == hash_secret(token),
                                                    sessions_table.c.expires > now())).mappings().first()
         if r is None:
             return None
-        return Session(r["id"], r["username"], r["email"], r["token_hash"], r["csrf_hash"])
+        return Session(r["id"], r["username"], r["email"], r["token_hash"], r["csrf_hash"],
+                       bool(r["email_confirmed"]), r["lang"])
 
-    def end_session(self, token_hash: str) -> None:
+    def end_session(self, token_hash: str, revoke: bool = True) -> list[tuple[str, int]]:
+        """End a session; with ``revoke`` the seat tokens it gave stop working too (returned as
+        (game, seat): their sockets are closed by the caller and, told by NOTIFY, other instances)."""
         with self._writing(), self.engine.begin() as conn:
             conn.execute(delete(sessions_table).where(sessions_table.c.token_hash == token_hash))
+            return self._revoke(conn, [token_hash]) if revoke else []
 
-    def end_sessions(self, account_id: str) -> None:
+    def end_sessions(self, account_id: str) -> list[tuple[str, int]]:
+        """End every session of the account and the seat tokens they gave (as ``end_session``)."""
         with self._writing(), self.engine.begin() as conn:
+            hashes = [r[0] for r in conn.execute(select(sessions_table.c.token_hash)
+                                                 .where(sessions_table.c.account_id == account_id))]
             conn.execute(delete(sessions_table).where(sessions_table.c.account_id == account_id))
+            return self._revoke(conn, hashes)
+
+    def _revoke(self, conn: Any, session_hashes: list[str]) -> list[tuple[str, int]]:
+        """Give the seats whose token these sessions gave a token nobody holds (the account asks
+        for a fresh one on its next device) and tell the other instances."""
+        if not session_hashes:
+            return []
+        seats = [(r[0], r[1]) for r in conn.execute(
+            select(session_seats_table.c.game_id, session_seats_table.c.seat)
+            .where(session_seats_table.c.session_hash.in_(session_hashes)))]
+        for game_id, seat in seats:
+            conn.execute(update(seats_table).where(seats_table.c.game_id == game_id, seats_table.c.seat == seat)
+                         .values(token_hash=hash_secret(new_secret())))
+            self.storage._notify(conn, {"game": game_id, "what": "token", "seat": seat})
+        conn.execute(delete(session_seats_table).where(session_seats_table.c.session_hash.in_(session_hashes)))
+        return seats
 
     # -- seats --------------------------------------------------------------------
     def attach(self, account_id: str, held: list[tuple[str, str]]) -> tuple[list[dict], list[dict]]:
@@ -332,8 +451,10 @@ class Accounts:
                 conn.execute(insert(account_seats_table).values(game_id=game_id, seat=seat, account_id=account_id,
                                                                 attached=now()))
 
-    def new_seat_token(self, account_id: str, game_id: str) -> tuple[int, str]:
-        """A fresh token for the account's seat in ``game_id`` (it replaces the seat's old token)."""
+    def new_seat_token(self, account_id: str, game_id: str, session_hash: str | None = None) -> tuple[int, str]:
+        """A fresh token for the account's seat in ``game_id`` (it replaces the seat's old token,
+        whose sockets are closed: here by the caller, elsewhere told by NOTIFY); ``session_hash``
+        is the session that asked, whose end ends the token too."""
         token = new_secret()
         with self._writing(), self.engine.begin() as conn:
             r = conn.execute(select(account_seats_table.c.seat).where(
@@ -342,6 +463,12 @@ class Accounts:
                 raise Refused("not_your_seat", 404)
             conn.execute(update(seats_table).where(seats_table.c.game_id == game_id, seats_table.c.seat == r[0])
                          .values(token_hash=hash_secret(token)))
+            conn.execute(delete(session_seats_table).where(session_seats_table.c.game_id == game_id,
+                                                           session_seats_table.c.seat == r[0]))
+            if session_hash is not None:
+                conn.execute(insert(session_seats_table).values(game_id=game_id, seat=r[0],
+                                                                session_hash=session_hash))
+            self.storage._notify(conn, {"game": game_id, "what": "token", "seat": r[0]})
         return r[0], token
 
     def games(self, account_id: str, limit: int = 200) -> list[tuple[dict[str, Any], int]]:

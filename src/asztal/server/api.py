@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -19,11 +20,11 @@ from asztal.engine import BadOptions, UnknownGame
 from asztal.engine.errors import AsztalError
 from asztal.server import meta, texts
 from asztal.server.accounts import Session
-from asztal.server.edge import GAME_ID, CleanStr, check_json
+from asztal.server.edge import GAME_ID, CleanStr, DisplayStr, check_json
 from asztal.server.hub import Hub, OtherRules
 from asztal.server.identity import Identity
 from asztal.server.moves import record_of
-from asztal.server.ratings import Ratings
+from asztal.server.ratings import RATED_MIN_TIMER, Ratings
 from asztal.server.room import Room
 from asztal.server.storage import Change, Conflict, now
 from asztal.server.texts import ErrorBody
@@ -48,7 +49,7 @@ class SeatSpec(BaseModel):
     model_config = STRICT
     kind: Literal["human", "bot"] = "human"
     bot: Strength | None = Field(default=None, description="strength of a bot seat (default: normal)")
-    name: CleanStr = Field(default="", max_length=40)
+    name: DisplayStr = Field(default="", max_length=40)
 
 
 class CreateGame(BaseModel):
@@ -80,7 +81,7 @@ class CreateGame(BaseModel):
 class JoinGame(BaseModel):
     model_config = STRICT
     seat: int | None = Field(None, ge=0, le=7)
-    name: CleanStr = Field("", max_length=40)
+    name: DisplayStr = Field("", max_length=40)
     invite: CleanStr | None = Field(None, max_length=100)
 
 
@@ -92,6 +93,7 @@ class SeatInfo(BaseModel):
     taken: bool
     connected: bool
     stand_in: bool
+    reserved: bool = Field(False, description="kept for an invited account: only it may take the seat")
 
 
 class GameInfo(BaseModel):
@@ -163,8 +165,10 @@ def valid_id(game_id: str) -> str:
     return game_id
 
 
-def game_info(row: dict[str, Any], seat_rows: list[dict[str, Any]], room: Room | None) -> dict[str, Any]:
-    """The public Game object: never the seed, a token, an invite or a pack's file path."""
+def game_info(row: dict[str, Any], seat_rows: list[dict[str, Any]], room: Room | None,
+              kept: Collection[int] = ()) -> dict[str, Any]:
+    """The public Game object: never the seed, a token, an invite or a pack's file path;
+    ``kept``: the seats kept for invited accounts (``social.py``), listed as reserved."""
     g = games.load(row["game"])
     if room is not None:
         seats = room.seat_info()
@@ -175,6 +179,7 @@ def game_info(row: dict[str, Any], seat_rows: list[dict[str, Any]], room: Room |
                   "taken": r["kind"] == "bot" or r["token_hash"] is not None,
                   "connected": r["kind"] == "bot", "stand_in": False} for r in seat_rows]
         status, seq, to_move = row["status"], row["seq"], row["to_move"]
+    seats = [{**s, "reserved": s["seat"] in kept and not s["taken"]} for s in seats]
     info = {"id": row["id"], "game": row["game"],
             "title": {"hu": g.title.get("hu", g.name), "en": g.title.get("en", g.name)},
             "players": row["players"], "options": row["public_options"], "status": status, "seq": seq,
@@ -211,9 +216,11 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
     async def player(request: Request) -> Session | None:
         return await identity.optional(request) if identity is not None else None
 
+    def address_of(request: Request) -> str:
+        return request.client.host if request.client else "?"
+
     def limited(request: Request) -> None:
-        address = request.client.host if request.client else "?"
-        if not settings.rate.allow(address):
+        if not settings.rate.allow(address_of(request)):
             raise fail(429, "rate_limited")
 
     async def visible_row(game_id: str, key: str | None) -> dict[str, Any]:
@@ -229,7 +236,8 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
     async def info_of(game_id: str, key: str | None = None, row: dict[str, Any] | None = None) -> dict[str, Any]:
         row = row if row is not None else await visible_row(game_id, key)
         seat_rows = await asyncio.to_thread(storage.seats, game_id)
-        return game_info(row, seat_rows, hub.rooms.get(game_id))
+        kept = await asyncio.to_thread(social.kept, game_id) if social is not None else {}
+        return game_info(row, seat_rows, hub.rooms.get(game_id), kept)
 
     @router.get("/meta", summary="Games, options, packs and bot strengths")
     async def get_meta() -> dict[str, Any]:
@@ -242,7 +250,8 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
         out = []
         for row in rows:
             seat_rows = await asyncio.to_thread(storage.seats, row["id"])
-            out.append(game_info(row, seat_rows, hub.rooms.get(row["id"])))
+            kept = await asyncio.to_thread(social.kept, row["id"]) if social is not None else {}
+            out.append(game_info(row, seat_rows, hub.rooms.get(row["id"]), kept))
         return out
 
     @router.post("/games", response_model=Created, status_code=201, responses=ERRORS, summary="Create a game")
@@ -269,6 +278,8 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
         strengths = [s.bot or "normal" for s in specs if s.kind == "bot"]
         if body.rated and len(set(strengths)) != len(strengths):  # a bot strength is one rated player
             raise fail(400, "rated_bot_twice")
+        if body.rated and body.turn_timer is not None and body.turn_timer < RATED_MIN_TIMER:
+            raise fail(400, "rated_timer")  # a live timer would let the stand-in play the game
         seed = new_seed()
         try:
             options = meta.game_options(game.name, players, body.options, settings.pack_dir)
@@ -311,6 +322,8 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
         await asyncio.to_thread(storage.create_game, row, seat_rows)
         if body.rated and ratings is not None:
             await asyncio.to_thread(ratings.mark, game_id)
+            if me is not None and body.seat is not None:
+                await asyncio.to_thread(ratings.took_seat, game_id, body.seat, me.account_id, address_of(request))
         if body.seat is not None and identity is not None:
             await identity.link_seat(me, game_id, body.seat)
         room = await hub.room(game_id)
@@ -338,8 +351,12 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
             raise fail(404, "no_game")  # a private game is joined by its invite only, and not seen without it
         if room.status == "finished":
             raise fail(409, "game_over")
-        if me is None and ratings is not None and await asyncio.to_thread(ratings.is_rated, game_id):
+        rated = ratings is not None and await asyncio.to_thread(ratings.is_rated, game_id)
+        if me is None and rated:
             raise fail(403, "rated_account")
+        if rated and me is not None and ratings is not None and await asyncio.to_thread(
+                ratings.shares_address, game_id, me.account_id, address_of(request)):
+            raise fail(403, "rated_same_address")
         seat_rows = await asyncio.to_thread(storage.seats, game_id)
         free = [r for r in seat_rows if r["kind"] == "human" and r["token_hash"] is None]
         if body.seat is not None and kept.get(body.seat) not in (None, me.account_id if me else None):
@@ -380,6 +397,8 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
             raise fail(409, "seat_taken")
         if identity is not None:
             await identity.link_seat(me, game_id, seat)
+        if rated and me is not None and ratings is not None:
+            await asyncio.to_thread(ratings.took_seat, game_id, seat, me.account_id, address_of(request))
         if social is not None and seat in kept:
             await asyncio.to_thread(social.taken, game_id, seat)
         # every seat as the database has it now: a join on another instance may have come first

@@ -23,9 +23,9 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import HTMLResponse
 
-from asztal.server import chat, edge, mail, texts
+from asztal.server import account_export, account_mail, chat, edge, mail, metrics, texts
 from asztal.server.account_api import build_router as account_router
-from asztal.server.accounts import Accounts
+from asztal.server.accounts import Accounts, AccountSettings, Passwords
 from asztal.server.api import build_router
 from asztal.server.botpool import BotPool
 from asztal.server.hub import Hub
@@ -140,6 +140,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         await hub.close()
         await app.state.notices.drain()
+        await app.state.links.drain()
         await app.state.ratings.drain()
         if listener is not None:
             listener.cancel()
@@ -158,11 +159,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ratings = Ratings(storage)
     friends = Social(storage)
     app.include_router(build_router(hub, settings, identity, ratings, friends))
-    app.include_router(account_router(hub, identity=identity))  # accounts and the seats that follow them
+    account_settings = AccountSettings()
+    passwords = Passwords(account_settings)
+    links = account_mail.install(app, identity, passwords, settings.mail)  # confirming addresses, resets
+    links.hub = hub
+    app.include_router(account_router(hub, account_settings, identity, passwords, links))  # accounts, their seats
     mail.install(app, hub, identity, settings.mail)  # e-mail notices of turn-based games
     install_ratings(app, hub, ratings)  # rated games, leaderboards, profiles
     chat.install(hub)  # each game's chat (the socket's "chat" message)
     install_social(app, hub, friends, identity)  # friends invited by username
+    account_export.install(app, storage, identity)  # a player takes their data
+    watched = metrics.install(app, hub)  # /metrics, /healthz, /readyz
+    app.state.notices.metrics = links.metrics = watched
 
     @app.websocket("/ws/games/{game_id}")
     async def ws_game(websocket: WebSocket, game_id: str) -> None:

@@ -82,6 +82,7 @@ class BotPool:
         self.side_workers = max(1, side)
         self.board_workers = max(0, boards)
         self.reviews_pending = 0
+        self.waiting = 0  # bot moves and hints waiting for or running in a worker (the operator's bot_queue)
         self._pool: ProcessPoolExecutor | None = None
         self._side: ProcessPoolExecutor | None = None
         self._boards: render.Boards | None = None
@@ -122,11 +123,19 @@ class BotPool:
 
     async def choose(self, key: str, record: dict[str, Any], spec: str, seed: int, side: bool = False) -> str:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(side), choose, key, record, spec, seed)
+        self.waiting += 1
+        try:
+            return await loop.run_in_executor(self._executor(side), choose, key, record, spec, seed)
+        finally:
+            self.waiting -= 1
 
     async def suggest(self, key: str, record: dict[str, Any], seat: int, seed: int) -> tuple[str, str, str]:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(True), suggest, key, record, seat, seed)
+        self.waiting += 1
+        try:
+            return await loop.run_in_executor(self._executor(True), suggest, key, record, seat, seed)
+        finally:
+            self.waiting -= 1
 
     async def review(self, key: str, record: dict[str, Any], seat: int, lang: str,
                      names: list[str] | None) -> dict[str, Any]:

@@ -3,9 +3,12 @@ game's sockets (spectators read it too; only seats write).
 
 A line is stored with its seat, not a name: it is shown under the seat's name as it is now (a
 deleted player's lines under the neutral default). It is plain text of at most ``MAX_TEXT``
-characters (the socket's own checks already refuse control characters and lone surrogates), at
-most one every two seconds per socket with a burst of five (``ws.RATES``); the browser shows it as
-text, never as markup. The server adds nothing to a line but its seat,
+characters (the socket's own checks already refuse control characters and lone surrogates). Its
+rate is counted from the stored lines, so reconnecting (or another instance) starts nothing
+afresh: a seat writes at most ``ChatLimits.seat_lines`` lines per ``window`` seconds and
+``seat_total`` lines in a game, an account at most ``account_lines`` per ``window`` over all its
+seats (``docs/operations.md``); each socket also keeps its own bucket (``ws.RATES``). The browser
+shows a line as text, never as markup. The server adds nothing to a line but its seat,
 the seat's public name and the time, so the chat carries no game information the server did not
 send anyway. A newly opened socket gets the last ``HISTORY`` lines (``chat_history``) when there
 are any; another instance's line arrives through PostgreSQL NOTIFY (``what: "chat"``).
@@ -14,12 +17,17 @@ are any; another instance's line arrives through PostgreSQL NOTIFY (``what: "cha
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
+import os
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Column, DateTime, ForeignKey, Integer, String, Table, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from asztal.server import texts
+from asztal.server.accounts import account_seats_table
+from asztal.server.edge import bad_display
 from asztal.server.hub import Hub
 from asztal.server.room import Client, Refusal, Room, epoch
 from asztal.server.storage import metadata, now
@@ -37,7 +45,28 @@ texts.ERRORS.update({
     "chat_seats_only": ("a csevegőbe csak a játékosok írhatnak", "only the players can write in the chat"),
     "chat_empty": ("üres üzenet", "an empty message"),
     "chat_full": ("ebben a játékban már nagyon sok üzenet van", "this game's chat is full"),
+    "chat_seat_full": ("ebben a játékban már nagyon sokat írtál", "you have written a great deal in this game"),
+    "chat_rate": ("túl sok üzenet egymás után; várj egy kicsit", "too many messages in a row; wait a little"),
 })
+
+
+def _env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+@dataclass
+class ChatLimits:
+    """How much a seat and an account may write, counted from the stored lines (the operator's
+    settings, docs/operations.md)."""
+
+    #: the window of the rates, in seconds
+    window: float = field(default_factory=lambda: float(os.environ.get("ASZTAL_CHAT_WINDOW", 60)))
+    #: lines one seat writes per window (reconnecting does not start it afresh)
+    seat_lines: int = field(default_factory=lambda: _env_int("ASZTAL_CHAT_SEAT_LINES", 20))
+    #: lines one account writes per window, over all its seats and games
+    account_lines: int = field(default_factory=lambda: _env_int("ASZTAL_CHAT_ACCOUNT_LINES", 40))
+    #: lines one seat writes in one game
+    seat_total: int = field(default_factory=lambda: _env_int("ASZTAL_CHAT_SEAT_TOTAL", 1000))
 
 MAX_TEXT = 200
 HISTORY = 50
@@ -54,8 +83,9 @@ def line(row: Any, room: Room) -> dict[str, Any]:
 class Chat:
     """The chat lines of one server's database, and their way to the sockets."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, limits: ChatLimits | None = None) -> None:
         self.hub = hub
+        self.limits = limits or ChatLimits()
         self.storage = hub.storage
         self.engine = hub.storage.engine
 
@@ -68,6 +98,7 @@ class Chat:
                                         .where(chat_table.c.game_id == game_id)).scalar() or 0
                     if last >= MAX_LINES:
                         raise Refusal("chat_full")
+                    self._check_limits(conn, game_id, seat)
                     row = {"game_id": game_id, "n": last + 1, "seat": seat, "text": text, "at": now()}
                     conn.execute(insert(chat_table).values(**row))
                     self.storage._notify(conn, {"game": game_id, "what": "chat", "n": row["n"]})
@@ -75,6 +106,29 @@ class Chat:
             except IntegrityError:
                 continue
         raise Refusal("busy")
+
+    def _check_limits(self, conn: Any, game_id: str, seat: int) -> None:
+        """Refuse a line over the seat's or its account's rate, or over the seat's share of the game."""
+        lim = self.limits
+        since = now() - dt.timedelta(seconds=lim.window)
+        mine = (chat_table.c.game_id == game_id) & (chat_table.c.seat == seat)
+        total = conn.execute(select(func.count()).select_from(chat_table).where(mine)).scalar() or 0
+        if total >= lim.seat_total:
+            raise Refusal("chat_seat_full")
+        recent = conn.execute(select(func.count()).select_from(chat_table)
+                              .where(mine, chat_table.c.at > since)).scalar() or 0
+        if recent >= lim.seat_lines:
+            raise Refusal("chat_rate")
+        account = conn.execute(select(account_seats_table.c.account_id).where(
+            account_seats_table.c.game_id == game_id, account_seats_table.c.seat == seat)).scalar()
+        if account is None:
+            return
+        j = chat_table.join(account_seats_table, (account_seats_table.c.game_id == chat_table.c.game_id)
+                            & (account_seats_table.c.seat == chat_table.c.seat))
+        theirs = conn.execute(select(func.count()).select_from(j).where(
+            account_seats_table.c.account_id == account, chat_table.c.at > since)).scalar() or 0
+        if theirs >= lim.account_lines:
+            raise Refusal("chat_rate")
 
     def lines(self, room: Room, after: int = 0, last: int = HISTORY) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
@@ -87,9 +141,12 @@ class Chat:
         """A ``chat`` message from a socket: stored, then sent to every socket of the game."""
         if client.seat is None:
             raise Refusal("chat_seats_only")
+        reason = bad_display(text, breaks=True)
+        if reason is not None and reason.key != "invisible":
+            raise Refusal("bad_message", reason)
         text = " ".join(text.split())[:MAX_TEXT]  # one line: no runs of blanks, no line breaks
-        if not text:
-            raise Refusal("chat_empty")
+        if not text or reason is not None:
+            raise Refusal("chat_empty")  # nothing anyone could read
         row = await asyncio.to_thread(self._append, room.id, client.seat, text)
         room.broadcast(line(row, room))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Request
@@ -42,6 +43,42 @@ def bad_text(value: str) -> Reason | None:
     if "\ud800" <= ch <= "\udfff":
         return Reason("surrogate")
     return Reason("control")
+
+
+#: what a name or a chat line shown to others may not hold: any control character (line breaks
+#: and tabs too, C1 included) and the writing-direction overrides, embeddings and isolates, which
+#: would turn the text shown after it around
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_BIDI = re.compile(r"[\u202a-\u202e\u2066-\u2069]")
+#: letters that show nothing (the Hangul fillers, the blank Braille pattern)
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def bad_display(value: str, breaks: bool = False) -> Reason | None:
+    """Why ``value`` may not be shown to others as a name or a chat line (``breaks``: line breaks
+    and tabs allowed, as a chat line folds them into spaces), or None. Empty text is fine (a
+    default name); text that is only blanks and invisible characters is not."""
+    if bad_text(value) is not None:
+        return bad_text(value)
+    if _CONTROL.search(value.replace("\n", "").replace("\t", "").replace("\r", "") if breaks else value):
+        return Reason("control")
+    if _BIDI.search(value):
+        return Reason("bidi")
+    if value and all(ch.isspace() or ch in _BLANK_LETTERS or unicodedata.category(ch) in ("Cf", "Mn", "Me")
+                     for ch in value):
+        return Reason("invisible")
+    return None
+
+
+def _display(value: str) -> str:
+    reason = bad_display(value)
+    if reason is not None:
+        raise reason
+    return value
+
+
+#: a name others read: no control character, no direction override, not only invisible characters
+DisplayStr = Annotated[str, AfterValidator(_display)]
 
 
 def _clean(value: str) -> str:

@@ -66,6 +66,10 @@ class Hub(Moves, Presence):
         #: handlers of other instances' notifications of kinds the hub does not know (``chat``: chat.py)
         self.on_note: dict[str, Callable[[Room, dict[str, Any]], Awaitable[None]]] = {}
         self.chat: Any = None  # the games' chat (chat.py), when the app has one
+        self.on_note["token"] = self._token_note
+        self.metrics: Any = None  # the operator's series (metrics.py), when the app has them
+        #: whether a game is rated (ratings.py sets it): read when its room is loaded
+        self.is_rated: Callable[[str], bool] = lambda game_id: False
 
     async def start(self) -> None:
         """Rebuild every open and running game by replaying its record, learn which seats other
@@ -128,6 +132,8 @@ class Hub(Moves, Presence):
         state = rebuild(row, changes)
         room = Room(row, self.storage.seats(game_id), state, len(changes))
         room.drawer = self.pool.draw  # boards drawn in the pool's workers
+        room.rated = self.is_rated(game_id)
+        room.metrics = self.metrics
         for seat, labels in played_for(changes, state).items():
             room.seats[seat].played_for = labels
         return room
@@ -150,6 +156,24 @@ class Hub(Moves, Presence):
                 room.turn_deadline = epoch(row.get("turn_deadline"))  # the first turn's, stored at the last join
                 room.broadcast_state()
                 self.schedule(room)
+
+    async def tokens_changed(self, seats: list[tuple[str, int]]) -> None:
+        """The tokens of these (game, seat) were replaced here (a fresh one, a logout): the
+        sockets opened with an old one close at once (other instances hear it by NOTIFY)."""
+        for game_id, seat in seats:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                await self.token_changed(room, seat)
+
+    async def _token_note(self, room: Room, payload: dict[str, Any]) -> None:
+        await self.token_changed(room, int(payload.get("seat", -1)))
+
+    async def token_changed(self, room: Room, seat: int) -> None:
+        """Close the sockets of ``seat`` whose token is not the seat's token now."""
+        current = await asyncio.to_thread(self.storage.seat_token_hash, room.id, seat)
+        for client in list(room.clients):
+            if client.seat == seat and client.token_hash != current:
+                client.close(4401, texts.error("token_replaced"))
 
     async def on_notify(self, payload: dict[str, Any]) -> None:
         """A message from another instance (see ``notify.py``)."""

@@ -1,12 +1,13 @@
 """E-mail notices of turn-based games: "your turn" and "game over", through the operator's SMTP
 server (``asztal serve --smtp host:port`` or ``ASZTAL_SMTP``; docs/operations.md).
 
-Who gets one: the account linked to a seat (``account_seats``) that has an e-mail address and has
-not opted out (``mail_prefs``), in a turn-based game (``turns.py``), and only when that seat has
-no socket open: a player looking at the game reads it there. "Your turn" goes out at most once per
-game per hour per account, "game over" once per game; the claim is a row of ``mail_sent`` written
-before the mail is sent, in one transaction, so two instances never both send it (a mail whose
-sending fails is not retried: the next turn sends the next one).
+Who gets one: the account linked to a seat (``account_seats``) whose e-mail address its owner has
+confirmed (``account_mail.py``) and that has not opted out (``mail_prefs``), in its own language, in
+a turn-based game (``turns.py``), and only when that seat has no socket open: a player looking at
+the game reads it there. "Your turn" goes out at most once per game per hour per account, "game
+over" once per game; the claim is a row of ``mail_sent`` written before the mail is sent, in one
+transaction, so two instances never both send it (a mail whose sending fails is not retried: the
+next turn sends the next one).
 
 Every mail carries a link that opens the game (``/?open=ID``, which asks the account for a fresh
 seat token after logging in) and an unsubscribe link whose token is stored only as a hash, valid
@@ -38,7 +39,7 @@ from sqlalchemy.exc import IntegrityError
 
 from asztal.engine.i18n import fill
 from asztal.server import texts
-from asztal.server.accounts import account_seats_table, accounts_table, clean_text
+from asztal.server.accounts import account_seats_table, accounts_table, clean_text, mail_address
 from asztal.server.hub import Hub
 from asztal.server.identity import Identity
 from asztal.server.room import Room
@@ -99,11 +100,6 @@ texts.ERRORS.update({
 UNSUBSCRIBE_DAYS = 180
 
 
-def both(key: str, sep: str = " / ", **fields: Any) -> str:
-    hu, en = MAIL[key]
-    return hu.format(**fields) + sep + en.format(**fields)
-
-
 def parse_smtp(value: str) -> tuple[str, int]:
     """``host:port`` (IPv6 in brackets: ``[::1]:25``); port 25 if none is given."""
     host, sep, port = value.rpartition(":")
@@ -129,21 +125,36 @@ class MailSettings:
     turn_every: float = field(default_factory=lambda: float(os.environ.get("ASZTAL_MAIL_TURN_EVERY", 3600)))
 
 
+def compose(settings: MailSettings, subject: str, username: str, email: str, body: str) -> EmailMessage:
+    """A mail of the server to one account (its name and checked address in ``To``)."""
+    msg = EmailMessage()
+    msg["Subject"] = subject
+    msg["From"] = formataddr(("asztal", settings.sender))
+    msg["To"] = formataddr((username, mail_address(email)))
+    msg["Message-ID"] = make_msgid(domain=settings.sender.rpartition("@")[2] or None)
+    msg["Auto-Submitted"] = "auto-generated"
+    msg.set_content(body)
+    return msg
+
+
 class Mailer:
     """Sends one message at a time through the configured SMTP server (stdlib ``smtplib``)."""
 
     def __init__(self, settings: MailSettings) -> None:
         self.settings = settings
 
-    def send(self, msg: EmailMessage) -> None:
+    def send(self, msg: EmailMessage, to: str) -> None:
+        """Send ``msg`` to the one address ``to``: the envelope names it alone, whatever the
+        headers say (an address is checked again here, as a stored one may predate the checks)."""
         assert self.settings.smtp is not None
+        recipient = mail_address(to)
         host, port = parse_smtp(self.settings.smtp)
         with smtplib.SMTP(host, port, timeout=30) as smtp:
             if self.settings.starttls or self.settings.user:
                 smtp.starttls()
             if self.settings.user:
                 smtp.login(self.settings.user, self.settings.password or "")
-            smtp.send_message(msg)
+            smtp.send_message(msg, from_addr=self.settings.sender, to_addrs=[recipient])
 
 
 @dataclass
@@ -168,6 +179,7 @@ class Notices:
         #: the notices being claimed and sent, on threads of their own (a slow SMTP server holds up nothing)
         self.pool = ThreadPoolExecutor(2, thread_name_prefix="asztal-mail")
         self.pending: set[Future[None]] = set()
+        self.metrics: Any = None  # the operator's series (metrics.py): mails sent and failed
 
     # -- deciding (on the event loop, from the room as the change left it) ---------------------
     def watch(self, room: Room, change: Change) -> None:
@@ -206,10 +218,20 @@ class Notices:
 
     def _deliver(self, notice: Notice) -> None:
         try:
-            for msg in self._claim(notice):
-                self.mailer.send(msg)
+            messages = self._claim(notice)
         except Exception:  # a notice is not worth a move: log it and go on
-            log.exception("could not send the %s notice of game %s", notice.kind, notice.game_id)
+            log.exception("could not claim the %s notice of game %s", notice.kind, notice.game_id)
+            return
+        for to, msg in messages:
+            try:
+                self.mailer.send(msg, to)
+            except Exception:
+                log.exception("could not send the %s notice of game %s", notice.kind, notice.game_id)
+                ok = False
+            else:
+                ok = True
+            if self.metrics is not None:
+                self.metrics.mailed(notice.kind, ok)
 
     async def drain(self) -> None:
         """Wait for the notices under way (tests, and a clean shutdown)."""
@@ -217,17 +239,18 @@ class Notices:
             await asyncio.gather(*(asyncio.wrap_future(f) for f in list(self.pending)), return_exceptions=True)
 
     # -- claiming (one transaction per notice: whoever writes the row sends the mail) ----------
-    def _claim(self, notice: Notice) -> list[EmailMessage]:
+    def _claim(self, notice: Notice) -> list[tuple[str, EmailMessage]]:
         j = account_seats_table.join(accounts_table, account_seats_table.c.account_id == accounts_table.c.id) \
             .outerjoin(mail_prefs_table, mail_prefs_table.c.account_id == accounts_table.c.id)
-        out: list[EmailMessage] = []
+        out: list[tuple[str, EmailMessage]] = []
         stamp = now()
         with self.storage._writing(), self.engine.begin() as conn:
             rows = conn.execute(select(accounts_table.c.id, accounts_table.c.username, accounts_table.c.email,
-                                       mail_prefs_table.c.notices).select_from(j)
+                                       accounts_table.c.lang, mail_prefs_table.c.notices).select_from(j)
                                 .where(account_seats_table.c.game_id == notice.game_id,
-                                       account_seats_table.c.seat.in_(notice.seats))).all()
-            for account_id, username, email, wants in rows:
+                                       account_seats_table.c.seat.in_(notice.seats),
+                                       accounts_table.c.email_confirmed.is_(True))).all()
+            for account_id, username, email, lang, wants in rows:
                 if not email or wants is False:
                     continue
                 if not self._claim_one(conn, notice, account_id, stamp):
@@ -235,7 +258,7 @@ class Notices:
                 token = new_secret()
                 conn.execute(insert(unsubscribe_table).values(token_hash=hash_secret(token), account_id=account_id,
                                                               created=stamp))
-                out.append(self.message(notice, username, email, token))
+                out.append((email, self.message(notice, username, email, token, lang)))
             conn.execute(delete(unsubscribe_table).where(
                 unsubscribe_table.c.created < stamp - dt.timedelta(days=UNSUBSCRIBE_DAYS)))
         return out
@@ -259,33 +282,24 @@ class Notices:
         return True
 
     # -- the message -------------------------------------------------------------------------
-    def message(self, notice: Notice, username: str, email: str, token: str) -> EmailMessage:
+    def message(self, notice: Notice, username: str, email: str, token: str, lang: str = "hu") -> EmailMessage:
+        """The notice in the account's one language (``accounts.lang``)."""
         base = self.settings.public_url.rstrip("/")
         url = f"{base}/?open={notice.game_id}"
         unsub = f"{base}/api/mail/unsubscribe?token={token}"
-        title_hu, title_en = notice.title
+        k = 0 if lang == "hu" else 1
+        title = notice.title[k]
         if notice.deadline is not None:
-            when = dt.datetime.fromtimestamp(notice.deadline, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
-            deadline = (when, when)
+            deadline = dt.datetime.fromtimestamp(notice.deadline, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
         else:
-            deadline = MAIL["no_deadline"]
+            deadline = MAIL["no_deadline"][k]
         kind = notice.kind
-        subject = (MAIL[f"{kind}_subject"][0].format(title=title_hu) + " · "
-                   + MAIL[f"{kind}_subject"][1].format(title=title_en))
-        hu = fill(MAIL[f"{kind}_body"][0], "hu", name=username, title=title_hu, deadline=deadline[0], url=url,
-                  result=notice.result[0])
-        en = fill(MAIL[f"{kind}_body"][1], "en", name=username, title=title_en, deadline=deadline[1], url=url,
-                  result=notice.result[1])
-        footer = both("footer", "\n", url=unsub)
-        msg = EmailMessage()
-        msg["Subject"] = subject
-        msg["From"] = formataddr(("asztal", self.settings.sender))
-        msg["To"] = formataddr((username, email))
-        msg["Message-ID"] = make_msgid(domain=self.settings.sender.rpartition("@")[2] or None)
+        body = fill(MAIL[f"{kind}_body"][k], lang, name=username, title=title, deadline=deadline, url=url,
+                    result=notice.result[k])
+        msg = compose(self.settings, MAIL[f"{kind}_subject"][k].format(title=title), username, email,
+                      f"{body}\n\n-- \n{MAIL['footer'][k].format(url=unsub)}\n")
         msg["List-Unsubscribe"] = f"<{unsub}>"
         msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-        msg["Auto-Submitted"] = "auto-generated"
-        msg.set_content(f"{hu}\n\n-- \n\n{en}\n\n-- \n{footer}\n")
         return msg
 
     # -- preferences and unsubscribing -----------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -82,6 +83,7 @@ class Moves:
     pool: BotPool
     #: called after every change this instance commits (``Hub``'s list: mail, ratings)
     watchers: list[Callable[[Room, Change], None]]
+    metrics: Any  # the operator's series (metrics.py), or None
 
     if TYPE_CHECKING:
         def schedule(self, room: Room) -> None: ...  # presence.Presence
@@ -109,6 +111,8 @@ class Moves:
                     raise Refusal("illegal", e, st.game) from None
                 code = new.history[-1].code  # the canonical code is stored, never the text as it arrived
             else:
+                if room.rated:
+                    raise Refusal("rated_no_undo")  # a takeback after the others replied would rate a retry
                 if not st.can_undo(seat):
                     raise Refusal("nothing_to_undo")
                 new = st.undo(seat)
@@ -117,6 +121,7 @@ class Moves:
                       if new.is_over else None)
             change = Change(room.seq + 1, kind, code if kind == "act" else None, seat, by)
             deadline = turn_deadline(room, new)
+            began = time.perf_counter()
             waiter = asyncio.wrap_future(self.storage.submit_append(room.id, change, status,
                                                                     None if new.is_over else new.to_move, result,
                                                                     deadline))
@@ -136,6 +141,8 @@ class Moves:
             except Exception:  # the database failed: nothing was committed, so nothing changed
                 log.exception("could not store change %d of game %s", change.seq, room.id)
                 raise Refusal("busy") from None
+            if self.metrics is not None:
+                self.metrics.commit.observe(time.perf_counter() - began)
             self._install(room, new, change.seq, status, kind == "undo", epoch(deadline))
             self._played_for(room, seat, by, new)
         self.tell_watchers(room, change)

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from asztal.server.storage import Storage
 
 log = logging.getLogger("asztal.server")
+#: seconds before a live turn runs out that every socket is warned (a third of a shorter timer)
+WARN_BEFORE = 30.0
 
 
 class Presence:
@@ -83,10 +85,16 @@ class Presence:
                 self.schedule(room)
 
     async def _timer(self, room: Room, seat: Seat, seq: int, deadline: float) -> None:
-        """``seat``'s turn timer, running out at ``deadline`` (``room.deadline`` when it began)."""
+        """``seat``'s turn timer, running out at ``deadline`` (``room.deadline`` when it began).
+        Every socket is warned a little before (``time_short``)."""
+        warn = deadline - min(WARN_BEFORE, room.row["turn_timer"] / 3)
+        await asyncio.sleep(max(0.0, warn - time.time()))
+        if room.seq == seq and not seat.stand_in:
+            room.broadcast(texts.seat_event("time_short", seat.seat, seat.name))
         await asyncio.sleep(max(0.0, deadline - time.time()))
         if is_turn_based(room.row):  # a game of days: the stand-in makes this one move (turns.py)
-            if room.seq == seq and not seat.stand_in:
+            others = any(o is not seat and o.kind == "human" and o.taken for o in room.seats)
+            if room.seq == seq and not seat.stand_in and others:  # against bots alone: the game waits
                 await self._bot_move(room, seat, seq)
             return
         async with room.lock:
@@ -96,7 +104,14 @@ class Presence:
                 room.deadline = None
                 room.broadcast_state()
                 return
-            self._stand_in(room, seat)
+            if seat.connected:
+                stays = True  # the player is there, only slow: the stand-in makes the one move that ran out
+            else:
+                stays = False
+                self._stand_in(room, seat)
+        if stays:
+            await self._bot_move(room, seat, seq)
+            return
         room.task = None
         self.schedule(room)
         room.broadcast_state()

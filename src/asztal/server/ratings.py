@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
@@ -47,8 +48,9 @@ from asztal.server.accounts import account_seats_table, accounts_table, clean_te
 from asztal.server.hub import Hub
 from asztal.server.meta import BOTS
 from asztal.server.room import Room
-from asztal.server.storage import Change, Storage, metadata, now, seats_table
+from asztal.server.storage import Change, Storage, actions_table, metadata, now, seats_table
 from asztal.server.texts import ErrorBody
+from asztal.server.tokens import hash_secret
 
 log = logging.getLogger("asztal.server")
 
@@ -104,9 +106,34 @@ texts.ERRORS.update({
                         "in a rated game each bot has a strength of its own"),
     "rated_account": ("értékelt játékhoz be kell jelentkezni", "log in to play a rated game"),
     "no_player": ("nincs ilyen játékos", "no such player"),
+    "rated_no_hint": ("értékelt játékban nincs tipp: itt a saját játékod számít",
+                      "no hints in a rated game: it measures your own play"),
+    "rated_no_undo": ("értékelt játékban nem lehet visszavonni lépést", "no takebacks in a rated game"),
+    "rated_timer": ("értékelt játékban a lépésidő legalább 12 óra (vagy nincs időkorlát)",
+                    "a rated game's turn timer is at least 12 hours (or none)"),
+    "rated_same_address": ("értékelt játékban nem ülhet két fiók ugyanarról a hálózati címről",
+                           "two accounts from the same network address cannot play a rated game together"),
 })
 
+#: the shortest turn timer of a rated game, in seconds: a live timer would let the stand-in play
+RATED_MIN_TIMER = 12 * 3600
+
+
+def stand_in_share() -> float:
+    """The share of a seat's moves a stand-in may play in a rated game; a seat played more by it
+    counts as a loss (``ASZTAL_RATED_STAND_IN_SHARE``, docs/operations.md)."""
+    return float(os.environ.get("ASZTAL_RATED_STAND_IN_SHARE", 0.25))
+
 MODEL = PlackettLuce()
+
+#: the network address (SHA-256) each seat of a rated game was taken from
+rated_addresses_table = Table(
+    "rated_addresses", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", String(32), nullable=False),
+    Column("address_hash", String(64), nullable=False),
+)
 
 
 def shown(mu: float, sigma: float) -> float:
@@ -129,6 +156,9 @@ class Ratings:
         self.engine = storage.engine
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="asztal-ratings")
         self.pending: set[Future[None]] = set()
+        #: two accounts of one network address may play a rated game together (a club behind one
+        #: router: ``ASZTAL_RATED_SHARED_ADDRESS=1``; docs/operations.md)
+        self.shared_address = os.environ.get("ASZTAL_RATED_SHARED_ADDRESS", "") == "1"
 
     def mark(self, game_id: str) -> None:
         with self.storage._writing(), self.engine.begin() as conn:
@@ -138,6 +168,28 @@ class Ratings:
         with self.engine.connect() as conn:
             return conn.execute(select(rated_games_table.c.game_id)
                                 .where(rated_games_table.c.game_id == game_id)).first() is not None
+
+    # -- who sits at a rated game ----------------------------------------------------------
+    def shares_address(self, game_id: str, account_id: str, address: str) -> bool:
+        """Whether the account about to take a seat shares a network address with another account
+        of the rated game: the one it comes from now or registered from, against the ones the
+        others took their seats from or registered from."""
+        if self.shared_address:
+            return False
+        j = rated_addresses_table.outerjoin(accounts_table, rated_addresses_table.c.account_id == accounts_table.c.id)
+        with self.engine.connect() as conn:
+            others = conn.execute(select(rated_addresses_table.c.address_hash, accounts_table.c.address_hash)
+                                  .select_from(j).where(rated_addresses_table.c.game_id == game_id,
+                                                        rated_addresses_table.c.account_id != account_id)).all()
+            mine = conn.execute(select(accounts_table.c.address_hash)
+                                .where(accounts_table.c.id == account_id)).scalar()
+        theirs = {h for row in others for h in row if h}
+        return bool({hash_secret(address), mine} & theirs)
+
+    def took_seat(self, game_id: str, seat: int, account_id: str, address: str) -> None:
+        with self.storage._writing(), self.engine.begin() as conn:
+            conn.execute(insert(rated_addresses_table).values(game_id=game_id, seat=seat, account_id=account_id,
+                                                              address_hash=hash_secret(address)))
 
     # -- a game ends ------------------------------------------------------------------
     def watch(self, room: Room, change: Change) -> None:
@@ -162,7 +214,8 @@ class Ratings:
 
     def rate(self, game_id: str, game: str, scores: list[float], winners: list[int]) -> bool:
         """Write the ratings of a rated game that ended; False if it is not rated, was rated
-        already, or a human seat has no account (a deleted player's game is not rated).
+        already, or none of its players still has an account. A seat whose account was
+        deleted during the game, or that a stand-in played too much of, takes the last place.
         Two instances that end games with the same bot at once both write its row: the first
         row of a new entry may be inserted by both, so the loser of that race tries again (its
         claim of the game was rolled back with it)."""
@@ -187,22 +240,31 @@ class Ratings:
                                        .where(account_seats_table.c.game_id == game_id)).all())
             bots = dict(conn.execute(select(seats_table.c.seat, seats_table.c.bot).where(
                 seats_table.c.game_id == game_id, seats_table.c.kind == "bot")).all())
-            # who plays each seat: an account, or a bot strength (a stand-in plays for its human)
+            # who plays each seat: an account, or a bot strength (a stand-in plays for its human);
+            # a human seat whose account was deleted meanwhile forfeits: rated from the start, not kept
             who: list[tuple[Any, str] | None] = [
                 (bot_ratings_table, str(bots[seat])) if seat in bots
                 else (ratings_table, str(owners[seat])) if seat in owners else None for seat in range(players)]
-            if None in who or len(set(who)) != players:
+            known = [w for w in who if w is not None]
+            if not known or len(set(known)) != len(known):
                 return False
-            current = [self._current(conn, w, game, players) for w in who if w is not None]
+            lost = {seat for seat, w in enumerate(who) if w is None} | self._stood_in(conn, game_id, set(bots))
+            current = [self._current(conn, w, game, players) if w is not None else (MODEL.mu, MODEL.sigma, 0, 0)
+                       for w in who]
             teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma, _, _ in current]
-            ranks = ranks_of(scores, winners)
+            # a forfeit, or a seat the stand-in played too much of, shares the last place
+            marked = [players + 1 if seat in lost else r for seat, r in enumerate(ranks_of(scores, winners))]
+            ranks = [1 + sum(1 for o in marked if o < m) for m in marked]
+            # the winners that still stand; if none does, whoever is now first
+            kept = [s for s in winners if s not in lost] or [s for s in range(players) if ranks[s] == 1]
             new = MODEL.rate(teams, ranks=[float(r) for r in ranks])
             for seat, w in enumerate(who):
-                assert w is not None
+                if w is None:
+                    continue
                 table, key = w
                 r = new[seat][0]
                 _, _, played, wins = current[seat]
-                won = seat in winners
+                won = seat in kept
                 values = {"mu": r.mu, "sigma": r.sigma, "games": played + 1, "wins": wins + int(won),
                           "updated": stamp}
                 res = conn.execute(update(table).where(*self._entry(table, key, game, players)).values(**values))
@@ -214,6 +276,20 @@ class Ratings:
                         account_id=key, game=game, players=players, game_id=game_id, mu=r.mu, sigma=r.sigma,
                         rank=ranks[seat], won=won, at=stamp))
         return True
+
+    @staticmethod
+    def _stood_in(conn: Connection, game_id: str, bots: set[int]) -> set[int]:
+        """The human seats of which a stand-in played more than ``stand_in_share()`` of the moves."""
+        counts: dict[int, list[int]] = {}
+        for seat, by in conn.execute(select(actions_table.c.seat, actions_table.c.by).where(
+                actions_table.c.game_id == game_id, actions_table.c.kind == "act")):
+            if seat is None or seat in bots:
+                continue
+            c = counts.setdefault(seat, [0, 0])
+            c[0] += 1
+            c[1] += by == "stand_in"
+        limit = stand_in_share()
+        return {seat for seat, (total, stood) in counts.items() if total and stood / total > limit}
 
     @staticmethod
     def _key(table: Table) -> Column[str]:
@@ -349,6 +425,7 @@ def build_router(ratings: Ratings) -> APIRouter:
 def install(app: FastAPI, hub: Hub, ratings: Ratings) -> Ratings:
     """Rate the games that end and serve the leaderboards; ``app.state.ratings`` for tests."""
     hub.watchers.append(ratings.watch)
+    hub.is_rated = ratings.is_rated
     app.include_router(build_router(ratings))
     app.state.ratings = ratings
     return ratings

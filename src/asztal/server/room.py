@@ -22,6 +22,7 @@ import asyncio
 import datetime as dt
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -96,6 +97,7 @@ class Client:
         self.overflowed = False
         self.buckets: dict[str, list[float]] = {}
         self.left = False  # the socket is gone (a step queued for it sends nothing)
+        self.token_hash: str | None = None  # the hash of the seat token it opened with
 
     @property
     def key(self) -> tuple[int | None, str]:
@@ -171,6 +173,9 @@ class Room:
         self.drawer: Drawer = _draw_here
         self.draws = 0  # boards drawn for this room: their numbers tell a drawing process which one it kept
         self._tail: asyncio.Task | None = None  # the last step queued by ``_then``
+        #: a rated game (``ratings.py``): no hints and no takebacks while it runs
+        self.rated = False
+        self.metrics: Any = None  # the operator's series (metrics.py): the broadcast's latency
 
     @property
     def game(self):
@@ -187,7 +192,7 @@ class Room:
         return {"type": "hello", "id": self.id, "game": g.name,
                 "title": {"hu": g.title.get("hu", g.name), "en": g.title.get("en", g.name)},
                 "seat": client.seat, "players": self.state.players, "lang": client.lang, "status": self.status,
-                "turn_timer": self.row["turn_timer"], "seats": self.seat_info()}
+                "turn_timer": self.row["turn_timer"], "seats": self.seat_info(), "rated": self.rated}
 
     # -- what changed -------------------------------------------------------------------
     def replaced(self, old: GameState, undone: bool) -> None:
@@ -240,7 +245,8 @@ class Room:
                  if seat is not None and seat == to_move and self.status == "running" else [])
         msg: dict[str, Any] = {"type": "state", "seq": self.seq, "status": self.status, "to_move": to_move,
                                "is_over": st.is_over, "legal": legal,
-                               "can_undo": seat is not None and self.status == "running" and st.can_undo(seat),
+                               "can_undo": (seat is not None and self.status == "running" and not self.rated
+                                            and st.can_undo(seat)),
                                "deadline": self.deadline, "stand_in": [s.seat for s in self.seats if s.stand_in]}
         if st.is_over:
             msg["scores"] = [float(x) for x in st.scores()]
@@ -357,6 +363,8 @@ class Room:
     def broadcast_state(self) -> None:
         """Every socket its ``state``, after the room's state (or its seats, timer) changed:
         made when its turn comes, from the room as it is then, for the sockets there then."""
+        began = time.perf_counter()
+
         async def step() -> None:
             clients = list(self.clients)
             if not clients:
@@ -366,6 +374,8 @@ class Room:
             for c in clients:
                 if c in self.clients:
                     c.send(self._message(c, drawn[keys[c]]))
+            if self.metrics is not None:
+                self.metrics.broadcast.observe(time.perf_counter() - began)
 
         self._then(step)
 

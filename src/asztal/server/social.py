@@ -3,14 +3,18 @@ invitation in its lobby (``/api/me/invitations``) and takes the seat by joining,
 invite link (a private game's too). Nobody else may take a seat kept for someone.
 
 Only a player of the game (a seat linked to the inviting account) may invite, a seat at a time;
-an invitation names the game and who invited, nothing more. An unknown username gets the same
-refusal as one that cannot be invited, so the route does not tell which names exist beyond what
-the public profiles (``/api/players/{name}``) tell anyway.
+an invitation names the game and who invited, nothing more. An unknown username, or one that
+cannot be invited (already at the table or invited), gets the same answer as a real invitation
+(the seat that would be kept) and nothing is stored, so the route tells no more about which names
+exist than the public profiles (``/api/players/{name}``) do. An account sends at most
+``ASZTAL_INVITES_PER_HOUR`` invitations an hour (30).
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
+import os
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, HTTPException, Request
@@ -22,6 +26,7 @@ from asztal.server.accounts import account_seats_table, accounts_table, clean_id
 from asztal.server.api import GameInfo, game_info
 from asztal.server.hub import Hub
 from asztal.server.identity import Identity
+from asztal.server.ratelimit import RateLimit
 from asztal.server.storage import Storage, games_table, metadata, now, seats_table
 from asztal.server.texts import ErrorBody
 
@@ -35,8 +40,6 @@ seat_invites_table = Table(
 )
 
 texts.ERRORS.update({
-    "cannot_invite": ("ezt a játékost nem lehet ide meghívni (nincs ilyen név, vagy már játszik itt)",
-                      "that player cannot be invited here (no such name, or already playing here)"),
     "not_a_player": ("csak a játék egy játékosa hívhat meg valakit", "only a player of the game can invite"),
     "no_free_seat": ("nincs szabad hely a meghíváshoz", "no free seat to invite to"),
     "seat_kept": ("ez a hely egy meghívott játékosnak van fenntartva", "that seat is kept for an invited player"),
@@ -44,6 +47,16 @@ texts.ERRORS.update({
 
 #: invitations one account may hold at once (the oldest go first)
 MAX_INVITATIONS = 100
+
+
+def kept_hours() -> float:
+    """How long an invitation keeps its seat (``ASZTAL_KEPT_HOURS``, 24): then anyone may take it,
+    so a player cannot hold a game's seats away from strangers for good."""
+    return float(os.environ.get("ASZTAL_KEPT_HOURS", 24))
+
+
+def _live() -> Any:
+    return seat_invites_table.c.created > now() - dt.timedelta(hours=kept_hours())
 
 
 class Social:
@@ -55,7 +68,7 @@ class Social:
         """Seat -> the account it is kept for."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(seat_invites_table.c.seat, seat_invites_table.c.account_id)
-                                .where(seat_invites_table.c.game_id == game_id)).all()
+                                .where(seat_invites_table.c.game_id == game_id, _live())).all()
         return {int(r[0]): str(r[1]) for r in rows}
 
     def invite(self, by_account: str, game_id: str, username: str, seat: int | None) -> int:
@@ -66,20 +79,21 @@ class Social:
             status = conn.execute(select(games_table.c.status).where(games_table.c.id == game_id)).scalar()
             if mine is None or status is None:
                 raise Refused("not_a_player", 403)
-            friend = conn.execute(select(accounts_table.c.id).where(
-                accounts_table.c.username_key == username_key(username))).scalar()
-            playing = {r[0] for r in conn.execute(select(account_seats_table.c.account_id)
-                                                  .where(account_seats_table.c.game_id == game_id))}
+            conn.execute(delete(seat_invites_table).where(seat_invites_table.c.game_id == game_id, ~_live()))
             kept = dict(conn.execute(select(seat_invites_table.c.seat, seat_invites_table.c.account_id)
                                      .where(seat_invites_table.c.game_id == game_id)).all())
-            if friend is None or friend in playing or friend in kept.values():
-                raise Refused("cannot_invite", 409)
             free = [r[0] for r in conn.execute(select(seats_table.c.seat).where(
                 seats_table.c.game_id == game_id, seats_table.c.kind == "human",
                 seats_table.c.token_hash.is_(None)).order_by(seats_table.c.seat)) if r[0] not in kept]
             if status != "open" or not free or (seat is not None and seat not in free):
                 raise Refused("no_free_seat", 409)
             chosen = seat if seat is not None else free[0]
+            friend = conn.execute(select(accounts_table.c.id).where(
+                accounts_table.c.username_key == username_key(username))).scalar()
+            playing = {r[0] for r in conn.execute(select(account_seats_table.c.account_id)
+                                                  .where(account_seats_table.c.game_id == game_id))}
+            if friend is None or friend in playing or friend in kept.values():
+                return chosen  # the same answer, and nothing kept: the name's existence is not told
             conn.execute(insert(seat_invites_table).values(game_id=game_id, seat=chosen, account_id=friend,
                                                            by_account=by_account, created=now()))
             old = [(r[0], r[1]) for r in conn.execute(
@@ -103,7 +117,7 @@ class Social:
         with self.engine.connect() as conn:
             rows = conn.execute(select(seat_invites_table.c.game_id, seat_invites_table.c.seat,
                                        inviter.c.username).select_from(j)
-                                .where(seat_invites_table.c.account_id == account_id)
+                                .where(seat_invites_table.c.account_id == account_id, _live())
                                 .order_by(seat_invites_table.c.created.desc())).all()
         return [{"game_id": r[0], "seat": r[1], "by": r[2]} for r in rows]
 
@@ -133,6 +147,7 @@ class Invitation(BaseModel):
 
 def build_router(hub: Hub, social: Social, identity: Identity) -> APIRouter:
     router = APIRouter(prefix="/api")
+    per_account = RateLimit(int(os.environ.get("ASZTAL_INVITES_PER_HOUR", 30)), 3600)
 
     def fail(status: int, code: str) -> HTTPException:
         return HTTPException(status, detail=texts.detail(code))
@@ -147,6 +162,8 @@ def build_router(hub: Hub, social: Social, identity: Identity) -> APIRouter:
         me = await identity.required(request)
         if not clean_id(game_id) or not clean_text(body.username):
             raise fail(404, "no_game")
+        if not per_account.allow(me.account_id):
+            raise fail(429, "rate_limited")
         try:
             seat = await asyncio.to_thread(social.invite, me.account_id, game_id, body.username, body.seat)
         except Refused as e:

@@ -359,6 +359,11 @@ class Storage:
             self._writer = GroupWriter(self)
         return self._writer.submit((game_id, change, status, to_move, result, deadline))
 
+    def seat_token_hash(self, game_id: str, seat: int) -> str | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(seats_table.c.token_hash).where(seats_table.c.game_id == game_id,
+                                                                       seats_table.c.seat == seat)).scalar()
+
     def seat_of_token(self, game_id: str, token_hash: str) -> int | None:
         with self.engine.connect() as conn:
             r = conn.execute(select(seats_table.c.seat).where(seats_table.c.game_id == game_id,

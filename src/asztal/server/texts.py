@@ -39,6 +39,9 @@ ERRORS: dict[str, tuple[str, str]] = {
     "game_over": ("a játék véget ért", "the game is over"),
     "busy": ("közben más lépés történt, próbáld újra", "another change came first; try again"),
     "bad_token": ("érvénytelen belépőkód", "invalid seat token"),
+    "token_replaced": ("ennek a helynek új belépőkódja lett (másik eszközön nyitottad meg, vagy kijelentkeztél); "
+                       "nyisd meg újra a játékot", "this seat has a new token (opened on another device, or you "
+                       "logged out); open the game again"),
     "no_game": ("nincs ilyen játék", "no such game"),
     "full": ("a játékban nincs szabad hely", "the game has no free seat"),
     "seat_taken": ("ez a hely foglalt", "that seat is taken"),
@@ -81,6 +84,8 @@ REASONS: dict[str, tuple[str, str]] = {
     "nul": ("NUL karaktert tartalmaz", "contains a NUL character"),
     "surrogate": ("nem érvényes Unicode szöveg", "contains a lone surrogate (not Unicode text)"),
     "control": ("vezérlőkaraktert tartalmaz", "contains a control character"),
+    "bidi": ("írásirányt átállító karaktert tartalmaz", "contains a character that overrides the writing direction"),
+    "invisible": ("csak láthatatlan karakterekből áll", "is made only of invisible characters"),
     "nested": ("túl nagy vagy túl mélyen egymásba ágyazott", "too large or too deeply nested"),
     "long_text": ("túl hosszú szöveg", "a text is too long"),
     "big_number": ("túl nagy szám", "a number is out of range"),
@@ -156,6 +161,8 @@ SEAT_EVENTS: dict[str, tuple[str, str]] = {
     "stand_in": ("{name} helyett gép játszik", "a bot plays for {name}"),
     "returned": ("{name} visszatért, újra maga játszik", "{name} is back and plays again"),
     "played_for": ("{name} helyett a gép lépett", "the bot made a move for {name}"),
+    "time_short": ("{name} ideje hamarosan lejár; utána a gép lép helyette", "{name}'s time is nearly up; then a bot "
+                   "moves for them"),
 }
 
 

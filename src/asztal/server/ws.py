@@ -177,6 +177,7 @@ async def _session(ws: WebSocket, game_id: str, hub: Hub, token: str | None, key
         await _refuse(ws, "no_game", 4404)
         return
     client = Client(seat, lang, hub.settings.outbox if hub.settings is not None else 256)
+    client.token_hash = hash_secret(token) if seat is not None and token else None
     room.join(client, room.hello(client))  # hello, then the whole state, in the room's order
     hub.connected(room, client)  # at once after the hello: no seat event may fall between them
     if hub.chat is not None:
@@ -224,6 +225,8 @@ async def _session(ws: WebSocket, game_id: str, hub: Hub, token: str | None, key
 
 async def handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> None:
     kind = msg["type"]
+    if client.overflowed:
+        return  # the socket is closing (its token replaced, say): nothing it sends counts
     if kind == "ping":
         client.send({"type": "pong"})
         return
@@ -248,6 +251,8 @@ async def handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> N
             raise Refusal("not_your_turn")  # why/hint describe the hand of the seat to move
         if kind == "why":
             client.send(why(st, msg["code"]))
+        elif room.rated:
+            raise Refusal("rated_no_hint")  # a rated game measures its players, not the bot
         else:
             if hub.hints >= hub.hints_pending:
                 raise Refusal("busy")  # hints have their own budget; it is used up just now

@@ -229,7 +229,9 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       buttons.append(more);
     }
     undoBtn.disabled = !msg.can_undo;
-    hintBtn.disabled = !mine;
+    const rated = Boolean(st.hello && st.hello.rated);  // the server refuses hints and takebacks: said here
+    hintBtn.disabled = !mine || rated;
+    hintBtn.title = undoBtn.title = rated ? t("rated_no_help") : "";
     // the log, newest last
     clear(logBox);
     const log = st.logs[key(st.shown)] || [];

@@ -242,13 +242,14 @@ async function fillLists(box) {
     const list = status === "open" ? results[k].filter((g) => !g.private) : results[k];
     if (!list.length) sec.append(el("p", {class: "muted"}, t("none")));
     for (const g of list) {
-      const names = g.seats.map((s) => s.taken ? seatLabel(s.name, s.seat, s.kind) : "—").join(", ");
+      const names = g.seats.map((s) => s.taken ? seatLabel(s.name, s.seat, s.kind)
+        : s.reserved ? t("seat_reserved") : "—").join(", ");
       const row = el("div", {class: "row"}, [el("span", {}, `${tx(g.title)} (${g.players}) · ${names}`)]);
-      if (status === "open" && !g.private) {
-        const free = g.seats.find((s) => !s.taken);
+      const free = g.seats.find((s) => !s.taken && !s.reserved);  // a reserved seat is an invited player's
+      if (status === "open" && !g.private && free) {
         const name = el("input", {class: "name", placeholder: t("name"), maxlength: 40, "aria-label": t("name")});
         const btn = el("button", {type: "button"}, t("join"));
-        btn.onclick = () => joinGame(g.id, free ? free.seat : null, name.value, null, g);
+        btn.onclick = () => joinGame(g.id, free.seat, name.value, null, g);
         row.append(name, btn);
       }
       if (status === "running") row.append(el("a", {href: `?watch=${g.id}`, class: "button"}, t("watch")));
