@@ -129,12 +129,6 @@ class TableOut(BaseModel):
     seats: list[Seat]
 
 
-class RoundOut(BaseModel):
-    round: int
-    deadline: dt.datetime
-    tables: list[TableOut]
-
-
 class StandingOut(BaseModel):
     rank: int
     username: str
@@ -144,6 +138,14 @@ class StandingOut(BaseModel):
     game_points: float
     games: int
     withdrawn: bool
+
+
+class RoundOut(BaseModel):
+    round: int
+    deadline: dt.datetime
+    tables: list[TableOut]
+    standings: list[StandingOut] | None = Field(None, description="the standings after this round, once every "
+                                                                  "table of it is scored")
 
 
 class Detail(Summary):
@@ -224,17 +226,26 @@ def build_router(hub: Hub, tournaments: Tournaments, identity: Identity) -> APIR
                                                       "status": status.get(r["game_id"]), "how": r["how"],
                                                       "seats": seats})
         deadlines = tournaments.deadlines(tid)
-        standing = scoring.standings(signed, tournaments.results(tid), swiss=t["format"] == "swiss")
+        swiss = t["format"] == "swiss"
+
+        def table_of(rows: list[scoring.Standing]) -> list[dict[str, Any]]:
+            return [{"rank": s.rank, "username": who.get(s.player, "?"), "points": float(s.points),
+                     "buchholz": float(s.buchholz), "head_to_head": float(s.head_to_head),
+                     "game_points": s.game_points, "games": s.games, "withdrawn": s.player in withdrawn}
+                    for s in rows]
+
+        after: dict[int, list[dict[str, Any]]] = {}
+        for k in sorted(rounds):
+            if all(r["ended"] is not None for r in tables if r["round"] == k):
+                done = [r for r in tables if r["round"] <= k and r["ended"] is not None]
+                after[k] = table_of(scoring.standings(signed, tournaments.results_of(done), swiss))
         organising = me is not None and (me.account_id == t["creator"] or username_key(me.username) in operators())
         out = summary(t, len(signed), max(rounds, default=0), who.get(t["creator"]) if t["creator"] else None)
         out.update({
             "entrants": [who.get(p, "?") for p in signed],
-            "rounds_played": [{"round": k, "deadline": aware(deadlines[k]), "tables": rounds[k]}
-                              for k in sorted(rounds) if k in deadlines],
-            "standings": [{"rank": s.rank, "username": who.get(s.player, "?"), "points": float(s.points),
-                           "buchholz": float(s.buchholz), "head_to_head": float(s.head_to_head),
-                           "game_points": s.game_points, "games": s.games, "withdrawn": s.player in withdrawn}
-                          for s in standing],
+            "rounds_played": [{"round": k, "deadline": aware(deadlines[k]), "tables": rounds[k],
+                               "standings": after.get(k)} for k in sorted(rounds) if k in deadlines],
+            "standings": table_of(scoring.standings(signed, tournaments.results_of(tables), swiss)),
             "signed_up": me is not None and me.account_id in signed,
             "organising": organising})
         return out

@@ -419,7 +419,7 @@ class Tournaments:
                  base: str) -> EmailMessage:
         assert self.notices is not None
         fields = {"name": t["name"], "round": number, "user": username, "url": f"{base}/?open={game_id}",
-                  "standings": f"{base}/tournament.html?id={t['id']}"}
+                  "standings": f"{base}/?tournament={t['id']}"}
         hu = MAIL["body"][0].format(title=g.title.get("hu", g.name), **fields)
         en = MAIL["body"][1].format(title=g.title.get("en", g.name), **fields)
         msg = EmailMessage()
@@ -508,8 +508,13 @@ class Tournaments:
         return [rounds[k] for k in sorted(rounds)]
 
     def results(self, tid: str) -> list[scoring.Result]:
+        return self.results_of(self.tables(tid))
+
+    @staticmethod
+    def results_of(tables: list[dict[str, Any]]) -> list[scoring.Result]:
+        """The scored ones of ``tables`` (rows of ``tournament_tables``) as the scoring reads them."""
         return [scoring.Result(tuple(r["seats"]), tuple(r["places"]), tuple(float(x) for x in r["scores"]))
-                for r in self.tables(tid) if r["ended"] is not None]
+                for r in tables if r["ended"] is not None]
 
     def _usernames(self, ids: list[str]) -> dict[str, str]:
         if not ids:
