@@ -42,7 +42,7 @@ const TEXTS = {
   key_note: ["A zárt verseny meghívója (csak most látod, küldd el a játékosoknak):",
     "The private tournament's invitation (shown only now; send it to the players):"],
   standings: ["Állás", "Standings"],
-  standings_after: ["Állás a(z) {n}. forduló után", "Standings after round {n}"],
+  standings_after: ["Állás {n} forduló után", "Standings after round {n}"],
   rank: ["#", "#"],
   player: ["Játékos", "Player"],
   points: ["Pont", "Points"],
@@ -234,9 +234,9 @@ function finishedRounds(tour) {
 }
 
 function podium(rows) {
-  return el("ol", {class: "podium", id: "tn-podium", "aria-label": t("podium")},
-    rows.filter((s) => s.rank <= 3).map((s) => el("li", {"data-rank": s.rank},
-      el("b", {}, `${s.rank}. ${s.username} · ${t("pts", {x: num(s.points)})}`))));
+  return el("div", {class: "podium", id: "tn-podium", role: "list", "aria-label": t("podium")},
+    [el("h2", {}, t("podium")), ...rows.filter((s) => s.rank <= 3).map((s) => el("p", {role: "listitem", "data-rank": s.rank},
+      el("b", {}, `${s.rank}. ${s.username} · ${t("pts", {x: num(s.points)})}`)))]);
 }
 
 function standings(rows, swiss, id) {
