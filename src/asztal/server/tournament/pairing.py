@@ -95,15 +95,38 @@ def _seat(players: list[str], sizes: list[int], met: Set[frozenset[str]]) -> lis
     searches find, each table the best player left and the nearest below them."""
     if not players:
         return []
-    most = sum(s * (s - 1) // 2 for s in sizes)
-    for allowed in range(most + 1):
+    best = _greedy(players, sizes, met)
+    low, high = 0, _repeats(best, met)
+    # none allowed first (the usual case), then halving the gap to the fewest found
+    while low < high:
+        allowed = low if low == 0 else (low + high) // 2
         try:
             found = _search(players, sizes, met, allowed, [0])
         except _OutOfBudget:
-            continue
-        if found is not None:
-            return found
-    raise AssertionError("a seating with every pair allowed again always exists")  # pragma: no cover
+            found = None
+        if found is None:
+            low = allowed + 1
+        else:
+            best, high = found, _repeats(found, met)
+    return best
+
+
+def _greedy(players: list[str], sizes: list[int], met: Set[frozenset[str]]) -> list[Table]:
+    """A seating found at once: each table the best player left, then one by one the nearest
+    of those who bring the fewest repeated pairs."""
+    left = list(players)
+    out: list[Table] = []
+    for size in sizes:
+        table = [left.pop(0)]
+        for _ in range(size - 1):
+            costs = [sum(1 for q in table if frozenset((p, q)) in met) for p in left]
+            table.append(left.pop(costs.index(min(costs))))
+        out.append(tuple(table))
+    return out
+
+
+def _repeats(tables: list[Table], met: Set[frozenset[str]]) -> int:
+    return sum(1 for t in tables for pair in pairs_of(t) if pair in met)
 
 
 def _search(left: list[str], sizes: list[int], met: Set[frozenset[str]], allowed: int,
@@ -111,19 +134,32 @@ def _search(left: list[str], sizes: list[int], met: Set[frozenset[str]], allowed
     if not sizes:
         return []
     head, rest = left[0], left[1:]
-    for mates in itertools.combinations(rest, sizes[0] - 1):
-        steps[0] += 1
-        if steps[0] > BUDGET:
-            raise _OutOfBudget
-        table = (head, *mates)
-        repeats = sum(1 for pair in pairs_of(table) if pair in met)
-        if repeats > allowed:
-            continue
-        others = [p for p in rest if p not in mates]
-        below = _search(others, sizes[1:], met, allowed - repeats, steps)
+    for table, used in _tables_from((head,), rest, 0, sizes[0] - 1, met, allowed, steps):
+        others = [p for p in rest if p not in table]
+        below = _search(others, sizes[1:], met, allowed - used, steps)
         if below is not None:
             return [table, *below]
     return None
+
+
+def _tables_from(chosen: tuple[str, ...], rest: list[str], start: int, need: int, met: Set[frozenset[str]],
+                 allowed: int, steps: list[int]) -> Iterator[tuple[tuple[str, ...], int]]:
+    """The tables that add ``need`` players of ``rest[start:]`` to ``chosen`` (nearest first)
+    with at most ``allowed`` repeated pairs, each with its count; a player who would bring more is
+    passed over at once, so a search with none allowed never tries a table of known pairs."""
+    if need == 0:
+        yield chosen, 0
+        return
+    for i in range(start, len(rest)):
+        p = rest[i]
+        cost = sum(1 for q in chosen if frozenset((p, q)) in met)
+        if cost > allowed:
+            continue
+        steps[0] += 1
+        if steps[0] > BUDGET:
+            raise _OutOfBudget
+        for table, used in _tables_from((*chosen, p), rest, i + 1, need - 1, met, allowed - cost, steps):
+            yield table, used + cost
 
 
 def round_robin(players: Sequence[str], size: int, min_players: int) -> list[list[Table]]:
