@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
 import sqlalchemy as sa
@@ -260,3 +261,26 @@ def test_a_private_tournament_is_seen_and_joined_only_with_its_key(env, tmp_path
                                                       "turn_timer": 3600.0, "starts": soon()}).status_code == 422
         client.cookies.clear()
         refused(client.post("/api/tournaments/" + tid + "/signup", json={"key": key}), 401, "not_logged_in")
+
+
+def test_two_instances_pairing_at_once_pair_a_round_once(env, db_url):
+    apps = [make_app(db_url, None), make_app(db_url, None)]
+    with TestClient(apps[0]) as a, TestClient(apps[1]) as b:
+        club = Club(a)
+        club.register(*NAMES[:6])
+        tid = club.post("Anna", "/api/tournaments", {"name": "Kupa", "game": "caboose", "table_size": 3, "rounds": 2,
+                                                     "starts": soon()}).json()["tournament"]["id"]
+        for n in NAMES[:6]:
+            club.post(n, f"/api/tournaments/{tid}/signup", {})
+        start_now(apps[0], tid)
+        with ThreadPoolExecutor(2) as pool:  # both instances find the tournament due at the same moment
+            list(pool.map(lambda pair: pair[0].portal.call(pair[1].state.tournaments.tick, tid),
+                          [(a, apps[0]), (b, apps[1])]))
+        engine = apps[0].state.hub.storage.engine
+        with engine.connect() as conn:
+            rounds = conn.execute(sa.text("SELECT round FROM tournament_rounds")).all()
+            tables = conn.execute(sa.text("SELECT game_id FROM tournament_tables")).all()
+            made = conn.execute(sa.text("SELECT count(*) FROM games")).scalar()
+        assert rounds == [(1,)] and len(tables) == 2 and made == 2  # the other pairing left nothing behind
+        assert detail(Club(b, club.jars), tid)["rounds_played"][0]["tables"] == \
+            detail(club, tid)["rounds_played"][0]["tables"]

@@ -36,6 +36,7 @@ from asztal.server.tournament.tables import tournament_players_table, tournament
 texts.ERRORS.update({
     "no_tournament": ("nincs ilyen verseny", "no such tournament"),
     "signup_closed": ("erre a versenyre már nem lehet jelentkezni", "sign-up for this tournament is closed"),
+    "tournament_full": ("ez a verseny betelt", "this tournament is full"),
     "signed_up_already": ("már jelentkeztél erre a versenyre", "you have signed up for this tournament already"),
     "not_signed_up": ("ez a játékos nem játszik ebben a versenyben", "that player is not playing in this tournament"),
     "not_organiser": ("ezt csak a verseny szervezője teheti meg", "only the tournament's organiser can do that"),
@@ -44,9 +45,6 @@ texts.ERRORS.update({
                    "a table of this game cannot be that size (PAX and PocketCiv: 2-4, Caboose: 3-5 players)"),
     "signup_after_start": ("a jelentkezés a kezdés előtt zárul", "sign-up must close before the start"),
 })
-
-#: players one tournament takes (the pairing's search is sized for club fields)
-MAX_PLAYERS = 64
 
 
 def operators() -> set[str]:

@@ -56,6 +56,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("asztal.server")
 
+#: players one tournament takes (the pairing's searches are sized for club fields)
+MAX_PLAYERS = 64
+
 #: seconds between two looks at every tournament (start times, deadlines)
 TICK = float(os.environ.get("ASZTAL_TOURNAMENT_TICK", 60))
 
@@ -343,6 +346,9 @@ class Tournaments:
             raise Refused("signup_closed")
         try:
             with self.storage._writing(), self.engine.begin() as conn:
+                if len(conn.execute(select(tournament_players_table.c.account_id).where(
+                        tournament_players_table.c.tournament_id == tid)).all()) >= MAX_PLAYERS:
+                    raise Refused("tournament_full")
                 conn.execute(insert(tournament_players_table).values(tournament_id=tid, account_id=account_id,
                                                                      joined=now(), withdrawn=None))
         except IntegrityError:

@@ -223,7 +223,7 @@ export async function showTournament(root, id, key) {
   box.append(el("h2", {}, tour.round ? t("standings_after", {n: finishedRounds(tour)}) : t("players")));
   if (tour.round) box.append(standings(tour.standings, tour.format === "swiss", "tn-standings"));
   else box.append(el("ul", {id: "tn-entrants"}, tour.entrants.map((n) => el("li", {}, n))));
-  for (const r of [...tour.rounds_played].reverse()) box.append(roundBox(r, tour.format === "swiss"));
+  for (const r of [...tour.rounds_played].reverse()) box.append(roundBox(r, tour.format === "swiss", tour.private));
   if (tour.organising && tour.status !== "finished") box.append(withdrawBox(tour, path, act));
   box.append(el("details", {id: "tn-rules"}, [el("summary", {}, t("rules")), el("p", {}, t("rules_text"))]));
   root.append(box);
@@ -252,7 +252,7 @@ function standings(rows, swiss, id) {
   ]));
 }
 
-function roundBox(r, swiss) {
+function roundBox(r, swiss, closed) {
   const box = el("div", {class: "tn-round", "data-round": r.round},
     [el("h3", {}, `${t("round", {n: r.round})} · ${t("deadline", {when: when(r.deadline)})}`)]);
   for (const table of r.tables) {
@@ -265,8 +265,9 @@ function roundBox(r, swiss) {
     if (table.game_id && table.status === "finished") {
       links.push(el("a", {href: `?replay=${encodeURIComponent(table.game_id)}`, class: "button"}, t("replay")));
     } else if (table.game_id) {
-      links.push(el("a", {href: `?open=${encodeURIComponent(table.game_id)}`, class: "button"}, t("open")), " ",
-        el("a", {href: `?watch=${encodeURIComponent(table.game_id)}`, class: "button"}, t("watch")));
+      // a private tournament's games are seen only by their players
+      links.push(el("a", {href: `?open=${encodeURIComponent(table.game_id)}`, class: "button"}, t("open")));
+      if (!closed) links.push(" ", el("a", {href: `?watch=${encodeURIComponent(table.game_id)}`, class: "button"}, t("watch")));
     }
     const how = table.how && table.how !== "played" ? ` (${t(`how_${table.how}`)})` : "";
     box.append(el("div", {class: "row tn-table", "data-game": table.game_id || ""}, [
