@@ -17,7 +17,9 @@ a round's deadline, an instance that stopped between a game's end and its scorin
 A tournament game is an ordinary turn-based game (the turn timer of 12 h and up, its stand-in
 rule: turns.py): each human seat linked to its player's account (``account_seats``), so the
 game is in "my games" and the seat's token is fetched there; its seats' own tokens are secrets
-nobody is given.
+nobody is given. Its grace (how long a player may be away before a stand-in plays on while
+another player waits) is the turn timer itself: a player who steps away for a day loses no more
+to a bot than the turn timer's own rule takes (one move per turn run out).
 """
 
 from __future__ import annotations
@@ -279,7 +281,7 @@ class Tournaments:
         conn.execute(insert(games_table).values(
             id=game_id, game=g.name, version=g.version, players=players, seed=seed, options=state.options,
             public_options=t["options"], status="running", private=t["private"], turn_timer=t["turn_timer"],
-            grace=120.0, stand_in="normal", seq=0, to_move=state.to_move, result=None, created=stamp,
+            grace=t["turn_timer"], stand_in="normal", seq=0, to_move=state.to_move, result=None, created=stamp,
             updated=stamp, watch_hash=None,
             turn_deadline=stamp + dt.timedelta(seconds=t["turn_timer"]) if first_human else None))
         for seat, p in enumerate(table):
