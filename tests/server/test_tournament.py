@@ -12,6 +12,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from asztal.server.tournament import scoring
+from tests.server.smtp import SmtpServer
 from tests.server.test_accounts import csrf, refused, register
 from tests.server.test_mail import make_app, move_until_others_turn
 
@@ -284,3 +285,34 @@ def test_two_instances_pairing_at_once_pair_a_round_once(env, db_url):
         assert rounds == [(1,)] and len(tables) == 2 and made == 2  # the other pairing left nothing behind
         assert detail(Club(b, club.jars), tid)["rounds_played"][0]["tables"] == \
             detail(club, tid)["rounds_played"][0]["tables"]
+
+
+def test_each_player_of_a_new_table_is_mailed_once(env, tmp_path):
+    with SmtpServer() as smtp:
+        app = make_app(f"sqlite:///{tmp_path / 'm.db'}", smtp)
+        with TestClient(app) as client:
+            club = Club(client)
+            for n, address in (("Anna", "anna@example.org"), ("Bela", "bela@example.org"), ("Cili", None)):
+                client.cookies.clear()
+                register(client, n, email=address)
+                club.jars[n] = dict(client.cookies)
+            tid = club.post("Anna", "/api/tournaments", {"name": "Őszi kupa", "game": "pax", "table_size": 2,
+                                                         "rounds": 1, "starts": soon()}).json()["tournament"]["id"]
+            for n in ("Anna", "Bela", "Cili"):
+                club.post(n, f"/api/tournaments/{tid}/signup", {})
+            start_now(app, tid)
+            client.portal.call(app.state.tournaments.tick, tid)
+            tables = detail(club, tid)["rounds_played"][0]["tables"]
+            game_of = {s["username"]: t["game_id"] for t in tables for s in t["seats"] if s["username"]}
+            got = {}
+            for _ in range(2):
+                to, msg = smtp.inbox.next()
+                got[to[0]] = msg
+            assert set(got) == {"anna@example.org", "bela@example.org"}  # Cili gave no address
+            for name, address in (("Anna", "anna@example.org"), ("Bela", "bela@example.org")):
+                body = got[address].get_content()
+                assert "Őszi kupa" in got[address]["Subject"] and "New table" in got[address]["Subject"]
+                assert f"http://asztal.test/?open={game_of[name]}" in body
+                assert body.index("Szia") < body.index("Hello")  # Hungarian first
+            client.portal.call(app.state.tournaments.tick, tid)
+            assert smtp.inbox.empty()  # told once
