@@ -314,5 +314,6 @@ def test_each_player_of_a_new_table_is_mailed_once(env, tmp_path):
                 assert "Őszi kupa" in got[address]["Subject"] and "New table" in got[address]["Subject"]
                 assert f"http://asztal.test/?open={game_of[name]}" in body
                 assert body.index("Szia") < body.index("Hello")  # Hungarian first
+                assert got[address]["List-Unsubscribe"].startswith("<http://asztal.test/api/mail/unsubscribe?token=")
             client.portal.call(app.state.tournaments.tick, tid)
             assert smtp.inbox.empty()  # told once

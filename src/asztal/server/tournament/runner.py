@@ -32,7 +32,7 @@ import os
 from collections.abc import Sequence
 from email.message import EmailMessage
 from email.utils import formataddr, make_msgid
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection
@@ -42,6 +42,8 @@ from asztal import games
 from asztal.server import meta
 from asztal.server.accounts import account_seats_table, accounts_table
 from asztal.server.hub import Hub
+from asztal.server.mail import Notices, both, unsubscribe_table
+from asztal.server.ratings import rated_games_table
 from asztal.server.room import Room
 from asztal.server.storage import Change, games_table, now, seats_table
 from asztal.server.tokens import hash_secret, new_game_id, new_secret, new_seed
@@ -52,9 +54,6 @@ from asztal.server.tournament.tables import (
     tournament_tables_table,
     tournaments_table,
 )
-
-if TYPE_CHECKING:
-    from asztal.server.mail import Notices
 
 log = logging.getLogger("asztal.server")
 
@@ -295,8 +294,6 @@ class Tournaments:
                 conn.execute(insert(account_seats_table).values(game_id=game_id, seat=seat, account_id=p,
                                                                 attached=stamp))
         if t["rated"]:
-            from asztal.server.ratings import rated_games_table
-
             conn.execute(insert(rated_games_table).values(game_id=game_id, applied=None))
         return game_id
 
@@ -418,14 +415,19 @@ class Tournaments:
         for account_id, username, email in rows:
             if not email or not self.notices.wants(account_id):
                 continue
+            token = new_secret()  # its unsubscribe link, as every notice has (mail.py)
+            with self.storage._writing(), self.engine.begin() as conn:
+                conn.execute(insert(unsubscribe_table).values(token_hash=hash_secret(token), account_id=account_id,
+                                                              created=now()))
             try:
-                self.notices.mailer.send(self._message(t, g, number, table["game_id"], username, email, base))
+                self.notices.mailer.send(self._message(t, g, number, table["game_id"], username, email, base, token))
             except Exception:
                 log.exception("could not mail the new table of %s to an account", tid)
 
     def _message(self, t: dict[str, Any], g: Any, number: int, game_id: str, username: str, email: str,
-                 base: str) -> EmailMessage:
+                 base: str, token: str) -> EmailMessage:
         assert self.notices is not None
+        unsub = f"{base}/api/mail/unsubscribe?token={token}"
         fields = {"name": t["name"], "round": number, "user": username, "url": f"{base}/?open={game_id}",
                   "standings": f"{base}/?tournament={t['id']}"}
         hu = MAIL["body"][0].format(title=g.title.get("hu", g.name), **fields)
@@ -436,8 +438,10 @@ class Tournaments:
         msg["From"] = formataddr(("asztal", sender))
         msg["To"] = formataddr((username, email))
         msg["Message-ID"] = make_msgid(domain=sender.rpartition("@")[2] or None)
+        msg["List-Unsubscribe"] = f"<{unsub}>"
+        msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
         msg["Auto-Submitted"] = "auto-generated"
-        msg.set_content(f"{hu}\n\n-- \n\n{en}\n")
+        msg.set_content(f"{hu}\n\n-- \n\n{en}\n\n-- \n{both('footer', chr(10), url=unsub)}\n")
         return msg
 
     # -- reading ----------------------------------------------------------------------------------
