@@ -11,6 +11,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
+from asztal.server.tournament import scoring
 from tests.server.wire import Server
 from tests.web.conftest import ARGS, CHROMIUM, shot
 
@@ -129,3 +130,79 @@ def test_sign_up_rounds_standings_and_podium_on_a_laptop_and_a_phone(club):
         shot(small, "tournament-final-phone")
         browser.close()
     assert not errors, errors
+
+
+def test_eight_players_three_swiss_rounds_a_restart_in_round_two_and_the_final_standings(tmp_path):
+    """The issue's scenario: 8 accounts in a 3-round Swiss PAX tournament for 2 with a 1-day
+    timer, the games played over the sockets while a page watches, the server restarted in the
+    middle of round 2, and the standings page after round 3 in the order the games gave."""
+    from playwright.sync_api import sync_playwright
+
+    names = ["Anna", "Bela", "Cili", "Dani", "Emma", "Feri", "Gabi", "Hugo"]
+    db = tmp_path / "asztal.db"
+    env = {"ASZTAL_TOURNAMENT_TICK": "0.2"}
+    srv = Server(f"sqlite:///{db}", tmp_path / "server.log", env=env).start()
+    clients = {n: httpx.Client(base_url=srv.url, timeout=30) for n in names}
+    try:
+        for n, c in clients.items():
+            assert c.post("/api/account/register", json={"username": n, "password": PASSWORD}).status_code == 201
+        starts = (dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)).isoformat()
+        tid = post(clients["Anna"], "/api/tournaments", {"name": "Téli kupa", "game": "pax", "table_size": 2,
+                                                         "rounds": 3, "turn_timer": 86400.0,
+                                                         "starts": starts}).json()["tournament"]["id"]
+        for c in clients.values():
+            assert post(c, f"/api/tournaments/{tid}/signup", {}).status_code == 200
+        engine = sa.create_engine(f"sqlite:///{db}")
+        past = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=1)
+        with engine.begin() as conn:
+            conn.execute(sa.text("UPDATE tournaments SET starts = :t, signup_until = :t"), {"t": past})
+        engine.dispose()
+
+        def now_playing(number: int) -> list[dict]:
+            d = wait_for(lambda: (x := clients["Bela"].get(f"/api/tournaments/{tid}").json())["round"] == number
+                         and x, f"pair round {number}")
+            return d["rounds_played"][number - 1]["tables"]
+
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            page = browser.new_context(viewport={"width": 1366, "height": 820}).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            first = now_playing(1)
+            page.goto(srv.url + f"/?watch={first[0]['game_id']}")  # a page watches the first game
+            for table in first:
+                play_to_the_end(srv, clients, table)
+            page.wait_for_selector("#end-screen")
+            second = now_playing(2)
+            for table in second[:2]:
+                play_to_the_end(srv, clients, table)
+            # the server stops in the middle of round 2 and starts again on the same database
+            srv.stop()
+            srv = Server(f"sqlite:///{db}", tmp_path / "server.log", env=env, port=srv.port).start()
+            again = clients["Bela"].get(f"/api/tournaments/{tid}").json()
+            assert again["round"] == 2 and [t["game_id"] for t in again["rounds_played"][1]["tables"]] == \
+                [t["game_id"] for t in second]  # nothing lost, nothing paired twice
+            for table in second[2:]:
+                play_to_the_end(srv, clients, table)
+            for table in now_playing(3):
+                play_to_the_end(srv, clients, table)
+            final = wait_for(lambda: (x := clients["Bela"].get(f"/api/tournaments/{tid}").json())["status"]
+                             == "finished" and x, "finish")
+            assert [r["round"] for r in final["rounds_played"]] == [1, 2, 3]
+            # the order the games gave: a point a win, ties by Buchholz, head-to-head, game points
+            observed = [scoring.Result(tuple(s["username"] for s in t["seats"]),
+                                       tuple(s["place"] for s in t["seats"]), tuple(s["score"] for s in t["seats"]))
+                        for r in final["rounds_played"] for t in r["tables"]]
+            expected = [s.player for s in scoring.standings(names, observed, swiss=True)]
+            page.goto(srv.url + f"/?tournament={tid}")
+            page.wait_for_selector("#tn-podium")
+            shown = [r.get_attribute("data-player") for r in page.locator("#tn-standings tr[data-player]").all()]
+            assert shown == expected
+            assert page.locator(".tn-table a[href^='?replay=']").count() == 12
+            shot(page, "tournament-eight-final")
+            browser.close()
+            assert not errors, errors
+    finally:
+        for c in clients.values():
+            c.close()
+        srv.stop()
