@@ -2,7 +2,7 @@
 
 - ``pairing.py``: who sits at which table in a round (pure: no I/O, no clock, no randomness);
 - ``scoring.py``: placement points and the standings with their tie-breaks (pure);
-- ``store.py``, ``runner.py``, ``api.py``: the tables in the database, the rounds that run
+- ``tables.py``, ``runner.py``, ``api.py``: the tables in the database, the rounds that run
   themselves when the games end, and the routes (``/api/tournaments``).
 
 docs/tournaments.md explains the rules to players.
