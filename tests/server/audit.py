@@ -98,6 +98,9 @@ class Table:
     states: list[GameState] = field(default_factory=list)  # states[k]: after k changes
     accounts: list[Credential] = field(default_factory=list)  # sessions (account_credentials)
     knowledge: Knowledge | None = None  # the hidden values of each vantage, read from ``states``
+    #: a tournament seat 0's account organises (private with a private game), and its invitation key
+    tournament: str = "x"
+    tournament_key: str | None = None
 
     def hidden(self, cred: Credential, k: int, langs: tuple[str, ...] = ("hu",)) -> Hidden:
         """The values ``cred`` may not be shown at seq ``k`` (see knowledge.py)."""
@@ -166,6 +169,12 @@ def make_table(live: LiveApp, game: str, players: int, private: bool, rng: rando
     table.states = [games.load(game).replay({**record, "actions": []})]
     table.knowledge = Knowledge(game, players, names, table.states)
     table.accounts = account_credentials(live, table)
+    owner = table.accounts[0]
+    t = httpx.post(live.url + "/api/tournaments", cookies=owner.cookies, headers={"X-CSRF-Token": owner.csrf or ""},
+                   json={"name": "audit", "game": game, "table_size": max(2, games.load(game).min_players),
+                         "rounds": 2, "private": private, "starts": "2100-01-01T00:00:00+00:00"}, timeout=30)
+    assert t.status_code == 201, t.text
+    table.tournament, table.tournament_key = t.json()["tournament"]["id"], t.json()["key"]
     return table
 
 
@@ -331,6 +340,8 @@ def secrets_for(table: Table, cred: Credential, k: int) -> set[str]:
     out = {t for t in table.tokens if t != cred.secret}
     if table.watch and table.watch != cred.secret:
         out.add(table.watch)
+    if table.tournament_key:
+        out.add(table.tournament_key)  # shown once, to its organiser, when made
     if not cred.sees_game:
         out.update(table.names)  # a private game shows nothing of itself, not even who plays
     if st.is_over:
@@ -374,7 +385,7 @@ def _resolve(spec: dict, schema: dict) -> dict:
 def _value_for(name: str, schema: dict, table: Table, cred: Credential, step: int, seat: int | None) -> Any:
     by_name = {"game_id": table.gid, "game": table.game, "token": cred.secret, "key": cred.secret,
                "invite": cred.secret, "lang": "hu", "step": step, "seat": seat, "name": "x",
-               "players": table.players}
+               "players": table.players, "tournament_id": table.tournament}
     if name in by_name:
         return by_name[name]
     kind = schema.get("type")

@@ -60,6 +60,10 @@ def test_every_surface_for_every_credential(env, db_url, game, players, private,
             "POST /api/account/email", "POST /api/account/confirm", "POST /api/account/forgot",
             "POST /api/account/reset", "POST /api/account/lang", "GET /api/account/export",
             "GET /metrics", "GET /healthz", "GET /readyz"} <= findings.routes
+    # and the tournaments' (server/tournament/api.py)
+    assert {"GET /api/tournaments", "POST /api/tournaments", "GET /api/tournaments/{tournament_id}",
+            "POST /api/tournaments/{tournament_id}/signup", "POST /api/tournaments/{tournament_id}/withdraw",
+            "GET /api/me/tournament-tables"} <= findings.routes
     assert {"account of seat 0", "another account", "another account with seat 0's CSRF token"} <= findings.credentials
     print(f"{game}/{players}: {len(findings.routes)} routes, {findings.requests} requests, "
           f"{findings.messages} messages, {findings.positions} positions, compared {dict(findings.compared)}")

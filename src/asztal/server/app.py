@@ -37,6 +37,7 @@ from asztal.server.ratings import install as install_ratings
 from asztal.server.social import Social
 from asztal.server.social import install as install_social
 from asztal.server.storage import Storage
+from asztal.server.tournament.api import install as install_tournaments
 from asztal.server.ws import game_socket
 
 
@@ -137,7 +138,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             listener = asyncio.create_task(listen(hub, settings.db_url, ready))
             await asyncio.wait_for(ready.wait(), 30)
         await hub.start()
+        await app.state.tournaments.start()  # rounds that run themselves (tournament/runner.py)
         yield
+        await app.state.tournaments.close()
         await hub.close()
         await app.state.notices.drain()
         await app.state.links.drain()
@@ -171,6 +174,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     account_export.install(app, storage, identity)  # a player takes their data
     watched = metrics.install(app, hub)  # /metrics, /healthz, /readyz
     app.state.notices.metrics = links.metrics = watched
+    install_tournaments(app, hub, identity)  # Swiss and round-robin tournaments (after mail: it mails new tables)
 
     @app.websocket("/ws/games/{game_id}")
     async def ws_game(websocket: WebSocket, game_id: str) -> None:

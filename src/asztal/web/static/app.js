@@ -1,5 +1,5 @@
 // The entry point: picks the page from the address (lobby, ?game=, ?watch=, ?join=, ?replay=,
-// ?mapedit, ?player=, ?ratings=) and keeps the language switch in the header.
+// ?mapedit, ?player=, ?ratings=, ?tournaments, ?tournament=) and keeps the language switch in the header.
 
 import {getLang, onLang, setLang, t} from "./i18n.js";
 import {showLobby, showJoin} from "./lobby.js";
@@ -8,6 +8,7 @@ import {showReplay} from "./replay.js";
 import {showMapEditor} from "./mapedit.js";
 import {showAccount} from "./account.js";
 import {showLeaderboard, showProfile} from "./profile.js";
+import {showTournament, showTournamentNotice, showTournaments} from "./tournament.js";
 import {el} from "./dom.js";
 
 const root = document.getElementById("app");
@@ -46,6 +47,14 @@ async function route() {
       const page = () => showLeaderboard(root, q.get("ratings"));
       await page();
       onLang(page);
+    } else if (q.has("tournaments")) {
+      const page = () => showTournaments(root);
+      await page();
+      onLang(page);
+    } else if (q.get("tournament")) {
+      const page = () => showTournament(root, q.get("tournament"), q.get("key"));
+      await page();
+      onLang(page);
     } else {
       // the way to the lessons stays first, above the account box: the box puts itself on top at
       // once and fills in when the account comes, so the link goes back above it at once too (not
@@ -54,7 +63,7 @@ async function route() {
         await showLobby(root);
         const account = showAccount(root);
         root.prepend(root.querySelector(".learn-link"));
-        await account;
+        await Promise.all([account, showTournamentNotice(root)]);
       };
       await lobby();
       onLang(lobby);
