@@ -19,6 +19,7 @@ from asztal.engine import BadOptions, UnknownGame
 from asztal.engine.errors import AsztalError
 from asztal.server import meta, texts
 from asztal.server.accounts import Session
+from asztal.server.bodies import ErrorBody
 from asztal.server.edge import GAME_ID, CleanStr, check_json
 from asztal.server.hub import Hub, OtherRules
 from asztal.server.identity import Identity
@@ -26,7 +27,6 @@ from asztal.server.moves import record_of
 from asztal.server.ratings import Ratings
 from asztal.server.room import Room
 from asztal.server.storage import Change, Conflict, now
-from asztal.server.texts import ErrorBody
 from asztal.server.tokens import hash_secret, new_game_id, new_secret, new_seed
 
 if TYPE_CHECKING:  # social.py builds on this module's Game objects
