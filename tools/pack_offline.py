@@ -51,7 +51,7 @@ def babel_locales() -> set[str]:
 
     from asztal.engine.i18n import LOCALES
 
-    parents: dict[str, str] = get_global("parent_exceptions")
+    parents = dict(get_global("parent_exceptions"))
     keep = {"root"}
     for name in LOCALES.values():
         while name != "root":

@@ -18,7 +18,8 @@ from typing import Any
 
 from asztal import games
 from asztal.bots import make_bot
-from asztal.engine import GameState, IllegalAction
+from asztal.engine import Game, GameState, IllegalAction
+from asztal.engine.errors import AsztalError
 from asztal.server import texts
 from asztal.server.meta import bot_spec
 from asztal.server.present import decorate, last_events, named_log
@@ -38,10 +39,10 @@ _MASK63 = (1 << 63) - 1
 class Refused(Exception):
     """A message refused: ``message`` is the ``error`` to send; nothing changed."""
 
-    def __init__(self, code: str, detail: texts.Reason | Exception | None = None, game: Any = None,
+    def __init__(self, code: str, detail: texts.Reason | AsztalError | None = None, game: Game | None = None,
                  **extra: Any) -> None:
         super().__init__(code)
-        self.message = texts.error(code, detail, game, **extra)  # type: ignore[arg-type]
+        self.message = texts.error(code, detail, game, **extra)
 
 
 def parse(msg: Any) -> dict[str, Any]:
