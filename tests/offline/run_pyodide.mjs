@@ -14,6 +14,7 @@ pyodide.globals.set("_source", readFileSync(pyFile, "utf8"));
 pyodide.runPython(`
 import sys, types
 _module = types.ModuleType("__offline_test__")
+_module.__file__ = ${JSON.stringify(pyFile)}
 sys.modules["__offline_test__"] = _module
 exec(compile(_source, ${JSON.stringify(pyFile)}, "exec"), _module.__dict__)
 `);
