@@ -50,9 +50,19 @@ SHARED ?= ../shared
 run: install
 	$(BIN)/asztal serve --host $(HOST) --port $(PORT)
 
-test: install
+test: install offline
 	$(BIN)/python -m pytest -n auto -p no:cacheprovider
 	$(MAKE) --no-print-directory test-pure
+
+# the offline page's runtime (docs/offline.md): Pyodide from the npm registry by the name and
+# version offline/package-lock.json pins (`npm ci`, again only when the lock changes), and the
+# pack of our pure sources it runs; without npm the offline tests say they are skipped
+.PHONY: offline
+offline: $(STAMP)
+	@if ! command -v npm >/dev/null 2>&1; then echo "offline: npm not found, the offline runtime is not installed"; \
+	elif [ ! offline/node_modules/.package-lock.json -nt offline/package-lock.json ]; then \
+		cd offline && npm ci --no-audit --no-fund --silent; fi
+	$(BIN)/python tools/pack_offline.py
 
 # the contract suite and the equivalence records on the pure-Python sources too (the suite
 # above ran on the compiled build when there is one), and the PocketCiv check that patches a

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from asztal.server.tournament import scoring
 from tests.server.smtp import SmtpServer
 from tests.server.test_accounts import csrf, refused, register
-from tests.server.test_mail import make_app, move_until_others_turn
+from tests.server.test_mail import make_app, move_until_others_turn, register_confirmed
 
 DAY = 86400.0
 
@@ -288,17 +288,25 @@ def test_two_instances_pairing_at_once_pair_a_round_once(env, db_url):
 
 
 def test_each_player_of_a_new_table_is_mailed_once(env, tmp_path):
+    """Each player of a new table with a confirmed address is told once, in their account's one
+    language; an address not yet confirmed gets nothing (mail.py)."""
     with SmtpServer() as smtp:
         app = make_app(f"sqlite:///{tmp_path / 'm.db'}", smtp)
         with TestClient(app) as client:
             club = Club(client)
-            for n, address in (("Anna", "anna@example.org"), ("Bela", "bela@example.org"), ("Cili", None)):
+            for n, address, lang in (("Anna", "anna@example.org", "hu"), ("Bela", "bela@example.org", "en"),
+                                     ("Cili", None, "hu"), ("Dora", "dora@example.org", "hu")):
                 client.cookies.clear()
-                register(client, n, email=address)
+                if n in ("Anna", "Bela"):
+                    register_confirmed(client, smtp, n, address, lang=lang)
+                else:
+                    register(client, n, email=address, lang=lang)
+                    if address is not None:
+                        smtp.inbox.next()  # Dora's confirmation mail, never followed
                 club.jars[n] = dict(client.cookies)
             tid = club.post("Anna", "/api/tournaments", {"name": "Őszi kupa", "game": "pax", "table_size": 2,
                                                          "rounds": 1, "starts": soon()}).json()["tournament"]["id"]
-            for n in ("Anna", "Bela", "Cili"):
+            for n in ("Anna", "Bela", "Cili", "Dora"):
                 club.post(n, f"/api/tournaments/{tid}/signup", {})
             start_now(app, tid)
             client.portal.call(app.state.tournaments.tick, tid)
@@ -308,12 +316,14 @@ def test_each_player_of_a_new_table_is_mailed_once(env, tmp_path):
             for _ in range(2):
                 to, msg = smtp.inbox.next()
                 got[to[0]] = msg
-            assert set(got) == {"anna@example.org", "bela@example.org"}  # Cili gave no address
+            assert set(got) == {"anna@example.org", "bela@example.org"}  # Cili gave no address, Dora never confirmed
             for name, address in (("Anna", "anna@example.org"), ("Bela", "bela@example.org")):
                 body = got[address].get_content()
-                assert "Őszi kupa" in got[address]["Subject"] and "New table" in got[address]["Subject"]
+                assert "Őszi kupa" in got[address]["Subject"]
                 assert f"http://asztal.test/?open={game_of[name]}" in body
-                assert body.index("Szia") < body.index("Hello")  # Hungarian first
                 assert got[address]["List-Unsubscribe"].startswith("<http://asztal.test/api/mail/unsubscribe?token=")
-            client.portal.call(app.state.tournaments.tick, tid)
+            # one language each: Anna's in Hungarian, Bela's in English
+            assert "Szia" in got["anna@example.org"].get_content() and "Hello" not in got["anna@example.org"].get_content()
+            assert "Hello" in got["bela@example.org"].get_content() and "Szia" not in got["bela@example.org"].get_content()
+            assert "New table" in got["bela@example.org"]["Subject"]
             assert smtp.inbox.empty()  # told once

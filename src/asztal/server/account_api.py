@@ -35,11 +35,11 @@ from asztal.server.accounts import (
     username_key,
 )
 from asztal.server.api import GameInfo, game_info
+from asztal.server.bodies import ErrorBody
 from asztal.server.hub import Hub
 from asztal.server.identity import CSRF_COOKIE, SESSION_COOKIE, Identity
 from asztal.server.ratelimit import RateLimit
 from asztal.server.room import epoch
-from asztal.server.texts import ErrorBody
 from asztal.server.tokens import hash_secret
 
 

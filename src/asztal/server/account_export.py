@@ -17,13 +17,13 @@ from fastapi import APIRouter, FastAPI, Request
 from sqlalchemy import select
 
 from asztal.server.accounts import account_seats_table, accounts_table
+from asztal.server.bodies import ErrorBody
 from asztal.server.chat import chat_table
 from asztal.server.identity import Identity
 from asztal.server.mail import mail_prefs_table
 from asztal.server.ratings import rating_history_table, ratings_table
 from asztal.server.social import seat_invites_table
 from asztal.server.storage import Storage, games_table
-from asztal.server.texts import ErrorBody
 
 #: chat lines in one export at most (a game keeps 5000 lines at most)
 MAX_LINES = 20_000

@@ -35,10 +35,10 @@ from asztal.server.accounts import (
     check_password,
     clean_text,
 )
+from asztal.server.bodies import ErrorBody
 from asztal.server.identity import Identity
 from asztal.server.mail import Mailer, MailSettings, compose
 from asztal.server.ratelimit import RateLimit
-from asztal.server.texts import ErrorBody
 
 log = logging.getLogger("asztal.server")
 

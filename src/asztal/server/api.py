@@ -20,6 +20,7 @@ from asztal.engine import BadOptions, UnknownGame
 from asztal.engine.errors import AsztalError
 from asztal.server import meta, texts
 from asztal.server.accounts import Session
+from asztal.server.bodies import ErrorBody
 from asztal.server.edge import GAME_ID, CleanStr, DisplayStr, check_json
 from asztal.server.hub import Hub, OtherRules
 from asztal.server.identity import Identity
@@ -27,7 +28,6 @@ from asztal.server.moves import record_of
 from asztal.server.ratings import RATED_MIN_TIMER, Ratings
 from asztal.server.room import Room
 from asztal.server.storage import Change, Conflict, now
-from asztal.server.texts import ErrorBody
 from asztal.server.tokens import hash_secret, new_game_id, new_secret, new_seed
 
 if TYPE_CHECKING:  # social.py builds on this module's Game objects

@@ -40,11 +40,11 @@ from sqlalchemy.exc import IntegrityError
 from asztal.engine.i18n import fill
 from asztal.server import texts
 from asztal.server.accounts import account_seats_table, accounts_table, clean_text, mail_address
+from asztal.server.bodies import ErrorBody
 from asztal.server.hub import Hub
 from asztal.server.identity import Identity
 from asztal.server.room import Room
 from asztal.server.storage import Change, metadata, now
-from asztal.server.texts import ErrorBody
 from asztal.server.tokens import hash_secret, new_secret
 from asztal.server.turns import is_turn_based
 

@@ -27,10 +27,10 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, G
 from sqlalchemy import text
 
 from asztal.server import texts
+from asztal.server.bodies import ErrorBody
 from asztal.server.hub import Hub
 from asztal.server.room import Room
 from asztal.server.storage import Change
-from asztal.server.texts import ErrorBody
 
 texts.ERRORS.update({
     "metrics_closed": ("a mérőszámok csak a szerver gépéről kérhetők", "the metrics answer the server's own host only"),

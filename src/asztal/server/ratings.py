@@ -45,11 +45,11 @@ from sqlalchemy.exc import IntegrityError
 from asztal import games
 from asztal.server import texts
 from asztal.server.accounts import account_seats_table, accounts_table, clean_text, username_key
+from asztal.server.bodies import ErrorBody
 from asztal.server.hub import Hub
 from asztal.server.meta import BOTS
 from asztal.server.room import Room
 from asztal.server.storage import Change, Storage, actions_table, metadata, now, seats_table
-from asztal.server.texts import ErrorBody
 from asztal.server.tokens import hash_secret
 
 log = logging.getLogger("asztal.server")

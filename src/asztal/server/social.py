@@ -24,11 +24,11 @@ from sqlalchemy import Column, DateTime, ForeignKey, Integer, String, Table, del
 from asztal.server import texts
 from asztal.server.accounts import account_seats_table, accounts_table, clean_id, clean_text, username_key
 from asztal.server.api import GameInfo, game_info
+from asztal.server.bodies import ErrorBody
 from asztal.server.hub import Hub
 from asztal.server.identity import Identity
 from asztal.server.ratelimit import RateLimit
 from asztal.server.storage import Storage, games_table, metadata, now, seats_table
-from asztal.server.texts import ErrorBody
 
 seat_invites_table = Table(
     "seat_invites", metadata,

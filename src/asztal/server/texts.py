@@ -9,23 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
-
 from asztal.engine.errors import AsztalError, BadOptions
 from asztal.engine.game import Game
 from asztal.engine.i18n import fill
-
-
-class ErrorDetail(BaseModel):
-    """A refusal as every route answers it (``detail``): a stable code and the reason in each language."""
-
-    code: str
-    hu: str
-    en: str
-
-
-class ErrorBody(BaseModel):
-    detail: ErrorDetail
 
 ERRORS: dict[str, tuple[str, str]] = {
     "bad_message": ("érthetetlen üzenet", "malformed message"),

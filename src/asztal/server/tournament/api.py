@@ -22,12 +22,12 @@ from asztal import games
 from asztal.engine import BadOptions
 from asztal.server import meta, texts
 from asztal.server.accounts import Session, accounts_table, clean_id, username_key
+from asztal.server.bodies import ErrorBody
 from asztal.server.edge import CleanStr, check_json
 from asztal.server.hub import Hub
 from asztal.server.identity import Identity
 from asztal.server.ratings import bot_name
 from asztal.server.storage import games_table, now
-from asztal.server.texts import ErrorBody
 from asztal.server.tokens import hash_secret, new_game_id, new_secret
 from asztal.server.tournament import scoring
 from asztal.server.tournament.runner import Refused, Tournaments, aware, least

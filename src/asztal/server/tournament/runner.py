@@ -31,7 +31,6 @@ import logging
 import os
 from collections.abc import Sequence
 from email.message import EmailMessage
-from email.utils import formataddr, make_msgid
 from typing import Any
 
 from sqlalchemy import delete, insert, select, update
@@ -42,7 +41,8 @@ from asztal import games
 from asztal.server import meta
 from asztal.server.accounts import account_seats_table, accounts_table
 from asztal.server.hub import Hub
-from asztal.server.mail import Notices, both, unsubscribe_table
+from asztal.server.mail import MAIL as NOTICE_MAIL
+from asztal.server.mail import Notices, compose, unsubscribe_table
 from asztal.server.ratings import rated_games_table
 from asztal.server.room import Room
 from asztal.server.storage import Change, games_table, now, seats_table
@@ -410,9 +410,12 @@ class Tournaments:
         base = self.notices.settings.public_url.rstrip("/")
         people = [p for p in table["seats"] if p is not None]
         with self.engine.connect() as conn:
-            rows = conn.execute(select(accounts_table.c.id, accounts_table.c.username, accounts_table.c.email)
-                                .where(accounts_table.c.id.in_(people))).all()
-        for account_id, username, email in rows:
+            rows = conn.execute(select(accounts_table.c.id, accounts_table.c.username, accounts_table.c.email,
+                                       accounts_table.c.lang)
+                                .where(accounts_table.c.id.in_(people),
+                                       accounts_table.c.email_confirmed.is_(True))).all()
+        for account_id, username, email, lang in rows:
+            # only a confirmed address is mailed, in its account's one language (mail.py)
             if not email or not self.notices.wants(account_id):
                 continue
             token = new_secret()  # its unsubscribe link, as every notice has (mail.py)
@@ -420,28 +423,23 @@ class Tournaments:
                 conn.execute(insert(unsubscribe_table).values(token_hash=hash_secret(token), account_id=account_id,
                                                               created=now()))
             try:
-                self.notices.mailer.send(self._message(t, g, number, table["game_id"], username, email, base, token))
+                self.notices.mailer.send(self._message(t, g, number, table["game_id"], username, email, base, token,
+                                                       lang or "hu"), email)
             except Exception:
                 log.exception("could not mail the new table of %s to an account", tid)
 
     def _message(self, t: dict[str, Any], g: Any, number: int, game_id: str, username: str, email: str,
-                 base: str, token: str) -> EmailMessage:
+                 base: str, token: str, lang: str) -> EmailMessage:
         assert self.notices is not None
         unsub = f"{base}/api/mail/unsubscribe?token={token}"
         fields = {"name": t["name"], "round": number, "user": username, "url": f"{base}/?open={game_id}",
                   "standings": f"{base}/?tournament={t['id']}"}
-        hu = MAIL["body"][0].format(title=g.title.get("hu", g.name), **fields)
-        en = MAIL["body"][1].format(title=g.title.get("en", g.name), **fields)
-        msg = EmailMessage()
-        msg["Subject"] = MAIL["subject"][0].format(**fields) + " · " + MAIL["subject"][1].format(**fields)
-        sender = self.notices.settings.sender
-        msg["From"] = formataddr(("asztal", sender))
-        msg["To"] = formataddr((username, email))
-        msg["Message-ID"] = make_msgid(domain=sender.rpartition("@")[2] or None)
+        k = 0 if lang == "hu" else 1
+        body = MAIL["body"][k].format(title=g.title.get(lang, g.name), **fields)
+        msg = compose(self.notices.settings, MAIL["subject"][k].format(**fields), username, email,
+                      f"{body}\n\n-- \n{NOTICE_MAIL['footer'][k].format(url=unsub)}\n")
         msg["List-Unsubscribe"] = f"<{unsub}>"
         msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-        msg["Auto-Submitted"] = "auto-generated"
-        msg.set_content(f"{hu}\n\n-- \n\n{en}\n\n-- \n{both('footer', chr(10), url=unsub)}\n")
         return msg
 
     # -- reading ----------------------------------------------------------------------------------

@@ -1,0 +1,76 @@
+"""The offline session natively (no node needed): the socket's checks and messages, in order."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from asztal.offline.session import Session
+
+SOLO = [{"kind": "human", "name": "Anna"}]
+WITH_BOTS = [{"kind": "human", "name": ""}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+
+
+def test_a_move_is_a_state_with_the_next_seq_and_only_the_new_log_lines() -> None:
+    s = Session.new("pocketciv", SOLO, 0, seed=4)
+    first = s.message(whole=True)
+    assert first["log_start"] == 0 and first["seq"] == 0 and first["legal"] and first["board"].startswith("<svg")
+    (after,) = s.handle({"type": "act", "code": first["legal"][0]["code"], "seq": 0})
+    assert after["type"] == "state" and after["seq"] == 1
+    assert after["log_start"] == len(first["log"]) and after["last_from"] is not None
+    start = after["log_start"]
+    assert [line["i"] for line in after["log"]] == list(range(start, start + len(after["log"])))
+
+
+@pytest.mark.parametrize("message, code", [
+    ({"type": "act", "code": "place:area=1", "seq": 7}, "stale"),
+    ({"type": "act", "code": "no-such-move", "seq": 0}, "illegal"),
+    ({"type": "undo", "seq": 0}, "nothing_to_undo"),
+    ({"type": "hint"}, "bad_message"),
+    ({"type": "act", "code": "x", "seq": True}, "bad_message"),
+    ({"type": "act", "code": "x" * 201, "seq": 0}, "bad_message"),
+    ({"type": "act", "code": "x", "seq": 0, "extra": 1}, "bad_message"),
+    ({"type": "lang", "lang": "de"}, "bad_message"),
+    ("not an object", "bad_message"),
+])
+def test_a_refusal_changes_nothing_and_says_why_in_both_languages(message: object, code: str) -> None:
+    s = Session.new("pocketciv", SOLO, 0, seed=4)
+    before = s.state.to_json()
+    (error,) = s.handle(message)
+    assert error["type"] == "error" and error["code"] == code and error["hu"] and error["en"]
+    assert error["hu"] != error["en"]
+    assert s.state.to_json() == before and s.seq == 0
+
+
+def test_an_undo_sends_the_log_again_from_the_start() -> None:
+    s = Session.new("pocketciv", SOLO, 0, seed=4)
+    first = s.message(whole=True)
+    (moved,) = s.handle({"type": "act", "code": first["legal"][0]["code"], "seq": 0})
+    assert moved["can_undo"]
+    (undone,) = s.handle({"type": "undo", "seq": 1})
+    assert undone["seq"] == 2 and undone["log_start"] == 0
+    assert undone["view"] == first["view"] and undone["legal"] == first["legal"]
+
+
+def test_the_bots_move_one_at_a_time_and_a_move_out_of_turn_is_refused_unread() -> None:
+    s = Session.new("caboose", WITH_BOTS, 0, seed=1)
+    assert s.message(whole=True)["legal"] == []  # a bot opens
+    assert s.handle({"type": "act", "code": "anything", "seq": 0})[0]["code"] == "not_your_turn"
+    seqs = []
+    while (m := s.bot_step()) is not None:
+        seqs.append(m["seq"])
+    assert seqs == list(range(1, len(seqs) + 1)) and s.state.to_move == 0
+    assert s.message()["legal"]
+
+
+def test_a_saved_game_resumes_at_the_same_decision() -> None:
+    s = Session.new("pax", SOLO, 0, seed=3, options={"level": 2})
+    m = s.message(whole=True)
+    for _ in range(5):
+        (m,) = s.handle({"type": "act", "code": m["legal"][-1]["code"], "seq": s.seq})
+    saved = json.loads(json.dumps(s.saved()))
+    again = Session.resume(saved)
+    assert again.seq == s.seq and again.state.to_json() == s.state.to_json()
+    resumed = again.message(whole=True)
+    assert resumed["legal"] == m["legal"] and resumed["view"] == s.message(whole=True)["view"]
