@@ -44,18 +44,12 @@ if TYPE_CHECKING:
 LOG_LINES = 600
 
 
-#: what each pane key opens full screen (typed, then Enter, as every command)
-PANE_KEYS = {"t": "board-pane", "j": "players-pane", "k": "hand-pane", "l": "log"}
+#: what each pane key opens on the whole screen (typed, then Enter, as every command)
+PANE_KEYS = {"t": "board", "j": "players", "k": "hand"}
 
 
 class LogPane(VerticalScroll):
     """The log's pane, which ``l`` opens full screen."""
-
-    ALLOW_MAXIMIZE = True
-
-
-class Pane(VerticalScroll):
-    """A pane that its key (``t`` board, ``j`` players, ``k`` hand) opens full screen."""
 
     ALLOW_MAXIMIZE = True
 
@@ -91,12 +85,14 @@ class TextScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,enter,q,question_mark", "close", show=False)]
 
-    def __init__(self, body: RenderableType, lang: str) -> None:
-        super().__init__()
-        self.body, self.lang = body, lang
+    def __init__(self, body: RenderableType, lang: str, title: str | None = None) -> None:
+        super().__init__(classes="whole" if title else "")
+        self.body, self.lang, self.title = body, lang, title
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="text-box"):
+        with Vertical(id="text-box") as box:
+            if self.title:
+                box.border_title = self.title
             with VerticalScroll():
                 yield Static(self.body)
             yield Static(Text(t("screen.close", self.lang), style="dim"))
@@ -137,6 +133,8 @@ class GameApp(App[None]):
     #pass-who { width: auto; margin: 1 2; }
     #pass-what { width: auto; margin: 1 2; }
     #text-box { width: 90%; height: 80%; border: round $accent; padding: 0 1; background: $surface; }
+    .whole #text-box { width: 100%; height: 100%; }
+    #players-pane.-empty, #hand-pane.-empty, .narrow #players-pane { display: none; }
     TextScreen { align: center middle; }
     """
     HORIZONTAL_BREAKPOINTS = [(0, "narrow"), (100, "wide")]
@@ -156,6 +154,7 @@ class GameApp(App[None]):
         self.group: list | None = None  # the members of a grouped option being chosen
         self.log_seen = 0
         self.log_items: list[RenderableType] = []
+        self.shown_panes: dict[str, RenderableType | None] = {}  # what ``t``, ``j``, ``k`` show whole
 
     # --- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -163,10 +162,10 @@ class GameApp(App[None]):
         yield Static(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                with Pane(id="board-pane") as board:
+                with VerticalScroll(id="board-pane") as board:
                     board.border_title = t("screen.board", lang)
                     yield Static(id="board")
-                with Pane(id="players-pane") as players:
+                with VerticalScroll(id="players-pane") as players:
                     players.border_title = t("screen.players", lang)
                     yield Static(id="players")
             with Vertical(id="right"):
@@ -176,7 +175,7 @@ class GameApp(App[None]):
                     yield Options(id="options")
                     yield Static(id="more")
                     yield Options(id="pinned")
-                with Pane(id="hand-pane") as hand:
+                with VerticalScroll(id="hand-pane") as hand:
                     hand.border_title = t("screen.hand", lang)
                     yield Static(id="hand")
                 with LogPane(id="log") as log:
@@ -246,6 +245,7 @@ class GameApp(App[None]):
         self.waiting = "pass"
         for pane in ("#board", "#players", "#hand", "#question", "#message", "#status"):
             self.query_one(pane, Static).update("")
+        self.shown_panes = {}
         self.fill_options([], [])
         self.log_items = []
         self.query_one("#log-lines", Static).update("")
@@ -273,8 +273,10 @@ class GameApp(App[None]):
         for name, body, title in (("players", p.players, p.players_title), ("hand", p.hand, p.hand_title)):
             self.query_one(f"#{name}", Static).update(body or "")
             pane = self.query_one(f"#{name}-pane")
-            pane.display = body is not None
+            pane.set_class(body is None, "-empty")  # (a narrow screen hides the players: ``j`` shows them)
             pane.border_title = title or t(f"screen.{name}", self.lang)
+        self.shown_panes = {"board": p.board if before is None else Group(before, p.board), "players": p.players,
+                            "hand": p.hand}
 
     def sync_log(self, full: bool = False) -> None:
         """Write the log lines the viewing seat has not seen (all of them after a seat change
@@ -432,12 +434,17 @@ class GameApp(App[None]):
         if answer in ("?", "help") or (answer.startswith("?") and answer[1:].strip().isdigit()):
             self.explain(answer[1:].strip())
             return
+        if answer == "l":
+            self.query_one("#log", LogPane).focus()
+            self.screen.maximize(self.query_one("#log", LogPane), container=False)
+            self.say(t("screen.log_full", lang))
+            return
         if answer in PANE_KEYS:
-            pane = self.query_one(f"#{PANE_KEYS[answer]}")
-            if pane.display:
-                pane.focus()
-                self.screen.maximize(pane, container=False)
-                self.say(t("screen.log_full" if answer == "l" else "screen.pane_full", lang))
+            name = PANE_KEYS[answer]
+            body = self.shown_panes.get(name)
+            if body is not None:
+                title = self.query_one(f"#{name}-pane").border_title or ""
+                self.push_screen(TextScreen(body, lang, f"{title} · {t('screen.pane_full', lang)}"))
             return
         if self.waiting != "move" or not answer:
             return
