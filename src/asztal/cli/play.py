@@ -23,6 +23,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from asztal.cli.errors import Told
 from asztal.cli.files import save_game_file
 from asztal.cli.show import (
     actions_table,
@@ -83,7 +84,7 @@ class TerminalGame:
         self.humans = {human} if isinstance(human, int) else set(human)
         for h in self.humans:
             if not 0 <= h < state.players:
-                raise ValueError(t("bad_seat", lang, n=state.players, seat=h + 1))
+                raise Told(t("bad_seat", lang, n=state.players, seat=h + 1))
         self.human = min(self.humans)  # whose screen it is now
         self.lang = lang
         self.save_path = save

@@ -7,6 +7,9 @@ from asztal.engine.i18n import fill
 TEXTS: dict[str, tuple[str, str]] = {
     "error": ("hiba", "error"),
     "interrupted": ("megszakítva", "interrupted"),
+    "err.file": ("A fájl nem érhető el ({why}): {path}", "The file cannot be used ({why}): {path}"),
+    "err.general": ("Ezzel a beállítással nem indulhat el a parancs; az asztal --help megmutatja, mit vár.",
+                    "The command cannot start with this setting; asztal --help shows what it takes."),
     "serve.local": ("Csak ezen a gépen érhető el. Ha a hálózatodon mások is csatlakoznának: "
                     "make run HOST=0.0.0.0 (vagy asztal serve --host 0.0.0.0), és a géped címét add meg nekik "
                     "(http://A-GÉPED-CÍME:{port}/).",
