@@ -322,7 +322,7 @@ def build_app(lang: str) -> typer.Typer:
             if game is None:
                 raise Told(t("no_game", lang))
             g = games.load(game)
-            n = g.min_players if players is None else players
+            n = players if players is not None else _ask_players(g, lang, not lines)
             if seed is None:
                 seed = secrets.randbelow(2**31)
             state = g.new_game(n, seed=seed, options=parse_options(option))
@@ -339,6 +339,31 @@ def build_app(lang: str) -> typer.Typer:
             console.print(f"[dim]{t('seed', lang, seed=seed)}[/]")
         final = game_.run(input if lines else None)
         _offer_next_level(final, game_, lang)
+
+    def _ask_players(g, lang: str, may_ask: bool) -> int:
+        """No ``--players``: a person at a terminal is asked (Enter: the usual table); a script
+        gets the usual table, and is told so."""
+        from asztal.cli.menu import usual_players
+        from asztal.cli.play import interactive
+        from asztal.cli.text import t
+
+        usual = usual_players(g)
+        if g.min_players == g.max_players:
+            return usual
+        if may_ask and interactive():
+            while True:
+                try:
+                    answer = input(t("ask_players", lang, lo=g.min_players, hi=g.max_players, n=usual) + " ").strip()
+                except EOFError:
+                    answer = ""
+                if not answer:
+                    return usual
+                if answer.isdigit() and g.min_players <= int(answer) <= g.max_players:
+                    return int(answer)
+                _console().print(t("bad_players", lang, what=answer[:20], lo=g.min_players, hi=g.max_players),
+                                 highlight=False)
+        _console().print(t("usual_players", lang, n=usual), highlight=False)
+        return usual
 
     def _offer_next_level(final, game_, lang: str) -> None:
         """PAX solitaire: after a level is beaten, offer the next one."""
@@ -396,7 +421,7 @@ def build_app(lang: str) -> typer.Typer:
         _show_step(states, i, total, viewer, lang, names)
         while True:
             try:
-                answer = input(t("replay.prompt", lang) + " ").strip().lower()
+                answer = input(t("replay.prompt", lang, n=total) + " ").strip().lower()
             except EOFError:
                 return
             if answer == "q":
@@ -418,9 +443,23 @@ def build_app(lang: str) -> typer.Typer:
                     return
                 i += 1
             else:
-                console.print(t("bad_choice", lang, what=answer, n=total))
-                continue
+                if not final.is_over:  # a code could tell another seat's hidden choice: finished games only
+                    console.print(t("replay.code_unfinished", lang), highlight=False)
+                    continue
+                found = _find_code(final.record["actions"], answer, i)
+                if found is None:
+                    console.print(t("replay.bad", lang, what=answer[:40], n=total), highlight=False)
+                    continue
+                i = found
+                console.print(t("replay.found", lang, n=found), highlight=False)
             _show_step(states, i, total, viewer, lang, names)
+
+    def _find_code(codes: list[str], answer: str, after: int) -> int | None:
+        """The move number (1-based: the position after it) of the next move whose code is
+        ``answer`` after move ``after``, else the first such move; None when no move has it."""
+        hits = [k + 1 for k, code in enumerate(codes) if code.lower() == answer]
+        later = [k for k in hits if k > after]
+        return (later or hits or [None])[0]
 
     def _replay_states(final) -> list:
         record = final.record

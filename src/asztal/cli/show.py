@@ -100,8 +100,8 @@ def member_labels(state: GameState, seat: int, actions: list, lang: str) -> list
 def actions_table(actions: list, lang: str, labels: list[str] | None = None) -> Table:
     table = Table(title=t("actions", lang), show_header=False, box=None, padding=(0, 1))
     labels = labels or [a.label(lang) for a in actions]
-    for i, (a, label) in enumerate(zip(actions, labels, strict=True), 1):
-        table.add_row(f"[bold cyan]{i:>3}[/]", label, f"[dim]{a.code}[/]")
+    for i, label in enumerate(labels, 1):  # labels only: a code is typed by who knows it, never shown
+        table.add_row(f"[bold cyan]{i:>3}[/]", label)
     return table
 
 

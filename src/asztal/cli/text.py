@@ -27,6 +27,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "no_game": ("Nevezz meg egy játékot (az asztal games kilistázza), vagy --load egy mentett játékot, "
                 "vagy --continue", "name a game (asztal games lists them), --load a saved one or --continue"),
     "games.title": ("Játékok", "Games"),
+    "ask_players": ("Hány játékos legyen az asztalnál ({lo}-{hi})? Enter: {n}.",
+                    "How many players at the table ({lo}-{hi})? Enter: {n}."),
+    "bad_players": ("Ezt nem tudom játékosszámnak venni: „{what}”. {lo} és {hi} közötti számot írj.",
+                    "I cannot take „{what}” as a number of players: type a number from {lo} to {hi}."),
+    "usual_players": ("{n} játékossal játszunk, a szokásos asztalnál (más létszám: --players).",
+                      "Playing with {n} players, the usual table (another count: --players)."),
     "games.name": ("név", "name"),
     "games.title_col": ("cím", "title"),
     "games.players": ("játékosok", "players"),
@@ -103,8 +109,19 @@ TEXTS: dict[str, tuple[str, str]] = {
     "screen.busy": ("Várj, {who} gondolkodik.", "Wait: {who} is thinking."),
     "replay.step": ("{n}/{total}. lépés · {who}", "move {n}/{total} · {who}"),
     "replay.start": ("Kezdőállás", "Starting position"),
-    "replay.prompt": ("Enter/n: előre · b: vissza · szám: ugrás oda · a: minden kéz (befejezett játéknál) · q: vége",
-                      "Enter/n: forward · b: back · number: jump there · a: all hands (finished game) · q: stop"),
+    "replay.prompt": ("Enter/n: előre · b: vissza · lépésszám (0-{n}) vagy egy lépés kódja (bid:5): ugrás oda · "
+                      "a: minden kéz (befejezett játéknál) · q: vége",
+                      "Enter/n: forward · b: back · a move number (0-{n}) or a move's code (bid:5): jump there · "
+                      "a: all hands (finished game) · q: stop"),
+    "replay.bad": ("Nem értem: „{what}”. Egy lépés sorszámát (0 és {n} között) vagy egy lépés kódját várom "
+                   "(például bid:5), és oda ugrom.",
+                   "Not understood: „{what}”. Type a move number (0 to {n}) or a move's code (bid:5, say) "
+                   "to jump there."),
+    "replay.code_unfinished": ("Kód szerint csak befejezett játékban ugrom (a kódok rejtett lapokat is "
+                                "elárulnának); írd be a lépés sorszámát.",
+                                "A code jumps only in a finished game (codes could tell hidden cards); type the "
+                                "move's number."),
+    "replay.found": ("{n:A}. lépés volt ez: oda ugrottam.", "Move {n} has that code: here it is."),
     "replay.all_hands_unfinished": ("A kezek csak befejezett játéknál mutathatók meg.",
                                     "Hands are shown only for a finished game."),
     "replay.hand_of": ("{who} látása", "What {who} saw"),
