@@ -8,7 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from asztal.engine.i18n import join_words, with_article
+from asztal.engine.i18n import fill, join_words, with_article
 from asztal.games.pocketciv.data import (
     ADV_EFFECT,
     ADV_EN,
@@ -33,7 +33,7 @@ from asztal.games.pocketciv.data import (
     WONDER_TRIBES,
     WONDER_VP,
 )
-from asztal.games.pocketciv.messages import STEP_NAMES
+from asztal.games.pocketciv.messages import RULE_CAUSES, STEP_NAMES
 
 _T = {
     "era": ("Korszak", "Era"), "round": ("forduló", "round"), "gold": ("Arany", "Gold"), "vp": ("Győzelmi pont", "VP"),
@@ -280,6 +280,50 @@ PICK_WORDS = {
     "uprising": ("{A}. terület városa is fellázad", "The city in area {a} rises too"),
     "anarchy": ("Az Anarchia {a}. területen pusztít", "Anarchy strikes area {a}"),
 }
+
+
+#: by which rule the multiplayer winners won (the outcome's ``won_by``), {who}: the winners' names
+WON_BY = {
+    "points": ("{who} nyert: a 8. Korszak végéig minden Birodalom talpon maradt, így a több győzelmi pont döntött.",
+               "{who} won: every Empire stood to the end of era 8, so the most victory points decided."),
+    "last_standing": ("{who} nyert: az ő Birodalma maradt egyedül talpon, és aki elbukott, az vesztett.",
+                      "{who} won: theirs is the one Empire left standing, and a fallen Empire has lost."),
+    "points_of_the_standing": ("{who} nyert: a talpon maradt Birodalmak közül neki gyűlt a legtöbb győzelmi pontja "
+                               "(aki elbukott, az vesztett).",
+                               "{who} won: of the Empires still standing, theirs has the most victory points "
+                               "(a fallen Empire has lost)."),
+}
+
+
+def verdict(outcome: dict, lang: str, names: list[str]) -> list[str]:
+    """The end of a multiplayer game in sentences: who fell, when and why, and who won by which
+    rule (the outcome's ``fallen`` and ``won_by``; nothing when it has neither)."""
+    en = lang == "en"
+    out = []
+    fallen = outcome.get("fallen") or []
+    for f in fallen:
+        if not isinstance(f, dict) or not isinstance(f.get("seat"), int) or not 0 <= f["seat"] < len(names):
+            continue
+        cause = f.get("cause")
+        words = EVENT_NAMES.get(cause) or RULE_CAUSES.get(cause) if isinstance(cause, str) else None
+        when = (fill("in round {round} of era {era}", "en", round=f.get("round"), era=f.get("era")) if en else
+                fill("{era:a}. Korszak {round}. fordulójában", "hu", era=f.get("era"), round=f.get("round")))
+        if words:
+            out.append(f"{names[f['seat']]}: the Empire fell {when}; after {words[1]} it had neither a tribe nor "
+                       "a city left." if en else
+                       f"{names[f['seat']]}: a Birodalma elbukott {when}: {words[0]} után nem maradt sem törzse, "
+                       "sem városa.")
+        else:
+            out.append(f"{names[f['seat']]}: the Empire fell {when}, with neither a tribe nor a city left." if en else
+                       f"{names[f['seat']]}: a Birodalma elbukott {when}, nem maradt sem törzse, sem városa.")
+    winners = [w for w in outcome.get("winners") or [] if isinstance(w, int) and 0 <= w < len(names)]
+    rule = WON_BY.get(outcome.get("won_by") or "")
+    if rule and winners:
+        out.append(rule[1 if en else 0].format(who=join_words([names[w] for w in winners], lang)))
+    elif fallen and not winners:
+        out.append("Every Empire fell at once: nobody won." if en else
+                   "Minden Birodalom egyszerre bukott el: senki sem nyert.")
+    return out
 
 
 def end_screen(view: dict, log: list[dict], lang: str = "hu") -> RenderableType | None:
