@@ -47,6 +47,12 @@ _T = {
     "over": ("A játék véget ért", "Game over"),
     "frontier_short": ("perem", "frontier"), "sea_short": ("tenger", "sea"),
     "area_short": ("Ter.", "Area"), "nb_short": ("Szomsz.", "Nbrs"), "city_short": ("Vff", "AV"),
+    "short_legend": ("Ter.: terület · Szomsz.: szomszédok · Vff: városfejlettségi fok · ★: főváros",
+                     "AV: city advance value · ★: capital"),
+    "mp_legend": ("törzs és vff játékosonként (1./2./…), a birodalmak színében · vff: városfejlettségi fok · "
+                  "★: főváros · aláhúzott szám a térképen: város",
+                  "tribes and AV per player (1/2/…) in the empires' colours · AV: city advance value · "
+                  "★: capital · underlined number on the map: a city"),
     "totem": ("Totem", "Totem"), "empire": ("Birodalmad", "Your empire"), "player": ("játékos", "player"),
     "cities": ("Városok", "Cities"),
 }
@@ -470,6 +476,8 @@ def _solo_board(view: dict, lang: str, compact: bool = False) -> list[Renderable
         table.add_row(str(a["number"]), ", ".join(map(str, m.get("neighbours", []))), border, str(a["tribes"]),
                       city, icons, wonders)
     parts.append(table)
+    if compact:  # its headings are short: what they mean, on the screen
+        parts.append(Text(_t("short_legend", lang), style="dim"))
     parts.append(_card_line(view, lang))
     return parts
 
@@ -526,8 +534,13 @@ def _mp_board(view: dict, lang: str, compact: bool = False) -> list[RenderableTy
     parts[1:1] = _holdings(view, lang)
     if compact and len(parts) > 1 + len(view["empires"]):  # the map, with every area's pieces beside it
         parts[-1] = _Beside(parts[-1], _pieces(view, lang))
+    if compact:  # the pieces are beside the map: this table gives the rest, each heading and area whole
+        del table.columns[3:5]
+        table.columns[0].header, table.columns[1].header = _t("area", lang), _t("nb", lang)
+        parts.append(Text(_t("mp_legend", lang), style="dim"))
     for column in table.columns:
         column.no_wrap = True
+        column.min_width = len(str(column.header))
     nbs = {a["id"]: a for a in (view.get("map") or {}).get("areas", [])}
     caps = [e["capital"] for e in view["empires"]]
     for a in view["areas"]:
@@ -539,8 +552,9 @@ def _mp_board(view: dict, lang: str, compact: bool = False) -> list[RenderableTy
                             for p, ws in enumerate(a["wonders"]) for w in ws) or "-"
         tribes = Text("/").join(Text(str(n), style=EMPIRE_STYLES[p % len(EMPIRE_STYLES)] if n else "dim")
                                 for p, n in enumerate(a["tribes"]))
-        table.add_row(str(a["id"]), ("," if compact else ", ").join(map(str, m.get("neighbours", []))), border,
-                      tribes, cities, icons, wonders)
+        row = [str(a["id"]), ("," if compact else ", ").join(map(str, m.get("neighbours", []))), border,
+               tribes, cities, icons, wonders]
+        table.add_row(*(row[:3] + row[5:] if compact else row))
     parts.append(table)
     parts.append(_card_line(view, lang))
     return parts
