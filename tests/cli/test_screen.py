@@ -371,3 +371,24 @@ def test_the_end_shows_the_result_and_quits_on_a_click(name, players):
             await pilot.pause()
         assert app.return_code == 0
     asyncio.run(run())
+
+
+def test_arrows_enter_tab_and_the_pane_keys():
+    """Issue 37: ↓ then Enter plays the highlighted option; after Tab into a pane the first Enter
+    still answers; ``j`` shows the players on the whole screen at 80×24, where their pane is hidden."""
+    async def run():
+        app = GameApp(make_game("pax", 2, 5))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert "q kilépés" in screen_lines(app)[-1]
+            state = app.game.state
+            before, second = len(state.history), app.entries[1][1][0]
+            await pilot.press("j", "enter")
+            await pilot.pause()
+            assert "Aureus" in " ".join(screen_lines(app)) and not app.query_one("#players-pane").display
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("down", "tab", "enter")
+            await settle(app, pilot)
+            assert app.game.state.history[before] == second
+    asyncio.run(run())

@@ -361,15 +361,26 @@ class GameApp(App[None]):
         """A character typed while another pane has the focus (after a click, or the full-screen
         log) goes to the command line, so typing always answers."""
         box = self.query_one("#command", Input)
-        if self.screen is box.screen and self.focused is not box and event.is_printable and event.character:
+        if self.screen is not box.screen or self.focused is box:
+            return
+        if event.is_printable and event.character:
             box.focus()
             box.insert_text_at_cursor(event.character)
+            event.stop()
+        elif event.key == "enter" and not isinstance(self.focused, OptionList) and self.screen.maximized is None:
+            box.focus()  # after Tab into a pane, Enter still answers (it is not swallowed)
+            value, box.value = box.value, ""
+            self.submit(value)
             event.stop()
 
     @on(Input.Submitted, "#command")
     def _typed(self, event: Input.Submitted) -> None:
-        answer = event.value.strip()
         event.input.value = ""
+        self.submit(event.value)
+
+    def submit(self, value: str) -> None:
+        """A line typed and Enter: a command, a number, a code; empty: the highlighted option."""
+        answer = value.strip()
         if not answer and self.waiting in ("move", "over") and self.screen.maximized is None:
             answer = self._highlighted()  # Enter on an empty line: the highlighted option
             if answer == "quit":
