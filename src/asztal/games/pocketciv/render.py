@@ -538,9 +538,9 @@ def _mp_board(view: dict, lang: str, compact: bool = False) -> list[RenderableTy
         del table.columns[3:5]
         table.columns[0].header, table.columns[1].header = _t("area", lang), _t("nb", lang)
         parts.append(Text(_t("mp_legend", lang), style="dim"))
-    for column in table.columns:
-        column.no_wrap = True
-        column.min_width = len(str(column.header))
+        for column in table.columns:
+            column.no_wrap = True
+            column.min_width = len(str(column.header))
     nbs = {a["id"]: a for a in (view.get("map") or {}).get("areas", [])}
     caps = [e["capital"] for e in view["empires"]]
     for a in view["areas"]:
