@@ -198,6 +198,9 @@ def test_hot_seat_pass_screen_hides_everything_of_the_previous_hand():
         app = GameApp(make_game("pax", 2, 7, humans={0, 1}))
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(app, pilot)
+            assert app.waiting == "pass"  # the first turn too: one hot-seat flow in every game
+            await pilot.press("enter")
+            await settle(app, pilot)
             from asztal.games.pax.render import card_text
 
             first = [card_text(c, "hu").plain for c in app.game.state.view(0)["hand"]]

@@ -201,8 +201,8 @@ class GameApp(App[None]):
                 self.show_position()
                 self.think(seat)
                 return
-            if seat != g.human and len(g.humans) > 1:
-                self.pass_device(seat)
+            if len(g.humans) > 1 and (seat != g.human or not g.passed):
+                self.pass_device(seat)  # the first turn too: one hot-seat flow in every game
                 return
             acts = g.state.legal_actions()
             if len(acts) == 1:
@@ -254,6 +254,7 @@ class GameApp(App[None]):
 
         def passed(_: None) -> None:
             self.game.human = seat
+            self.game.passed = True
             self.sync_log(full=True)
             self.advance()
         self.push_screen(PassScreen(self.game.names[seat], self.lang), passed)
