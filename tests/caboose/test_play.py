@@ -78,9 +78,12 @@ def test_render_shows_final_scoring_by_category(lang):
              ("Final scoring", "cities", "building types", "fruit kinds", "total", "reconstructed"))
     for h in heads:
         assert h in text, h
-    rows = {line.split()[0]: line.split() for line in text.splitlines()
-            if "│" in line and line.split()[0].rstrip(".").isdigit()}
     f = s.final
-    for q in range(3):  # the last row of each seat (players counted from 1): its categories and total
-        assert [int(v) for v in rows[f"{q + 1}."] if v.isdigit()][-6:] == [
-            f["before"][q], f["cities"][q], f["money"][q], f["buildings"][q], f["fruit"][q], f["total"][q]]
+    labels = (("játék közben", "városok", "pénz (3-anként 1)", "épülettípusok", "gyümölcsfajták", "összesen")
+              if lang == "hu" else ("during play", "cities", "money (1 per 3)", "building types", "fruit kinds",
+                                    "total"))
+    lines = [line for line in text.splitlines() if "│" in line]
+    for label, key in zip(labels, ("before", "cities", "money", "buildings", "fruit", "total"), strict=True):
+        # one row per category (the last one so named: the final table comes last), one column per seat
+        row = [line for line in lines if line.split("│")[0].strip() == label][-1]
+        assert [int(v.strip()) for v in row.split("│")[1:4]] == [f[key][q] for q in range(3)], (label, row)

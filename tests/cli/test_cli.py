@@ -76,10 +76,10 @@ def test_simulate_summarises_wins(tmp_path):
 @pytest.mark.parametrize("argv,needle", [
     (["play", "chess"], "There is no game called 'chess'"),
     (["play", "nim", "--players", "9"], "2-3 players"),
-    (["replay", "/nonexistent/file.json"], "cannot read"),
+    (["replay", "/nonexistent/file.json"], "cannot be read"),
 ])
 def test_user_errors_are_one_line(monkeypatch, capsys, argv, needle):
-    monkeypatch.setattr("sys.argv", ["asztal", *argv])
+    monkeypatch.setattr("sys.argv", ["asztal", "--lang", "en", *argv])  # --lang before the command too
     with pytest.raises(SystemExit) as exit_info:
         main()
     assert exit_info.value.code == 2
@@ -90,7 +90,7 @@ def test_user_errors_are_one_line(monkeypatch, capsys, argv, needle):
 def test_corrupt_save_is_one_line(tmp_path, monkeypatch, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "asztal-state", "game": "nim", "schema": 1, "record": {"players": 2}, "state": {}}')
-    monkeypatch.setattr("sys.argv", ["asztal", "play", "--load", str(bad)])
+    monkeypatch.setattr("sys.argv", ["asztal", "play", "--load", str(bad), "--lang", "en"])
     with pytest.raises(SystemExit):
         main()
     assert "This save is damaged" in capsys.readouterr().err  # the engine's sentence, in the interface's language
@@ -99,7 +99,7 @@ def test_corrupt_save_is_one_line(tmp_path, monkeypatch, capsys):
 def test_garbage_action_in_record_is_one_line(tmp_path, monkeypatch, capsys):
     path = tmp_path / "rec.json"
     path.write_text(json.dumps({"game": "nim", "players": 2, "seed": 0, "options": {}, "actions": ["fly"]}))
-    monkeypatch.setattr("sys.argv", ["asztal", "replay", str(path)])
+    monkeypatch.setattr("sys.argv", ["asztal", "replay", str(path), "--lang", "en"])
     with pytest.raises(SystemExit):
         main()
     assert "not legal" in capsys.readouterr().err

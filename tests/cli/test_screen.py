@@ -23,7 +23,9 @@ from asztal.cli.screen.panes import panes
 from asztal.cli.show import log_lines, option_entries
 
 SIZES = [(120, 40), (80, 24)]
-GAMES = [("pax", 2), ("pocketciv", 1), ("pocketciv", 2), ("caboose", 3)]
+#: every game at every table it is played at, with a seed whose first decisions are long lists
+GAMES = [("pax", 1, 3), ("pax", 2, 3), ("pax", 3, 3), ("pax", 4, 3), ("pocketciv", 1, 3), ("pocketciv", 2, 3),
+         ("pocketciv", 3, 3), ("pocketciv", 4, 3), ("caboose", 3, 3), ("caboose", 4, 6), ("caboose", 5, 3)]
 SHOTS = Path(__file__).parents[2] / "build" / "screenshots"
 
 
@@ -85,6 +87,27 @@ def check_decision(app) -> None:
         assert squash(lines[-1])[:14] in shown(app, "#log"), (lines[-1], shown(app, "#log"))
 
 
+def decide_rows(app) -> list[str]:
+    region = app.query_one("#decide").content_region
+    return [row[region.x:region.right] for row in screen_lines(app)[region.y:region.bottom]]
+
+
+async def check_every_option_reachable(app, pilot) -> None:
+    """Each option's number, typed, brings that option (its number and label) onto the screen;
+    the count of what is out of sight is on screen whenever something is."""
+    for number, (label, _) in enumerate(app.entries, 1):
+        await pilot.press(*str(number))
+        await pilot.pause()
+        wanted = re.compile(rf"(^|\s){number} {re.escape(squash(label)[:10])}")
+        assert any(wanted.search(squash(row)) for row in decide_rows(app)), (number, label, decide_rows(app))
+        above, below = app.query_one("#options").hidden()
+        if above or below:
+            assert ("▼ még" if below else "▲") in " ".join(decide_rows(app))
+        for _ in str(number):
+            await pilot.press("backspace")
+    await pilot.pause()
+
+
 async def drive(name: str, players: int, size: tuple[int, int], decisions: int, seed: int = 3) -> GameApp:
     app = GameApp(make_game(name, players, seed))
     pick = random.Random(seed)
@@ -94,6 +117,7 @@ async def drive(name: str, players: int, size: tuple[int, int], decisions: int, 
             if app.waiting == "over":
                 break
             check_decision(app)
+            await check_every_option_reachable(app, pilot)
             n = len(app.entries)
             await pilot.press(*str(pick.randint(1, n)), "enter")
             if app.group is not None:  # a grouped option: choose its member too
@@ -108,26 +132,28 @@ async def drive(name: str, players: int, size: tuple[int, int], decisions: int, 
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name,players", GAMES, ids=lambda x: str(x))
-def test_everything_a_player_needs_is_on_screen_at_every_decision(name, players, size):
-    asyncio.run(drive(name, players, size, decisions=8))
+@pytest.mark.parametrize("name,players,seed", GAMES, ids=lambda x: str(x))
+def test_everything_a_player_needs_is_on_screen_at_every_decision(name, players, seed, size):
+    """Issue 37: board, decision, hand and last log line on screen, every option reachable by its number."""
+    asyncio.run(drive(name, players, size, decisions=3, seed=seed))
 
 
-def test_a_click_on_an_option_plays_it():
+def test_caboose_first_auction_shows_every_bid_and_the_highest_at_120x40():
+    """Issue 37: 19 or 20 bids at the first auction of four: the list scrolls inside itself,
+    says how many are below, and the cards and the highest bid are on the board above the fold."""
     async def run():
-        app = GameApp(make_game("pax", 2, 5))
+        app = GameApp(make_game("caboose", 4, 6))
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(app, pilot)
-            before = len(app.game.state.history)
-            state = app.game.state
-            second = state.legal_actions()[1]
-            label = squash(option_entries(state, 0, state.legal_actions(), "hu")[1][0])[:12]
-            region = app.query_one("#options").region
-            rows = screen_lines(app)[region.y:region.y + region.height]
-            row = next(i for i, line in enumerate(rows) if label in line[region.x:region.right])
-            await pilot.click("#options", offset=(6, row))
-            await settle(app, pilot)
-            assert app.game.state.history[before] == second
+            view = app.game.state.view(0)
+            assert view["phase"] == "auction" and len(app.entries) >= 17
+            board = shown(app, "#board-pane")
+            assert f"Legmagasabb licit: {view['auction']['high']}" in board
+            assert "Aukciós kártyák" in board and "Városkártyák" in board and "Városok" in board
+            assert "▼ még" in " ".join(decide_rows(app))
+            await pilot.press(*str(len(app.entries)))
+            await pilot.pause()
+            assert "▲" in " ".join(decide_rows(app))
     asyncio.run(run())
 
 
@@ -171,6 +197,9 @@ def test_hot_seat_pass_screen_hides_everything_of_the_previous_hand():
     async def run():
         app = GameApp(make_game("pax", 2, 7, humans={0, 1}))
         async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            assert app.waiting == "pass"  # the first turn too: one hot-seat flow in every game
+            await pilot.press("enter")
             await settle(app, pilot)
             from asztal.games.pax.render import card_text
 
@@ -344,4 +373,25 @@ def test_the_end_shows_the_result_and_quits_on_a_click(name, players):
             await pilot.click("#options", offset=(4, 0))
             await pilot.pause()
         assert app.return_code == 0
+    asyncio.run(run())
+
+
+def test_arrows_enter_tab_and_the_pane_keys():
+    """Issue 37: ↓ then Enter plays the highlighted option; after Tab into a pane the first Enter
+    still answers; ``j`` shows the players on the whole screen at 80×24, where their pane is hidden."""
+    async def run():
+        app = GameApp(make_game("pax", 2, 5))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert "q kilépés" in screen_lines(app)[-1]
+            state = app.game.state
+            before, second = len(state.history), app.entries[1][1][0]
+            await pilot.press("j", "enter")
+            await pilot.pause()
+            assert "Aureus" in " ".join(screen_lines(app)) and not app.query_one("#players-pane").display
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("down", "tab", "enter")
+            await settle(app, pilot)
+            assert app.game.state.history[before] == second
     asyncio.run(run())

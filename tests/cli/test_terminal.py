@@ -135,7 +135,7 @@ def test_hot_seat_passes_the_device_and_hides_the_hand(tmp_path):
     state = games.load("pax").new_game(2, seed=5)
     console = Console(file=open(out, "w"), width=120)
     TerminalGame(state, {0, 1}, ["human", "human"], "en", None, False, 5, console).run(
-        scripted(["1", "", "1", "", "1", "q"]))
+        scripted(["", "1", "", "1", "", "1", "q"]))
     text = out.read_text()
     assert "Pass the device to Player 2 (human)" in text and "Pass the device to Player 1 (human)" in text
     assert "Your move: Player 1 (human)" in text and "Your move: Player 2 (human)" in text

@@ -1,8 +1,10 @@
 """``asztal``: the command-line entry point (Typer). Each command is a thin layer over the
 engine, the bots and the simulator; errors a user can cause print one line, not a traceback.
 
-The help is in Hungarian or English: ``--lang`` on the command line, else the locale
-(``LC_ALL``/``LC_MESSAGES``/``LANG`` starting with ``hu``), else Hungarian.
+Every command speaks Hungarian or English, the help and the errors too: ``--lang`` on the
+command line wins (before the command or after it), else the locale (``LC_ALL``,
+``LC_MESSAGES``, ``LANG``: English for a locale of another language; the C and POSIX locales
+name no language), else Hungarian.
 """
 
 from __future__ import annotations
@@ -152,15 +154,19 @@ REPORT_HU = {
 }
 
 
-def localized(func, helps: dict[str, str]):
-    """``func`` as a command whose options' help is ``helps`` (Typer reads the signature)."""
+def localized(func, helps: dict[str, str] | None, lang: str):
+    """``func`` as a command whose options' help is ``helps`` (None: its own) and whose
+    ``--lang`` is ``lang`` unless given (Typer reads the signature)."""
     sig = inspect.signature(func)
     params = []
     for p in sig.parameters.values():
         default = p.default
-        if p.name in helps and hasattr(default, "help"):
+        if helps and p.name in helps and hasattr(default, "help"):
             default = copy.copy(default)
             default.help = helps[p.name]
+        if p.name == "lang" and hasattr(default, "default"):
+            default = copy.copy(default)
+            default.default = lang
         params.append(p.replace(default=default))
 
     @functools.wraps(func)
@@ -181,12 +187,39 @@ def help_lang(argv: list[str] | None = None) -> str:
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var)
         if value:
+            if value.split(".")[0].upper() in ("C", "POSIX"):
+                return "hu"  # a locale that names no language
             return "hu" if value.lower().startswith("hu") else "en"
     return "hu"
 
 
+def lang_after_command(argv: list[str], takes_lang: set[str]) -> list[str]:
+    """``argv`` with a ``--lang`` given before the command moved after it (``asztal --lang en
+    play pax``), or dropped where the command has none (``menu`` asks; ``--help`` alone reads
+    it through :func:`help_lang`)."""
+    args, lang, i = [], None, 0
+    while i < len(argv) and argv[i].startswith("-"):
+        if argv[i] == "--lang" and i + 1 < len(argv):
+            lang, i = argv[i + 1], i + 2
+            continue
+        if argv[i].startswith("--lang="):
+            lang, i = argv[i][7:], i + 1
+            continue
+        args.append(argv[i])
+        i += 1
+    rest = argv[i:]
+    if lang is None or not rest:
+        return args + rest
+    command, after = rest[0], rest[1:]
+    given = any(a == "--lang" or a.startswith("--lang=") for a in after)
+    if command in takes_lang and not given:
+        return [*args, command, "--lang", lang, *after]
+    return [*args, command, *after]
+
+
 def parse_seats(text: str | None, players: int, lang: str) -> list[int]:
     """"1,3" → [0, 2], each checked against the table."""
+    from asztal.cli.errors import Told
     from asztal.cli.text import t
 
     if not text:
@@ -195,7 +228,7 @@ def parse_seats(text: str | None, players: int, lang: str) -> list[int]:
     for part in text.split(","):
         part = part.strip()
         if not part.isdigit() or not 1 <= int(part) <= players:
-            raise ValueError(t("bad_seat", lang, n=players, seat=part))
+            raise Told(t("bad_seat", lang, n=players, seat=part))
         seats.append(int(part) - 1)
     return sorted(set(seats))
 
@@ -213,12 +246,13 @@ def build_app(lang: str) -> typer.Typer:
 
     app = typer.Typer(add_completion=False, no_args_is_help=True, help=h("app"),
                       rich_markup_mode=None)  # plain help: fast start-up
-    app.command("arena", help=h("arena"))(localized(arena, ARENA_HU) if lang == "hu" else arena)
-    app.command("review", help=h("review"))(localized(review, REVIEW_HU) if lang == "hu" else review)
-    app.command("simulate", help=h("simulate"))(localized(simulate, SIMULATE_HU) if lang == "hu" else simulate)
-    app.command("report", help=h("report"))(localized(report, REPORT_HU) if lang == "hu" else report)
-    app.command("learn", help=LEARN_HELP[0 if lang == "hu" else 1])(learn)
-    lang_opt = typer.Option("hu", "--lang", help=h("lang"))
+    hu = lang == "hu"
+    app.command("arena", help=h("arena"))(localized(arena, ARENA_HU if hu else None, lang))
+    app.command("review", help=h("review"))(localized(review, REVIEW_HU if hu else None, lang))
+    app.command("simulate", help=h("simulate"))(localized(simulate, SIMULATE_HU if hu else None, lang))
+    app.command("report", help=h("report"))(localized(report, REPORT_HU if hu else None, lang))
+    app.command("learn", help=LEARN_HELP[0 if hu else 1])(localized(learn, None, lang))
+    lang_opt = typer.Option(lang, "--lang", help=h("lang"))
 
     @app.command("games", help=h("games"))
     def list_games(lang: str = lang_opt) -> None:
@@ -264,6 +298,7 @@ def build_app(lang: str) -> typer.Typer:
         import secrets
 
         from asztal import games
+        from asztal.cli.errors import Told
         from asztal.cli.files import autosave_path, last_game_path, load_game_file, parse_options
         from asztal.cli.play import TerminalGame
         from asztal.cli.text import t
@@ -285,9 +320,9 @@ def build_app(lang: str) -> typer.Typer:
             seed = state.seed
         else:
             if game is None:
-                raise ValueError(t("no_game", lang))
+                raise Told(t("no_game", lang))
             g = games.load(game)
-            n = g.min_players if players is None else players
+            n = players if players is not None else _ask_players(g, lang, not lines)
             if seed is None:
                 seed = secrets.randbelow(2**31)
             state = g.new_game(n, seed=seed, options=parse_options(option))
@@ -296,14 +331,39 @@ def build_app(lang: str) -> typer.Typer:
             specs = ["human" if i in human_seats else next(others) for i in range(state.players)]
         for s in human_seats:
             if not isinstance(s, int) or not 0 <= s < state.players:
-                raise ValueError(t("bad_seat", lang, n=state.players, seat=s + 1 if isinstance(s, int) else s))
-        if load is None:
-            console.print(f"[dim]{t('seed', lang, seed=seed)}[/]")
+                raise Told(t("bad_seat", lang, n=state.players, seat=s + 1 if isinstance(s, int) else s))
         autosave = save is not None
         path = save or autosave_path(state.game.name, seed)
         game_ = TerminalGame(state, set(human_seats), specs, lang, path, hint, seed, console, autosave=autosave)
+        if load is None:  # once the table is set (a bad bot is said alone)
+            console.print(f"[dim]{t('seed', lang, seed=seed)}[/]")
         final = game_.run(input if lines else None)
         _offer_next_level(final, game_, lang)
+
+    def _ask_players(g, lang: str, may_ask: bool) -> int:
+        """No ``--players``: a person at a terminal is asked (Enter: the usual table); a script
+        gets the usual table, and is told so."""
+        from asztal.cli.menu import usual_players
+        from asztal.cli.play import interactive
+        from asztal.cli.text import t
+
+        usual = usual_players(g)
+        if g.min_players == g.max_players:
+            return usual
+        if may_ask and interactive():
+            while True:
+                try:
+                    answer = input(t("ask_players", lang, lo=g.min_players, hi=g.max_players, n=usual) + " ").strip()
+                except EOFError:
+                    answer = ""
+                if not answer:
+                    return usual
+                if answer.isdigit() and g.min_players <= int(answer) <= g.max_players:
+                    return int(answer)
+                _console().print(t("bad_players", lang, what=answer[:20], lo=g.min_players, hi=g.max_players),
+                                 highlight=False)
+        _console().print(t("usual_players", lang, n=usual), highlight=False)
+        return usual
 
     def _offer_next_level(final, game_, lang: str) -> None:
         """PAX solitaire: after a level is beaten, offer the next one."""
@@ -336,6 +396,7 @@ def build_app(lang: str) -> typer.Typer:
         lang: str = lang_opt,
         step: bool = typer.Option(False, "--step", help=h("step")),
     ) -> None:
+        from asztal.cli.errors import Told
         from asztal.cli.files import load_game_file
         from asztal.cli.show import seat_names, view_renderable
         from asztal.cli.text import t
@@ -345,7 +406,7 @@ def build_app(lang: str) -> typer.Typer:
         console = _console()
         final, meta = load_game_file(file)
         if seat is not None and not 1 <= seat <= final.players:
-            raise ValueError(t("bad_seat", lang, n=final.players, seat=seat))
+            raise Told(t("bad_seat", lang, n=final.players, seat=seat))
         viewer = None if seat is None else seat - 1
         states = _replay_states(final)
         controllers = meta.get("bots") or []
@@ -360,7 +421,7 @@ def build_app(lang: str) -> typer.Typer:
         _show_step(states, i, total, viewer, lang, names)
         while True:
             try:
-                answer = input(t("replay.prompt", lang) + " ").strip().lower()
+                answer = input(t("replay.prompt", lang, n=total) + " ").strip().lower()
             except EOFError:
                 return
             if answer == "q":
@@ -382,9 +443,23 @@ def build_app(lang: str) -> typer.Typer:
                     return
                 i += 1
             else:
-                console.print(t("bad_choice", lang, what=answer, n=total))
-                continue
+                if not final.is_over:  # a code could tell another seat's hidden choice: finished games only
+                    console.print(t("replay.code_unfinished", lang), highlight=False)
+                    continue
+                found = _find_code(final.record["actions"], answer, i)
+                if found is None:
+                    console.print(t("replay.bad", lang, what=answer[:40], n=total), highlight=False)
+                    continue
+                i = found
+                console.print(t("replay.found", lang, n=found), highlight=False)
             _show_step(states, i, total, viewer, lang, names)
+
+    def _find_code(codes: list[str], answer: str, after: int) -> int | None:
+        """The move number (1-based: the position after it) of the next move whose code is
+        ``answer`` after move ``after``, else the first such move; None when no move has it."""
+        hits = [k + 1 for k, code in enumerate(codes) if code.lower() == answer]
+        later = [k for k in hits if k > after]
+        return (later or hits or [None])[0]
 
     def _replay_states(final) -> list:
         record = final.record
@@ -490,6 +565,7 @@ def build_app(lang: str) -> typer.Typer:
         public_url: str | None = typer.Option(None, "--public-url", metavar="URL", help=h("public_url")),
         workers: int = typer.Option(1, "--workers", min=1, max=64, help=h("instances")),
     ) -> None:
+        from asztal.cli.errors import Told
         from asztal.cli.text import t
         from asztal.server.app import Settings, run
         from asztal.server.mail import MailSettings
@@ -503,7 +579,7 @@ def build_app(lang: str) -> typer.Typer:
         settings = Settings(pack_dir=packs, bot_time=bot_time, proxies=tuple(proxy), mail=mail, instances=workers,
                             **({"db_url": db} if db else {}))
         if workers > 1 and not settings.db_url.startswith("postgresql"):
-            raise ValueError(t("serve.workers_pg", serve_lang))
+            raise Told(t("serve.workers_pg", serve_lang))
         where = settings.db_url.split("@")[-1]
 
         def announce() -> None:
@@ -521,18 +597,22 @@ def build_app(lang: str) -> typer.Typer:
 app = build_app(help_lang())
 
 
+#: the commands that take ``--lang`` (where one given before the command goes)
+TAKES_LANG = {"arena", "review", "simulate", "report", "learn", "games", "play", "replay", "bench"}
+
+
 def main() -> None:
-    """Run the app; a user's mistake (bad file, game, action, option) is one line, exit code 2."""
+    """Run the app; a user's mistake (bad file, game, action, option) is one line in the
+    reader's language, exit code 2."""
     try:
-        app()
+        app(args=lang_after_command(sys.argv[1:], TAKES_LANG))
     except KeyboardInterrupt:  # a game in play saves itself first (TerminalGame.run)
         _stderr().print(f"\n[dim]{_word('interrupted')}[/]")
         raise SystemExit(130) from None
     except (ValueError, OSError) as e:
-        from asztal.engine.errors import AsztalError  # only now: --help loads no engine
+        from asztal.cli.errors import error_words  # only now: --help loads no engine
 
-        said = e.words(help_lang()) if isinstance(e, AsztalError) else str(e)  # in the reader's language
-        _stderr().print(f"[red]{_word('error')}:[/] {said}", highlight=False)
+        _stderr().print(f"[red]{_word('error')}:[/] {error_words(e, help_lang())}", highlight=False)
         raise SystemExit(2) from None
 
 

@@ -35,6 +35,8 @@ HU: dict[str, str] = {
 #: the copied Click's sentences, as patterns (applied in order to what it prints)
 PATTERNS: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.M), r) for p, r in (
     (r"^Usage: ", "Használat: "),
+    (r" \[OPTIONS\]", " [KAPCSOLÓK]"),
+    (r" COMMAND \[ARGS\]\.\.\.", " PARANCS [ARGUMENTUMOK]..."),
     (r"^Options:$", "Kapcsolók:"),
     (r"^Commands:$", "Parancsok:"),
     (r"^Arguments:$", "Argumentumok:"),

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from asztal import games
+from asztal.cli.errors import Told
 from asztal.cli.text import t
 from asztal.engine import BadRecord, GameState
 from asztal.engine.jsonfile import read_json_file
@@ -63,10 +64,10 @@ def last_game_path(lang: str = "hu") -> Path:
     """The file of the game saved last; BadRecord (in ``lang``) when there is none."""
     pointer = data_dir() / "last-game"
     if not pointer.exists():
-        raise BadRecord(t("no_last_game", lang))
+        raise Told(t("no_last_game", lang))
     path = Path(pointer.read_text(encoding="utf-8").strip())
     if not path.exists():
-        raise BadRecord(t("last_game_gone", lang, path=path))
+        raise Told(t("last_game_gone", lang, path=path))
     return path
 
 

@@ -32,10 +32,15 @@ LEVELS = {"random": "random", "véletlen": "random", "veletlen": "random", "vél
           "hard": "hard", "nehéz": "hard", "nehez": "hard"}
 
 
+#: what the menu says to an answer it cannot take, in a sentence
+AGAIN = ("Erre nem tudok mit lépni: „{answer}”. Ezek közül válassz: {choices} (Enter: {default}).",
+         "I cannot take „{answer}”. Please answer one of: {choices} (Enter: {default}).")
+
+
 def ask(console: Console, read, question: str, default: str, choices: list[str] | None = None,
-        shown: list[str] | None = None) -> str:
+        shown: list[str] | None = None, lang: str = "hu") -> str:
     """Ask until the answer is one of ``choices`` (Enter: ``default``); on a wrong answer
-    say which are accepted (``shown``: the ones to name, when ``choices`` has synonyms)."""
+    say in a sentence which are accepted (``shown``: the ones to name, when ``choices`` has synonyms)."""
     while True:
         try:
             answer = read(f"{question} [{default}]: ").strip().lower() or default
@@ -43,7 +48,14 @@ def ask(console: Console, read, question: str, default: str, choices: list[str] 
             return default
         if choices is None or answer in choices:
             return answer
-        console.print(f"? {', '.join(shown or choices)}")
+        again = AGAIN[1 if lang == "en" else 0]
+        console.print(again.format(answer=answer[:40], choices=", ".join(shown or choices), default=default),
+                      highlight=False, markup=False)
+
+
+def usual_players(game) -> int:
+    """The table a game is usually played at: two (the smallest table of two or more), or its only size."""
+    return max(game.min_players, min(2, game.max_players))
 
 
 def q(key: str, lang: str, **kw) -> str:
@@ -52,34 +64,38 @@ def q(key: str, lang: str, **kw) -> str:
 
 
 def run_menu(read=input, console: Console | None = None) -> None:
+    from asztal.cli.app import help_lang
     from asztal.cli.play import TerminalGame
 
     console = console or Console()
-    lang = ask(console, read, QUESTIONS["lang"][0], "hu", ["hu", "en"])
+    first = help_lang()  # the locale's language (or --lang) asks the first question and is its default
+    lang = ask(console, read, QUESTIONS["lang"][0 if first == "hu" else 1], first, ["hu", "en"], lang=first)
     names = games.names()
     for i, name in enumerate(names, 1):
         console.print(f"  [bold cyan]{i}[/] {games.load(name).title.get(lang, name)}")
-    pick = ask(console, read, q("game", lang), "1", [str(i) for i in range(1, len(names) + 1)] + names)
+    pick = ask(console, read, q("game", lang), "1", [str(i) for i in range(1, len(names) + 1)] + names, lang=lang)
     game = games.load(names[int(pick) - 1] if pick.isdigit() else pick)
     lo, hi = game.min_players, game.max_players
-    players = int(ask(console, read, q("players", lang, lo=lo, hi=hi), str(lo),
-                      [str(n) for n in range(lo, hi + 1)]))
+    players = int(ask(console, read, q("players", lang, lo=lo, hi=hi), str(usual_players(game)),
+                      [str(n) for n in range(lo, hi + 1)], lang=lang))
     options = {}
     if game.solo_levels is not None and players == 1:
         option, levels = game.solo_levels
         values = [str(v) for v in levels]
-        options[option] = int(ask(console, read, q("level", lang), values[0], values))
+        options[option] = int(ask(console, read, q("level", lang), values[0], values, lang=lang))
     humans, bots = {0}, "random"
     if players > 1:
-        n_humans = int(ask(console, read, q("humans", lang, n=players), "1", [str(n) for n in range(1, players + 1)]))
+        n_humans = int(ask(console, read, q("humans", lang, n=players), "1", [str(n) for n in range(1, players + 1)],
+                           lang=lang))
         if n_humans == 1:
-            seat = int(ask(console, read, q("seat", lang, n=players), "1", [str(n) for n in range(1, players + 1)]))
+            seat = int(ask(console, read, q("seat", lang, n=players), "1", [str(n) for n in range(1, players + 1)],
+                           lang=lang))
             humans = {seat - 1}
         else:
             humans = set(range(n_humans))
         if n_humans < players:
             words = ["véletlen", "könnyű", "normál", "nehéz"] if lang == "hu" else ["random", "easy", "normal", "hard"]
-            level = LEVELS[ask(console, read, q("bots", lang), words[2], list(LEVELS), words)]
+            level = LEVELS[ask(console, read, q("bots", lang), words[2], list(LEVELS), words, lang=lang)]
             bots = "random" if level == "random" else f"mcts:{level}"
     seed = secrets.randbelow(2**31)
     state = game.new_game(players, seed=seed, options=options)

@@ -23,6 +23,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from asztal.cli.errors import Told
 from asztal.cli.files import save_game_file
 from asztal.cli.show import (
     actions_table,
@@ -83,7 +84,7 @@ class TerminalGame:
         self.humans = {human} if isinstance(human, int) else set(human)
         for h in self.humans:
             if not 0 <= h < state.players:
-                raise ValueError(t("bad_seat", lang, n=state.players, seat=h + 1))
+                raise Told(t("bad_seat", lang, n=state.players, seat=h + 1))
         self.human = min(self.humans)  # whose screen it is now
         self.lang = lang
         self.save_path = save
@@ -96,6 +97,7 @@ class TerminalGame:
                      for s in range(state.players) if s not in self.humans}
         self.names = seat_names(state.players, self.bot_specs, self.humans, lang)
         self.shown = {h: 0 for h in self.humans}
+        self.passed = False  # hot-seat: has the device been handed to anyone yet
 
     def meta(self) -> dict[str, Any]:
         return {"human": self.human, "humans": sorted(self.humans), "bots": self.bot_specs, "lang": self.lang}
@@ -184,8 +186,9 @@ class TerminalGame:
         while not self.state.is_over:
             seat = self.state.to_move
             if seat in self.humans:
-                if seat != self.human and len(self.humans) > 1:
-                    self._pass_device(seat, read)
+                if len(self.humans) > 1 and (seat != self.human or not self.passed):
+                    self._pass_device(seat, read)  # the first turn too: one hot-seat flow in every game
+                    self.passed = True
                 self.human = seat
                 self._show_log(seat)
                 acts = self.state.legal_actions()

@@ -99,18 +99,18 @@ def simulate(
     )
 
     from asztal import games
+    from asztal.cli.errors import Told
     from asztal.cli.files import parse_options
-    from asztal.engine import BadOptions
     from asztal.research.batch import Batch, run_batch
     from asztal.research.report import read_rows, summarise_group
 
     check_lang(lang)
     if n_games < 1:
-        raise BadOptions(_t("min_games", lang, n=n_games))
+        raise Told(_t("min_games", lang, n=n_games))
     if jobs < 1:
-        raise BadOptions(_t("min_jobs", lang, n=jobs))
+        raise Told(_t("min_jobs", lang, n=jobs))
     if resume and out is None:
-        raise ValueError(_t("need_out", lang))
+        raise Told(_t("need_out", lang))
     g = games.load(game)
     batch = Batch(game, players or g.min_players, bots.split(","), n_games, seed, parse_options(option))
     console = Console(stderr=as_json)

@@ -100,8 +100,8 @@ def member_labels(state: GameState, seat: int, actions: list, lang: str) -> list
 def actions_table(actions: list, lang: str, labels: list[str] | None = None) -> Table:
     table = Table(title=t("actions", lang), show_header=False, box=None, padding=(0, 1))
     labels = labels or [a.label(lang) for a in actions]
-    for i, (a, label) in enumerate(zip(actions, labels, strict=True), 1):
-        table.add_row(f"[bold cyan]{i:>3}[/]", label, f"[dim]{a.code}[/]")
+    for i, label in enumerate(labels, 1):  # labels only: a code is typed by who knows it, never shown
+        table.add_row(f"[bold cyan]{i:>3}[/]", label)
     return table
 
 
@@ -138,6 +138,7 @@ def outcome_renderable(state: GameState, lang: str, names: list[str], seat: int 
         if screen is not None:
             parts.append(screen)
     parts.append(Text(t("game_over", lang), style="bold"))
+    parts.extend(Text(line, style="bold") for line in outcome_sentences(state, lang, names))
     table = Table(title=t("scores", lang))
     table.add_column(t("player", lang))
     table.add_column(t("score", lang), justify="right")
@@ -151,6 +152,20 @@ def outcome_renderable(state: GameState, lang: str, names: list[str], seat: int 
         who = ", ".join(names[w] for w in winners) or t("nobody", lang)
         parts.append(Text(t("winner" if len(winners) == 1 else "winners", lang, who=who)))
     return Group(*parts)
+
+
+def outcome_sentences(state: GameState, lang: str, names: list[str]) -> list[str]:
+    """What the outcome says in words: the game's own reading of it (``render.verdict(outcome,
+    lang, names)``: who fell and who won by which rule), then any sentence the outcome carries
+    itself (a ``{"hu": …, "en": …}`` value, or a list of them). Keys it lacks give nothing."""
+    outcome = state.outcome()
+    fn = getattr(_game_module(state, "render"), "verdict", None)
+    lines = list(fn(outcome, lang, names)) if fn is not None else []
+    for value in outcome.values():
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, dict) and isinstance(item.get(lang), str) and isinstance(item.get("hu"), str):
+                lines.append(item[lang])
+    return lines
 
 
 def solo_verdict(state: GameState, lang: str) -> str:

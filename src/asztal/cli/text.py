@@ -7,6 +7,9 @@ from asztal.engine.i18n import fill
 TEXTS: dict[str, tuple[str, str]] = {
     "error": ("hiba", "error"),
     "interrupted": ("megszakítva", "interrupted"),
+    "err.file": ("A fájl nem érhető el ({why}): {path}", "The file cannot be used ({why}): {path}"),
+    "err.general": ("Ezzel a beállítással nem indulhat el a parancs; az asztal --help megmutatja, mit vár.",
+                    "The command cannot start with this setting; asztal --help shows what it takes."),
     "serve.local": ("Csak ezen a gépen érhető el. Ha a hálózatodon mások is csatlakoznának: "
                     "make run HOST=0.0.0.0 (vagy asztal serve --host 0.0.0.0), és a géped címét add meg nekik "
                     "(http://A-GÉPED-CÍME:{port}/).",
@@ -24,6 +27,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "no_game": ("Nevezz meg egy játékot (az asztal games kilistázza), vagy --load egy mentett játékot, "
                 "vagy --continue", "name a game (asztal games lists them), --load a saved one or --continue"),
     "games.title": ("Játékok", "Games"),
+    "ask_players": ("Hány játékos legyen az asztalnál ({lo}-{hi})? Enter: {n}.",
+                    "How many players at the table ({lo}-{hi})? Enter: {n}."),
+    "bad_players": ("Ezt nem tudom játékosszámnak venni: „{what}”. {lo} és {hi} közötti számot írj.",
+                    "I cannot take „{what}” as a number of players: type a number from {lo} to {hi}."),
+    "usual_players": ("{n} játékossal játszunk, a szokásos asztalnál (más létszám: --players).",
+                      "Playing with {n} players, the usual table (another count: --players)."),
     "games.name": ("név", "name"),
     "games.title_col": ("cím", "title"),
     "games.players": ("játékosok", "players"),
@@ -75,8 +84,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "screen.players": ("Játékosok", "Players"),
     "screen.hand": ("A kezed", "Your hand"),
     "screen.options": ("Lehetséges lépések", "Your options"),
-    "screen.input": ("szám vagy kód, Enter · u visszavonás · h tipp · l napló · s mentés · ? mi ez · q kilépés",
-                     "number or code, Enter · u undo · h hint · l log · s save · ? what is this · q quit"),
+    "screen.input": ("ide írd a lépés számát vagy kódját, aztán Enter",
+                     "type an option's number or code here, then Enter"),
+    "screen.keys": ("szám↵ lép · ↑↓ lista · t/j/k/l↵ tábla/játékosok/kéz/napló · ?↵ súgó · q kilépés",
+                    "number↵ plays · ↑↓ list · t/j/k/l↵ board/players/hand/log · ?↵ help · q quit"),
+    "screen.above": ("▲ {n} fent", "▲ {n} above"),
+    "screen.below": ("▼ még {n}", "▼ {n} more"),
+    "screen.scroll_how": ("↑↓ vagy a száma", "↑↓ or its number"),
+    "screen.pane_full": ("egész képernyőn (↑↓ PgUp PgDn görget)", "whole screen (↑↓ PgUp PgDn scroll)"),
     "screen.back": ("Vissza a lépésekhez", "Back to the options"),
     "screen.which": ("Melyik?", "Which one?"),
     "screen.over": ("Vége a játéknak. q: kilépés", "The game is over. q: quit"),
@@ -94,8 +109,19 @@ TEXTS: dict[str, tuple[str, str]] = {
     "screen.busy": ("Várj, {who} gondolkodik.", "Wait: {who} is thinking."),
     "replay.step": ("{n}/{total}. lépés · {who}", "move {n}/{total} · {who}"),
     "replay.start": ("Kezdőállás", "Starting position"),
-    "replay.prompt": ("Enter/n: előre · b: vissza · szám: ugrás oda · a: minden kéz (befejezett játéknál) · q: vége",
-                      "Enter/n: forward · b: back · number: jump there · a: all hands (finished game) · q: stop"),
+    "replay.prompt": ("Enter/n: előre · b: vissza · lépésszám (0-{n}) vagy egy lépés kódja (bid:5): ugrás oda · "
+                      "a: minden kéz (befejezett játéknál) · q: vége",
+                      "Enter/n: forward · b: back · a move number (0-{n}) or a move's code (bid:5): jump there · "
+                      "a: all hands (finished game) · q: stop"),
+    "replay.bad": ("Nem értem: „{what}”. Egy lépés sorszámát (0 és {n} között) vagy egy lépés kódját várom "
+                   "(például bid:5), és oda ugrom.",
+                   "Not understood: „{what}”. Type a move number (0 to {n}) or a move's code (bid:5, say) "
+                   "to jump there."),
+    "replay.code_unfinished": ("Kód szerint csak befejezett játékban ugrom (a kódok rejtett lapokat is "
+                                "elárulnának); írd be a lépés sorszámát.",
+                                "A code jumps only in a finished game (codes could tell hidden cards); type the "
+                                "move's number."),
+    "replay.found": ("{n:A}. lépés volt ez: oda ugrottam.", "Move {n} has that code: here it is."),
     "replay.all_hands_unfinished": ("A kezek csak befejezett játéknál mutathatók meg.",
                                     "Hands are shown only for a finished game."),
     "replay.hand_of": ("{who} látása", "What {who} saw"),

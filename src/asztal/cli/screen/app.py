@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.rule import Rule
-from rich.table import Table
 from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult
@@ -33,6 +32,7 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from asztal.cli.explain import explain_option
+from asztal.cli.screen.options import Options, hidden_mark, option_rows, pinned_index
 from asztal.cli.screen.panes import panes
 from asztal.cli.show import legend, log_lines, member_labels, option_entries, option_labels, outcome_renderable
 from asztal.cli.text import t
@@ -44,13 +44,8 @@ if TYPE_CHECKING:
 LOG_LINES = 600
 
 
-def _numbered(number: int, label: str) -> Table:
-    """An option: its number, then its label, whose wrapped lines stay under the label."""
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(width=3, justify="right", style="bold cyan")
-    grid.add_column(ratio=1)
-    grid.add_row(str(number), label)
-    return grid
+#: what each pane key opens on the whole screen (typed, then Enter, as every command)
+PANE_KEYS = {"t": "board", "j": "players", "k": "hand"}
 
 
 class LogPane(VerticalScroll):
@@ -90,12 +85,14 @@ class TextScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,enter,q,question_mark", "close", show=False)]
 
-    def __init__(self, body: RenderableType, lang: str) -> None:
-        super().__init__()
-        self.body, self.lang = body, lang
+    def __init__(self, body: RenderableType, lang: str, title: str | None = None) -> None:
+        super().__init__(classes="whole" if title else "")
+        self.body, self.lang, self.title = body, lang, title
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="text-box"):
+        with Vertical(id="text-box") as box:
+            if self.title:
+                box.border_title = self.title
             with VerticalScroll():
                 yield Static(self.body)
             yield Static(Text(t("screen.close", self.lang), style="dim"))
@@ -117,26 +114,34 @@ class GameApp(App[None]):
     #right { width: 2fr; min-width: 30; }
     #board-pane { height: 1fr; border: round $primary; padding: 0 1; }
     #players-pane { height: auto; max-height: 35%; border: round $primary; padding: 0 1; }
-    #decide { height: auto; max-height: 55%; border: round $accent; }
+    #decide { height: auto; border: round $accent; }
     #question { height: auto; max-height: 4; padding: 0 1; text-style: bold; }
-    #options { height: auto; border: none; padding: 0; }
+    #options { height: auto; max-height: 40vh; border: none; padding: 0; }
+    #pinned { height: auto; border: none; padding: 0; }
+    #more { height: auto; padding: 0 1; }
     #hand-pane { height: auto; max-height: 30%; border: round $success; padding: 0 1; }
     #log { height: 1fr; min-height: 4; border: round $secondary; padding: 0 1; }
     .narrow #board-pane, .narrow #players-pane, .narrow #decide, .narrow #hand-pane, .narrow #log {
         border: none; border-top: solid $primary; padding: 0;
     }
-    .narrow #decide { max-height: 50%; }
+    .narrow #question { max-height: 3; }
+    .narrow #options { max-height: 25vh; }
     .narrow #hand-pane { max-height: 25%; }
     #command { height: 1; border: none; padding: 0 1; background: $boost; }
+    #keys { height: 1; padding: 0; background: $primary-background; }
     #message { height: auto; max-height: 3; padding: 0 1; color: $warning; }
     #pass-who { width: auto; margin: 1 2; }
     #pass-what { width: auto; margin: 1 2; }
     #text-box { width: 90%; height: 80%; border: round $accent; padding: 0 1; background: $surface; }
+    .whole #text-box { width: 100%; height: 100%; }
+    #players-pane.-empty, #hand-pane.-empty, .narrow #players-pane { display: none; }
     TextScreen { align: center middle; }
     """
     HORIZONTAL_BREAKPOINTS = [(0, "narrow"), (100, "wide")]
     BINDINGS = [Binding("ctrl+c", "quit_game", show=False, priority=True),
-                Binding("escape", "back", show=False)]
+                Binding("escape", "back", show=False),
+                Binding("up", "cursor(-1)", show=False), Binding("down", "cursor(1)", show=False),
+                Binding("pageup", "cursor(-2)", show=False), Binding("pagedown", "cursor(2)", show=False)]
 
     def __init__(self, game: TerminalGame) -> None:
         super().__init__()
@@ -149,6 +154,7 @@ class GameApp(App[None]):
         self.group: list | None = None  # the members of a grouped option being chosen
         self.log_seen = 0
         self.log_items: list[RenderableType] = []
+        self.shown_panes: dict[str, RenderableType | None] = {}  # what ``t``, ``j``, ``k`` show whole
 
     # --- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -166,7 +172,9 @@ class GameApp(App[None]):
                 with Vertical(id="decide") as decide:
                     decide.border_title = t("screen.options", lang)
                     yield Static(id="question")
-                    yield OptionList(id="options")
+                    yield Options(id="options")
+                    yield Static(id="more")
+                    yield Options(id="pinned")
                 with VerticalScroll(id="hand-pane") as hand:
                     hand.border_title = t("screen.hand", lang)
                     yield Static(id="hand")
@@ -175,9 +183,11 @@ class GameApp(App[None]):
                     yield Static(id="log-lines")
         yield Input(id="command", placeholder=t("screen.input", lang))
         yield Static(id="message")
+        yield Static(Text(t("screen.keys", lang), no_wrap=True, overflow="ellipsis"), id="keys")
 
     def on_mount(self) -> None:
         self.query_one("#command", Input).focus()
+        self.say("")
         self.sync_log(full=True)
         self.advance()
 
@@ -191,8 +201,8 @@ class GameApp(App[None]):
                 self.show_position()
                 self.think(seat)
                 return
-            if seat != g.human and len(g.humans) > 1:
-                self.pass_device(seat)
+            if len(g.humans) > 1 and (seat != g.human or not g.passed):
+                self.pass_device(seat)  # the first turn too: one hot-seat flow in every game
                 return
             acts = g.state.legal_actions()
             if len(acts) == 1:
@@ -215,7 +225,7 @@ class GameApp(App[None]):
         self.waiting = "bot"
         self.set_status(t("thinking", self.lang, who=self.game.names[seat]))
         self.query_one("#question", Static).update("")
-        self.query_one("#options", OptionList).clear_options()
+        self.fill_options([], [])
         self.run_worker(lambda: self._choose(seat), thread=True, group="bot")
 
     def _choose(self, seat: int) -> None:
@@ -235,7 +245,8 @@ class GameApp(App[None]):
         self.waiting = "pass"
         for pane in ("#board", "#players", "#hand", "#question", "#message", "#status"):
             self.query_one(pane, Static).update("")
-        self.query_one("#options", OptionList).clear_options()
+        self.shown_panes = {}
+        self.fill_options([], [])
         self.log_items = []
         self.query_one("#log-lines", Static).update("")
         self.query_one("#command", Input).value = ""
@@ -243,6 +254,7 @@ class GameApp(App[None]):
 
         def passed(_: None) -> None:
             self.game.human = seat
+            self.game.passed = True
             self.sync_log(full=True)
             self.advance()
         self.push_screen(PassScreen(self.game.names[seat], self.lang), passed)
@@ -262,8 +274,10 @@ class GameApp(App[None]):
         for name, body, title in (("players", p.players, p.players_title), ("hand", p.hand, p.hand_title)):
             self.query_one(f"#{name}", Static).update(body or "")
             pane = self.query_one(f"#{name}-pane")
-            pane.display = body is not None
+            pane.set_class(body is None, "-empty")  # (a narrow screen hides the players: ``j`` shows them)
             pane.border_title = title or t(f"screen.{name}", self.lang)
+        self.shown_panes = {"board": p.board if before is None else Group(before, p.board), "players": p.players,
+                            "hand": p.hand}
 
     def sync_log(self, full: bool = False) -> None:
         """Write the log lines the viewing seat has not seen (all of them after a seat change
@@ -291,7 +305,9 @@ class GameApp(App[None]):
         self.query_one("#log", LogPane).anchor()  # kept at the newest line as the content grows
 
     def say(self, text: str) -> None:
-        self.query_one("#message", Static).update(Text(text))
+        message = self.query_one("#message", Static)
+        message.update(Text(text))
+        message.display = bool(text)
 
     def offer(self, acts: list) -> None:
         g = self.game
@@ -301,18 +317,32 @@ class GameApp(App[None]):
         self.set_status(t("your_turn", self.lang, who=g.names[g.human]))
         self.entries = option_entries(g.state, g.human, acts, self.lang)
         self.query_one("#question", Static).update(Text(g.question()))
-        self.fill_options([label for label, _ in self.entries])
+        self.fill_options([label for label, _ in self.entries], [acts[0].code for _, acts in self.entries])
         if g.hint:  # --hint: one at every decision
             self.ask_hint()
 
-    def fill_options(self, labels: list[str], back: bool = False) -> None:
-        options = [Option(_numbered(i, label), id=str(i)) for i, label in enumerate(labels, 1)]
+    def fill_options(self, labels: list[str], codes: list[str], back: bool = False) -> None:
+        """The numbered options; the one that ends the decision (or „Vissza”) pinned under them."""
+        rows, pin = option_rows(labels, pinned_index(codes))
         if back:
-            options.append(Option(Text(t("screen.back", self.lang), style="dim"), id="back"))
-        box = self.query_one("#options", OptionList)
+            pin = [Option(Text(t("screen.back", self.lang), style="dim"), id="back")]
+        box, pinned = self.query_one("#options", Options), self.query_one("#pinned", Options)
         box.clear_options()
-        box.add_options(options)
-        box.highlighted = 0 if options else None
+        box.add_options(rows)
+        box.highlighted = 0 if rows else None
+        box.scroll_home(animate=False, immediate=True)
+        pinned.clear_options()
+        pinned.add_options(pin)
+        pinned.highlighted = None
+        pinned.display = bool(pin)
+        self.call_after_refresh(self.mark_hidden)
+
+    def mark_hidden(self) -> None:
+        """The line under the list: how many options are out of sight above and below."""
+        above, below = self.query_one("#options", Options).hidden()
+        more = self.query_one("#more", Static)
+        more.update(hidden_mark(above, below, self.lang))
+        more.display = bool(above or below)
 
     def show_end(self) -> None:
         g = self.game
@@ -322,27 +352,78 @@ class GameApp(App[None]):
         self.set_status(t("game_over", self.lang))
         self.query_one("#question", Static).update(Text(t("screen.over", self.lang)))
         self.entries = []
-        box = self.query_one("#options", OptionList)
-        box.clear_options()
+        self.fill_options([], [])
+        box = self.query_one("#options", Options)
         box.add_option(Option(t("screen.quit", self.lang), id="quit"))
+        box.highlighted = 0
 
     # --- input ----------------------------------------------------------------------------
     def on_key(self, event: events.Key) -> None:
         """A character typed while another pane has the focus (after a click, or the full-screen
         log) goes to the command line, so typing always answers."""
         box = self.query_one("#command", Input)
-        if self.screen is box.screen and self.focused is not box and event.is_printable and event.character:
+        if self.screen is not box.screen or self.focused is box:
+            return
+        if event.is_printable and event.character:
             box.focus()
             box.insert_text_at_cursor(event.character)
+            event.stop()
+        elif event.key == "enter" and not isinstance(self.focused, OptionList) and self.screen.maximized is None:
+            box.focus()  # after Tab into a pane, Enter still answers (it is not swallowed)
+            value, box.value = box.value, ""
+            self.submit(value)
             event.stop()
 
     @on(Input.Submitted, "#command")
     def _typed(self, event: Input.Submitted) -> None:
-        answer = event.value.strip()
         event.input.value = ""
+        self.submit(event.value)
+
+    def submit(self, value: str) -> None:
+        """A line typed and Enter: a command, a number, a code; empty: the highlighted option."""
+        answer = value.strip()
+        if not answer and self.waiting in ("move", "over") and self.screen.maximized is None:
+            answer = self._highlighted()  # Enter on an empty line: the highlighted option
+            if answer == "quit":
+                self.action_quit_game()
+                return
+            if answer == "back":
+                self.action_back()
+                return
         self.command(answer)
 
-    @on(OptionList.OptionSelected, "#options")
+    def _highlighted(self) -> str:
+        """The number (or id) of the highlighted option, the pinned one first; '' for none."""
+        for name in ("#pinned", "#options"):
+            box = self.query_one(name, Options)
+            if box.display and box.highlighted is not None:
+                return box.get_option_at_index(box.highlighted).id or ""
+        return ""
+
+    @on(Input.Changed, "#command")
+    def _typing(self, event: Input.Changed) -> None:
+        """A number being typed: its option highlighted and scrolled into view (Enter plays it)."""
+        value = event.value.strip()
+        if self.waiting == "move" and value.isdigit():
+            box, pinned = self.query_one("#options", Options), self.query_one("#pinned", Options)
+            if box.show_number(int(value)):
+                pinned.highlighted = None
+            elif pinned.show_number(int(value)):
+                box.highlighted = None
+
+    def action_cursor(self, step: int) -> None:
+        """↑↓ (and PgUp/PgDn, a page at a time) move the highlight in the list of options."""
+        box = self.query_one("#options", Options)
+        if not box.option_count:
+            return
+        if abs(step) > 1:
+            step = (1 if step > 0 else -1) * max(1, box.scrollable_content_region.height - 1)
+        current = box.highlighted if box.highlighted is not None else -1
+        box.highlighted = max(0, min(box.option_count - 1, current + step))
+        box.scroll_to_highlight()
+        self.query_one("#pinned", Options).highlighted = None
+
+    @on(OptionList.OptionSelected, "#options, #pinned")
     def _clicked(self, event: OptionList.OptionSelected) -> None:
         key = event.option.id or ""
         if key == "quit":
@@ -369,6 +450,13 @@ class GameApp(App[None]):
             self.query_one("#log", LogPane).focus()
             self.screen.maximize(self.query_one("#log", LogPane), container=False)
             self.say(t("screen.log_full", lang))
+            return
+        if answer in PANE_KEYS:
+            name = PANE_KEYS[answer]
+            body = self.shown_panes.get(name)
+            if body is not None:
+                title = self.query_one(f"#{name}-pane").border_title or ""
+                self.push_screen(TextScreen(body, lang, f"{title} · {t('screen.pane_full', lang)}"))
             return
         if self.waiting != "move" or not answer:
             return
@@ -398,15 +486,15 @@ class GameApp(App[None]):
             else:
                 self.group = group
                 self.query_one("#question", Static).update(Text(t("screen.which", lang)))
-                self.fill_options(member_labels(g.state, g.human, group, lang), back=True)
+                self.fill_options(member_labels(g.state, g.human, group, lang), [], back=True)
 
     def explain(self, number: str) -> None:
         """``?``: what the highlighted option (``?3``: the third) is about, then the help and the
         game's legend; with no option offered, the help alone."""
         g, lang = self.game, self.lang
         body: list[RenderableType] = []
-        options = self.query_one("#options", OptionList)
-        index = int(number) - 1 if number else options.highlighted
+        chosen = self._highlighted()
+        index = int(number) - 1 if number else (int(chosen) - 1 if chosen.isdigit() else None)
         if self.waiting == "move" and index is not None:
             if self.group is not None and 0 <= index < len(self.group):
                 label = member_labels(g.state, g.human, self.group, lang)[index]

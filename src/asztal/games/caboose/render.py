@@ -83,16 +83,18 @@ def render(view: dict[str, Any], lang: str = "hu"):
 
 def _final(view, pk, lang) -> Table:
     """Final scoring per category (CC-SCORE-CITY-*, CC-SCORE-MONEY-01, CC-SCORE-BLDG-01,
-    CC-SCORE-FRUIT-01) and the total, one row per seat."""
+    CC-SCORE-FRUIT-01) and the total: one row per category, one column per seat, so the
+    categories' names are whole on a narrow screen too."""
     f = view["final"]
     tab = Table(title=_t("final", lang), show_edge=False)
-    keys = ("before", "cities", "money", "buildings", "fruit", "total")
+    keys = ("before", "cities", "money", "buildings", "fruit")
     tab.add_column(_t("seat", lang))
-    for k in keys:
-        tab.add_column(_t("f_" + k, lang), justify="right")
     for q in range(len(f["total"])):
-        tab.add_row(Text(_who(q, lang), style=_colour(pk, q)), *(str(f[k][q]) for k in keys[:-1]),
-                    Text(str(f["total"][q]), style="bold"))
+        tab.add_column(Text(_who(q, lang), style=_colour(pk, q)), justify="right")
+    for k in keys:
+        tab.add_row(_t("f_" + k, lang), *(str(f[k][q]) for q in range(len(f["total"]))))
+    tab.add_row(Text(_t("f_total", lang), style="bold"),
+                *(Text(str(v), style="bold") for v in f["total"]), end_section=False)
     return tab
 
 
@@ -172,8 +174,9 @@ def panes(view: dict[str, Any], lang: str = "hu", seat: int | None = None) -> di
     """The view split for the full-screen game: the board (a smaller map with whole city names,
     the market and the card rows, the cities), the players and the seat's hand."""
     pk = pack_for_view(view.get("pack_key"))
-    board: list[Any] = [_header(view, pk, lang, compact=True), _FittedMap(view, pk, lang),
-                        _market_and_rows(view, pk, lang), _cities(view, pk, lang, compact=True)]
+    # the cards on offer, the highest bid and the cities first (a decision reads them), the map under them
+    board: list[Any] = [_header(view, pk, lang, compact=True), _market_and_rows(view, pk, lang),
+                        _cities(view, pk, lang, compact=True), _FittedMap(view, pk, lang)]
     if any(r["trains"] for r in view["routes"]):
         board.append(_routes(view, pk, lang))
     if view.get("final"):
@@ -250,7 +253,7 @@ def _cities(view, pk, lang, compact: bool = False) -> Table:
     final = view.get("final")
     cols = ("city", "value", "fruit", "pyramid", "bldg") + (("city_vp",) if final else ())
     for col in cols:
-        tab.add_column(_t(col, lang))
+        tab.add_column(_t(col, lang), no_wrap=col in ("city", "value"))  # a city's name whole
     for x, c in enumerate(view["cities"]):
         name = (pk.city_en if lang == "en" else pk.city_hu)[x]
         pyr = str(pk.pyr_value[pk.pyr_idx[c["pyramid"]]]) if c["pyramid"] else ""

@@ -297,8 +297,11 @@ def _players(view: dict[str, Any], lang: str, caption: bool) -> list[RenderableT
     pl_t.add_column(_t("hand", lang), justify="right")
     pl_t.add_column(_t("money", lang) if caption else "Au", justify="right")
     parts: list[RenderableType] = [pl_t]
-    if not caption:  # the compact table's abbreviations, said once under it
-        parts.append(Text(_t("legend_short", lang), style="dim"))
+    if not caption:  # the compact table's abbreviations, each said once under it
+        shorts = SHORT["en" if lang == "en" else "hu"]
+        names = " · ".join(f"{short}: {_cat_name(cat, lang)}" for short, cat in zip(shorts, CATEGORIES, strict=True)
+                           if short != _cat_name(cat, lang))
+        parts.append(Text(f"{names} · {_t('legend_short', lang)}", style="dim"))
     for p in view["tableaux"]:
         seat = p["seat"]
         name = f"{seat + 1}."

@@ -49,6 +49,12 @@ _T = {
     "over": ("A játék véget ért", "Game over"),
     "frontier_short": ("perem", "frontier"), "sea_short": ("tenger", "sea"),
     "area_short": ("Ter.", "Area"), "nb_short": ("Szomsz.", "Nbrs"), "city_short": ("Vff", "AV"),
+    "short_legend": ("Ter.: terület · Szomsz.: szomszédok · Vff: városfejlettségi fok · ★: főváros",
+                     "AV: city advance value · ★: capital"),
+    "mp_legend": ("törzs és vff játékosonként (1./2./…), a birodalmak színében · vff: városfejlettségi fok · "
+                  "★: főváros · aláhúzott szám a térképen: város",
+                  "tribes and AV per player (1/2/…) in the empires' colours · AV: city advance value · "
+                  "★: capital · underlined number on the map: a city"),
     "totem": ("Totem", "Totem"), "empire": ("Birodalmad", "Your empire"), "player": ("játékos", "player"),
     "cities": ("Városok", "Cities"),
 }
@@ -68,44 +74,103 @@ def _pending(view: dict, lang: str) -> Text:
     return Text(f"{_t('pending', lang)}: " + " › ".join(names), style="dim")
 
 
+#: each empire's colour on the terminal (the browser board's red, blue, gold and purple)
+EMPIRE_STYLES = ("bold red", "bold blue", "bold yellow", "bold magenta")
+EMPIRE_WORDS = (("piros", "red"), ("kék", "blue"), ("sárga", "yellow"), ("lila", "purple"))
+
+
 def _hexmap(view: dict, compact: bool = False) -> Text | None:
     """Each hex cell shows its area number; ``::`` Frontier, ``~~`` Sea (``compact``: half as
-    wide, one character a cell: ``:`` and ``~``)."""
-    cell = 1 if compact else 2
+    wide, one character a cell: ``:`` and ``~``).
+
+    A multiplayer map has more areas than digits: its cells show the area's number as the
+    options name it (``id``, not the number printed on its tile), two characters a cell, three
+    columns apart, in the colour of the empire holding tribes or a city there."""
+    multi = "empires" in view
+    cell = 2 if multi or not compact else 1
+    pitch = 3 if multi else 2 * cell  # columns between neighbouring cells of a row
     m = view.get("map") or {}
+    key = "id" if multi else "number"
     cells = {}
     for a in m.get("areas", []):
         for q, r in a.get("cells", []):
-            cells[(q, r)] = str(a["number"])
+            cells[(q, r)] = str(a[key])
     if not cells:
         return None
-    for key, mark in (("frontier", "::"), ("sea", "~~")):
-        for q, r in (m.get(key) or {}).get("cells", []):
+    for name, mark in (("frontier", "::"), ("sea", "~~")):
+        for q, r in (m.get(name) or {}).get("cells", []):
             cells[(q, r)] = mark[:cell]
     rows = sorted({r for _, r in cells})
     xs = [2 * q + r for q, r in cells]
     lo = min(xs)
     out = Text(no_wrap=True, overflow="crop")
-    tribes = {a["number"]: a for a in view.get("areas", [])}
+    areas = {a[key]: a for a in view.get("areas", [])}
     for r in rows:
-        line = [" "] * ((max(xs) - lo) * cell + 4)
+        line = [" "] * ((max(xs) - lo) * pitch // 2 + cell + (0 if multi else 2))
         for (q, rr), mark in cells.items():
             if rr != r:
                 continue
-            col = (2 * q + r - lo) * cell
+            col = (2 * q + r - lo) * pitch // 2
             for k, ch in enumerate(mark.rjust(cell)):
                 line[col + k] = ch
         text = Text("".join(line).rstrip(), no_wrap=True, overflow="crop")
-        for i, ch in enumerate(text.plain):
+        plain = text.plain
+        i = 0
+        while i < len(plain):
+            ch = plain[i]
             if ch == "~":
                 text.stylize("blue", i, i + 1)
             elif ch == ":":
                 text.stylize("yellow", i, i + 1)
             elif ch.isdigit():
-                a = tribes.get(int(ch), {})
-                text.stylize("bold green" if a.get("city") else "bold" if a.get("tribes") else "dim", i, i + 1)
+                j = i
+                while j < len(plain) and plain[j].isdigit():
+                    j += 1
+                text.stylize(_area_style(areas.get(int(plain[i:j]), {}), multi), i, j)
+                i = j
+                continue
+            i += 1
+        if out.plain:
+            out.append("\n")
         out.append(text)
-        out.append("\n")
+    return out
+
+
+def _area_style(a: dict, multi: bool) -> str:
+    """An area's number on the map: green with a city, bold with tribes, dim when empty; on a
+    multiplayer map in the colour of the one empire there (white when several share it)."""
+    if not multi:
+        return "bold green" if a.get("city") else "bold" if a.get("tribes") else "dim"
+    held = [p for p, (t, c) in enumerate(zip(a.get("tribes", []), a.get("cities", []), strict=False)) if t or c]
+    if not held:
+        return "dim"
+    style = EMPIRE_STYLES[held[0] % len(EMPIRE_STYLES)] if len(held) == 1 else "bold reverse"
+    return style + (" underline" if any(a.get("cities", [])) else "")
+
+
+def _holdings(view: dict, lang: str) -> list[Text]:
+    """Each empire's tribes and cities by area, one line an empire, so every colour's pieces are
+    on screen even when the areas' table is scrolled away."""
+    en = lang == "en"
+    caps = [e["capital"] for e in view["empires"]]
+    out = []
+    for p in range(len(view["empires"])):
+        tribes = [(a["id"], a["tribes"][p]) for a in view["areas"] if a["tribes"][p]]
+        cities = [(a["id"], a["cities"][p]) for a in view["areas"] if a["cities"][p]]
+        colour = EMPIRE_WORDS[p % len(EMPIRE_WORDS)][1 if en else 0]
+        line = Text(f"{p + 1}. {_t('player', lang)} ({colour}): ", style=EMPIRE_STYLES[p % len(EMPIRE_STYLES)])
+        total = sum(n for _, n in tribes)
+        if en:
+            line.append(f"{total} tribes" + (" (by area: " + ", ".join(f"{i}: {n}" for i, n in tribes) + ")"
+                                             if tribes else ""))
+            line.append("; cities: " + (", ".join(f"area {i} AV {c}{'★' if caps[p] == i else ''}"
+                                                  for i, c in cities) or "none"))
+        else:
+            line.append(f"{total} törzs" + (" (területenként: " + ", ".join(f"{i}.: {n}" for i, n in tribes)
+                                           + ")" if tribes else ""))
+            line.append("; városok: " + (", ".join(f"{i}. területen vff {c}{'★' if caps[p] == i else ''}"
+                                                    for i, c in cities) or "nincs"))
+        out.append(line)
     return out
 
 
@@ -226,6 +291,15 @@ PICK_WORDS = {
 }
 
 
+def verdict(outcome: dict, lang: str, names: list[str]) -> list[str]:
+    """The end of a multiplayer game in sentences with the players' own names (``cli/show``):
+    who fell, when and why, and who won by which rule (PC-R-MP-WIPEOUT-LOSES); nothing for a
+    solo game or one still going. The words are ``result_words``', which the browser shares."""
+    if "fallen" not in outcome:
+        return []
+    return result_sentences(outcome, lang, names)
+
+
 def end_screen(view: dict, log: list[dict], lang: str = "hu") -> RenderableType | None:
     """The end: points per era (and why an era scored nothing), the advances and wonders that count."""
     if not view.get("is_over"):
@@ -238,10 +312,7 @@ def end_screen(view: dict, log: list[dict], lang: str = "hu") -> RenderableType 
         for p, e in enumerate(view["empires"]):
             who = f"Player {p + 1}" if en else f"{p + 1}. játékos"
             table.add_row(who, str(e["vp"]), str(e["vp_wonders"]), str(e["vp"] + e["vp_wonders"]))
-        if isinstance(view.get("result"), dict):  # who fell, who won by which rule (PC-R-MP-WIPEOUT-LOSES)
-            said = [Text(x, style="bold") for x in result_sentences(view["result"], lang)]
-            return Group(*said, table)
-        return table
+        return table  # who fell and who won, with the players' names: ``verdict`` (PC-R-MP-WIPEOUT-LOSES)
     from asztal.games.pocketciv.board import ENDINGS  # the browser board's words (it imports this module)
 
     hu, en_text = ENDINGS.get(view.get("ending") or "", ("", ""))
@@ -373,6 +444,8 @@ def _solo_board(view: dict, lang: str, compact: bool = False) -> list[Renderable
         table.add_row(str(a["number"]), ", ".join(map(str, m.get("neighbours", []))), border, str(a["tribes"]),
                       city, icons, wonders)
     parts.append(table)
+    if compact:  # its headings are short: what they mean, on the screen
+        parts.append(Text(_t("short_legend", lang), style="dim"))
     parts.append(_card_line(view, lang))
     return parts
 
@@ -385,9 +458,57 @@ def render_mp(view: dict, lang: str = "hu") -> RenderableType:
     return _end(parts, view, lang)
 
 
+def _pieces(view: dict, lang: str) -> Table:
+    """Every area of the map with each empire's tribes and city (its vff), in their colours."""
+    table = Table(box=None, header_style="bold", padding=(0, 1), pad_edge=False)
+    for key in ("area", "tribes", "city_short"):
+        table.add_column(_t(key, lang).lower(), no_wrap=True, justify="right" if key == "area" else "left")
+    caps = [e["capital"] for e in view["empires"]]
+    for a in view["areas"]:
+        styles = [EMPIRE_STYLES[p % len(EMPIRE_STYLES)] for p in range(len(a["tribes"]))]
+        tribes = Text("/").join(Text(str(n), style=st if n else "dim") for n, st in zip(a["tribes"], styles,
+                                                                                         strict=True))
+        cities = Text("/").join(Text(f"{c}{'★' if caps[p] == a['id'] else ''}" if c else "-",
+                                     style=styles[p] if c else "dim") for p, c in enumerate(a["cities"]))
+        table.add_row(str(a["id"]), tribes, cities)
+    return table
+
+
+class _Beside:
+    """Two renderables side by side when the pane is wide enough for both, else one under the other."""
+
+    def __init__(self, left: Panel, right: Table) -> None:
+        self.left, self.right = left, right
+
+    def __rich_console__(self, console, options):
+        left = console.measure(self.left, options=options).maximum
+        right = console.measure(self.right, options=options).maximum
+        if left + 1 + right <= options.max_width:
+            grid = Table.grid(padding=(0, 0, 0, 1))
+            grid.add_column(width=left, no_wrap=True)
+            grid.add_column(min_width=right, no_wrap=True)
+            grid.add_row(self.left, self.right)
+            yield grid
+        else:
+            yield self.left
+            yield self.right
+
+
 def _mp_board(view: dict, lang: str, compact: bool = False) -> list[RenderableType]:
+    """The multiplayer board: the head, each empire's pieces (one line each), the map numbered
+    as the options number the areas, and a table of every area, one line an area."""
     en = lang == "en"
     parts, table = _begin(view, lang, f"{_t('totem', lang)}: {view['totem']}. {_t('player', lang)}", compact)
+    parts[1:1] = _holdings(view, lang)
+    if compact and len(parts) > 1 + len(view["empires"]):  # the map, with every area's pieces beside it
+        parts[-1] = _Beside(parts[-1], _pieces(view, lang))
+    if compact:  # the pieces are beside the map: this table gives the rest, each heading and area whole
+        del table.columns[3:5]
+        table.columns[0].header, table.columns[1].header = _t("area", lang), _t("nb", lang)
+        parts.append(Text(_t("mp_legend", lang), style="dim"))
+        for column in table.columns:
+            column.no_wrap = True
+            column.min_width = len(str(column.header))
     nbs = {a["id"]: a for a in (view.get("map") or {}).get("areas", [])}
     caps = [e["capital"] for e in view["empires"]]
     for a in view["areas"]:
@@ -397,8 +518,11 @@ def _mp_board(view: dict, lang: str, compact: bool = False) -> list[RenderableTy
                           for p, c in enumerate(a["cities"]))
         wonders = ", ".join(f"{p + 1}: " + (WONDER_EN if en else WONDER_HU)[WONDER_INDEX[w]]
                             for p, ws in enumerate(a["wonders"]) for w in ws) or "-"
-        table.add_row(f"{a['id']} ({a['number']})", ", ".join(map(str, m.get("neighbours", []))), border,
-                      "/".join(map(str, a["tribes"])), cities, icons, wonders)
+        tribes = Text("/").join(Text(str(n), style=EMPIRE_STYLES[p % len(EMPIRE_STYLES)] if n else "dim")
+                                for p, n in enumerate(a["tribes"]))
+        row = [str(a["id"]), ("," if compact else ", ").join(map(str, m.get("neighbours", []))), border,
+               tribes, cities, icons, wonders]
+        table.add_row(*(row[:3] + row[5:] if compact else row))
     parts.append(table)
     parts.append(_card_line(view, lang))
     return parts
