@@ -44,14 +44,16 @@ export function showGame(root, gameId, {spectator = false} = {}) {
   chat.box.hidden = true;
   const side = el("aside", {class: "side"}, [
     el("div", {class: "tools"}, [undoBtn, hintBtn, rulesBtn, localSeats.length ? notifyButton() : null]),
-    el("h3", {id: "actions-title"}, t("actions")), buttons, logFold, chat.box,
+    // a refusal or a hint is said here, above the options, in the page's flow: it never covers them
+    toast, el("h3", {id: "actions-title"}, t("actions")), buttons, logFold, chat.box,
   ]);
   const boardWrap = el("div", {class: "board-wrap"}, [boardBox]);
   clear(root);
   root.append(el("div", {class: "game-page"}, [el("div", {class: "bar"}, [status, decisionRule, zoomBtn, conn]), panelsBox,
-    el("div", {class: "game-main"}, [boardWrap, side]), toast]));
-  // small screens open on a readable board (panned inside its box); the button shows it whole
-  st.zoomed = isSmall();
+    el("div", {class: "game-main"}, [boardWrap, side])]));
+  // the board opens whole, fitted to the width (every choice on it is also listed beside it on a
+  // phone); the zoom button (or a pinch) draws it larger and the page scrolls to it
+  st.zoomed = false;
   zoomBtn.onclick = () => { st.zoomed = !st.zoomed; applyZoom(); };
   function applyZoom() {
     const fit = fitBoard(boardBox, st.zoomed);
@@ -67,9 +69,16 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       else conn.textContent = t("click_queued");
       return;
     }
+    // the connection's state is said whatever the timer says (a lost connection hides the
+    // countdown: the deadline may be kept by the server, but this page no longer knows)
+    st.online = s === "open";
     conn.textContent = s === "open" ? "" : s === "reconnecting" ? t("reconnecting")
       : code === 4409 ? t("other_window") : t("error");
     conn.dataset.state = s;
+    conn.classList.toggle("offline", !st.online);
+    if (st.online && current()) timer(current());
+    else clearInterval(st.timer);
+    if (current()) renderPanels(current());
     if (code === 4409) {  // this seat was opened in another window: offer to take it back
       status.textContent = t("other_window");
       status.dataset.mine = "0";
@@ -174,16 +183,10 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     if (pass) pass.remove();
     const mine = st.shown !== null && msg.to_move === st.shown && msg.status === "running";
     // the board
-    const scroll = [boardBox.scrollLeft, boardBox.scrollTop];
     clear(boardBox);
-    if (msg.board) boardBox.append(svgNode(msg.board));
+    if (msg.board) boardBox.append(svgNode(msg.board, st.hello ? `${t("board_label")}: ${tx(st.hello.title)}` : t("board_label")));
     boardBox.classList.toggle("my-turn", mine);
     applyZoom();
-    [boardBox.scrollLeft, boardBox.scrollTop] = scroll;
-    if (mine && st.lastDecided !== msg.seq) {
-      st.lastDecided = msg.seq;
-      revealTarget();
-    }
     renderPanels(msg);
     if (st.pendingDone) {
       const d = st.pendingDone;
@@ -222,7 +225,8 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     const rest = msg.legal.filter((a) => !onBoard.has(a.code));
     for (const a of rest) buttons.append(actionButton(a, msg));
     if (mine && onBoard.size) {
-      // every move is also a button (on a phone the board may be panned away from it)
+      // every move is also a button (on a phone the board's targets are small: the list is the
+      // same choices at a finger's size)
       const more = el("details", {class: "all-actions", open: isSmall() || null},
         [el("summary", {}, `${t("actions")} (${msg.legal.length})`)]);
       for (const a of msg.legal.filter((x) => onBoard.has(x.code))) more.append(actionButton(a, msg));
@@ -241,24 +245,13 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     if (msg.is_over && !st.endClosed) renderEnd(msg);
   }
 
-  /** Bring the first clickable thing of a panned (zoomed) board into view, inside its box only. */
-  function revealTarget() {
-    const panned = boardBox.scrollWidth > boardBox.clientWidth + 2 || boardBox.scrollHeight > boardBox.clientHeight + 2;
-    if (!panned) return;
-    const target = boardBox.querySelector(".act");
-    if (!target) return;
-    const box = boardBox.getBoundingClientRect();
-    const r = target.getBoundingClientRect();
-    boardBox.scrollLeft += r.left - box.left - Math.max(0, (box.width - r.width) / 2);
-    boardBox.scrollTop += r.top - box.top - Math.max(0, (box.height - r.height) / 2);
-  }
-
   /** Every seat's panel: colour, name, score, money, cards in hand, connected, whose turn. */
   function renderPanels(msg) {
     clear(panelsBox);
     for (const p of msg.panels || []) {
       const info = st.hello && st.hello.seats.find((s) => s.seat === p.seat);
-      const connected = info ? info.connected : p.connected;
+      // while this page's own connection is down nobody is shown as connected: it cannot know
+      const connected = st.online !== false && (info ? info.connected : p.connected);
       const you = localSeats.includes(p.seat);
       const facts = [];
       if (p.score !== null && p.score !== undefined) facts.push(`${p.score} ${t("panel_score")}`);
@@ -266,9 +259,9 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       if (p.money !== undefined) facts.push(p.money === null ? `${money}: ${t("panel_secret")}` : `${p.money} ${money}`);
       if (p.hand !== undefined && p.hand !== null) facts.push(`${p.hand} ${t("panel_hand")}`);
       for (const m of p.marks || []) facts.push(m);
-      const dot = el("span", {class: "dot", "data-on": connected ? "1" : "0",
-        title: p.kind === "bot" ? t("bot") : connected ? t("online") : t("offline"),
-        "aria-label": p.kind === "bot" ? t("bot") : connected ? t("online") : t("offline")});
+      // the dot's state is also its shape (a ring when away) and its name: never colour alone
+      const said = p.kind === "bot" ? t("bot") : connected ? t("online") : t("offline");
+      const dot = el("span", {class: "dot", role: "img", "data-on": connected ? "1" : "0", title: said, "aria-label": said});
       const swatch = p.colour ? el("span", {class: "swatch", style: `background:${p.colour}`}) : null;
       panelsBox.append(el("div", {class: "panel-seat", "data-seat": p.seat, "data-turn": p.to_move ? "1" : "0"}, [
         el("div", {class: "panel-name"}, [swatch, el("b", {}, msg.names ? msg.names[p.seat] : seatName(p.seat)),
@@ -355,7 +348,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     clearInterval(st.timer);
     // a state comes over an open connection: the last deadline's words go (a game that ended has none)
     if (st.timed) { conn.textContent = ""; st.timed = false; }
-    if (!msg.deadline || msg.is_over) return;
+    if (!msg.deadline || msg.is_over || st.online === false) return;
     st.timed = true;
     const tick = () => {
       const s = Math.max(0, Math.round(msg.deadline - Date.now() / 1000));

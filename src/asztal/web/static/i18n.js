@@ -65,6 +65,8 @@ const TEXTS = {
   bot: ["gép", "bot"],
   zoom_in: ["Nagyítás", "Zoom in"],
   zoom_fit: ["Egész tábla", "Whole board"],
+  board_label: ["A tábla", "The board"],
+  replay_step: ["Lépés a visszajátszásban", "Move in the replay"],
   log_last: ["az utolsó lépés", "the last move"],
   review: ["Elemzés: a legnagyobb hibáid", "Review: your biggest mistakes"],
   review_title: ["Elemzés · {name}", "Review · {name}"],

@@ -4,7 +4,7 @@
 
 import {api} from "./net.js";
 import {getLang, t, tx} from "./i18n.js";
-import {el, clear, svgNode, fitBoard, isSmall} from "./dom.js";
+import {el, clear, svgNode, fitBoard} from "./dom.js";
 
 /** Mark the played move (red) and the bot's (green) on a review board. */
 function markMoves(box, m) {
@@ -56,7 +56,7 @@ export async function openReview(gameId, seat, name, token) {
     const next = el("button", {type: "button", id: "review-next", disabled: i === data.mistakes.length - 1}, t("next"));
     prev.onclick = () => { i -= 1; show(); };
     next.onclick = () => { i += 1; show(); };
-    const board = el("div", {class: "board-box review-board", id: "review-board"}, svgNode(m.board));
+    const board = el("div", {class: "board-box review-board", id: "review-board"}, svgNode(m.board, t("board_label")));
     body.append(
       el("div", {class: "replay-bar"}, [prev, el("b", {id: "review-count"},
         `${t("review_n", {i: i + 1, n: data.mistakes.length})} · ${t("review_move", {n: m.move + 1})}`), next]),
@@ -68,7 +68,7 @@ export async function openReview(gameId, seat, name, token) {
         t("review_in_replay"))),
     );
     markMoves(board, m);
-    fitBoard(board, isSmall());
+    fitBoard(board, false);
   };
   show();
 }
