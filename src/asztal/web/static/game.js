@@ -48,8 +48,11 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     toast, el("h3", {id: "actions-title"}, t("actions")), buttons, logFold, chat.box,
   ]);
   const boardWrap = el("div", {class: "board-wrap"}, [boardBox]);
+  // the keyboard's way in: the first Tab reaches this, Enter brings the focus to the choices
+  const skip = el("button", {type: "button", id: "skip-to-choices", class: "skip"}, t("to_choices"));
+  skip.onclick = () => { st.kbd = true; focusChoice(); };
   clear(root);
-  root.append(el("div", {class: "game-page"}, [el("div", {class: "bar"}, [status, decisionRule, zoomBtn, conn]), panelsBox,
+  root.append(el("div", {class: "game-page"}, [skip, el("div", {class: "bar"}, [status, decisionRule, zoomBtn, conn]), panelsBox,
     el("div", {class: "game-main"}, [boardWrap, side])]));
   // the board opens whole, fitted to the width (every choice on it is also listed beside it on a
   // phone); the zoom button (or a pinch) draws it larger and the page scrolls to it
@@ -182,6 +185,9 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     const pass = document.getElementById("pass-screen");
     if (pass) pass.remove();
     const mine = st.shown !== null && msg.to_move === st.shown && msg.status === "running";
+    // a player choosing with the keyboard keeps the focus among the choices from move to move
+    if (side.contains(document.activeElement) && document.activeElement.closest("#buttons")
+        || boardBox.contains(document.activeElement)) st.kbd = true;
     // the board
     clear(boardBox);
     if (msg.board) boardBox.append(svgNode(msg.board, st.hello ? `${t("board_label")}: ${tx(st.hello.title)}` : t("board_label")));
@@ -241,9 +247,32 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     for (const e of log) {
       if (e) logBox.append(el("li", {class: e.i >= lastFrom ? "last" : null, value: e.i + 1}, tx(e)));
     }
-    logBox.scrollTop = logBox.scrollHeight;
     if (msg.is_over && !st.endClosed) renderEnd(msg);
+    else if (mine && st.kbd && (!document.activeElement || document.activeElement === document.body)) focusChoice();
   }
+
+  /** The choices a keyboard moves among: the listed buttons that show, then the board's targets. */
+  function choices() {
+    const listed = [...buttons.querySelectorAll(".act-btn")].filter((b) => b.offsetParent !== null);
+    return [...listed, ...boardBox.querySelectorAll(".act")];
+  }
+  function focusChoice() {
+    const first = choices()[0] || buttons.querySelector("summary");
+    if (first) first.focus();
+  }
+  // arrows (and Home, End) move among the choices; Enter or Space chooses (a button's own way,
+  // a board target's through the click below)
+  root.addEventListener("keydown", (ev) => {
+    if (!["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "Home", "End"].includes(ev.key)) return;
+    const list = choices();
+    const at = list.indexOf(document.activeElement);
+    if (at < 0) return;
+    ev.preventDefault();
+    const next = ev.key === "Home" ? 0 : ev.key === "End" ? list.length - 1
+      : (at + (ev.key === "ArrowDown" || ev.key === "ArrowRight" ? 1 : -1) + list.length) % list.length;
+    list[next].focus();
+  });
+  document.addEventListener("pointerdown", () => { st.kbd = false; });
 
   /** Every seat's panel: colour, name, score, money, cards in hand, connected, whose turn. */
   function renderPanels(msg) {
@@ -318,9 +347,17 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     const close = el("button", {type: "button", class: "small"}, t("close"));
     close.onclick = closeMenu;
     menu.append(close);
-    menu.style.left = `${Math.min(ev.clientX, window.innerWidth - 260)}px`;
-    menu.style.top = `${Math.min(ev.clientY, window.innerHeight - 40 * codes.length - 60)}px`;
+    // opened by a key: beside the focused target (a synthetic click has no position)
+    const r = ev.clientX || ev.clientY ? {left: ev.clientX, top: ev.clientY} : ev.target.getBoundingClientRect();
+    menu.style.left = `${Math.max(0, Math.min(r.left, window.innerWidth - 260))}px`;
+    menu.style.top = `${Math.max(0, Math.min(r.top, window.innerHeight - 40 * codes.length - 60))}px`;
+    menu.setAttribute("role", "dialog");
+    menu.setAttribute("aria-label", t("menu_for"));
+    menu.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") { closeMenu(); focusChoice(); }
+    });
     document.body.append(menu);
+    menu.querySelector(".act-btn")?.focus();
   }
   function closeMenu() {
     const m = document.getElementById("menu");
@@ -377,6 +414,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     ]);
     ok.onclick = () => { st.shown = st.pass; st.pass = null; render(); };
     document.body.append(screen);
+    ok.focus();
     status.textContent = t("pass_device", {name});
   }
 
@@ -414,7 +452,11 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       el("div", {class: "row end-actions"}, actions),
     ])]);
     close.onclick = () => { st.endClosed = true; box.remove(); };
+    box.setAttribute("role", "dialog");
+    box.setAttribute("aria-labelledby", "end-title");
+    box.querySelector("h2").id = "end-title";
     document.body.append(box);
+    close.focus({preventScroll: true});
   }
 
   /** The points best first, a row per seat: the game's own scoring table (``msg.scoring``: its

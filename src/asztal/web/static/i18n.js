@@ -66,6 +66,7 @@ const TEXTS = {
   zoom_in: ["Nagyítás", "Zoom in"],
   zoom_fit: ["Egész tábla", "Whole board"],
   board_label: ["A tábla", "The board"],
+  to_choices: ["Ugrás a választásokhoz", "Go to the choices"],
   replay_step: ["Lépés a visszajátszásban", "Move in the replay"],
   log_last: ["az utolsó lépés", "the last move"],
   review: ["Elemzés: a legnagyobb hibáid", "Review: your biggest mistakes"],
