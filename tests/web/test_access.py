@@ -37,7 +37,7 @@ SCROLLERS = """() => [...document.querySelectorAll('#app *, #learn *')].filter((
 #: board targets under 40x40 px whose choices are not all listed as a 40 px button
 UNLISTED = """() => {
   const listed = new Set([...document.querySelectorAll('#buttons .act-btn')]
-    .filter((b) => b.offsetParent !== null && b.getBoundingClientRect().height >= 39.5)
+    .filter((b) => b.checkVisibility() && b.getBoundingClientRect().height >= 39.5)
     .map((b) => b.dataset.code));
   const bad = [];
   for (const e of document.querySelectorAll('#board [data-code], #board [data-codes]')) {

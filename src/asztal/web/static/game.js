@@ -48,11 +48,13 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     toast, el("h3", {id: "actions-title"}, t("actions")), buttons, logFold, chat.box,
   ]);
   const boardWrap = el("div", {class: "board-wrap"}, [boardBox]);
-  // the keyboard's way in: the first Tab reaches this, Enter brings the focus to the choices
+  // the keyboard's way in: the page's first Tab reaches this, Enter brings the focus to the choices
   const skip = el("button", {type: "button", id: "skip-to-choices", class: "skip"}, t("to_choices"));
   skip.onclick = () => { st.kbd = true; focusChoice(); };
+  document.getElementById("skip-to-choices")?.remove();
+  document.body.prepend(skip);
   clear(root);
-  root.append(el("div", {class: "game-page"}, [skip, el("div", {class: "bar"}, [status, decisionRule, zoomBtn, conn]), panelsBox,
+  root.append(el("div", {class: "game-page"}, [el("div", {class: "bar"}, [status, decisionRule, zoomBtn, conn]), panelsBox,
     el("div", {class: "game-main"}, [boardWrap, side])]));
   // the board opens whole, fitted to the width (every choice on it is also listed beside it on a
   // phone); the zoom button (or a pinch) draws it larger and the page scrolls to it
@@ -253,7 +255,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
 
   /** The choices a keyboard moves among: the listed buttons that show, then the board's targets. */
   function choices() {
-    const listed = [...buttons.querySelectorAll(".act-btn")].filter((b) => b.offsetParent !== null);
+    const listed = [...buttons.querySelectorAll(".act-btn")].filter((b) => !b.closest("details:not([open])"));
     return [...listed, ...boardBox.querySelectorAll(".act")];
   }
   function focusChoice() {
@@ -497,6 +499,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     side.querySelector("#actions-title").textContent = t("actions");
     side.querySelector("#log-title").textContent = t("log");
     zoomBtn.textContent = st.zoomed ? t("zoom_fit") : t("zoom_in");
+    skip.textContent = t("to_choices");
     const end = document.getElementById("end-screen");
     if (end) end.remove();
     render();
