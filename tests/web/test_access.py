@@ -16,11 +16,12 @@ Phone screenshots go to build/screenshots/ (``access-*``)."""
 
 from __future__ import annotations
 
+import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from asztal.games.guide import guide
-from tests.web.conftest import ARGS, CHROMIUM, MY_TURN, OVER, create, shot
+from tests.web.conftest import ARGS, CHROMIUM, MY_TURN, create, shot
 
 SIZES = {"phone": (390, 844), "laptop": (1366, 900)}
 GAMES = [("pax", 2), ("pocketciv", 1), ("caboose", 3)]
@@ -109,7 +110,8 @@ def rules_panel_once(page, game: str, where: str) -> None:
     # the message is in the page's flow above the options: it covers none of them
     covered = page.evaluate("""() => { const t = document.querySelector('#toast').getBoundingClientRect();
       return [...document.querySelectorAll('#buttons button')].filter((b) => { const r = b.getBoundingClientRect();
-        return r.height && r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top; }).length; }""")
+        return r.height && r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top; })
+      .length; }""")
     assert covered == 0, f"{where}: the message covers {covered} options"
     page.click("#toast-rule")
     page.wait_for_selector("#rules-panel .passage")
@@ -187,8 +189,6 @@ def test_every_page_is_accessible_and_fits(sized, server):
     page.goto(page.base + f"?replay={games['pax']}&step=3")
     page.wait_for_selector("#board svg")
     no_serious(page, f"{size} replay")
-    import httpx
-
     c = httpx.Client(base_url=server.url, timeout=30)
     name = f"Anna{size}"
     c.post("/api/account/register", json={"username": name, "password": "jó hosszú jelszó 1"})
