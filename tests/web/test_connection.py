@@ -75,7 +75,8 @@ def test_a_lost_connection_shows_whatever_the_timer(page, server):
     page.wait_for_function("document.querySelector('#conn').dataset.state === 'reconnecting'")
     page.wait_for_function("!document.querySelector('.dot[data-on=\"1\"]')")
     banner = page.evaluate("""() => { const c = document.querySelector('#conn');
-      return {text: c.textContent, bg: getComputedStyle(c).backgroundColor, offline: c.classList.contains('offline')}; }""")
+      return {text: c.textContent, bg: getComputedStyle(c).backgroundColor,
+              offline: c.classList.contains('offline')}; }""")
     assert banner["offline"] and banner["text"] != countdown and "újrakapcsolódás" in banner["text"], banner
     assert banner["bg"] == "rgb(183, 28, 28)"  # red
     page.set_viewport_size({"width": 390, "height": 844})

@@ -92,6 +92,9 @@ class SeatInfo(BaseModel):
     taken: bool
     connected: bool
     stand_in: bool
+    #: kept for a player invited by username (social.py): nobody else may take it; listed as
+    #: reserved in the lobby (who it is kept for is not said)
+    kept: bool = False
 
 
 class GameInfo(BaseModel):
@@ -242,7 +245,11 @@ def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: 
         out = []
         for row in rows:
             seat_rows = await asyncio.to_thread(storage.seats, row["id"])
-            out.append(game_info(row, seat_rows, hub.rooms.get(row["id"])))
+            info = game_info(row, seat_rows, hub.rooms.get(row["id"]))
+            if social is not None and info["status"] == "open":
+                kept = await asyncio.to_thread(social.kept, row["id"])
+                info["seats"] = [{**s, "kept": s["seat"] in kept} for s in info["seats"]]
+            out.append(info)
         return out
 
     @router.post("/games", response_model=Created, status_code=201, responses=ERRORS, summary="Create a game")

@@ -113,6 +113,8 @@ const TEXTS = {
   winner: ["Győztes: {names}", "Winner: {names}"],
   winners: ["Győztesek: {names}", "Winners: {names}"],
   no_winner: ["Nincs győztes", "Nobody wins"],
+  seat_kept: ["fenntartva egy meghívottnak", "kept for an invited player"],
+  all_kept: ["Minden szabad hely meghívottaknak van fenntartva.", "Every free seat is kept for invited players."],
   and: ["és", "and"],
   points: ["pont", "points"],
   rematch: ["Visszavágó", "Rematch"],
