@@ -463,14 +463,15 @@ export function showGame(root, gameId, {spectator = false} = {}) {
 
   /** The points best first, a row per seat: the game's own scoring table (``msg.scoring``: its
    * title, column heads and a row per seat, the total last) when it has one, else name and
-   * points. Text in a table, not a copy of the board's drawing, so that it wraps and scrolls
+   * points, the winners first. Text in a table, not a copy of the board's drawing, so that it wraps and scrolls
    * inside its box on a phone at a readable size; the total comes first, beside the name, so
    * a phone shows it before the table scrolls. */
   function scoreTable(msg) {
     const won = msg.winners || [];
     const scores = msg.scores || [];
     const game = msg.scoring;
-    const order = scores.map((s, i) => i).sort((a, b) => scores[b] - scores[a]);
+    // the winners first (when Rome wins in PAX, its conspirator wins with fewer points), then by points
+    const order = scores.map((s, i) => i).sort((a, b) => (won.includes(b) - won.includes(a)) || scores[b] - scores[a]);
     const totalFirst = (row) => [row[0], row[row.length - 1], ...row.slice(1, -1)];
     const head = game ? totalFirst(game.columns) : ["", t("points")];
     const cells = (i) => game && game.rows[i] ? totalFirst(game.rows[i]).slice(1) : [String(scores[i])];

@@ -3,7 +3,7 @@
 // and the estimated loss), stepped through like the replay.
 
 import {api} from "./net.js";
-import {getLang, t, tx} from "./i18n.js";
+import {getLang, num, t, tx} from "./i18n.js";
 import {el, clear, svgNode, fitBoard} from "./dom.js";
 
 /** Mark the played move (red) and the bot's (green) on a review board. */
@@ -50,7 +50,7 @@ export async function openReview(gameId, seat, name, token) {
       return;
     }
     const m = data.mistakes[i];
-    const loss = data.unit === "vp" ? t("review_loss_vp", {x: m.loss.toFixed(1)})
+    const loss = data.unit === "vp" ? t("review_loss_vp", {x: num(m.loss)})
       : t("review_loss_win", {x: Math.round(m.loss * 100)});
     const prev = el("button", {type: "button", id: "review-prev", disabled: i === 0}, t("prev"));
     const next = el("button", {type: "button", id: "review-next", disabled: i === data.mistakes.length - 1}, t("next"));
