@@ -481,7 +481,8 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     const table = el("table", {class: "scores", id: "end-scores"}, [
       el("tr", {}, head.map((h) => el("th", {scope: "col"}, h))), ...rows]);
     return el("div", {class: "end-scoring", id: "end-breakdown"}, [
-      game ? el("p", {class: "end-scoring-title"}, game.title) : null,
+      // a title that only repeats the verdict above it (the PAX solitaire's) is said once
+      game && game.title !== msg.verdict ? el("p", {class: "end-scoring-title"}, game.title) : null,
       el("div", {class: "table-scroll"}, table)]);
   }
 
