@@ -79,6 +79,7 @@ def test_a_lost_connection_shows_whatever_the_timer(page, server):
               offline: c.classList.contains('offline')}; }""")
     assert banner["offline"] and banner["text"] != countdown and "újrakapcsolódás" in banner["text"], banner
     assert banner["bg"] == "rgb(183, 28, 28)"  # red
+    assert "újrakapcsolódás" in page.inner_text("#conn-said")  # said aloud once (an alert), not each second
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "connection-lost-turn-based-phone")
     server.start()

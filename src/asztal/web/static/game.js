@@ -21,6 +21,8 @@ export function showGame(root, gameId, {spectator = false} = {}) {
 
   const status = el("div", {id: "status", class: "status", role: "status", "aria-live": "polite"}, t("connecting"));
   const conn = el("div", {id: "conn", class: "conn"});
+  // the connection's changes said aloud (not the countdown's every second): a live region of its own
+  const connSaid = el("div", {id: "conn-said", class: "visually-hidden", role: "alert"});
   const panelsBox = el("div", {id: "panels", class: "panels"});
   const boardBox = el("div", {id: "board", class: "board-box"});
   const zoomBtn = el("button", {type: "button", id: "zoom", class: "zoom"}, t("zoom_fit"));
@@ -29,13 +31,15 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     title: t("rule_behind"), "aria-label": t("rule_behind")}, "§");
   const buttons = el("div", {id: "buttons", class: "buttons"});
   const logBox = el("ol", {id: "log", class: "log"});
+  // the moves as they come, said by a screen reader (a live region around the list, which stays a list)
+  const logLive = el("div", {role: "log", "aria-label": t("log")}, logBox);
   const undoBtn = el("button", {type: "button", id: "undo"}, t("undo"));
   const hintBtn = el("button", {type: "button", id: "hint"}, t("hint"));
   const rulesBtn = el("button", {type: "button", id: "rules"}, t("rules"));
-  const toast = el("div", {id: "toast", class: "toast", hidden: true});
+  const toast = el("div", {id: "toast", class: "toast", hidden: true, role: "status"});
   // the log is folded away on small screens (opened by a tap), open on wide ones
   const logFold = el("details", {id: "log-fold", class: "log-fold", open: !isSmall()},
-    [el("summary", {id: "log-title"}, t("log")), logBox]);
+    [el("summary", {id: "log-title"}, t("log")), logLive]);
   // the chat: written from this page's first seat (a spectator reads only)
   const chat = chatPanel(gameId, localSeats.length ? (text) => sockets[localSeats[0]].send({type: "chat", text}) : null,
     (seat) => seatName(seat));
@@ -54,7 +58,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
   document.getElementById("skip-to-choices")?.remove();
   document.body.prepend(skip);
   clear(root);
-  root.append(el("div", {class: "game-page"}, [el("div", {class: "bar"}, [status, decisionRule, zoomBtn, conn]), panelsBox,
+  root.append(el("div", {class: "game-page"}, [el("div", {class: "bar"}, [status, decisionRule, zoomBtn, conn, connSaid]), panelsBox,
     el("div", {class: "game-main"}, [boardWrap, side])]));
   // the board opens whole, fitted to the width (every choice on it is also listed beside it on a
   // phone); the zoom button (or a pinch) draws it larger and the page scrolls to it
@@ -70,15 +74,19 @@ export function showGame(root, gameId, {spectator = false} = {}) {
   const sockets = {};
   const onStatus = (seat) => (s, code) => {
     if (s === "queued" || s === "dropped") {  // a click made while the connection was down
+      st.queued = s === "queued";
       if (s === "dropped") { st.pending = null; showToast(t("click_dropped")); }
       else conn.textContent = t("click_queued");
       return;
     }
+    if (s === "open") st.queued = false;
     // the connection's state is said whatever the timer says (a lost connection hides the
     // countdown: the deadline may be kept by the server, but this page no longer knows)
     st.online = s === "open";
-    conn.textContent = s === "open" ? "" : s === "reconnecting" ? t("reconnecting")
+    // (a click waiting for the connection keeps saying so while it is tried again)
+    conn.textContent = s === "open" ? "" : s === "reconnecting" ? t(st.queued ? "click_queued" : "reconnecting")
       : code === 4409 ? t("other_window") : t("error");
+    if (conn.dataset.state !== s) connSaid.textContent = conn.textContent;
     conn.dataset.state = s;
     conn.classList.toggle("offline", !st.online);
     if (st.online && current()) timer(current());
@@ -500,6 +508,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     rulesBtn.textContent = t("rules");
     side.querySelector("#actions-title").textContent = t("actions");
     side.querySelector("#log-title").textContent = t("log");
+    logLive.setAttribute("aria-label", t("log"));
     zoomBtn.textContent = st.zoomed ? t("zoom_fit") : t("zoom_in");
     skip.textContent = t("to_choices");
     const end = document.getElementById("end-screen");
