@@ -119,10 +119,12 @@ def rules_panel_once(page, game: str, where: str) -> None:
     order = [p.id for p in guide(game, "hu").passages]
     assert len(shown) == len(set(shown)) == len(order), f"{where}: passages {shown}"
     assert shown == order
+    # opened at the governing passage: right under the panel's top (its title, the refusal, the search)
     opened = page.evaluate("""() => { const p = document.querySelector('#rules-panel .passage.governs');
       return p && {open: p.open, top: p.getBoundingClientRect().top,
-                   panel: document.querySelector('#rules-panel').getBoundingClientRect().top}; }""")
-    assert opened and opened["open"] and opened["top"] < opened["panel"] + 200, f"{where}: {opened}"
+                   under: document.querySelector('#rules-top').getBoundingClientRect().bottom}; }""")
+    assert opened and opened["open"] and -2 <= opened["top"] - opened["under"] <= 40, f"{where}: {opened}"
+    assert page.is_visible("#rules-reason")
     assert page.query_selector("#rules-panel h3 .rule-id, #rules-panel .rule-id h3") is None
     no_serious(page, f"{where} rules panel")
     if where.startswith("phone"):

@@ -51,14 +51,17 @@ export async function openRules(game, code = null, reason = null, title = null, 
   const list = el("div", {class: "rule-list"});
   const search = el("input", {type: "search", placeholder: t("rules_search"), id: "rules-search",
     "aria-label": t("rules_search")});
-  const head = el("h2", {id: "rules-head"}, t("rules_title", {game: title || game}));
-  const panel = el("aside", {id: "rules-panel", class: "modal-panel", role: "dialog", "aria-labelledby": "rules-head"}, [
+  const head = el("h2", {id: "rules-head", tabindex: "-1"}, t("rules_title", {game: title || game}));
+  // the title, the refusal and the search stay at the panel's top while the passages scroll under them
+  const top = el("div", {class: "modal-top", id: "rules-top"}, [
     el("div", {class: "modal-head"}, [
       head, el("button", {type: "button", class: "close", id: "rules-close"}, t("close")),
     ]),
+    reason ? el("p", {class: "refusal", id: "rules-reason"}, reason) : null,
+    search,
   ]);
-  if (reason) panel.append(el("p", {class: "refusal", id: "rules-reason"}, reason));
-  panel.append(search, list);
+  const panel = el("aside", {id: "rules-panel", class: "modal-panel", role: "dialog", "aria-labelledby": "rules-head"},
+    [top, list]);
   document.body.append(panel);
   const opener = document.activeElement;
   const close = () => { panel.remove(); if (opener && opener.isConnected) opener.focus(); };
@@ -85,10 +88,13 @@ export async function openRules(game, code = null, reason = null, title = null, 
       : !q && first ? list.querySelector(`[data-passage="${CSS.escape(first)}"]`) : null;
     if (at) {
       at.classList.add("here");
-      (at.closest("details") || at).scrollIntoView({block: "start"});
+      const shown = at.closest("details") || at;
+      shown.style.scrollMarginTop = `${top.offsetHeight + 4}px`;
+      shown.scrollIntoView({block: "start"});
     }
   }
   search.oninput = () => show(search.value.trim());
   show("");
-  search.focus({preventScroll: true});
+  // the focus on the panel's title (a screen reader starts there; a phone's keyboard stays down)
+  head.focus({preventScroll: true});
 }
