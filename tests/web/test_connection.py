@@ -55,3 +55,33 @@ def test_a_click_while_the_server_is_away_is_sent_after_reconnecting(page, serve
             break
         page.wait_for_timeout(100)
     assert server.api("GET", f"/api/games/{gid}").json()["seq"] > seq  # taken once, after reconnecting
+
+
+def test_a_lost_connection_shows_whatever_the_timer(page, server):
+    """A game over days (24 hours a move): with the server stopped the red banner takes the
+    countdown's place, nobody's dot stays green, and the countdown is back once it returns."""
+    page.goto(page.base)
+    page.select_option("#f-game", "pax")
+    page.select_option("#f-players", "2")
+    page.select_option("select[name=kind1]", "bot")
+    page.select_option("#f-timer", str(24 * 3600))
+    page.click("#f-create")
+    page.wait_for_selector("#board svg")
+    page.wait_for_function(MY_TURN)
+    page.wait_for_function("document.querySelector('#conn').textContent.length > 0")  # the deadline
+    countdown = page.inner_text("#conn")
+    assert page.query_selector(".dot[data-on='1']")
+    server.stop()
+    page.wait_for_function("document.querySelector('#conn').dataset.state === 'reconnecting'")
+    page.wait_for_function("!document.querySelector('.dot[data-on=\"1\"]')")
+    banner = page.evaluate("""() => { const c = document.querySelector('#conn');
+      return {text: c.textContent, bg: getComputedStyle(c).backgroundColor,
+              offline: c.classList.contains('offline')}; }""")
+    assert banner["offline"] and banner["text"] != countdown and "újrakapcsolódás" in banner["text"], banner
+    assert banner["bg"] == "rgb(183, 28, 28)"  # red
+    assert "újrakapcsolódás" in page.inner_text("#conn-said")  # said aloud once (an alert), not each second
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "connection-lost-turn-based-phone")
+    server.start()
+    page.wait_for_function("document.querySelector('#conn').dataset.state === 'open'", timeout=30000)
+    page.wait_for_function("document.querySelector('.dot[data-on=\"1\"]')")

@@ -217,7 +217,8 @@ def test_friends_play_a_turn_based_caboose_with_an_invitation_chat_and_a_mail(br
             shot(anna, "friends-phone-leaderboard")
             third.goto(f"{base}?player=Bela")
             third.wait_for_selector("#profile-ratings tr[data-game='caboose']")
-            assert f"{by_who['Bela']['rating']:.1f}" in third.inner_text("#profile-ratings")
+            # the rating written the Hungarian way: a decimal comma
+            assert f"{by_who['Bela']['rating']:.1f}".replace(".", ",") in third.inner_text("#profile-ratings")
             shot(third, "friends-phone-bela-profile")
             for p in (anna, bela, third):
                 assert not p.errors, p.errors

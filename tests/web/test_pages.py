@@ -101,14 +101,20 @@ def test_a_refused_click_shows_why_and_its_rule(page):
     assert why["code"] == legion.get_attribute("data-try") and not why["legal"]
     assert reason == why["hu"] and " / " not in reason
     page.click("#toast-rule")
-    page.wait_for_selector("#rules-panel .rule")
-    rules = {e.get_attribute("data-rule") for e in page.query_selector_all("#rules-panel .rule")}
-    # the buying rules, and the rule the refusal rests on (buying comes in its turn's order)
-    assert "PAX-BUY-01" in rules and all(r.startswith(("PAX-BUY-", "PAX-WEA-", "PAX-TURN-")) for r in rules)
+    page.wait_for_selector("#rules-panel .passage")
+    # the guide's passages, each once; those governing buying opened and marked, the one the
+    # refusal rests on first among them; the rule IDs are small anchors under their passage
+    governing = page.query_selector_all("#rules-panel .passage.governs")
+    assert governing and all(p.get_attribute("open") is not None for p in governing)
+    rules = {e.get_attribute("data-rule") for p in governing for e in p.query_selector_all(".rule-id")}
+    assert "PAX-BUY-01" in rules
+    if why.get("rule"):
+        assert why["rule"] in rules
     assert page.inner_text("#rules-reason") == reason
     page.fill("#rules-search", "PAX-TURN-05")
-    page.wait_for_function("document.querySelectorAll('#rules-panel .rule').length === 1")
-    assert "Pass" in page.inner_text("#rules-panel .rule")
+    page.wait_for_function("document.querySelectorAll('#rules-panel .passage').length === 1")
+    assert page.query_selector("#rules-panel .passage #rule-PAX-TURN-05.here")
+    assert "Passz" in page.inner_text("#rules-panel .passage")
 
 
 def test_language_switch_at_any_time(page):
@@ -122,9 +128,9 @@ def test_language_switch_at_any_time(page):
     from asztal.games.guide import guide
 
     page.click("#rules")
-    page.wait_for_selector("#rules-panel .rule")
-    shown = {e.inner_text() for e in page.query_selector_all("#rules-panel .rule .muted")}
-    assert shown and shown <= {p.title for p in guide("caboose", "en").passages}
+    page.wait_for_selector("#rules-panel .passage")
+    shown = [e.inner_text() for e in page.query_selector_all("#rules-panel .passage summary h3")]
+    assert shown == [p.title for p in guide("caboose", "en").passages]
     page.click("#rules-close")
     assert "Cleopatra's Caboose" in page.inner_html("#board")
     page.wait_for_function("document.querySelector('#log').innerText.length > 0")
@@ -211,9 +217,11 @@ def test_hint_undo_and_the_rule_behind_an_action(page):
     button = page.query_selector("#buttons [data-rule-for]")
     groups = action_rules("caboose")[re.split(r"[:=]", button.get_attribute("data-rule-for"))[0]]
     button.click()
-    page.wait_for_selector("#rules-panel .rule")
-    assert all(re.match(rf"^({'|'.join(groups)})-\d+$", e.get_attribute("data-rule"))
-               for e in page.query_selector_all("#rules-panel .rule"))
+    page.wait_for_selector("#rules-panel .passage.governs")
+    # the passages that govern the move are opened: each holds a rule of the move's groups
+    for p in page.query_selector_all("#rules-panel .passage.governs"):
+        ids = [e.get_attribute("data-rule") for e in p.query_selector_all(".rule-id")]
+        assert any(re.match(rf"^({'|'.join(groups)})-\d+$", i) for i in ids), ids
     page.click("#rules-close")
     page.click("#hint")
     page.wait_for_selector("#toast:not([hidden])")

@@ -92,17 +92,26 @@ export async function showAccount(root) {
   const box = el("section", {class: "panel account", id: "account"});
   root.prepend(box);
   let me = null;
-  try {
-    me = await call("/api/account");
-  } catch (e) {
-    if (e.status !== 401) box.append(el("p", {class: "error"}, shown(e)));
+  // a guest has no session (nor its CSRF cookie): nothing to ask, and no refusal in the console
+  if (csrfToken()) {
+    try {
+      me = await call("/api/account");
+    } catch (e) {
+      if (e.status !== 401) box.append(el("p", {class: "error"}, shown(e)));
+    }
   }
   if (me) await loggedIn(box, me, null);
   else loggedOut(box);
 }
 
+/** Tell the lobby's form that the player logged in or out (it offers a rated game then). */
+function changed() {
+  document.dispatchEvent(new CustomEvent("asztal-account"));
+}
+
 function loggedOut(box) {
   clear(box);
+  changed();
   const user = el("input", {id: "acc-user", name: "username", autocomplete: "username", maxlength: 32, required: true});
   const pass = el("input", {id: "acc-pass", name: "password", type: "password", autocomplete: "current-password",
     maxlength: 200, required: true});
@@ -138,6 +147,7 @@ function loggedOut(box) {
 
 async function loggedIn(box, me, attached) {
   clear(box);
+  changed();
   const logout = el("button", {type: "button", id: "acc-logout", class: "small"}, t("logout"));
   logout.onclick = async () => {
     await call("/api/account/logout", {}).catch(() => null);

@@ -21,18 +21,27 @@ export function clear(node) {
   return node;
 }
 
-/** Parse a board SVG sent by the server (drawn with ElementTree, every text escaped) into a node. */
-export function svgNode(text) {
+/** Parse a board SVG sent by the server (drawn with ElementTree, every text escaped) into a node.
+ * The drawing holds the targets a player chooses among, so it is a named group for a screen
+ * reader (its targets reachable inside it), not one picture: ``label`` names it. */
+export function svgNode(text, label = null) {
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");
   const root = doc.documentElement;
   if (root.nodeName !== "svg") return el("p", {class: "error"}, "board?");
   for (const s of root.querySelectorAll("script, foreignObject")) s.remove();
-  return document.importNode(root, true);
+  const node = document.importNode(root, true);
+  node.setAttribute("role", "group");
+  if (label) node.setAttribute("aria-label", label);
+  return node;
 }
 
-/** Size a board SVG inside its box. Fitted (the default on wide screens) it scales to the box's
- * width; zoomed (the default on phones) it is drawn so that its smallest text is 10 CSS px and
- * the box pans. Returns whether zooming changes anything (the box is narrower than that). */
+/** The smallest text size the board is readable at, in CSS px (issue 36: board text >= 12 px). */
+export const READABLE_PX = 12;
+
+/** Size a board SVG. Fitted (the default everywhere) it scales to its box's width and the page
+ * shows it whole; zoomed it is drawn so that its smallest text is READABLE_PX and the page
+ * itself scrolls to it (never a box panning inside the page's scroll). Returns whether zooming
+ * changes anything (the box is narrower than that). */
 export function fitBoard(box, zoomed) {
   const svg = box.querySelector("svg");
   if (!svg || !svg.viewBox || !svg.viewBox.baseVal) return {canZoom: false};
@@ -43,7 +52,7 @@ export function fitBoard(box, zoomed) {
     if (f > 0 && f < minFont) minFont = f;
   }
   if (!Number.isFinite(minFont)) minFont = 12;
-  const readable = Math.ceil(vb.width * (10.2 / minFont));
+  const readable = Math.ceil(vb.width * ((READABLE_PX + 0.2) / minFont));
   const canZoom = readable > box.clientWidth + 1;
   const on = zoomed && canZoom;
   svg.style.width = on ? `${readable}px` : "";
@@ -53,7 +62,7 @@ export function fitBoard(box, zoomed) {
   return {canZoom};
 }
 
-/** A phone (upright or sideways): the board opens zoomed, the log folded, every move a button. */
+/** A phone (upright or sideways): the log folded, every move also a button beside the board. */
 export function isSmall() {
   return matchMedia("(max-width: 700px), (max-height: 500px)").matches;
 }

@@ -21,6 +21,8 @@ export function showGame(root, gameId, {spectator = false} = {}) {
 
   const status = el("div", {id: "status", class: "status", role: "status", "aria-live": "polite"}, t("connecting"));
   const conn = el("div", {id: "conn", class: "conn"});
+  // the connection's changes said aloud (not the countdown's every second): a live region of its own
+  const connSaid = el("div", {id: "conn-said", class: "visually-hidden", role: "alert"});
   const panelsBox = el("div", {id: "panels", class: "panels"});
   const boardBox = el("div", {id: "board", class: "board-box"});
   const zoomBtn = el("button", {type: "button", id: "zoom", class: "zoom"}, t("zoom_fit"));
@@ -29,13 +31,15 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     title: t("rule_behind"), "aria-label": t("rule_behind")}, "§");
   const buttons = el("div", {id: "buttons", class: "buttons"});
   const logBox = el("ol", {id: "log", class: "log"});
+  // the moves as they come, said by a screen reader (a live region around the list, which stays a list)
+  const logLive = el("div", {role: "log", "aria-label": t("log")}, logBox);
   const undoBtn = el("button", {type: "button", id: "undo"}, t("undo"));
   const hintBtn = el("button", {type: "button", id: "hint"}, t("hint"));
   const rulesBtn = el("button", {type: "button", id: "rules"}, t("rules"));
-  const toast = el("div", {id: "toast", class: "toast", hidden: true});
+  const toast = el("div", {id: "toast", class: "toast", hidden: true, role: "status"});
   // the log is folded away on small screens (opened by a tap), open on wide ones
   const logFold = el("details", {id: "log-fold", class: "log-fold", open: !isSmall()},
-    [el("summary", {id: "log-title"}, t("log")), logBox]);
+    [el("summary", {id: "log-title"}, t("log")), logLive]);
   // the chat: written from this page's first seat (a spectator reads only)
   const chat = chatPanel(gameId, localSeats.length ? (text) => sockets[localSeats[0]].send({type: "chat", text}) : null,
     (seat) => seatName(seat));
@@ -44,14 +48,21 @@ export function showGame(root, gameId, {spectator = false} = {}) {
   chat.box.hidden = true;
   const side = el("aside", {class: "side"}, [
     el("div", {class: "tools"}, [undoBtn, hintBtn, rulesBtn, localSeats.length ? notifyButton() : null]),
-    el("h3", {id: "actions-title"}, t("actions")), buttons, logFold, chat.box,
+    // a refusal or a hint is said here, above the options, in the page's flow: it never covers them
+    toast, el("h3", {id: "actions-title"}, t("actions")), buttons, logFold, chat.box,
   ]);
   const boardWrap = el("div", {class: "board-wrap"}, [boardBox]);
+  // the keyboard's way in: the page's first Tab reaches this, Enter brings the focus to the choices
+  const skip = el("button", {type: "button", id: "skip-to-choices", class: "skip"}, t("to_choices"));
+  skip.onclick = () => { st.kbd = true; focusChoice(); };
+  document.getElementById("skip-to-choices")?.remove();
+  document.body.prepend(skip);
   clear(root);
-  root.append(el("div", {class: "game-page"}, [el("div", {class: "bar"}, [status, decisionRule, zoomBtn, conn]), panelsBox,
-    el("div", {class: "game-main"}, [boardWrap, side]), toast]));
-  // small screens open on a readable board (panned inside its box); the button shows it whole
-  st.zoomed = isSmall();
+  root.append(el("div", {class: "game-page"}, [el("div", {class: "bar"}, [status, decisionRule, zoomBtn, conn, connSaid]), panelsBox,
+    el("div", {class: "game-main"}, [boardWrap, side])]));
+  // the board opens whole, fitted to the width (every choice on it is also listed beside it on a
+  // phone); the zoom button (or a pinch) draws it larger and the page scrolls to it
+  st.zoomed = false;
   zoomBtn.onclick = () => { st.zoomed = !st.zoomed; applyZoom(); };
   function applyZoom() {
     const fit = fitBoard(boardBox, st.zoomed);
@@ -63,13 +74,24 @@ export function showGame(root, gameId, {spectator = false} = {}) {
   const sockets = {};
   const onStatus = (seat) => (s, code) => {
     if (s === "queued" || s === "dropped") {  // a click made while the connection was down
+      st.queued = s === "queued";
       if (s === "dropped") { st.pending = null; showToast(t("click_dropped")); }
       else conn.textContent = t("click_queued");
       return;
     }
-    conn.textContent = s === "open" ? "" : s === "reconnecting" ? t("reconnecting")
+    if (s === "open") st.queued = false;
+    // the connection's state is said whatever the timer says (a lost connection hides the
+    // countdown: the deadline may be kept by the server, but this page no longer knows)
+    st.online = s === "open";
+    // (a click waiting for the connection keeps saying so while it is tried again)
+    conn.textContent = s === "open" ? "" : s === "reconnecting" ? t(st.queued ? "click_queued" : "reconnecting")
       : code === 4409 ? t("other_window") : t("error");
+    if (conn.dataset.state !== s) connSaid.textContent = conn.textContent;
     conn.dataset.state = s;
+    conn.classList.toggle("offline", !st.online);
+    if (st.online && current()) timer(current());
+    else clearInterval(st.timer);
+    if (current()) renderPanels(current());
     if (code === 4409) {  // this seat was opened in another window: offer to take it back
       status.textContent = t("other_window");
       status.dataset.mine = "0";
@@ -173,17 +195,14 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     const pass = document.getElementById("pass-screen");
     if (pass) pass.remove();
     const mine = st.shown !== null && msg.to_move === st.shown && msg.status === "running";
+    // a player choosing with the keyboard keeps the focus among the choices from move to move
+    if (side.contains(document.activeElement) && document.activeElement.closest("#buttons")
+        || boardBox.contains(document.activeElement)) st.kbd = true;
     // the board
-    const scroll = [boardBox.scrollLeft, boardBox.scrollTop];
     clear(boardBox);
-    if (msg.board) boardBox.append(svgNode(msg.board));
+    if (msg.board) boardBox.append(svgNode(msg.board, st.hello ? `${t("board_label")}: ${tx(st.hello.title)}` : t("board_label")));
     boardBox.classList.toggle("my-turn", mine);
     applyZoom();
-    [boardBox.scrollLeft, boardBox.scrollTop] = scroll;
-    if (mine && st.lastDecided !== msg.seq) {
-      st.lastDecided = msg.seq;
-      revealTarget();
-    }
     renderPanels(msg);
     if (st.pendingDone) {
       const d = st.pendingDone;
@@ -222,7 +241,8 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     const rest = msg.legal.filter((a) => !onBoard.has(a.code));
     for (const a of rest) buttons.append(actionButton(a, msg));
     if (mine && onBoard.size) {
-      // every move is also a button (on a phone the board may be panned away from it)
+      // every move is also a button (on a phone the board's targets are small: the list is the
+      // same choices at a finger's size)
       const more = el("details", {class: "all-actions", open: isSmall() || null},
         [el("summary", {}, `${t("actions")} (${msg.legal.length})`)]);
       for (const a of msg.legal.filter((x) => onBoard.has(x.code))) more.append(actionButton(a, msg));
@@ -239,28 +259,40 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     for (const e of log) {
       if (e) logBox.append(el("li", {class: e.i >= lastFrom ? "last" : null, value: e.i + 1}, tx(e)));
     }
-    logBox.scrollTop = logBox.scrollHeight;
     if (msg.is_over && !st.endClosed) renderEnd(msg);
+    else if (mine && st.kbd && (!document.activeElement || document.activeElement === document.body)) focusChoice();
   }
 
-  /** Bring the first clickable thing of a panned (zoomed) board into view, inside its box only. */
-  function revealTarget() {
-    const panned = boardBox.scrollWidth > boardBox.clientWidth + 2 || boardBox.scrollHeight > boardBox.clientHeight + 2;
-    if (!panned) return;
-    const target = boardBox.querySelector(".act");
-    if (!target) return;
-    const box = boardBox.getBoundingClientRect();
-    const r = target.getBoundingClientRect();
-    boardBox.scrollLeft += r.left - box.left - Math.max(0, (box.width - r.width) / 2);
-    boardBox.scrollTop += r.top - box.top - Math.max(0, (box.height - r.height) / 2);
+  /** The choices a keyboard moves among: the listed buttons that show, then the board's targets. */
+  function choices() {
+    const listed = [...buttons.querySelectorAll(".act-btn")].filter((b) => !b.closest("details:not([open])"));
+    return [...listed, ...boardBox.querySelectorAll(".act")];
   }
+  function focusChoice() {
+    const first = choices()[0] || buttons.querySelector("summary");
+    if (first) first.focus();
+  }
+  // arrows (and Home, End) move among the choices; Enter or Space chooses (a button's own way,
+  // a board target's through the click below)
+  root.addEventListener("keydown", (ev) => {
+    if (!["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "Home", "End"].includes(ev.key)) return;
+    const list = choices();
+    const at = list.indexOf(document.activeElement);
+    if (at < 0) return;
+    ev.preventDefault();
+    const next = ev.key === "Home" ? 0 : ev.key === "End" ? list.length - 1
+      : (at + (ev.key === "ArrowDown" || ev.key === "ArrowRight" ? 1 : -1) + list.length) % list.length;
+    list[next].focus();
+  });
+  document.addEventListener("pointerdown", () => { st.kbd = false; });
 
   /** Every seat's panel: colour, name, score, money, cards in hand, connected, whose turn. */
   function renderPanels(msg) {
     clear(panelsBox);
     for (const p of msg.panels || []) {
       const info = st.hello && st.hello.seats.find((s) => s.seat === p.seat);
-      const connected = info ? info.connected : p.connected;
+      // while this page's own connection is down nobody is shown as connected: it cannot know
+      const connected = st.online !== false && (info ? info.connected : p.connected);
       const you = localSeats.includes(p.seat);
       const facts = [];
       if (p.score !== null && p.score !== undefined) facts.push(`${p.score} ${t("panel_score")}`);
@@ -268,9 +300,9 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       if (p.money !== undefined) facts.push(p.money === null ? `${money}: ${t("panel_secret")}` : `${p.money} ${money}`);
       if (p.hand !== undefined && p.hand !== null) facts.push(`${p.hand} ${t("panel_hand")}`);
       for (const m of p.marks || []) facts.push(m);
-      const dot = el("span", {class: "dot", "data-on": connected ? "1" : "0",
-        title: p.kind === "bot" ? t("bot") : connected ? t("online") : t("offline"),
-        "aria-label": p.kind === "bot" ? t("bot") : connected ? t("online") : t("offline")});
+      // the dot's state is also its shape (a ring when away) and its name: never colour alone
+      const said = p.kind === "bot" ? t("bot") : connected ? t("online") : t("offline");
+      const dot = el("span", {class: "dot", role: "img", "data-on": connected ? "1" : "0", title: said, "aria-label": said});
       const swatch = p.colour ? el("span", {class: "swatch", style: `background:${p.colour}`}) : null;
       panelsBox.append(el("div", {class: "panel-seat", "data-seat": p.seat, "data-turn": p.to_move ? "1" : "0"}, [
         el("div", {class: "panel-name"}, [swatch, el("b", {}, msg.names ? msg.names[p.seat] : seatName(p.seat)),
@@ -327,9 +359,17 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     const close = el("button", {type: "button", class: "small"}, t("close"));
     close.onclick = closeMenu;
     menu.append(close);
-    menu.style.left = `${Math.min(ev.clientX, window.innerWidth - 260)}px`;
-    menu.style.top = `${Math.min(ev.clientY, window.innerHeight - 40 * codes.length - 60)}px`;
+    // opened by a key: beside the focused target (a synthetic click has no position)
+    const r = ev.clientX || ev.clientY ? {left: ev.clientX, top: ev.clientY} : ev.target.getBoundingClientRect();
+    menu.style.left = `${Math.max(0, Math.min(r.left, window.innerWidth - 260))}px`;
+    menu.style.top = `${Math.max(0, Math.min(r.top, window.innerHeight - 40 * codes.length - 60))}px`;
+    menu.setAttribute("role", "dialog");
+    menu.setAttribute("aria-label", t("menu_for"));
+    menu.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") { closeMenu(); focusChoice(); }
+    });
     document.body.append(menu);
+    menu.querySelector(".act-btn")?.focus();
   }
   function closeMenu() {
     const m = document.getElementById("menu");
@@ -357,7 +397,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     clearInterval(st.timer);
     // a state comes over an open connection: the last deadline's words go (a game that ended has none)
     if (st.timed) { conn.textContent = ""; st.timed = false; }
-    if (!msg.deadline || msg.is_over) return;
+    if (!msg.deadline || msg.is_over || st.online === false) return;
     st.timed = true;
     const tick = () => {
       const s = Math.max(0, Math.round(msg.deadline - Date.now() / 1000));
@@ -386,6 +426,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     ]);
     ok.onclick = () => { st.shown = st.pass; st.pass = null; render(); };
     document.body.append(screen);
+    ok.focus();
     status.textContent = t("pass_device", {name});
   }
 
@@ -423,19 +464,24 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       el("div", {class: "row end-actions"}, actions),
     ])]);
     close.onclick = () => { st.endClosed = true; box.remove(); };
+    box.setAttribute("role", "dialog");
+    box.setAttribute("aria-labelledby", "end-title");
+    box.querySelector("h2").id = "end-title";
     document.body.append(box);
+    close.focus({preventScroll: true});
   }
 
   /** The points best first, a row per seat: the game's own scoring table (``msg.scoring``: its
    * title, column heads and a row per seat, the total last) when it has one, else name and
-   * points. Text in a table, not a copy of the board's drawing, so that it wraps and scrolls
+   * points, the winners first. Text in a table, not a copy of the board's drawing, so that it wraps and scrolls
    * inside its box on a phone at a readable size; the total comes first, beside the name, so
    * a phone shows it before the table scrolls. */
   function scoreTable(msg) {
     const won = msg.winners || [];
     const scores = msg.scores || [];
     const game = msg.scoring;
-    const order = scores.map((s, i) => i).sort((a, b) => scores[b] - scores[a]);
+    // the winners first (when Rome wins in PAX, its conspirator wins with fewer points), then by points
+    const order = scores.map((s, i) => i).sort((a, b) => (won.includes(b) - won.includes(a)) || scores[b] - scores[a]);
     const totalFirst = (row) => [row[0], row[row.length - 1], ...row.slice(1, -1)];
     const head = game ? totalFirst(game.columns) : ["", t("points")];
     const cells = (i) => game && game.rows[i] ? totalFirst(game.rows[i]).slice(1) : [String(scores[i])];
@@ -445,7 +491,8 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     const table = el("table", {class: "scores", id: "end-scores"}, [
       el("tr", {}, head.map((h) => el("th", {scope: "col"}, h))), ...rows]);
     return el("div", {class: "end-scoring", id: "end-breakdown"}, [
-      game ? el("p", {class: "end-scoring-title"}, game.title) : null,
+      // a title that only repeats the verdict above it (the PAX solitaire's) is said once
+      game && game.title !== msg.verdict ? el("p", {class: "end-scoring-title"}, game.title) : null,
       el("div", {class: "table-scroll"}, table)]);
   }
 
@@ -463,7 +510,9 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     rulesBtn.textContent = t("rules");
     side.querySelector("#actions-title").textContent = t("actions");
     side.querySelector("#log-title").textContent = t("log");
+    logLive.setAttribute("aria-label", t("log"));
     zoomBtn.textContent = st.zoomed ? t("zoom_fit") : t("zoom_in");
+    skip.textContent = t("to_choices");
     const end = document.getElementById("end-screen");
     if (end) end.remove();
     render();

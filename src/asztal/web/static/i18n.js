@@ -19,14 +19,13 @@ const TEXTS = {
     "Rated game (logged-in players only; a bot gets a rating too)"],
   invite_name: ["Barát felhasználóneve", "A friend's username"],
   invite_send: ["Meghívom", "Invite"],
-  invite_sent: ["{name} meghívást kapott: a lobbijában látja.", "{name} is invited: they see it in their lobby."],
+  invite_sent: ["{name} meghívást kapott: az előterében látja.", "{name} is invited: they see it in their lobby."],
   hours_per_move: ["{n} óra lépésenként (több napos játék)", "{n} hours a move (a game over days)"],
   seconds: ["{n} mp", "{n} s"],
   private: ["Csak meghívóval lehessen csatlakozni", "Joinable only by invitation"],
   create: ["Játék indítása", "Start the game"],
   my_games: ["Saját játékaim", "My games"],
   open_games: ["Csatlakozható játékok", "Open games"],
-  seat_reserved: ["fenntartva", "reserved"],
   running_games: ["Folyó játékok (nézőként)", "Running games (watch)"],
   finished_games: ["Befejezett játékok (visszajátszás)", "Finished games (replay)"],
   none: ["nincs", "none"],
@@ -66,6 +65,9 @@ const TEXTS = {
   bot: ["gép", "bot"],
   zoom_in: ["Nagyítás", "Zoom in"],
   zoom_fit: ["Egész tábla", "Whole board"],
+  board_label: ["A tábla", "The board"],
+  to_choices: ["Ugrás a választásokhoz", "Go to the choices"],
+  replay_step: ["Lépés a visszajátszásban", "Move in the replay"],
   log_last: ["az utolsó lépés", "the last move"],
   review: ["Elemzés: a legnagyobb hibáid", "Review: your biggest mistakes"],
   review_title: ["Elemzés · {name}", "Review · {name}"],
@@ -112,6 +114,8 @@ const TEXTS = {
   winner: ["Győztes: {names}", "Winner: {names}"],
   winners: ["Győztesek: {names}", "Winners: {names}"],
   no_winner: ["Nincs győztes", "Nobody wins"],
+  seat_kept: ["fenntartva egy meghívottnak", "kept for an invited player"],
+  all_kept: ["Minden szabad hely meghívottaknak van fenntartva.", "Every free seat is kept for invited players."],
   and: ["és", "and"],
   points: ["pont", "points"],
   rematch: ["Visszavágó", "Rematch"],
@@ -153,7 +157,7 @@ const TEXTS = {
   map_ok: ["A térkép megfelel a szabályoknak.", "The map follows the rules."],
   map_bad: ["Hiba: {e}", "Problem: {e}"],
   save_map: ["Mentés térképfájlként", "Save as a map file"],
-  map_use: ["A kész térképpel egy kattintással indíthatsz egyszemélyes játékot (a gép a térképet a játékkal "
+  map_use: ["A kész térképpel egy kattintással indíthatsz egyszemélyes játékot (a szerver a térképet a játékkal "
     + "együtt tárolja, így a visszajátszás is működik), vagy elmentheted fájlként.",
     "Start a solo game on the finished map in one click (the server keeps the map with the game, so "
     + "its replay works too), or save it as a file."],
@@ -190,6 +194,12 @@ export function seatLabel(name, seat, kind) {
 }
 
 /** Names as a sentence lists them: "Anna, Béla és Gép 3" / "Anna, Béla and Bot 3". */
+/** A number as the reader writes it: "3,4" in Hungarian, "3.4" in English. */
+export function num(x, digits = 1) {
+  return Number(x).toLocaleString(lang === "en" ? "en-GB" : "hu-HU",
+    {minimumFractionDigits: digits, maximumFractionDigits: digits});
+}
+
 export function joinNames(names) {
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")} ${t("and")} ${names[names.length - 1]}`;

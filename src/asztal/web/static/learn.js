@@ -1,12 +1,18 @@
 // The guided first games ("Tanuld meg"): /api/learn/{game} and /api/learn/{game}/step.
 // The server keeps no state: the page remembers how many steps are done and sends it back.
+// The board opens fitted to the width; on a phone a zoom button draws it with 12 px text and
+// the page (not a box) scrolls to it; every move is also a button beside it.
+
+import {fitBoard} from "./dom.js";
 const T = {
   hu: {title: "Tanuld meg", choose: "Válassz játékot! A lecke lépésről lépésre végigvezet egy első játszmán.",
        next: "Tovább", rule: "A szabály", moves: "A lépéseid", news: "Ez történt", done: "A lecke véget ért.",
-       again: "Újra", other: "English", home: "Előtér", score: "Pontozás"},
+       again: "Újra", other: "English", home: "Előtér", score: "Pontozás", zoom: "Nagyítás", fit: "Egész tábla",
+       board: "A tábla"},
   en: {title: "Learn to play", choose: "Choose a game! The lesson walks you through a first game, step by step.",
        next: "Go on", rule: "The rule", moves: "Your moves", news: "What happened", done: "The lesson is over.",
-       again: "Again", other: "Magyar", home: "Lobby", score: "Scoring"},
+       again: "Again", other: "Magyar", home: "Lobby", score: "Scoring", zoom: "Zoom in", fit: "Whole board",
+       board: "The board"},
 };
 let lang = new URLSearchParams(location.search).get("lang") === "en" ? "en" : "hu";
 const main = document.getElementById("learn");
@@ -88,7 +94,19 @@ function show(game, v, why) {
     }
     e.addEventListener("click", (ev) => codes.length === 1 ? answer(game, v, codes[0]) : menu(game, v, codes, ev));
   });
-  main.replaceChildren(tutor, el("div", {class: "learn-main"}, board, side));
+  const svg = board.querySelector("svg");
+  if (svg) {
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", T[lang].board);
+  }
+  const zoom = el("button", {type: "button", id: "learn-zoom", class: "zoom"}, T[lang].zoom);
+  const applyZoom = () => {
+    zoom.hidden = !fitBoard(board, zoomed).canZoom;
+    zoom.textContent = zoomed ? T[lang].fit : T[lang].zoom;
+  };
+  zoom.onclick = () => { zoomed = !zoomed; applyZoom(); };
+  main.replaceChildren(tutor, el("div", {class: "learn-main"}, el("div", {class: "learn-board-wrap"}, zoom, board), side));
+  applyZoom();
 }
 
 function menu(game, v, codes, ev) {
@@ -104,6 +122,13 @@ function menu(game, v, codes, ev) {
   box.style.top = `${Math.min(ev.clientY, window.innerHeight - 40 * codes.length - 20)}px`;
   document.body.append(box);
 }
+
+/** Whether the lesson's board is drawn at its readable size (kept from step to step). */
+let zoomed = false;
+window.addEventListener("resize", () => {
+  const board = document.getElementById("learn-board"), zoom = document.getElementById("learn-zoom");
+  if (board && zoom) zoom.hidden = !fitBoard(board, zoomed).canZoom;
+});
 
 document.getElementById("learn-lang").onclick = () => {
   lang = lang === "hu" ? "en" : "hu";

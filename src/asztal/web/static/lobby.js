@@ -3,7 +3,7 @@
 // games to watch and finished games to replay.
 
 import {api, csrfToken, forget, myGames, remember} from "./net.js";
-import {getLang, seatLabel, t, tx} from "./i18n.js";
+import {getLang, joinNames, seatLabel, t, tx} from "./i18n.js";
 import {el, clear} from "./dom.js";
 
 let meta = null;
@@ -37,7 +37,8 @@ function buildForm(box, refresh) {
   const priv = el("input", {type: "checkbox", id: "f-private"});
   // rated: every human seat a logged-in player's, a bot rated as a player of its own (offered once logged in)
   const rated = el("input", {type: "checkbox", id: "f-rated"});
-  const ratedRow = csrfToken() ? el("label", {class: "check"}, [rated, t("rated")]) : null;
+  const ratedRow = el("label", {class: "check"}, [rated, t("rated")]);
+  const privRow = el("label", {class: "check"}, [priv, t("private")]);
   const note = el("p", {class: "note"});
   const out = el("div", {class: "created"});
   const submit = el("button", {type: "submit", id: "f-create", class: "primary"}, t("create"));
@@ -46,12 +47,17 @@ function buildForm(box, refresh) {
     el("label", {}, [t("players"), playersSel]), note,
     seatsBox, optsBox,
     el("label", {}, [t("timer"), timerSel]),
-    el("label", {class: "check"}, [priv, t("private")]),
-    ratedRow,
+    privRow, csrfToken() ? ratedRow : null,
     submit, out,
     el("p", {}, el("a", {href: "?mapedit", id: "to-mapedit"}, t("map_editor"))),
   ]);
   box.append(form);
+  // logging in or out in the account panel offers (or takes back) a rated game at once
+  document.addEventListener("asztal-account", () => {
+    if (!form.isConnected) return;
+    if (csrfToken()) privRow.after(ratedRow);
+    else { rated.checked = false; ratedRow.remove(); }
+  });
 
   const current = () => meta.games.find((g) => g.name === gameSel.value);
   function fillPlayers() {
@@ -242,10 +248,22 @@ async function fillLists(box) {
     const list = status === "open" ? results[k].filter((g) => !g.private) : results[k];
     if (!list.length) sec.append(el("p", {class: "muted"}, t("none")));
     for (const g of list) {
-      const names = g.seats.map((s) => s.taken ? seatLabel(s.name, s.seat, s.kind)
-        : s.reserved ? t("seat_reserved") : "—").join(", ");
-      const row = el("div", {class: "row"}, [el("span", {}, `${tx(g.title)} (${g.players}) · ${names}`)]);
-      const free = g.seats.find((s) => !s.taken && !s.reserved);  // a reserved seat is an invited player's
+      // a seat kept for a player invited by name is theirs: shown as reserved, never offered
+      const names = g.seats.map((s) => s.taken ? seatLabel(s.name, s.seat, s.kind) : s.reserved ? t("seat_kept") : "—")
+        .join(", ");
+      const facts = [`${tx(g.title)} (${g.players}) · ${names}`];
+      if (status === "finished") {
+        // when it ended, in the reader's time zone and language, and who won
+        facts.push(when(g.updated));
+        const won = (g.winners || []).map((i) => {
+          const s = g.seats.find((x) => x.seat === i);
+          return seatLabel(s && s.name, i, s ? s.kind : "human");
+        });
+        facts.push(won.length ? t(won.length === 1 ? "winner" : "winners", {names: joinNames(won)}) : t("no_winner"));
+      }
+      const row = el("div", {class: "row"}, [el("span", {}, facts.join(" · "))]);
+      const free = g.seats.find((s) => !s.taken && !s.reserved);
+      if (status === "open" && !g.private && !free) row.append(el("span", {class: "muted"}, t("all_kept")));
       if (status === "open" && !g.private && free) {
         const name = el("input", {class: "name", placeholder: t("name"), maxlength: 40, "aria-label": t("name")});
         const btn = el("button", {type: "button"}, t("join"));
@@ -258,6 +276,15 @@ async function fillLists(box) {
     }
     box.append(sec);
   });
+}
+
+/** A moment from the server (ISO, UTC) in the reader's time zone, written the reader's way
+ * (Hungarian: "2026. dec. 6. 14:05"). */
+export function when(iso) {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return d.toLocaleString(getLang() === "en" ? "en-GB" : "hu-HU",
+    {year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"});
 }
 
 /** The invitation page: asks the player's name in the page (no browser prompt), then joins. */

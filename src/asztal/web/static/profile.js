@@ -2,7 +2,7 @@
 // after each rated game as a small chart, the last games) and a game's leaderboard (?ratings=GAME).
 
 import {api} from "./net.js";
-import {getLang} from "./i18n.js";
+import {getLang, num} from "./i18n.js";
 import {el, clear} from "./dom.js";
 
 const TEXTS = {
@@ -22,9 +22,9 @@ const TEXTS = {
   leaderboard: ["Ranglista: {title}", "Leaderboard: {title}"],
   player: ["Játékos", "Player"],
   empty_board: ["Még senki sem játszott értékelt játszmát.", "Nobody has played a rated game yet."],
-  note: ["Az értékszám az openskill becslése (várható erő mínusz háromszoros bizonytalanság): 0-ról indul, "
-    + "és nő, ahogy egyre biztosabb.", "The rating is openskill's estimate (expected strength minus three times its "
-    + "uncertainty): it starts at 0 and grows as it grows surer."],
+  note: ["Az értékszám a becsült erőd, levonva belőle a becslés bizonytalanságának háromszorosát: 0-ról indul, "
+    + "és nő, ahogy egyre biztosabb.", "The rating is your estimated strength less three times the estimate's "
+    + "uncertainty: it starts at 0 and grows as it grows surer."],
   all_counts: ["minden létszám", "every player count"],
 };
 
@@ -48,7 +48,7 @@ const svgEl = (tag, attrs) => {
 
 /** The rating after each rated game, one line per game and player count. */
 function chart(history, names) {
-  const w = 340, h = 140, pad = 24;
+  const w = 340, h = 140, pad = 32;
   const svg = svgEl("svg", {viewBox: `0 0 ${w} ${h}`, width: "100%", role: "img", id: "rating-chart",
     "aria-label": t("history")});
   if (!history.length) return svg;
@@ -64,14 +64,14 @@ function chart(history, names) {
     svg.append(svgEl("polyline", {points: pts.map(([p, i]) => `${x(i)},${y(p.rating)}`).join(" "), fill: "none",
       stroke: colours[k % colours.length], "stroke-width": 2}));
     for (const [p, i] of pts) svg.append(svgEl("circle", {cx: x(i), cy: y(p.rating), r: 3, fill: colours[k % colours.length]}));
-    const label = svgEl("text", {x: pad, y: 12 + 12 * k, fill: colours[k % colours.length], "font-size": 10});
+    const label = svgEl("text", {x: pad, y: 13 + 14 * k, fill: colours[k % colours.length], "font-size": 12});
     const [g, n] = key.split("/");
     label.textContent = `${names[g] || g} (${n})`;
     svg.append(label);
   });
   for (const v of [lo, hi]) {
-    const tick = svgEl("text", {x: 2, y: y(v) + 3, "font-size": 9, fill: "#555"});
-    tick.textContent = v.toFixed(1);
+    const tick = svgEl("text", {x: 2, y: y(v) + 3, "font-size": 12, fill: "#555"});
+    tick.textContent = num(v);
     svg.append(tick);
   }
   return svg;
@@ -90,13 +90,13 @@ export async function showProfile(root, name) {
       el("tr", {}, [t("game"), t("players"), t("rating"), t("games"), t("win_rate")].map((c) => el("th", {}, c))),
       ...p.ratings.map((r) => el("tr", {"data-game": r.game}, [
         el("td", {}, el("a", {href: `?ratings=${encodeURIComponent(r.game)}`}, names[r.game] || r.game)),
-        el("td", {}, String(r.players)), el("td", {}, r.rating.toFixed(1)), el("td", {}, String(r.games)),
+        el("td", {}, String(r.players)), el("td", {}, num(r.rating)), el("td", {}, String(r.games)),
         el("td", {}, pct(r.win_rate))])),
     ])));
     box.append(el("h2", {}, t("history")), chart(p.history, names), el("p", {class: "muted small"}, t("note")));
     box.append(el("h2", {}, t("last")), el("ol", {class: "last-games"}, p.history.slice(-20).reverse().map((g) =>
       el("li", {}, `${names[g.game] || g.game} (${g.players}): ${t("place", {n: g.rank})}${g.won ? `, ${t("won")}` : ""}`
-        + ` · ${g.rating.toFixed(1)}`))));
+        + ` · ${num(g.rating)}`))));
   }
   root.append(box);
 }
@@ -115,7 +115,7 @@ export async function showLeaderboard(root, game) {
         el("td", {}, String(i + 1)),
         el("td", {}, r.bot ? el("span", {class: "bot-name"}, r.bot_name[getLang()] || r.bot_name.en)
           : el("a", {href: `?player=${encodeURIComponent(r.username)}`}, r.username)),
-        el("td", {}, String(r.players)), el("td", {}, r.rating.toFixed(1)), el("td", {}, String(r.games)),
+        el("td", {}, String(r.players)), el("td", {}, num(r.rating)), el("td", {}, String(r.games)),
         el("td", {}, pct(r.win_rate))])),
     ])), el("p", {class: "muted small"}, t("note")));
   }

@@ -4,7 +4,7 @@
 
 import {api, myGames} from "./net.js";
 import {onLang, getLang, seatLabel, t, tx} from "./i18n.js";
-import {el, clear, svgNode, fitBoard, isSmall} from "./dom.js";
+import {el, clear, svgNode, fitBoard} from "./dom.js";
 
 export async function showReplay(root, gameId, startStep = 0) {
   clear(root);
@@ -12,7 +12,8 @@ export async function showReplay(root, gameId, startStep = 0) {
   const boardBox = el("div", {id: "board", class: "board-box"});
   const logBox = el("ol", {id: "log", class: "log"});
   const counter = el("span", {id: "step"});
-  const slider = el("input", {type: "range", min: 0, max: 0, value: 0, id: "step-slider"});
+  const slider = el("input", {type: "range", min: 0, max: 0, value: 0, id: "step-slider",
+    "aria-label": t("replay_step")});
   const seatSel = el("select", {id: "seen-by"});
   const link = el("input", {readonly: true, id: "share", class: "invite-url"});
   const buttons = ["first", "prev", "next", "last"].map((k) => el("button", {type: "button", id: `r-${k}`}, t(k)));
@@ -56,8 +57,8 @@ export async function showReplay(root, gameId, startStep = 0) {
     if (ask !== asked) return;
     total = frame.total;
     slider.max = String(total);
-    clear(boardBox).append(svgNode(frame.board));
-    fitBoard(boardBox, isSmall());
+    clear(boardBox).append(svgNode(frame.board, t("board_label")));
+    fitBoard(boardBox, false);
     slider.value = String(frame.step);
     counter.textContent = t("step", {i: frame.step, n: frame.total});
     clear(logBox);

@@ -3,8 +3,8 @@
 // and the estimated loss), stepped through like the replay.
 
 import {api} from "./net.js";
-import {getLang, t, tx} from "./i18n.js";
-import {el, clear, svgNode, fitBoard, isSmall} from "./dom.js";
+import {getLang, num, t, tx} from "./i18n.js";
+import {el, clear, svgNode, fitBoard} from "./dom.js";
 
 /** Mark the played move (red) and the bot's (green) on a review board. */
 function markMoves(box, m) {
@@ -50,13 +50,13 @@ export async function openReview(gameId, seat, name, token) {
       return;
     }
     const m = data.mistakes[i];
-    const loss = data.unit === "vp" ? t("review_loss_vp", {x: m.loss.toFixed(1)})
+    const loss = data.unit === "vp" ? t("review_loss_vp", {x: num(m.loss)})
       : t("review_loss_win", {x: Math.round(m.loss * 100)});
     const prev = el("button", {type: "button", id: "review-prev", disabled: i === 0}, t("prev"));
     const next = el("button", {type: "button", id: "review-next", disabled: i === data.mistakes.length - 1}, t("next"));
     prev.onclick = () => { i -= 1; show(); };
     next.onclick = () => { i += 1; show(); };
-    const board = el("div", {class: "board-box review-board", id: "review-board"}, svgNode(m.board));
+    const board = el("div", {class: "board-box review-board", id: "review-board"}, svgNode(m.board, t("board_label")));
     body.append(
       el("div", {class: "replay-bar"}, [prev, el("b", {id: "review-count"},
         `${t("review_n", {i: i + 1, n: data.mistakes.length})} · ${t("review_move", {n: m.move + 1})}`), next]),
@@ -68,7 +68,7 @@ export async function openReview(gameId, seat, name, token) {
         t("review_in_replay"))),
     );
     markMoves(board, m);
-    fitBoard(board, isSmall());
+    fitBoard(board, false);
   };
   show();
 }

@@ -1,5 +1,6 @@
-// Rules at hand: the rule IDs and texts behind an action (or a refused click), and the whole
-// rule list with a search box, from /api/rules/{game} in the reader's language (the player guides).
+// Rules at hand: the player guide, passage by passage in its order, opened at the passage behind
+// an action (or a refused click), with a search box, from /api/rules/{game} in the reader's
+// language. Each passage shows once; the rule IDs it covers are small anchors under it.
 
 import {api} from "./net.js";
 import {getLang, t} from "./i18n.js";
@@ -21,55 +22,79 @@ export function rulesFor(data, code) {
   return Object.keys(data.rules).filter((id) => groups.some((g) => new RegExp(`^${g}-\\d+$`).test(id)));
 }
 
-function ruleItem(id, r) {
-  return el("div", {class: "rule", "data-rule": id}, [
-    el("b", {}, id), " ", el("span", {class: "muted"}, r.section), el("p", {}, r.text),
+/** The passages that cover ``ids``, each once, in the guide's order. */
+function passagesOf(data, ids) {
+  const wanted = new Set(ids.map((id) => data.rules[id] && data.rules[id].passage).filter(Boolean));
+  return data.passages.filter((p) => wanted.has(p.id));
+}
+
+/** One passage of the guide: its title, its text, and the rule IDs it covers as small anchors
+ * under it (an ID is an address in our specifications, not a heading a player reads). */
+function passageItem(data, p, open) {
+  const ids = Object.keys(data.rules).filter((id) => data.rules[id].passage === p.id);
+  const body = String(p.text).split(/\n\s*\n/).map((para) => el("p", {}, para));
+  return el("details", {class: "passage", "data-passage": p.id, open: open || null}, [
+    el("summary", {}, el("h3", {}, p.title)), ...body,
+    ids.length ? el("p", {class: "rule-ids"}, ids.flatMap((id) => [
+      el("a", {class: "rule-id", id: `rule-${id}`, href: `#rule-${id}`, "data-rule": id}, id), " "])) : null,
   ]);
 }
 
-/** Open the rules panel; with `code`, its rules first; with `reason`, the refusal above them. */
+/** Open the rules panel: the player guide's passages, each once, in its order; with `code` (a
+ * move or a refused click), opened at the passage that governs it (`rule`, the refusal's own
+ * rule, when there is one), the other passages that govern it opened too; with `reason`, the
+ * refusal above them. */
 export async function openRules(game, code = null, reason = null, title = null, rule = null) {
   const data = await rulesOf(game);
   const old = document.getElementById("rules-panel");
   if (old) old.remove();
   const list = el("div", {class: "rule-list"});
-  const search = el("input", {type: "search", placeholder: t("rules_search"), id: "rules-search"});
-  const panel = el("aside", {id: "rules-panel", class: "modal-panel"}, [
+  const search = el("input", {type: "search", placeholder: t("rules_search"), id: "rules-search",
+    "aria-label": t("rules_search")});
+  const head = el("h2", {id: "rules-head", tabindex: "-1"}, t("rules_title", {game: title || game}));
+  // the title, the refusal and the search stay at the panel's top while the passages scroll under them
+  const top = el("div", {class: "modal-top", id: "rules-top"}, [
     el("div", {class: "modal-head"}, [
-      el("h2", {}, t("rules_title", {game: title || game})),
-      el("button", {type: "button", class: "close", id: "rules-close"}, t("close")),
+      head, el("button", {type: "button", class: "close", id: "rules-close"}, t("close")),
     ]),
+    reason ? el("p", {class: "refusal", id: "rules-reason"}, reason) : null,
+    search,
   ]);
-  if (reason) panel.append(el("p", {class: "refusal", id: "rules-reason"}, reason));
-  panel.append(search, list);
+  const panel = el("aside", {id: "rules-panel", class: "modal-panel", role: "dialog", "aria-labelledby": "rules-head"},
+    [top, list]);
   document.body.append(panel);
-  panel.querySelector("#rules-close").onclick = () => panel.remove();
-  const ids = code ? rulesFor(data, code) : [];  // (a refusal's or a decision's own rule comes first)
-  if (rule && data.rules[rule]) {  // the rule the refusal rests on comes first
-    const at = ids.indexOf(rule);
-    if (at >= 0) ids.splice(at, 1);
-    ids.unshift(rule);
-  }
+  const opener = document.activeElement;
+  const close = () => { panel.remove(); if (opener && opener.isConnected) opener.focus(); };
+  panel.querySelector("#rules-close").onclick = close;
+  panel.addEventListener("keydown", (ev) => { if (ev.key === "Escape") close(); });
+  const ids = code ? rulesFor(data, code) : [];
+  if (rule && data.rules[rule]) ids.unshift(rule);
+  const governing = new Set(passagesOf(data, ids).map((p) => p.id));
+  // the passage that governs it first of all: the refusal's own rule's, else the first in order
+  const first = rule && data.rules[rule] ? data.rules[rule].passage : passagesOf(data, ids).map((p) => p.id)[0];
   function show(q) {
     clear(list);
-    if (ids.length && !q) {
-      list.append(el("h3", {}, t("rules_for")));
-      for (const id of ids) list.append(ruleItem(id, data.rules[id]));
-      return;
-    }
     const exact = data.rules[q.toUpperCase()];
-    if (exact) {
-      list.append(ruleItem(q.toUpperCase(), exact));
-      return;
-    }
     const needle = q.toLowerCase();
-    let n = 0;
-    for (const [id, r] of Object.entries(data.rules)) {
-      if (needle && !id.toLowerCase().includes(needle) && !r.text.toLowerCase().includes(needle)) continue;
-      list.append(ruleItem(id, r));
-      if (++n >= 200) break;
+    for (const p of data.passages) {
+      const hit = !q || (exact ? exact.passage === p.id : (p.title + "\n" + p.text).toLowerCase().includes(needle)
+        || Object.keys(data.rules).some((id) => data.rules[id].passage === p.id && id.toLowerCase().includes(needle)));
+      if (!hit) continue;
+      const item = passageItem(data, p, q ? true : !ids.length || governing.has(p.id));
+      if (governing.has(p.id) && !q) item.classList.add("governs");
+      list.append(item);
+    }
+    const at = exact ? list.querySelector(`#rule-${CSS.escape(q.toUpperCase())}`)
+      : !q && first ? list.querySelector(`[data-passage="${CSS.escape(first)}"]`) : null;
+    if (at) {
+      at.classList.add("here");
+      const shown = at.closest("details") || at;
+      shown.style.scrollMarginTop = `${top.offsetHeight + 4}px`;
+      shown.scrollIntoView({block: "start"});
     }
   }
   search.oninput = () => show(search.value.trim());
   show("");
+  // the focus on the panel's title (a screen reader starts there; a phone's keyboard stays down)
+  head.focus({preventScroll: true});
 }
