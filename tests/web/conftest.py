@@ -74,8 +74,10 @@ def create(page, game: str, players: int, kinds: list[str] | None = None, bot: s
     page.select_option("#f-players", str(players))
     for s, kind in enumerate(kinds or []):
         page.select_option(f"select[name=kind{s}]", kind)
-        if kind == "bot":
-            page.select_option(f"select[name=bot{s}]", bot)
+    # every bot seat at ``bot`` (the lobby offers ``normal``; the tests play the quicker
+    # ``greedy`` unless they ask otherwise)
+    for strength in page.query_selector_all("select.strength"):
+        strength.select_option(bot)
     for name, value in (options or {}).items():
         page.select_option(f"[data-option={name}]", value)
     page.click("#f-create")

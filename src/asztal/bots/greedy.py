@@ -7,12 +7,17 @@ peek at) and scores the result with the game's evaluation
 as its final result (a win is worth more than any position; in a solo game finished and
 unfinished positions are compared on the heuristic's [0, 1] reward scale). Games without an
 evaluation get their final scores when over and a random tie-break otherwise.
+
+Where the heuristic says one move's evaluation is blind to the danger it makes
+(``scripted(state)``, e.g. PocketCiv's movement and development in a multiplayer game, whose
+cost shows only after the next event), the bot plays the game's scripted policy instead.
 """
 
 from __future__ import annotations
 
 from asztal.bots import heuristics
 from asztal.bots.base import Bot, move_rng
+from asztal.bots.policies import PolicyBot
 from asztal.engine import Action, GameState, IllegalAction
 
 _WIN = 1e6
@@ -26,7 +31,7 @@ def _value(state: GameState, seat: int, mod) -> float:
         r = heuristics.terminal_rewards(state, mod)[seat]
         if state.players == 1:
             return _WIN * r
-        winners = state.winners()
+        winners = heuristics.winners(state, mod)
         if seat in winners:
             return _WIN / len(winners)
         return -_WIN + r
@@ -67,6 +72,10 @@ class GreedyBot(Bot):
         acts = state.legal_actions()
         if len(acts) == 1:
             return acts[0]
+        mod = heuristics.get(state.game.name)
+        scripted = getattr(mod, "scripted", None)
+        if scripted is not None and scripted(state):
+            return PolicyBot(self.seed).choose(state)
         scored = self.scores(state)
         best = max(v for _, v in scored)
         tied = [a for a, v in scored if v >= best - 1e-9]

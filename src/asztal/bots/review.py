@@ -17,7 +17,8 @@ budget) first, and the full search only where the quick one finds a move clearly
 than the one played (by ``SCREEN_MARGIN``): most moves of a game are far from a mistake,
 and those are told from the quick search. ``screen=False`` searches every decision in full.
 
-Losses are estimated from the search: the value of the bot's choice minus the value of
+Losses are estimated from the search: the value of the best move (ranked as a hint ranks
+it, ``asztal.bots.ranking``: the best figure among the moves tried often enough) minus the value of
 the move played (a second search restricted to the played move when the first hardly
 tried it). With several players the value is the chance of winning (the bots' reward in
 [0, 1]: 0.9 shared by the winners plus up to 0.1 for the score); in a solo game it is
@@ -31,8 +32,9 @@ from collections.abc import Callable
 from typing import Any
 
 from asztal import games
-from asztal.bots import heuristics
 from asztal.bots.mcts import MctsBot
+from asztal.bots.ranking import rank
+from asztal.bots.ranking import unit as figure_unit
 from asztal.engine import Action, GameState
 
 #: the free search must have tried the played move this many times to trust its value
@@ -63,15 +65,6 @@ def _bot(spec: str | None, iterations: int | None, seconds: float | None, seed: 
     return bot
 
 
-def _unit(state: GameState) -> tuple[str, Callable[[float], float]]:
-    """How losses are told: ``("win", r -> r)`` or ``("vp", reward -> points)``."""
-    if state.players > 1:
-        return "win", float
-    mod = heuristics.get(state.game.name)
-    to_points = getattr(mod, "reward_points", None)
-    return ("vp", to_points) if to_points is not None else ("win", float)
-
-
 def _search(bot: MctsBot, state: GameState, share: float, only: frozenset[str] | None = None, floor: int = 1):
     """``bot.search`` with ``share`` of its budget (iterations, at least ``floor``, or time);
     the root and its stats."""
@@ -89,15 +82,15 @@ def _search(bot: MctsBot, state: GameState, share: float, only: frozenset[str] |
     return root, bot.last_stats
 
 
-def _best(root, acts: dict[str, Action], values: dict[str, float]) -> str:
-    return max((c for c in acts if c in root.children and root.children[c].visits),
-               key=lambda c: (root.children[c].visits, values.get(c, 0.0)))
+def _best(state: GameState, root, acts: dict[str, Action]) -> str:
+    """The best move as a hint ranks it (``asztal.bots.ranking``): the best figure shown."""
+    return rank(state, root, list(acts))[0].code
 
 
 def _verdict(state: GameState, seat: int, played: str, best: str, v_played: float, v_best: float,
              iterations: int, lang: str, labels: Labels | None, screened: bool) -> dict[str, Any]:
     acts = {a.code: a for a in state.legal_actions()}
-    unit, conv = _unit(state)
+    unit, conv = figure_unit(state)
     pair = [acts[played], acts[best]]
     names = labels(state, seat, pair, lang) if labels else [a.label(lang) for a in pair]
     return {
@@ -122,7 +115,7 @@ def screen_decision(state: GameState, seat: int, played: str, bot: MctsBot, lang
     ch = root.children.get(played)
     if ch is None or ch.visits < MIN_VISITS:
         return None
-    best = _best(root, acts, values)
+    best = _best(state, root, acts)
     if best != played and values[best] - values[played] >= SCREEN_MARGIN:
         return None
     return _verdict(state, seat, played, best, values[played], values[best], stats["iterations"], lang, labels,
@@ -142,7 +135,7 @@ def review_decision(state: GameState, seat: int, played: str, bot: MctsBot,
         raise ValueError(f"{played!r} is not a legal move here")
     root, stats = _search(bot, state, 1.0)
     values = stats["values"]
-    best = _best(root, acts, values)
+    best = _best(state, root, acts)
     v_best = values[best]
     ch = root.children.get(played)
     if ch is not None and ch.visits >= MIN_VISITS:
@@ -151,6 +144,8 @@ def review_decision(state: GameState, seat: int, played: str, bot: MctsBot,
         side, _ = _search(bot, state, 0.25, only=frozenset({played}), floor=MIN_VISITS)
         c2 = side.children[played]
         v_played = c2.total / c2.visits if c2.visits else 0.0
+    if v_played > v_best:  # the move played proves best: the best move keeps the best figure
+        best, v_best = played, v_played
     return _verdict(state, seat, played, best, v_played, v_best, stats["iterations"], lang, labels, screened=False)
 
 
@@ -191,7 +186,7 @@ def review_game(record: dict[str, Any], seat: int, spec: str | None = None, *,
                 progress(len(decisions), len(decisions) + len(todo))
         state.apply(g.parse_action(state, code))
     worst = sorted((d for d in decisions if d["loss"] > 0), key=lambda d: -d["loss"])[:top]
-    unit = decisions[0]["unit"] if decisions else _unit(start)[0]
+    unit = decisions[0]["unit"] if decisions else figure_unit(start)[0]
     return {
         "game": g.name, "players": start.players, "seat": seat, "bot": bot.spec, "unit": unit,
         "decisions": decisions,

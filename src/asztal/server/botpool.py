@@ -60,12 +60,11 @@ def choose(key: str, record: dict[str, Any], spec: str, seed: int) -> str:
 
 def suggest(key: str, record: dict[str, Any], seat: int, seed: int) -> tuple[str, str, str]:
     """A hint for ``seat``: the suggested code and the reason in Hungarian and English."""
-    from asztal.bots.hint import hint
+    from asztal.bots.hint import hint_texts
 
     state = _state_for(key, record)
-    action, hu = hint(state, seat, "hu", seed=seed)
-    _, en = hint(state, seat, "en", seed=seed)
-    return action.code, hu, en
+    action, texts = hint_texts(state, seat, seed=seed)  # one search: both languages tell the same figures
+    return action.code, texts["hu"], texts["en"]
 
 
 class BotPool:

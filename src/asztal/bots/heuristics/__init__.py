@@ -24,7 +24,10 @@ working whatever the game's internals become. A module provides:
     in a solo game, MCTS roll-outs stop after this many moves (instead of the preset's
     ``depth``, unless the bot's spec sets one) and the evaluation judges the position;
 ``ROLLOUT_PREFER`` (optional)
-    action kinds MCTS roll-outs take (four times out of five) whenever one is legal.
+    action kinds MCTS roll-outs take (four times out of five) whenever one is legal;
+``winners(state) -> list[int]`` (optional)
+    the seats a finished multiplayer game counts as won for the bots, when the game's own
+    list would reward a seat the bots must avoid becoming (an Empire wiped out).
 
 Games without a module get ``None`` from :func:`get` and the bots fall back to scores.
 """
@@ -55,6 +58,12 @@ def squash(x: float, scale: float) -> float:
     return x / (x + scale)
 
 
+def winners(state: GameState, mod: ModuleType | None = None) -> list[int]:
+    """The seats a finished game counts as won: the game heuristic's ``winners`` or the game's."""
+    fn = _param(mod, "winners", None)
+    return list(fn(state)) if fn is not None else list(state.winners())
+
+
 def terminal_rewards(state: GameState, mod: ModuleType | None = None) -> list[float]:
     """Rewards in [0, 1] per seat of a finished game.
 
@@ -71,11 +80,11 @@ def terminal_rewards(state: GameState, mod: ModuleType | None = None) -> list[fl
             return [float(solo(state))]
         won = 1.0 if state.winners() else 0.0
         return [0.5 * won + 0.5 * squash(scores[0], _param(mod, "SCORE_SCALE", 20.0))]
-    winners = state.winners()
+    won = winners(state, mod)
     out = [0.0] * n
-    if winners:
-        share = 0.9 / len(winners)
-        for w in winners:
+    if won:
+        share = 0.9 / len(won)
+        for w in won:
             out[w] = share
     lo, hi = min(scores), max(scores)
     if hi > lo:

@@ -1,0 +1,101 @@
+"""The PocketCiv bots in a two-player game (issue 33): a fall is a loss for the bots, the
+greedy bot's caution is the scripted policy, the starting tribes stand apart, and the
+Totem is taken when the Empire is in danger. Fast, seeded positions; the survival figures
+(>= 90 % of 100 deals reach Era 4) are measured by docs/bots.md's commands."""
+
+from __future__ import annotations
+
+import pytest
+
+from asztal import games
+
+if "pocketciv" not in games.names():
+    pytest.skip("pocketciv is not installed", allow_module_level=True)
+from asztal.bots import heuristics, make_bot  # noqa: E402
+from asztal.bots.heuristics import pocketciv as h  # noqa: E402
+from asztal.bots.policies import PolicyBot  # noqa: E402
+from asztal.bots.policies import pocketciv as pol  # noqa: E402
+from asztal.games.pocketciv.data import BOX  # noqa: E402
+from asztal.games.pocketciv.mp import NO_AREA  # noqa: E402
+
+
+def new(seed: int = 3):
+    return games.load("pocketciv").new_game(2, seed=seed)
+
+
+def play_until(s, tag: str, bot: str = "policy", limit: int = 3000):
+    b = make_bot(bot, seed=1)
+    for _ in range(limit):
+        if s.is_over or s.stack[-1].TAG == tag:
+            return s
+        s.apply(b.choose(s))
+    raise AssertionError(f"no {tag} frame within {limit} moves")
+
+
+def test_a_wiped_out_empire_is_never_a_winner_for_the_bots():
+    s = play_until(new(), "dev")
+    e = s.seats[1]
+    e.tribes[:] = [0] * len(e.tribes)
+    e.cav[:] = [0] * len(e.cav)
+    s.run()  # the fall ends the game (PC-MP-END-01)
+    assert s.is_over
+    mod = heuristics.get("pocketciv")
+    assert heuristics.winners(s, mod) == [0]
+    r = heuristics.terminal_rewards(s, mod)
+    assert r[0] > r[1] and r[1] <= 0.1
+
+
+def test_an_empire_near_its_fall_is_worth_less():
+    s = play_until(new(), "dev")
+    v = s.view(None)
+    before = h.values(s)[0]
+    assert h.danger(v, 0) < h.SAFE_TRIBES
+    e = s.seats[0]
+    keep = next(a for a in s.board.areas if e.tribes[a])
+    for a in s.board.areas:
+        if a != keep:
+            e.tribes[a] = 0
+    e.tribes[keep] = 1
+    assert h.danger(s.view(None), 0) > h.danger(v, 0)
+    assert h.values(s)[0] < before
+
+
+def test_greedy_plays_the_policys_move_in_movement_and_development_of_a_multiplayer_game():
+    for tag in ("mpsetup", "move", "dev"):
+        s = play_until(new(5), tag)
+        if s.is_over or len(s.legal_actions()) == 1:
+            continue
+        assert h.scripted(s)
+        assert make_bot("greedy", seed=4).choose(s).code == PolicyBot(4).choose(s).code
+    solo = games.load("pocketciv").new_game(1, seed=5)
+    assert not h.scripted(solo)
+
+
+def test_the_starting_tribes_stand_apart():
+    s = new(7)
+    b = make_bot("policy", seed=1)
+    while s.stack[-1].TAG == "mpsetup" and s.to_move == s.totem:
+        s.apply(b.choose(s))
+    e = s.seats[s.totem]  # the holder places first (PC-Q-25)
+    own = [a for a in s.board.areas if e.tribes[a]]
+    assert len(own) == 3
+    assert not any(b2 in own for a in own for b2 in s.board.adj[a])
+
+
+def test_the_totem_is_taken_when_the_empire_is_in_danger_and_the_event_strikes_areas():
+    for seed in range(40):
+        s = play_until(new(seed), "mpev")
+        f = s.stack[-1]
+        if s.is_over or f.stage != 0 or BOX[f.card][f.era][0] in NO_AREA:
+            continue
+        e = s.seats[s.to_move]
+        e.cav[:] = [0] * len(e.cav)
+        keep = next(a for a in s.board.areas if e.tribes[a])
+        for a in s.board.areas:
+            e.tribes[a] = 2 if a == keep else 0
+        assert pol._in_danger(s)
+        assert pol.choose(s).code == "totem:take"
+        e.tribes[keep] = pol.DANGER_TRIBES  # enough tribes: the Totem stays where it is
+        assert pol.choose(s).code == "totem:leave"
+        return
+    raise AssertionError("no Totem decision on an event with an area in 40 deals")
