@@ -8,8 +8,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 # The compiled build (mypyc, docs/performance.md): C extensions of the engine and the rules of PAX,
-# Caboose and PocketCiv written next to their sources (git ignores them), rebuilt when a source of
-# their packages changes. Without a C compiler (or with PURE=1) nothing is built and the pure-Python package
+# Caboose and PocketCiv written next to their sources (git ignores them), compiled in four groups
+# on both cores; when a source of their packages changes only the groups whose C changed are
+# compiled again (build/mypyc keeps mypyc's cache and the objects). Without a C compiler (or with PURE=1) nothing is built and the pure-Python package
 # runs; `asztal` falls back to the sources by itself when the build is older than them.
 COMPILED := src/asztal/_compiled.txt
 CC ?= cc
