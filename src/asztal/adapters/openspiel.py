@@ -41,9 +41,14 @@ position after each step (``_Step``) and makes a seat's digest when it is first 
 once per step for all the states that share that history. ``recall=False`` skips the
 record (the information state is then unavailable).
 
-**Serialisation** is by history (OpenSpiel's default: the game's parameters and the action
-numbers, chance outcomes included); a state pickles to that history and is rebuilt by replay.
-``resample_from_infostate`` draws the unseen cards with the engine's ``determinize``.
+**Serialisation** is by history, as OpenSpiel means it: ``serialize()`` is the action numbers
+(chance outcomes included) and a few dozen bytes of markers, and ``deserialize_game_and_state``
+(with the game's parameters) rebuilds the state by replaying them; a state pickles the same way.
+(OpenSpiel's Python games serialise their state's attributes with pickle: here the shared
+table pickles as "the game's own" and the game in progress as "replay the history", so neither
+the table nor the record of the game is written.) ``resample_from_infostate`` draws the unseen
+cards with the engine's ``determinize``; a resampled state is not the one its history makes,
+so it refuses to be serialised.
 """
 
 from __future__ import annotations
@@ -146,6 +151,10 @@ class _Shared:
     def __deepcopy__(self, memo) -> _Shared:
         return self
 
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        """Serialised as "the game's own": the state being rebuilt keeps the one its game gave it."""
+        return (_keep, ())
+
 
 class _Step:
     """One completed step of the record every seat keeps: the position after it (never changed
@@ -185,19 +194,52 @@ class _Live:
     before the first step); ``steps``: completed steps; ``actor``/``code``: the decision a
     pending draw interrupted."""
 
-    __slots__ = ("ex", "s", "trail", "steps", "actor", "code")
+    __slots__ = ("ex", "s", "trail", "steps", "actor", "code", "resampled")
 
     def __init__(self, ex: Explicit | None, s) -> None:
         self.ex, self.s, self.trail, self.steps, self.actor, self.code = ex, s, None, 0, -1, ""
+        #: drawn again by ``resample_from_infostate``: not the game its history makes
+        self.resampled = False
 
     def __deepcopy__(self, memo) -> _Live:
         new = _Live(None if self.ex is None else self.ex.copy(), None if self.s is None else self.s.clone())
         new.trail, new.steps, new.actor, new.code = self.trail, self.steps, self.actor, self.code
+        new.resampled = self.resampled
         return new
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        """Serialised as "replay the history" (OpenSpiel writes the history beside it)."""
+        if self.resampled:
+            raise ValueError("a resampled state is not the game its history makes: it cannot be serialised")
+        return (_replay, ())
 
     @property
     def state(self):
         return self.s if self.ex is None else self.ex.state
+
+
+class _Marker:
+    """What a serialised state's attribute is read back as: keep what the new state has
+    (``KEEP``), or replay the state's history (``REPLAY``)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __reduce__(self) -> str:
+        return self.name
+
+
+KEEP, REPLAY = _Marker("KEEP"), _Marker("REPLAY")
+
+
+def _keep() -> _Marker:
+    return KEEP
+
+
+def _replay() -> _Marker:
+    return REPLAY
 
 
 def _blake(*parts: bytes) -> bytes:
@@ -225,6 +267,16 @@ class AsztalState(pyspiel.State):
         self._live = _Live(ex, None)
         if ex is not None and ex.node is None:
             self._completed()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """OpenSpiel's ``deserialize_state`` makes a new initial state, gives it the history, then
+        sets the attributes it read back: the markers say keep the new state's own (the shared
+        table) or replay the history (the game in progress)."""
+        if value is KEEP:
+            return
+        if value is REPLAY:
+            value = _rebuild_live(self.get_game(), self.history())
+        super().__setattr__(name, value)
 
     # -- what the game is now ------------------------------------------------------------
     @property
@@ -336,6 +388,7 @@ class AsztalState(pyspiel.State):
             preset[player_id], preset[-1] = mine, public
             snapshot = lv.state if lv.ex is not None else lv.state.clone()
             lv.trail = _Step(old.prev, snapshot, old.actor, old.code, preset)
+        lv.resampled = True
         return new
 
     def __reduce__(self):
@@ -376,6 +429,14 @@ def _rebuild(short_name: str, params: dict, history: list[int]) -> pyspiel.State
     for a in history:
         state.apply_action(a)
     return state
+
+
+def _rebuild_live(game: AsztalGame, history: list[int]) -> _Live:
+    """The game in progress that ``history`` makes (a deserialised state's)."""
+    state = game.new_initial_state()
+    for a in history:
+        state.apply_action(a)
+    return state._live
 
 
 def _public_view(full: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
