@@ -55,11 +55,12 @@ test: install
 	$(BIN)/python -m pytest -n auto -p no:cacheprovider
 	$(MAKE) --no-print-directory test-pure
 
-# the contract suite and the equivalence records on the pure-Python sources too (the suite
-# above ran on the compiled build when there is one), and the PocketCiv check that patches a
-# method of the state class (a compiled class cannot be patched, so it is skipped above)
+# the equivalence records (the same seeded games, digest for digest, as the compiled build
+# played above) and a short contract run (25 games per player count) on the pure-Python
+# sources too, and the PocketCiv check that patches a method of the state class (a compiled
+# class cannot be patched, so it is skipped above)
 test-pure: install
-	ASZTAL_PURE=1 $(BIN)/python -m pytest -n auto -p no:cacheprovider tests/contract tests/perf_equivalence \
+	ASZTAL_PURE=1 ASZTAL_CONTRACT_GAMES=25 $(BIN)/python -m pytest -n auto -p no:cacheprovider tests/contract tests/perf_equivalence \
 		tests/pocketciv/test_era_at_once.py tests/bots/test_pax_solo_estimate.py
 
 # the quick tier for one's own loop (under 2 minutes on 2 cores): lint, the engine, the rules

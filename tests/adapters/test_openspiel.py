@@ -66,7 +66,7 @@ def test_serialisation_is_the_history_and_round_trips(name, players, mode):
     game = _load(name, players, deal_mode=mode)
     state, rng = game.new_initial_state(), np.random.RandomState(players)
     checked = shown = 0
-    for step in range(1, 400):
+    for step in range(1, 129):
         if state.is_terminal():
             break
         state.apply_action(_sample(state, rng) if state.is_chance_node() else int(rng.choice(state.legal_actions())))
