@@ -1,7 +1,8 @@
 """The engine contract, checked over every registered game and player count.
 
 ``ASZTAL_CONTRACT_GAMES`` sets how many seeded random games each game and player count
-plays (100 by default, 25 in ``make test-pure``'s second pass on the pure sources, 2,000 in ``make soak``). Games run in chunks so pytest-xdist spreads them.
+plays (100 by default, 25 in ``make test-pure``'s second pass on the pure sources, 2,000 in
+``make soak``). Games run in chunks so pytest-xdist spreads them.
 """
 
 from __future__ import annotations

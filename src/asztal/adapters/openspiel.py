@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from itertools import repeat
 from typing import Any
 
@@ -64,6 +65,7 @@ import pyspiel
 from asztal import games
 from asztal.adapters.chance import Explicit
 from asztal.adapters.table import Table
+from asztal.engine import GameState
 
 DEALS = 1000
 MAX_LENGTH = 5000
@@ -96,12 +98,12 @@ def _game_type(name: str, players: int | None = None, reward: str = "game") -> p
     )
 
 
-class AsztalGame(pyspiel.Game):
+class AsztalGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
     """One asztal game for a number of players (a subclass per game names it: ``asztal_name``)."""
 
     asztal_name = ""
 
-    def __init__(self, params: dict | None = None) -> None:
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
         name = self.asztal_name
         g = games.load(name)
         params = {**_DEFAULTS, "players": g.default_players, **(params or {})}
@@ -124,7 +126,7 @@ class AsztalGame(pyspiel.Game):
     def new_initial_state(self) -> AsztalState:
         return AsztalState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> AsztalObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> AsztalObserver:
         return AsztalObserver(self._shared, iig_obs_type)
 
     def information_state_tensor_size(self) -> int:  # noqa: D102 (pyspiel asks the observer)
@@ -148,7 +150,7 @@ class _Shared:
             got = self.observers[recall] = AsztalObserver(self, kind)
         return got
 
-    def __deepcopy__(self, memo) -> _Shared:
+    def __deepcopy__(self, memo: Any) -> _Shared:
         return self
 
     def __reduce__(self) -> tuple[Any, tuple[()]]:
@@ -166,10 +168,10 @@ class _Step:
 
     __slots__ = ("prev", "state", "actor", "code", "n", "digests")
 
-    def __init__(self, prev: _Step | None, state, actor: int, code: str,
+    def __init__(self, prev: _Step | None, state: GameState, actor: int, code: str,
                  preset: dict[int, bytes] | None = None) -> None:
         self.prev, self.state, self.actor, self.code = prev, state, actor, code
-        self.n = 1 if prev is None else prev.n + 1
+        self.n: int = 1 if prev is None else prev.n + 1
         self.digests: dict[int, bytes] = dict(preset or {})
 
     def digest(self, seat: int) -> bytes:
@@ -196,12 +198,13 @@ class _Live:
 
     __slots__ = ("ex", "s", "trail", "steps", "actor", "code", "resampled")
 
-    def __init__(self, ex: Explicit | None, s) -> None:
-        self.ex, self.s, self.trail, self.steps, self.actor, self.code = ex, s, None, 0, -1, ""
+    def __init__(self, ex: Explicit | None, s: GameState | None) -> None:
+        self.ex, self.s, self.steps, self.actor, self.code = ex, s, 0, -1, ""
+        self.trail: _Step | None = None
         #: drawn again by ``resample_from_infostate``: not the game its history makes
         self.resampled = False
 
-    def __deepcopy__(self, memo) -> _Live:
+    def __deepcopy__(self, memo: Any) -> _Live:
         new = _Live(None if self.ex is None else self.ex.copy(), None if self.s is None else self.s.clone())
         new.trail, new.steps, new.actor, new.code = self.trail, self.steps, self.actor, self.code
         new.resampled = self.resampled
@@ -214,7 +217,7 @@ class _Live:
         return (_replay, ())
 
     @property
-    def state(self):
+    def state(self) -> GameState | None:
         return self.s if self.ex is None else self.ex.state
 
 
@@ -249,11 +252,11 @@ def _blake(*parts: bytes) -> bytes:
     return h.digest()
 
 
-def _view_json(state, seat: int | None) -> str:
+def _view_json(state: GameState, seat: int | None) -> str:
     return json.dumps(state.view(seat), sort_keys=True, default=str, separators=(",", ":"))
 
 
-class AsztalState(pyspiel.State):
+class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information
     """A game in progress: a player's decision, a draw (a chance node), or the end."""
 
     def __init__(self, game: AsztalGame) -> None:
@@ -284,7 +287,7 @@ class AsztalState(pyspiel.State):
         return self._shared.table
 
     @property
-    def s(self):
+    def s(self) -> Any:  # GameState (None before the deal): Any, as the rules are read through it
         """The asztal state (None before the deal; before the interrupted action at a draw)."""
         return self._live.state
 
@@ -294,10 +297,10 @@ class AsztalState(pyspiel.State):
 
     def current_player(self) -> int:
         if self._chance_pending():
-            return pyspiel.PlayerId.CHANCE
+            return int(pyspiel.PlayerId.CHANCE)
         if self.s.is_over:
-            return pyspiel.PlayerId.TERMINAL
-        return self.s.to_move
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(self.s.to_move)
 
     def is_terminal(self) -> bool:
         return not self._chance_pending() and self.s.is_over
@@ -312,6 +315,7 @@ class AsztalState(pyspiel.State):
             n = self._shared.deals
             return list(zip(range(n), repeat(1.0 / n, n), strict=True))
         node = lv.ex.node
+        assert node is not None  # a chance node
         return list(zip(map(int, node.outcomes), node.probs, strict=True))
 
     def _apply_action(self, action: int) -> None:
@@ -327,7 +331,7 @@ class AsztalState(pyspiel.State):
             a = t.actions.action(self.s, int(action))
             lv.actor, lv.code = self.s.to_move, a.code
             if lv.ex is None:
-                lv.s.apply(a)
+                self.s.apply(a)  # (the seeded game: ``s`` is ``lv.s``)
                 done = True
             else:
                 done = lv.ex.play(a)
@@ -342,7 +346,7 @@ class AsztalState(pyspiel.State):
         if self._shared.recall:
             # explicit mode never changes a position once made (each step plays on a copy);
             # the seeded game is changed in place, so its record keeps a copy
-            snapshot = lv.ex.state if lv.ex is not None else lv.s.clone()
+            snapshot = self.s if lv.ex is not None else self.s.clone()
             lv.trail = _Step(lv.trail, snapshot, lv.actor, lv.code)
         lv.actor, lv.code = -1, ""
 
@@ -365,12 +369,13 @@ class AsztalState(pyspiel.State):
         winners = self.s.winners()
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
 
-    def resample_from_infostate(self, player_id: int, probability_sampler=None) -> AsztalState:
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: Callable[[], float] | None = None) -> AsztalState:
         """A state ``player_id`` cannot tell from this one: everything it has not seen is drawn
         again by the engine's ``determinize`` (seeded from ``probability_sampler``)."""
         u = probability_sampler() if probability_sampler is not None else np.random.random()
         seed = int(float(u) * 2**53)
-        new = self.clone()
+        new: AsztalState = self.clone()
         lv = new._live
         s = lv.state
         if s is not None:
@@ -386,12 +391,12 @@ class AsztalState(pyspiel.State):
             mine, public = old.digest(player_id), old.digest(-1)
             preset = {p: _blake(b"resampled", mine, bytes([p])) for p in range(self.table.players)}
             preset[player_id], preset[-1] = mine, public
-            snapshot = lv.state if lv.ex is not None else lv.state.clone()
+            snapshot = new.s if lv.ex is not None else new.s.clone()
             lv.trail = _Step(old.prev, snapshot, old.actor, old.code, preset)
         lv.resampled = True
         return new
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any], list[int]]]:
         """A state pickles to its game and history and is rebuilt by replaying them."""
         return (_rebuild, (self.get_game().get_type().short_name, dict(self.get_game().get_parameters()),
                            list(self.history())))
@@ -424,7 +429,7 @@ class AsztalState(pyspiel.State):
         return text if node is None else f"{text} drawing:{node.what}"
 
 
-def _rebuild(short_name: str, params: dict, history: list[int]) -> pyspiel.State:
+def _rebuild(short_name: str, params: dict[str, Any], history: list[int]) -> Any:
     state = pyspiel.load_game(short_name, params).new_initial_state()
     for a in history:
         state.apply_action(a)
@@ -453,7 +458,7 @@ class AsztalObserver:
     """Strings and tensors of what a seat sees (PyObserver interface), for any
     ``IIGObservationType``: public and/or private information, perfect recall or not."""
 
-    def __init__(self, shared: _Shared, iig_obs_type=None) -> None:
+    def __init__(self, shared: _Shared, iig_obs_type: Any = None) -> None:
         self.shared = shared
         t = iig_obs_type
         self.perfect_recall = bool(t is not None and t.perfect_recall)
@@ -466,7 +471,7 @@ class AsztalObserver:
             raise ValueError("this game was loaded with recall=False: no information state")
         size = shared.table.encoder.size if (self.public or self.private) else 0
         self.tensor = np.zeros(size + (DIGEST * 8 if self.perfect_recall else 0), np.float32)
-        self.dict = {"observation": self.tensor[:size]}
+        self.dict: dict[str, np.ndarray] = {"observation": self.tensor[:size]}
         if self.perfect_recall:
             self.dict["recall"] = self.tensor[size:]
 

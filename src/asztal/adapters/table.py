@@ -62,7 +62,8 @@ class Table:
         """The seat's observation, clipped to the declared bounds (a count far above its scale)."""
         x = self.encoder.encode(self.state, seat)
         np.minimum(x, OBS_BOUND, out=x)  # in place: ``np.clip``'s checks cost more than the clipping
-        return np.maximum(x, -OBS_BOUND, out=x)
+        np.maximum(x, -OBS_BOUND, out=x)
+        return x
 
     def play(self, i: int) -> None:
         """Apply action number ``i``; ValueError (state unchanged) when it is not legal."""
