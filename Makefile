@@ -8,8 +8,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 # The compiled build (mypyc, docs/performance.md): C extensions of the engine and the rules of PAX,
-# Caboose and PocketCiv written next to their sources (git ignores them), rebuilt when a source of
-# their packages changes. Without a C compiler (or with PURE=1) nothing is built and the pure-Python package
+# Caboose and PocketCiv written next to their sources (git ignores them), compiled in four groups
+# on both cores; when a source of their packages changes only the groups whose C changed are
+# compiled again (build/mypyc keeps mypyc's cache and the objects). Without a C compiler (or with PURE=1) nothing is built and the pure-Python package
 # runs; `asztal` falls back to the sources by itself when the build is older than them.
 COMPILED := src/asztal/_compiled.txt
 CC ?= cc
@@ -64,11 +65,12 @@ offline: $(STAMP)
 		cd offline && npm ci --no-audit --no-fund --silent; fi
 	$(BIN)/python tools/pack_offline.py
 
-# the contract suite and the equivalence records on the pure-Python sources too (the suite
-# above ran on the compiled build when there is one), and the PocketCiv check that patches a
-# method of the state class (a compiled class cannot be patched, so it is skipped above)
+# the equivalence records (the same seeded games, digest for digest, as the compiled build
+# played above) and a short contract run (25 games per player count) on the pure-Python
+# sources too, and the PocketCiv check that patches a method of the state class (a compiled
+# class cannot be patched, so it is skipped above)
 test-pure: install
-	ASZTAL_PURE=1 $(BIN)/python -m pytest -n auto -p no:cacheprovider tests/contract tests/perf_equivalence \
+	ASZTAL_PURE=1 ASZTAL_CONTRACT_GAMES=25 $(BIN)/python -m pytest -n auto -p no:cacheprovider tests/contract tests/perf_equivalence \
 		tests/pocketciv/test_era_at_once.py tests/bots/test_pax_solo_estimate.py
 
 # the quick tier for one's own loop (under 2 minutes on 2 cores): lint, the engine, the rules

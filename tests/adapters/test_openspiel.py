@@ -39,13 +39,52 @@ def _play(state, rng, steps=10**6):
     return state
 
 
-@pytest.mark.parametrize("name,players", GAMES)
+#: every game with observations and every player count it has them for (multiplayer PocketCiv has none yet)
+EVERY_TABLE = [(name, n) for name in sorted(asztal.adapters.openspiel.GAME_CLASSES)
+               for n in range(games.load(name).min_players, games.load(name).max_players + 1)
+               if not (name == "pocketciv" and n > 1)]
+
+
+@pytest.mark.parametrize("name,players", EVERY_TABLE)
 @pytest.mark.parametrize("mode", ["explicit", "seeded"])
 def test_random_simulation_test_passes_with_serialisation(name, players, mode):
     game = _load(name, players, deal_mode=mode)
     assert game.num_players() == players
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def _tensors(state):
+    return [(state.observation_tensor(p), state.information_state_tensor(p)) for p in range(state.num_players())]
+
+
+@pytest.mark.parametrize("name,players", EVERY_TABLE)
+@pytest.mark.parametrize("mode", ["explicit", "seeded"])
+def test_serialisation_is_the_history_and_round_trips(name, players, mode):
+    """``serialize()`` is the history (a few bytes per action, not the position), and a state
+    read back, and read back again, is the same state with the same tensors for every seat."""
+    game = _load(name, players, deal_mode=mode)
+    state, rng = game.new_initial_state(), np.random.RandomState(players)
+    checked = shown = 0
+    for step in range(1, 129):
+        if state.is_terminal():
+            break
+        state.apply_action(_sample(state, rng) if state.is_chance_node() else int(rng.choice(state.legal_actions())))
+        if step & (step - 1):  # at steps 1, 2, 4, 8, ...
+            continue
+        text = state.serialize()
+        assert len(text) <= 200 + 12 * len(state.history()), len(text)
+        again = state
+        for _ in range(2):
+            again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(again.get_game(), again))[1]
+            assert again.history() == state.history() and str(again) == str(state)
+            assert _tensors(again) == _tensors(state)
+        checked += 1
+        shown += any(any(o) for o, _ in _tensors(state))
+    assert checked >= 5 and shown  # (the tensors compared are not all zeros)
+    resampled = state.resample_from_infostate(0, np.random.RandomState(1).random_sample)
+    with pytest.raises(ValueError, match="resampled"):
+        resampled.serialize()
 
 
 @pytest.mark.parametrize("name,players", GAMES)

@@ -46,12 +46,17 @@ def test_parts_of_an_old_seeding_are_refused(tmp_path):
         run_batch(batch, tmp_path / "r.parquet", resume=True)
 
 
+# once the first row is in the parts the batch waits for the interrupt (in its progress report),
+# so it cannot finish before Ctrl-C arrives however fast the machine is
 _SCRIPT = """
-import sys
+import signal, sys
 from pathlib import Path
 from asztal.research.batch import Batch, run_batch
+def hold(done, total):
+    if done:
+        signal.pause()
 run_batch(Batch("pax", 2, ["random"], {games}, seed=5), Path(sys.argv[1]), backend="{backend}", jobs=2,
-          flush_every=1)
+          flush_every=1, progress=hold)
 """
 
 
@@ -100,7 +105,7 @@ def _interrupt(tmp_path: Path, backend: str, games: int) -> Path:
 
 
 def test_ctrl_c_stops_a_local_batch_cleanly_and_resume_is_exact(tmp_path):
-    games = 600  # enough that the batch is still running when the first rows are written
+    games = 40
     out = _interrupt(tmp_path, "local", games)
     batch = Batch("pax", 2, ["random"], games, seed=5)
     run_batch(batch, out, resume=True, jobs=1)

@@ -2,7 +2,7 @@
 bots play over WebSockets, restart it, and check that every acknowledged change is still there
 and every game continues to the state its record replays to.
 
-20 kills per database in ``make test``; 100 with ``ASZTAL_SOAK=1`` (``make soak``).
+10 kills per database in ``make test``; 100 with ``ASZTAL_SOAK=1`` (``make soak``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from asztal.server.moves import record_of
 from asztal.server.storage import Storage
 from tests.server.wire import Server
 
-KILLS = 100 if os.environ.get("ASZTAL_SOAK") else 20
+KILLS = 100 if os.environ.get("ASZTAL_SOAK") else 10
 
 #: (game, players, seats): seat 0 is the scripted human, the others bots
 TABLES = [

@@ -16,12 +16,13 @@ labels every entry (``docs/research.md`` lists the blocks).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from asztal import games
-from asztal.engine import Action
+from asztal.engine import Action, GameState
 from asztal.engine.features import Encode, Vec
 
 
@@ -32,7 +33,7 @@ class ActionSpace:
     immutable tuple of the position), so an adapter step that reads the mask and then plays
     a number numbers the actions once."""
 
-    def __init__(self, game: str, state) -> None:
+    def __init__(self, game: str, state: GameState) -> None:
         self.game = game
         actions = games.load(game).action_space(state)
         self.codes: list[str] = [a.code for a in actions]
@@ -52,24 +53,24 @@ class ActionSpace:
             self._of[action] = i
         return i
 
-    def _numbers(self, legal) -> tuple[int, ...]:
+    def _numbers(self, legal: Sequence[Action]) -> tuple[int, ...]:
         key, numbers = self._last
         if legal is not key:
             numbers = tuple(map(self.of, legal))
             self._last = (legal, numbers)  # the list is kept, so its identity is never reused
         return numbers
 
-    def legal(self, state) -> list[int]:
+    def legal(self, state: GameState) -> list[int]:
         """The numbers of the legal actions, in the game's order."""
         return list(self._numbers(state.legal_actions()))
 
-    def mask(self, state) -> np.ndarray:
+    def mask(self, state: GameState) -> np.ndarray:
         """1 for each legal action of ``state`` (int8, length ``n``)."""
         m = np.zeros(self.n, dtype=np.int8)
         m[self._numbers(state.legal_actions()),] = 1
         return m
 
-    def action(self, state, i: int) -> Action:
+    def action(self, state: GameState, i: int) -> Action:
         """The legal action number ``i``; ValueError when it is not legal here."""
         if not 0 <= i < self.n:
             raise ValueError(f"action {i} outside 0..{self.n - 1}")
@@ -83,7 +84,7 @@ class ActionSpace:
 class Encoder:
     """``encode(state, seat)``: the seat's view as a float32 vector of ``size`` numbers."""
 
-    def __init__(self, game: str, state) -> None:
+    def __init__(self, game: str, state: GameState) -> None:
         self.game = game
         part = games.load(game).part("encoding")
         if part is None:
@@ -96,7 +97,7 @@ class Encoder:
         #: the same numbers read from the state's own fields
         self.fast: Encode = part.state_encoder(state, self.size)
 
-    def encode(self, state, seat: int) -> np.ndarray:
+    def encode(self, state: GameState, seat: int) -> np.ndarray:
         return self.fast(state, seat)
 
     def encode_view(self, view: dict[str, Any], seat: int) -> np.ndarray:

@@ -59,14 +59,15 @@ class SoloEnv(gymnasium.Env):
         mask = self.table.mask()
         return {"observation": self.table.observe(0), "action_mask": mask}, {"action_mask": mask}
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(0, 2**31 - 1))
         self.table.new(game_seed)
         self.steps = 0
         return self._obs()
 
-    def step(self, action):
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         self.steps += 1
         try:
             self.table.play(int(action))
@@ -94,4 +95,4 @@ class SoloEnv(gymnasium.Env):
 
 for _game, _id in (("pocketciv", "asztal/PocketCiv-v0"), ("pax", "asztal/PaxSolitaire-v0")):
     if _id not in gymnasium.registry:
-        gymnasium.register(_id, entry_point=SoloEnv, kwargs={"game": _game})
+        gymnasium.register(_id, entry_point=SoloEnv, kwargs={"game": _game})  # type: ignore[arg-type]

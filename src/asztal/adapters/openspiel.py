@@ -41,15 +41,21 @@ position after each step (``_Step``) and makes a seat's digest when it is first 
 once per step for all the states that share that history. ``recall=False`` skips the
 record (the information state is then unavailable).
 
-**Serialisation** is by history (OpenSpiel's default: the game's parameters and the action
-numbers, chance outcomes included); a state pickles to that history and is rebuilt by replay.
-``resample_from_infostate`` draws the unseen cards with the engine's ``determinize``.
+**Serialisation** is by history, as OpenSpiel means it: ``serialize()`` is the action numbers
+(chance outcomes included) and a few dozen bytes of markers, and ``deserialize_game_and_state``
+(with the game's parameters) rebuilds the state by replaying them; a state pickles the same way.
+(OpenSpiel's Python games serialise their state's attributes with pickle: here the shared
+table pickles as "the game's own" and the game in progress as "replay the history", so neither
+the table nor the record of the game is written.) ``resample_from_infostate`` draws the unseen
+cards with the engine's ``determinize``; a resampled state is not the one its history makes,
+so it refuses to be serialised.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from itertools import repeat
 from typing import Any
 
@@ -59,6 +65,7 @@ import pyspiel
 from asztal import games
 from asztal.adapters.chance import Explicit
 from asztal.adapters.table import Table
+from asztal.engine import GameState
 
 DEALS = 1000
 MAX_LENGTH = 5000
@@ -91,12 +98,12 @@ def _game_type(name: str, players: int | None = None, reward: str = "game") -> p
     )
 
 
-class AsztalGame(pyspiel.Game):
+class AsztalGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
     """One asztal game for a number of players (a subclass per game names it: ``asztal_name``)."""
 
     asztal_name = ""
 
-    def __init__(self, params: dict | None = None) -> None:
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
         name = self.asztal_name
         g = games.load(name)
         params = {**_DEFAULTS, "players": g.default_players, **(params or {})}
@@ -119,7 +126,7 @@ class AsztalGame(pyspiel.Game):
     def new_initial_state(self) -> AsztalState:
         return AsztalState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> AsztalObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> AsztalObserver:
         return AsztalObserver(self._shared, iig_obs_type)
 
     def information_state_tensor_size(self) -> int:  # noqa: D102 (pyspiel asks the observer)
@@ -143,8 +150,12 @@ class _Shared:
             got = self.observers[recall] = AsztalObserver(self, kind)
         return got
 
-    def __deepcopy__(self, memo) -> _Shared:
+    def __deepcopy__(self, memo: Any) -> _Shared:
         return self
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        """Serialised as "the game's own": the state being rebuilt keeps the one its game gave it."""
+        return (_keep, ())
 
 
 class _Step:
@@ -157,10 +168,10 @@ class _Step:
 
     __slots__ = ("prev", "state", "actor", "code", "n", "digests")
 
-    def __init__(self, prev: _Step | None, state, actor: int, code: str,
+    def __init__(self, prev: _Step | None, state: GameState, actor: int, code: str,
                  preset: dict[int, bytes] | None = None) -> None:
         self.prev, self.state, self.actor, self.code = prev, state, actor, code
-        self.n = 1 if prev is None else prev.n + 1
+        self.n: int = 1 if prev is None else prev.n + 1
         self.digests: dict[int, bytes] = dict(preset or {})
 
     def digest(self, seat: int) -> bytes:
@@ -185,19 +196,53 @@ class _Live:
     before the first step); ``steps``: completed steps; ``actor``/``code``: the decision a
     pending draw interrupted."""
 
-    __slots__ = ("ex", "s", "trail", "steps", "actor", "code")
+    __slots__ = ("ex", "s", "trail", "steps", "actor", "code", "resampled")
 
-    def __init__(self, ex: Explicit | None, s) -> None:
-        self.ex, self.s, self.trail, self.steps, self.actor, self.code = ex, s, None, 0, -1, ""
+    def __init__(self, ex: Explicit | None, s: GameState | None) -> None:
+        self.ex, self.s, self.steps, self.actor, self.code = ex, s, 0, -1, ""
+        self.trail: _Step | None = None
+        #: drawn again by ``resample_from_infostate``: not the game its history makes
+        self.resampled = False
 
-    def __deepcopy__(self, memo) -> _Live:
+    def __deepcopy__(self, memo: Any) -> _Live:
         new = _Live(None if self.ex is None else self.ex.copy(), None if self.s is None else self.s.clone())
         new.trail, new.steps, new.actor, new.code = self.trail, self.steps, self.actor, self.code
+        new.resampled = self.resampled
         return new
 
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        """Serialised as "replay the history" (OpenSpiel writes the history beside it)."""
+        if self.resampled:
+            raise ValueError("a resampled state is not the game its history makes: it cannot be serialised")
+        return (_replay, ())
+
     @property
-    def state(self):
+    def state(self) -> GameState | None:
         return self.s if self.ex is None else self.ex.state
+
+
+class _Marker:
+    """What a serialised state's attribute is read back as: keep what the new state has
+    (``KEEP``), or replay the state's history (``REPLAY``)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __reduce__(self) -> str:
+        return self.name
+
+
+KEEP, REPLAY = _Marker("KEEP"), _Marker("REPLAY")
+
+
+def _keep() -> _Marker:
+    return KEEP
+
+
+def _replay() -> _Marker:
+    return REPLAY
 
 
 def _blake(*parts: bytes) -> bytes:
@@ -207,11 +252,11 @@ def _blake(*parts: bytes) -> bytes:
     return h.digest()
 
 
-def _view_json(state, seat: int | None) -> str:
+def _view_json(state: GameState, seat: int | None) -> str:
     return json.dumps(state.view(seat), sort_keys=True, default=str, separators=(",", ":"))
 
 
-class AsztalState(pyspiel.State):
+class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information
     """A game in progress: a player's decision, a draw (a chance node), or the end."""
 
     def __init__(self, game: AsztalGame) -> None:
@@ -226,13 +271,23 @@ class AsztalState(pyspiel.State):
         if ex is not None and ex.node is None:
             self._completed()
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        """OpenSpiel's ``deserialize_state`` makes a new initial state, gives it the history, then
+        sets the attributes it read back: the markers say keep the new state's own (the shared
+        table) or replay the history (the game in progress)."""
+        if value is KEEP:
+            return
+        if value is REPLAY:
+            value = _rebuild_live(self.get_game(), self.history())
+        super().__setattr__(name, value)
+
     # -- what the game is now ------------------------------------------------------------
     @property
     def table(self) -> Table:
         return self._shared.table
 
     @property
-    def s(self):
+    def s(self) -> Any:  # GameState (None before the deal): Any, as the rules are read through it
         """The asztal state (None before the deal; before the interrupted action at a draw)."""
         return self._live.state
 
@@ -242,10 +297,10 @@ class AsztalState(pyspiel.State):
 
     def current_player(self) -> int:
         if self._chance_pending():
-            return pyspiel.PlayerId.CHANCE
+            return int(pyspiel.PlayerId.CHANCE)
         if self.s.is_over:
-            return pyspiel.PlayerId.TERMINAL
-        return self.s.to_move
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(self.s.to_move)
 
     def is_terminal(self) -> bool:
         return not self._chance_pending() and self.s.is_over
@@ -260,6 +315,7 @@ class AsztalState(pyspiel.State):
             n = self._shared.deals
             return list(zip(range(n), repeat(1.0 / n, n), strict=True))
         node = lv.ex.node
+        assert node is not None  # a chance node
         return list(zip(map(int, node.outcomes), node.probs, strict=True))
 
     def _apply_action(self, action: int) -> None:
@@ -275,7 +331,7 @@ class AsztalState(pyspiel.State):
             a = t.actions.action(self.s, int(action))
             lv.actor, lv.code = self.s.to_move, a.code
             if lv.ex is None:
-                lv.s.apply(a)
+                self.s.apply(a)  # (the seeded game: ``s`` is ``lv.s``)
                 done = True
             else:
                 done = lv.ex.play(a)
@@ -290,7 +346,7 @@ class AsztalState(pyspiel.State):
         if self._shared.recall:
             # explicit mode never changes a position once made (each step plays on a copy);
             # the seeded game is changed in place, so its record keeps a copy
-            snapshot = lv.ex.state if lv.ex is not None else lv.s.clone()
+            snapshot = self.s if lv.ex is not None else self.s.clone()
             lv.trail = _Step(lv.trail, snapshot, lv.actor, lv.code)
         lv.actor, lv.code = -1, ""
 
@@ -313,12 +369,13 @@ class AsztalState(pyspiel.State):
         winners = self.s.winners()
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
 
-    def resample_from_infostate(self, player_id: int, probability_sampler=None) -> AsztalState:
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: Callable[[], float] | None = None) -> AsztalState:
         """A state ``player_id`` cannot tell from this one: everything it has not seen is drawn
         again by the engine's ``determinize`` (seeded from ``probability_sampler``)."""
         u = probability_sampler() if probability_sampler is not None else np.random.random()
         seed = int(float(u) * 2**53)
-        new = self.clone()
+        new: AsztalState = self.clone()
         lv = new._live
         s = lv.state
         if s is not None:
@@ -334,11 +391,12 @@ class AsztalState(pyspiel.State):
             mine, public = old.digest(player_id), old.digest(-1)
             preset = {p: _blake(b"resampled", mine, bytes([p])) for p in range(self.table.players)}
             preset[player_id], preset[-1] = mine, public
-            snapshot = lv.state if lv.ex is not None else lv.state.clone()
+            snapshot = new.s if lv.ex is not None else new.s.clone()
             lv.trail = _Step(old.prev, snapshot, old.actor, old.code, preset)
+        lv.resampled = True
         return new
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any], list[int]]]:
         """A state pickles to its game and history and is rebuilt by replaying them."""
         return (_rebuild, (self.get_game().get_type().short_name, dict(self.get_game().get_parameters()),
                            list(self.history())))
@@ -371,11 +429,19 @@ class AsztalState(pyspiel.State):
         return text if node is None else f"{text} drawing:{node.what}"
 
 
-def _rebuild(short_name: str, params: dict, history: list[int]) -> pyspiel.State:
+def _rebuild(short_name: str, params: dict[str, Any], history: list[int]) -> Any:
     state = pyspiel.load_game(short_name, params).new_initial_state()
     for a in history:
         state.apply_action(a)
     return state
+
+
+def _rebuild_live(game: AsztalGame, history: list[int]) -> _Live:
+    """The game in progress that ``history`` makes (a deserialised state's)."""
+    state = game.new_initial_state()
+    for a in history:
+        state.apply_action(a)
+    return state._live
 
 
 def _public_view(full: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
@@ -392,7 +458,7 @@ class AsztalObserver:
     """Strings and tensors of what a seat sees (PyObserver interface), for any
     ``IIGObservationType``: public and/or private information, perfect recall or not."""
 
-    def __init__(self, shared: _Shared, iig_obs_type=None) -> None:
+    def __init__(self, shared: _Shared, iig_obs_type: Any = None) -> None:
         self.shared = shared
         t = iig_obs_type
         self.perfect_recall = bool(t is not None and t.perfect_recall)
@@ -405,7 +471,7 @@ class AsztalObserver:
             raise ValueError("this game was loaded with recall=False: no information state")
         size = shared.table.encoder.size if (self.public or self.private) else 0
         self.tensor = np.zeros(size + (DIGEST * 8 if self.perfect_recall else 0), np.float32)
-        self.dict = {"observation": self.tensor[:size]}
+        self.dict: dict[str, np.ndarray] = {"observation": self.tensor[:size]}
         if self.perfect_recall:
             self.dict["recall"] = self.tensor[size:]
 

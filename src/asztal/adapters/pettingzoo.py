@@ -27,7 +27,7 @@ from pettingzoo import AECEnv
 from asztal.adapters.table import OBS_BOUND, Table
 
 
-class AsztalAEC(AECEnv):
+class AsztalAEC(AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
     """One asztal game as an agent-environment-cycle environment."""
 
     metadata = {"render_modes": ["ansi"], "name": "asztal_v0", "is_parallelizable": False}
@@ -48,13 +48,13 @@ class AsztalAEC(AECEnv):
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._rng = np.random.default_rng()
 
-    def observation_space(self, agent: str):
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str):
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
             game_seed = seed
@@ -66,15 +66,15 @@ class AsztalAEC(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.table.to_move]
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self._mover()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         mask = self.table.mask() if self.table.to_move == seat else np.zeros(self.table.actions.n, np.int8)
         return {"observation": self.table.observe(seat), "action_mask": mask}
 
-    def step(self, action) -> None:
+    def step(self, action: Any) -> None:  # (None for a finished agent, as PettingZoo passes it)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -88,8 +88,13 @@ class AsztalAEC(AECEnv):
                 self.terminations[a] = True
                 self.infos[a] = {"scores": list(self.table.state.scores())}
         else:
-            self.agent_selection = self.possible_agents[self.table.to_move]
+            self.agent_selection = self.possible_agents[self._mover()]
         self._accumulate_rewards()
+
+    def _mover(self) -> int:
+        to_move = self.table.to_move
+        assert to_move is not None  # a game not over has a seat to move
+        return to_move
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -62,7 +62,8 @@ class Table:
         """The seat's observation, clipped to the declared bounds (a count far above its scale)."""
         x = self.encoder.encode(self.state, seat)
         np.minimum(x, OBS_BOUND, out=x)  # in place: ``np.clip``'s checks cost more than the clipping
-        return np.maximum(x, -OBS_BOUND, out=x)
+        np.maximum(x, -OBS_BOUND, out=x)
+        return x
 
     def play(self, i: int) -> None:
         """Apply action number ``i``; ValueError (state unchanged) when it is not legal."""
@@ -77,13 +78,15 @@ class Table:
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.players)]
 
     def text(self, seat: int | None) -> str:
-        """The board as the terminal shows it to ``seat`` (None: a spectator), as plain text."""
+        """The board as the terminal shows it to ``seat`` (None: a spectator), as plain text: the
+        game's own drawing (its ``render`` part), else the raw view."""
         import io
 
         from rich.console import Console
+        from rich.pretty import Pretty
 
-        from asztal.cli.show import view_renderable
-
+        view = self.state.view(seat)
+        render = getattr(self.game.part("render"), "render", None)
         console = Console(width=110, record=True, file=io.StringIO())
-        console.print(view_renderable(self.state, seat, "en"))
+        console.print(Pretty(view) if render is None else render(view, "en"))
         return console.export_text()

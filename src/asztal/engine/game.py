@@ -178,7 +178,7 @@ class Game:
         (``engine.bad.record.version``), its English also the exception's line. A change of
         rules version never strands a game silently (docs/formats/records.md)."""
         v = _version_words(version)
-        if v != str(version) or isinstance(version, bool):
+        if not isinstance(version, (str, int)) or isinstance(version, bool) or v != str(version):
             return BadRecord(f"made under an unknown rules version ({v}); this program plays version {self.version}",
                              Refusal("engine.bad.record.version.unknown", None,
                                      {"version": v, "current": self.version}))

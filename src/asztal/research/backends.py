@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections.abc import Iterator
+from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # a backend plays what the batch says (``Batch.rows``): no import of it at run time
@@ -54,7 +54,7 @@ class LocalBackend:
             raise ValueError("--jobs must be at least 1")
         self.jobs = jobs
 
-    def run(self, batch: Batch, todo: list[int]) -> Iterator[list[dict[str, Any]]]:
+    def run(self, batch: Batch, todo: list[int]) -> Generator[list[dict[str, Any]], None, None]:
         if self.jobs == 1 or len(todo) <= 1:
             for i in todo:
                 yield batch.rows([i])
@@ -92,15 +92,15 @@ class RayBackend:
                 ray.init(address=address, log_to_driver=False)
             else:
                 ray.init(num_cpus=max(1, jobs), log_to_driver=False)
-        self.cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        self.cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
         self.task = ray.remote(_play)
         self.interrupted = False
 
-    def run(self, batch: Batch, todo: list[int]) -> Iterator[list[dict[str, Any]]]:
+    def run(self, batch: Batch, todo: list[int]) -> Generator[list[dict[str, Any]], None, None]:
         ray = self.ray
         batch_ref = ray.put(batch)
         queue = chunks(todo, self.cpus)
-        pending: list = []
+        pending: list[Any] = []
         try:
             while queue or pending:
                 while queue and len(pending) < 2 * self.cpus:
@@ -124,7 +124,7 @@ class RayBackend:
             self.ray.shutdown()
 
 
-def make_backend(name: str, jobs: int = 1, address: str | None = None):
+def make_backend(name: str, jobs: int = 1, address: str | None = None) -> LocalBackend | RayBackend:
     """The backend called ``name`` (``local`` or ``ray``)."""
     if name == "local":
         if address:

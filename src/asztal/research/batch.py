@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from asztal import games as registry
+from asztal.engine import GameState
 from asztal.research import schema
 from asztal.research.backends import make_backend
 from asztal.sim.runner import SEED_LIMIT, bot_seeds, game_seed, play_game, seat_bots
@@ -87,7 +88,7 @@ def play_row(batch: Batch, index: int) -> dict[str, Any]:
     seed = game_seed(batch.seed, index)
     seeds = bot_seeds(seed, batch.players)
 
-    def finish(state) -> dict[str, Any]:
+    def finish(state: GameState) -> dict[str, Any]:
         rec = state.record
         return {"record": json.dumps(rec, sort_keys=True), "pack": _pack_name(batch.options, rec["options"]),
                 "rules_version": rec["version"], **(stats.game_stats(state) if stats else {})}

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asztal.research.report import groups
 from asztal.sim import stats
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 _T = {
     "seat": ("hely", "seat"), "bot": ("robot", "bot"), "score": ("pontszám", "score"),
@@ -50,7 +53,7 @@ def _share(r: dict[str, Any], seat: int) -> float:
     return 1.0 / len(r["winners"]) if seat in r["winners"] else 0.0
 
 
-def _rate_bars(ax, labels: Sequence[str], wins: Sequence[float], ns: Sequence[int]) -> None:
+def _rate_bars(ax: Axes, labels: Sequence[str], wins: Sequence[float], ns: Sequence[int]) -> None:
     """Bars of win rates with their 95% Wilson intervals as error bars."""
     rates = [w / n if n else 0.0 for w, n in zip(wins, ns, strict=True)]
     cis = [stats.wilson(w, n) for w, n in zip(wins, ns, strict=True)]
@@ -90,21 +93,21 @@ def _group_charts(c: _Charts, game: str, players: int, rows: list[dict[str, Any]
     lang, prefix = c.lang, f"{game}-{players}p"
     seats = [f"{s + 1}" for s in range(players)]
 
-    def by_seat(ax):
+    def by_seat(ax: Axes) -> None:
         ax.boxplot([[r["scores"][s] for r in rows] for s in range(players)], tick_labels=seats)
         ax.set_xlabel(_t("seat", lang)), ax.set_ylabel(_t("score", lang))
 
-    def by_bot(ax):
+    def by_bot(ax: Axes) -> None:
         bots = sorted({b for r in rows for b in r["bots"]})
         data = [[r["scores"][s] for r in rows for s, b in enumerate(r["bots"]) if b == bot] for bot in bots]
         ax.boxplot(data, tick_labels=bots)
         ax.set_xlabel(_t("bot", lang)), ax.set_ylabel(_t("score", lang))
 
-    def wins(ax):
+    def wins(ax: Axes) -> None:
         _rate_bars(ax, seats, [sum(_share(r, s) for r in rows) for s in range(players)], [len(rows)] * players)
         ax.set_xlabel(_t("seat", lang)), ax.set_ylabel(_t("win_rate", lang))
 
-    def length(ax):
+    def length(ax: Axes) -> None:
         ax.hist([sum(r["decisions"]) for r in rows], bins=30, color="#55a868")
         ax.set_xlabel(_t("decisions", lang)), ax.set_ylabel(_t("games", lang))
 
@@ -127,7 +130,7 @@ def _series(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     return dict(sorted(out.items()))
 
 
-def _grouped_rate_bars(ax, groups: list[str], series: dict[str, list[tuple[float, int]]]) -> None:
+def _grouped_rate_bars(ax: Axes, groups: list[str], series: dict[str, list[tuple[float, int]]]) -> None:
     """Bars of rates with 95% Wilson intervals, one bar per series within each group."""
     width = 0.8 / max(1, len(series))
     for k, (label, cells) in enumerate(series.items()):
@@ -137,7 +140,10 @@ def _grouped_rate_bars(ax, groups: list[str], series: dict[str, list[tuple[float
                 continue
             lo, hi = stats.wilson(wins, n)
             r = wins / n
-            xs.append(i + k * width), rates.append(r), lo_err.append(max(0.0, r - lo)), hi_err.append(max(0.0, hi - r))
+            xs.append(i + k * width)
+            rates.append(r)
+            lo_err.append(max(0.0, r - lo))
+            hi_err.append(max(0.0, hi - r))
         ax.bar(xs, rates, width, yerr=[lo_err, hi_err], capsize=3, label=label)
     ax.set_xticks([i + 0.4 - width / 2 for i in range(len(groups))], groups)
     ax.set_ylim(0, 1.05)
@@ -148,7 +154,7 @@ def _pax_charts(c: _Charts, rows: list[dict[str, Any]]) -> None:
     lang = c.lang
     counts = sorted({r["players"] for r in rows if r["players"] > 1})
     if counts:
-        def rome(ax):
+        def rome(ax: Axes) -> None:
             series = {}
             for label, rs in _series([r for r in rows if r["players"] > 1]).items():
                 series[f"{label}"] = [(sum(r["rome_won"] for r in rs if r["players"] == p),
@@ -157,7 +163,7 @@ def _pax_charts(c: _Charts, rows: list[dict[str, Any]]) -> None:
             ax.set_xlabel(_t("players", lang)), ax.set_ylabel(_t("win_rate", lang))
         c.figure("pax-rome-win-rate-by-players", _t("rome_win", lang), rome)
 
-    def strength(ax):
+    def strength(ax: Axes) -> None:
         series = _series(rows)
         width = 0.8 / len(series)
         for k, (label, rs) in enumerate(series.items()):
@@ -174,7 +180,7 @@ def _caboose_charts(c: _Charts, rows: list[dict[str, Any]]) -> None:
         for label, rs in _series([r for r in rows if r["players"] == p]).items():
             tag = f"{p} {_t('players', lang)}, {label}, n={len(rs)}"
 
-            def sources(ax, rs=rs, p=p):
+            def sources(ax: Axes, rs: list[dict[str, Any]] = rs, p: int = p) -> None:
                 bottom = [0.0] * p
                 for src in _SOURCES:
                     means = [sum(r[f"vp_{src}"][s] for r in rs) / len(rs) for s in range(p)]
@@ -183,7 +189,7 @@ def _caboose_charts(c: _Charts, rows: list[dict[str, Any]]) -> None:
                 ax.set_xlabel(_t("seat", lang)), ax.set_ylabel(_t("vp", lang)), ax.legend(fontsize=8)
             c.figure(f"caboose-{p}p-{label}-vp-by-source", f"{_t('vp_source', lang)} ({tag})", sources)
 
-            def first(ax, rs=rs, p=p):
+            def first(ax: Axes, rs: list[dict[str, Any]] = rs, p: int = p) -> None:
                 wins = [sum(_share(r, (r["first_player"] + k) % p) for r in rs) for k in range(p)]
                 _rate_bars(ax, [str(k) for k in range(p)], wins, [len(rs)] * p)
                 ax.set_xlabel(_t("place", lang)), ax.set_ylabel(_t("win_rate", lang))
@@ -194,14 +200,14 @@ def _pocketciv_charts(c: _Charts, rows: list[dict[str, Any]]) -> None:
     lang = c.lang
     series = _series(rows)
 
-    def survival(ax):
+    def survival(ax: Axes) -> None:
         for label, mine in series.items():
             reached = [sum(1 for r in mine if r["era"] >= e) / len(mine) for e in range(1, 9)]
             ax.plot(range(1, 9), reached, marker="o", label=f"{label} (n={len(mine)})")
         ax.set_xlabel(_t("era", lang)), ax.set_ylabel(_t("reached", lang)), ax.set_ylim(0, 1.05), ax.legend()
     c.figure("pocketciv-survival-by-era", _t("survival", lang), survival)
 
-    def endings(ax):
+    def endings(ax: Axes) -> None:
         kinds = sorted({r["ending"] for r in rows})
         width = 0.8 / len(series)
         for k, (label, mine) in enumerate(series.items()):

@@ -60,7 +60,7 @@ def columns(game: str) -> dict[str, tuple[str, str]]:
     return {**COMMON, **own}
 
 
-def arrow_type(kind: str):
+def arrow_type(kind: str) -> Any:
     import pyarrow as pa
 
     if kind.startswith("list<") and kind.endswith(">"):
@@ -68,7 +68,7 @@ def arrow_type(kind: str):
     return getattr(pa, _ARROW[kind])()
 
 
-def arrow_schema(game: str, metadata: dict[str, Any] | None = None):
+def arrow_schema(game: str, metadata: dict[str, Any] | None = None) -> Any:
     """The pyarrow schema of ``game``'s results; ``metadata`` (the batch) is kept as JSON."""
     import pyarrow as pa
 
@@ -77,7 +77,7 @@ def arrow_schema(game: str, metadata: dict[str, Any] | None = None):
     return pa.schema(fields, metadata=meta)
 
 
-def to_table(game: str, rows: Sequence[dict[str, Any]], metadata: dict[str, Any] | None = None):
+def to_table(game: str, rows: Sequence[dict[str, Any]], metadata: dict[str, Any] | None = None) -> Any:
     """Rows (dicts with every column) as a pyarrow Table, sorted by ``index``."""
     import pyarrow as pa
 
@@ -86,7 +86,7 @@ def to_table(game: str, rows: Sequence[dict[str, Any]], metadata: dict[str, Any]
     return pa.Table.from_pylist(list(rows), schema=schema)
 
 
-def batch_metadata(table) -> dict[str, Any] | None:
+def batch_metadata(table: Any) -> dict[str, Any] | None:
     """The batch a table was made by (None for a file written by something else)."""
     meta = table.schema.metadata or {}
     raw = meta.get(b"asztal.batch")
@@ -97,7 +97,7 @@ def _is_csv(path: Path) -> bool:
     return path.suffix.lower() == ".csv"
 
 
-def write_table(table, path: Path) -> None:
+def write_table(table: Any, path: Path) -> None:
     """Write Parquet, or CSV when the name ends in ``.csv`` (lists as JSON text).
 
     The file is written beside its final name and renamed, so a reader never sees half.
@@ -124,7 +124,7 @@ def write_table(table, path: Path) -> None:
     tmp.replace(path)
 
 
-def read_table(path: Path):
+def read_table(path: Path) -> Any:
     """Read a results file written by ``write_table`` (Parquet or CSV) as a pyarrow Table."""
     import pyarrow as pa
     import pyarrow.csv as pacsv

@@ -22,6 +22,7 @@ import json
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,7 @@ def _pettingzoo_rate(game: str, players: int, seconds: float) -> tuple[float, fl
             e.reset(seed=seed)
             seed += 1
             while not e.table.over:
+                legal: Sequence[int] | np.ndarray
                 if observe:
                     legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
                 else:

@@ -16,12 +16,12 @@ the game page names them ("Játékos 1", "Gép 2"), and moves as the deciding se
 from __future__ import annotations
 
 import asyncio
-import importlib
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query
 from pydantic import BaseModel, Field
 
+from asztal import games
 from asztal.games.guide import explain
 from asztal.learn import GAMES, Lesson, script
 from asztal.server.present import seat_label, with_names
@@ -49,7 +49,8 @@ def lesson_names(lesson: Lesson, lang: str) -> list[str]:
 def lesson_view(lesson: Lesson, lang: str) -> dict[str, Any]:
     """The step's view with the board drawn for seat 0, the seats named as on the game page
     (the board, the log lines, the scoring), the moves on the board labelled as in the list."""
-    board = importlib.import_module(f"asztal.games.{lesson.script.game}.board")
+    board = games.load(lesson.script.game).part("board")
+    assert board is not None, "a game with lessons has a board"
     view = lesson.view(lang)
     names = lesson_names(lesson, lang)
     legal = [{"code": a["code"], lang: a["label"]} for a in view["actions"]]

@@ -20,10 +20,10 @@ one hook):
 
 from __future__ import annotations
 
-import importlib
 import re
 from typing import Any
 
+from asztal import games
 from asztal.engine import GameState
 
 #: an internal card id (``army-03``, ``city-siwa-3``, ``train-01``): never in a player's text
@@ -34,10 +34,7 @@ _RENDER: dict[str, Any] = {}
 
 def _render_module(game: str) -> Any:
     if game not in _RENDER:
-        try:
-            _RENDER[game] = importlib.import_module(f"asztal.games.{game}.render")
-        except ImportError:
-            _RENDER[game] = None
+        _RENDER[game] = games.load(game).part("render")  # None: a game without a drawing
     return _RENDER[game]
 
 
@@ -115,7 +112,7 @@ def panels(state: GameState, view: dict[str, Any], seats: list[dict[str, Any]], 
            lang: str = "hu") -> list[dict]:
     """One panel per seat: what the game's board module says about it, plus name and presence;
     the money is named by the game's own word (``board.MONEY``: Aureus, arany, pénz)."""
-    board = importlib.import_module(f"asztal.games.{state.game.name}.board")
+    board = state.game.part("board")
     per_seat = getattr(board, "panels", None)
     facts = per_seat(view, state.players) if per_seat is not None else [{} for _ in range(state.players)]
     money = getattr(board, "MONEY", None)
@@ -157,7 +154,7 @@ def decorate(msg: dict[str, Any], state: GameState, seat: int | None, lang: str,
         msg["decision"] = None
     msg["panels"] = panels(state, view, seats, names, lang)
     if state.is_over:
-        table = getattr(importlib.import_module(f"asztal.games.{state.game.name}.board"), "scoring", None)
+        table = getattr(state.game.part("board"), "scoring", None)
         msg["scoring"] = table(view, lang, names) if table is not None else None
     last = last_events(state, seat, mark)
     msg["last_from"] = mark  # the log lines from here are the last move (the client marks them)

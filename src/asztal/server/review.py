@@ -10,7 +10,6 @@ worker, and the answers of the last reviews are kept there, so asking again is f
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -53,7 +52,8 @@ def _present(record: dict[str, Any], result: dict[str, Any], seat: int, lang: st
              names: list[str] | None) -> dict[str, Any]:
     """Each mistake with the labels as the seat reads them and its board (both moves marked)."""
     g = games.load(str(record["game"]))
-    board = importlib.import_module(f"asztal.games.{g.name}.board")
+    board = g.part("board")
+    assert board is not None, "a reviewed game has a board"
     mistakes = []
     for m in result["mistakes"]:
         state = g.replay({**record, "actions": record["actions"][:m["move"]]})
