@@ -80,11 +80,11 @@ def terminal_rewards(state: GameState, mod: ModuleType | None = None) -> list[fl
             return [float(solo(state))]
         won = 1.0 if state.winners() else 0.0
         return [0.5 * won + 0.5 * squash(scores[0], _param(mod, "SCORE_SCALE", 20.0))]
-    won = winners(state, mod)
+    winning = winners(state, mod)
     out = [0.0] * n
-    if won:
-        share = 0.9 / len(won)
-        for w in won:
+    if winning:
+        share = 0.9 / len(winning)
+        for w in winning:
             out[w] = share
     lo, hi = min(scores), max(scores)
     if hi > lo:
