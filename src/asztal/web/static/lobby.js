@@ -82,7 +82,7 @@ function buildForm(box, refresh) {
       kind.value = s === 0 ? "here" : "bot";
       const strength = el("select", {name: `bot${s}`, class: "strength"},
         meta.bots.map((b) => el("option", {value: b.name}, tx(b))));
-      strength.value = "greedy";
+      strength.value = "normal";
       // an empty name is stored as such and shown in each reader's language ("Gép 2" / "Bot 2")
       const name = el("input", {name: `name${s}`, class: "name", maxlength: 40, "aria-label": t("name")});
       const sync = () => {
