@@ -7,7 +7,8 @@ To end quickly the player lets their Empire fall, as a player may: all three sta
 to an area that feeds no tribe (no forest, mountain, volcano or farm: support 0, PC-UPK-TRIBE-01),
 nobody moves, and the first tribe upkeep (or an event before it) takes them all
 (PC-R-MP-WIPEOUT-LOSES). About one generated map in fifty has no such area: then the lobby
-makes another game, as a player wanting a short game would."""
+makes another game, as a player wanting a short game would. The rule the game ended by opens
+in the rules panel by its ID."""
 
 from __future__ import annotations
 
@@ -100,3 +101,11 @@ def test_a_fallen_empire_on_a_phone_against_the_default_bot(page, server):
     # the sentence is in sight on the phone, not under the fold or beside it
     box = page.query_selector("#end-why").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
+    # the rule it ended by, in the rules panel: its ID opens the passage that tells it
+    page.click("#end-close")
+    page.click("#rules")
+    page.wait_for_selector("#rules-panel .passage")
+    page.fill("#rules-search", "PC-R-MP-WIPEOUT-LOSES")
+    page.wait_for_function("document.querySelectorAll('#rules-panel .passage').length === 1")
+    assert page.query_selector("#rules-panel .passage #rule-PC-R-MP-WIPEOUT-LOSES.here")
+    assert "nem marad se városa, se törzse, a játék azonnal véget ér" in page.inner_text("#rules-panel .passage")
