@@ -27,11 +27,11 @@ def new_game(page) -> list[int]:
     """Make the game in the lobby as a player does (the default bot left as it is); the areas of
     its map that feed no tribe, read from the state the page shows."""
     page.goto(page.base)
-    for game in ("pax", "caboose", "pocketciv"):  # the lobby's default bot is normal in every game (issue 33)
+    for game, players in (("pax", 2), ("caboose", 3), ("pocketciv", 2)):  # the default bot: normal (issue 33)
         page.select_option("#f-game", game)
+        page.select_option("#f-players", str(players))
         assert page.input_value("select[name=kind1]") == "bot"
         assert page.input_value("select[name=bot1]") == "normal", game
-    page.select_option("#f-players", "2")
     page.fill("input[name=name0]", NAME)
     page.click("#f-create")
     page.wait_for_function(f"location.search.includes('game=') && (({MY_TURN}) || {OVER})")
