@@ -289,6 +289,22 @@ def test_play_uses_normal_bots_unless_told(home):
     assert meta["bots"] == ["human", "normal", "normal"]
 
 
+@pytest.mark.parametrize("game,players", [("pax", 2), ("pocketciv", 2), ("caboose", 3)])
+def test_the_default_bot_is_normal_in_every_game(home, game, players):
+    """Issue 33: `play` without --bots, and the menu with Enter at the strength question, seat
+    normal bots in every game."""
+    from asztal.cli.menu import run_menu
+
+    result = runner.invoke(APP, ["play", game, "--players", str(players), "--seed", "4", "--lang", "en"], input="q\n")
+    assert result.exit_code == 0, result.output
+    played = home / "saves" / f"{game}-4.json"
+    assert json.loads(played.read_text())["meta"]["bots"] == ["human"] + ["normal"] * (players - 1)
+    answers = iter(["hu", game, str(players), "1", "1", "", "q"])  # one person in seat 1, Enter for the bots
+    run_menu(lambda prompt="": next(answers, "q"), Console(file=open(home.parent / "m.txt", "w"), width=120))
+    menu = next(p for p in (home / "saves").glob(f"{game}-*.json") if p != played)
+    assert json.loads(menu.read_text())["meta"]["bots"] == ["human"] + ["mcts:normal"] * (players - 1)
+
+
 @pytest.mark.parametrize("word,spec", [("nehéz", "mcts:hard"), ("könnyű", "mcts:easy"), ("Normál", "mcts:normal"),
                                        ("véletlen", "random")])
 def test_menu_takes_the_strength_in_hungarian(home, word, spec):

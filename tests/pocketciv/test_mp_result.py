@@ -9,7 +9,9 @@ import random
 import pytest
 from rich.console import Console
 
-from asztal.games.pocketciv import board, render
+from asztal.cli.show import outcome_renderable
+from asztal.engine.i18n import player_name
+from asztal.games.pocketciv import board
 from asztal.games.pocketciv.data import NCARDS, RED
 from asztal.games.pocketciv.frames import Mp
 from asztal.games.pocketciv.result_words import result_sentences
@@ -52,8 +54,9 @@ def test_the_outcome_names_who_fell_when_and_after_which_event():
 
 
 def test_both_end_screens_say_who_fell_and_who_won():
-    """The browser's headline (``board.verdict``, with the lobby's names) and the terminal's end
-    screen (``render.end_screen``) read the view's ``result``; every seat sees the same."""
+    """The browser's headline (``board.verdict``, with the lobby's names) reads the view's
+    ``result``, the terminal's end screen (``cli.show.outcome_renderable``: ``render.verdict``
+    with the seats' names) the outcome; every seat sees the same."""
     s = _flooded()
     for seat in (0, 1):
         view = s.view(seat)
@@ -64,7 +67,7 @@ def test_both_end_screens_say_who_fell_and_who_won():
         assert board.verdict(view, "en", ["Anna", "Béla"]).startswith("The Empire of Béla fell in round 1, era 1")
         for lang, words in (("hu", "A 2. játékos Birodalma elpusztult"), ("en", "The Empire of Player 2 fell")):
             console = Console(width=120, record=True)
-            console.print(render.end_screen(view, s.log_for(seat), lang))
+            console.print(outcome_renderable(s, lang, [player_name(p, lang) for p in (0, 1)], seat))
             text = " ".join(console.export_text().split())
             assert words in text and ("nyert" if lang == "hu" else "won") in text
 

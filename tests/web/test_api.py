@@ -15,7 +15,13 @@ from asztal.engine.rng import Rng
 from asztal.games.pocketciv.setup import generate_map
 from asztal.server.ui_api import action_rules, check_pocketciv_map, replay_frame, rules_of
 
-RULE_ID = re.compile(r"^[A-Z]+(?:-[A-Z]+)*-\d+$")
+#: a spec rule (``PC-DEV-CITY-01``), or a ruling or question the guide tags (``PC-R-WALL``, ``PC-Q-28``)
+RULE_ID = re.compile(r"^[A-Z]+(?:-[A-Z]+)*-\d+$|^[A-Z]+-[RQ]-[A-Z0-9-]+$")
+#: the four rulings of rules version 4 (issue 33) and words of the passage each opens
+RULINGS_V4 = {"PC-R-TSUNAMI-ADJACENT": ("szomszédos tengerparti területekre", "coastal areas next to"),
+              "PC-R-ANARCHY-EVERY-AREA": ("minden területe annyi törzset veszít", "every area of the Empire"),
+              "PC-R-CAV-CAP-SUM": ("az emelések összeadódnak", "the raises add up"),
+              "PC-R-MP-WIPEOUT-LOSES": ("ő elvesztette", "has lost")}
 
 
 @pytest.mark.parametrize("game", ["pax", "pocketciv", "caboose"])
@@ -36,6 +42,18 @@ def test_every_kind_of_action_has_rules_and_texts(game):
             seen.update(re.split(r"[:=]", a.code)[0] for a in legal)
             state.apply(rng.choice(legal))
     assert seen <= set(action_rules(game)), seen - set(action_rules(game))
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_the_rulings_open_the_passage_that_says_them(lang):
+    """The rules panel's index holds our rulings too: a refusal resting on one, or a search for
+    its ID, opens the guide's passage that tells it (the four of rules version 4 checked by their words)."""
+    data = rules_of("pocketciv", lang)
+    text = {p["id"]: p["text"] for p in data["passages"]}
+    for rule, words in RULINGS_V4.items():
+        passage = data["rules"][rule]["passage"]
+        assert words[lang == "en"] in text[passage], (rule, passage)
+    assert "PC-R-TSUNAMI-ACTIVE" not in data["rules"]  # withdrawn by rules version 4
 
 
 def test_a_rule_opens_the_players_passage_in_the_readers_language():

@@ -21,6 +21,7 @@ import typer
 
 # light: the commands' options and help only; each imports what it runs when it runs
 from asztal.cli.arena import arena
+from asztal.cli.lang import help_lang
 from asztal.cli.learn import LEARN_HELP, learn
 from asztal.cli.research import report, simulate
 from asztal.cli.review import REVIEW_HU, review
@@ -174,23 +175,6 @@ def localized(func, helps: dict[str, str] | None, lang: str):
         return func(*args, **kwargs)
     command.__signature__ = sig.replace(parameters=params)
     return command
-
-
-def help_lang(argv: list[str] | None = None) -> str:
-    """The language of the help: ``--lang X`` / ``--lang=X`` in argv, else the locale, else hu."""
-    argv = sys.argv[1:] if argv is None else argv
-    for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv) and argv[i + 1] in ("hu", "en"):
-            return argv[i + 1]
-        if arg.startswith("--lang=") and arg[7:] in ("hu", "en"):
-            return arg[7:]
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var)
-        if value:
-            if value.split(".")[0].upper() in ("C", "POSIX"):
-                return "hu"  # a locale that names no language
-            return "hu" if value.lower().startswith("hu") else "en"
-    return "hu"
 
 
 def lang_after_command(argv: list[str], takes_lang: set[str]) -> list[str]:

@@ -64,7 +64,7 @@ def q(key: str, lang: str, **kw) -> str:
 
 
 def run_menu(read=input, console: Console | None = None) -> None:
-    from asztal.cli.app import help_lang
+    from asztal.cli.lang import help_lang
     from asztal.cli.play import TerminalGame
 
     console = console or Console()

@@ -35,6 +35,8 @@ from asztal.server.edge import GAME_ID, CleanStr, check_json
 
 MAX_REPLAY_ACTIONS = 5000
 _ENTRY = re.compile(r"^- \*\*`([A-Z]+(?:-[A-Z]+)*-\d+)`\*\*\s*(.*)$")
+#: a ruling of ours or an open question of the spec (``PC-R-TSUNAMI-ADJACENT``, ``PC-Q-28``)
+_RULING = re.compile(r"^[A-Z]+-[RQ]-[A-Z0-9]+(?:-[A-Z0-9]+)*$")
 
 
 class Refused(BadRecord):
@@ -57,7 +59,8 @@ def action_rules(game: str) -> dict[str, list[str]]:
 def rules_of(game: str, lang: str = "hu") -> dict[str, Any]:
     """The rules a player reads, in ``lang``: {"rules": {id: {"text", "section", "passage"}},
     "passages": [...], "actions": ...}. The spec's rule IDs (``web/rules/<game>.md``) stay the
-    index; each opens the player's passage that covers it (``games/<game>/guide/<lang>.md``)."""
+    index, with the rulings and questions the guide tags; each opens the player's passage that covers
+    it (``games/<game>/guide/<lang>.md``)."""
     from asztal.games.guide import guide
 
     g = guide(game, lang)
@@ -68,6 +71,12 @@ def rules_of(game: str, lang: str = "hu") -> dict[str, Any]:
         p = g.of_rule(m.group(1)) if m else None
         if m and p is not None:
             out[m.group(1)] = {"section": p.title, "text": p.text, "passage": p.id}
+    # the rulings and questions have no entry of that form: the guide's tags place them, so that
+    # a refusal resting on one, or a search for it, opens its passage too (issue 33)
+    for p in g.passages:
+        for r in p.rules:
+            if _RULING.match(r):
+                out.setdefault(r, {"section": p.title, "text": p.text, "passage": p.id})
     return {"game": game, "lang": lang, "title": g.title, "rules": out,
             "passages": [p.to_json() for p in g.passages], "actions": action_rules(game)}
 

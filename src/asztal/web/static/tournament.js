@@ -3,7 +3,7 @@
 // round's tables with links to their games and replays, the podium; and the lobby's notice of
 // the reader's tables being played now.
 
-import {api} from "./net.js";
+import {api, csrfToken} from "./net.js";
 import {getLang} from "./i18n.js";
 import {el, clear} from "./dom.js";
 
@@ -105,6 +105,8 @@ export async function showTournamentNotice(root) {
   const box = el("section", {class: "panel tournaments-notice", id: "tournaments-notice"},
     [el("a", {href: "?tournaments", id: "tournaments-link"}, t("tournaments"))]);
   root.append(box);
+  // a guest has no session (nor its CSRF cookie): only the link, and no refusal in the console
+  if (!csrfToken()) return;
   let mine = [];
   try {
     mine = await api("/api/me/tournament-tables");
