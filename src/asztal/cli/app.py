@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import typer
 
 # light: the commands' options and help only; each imports what it runs when it runs
+from asztal.cli.admin import admin_commands, backup_command
 from asztal.cli.arena import arena
 from asztal.cli.learn import LEARN_HELP, learn
 from asztal.cli.research import report, simulate
@@ -252,6 +253,9 @@ def build_app(lang: str) -> typer.Typer:
     app.command("simulate", help=h("simulate"))(localized(simulate, SIMULATE_HU if hu else None, lang))
     app.command("report", help=h("report"))(localized(report, REPORT_HU if hu else None, lang))
     app.command("learn", help=LEARN_HELP[0 if hu else 1])(localized(learn, None, lang))
+    app.add_typer(admin_commands(lang), name="admin")  # the operator's role, on the command line only
+    backup = backup_command(lang)
+    app.command("backup", help=backup.__doc__)(backup)
     lang_opt = typer.Option(lang, "--lang", help=h("lang"))
 
     @app.command("games", help=h("games"))

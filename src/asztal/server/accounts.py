@@ -45,6 +45,7 @@ accounts_table = Table(
     Column("lang", String(2), nullable=False, default="hu"),     # the language of its notices: hu | en
     Column("address_hash", String(64), nullable=True),           # SHA-256 of the address it registered from
     Column("password_hash", String(255), nullable=False),        # Argon2id, with its own salt and parameters
+    Column("tz", String(64), nullable=True),                     # IANA time zone of its mail's times (None: UTC)
     Column("created", DateTime(timezone=True), nullable=False),
 )
 

@@ -23,7 +23,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import HTMLResponse
 
-from asztal.server import account_export, account_mail, chat, edge, mail, metrics, texts
+from asztal.server import account_export, account_mail, chat, edge, mail, metrics, moderation, texts
 from asztal.server.account_api import build_router as account_router
 from asztal.server.accounts import Accounts, AccountSettings, Passwords
 from asztal.server.api import build_router
@@ -170,6 +170,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     mail.install(app, hub, identity, settings.mail)  # e-mail notices of turn-based games
     install_ratings(app, hub, ratings)  # rated games, leaderboards, profiles
     chat.install(hub)  # each game's chat (the socket's "chat" message)
+    moderation.install(app, hub, identity)  # mutes, blocks, reports; operators' bans, hidden lines, closed games
     install_social(app, hub, friends, identity)  # friends invited by username
     account_export.install(app, storage, identity)  # a player takes their data
     watched = metrics.install(app, hub)  # /metrics, /healthz, /readyz

@@ -66,6 +66,7 @@ class Hub(Moves, Presence):
         #: handlers of other instances' notifications of kinds the hub does not know (``chat``: chat.py)
         self.on_note: dict[str, Callable[[Room, dict[str, Any]], Awaitable[None]]] = {}
         self.chat: Any = None  # the games' chat (chat.py), when the app has one
+        self.moderation: Any = None  # mutes, bans and closed games (moderation.py), when the app has them
         self.on_note["token"] = self._token_note
         self.metrics: Any = None  # the operator's series (metrics.py), when the app has them
         #: whether a game is rated (ratings.py sets it): read when its room is loaded
