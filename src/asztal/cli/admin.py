@@ -35,6 +35,9 @@ _T = {
     "exists": ("A fájl már létezik, nem írom felül: {path}", "The file exists already and is not overwritten: "
                "{path}"),
     "done": ("Mentve ({how}): {path}", "Backed up ({how}): {path}"),
+    "restore": ("a FÁJL egy SQL-szintű mentés (PostgreSQL, pg_dump nélkül): betölti egy üres adatbázisba",
+                "FILE is an SQL-level backup (PostgreSQL without pg_dump): load it into an empty database"),
+    "restored": ("Visszaállítva: {n} sor innen: {path}", "Restored: {n} rows from {path}"),
     "how.sqlite": ("SQLite beépített mentése", "SQLite's online backup"),
     "how.pg_dump": ("pg_dump", "pg_dump"),
     "how.sql": ("SQL-szintű kiírás (nincs pg_dump)", "SQL-level export (no pg_dump)"),
@@ -87,10 +90,15 @@ def backup_command(lang: str) -> Callable[..., None]:
     """``asztal backup FILE`` with its help in ``lang``."""
 
     def backup(target: Path = typer.Argument(..., help=_t("target", lang)),
-               db: str | None = typer.Option(None, "--db", help=_t("db", lang))) -> None:
+               db: str | None = typer.Option(None, "--db", help=_t("db", lang)),
+               load: bool = typer.Option(False, "--restore", help=_t("restore", lang))) -> None:
         from asztal.cli.errors import Told
-        from asztal.server.backup import take
+        from asztal.server.backup import restore, take
 
+        if load:
+            n = restore(_url(db), target)
+            typer.echo(_t("restored", lang, n=str(n), path=str(target)))
+            return
         if target.exists():
             raise Told(_t("exists", lang, path=str(target)))
         how = take(_url(db), target)
