@@ -294,6 +294,10 @@ class Accounts:
             conn.execute(delete(account_tokens_table).where(account_tokens_table.c.account_id == account_id,
                                                             account_tokens_table.c.purpose == "confirm"))
 
+    def set_tz(self, account_id: str, tz: str) -> None:
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(update(accounts_table).where(accounts_table.c.id == account_id).values(tz=tz))
+
     def set_lang(self, account_id: str, lang: str) -> None:
         with self._writing(), self.engine.begin() as conn:
             conn.execute(update(accounts_table).where(accounts_table.c.id == account_id).values(lang=lang))
