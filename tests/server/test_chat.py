@@ -114,4 +114,4 @@ def test_a_deleted_players_lines_stay_under_deleted_player_in_the_readers_langua
         for lang, name in (("hu", "törölt játékos"), ("en", "deleted player")):
             with c.websocket_connect(f"/ws/games/{gid}?lang={lang}") as ws:
                 (line,) = until(ws, "chat_history")["lines"]
-                assert (line["seat"], line["name"], line["text"]) == (0, name, "szia")
+                assert (line["seat"], line["name"], line["text"], line["gone"]) == (0, name, "szia", True)

@@ -84,11 +84,15 @@ GONE = {"hu": "törölt játékos", "en": "deleted player"}
 
 def line(row: Any, room: Room, lang: str = "hu") -> dict[str, Any]:
     seat = row["seat"]
-    if row.get("author_gone"):
+    gone = bool(row.get("author_gone"))
+    if gone:
         name = GONE.get(lang, GONE["hu"])
     else:
         name = room.seats[seat].name if 0 <= seat < len(room.seats) else ""
-    return {"type": "chat", "n": row["n"], "seat": seat, "name": name, "text": row["text"], "at": epoch(row["at"])}
+    msg = {"type": "chat", "n": row["n"], "seat": seat, "name": name, "text": row["text"], "at": epoch(row["at"])}
+    if gone:
+        msg["gone"] = True  # shown under ``name``, not under the seat's name of now
+    return msg
 
 
 def reads(author: str | None) -> Any:
