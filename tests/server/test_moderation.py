@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from asztal.cli.admin import admin_commands
 from tests.server.test_accounts import PASSWORD, csrf, register, rows
 from tests.server.test_mail import make_app
+from tests.server.wire import Server, needs_pg, pg_database
 
 
 def until(ws, kind: str) -> dict[str, Any]:
@@ -54,6 +56,9 @@ def test_a_muted_players_chat_is_never_sent_to_the_muters_sockets(env, db_url):
         # another device of Béla's (a fresh socket): the history leaves Anna's line out too
         with bela.websocket_connect(f"/ws/games/{gid}?token={b_token}") as wb:
             assert [m["n"] for m in until(wb, "chat_history")["lines"]] == [2]
+        # Béla watching without his seat's token: the session cookie says who reads
+        with bela.websocket_connect(f"/ws/games/{gid}") as watching:
+            assert [m["n"] for m in until(watching, "chat_history")["lines"]] == [2]
         r = bela.post("/api/moderation/unmute", headers=csrf(bela), json={"username": "Anna"})
         assert r.status_code == 204
         with bela.websocket_connect(f"/ws/games/{gid}?token={b_token}") as wb:
@@ -128,3 +133,30 @@ def test_an_operator_reads_the_report_hides_the_line_bans_the_writer_and_closes_
         actions = [(a["operator"], a["action"], a["target"]) for a in cili.get("/api/admin/audit").json()]
         assert actions == [("Cili", "close_report", str(report["id"])), ("Cili", "close_game", gid),
                            ("Cili", "ban", "Anna"), ("Cili", "hide", f"{gid}/1"), (None, "grant", "cili")]
+
+
+@needs_pg
+def test_a_mute_made_on_one_instance_reaches_the_muters_socket_on_the_other(tmp_path):
+    url, drop = pg_database()
+    cheap = {"ASZTAL_ARGON2_MEMORY_KIB": "1024", "ASZTAL_ARGON2_TIME": "1", "ASZTAL_REGISTRATIONS_PER_HOUR": "100"}
+    a = Server(url, tmp_path / "a.log", env=cheap).start()
+    b = Server(url, tmp_path / "b.log", env=cheap).start()
+    try:
+        with httpx.Client(base_url=a.url, timeout=30) as anna, httpx.Client(base_url=a.url, timeout=30) as bela:
+            for c, name in ((anna, "Anna"), (bela, "Béla")):
+                assert c.post("/api/account/register", json={"username": name, "password": PASSWORD}).status_code == 201
+            gid, a_token, b_token = table(anna, bela)
+            with a.sock(gid, a_token) as wa, b.sock(gid, b_token) as wb:
+                wa.until("state")
+                wb.until("state")
+                # Béla mutes Anna through instance a; his socket is open on instance b
+                assert bela.post("/api/moderation/mute", headers=csrf(bela),
+                                 json={"username": "Anna"}).status_code == 204
+                wa.send(type="chat", text="szia")
+                assert wa.until("chat")["n"] == 1
+                wb.send(type="chat", text="hallo")
+                assert wb.until("chat")["n"] == 2  # Anna's line never reached him
+    finally:
+        a.stop()
+        b.stop()
+        drop()

@@ -147,6 +147,18 @@ class Moderation:
                                 .order_by(accounts_table.c.username)).all()
         return [{"username": r[0], "blocked": bool(r[1])} for r in rows]
 
+    def tell_instances(self, account_id: str, target: str, muted: bool) -> None:
+        """Tell the other instances, through each unfinished game the account holds a seat of, that
+        its sockets there stop (or start again) being sent ``target``'s lines (PostgreSQL)."""
+        if not self.storage.is_postgres:
+            return
+        j = account_seats_table.join(games_table, account_seats_table.c.game_id == games_table.c.id)
+        with self.engine.begin() as conn:
+            for (game_id,) in conn.execute(select(account_seats_table.c.game_id).select_from(j).where(
+                    account_seats_table.c.account_id == account_id, games_table.c.status != "finished")):
+                self.storage._notify(conn, {"game": game_id, "what": "muted", "account": account_id,
+                                            "target": target, "on": muted})
+
     def muted_ids(self, account_id: str) -> set[str]:
         with self.engine.connect() as conn:
             return {r[0] for r in conn.execute(select(mutes_table.c.target_id)
@@ -293,7 +305,9 @@ class Refused(Exception):
 # -- the live sockets ---------------------------------------------------------------------
 async def reader(hub: Hub, moderation: Moderation, client: Client, game_id: str, cookie: str | None) -> None:
     """Who reads a socket that opens (its seat's account, else a logged-in spectator's) and
-    whom that account muted: the chat sent to it leaves their lines out."""
+    whom that account muted: the chat sent to it leaves their lines out. A mute made later
+reaches it here (``_remute``) or, on another instance, by NOTIFY through each unfinished game
+the muter holds a seat of."""
     account = None
     if client.seat is not None:
         account = await asyncio.to_thread(moderation.seat_account, game_id, client.seat)
@@ -424,6 +438,7 @@ def build_router(hub: Hub, moderation: Moderation, identity: Identity) -> APIRou
         name_ok(body.username)
         target = await run(moderation.mute, me.account_id, body.username, body.block)
         _remute(hub, me.account_id, target, True)
+        await asyncio.to_thread(moderation.tell_instances, me.account_id, target, True)
 
     @router.post("/moderation/unmute", status_code=204, responses=refusals, summary="Hear a muted player again")
     async def unmute(body: Unmute, request: Request) -> None:
@@ -432,6 +447,7 @@ def build_router(hub: Hub, moderation: Moderation, identity: Identity) -> APIRou
         target = await run(moderation.unmute, me.account_id, body.username)
         if target is not None:
             _remute(hub, me.account_id, target, False)
+            await asyncio.to_thread(moderation.tell_instances, me.account_id, target, False)
 
     @router.get("/moderation/muted", response_model=list[MutedPlayer], responses=refusals,
                 summary="The players this account muted or blocked")
@@ -517,7 +533,13 @@ def install(app: FastAPI, hub: Hub, identity: Identity) -> Moderation:
     async def closed(room: Any, payload: dict[str, Any]) -> None:
         await _closed_note(hub, payload)
 
+    async def muted(room: Any, payload: dict[str, Any]) -> None:
+        for c in room.clients:  # another instance's mute: this game's sockets of the muter
+            if c.account_id == payload.get("account"):
+                (c.muted.add if payload.get("on") else c.muted.discard)(str(payload.get("target")))
+
     hub.on_note["chat_hidden"] = hidden
+    hub.on_note["muted"] = muted
     hub.on_note["closed"] = closed
     app.include_router(build_router(hub, moderation, identity))
     return moderation
