@@ -128,6 +128,8 @@ def test_an_operator_reads_the_report_hides_the_line_bans_the_writer_and_closes_
             wb.send_json({"type": "act", "code": "x", "seq": 0})
             assert until(wb, "error")["code"] == "game_over"
         assert [r["status"] for r in rows(app, "games")] == ["finished"]
+        shown = bela.get(f"/api/games/{gid}").json()
+        assert (shown["status"], shown["closed"], shown["winners"]) == ("finished", True, None)
         assert cili.post(f"/api/admin/reports/{report['id']}/close", headers=csrf(cili)).status_code == 204
         assert cili.get("/api/admin/reports").json() == []
         actions = [(a["operator"], a["action"], a["target"]) for a in cili.get("/api/admin/audit").json()]
