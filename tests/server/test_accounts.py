@@ -338,7 +338,7 @@ def test_a_database_of_the_previous_release_is_upgraded_without_losing_a_game(en
         with app.state.hub.storage.engine.connect() as conn:
             assert conn.execute(sa.text("SELECT id, status, seq FROM games ORDER BY id")).all() == games_before
             assert conn.execute(sa.text("SELECT count(*) FROM actions")).scalar() == actions_before
-            assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0009"
+            assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0010"
         assert {g["id"] for g in c.get("/api/games").json()} == {g[0] for g in games_before}
         register(c, "Anna")
         assert c.get("/api/me/games").json() == []

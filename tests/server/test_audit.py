@@ -59,11 +59,18 @@ def test_every_surface_for_every_credential(env, db_url, game, players, private,
             "GET /api/players/{username}", "POST /api/mail/unsubscribe", "POST /api/account/notices",
             "POST /api/account/email", "POST /api/account/confirm", "POST /api/account/forgot",
             "POST /api/account/reset", "POST /api/account/lang", "GET /api/account/export",
+            "POST /api/account/timezone",
             "GET /metrics", "GET /healthz", "GET /readyz"} <= findings.routes
     # and the tournaments' (server/tournament/api.py)
     assert {"GET /api/tournaments", "POST /api/tournaments", "GET /api/tournaments/{tournament_id}",
             "POST /api/tournaments/{tournament_id}/signup", "POST /api/tournaments/{tournament_id}/withdraw",
             "GET /api/me/tournament-tables"} <= findings.routes
+    # and moderation's: a player's mutes and reports, an operator's (nobody of the table is one: refused)
+    assert {"POST /api/moderation/mute", "POST /api/moderation/unmute", "GET /api/moderation/muted",
+            "POST /api/moderation/reports", "GET /api/admin/reports", "POST /api/admin/reports/{report_id}/close",
+            "POST /api/admin/games/{game_id}/chat/{n}/hide", "POST /api/admin/accounts/{username}/ban",
+            "POST /api/admin/accounts/{username}/unban", "POST /api/admin/games/{game_id}/close",
+            "GET /api/admin/audit"} <= findings.routes
     assert {"account of seat 0", "another account", "another account with seat 0's CSRF token"} <= findings.credentials
     print(f"{game}/{players}: {len(findings.routes)} routes, {findings.requests} requests, "
           f"{findings.messages} messages, {findings.positions} positions, compared {dict(findings.compared)}")

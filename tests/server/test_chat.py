@@ -97,7 +97,7 @@ def test_a_line_written_on_one_instance_reaches_the_sockets_of_the_other(tmp_pat
         drop()
 
 
-def test_a_deleted_players_lines_show_the_neutral_name(env, db_url):
+def test_a_deleted_players_lines_stay_under_deleted_player_in_the_readers_language(env, db_url):
     from tests.server.test_accounts import PASSWORD, csrf, register
 
     app = make_app(db_url)
@@ -110,6 +110,8 @@ def test_a_deleted_players_lines_show_the_neutral_name(env, db_url):
             ws.send_json({"type": "chat", "text": "szia"})
             assert until(ws, "chat")["name"] == "Anna"
         assert c.post("/api/account/delete", headers=csrf(c), json={"password": PASSWORD}).status_code == 204
-        with c.websocket_connect(f"/ws/games/{gid}") as ws:
-            (line,) = until(ws, "chat_history")["lines"]
-            assert (line["seat"], line["name"], line["text"]) == (0, "", "szia")
+        # the seat plays on under the neutral default name; the lines are marked as a deleted player's
+        for lang, name in (("hu", "törölt játékos"), ("en", "deleted player")):
+            with c.websocket_connect(f"/ws/games/{gid}?lang={lang}") as ws:
+                (line,) = until(ws, "chat_history")["lines"]
+                assert (line["seat"], line["name"], line["text"], line["gone"]) == (0, name, "szia", True)

@@ -113,8 +113,9 @@ def test_your_turn_is_mailed_once_an_hour_with_a_link_to_the_game_and_a_working_
         unsubscribe = msg["List-Unsubscribe"].strip("<>")
         assert unsubscribe.startswith("http://asztal.test/api/mail/unsubscribe?token=")
         assert msg["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
-        # the deadline in the mail is the stored one (a day from now)
-        assert time.strftime("%Y-%m-%d", time.gmtime(time.time() + DAY)) in body
+        # the deadline in the mail is the stored one (a day from now), written the Hungarian way (an
+        # account without a time zone reads UTC)
+        assert time.strftime("%Y. %m. %d.", time.gmtime(time.time() + DAY)) in body and "(UTC)" in body
         # the turn comes back to the first player, then to the other within the hour: no second mail
         back = move_until_others_turn(clients[other], gid, tokens[other], other)
         assert back["to_move"] == first

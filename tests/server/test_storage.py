@@ -28,7 +28,7 @@ def test_migrations_create_the_schema_and_run_twice(db_url):
     assert {"games", "seats", "actions", "presence", "accounts", "sessions", "account_seats",
             "alembic_version"} <= names
     with storage.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0009"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0010"
     storage.close()
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import typer
 
 # light: the commands' options and help only; each imports what it runs when it runs
+from asztal.cli.admin import admin_commands, backup_command
 from asztal.cli.arena import arena
 from asztal.cli.lang import help_lang
 from asztal.cli.learn import LEARN_HELP, learn
@@ -72,6 +73,8 @@ HELP: dict[str, tuple[str, str]] = {
              "the SMTP server (host:port) that sends the e-mail notices of turn-based games (or ASZTAL_SMTP)"),
     "public_url": ("a szerver nyilvános címe az e-mailek hivatkozásaihoz (vagy ASZTAL_PUBLIC_URL)",
                    "the server's public address for the links in e-mails (or ASZTAL_PUBLIC_URL)"),
+    "json_logs": ("a naplósorok JSON-objektumok a szabványos hibakimeneten (vagy ASZTAL_JSON_LOGS=1)",
+                  "log lines as JSON objects on standard error (or ASZTAL_JSON_LOGS=1)"),
     "play": ("Játék a terminálban robotok (vagy egymás) ellen.", "Play in the terminal against bots (or each other)."),
     "game": ("a játék: pax | pocketciv | caboose", "the game: pax | pocketciv | caboose"),
     "players": ("a játékosok száma", "number of players"),
@@ -236,6 +239,9 @@ def build_app(lang: str) -> typer.Typer:
     app.command("simulate", help=h("simulate"))(localized(simulate, SIMULATE_HU if hu else None, lang))
     app.command("report", help=h("report"))(localized(report, REPORT_HU if hu else None, lang))
     app.command("learn", help=LEARN_HELP[0 if hu else 1])(localized(learn, None, lang))
+    app.add_typer(admin_commands(lang), name="admin")  # the operator's role, on the command line only
+    backup = backup_command(lang)
+    app.command("backup", help=backup.__doc__)(backup)
     lang_opt = typer.Option(lang, "--lang", help=h("lang"))
 
     @app.command("games", help=h("games"))
@@ -548,10 +554,12 @@ def build_app(lang: str) -> typer.Typer:
         smtp: str | None = typer.Option(None, "--smtp", metavar="HOST:PORT", help=h("smtp")),
         public_url: str | None = typer.Option(None, "--public-url", metavar="URL", help=h("public_url")),
         workers: int = typer.Option(1, "--workers", min=1, max=64, help=h("instances")),
+        json_logs: bool = typer.Option(False, "--json-logs", help=h("json_logs")),
     ) -> None:
         from asztal.cli.errors import Told
         from asztal.cli.text import t
-        from asztal.server.app import Settings, run
+        from asztal.server.app import Settings, default_db_url, run
+        from asztal.server.logs import wanted as logs_wanted
         from asztal.server.mail import MailSettings
 
         console = _console()
@@ -560,8 +568,8 @@ def build_app(lang: str) -> typer.Typer:
             mail.smtp = smtp
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         mail.public_url = public_url or os.environ.get("ASZTAL_PUBLIC_URL") or f"http://{shown}:{port}"
-        settings = Settings(pack_dir=packs, bot_time=bot_time, proxies=tuple(proxy), mail=mail, instances=workers,
-                            **({"db_url": db} if db else {}))
+        settings = Settings(db_url=db or default_db_url(), pack_dir=packs, bot_time=bot_time, proxies=tuple(proxy),
+                            mail=mail, instances=workers, json_logs=json_logs or logs_wanted())
         if workers > 1 and not settings.db_url.startswith("postgresql"):
             raise Told(t("serve.workers_pg", serve_lang))
         where = settings.db_url.split("@")[-1]

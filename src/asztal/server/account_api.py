@@ -215,6 +215,9 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
         if not ok or account is None:
             failures.allow(key)
             raise fail(401, "bad_login")
+        banned = getattr(request.app.state, "moderation", None)  # an operator's ban (moderation.py)
+        if banned is not None and await asyncio.to_thread(banned.is_banned, account["id"]):
+            raise fail(403, "banned")
         if passwords.needs_rehash(account["password_hash"]):
             await asyncio.to_thread(accounts.set_password, account["id"], await passwords.hash(body.password))
         return await logged_in(request, response, account, body.seats)
@@ -255,6 +258,8 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
         if account is None or not await passwords.verify(account["password_hash"], body.password):
             raise fail(403, "bad_password")
         renamed = await asyncio.to_thread(accounts.delete, s.account_id)
+        if hub.chat is not None:  # its chat lines stay, as „törölt játékos” / "deleted player"
+            await asyncio.to_thread(hub.chat.authors_gone, renamed)
         for game_id, seat in renamed:  # a game held in memory shows the neutral name at once
             room = hub.rooms.get(game_id)
             if room is not None and seat < len(room.seats):

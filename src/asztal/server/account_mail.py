@@ -15,8 +15,10 @@ are rate-limited per client address and per account, so the route tells nothing 
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 import logging
+import zoneinfo
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal
 from urllib.parse import parse_qs
@@ -74,6 +76,7 @@ LINKS: dict[str, tuple[str, str]] = {
                    "Your new password is set. Log in again with it."),
 }
 texts.ERRORS.update({
+    "bad_timezone": ("ismeretlen időzóna (például Europe/Budapest)", "unknown time zone (such as Europe/Budapest)"),
     "bad_link": ("ez a hivatkozás érvénytelen, lejárt vagy már felhasználták",
                  "this link is not valid, has expired or has been used"),
     "no_mail": ("ez a szerver nem küld e-mailt", "this server sends no e-mail"),
@@ -89,6 +92,18 @@ class SetEmail(BaseModel):
 class SetLang(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     lang: Literal["hu", "en"]
+
+
+class SetTimezone(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    tz: str = Field(..., max_length=64, description="an IANA time zone, as the browser's Intl names it "
+                                                    "(Europe/Budapest): the times in the account's mails")
+
+
+@functools.cache
+def known_zones() -> frozenset[str]:
+    """The IANA zones this machine knows (``zoneinfo``): nothing else is stored as a zone."""
+    return frozenset(zoneinfo.available_timezones())
 
 
 class Forgot(BaseModel):
@@ -210,6 +225,15 @@ def build_router(links: AccountMail, identity: Identity, passwords: Passwords) -
         await asyncio.to_thread(accounts.set_email, s.account_id, email)
         if email is not None:
             await links.send_confirm(s.account_id, s.username, email, s.lang)
+        return Response(status_code=204)
+
+    @router.post("/account/timezone", status_code=204, responses=errors,
+                 summary="The time zone of the times in the account's mails")
+    async def set_timezone(body: SetTimezone, request: Request) -> Response:
+        s = await identity.required(request)
+        if body.tz not in known_zones():
+            raise fail(400, "bad_timezone")
+        await asyncio.to_thread(accounts.set_tz, s.account_id, body.tz)
         return Response(status_code=204)
 
     @router.post("/account/lang", status_code=204, responses=errors,

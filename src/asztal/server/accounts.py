@@ -45,6 +45,7 @@ accounts_table = Table(
     Column("lang", String(2), nullable=False, default="hu"),     # the language of its notices: hu | en
     Column("address_hash", String(64), nullable=True),           # SHA-256 of the address it registered from
     Column("password_hash", String(255), nullable=False),        # Argon2id, with its own salt and parameters
+    Column("tz", String(64), nullable=True),                     # IANA time zone of its mail's times (None: UTC)
     Column("created", DateTime(timezone=True), nullable=False),
 )
 
@@ -292,6 +293,10 @@ class Accounts:
                          .values(email=email, email_confirmed=False))
             conn.execute(delete(account_tokens_table).where(account_tokens_table.c.account_id == account_id,
                                                             account_tokens_table.c.purpose == "confirm"))
+
+    def set_tz(self, account_id: str, tz: str) -> None:
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(update(accounts_table).where(accounts_table.c.id == account_id).values(tz=tz))
 
     def set_lang(self, account_id: str, lang: str) -> None:
         with self._writing(), self.engine.begin() as conn:

@@ -113,6 +113,7 @@ class GameInfo(BaseModel):
     updated: dt.datetime
     scores: list[float] | None = None
     winners: list[int] | None = None
+    closed: bool = Field(False, description="an operator ended the game before its end (no scores, no winner)")
 
 
 class Invite(BaseModel):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib.util
+import logging
 import os
 import secrets
 from collections.abc import Callable
@@ -23,7 +24,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import HTMLResponse
 
-from asztal.server import account_export, account_mail, chat, edge, mail, metrics, texts
+from asztal.server import account_export, account_mail, chat, edge, logs, mail, metrics, moderation, texts
 from asztal.server.account_api import build_router as account_router
 from asztal.server.accounts import Accounts, AccountSettings, Passwords
 from asztal.server.api import build_router
@@ -39,6 +40,8 @@ from asztal.server.social import install as install_social
 from asztal.server.storage import Storage
 from asztal.server.tournament.api import install as install_tournaments
 from asztal.server.ws import game_socket
+
+log = logging.getLogger("asztal.server")
 
 
 def default_db_url() -> str:
@@ -92,6 +95,8 @@ class Settings:
     mail: MailSettings = field(default_factory=MailSettings)
     #: server processes sharing the port (``--workers``; PostgreSQL only): each is an instance
     instances: int = 1
+    #: the logs as JSON lines (``--json-logs`` or ``ASZTAL_JSON_LOGS=1``; logs.py)
+    json_logs: bool = field(default_factory=logs.wanted)
     rate: RateLimit = field(init=False)
     frame_rate: RateLimit = field(init=False)
 
@@ -139,6 +144,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await asyncio.wait_for(ready.wait(), 30)
         await hub.start()
         await app.state.tournaments.start()  # rounds that run themselves (tournament/runner.py)
+        log.info("asztal instance %s serving", instance, extra={"instance": instance,
+                                                              "database": settings.db_url.split("@")[-1]})
         yield
         await app.state.tournaments.close()
         await hub.close()
@@ -170,6 +177,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     mail.install(app, hub, identity, settings.mail)  # e-mail notices of turn-based games
     install_ratings(app, hub, ratings)  # rated games, leaderboards, profiles
     chat.install(hub)  # each game's chat (the socket's "chat" message)
+    moderation.install(app, hub, identity)  # mutes, blocks, reports; operators' bans, hidden lines, closed games
     install_social(app, hub, friends, identity)  # friends invited by username
     account_export.install(app, storage, identity)  # a player takes their data
     watched = metrics.install(app, hub)  # /metrics, /healthz, /readyz
@@ -215,7 +223,7 @@ class _Server:
 
         s = self.settings
         return uvicorn.Config(app if app is not None else _binds_only, host=self.host, port=self.port,
-                              log_level="warning",
+                              log_level="warning", log_config=logs.config(s.json_logs),
                               ws_max_size=1 << 20,  # a client message is at most 16 KiB; never a frame over this
                               ws_ping_interval=20, ws_ping_timeout=20,
                               proxy_headers=bool(s.proxies),

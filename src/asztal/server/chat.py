@@ -2,10 +2,12 @@
 game's sockets (spectators read it too; only seats write).
 
 A line is stored with its seat, not a name: it is shown under the seat's name as it is now (a
-deleted player's lines under the neutral default). It is plain text of at most ``MAX_TEXT``
-characters (the socket's own checks already refuse control characters and lone surrogates). Its
-rate is counted from the stored lines, so reconnecting (or another instance) starts nothing
-afresh: a seat writes at most ``ChatLimits.seat_lines`` lines per ``window`` seconds and
+deleted account's lines as „törölt játékos” / "deleted player"). A line an operator hid is sent
+to nobody, and a reader who muted or blocked its writer's account is never sent it (moderation.py).
+It is plain text of at most ``MAX_TEXT`` characters (the socket's own checks already refuse control
+characters and lone surrogates). Its rate is counted from the stored lines, so reconnecting (or
+another instance) starts nothing afresh: a seat writes at most ``ChatLimits.seat_lines`` lines
+per ``window`` seconds and
 ``seat_total`` lines in a game, an account at most ``account_lines`` per ``window`` over all its
 seats (``docs/operations.md``); each socket also keeps its own bucket (``ws.RATES``). The browser
 shows a line as text, never as markup. The server adds nothing to a line but its seat,
@@ -22,7 +24,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Column, DateTime, ForeignKey, Integer, String, Table, func, insert, select
+from sqlalchemy import Boolean, Column, DateTime, ForeignKey, Integer, String, Table, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from asztal.server import texts
@@ -39,6 +41,8 @@ chat_table = Table(
     Column("seat", Integer, nullable=False),  # shown under the seat's name as it is now (a deleted player's too)
     Column("text", String(200), nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+    Column("hidden", Boolean, nullable=False, default=False),  # an operator hid it (moderation.py): sent to nobody
+    Column("author_gone", Boolean, nullable=False, default=False),  # its writer deleted their account
 )
 
 texts.ERRORS.update({
@@ -74,10 +78,26 @@ HISTORY = 50
 MAX_LINES = 5000
 
 
-def line(row: Any, room: Room) -> dict[str, Any]:
+#: the name a line keeps once its writer deleted their account (never the seat's default name)
+GONE = {"hu": "törölt játékos", "en": "deleted player"}
+
+
+def line(row: Any, room: Room, lang: str = "hu") -> dict[str, Any]:
     seat = row["seat"]
-    name = room.seats[seat].name if 0 <= seat < len(room.seats) else ""
-    return {"type": "chat", "n": row["n"], "seat": seat, "name": name, "text": row["text"], "at": epoch(row["at"])}
+    gone = bool(row.get("author_gone"))
+    if gone:
+        name = GONE.get(lang, GONE["hu"])
+    else:
+        name = room.seats[seat].name if 0 <= seat < len(room.seats) else ""
+    msg = {"type": "chat", "n": row["n"], "seat": seat, "name": name, "text": row["text"], "at": epoch(row["at"])}
+    if gone:
+        msg["gone"] = True  # shown under ``name``, not under the seat's name of now
+    return msg
+
+
+def reads(author: str | None) -> Any:
+    """Whether a socket is shown a line of ``author``: not if its reader muted them."""
+    return lambda client: author is None or author not in client.muted
 
 
 class Chat:
@@ -90,7 +110,8 @@ class Chat:
         self.engine = hub.storage.engine
 
     # -- storage -------------------------------------------------------------------------
-    def _append(self, game_id: str, seat: int, text: str) -> dict[str, Any]:
+    def _append(self, game_id: str, seat: int, text: str) -> tuple[dict[str, Any], str | None]:
+        """Store a line; (its row, its writer's account or None)."""
         for _ in range(5):  # another instance may take the same number: take the next one
             try:
                 with self.storage._writing(), self.engine.begin() as conn:
@@ -98,17 +119,18 @@ class Chat:
                                         .where(chat_table.c.game_id == game_id)).scalar() or 0
                     if last >= MAX_LINES:
                         raise Refusal("chat_full")
-                    self._check_limits(conn, game_id, seat)
+                    author = self._check_limits(conn, game_id, seat)
                     row = {"game_id": game_id, "n": last + 1, "seat": seat, "text": text, "at": now()}
                     conn.execute(insert(chat_table).values(**row))
                     self.storage._notify(conn, {"game": game_id, "what": "chat", "n": row["n"]})
-                return row
+                return row, author
             except IntegrityError:
                 continue
         raise Refusal("busy")
 
-    def _check_limits(self, conn: Any, game_id: str, seat: int) -> None:
-        """Refuse a line over the seat's or its account's rate, or over the seat's share of the game."""
+    def _check_limits(self, conn: Any, game_id: str, seat: int) -> str | None:
+        """Refuse a line over the seat's or its account's rate, or over the seat's share of the
+        game; the seat's account, if it has one."""
         lim = self.limits
         since = now() - dt.timedelta(seconds=lim.window)
         mine = (chat_table.c.game_id == game_id) & (chat_table.c.seat == seat)
@@ -122,19 +144,36 @@ class Chat:
         account = conn.execute(select(account_seats_table.c.account_id).where(
             account_seats_table.c.game_id == game_id, account_seats_table.c.seat == seat)).scalar()
         if account is None:
-            return
+            return None
         j = chat_table.join(account_seats_table, (account_seats_table.c.game_id == chat_table.c.game_id)
                             & (account_seats_table.c.seat == chat_table.c.seat))
         theirs = conn.execute(select(func.count()).select_from(j).where(
             account_seats_table.c.account_id == account, chat_table.c.at > since)).scalar() or 0
         if theirs >= lim.account_lines:
             raise Refusal("chat_rate")
+        return str(account)
 
-    def lines(self, room: Room, after: int = 0, last: int = HISTORY) -> list[dict[str, Any]]:
+    def authors_gone(self, seats: list[tuple[str, int]]) -> None:
+        """The account that held these (game, seat) was deleted: their lines stay, under „törölt
+        játékos” / "deleted player" rather than the seat's default name."""
+        with self.storage._writing(), self.engine.begin() as conn:
+            for game_id, seat in seats:
+                conn.execute(update(chat_table).where(chat_table.c.game_id == game_id, chat_table.c.seat == seat)
+                             .values(author_gone=True))
+
+    def lines(self, room: Room, after: int = 0, last: int = HISTORY, lang: str = "hu",
+              muted: frozenset[str] | set[str] = frozenset()) -> list[tuple[dict[str, Any], str | None]]:
+        """The game's last lines after ``after`` that an operator did not hide and whose writer
+        the reader did not mute: (message, writer's account)."""
+        j = chat_table.outerjoin(account_seats_table, (account_seats_table.c.game_id == chat_table.c.game_id)
+                                 & (account_seats_table.c.seat == chat_table.c.seat))
+        q = (select(chat_table, account_seats_table.c.account_id).select_from(j)
+             .where(chat_table.c.game_id == room.id, chat_table.c.n > after, chat_table.c.hidden.is_(False)))
+        if muted:
+            q = q.where(account_seats_table.c.account_id.is_(None) | account_seats_table.c.account_id.notin_(muted))
         with self.engine.connect() as conn:
-            rows = conn.execute(select(chat_table).where(chat_table.c.game_id == room.id, chat_table.c.n > after)
-                                .order_by(chat_table.c.n.desc()).limit(last)).mappings().all()
-        return [line(r, room) for r in reversed(rows)]
+            rows = conn.execute(q.order_by(chat_table.c.n.desc()).limit(last)).mappings().all()
+        return [(line(r, room, lang), r["account_id"]) for r in reversed(rows)]
 
     # -- the sockets -----------------------------------------------------------------------
     async def say(self, room: Room, client: Client, text: str) -> None:
@@ -147,21 +186,21 @@ class Chat:
         text = " ".join(text.split())[:MAX_TEXT]  # one line: no runs of blanks, no line breaks
         if not text or reason is not None:
             raise Refusal("chat_empty")  # nothing anyone could read
-        row = await asyncio.to_thread(self._append, room.id, client.seat, text)
-        room.broadcast(line(row, room))
+        row, author = await asyncio.to_thread(self._append, room.id, client.seat, text)
+        room.broadcast(line(row, room), to=reads(author))  # not to those who muted its writer
 
     async def greet(self, room: Room, client: Client) -> None:
         """A socket opened: the game's last lines, if it has any."""
-        history = await asyncio.to_thread(self.lines, room)
+        history = await asyncio.to_thread(self.lines, room, 0, HISTORY, client.lang, client.muted)
         if history:
-            client.send({"type": "chat_history", "lines": history})
+            client.send({"type": "chat_history", "lines": [msg for msg, _ in history]})
 
     async def on_note(self, room: Room, payload: dict[str, Any]) -> None:
         """Another instance stored line ``n``: send it to this instance's sockets of the game."""
         n = int(payload.get("n", 0))
-        for msg in await asyncio.to_thread(self.lines, room, n - 1, 1):
+        for msg, author in await asyncio.to_thread(self.lines, room, n - 1, 1):
             if msg["n"] == n:
-                room.broadcast(msg)
+                room.broadcast(msg, to=reads(author))
 
 
 def install(hub: Hub) -> Chat:

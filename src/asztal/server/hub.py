@@ -25,7 +25,7 @@ from asztal.server import texts
 from asztal.server.botpool import BotPool
 from asztal.server.moves import Moves, played_for, rebuild
 from asztal.server.presence import Presence
-from asztal.server.room import Room, epoch
+from asztal.server.room import Room, Seat, epoch
 from asztal.server.storage import Change, Storage
 
 log = logging.getLogger("asztal.server")
@@ -63,9 +63,12 @@ class Hub(Moves, Presence):
         #: called with (room, change) after each change this instance committed; each hands its work to a
         #: thread of its own (mail.py, ratings.py), so a move is never held up
         self.watchers: list[Callable[[Room, Change], None]] = []
+        #: told when a human seat's last socket closes, here and on every instance (mail.py)
+        self.leavers: list[Callable[[Room, Seat], None]] = []
         #: handlers of other instances' notifications of kinds the hub does not know (``chat``: chat.py)
         self.on_note: dict[str, Callable[[Room, dict[str, Any]], Awaitable[None]]] = {}
         self.chat: Any = None  # the games' chat (chat.py), when the app has one
+        self.moderation: Any = None  # mutes, bans and closed games (moderation.py), when the app has them
         self.on_note["token"] = self._token_note
         self.metrics: Any = None  # the operator's series (metrics.py), when the app has them
         #: whether a game is rated (ratings.py sets it): read when its room is loaded

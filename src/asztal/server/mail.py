@@ -4,7 +4,8 @@ server (``asztal serve --smtp host:port`` or ``ASZTAL_SMTP``; docs/operations.md
 Who gets one: the account linked to a seat (``account_seats``) whose e-mail address its owner has
 confirmed (``account_mail.py``) and that has not opted out (``mail_prefs``), in its own language, in
 a turn-based game (``turns.py``), and only when that seat has no socket open: a player looking at
-the game reads it there. "Your turn" goes out at most once per game per hour per account, "game
+the game reads it there, or when its player closed the game on their own turn and did not come
+back within ``left_grace``. "Your turn" goes out at most once per game per hour per account, "game
 over" once per game; the claim is a row of ``mail_sent`` written before the mail is sent, in one
 transaction, so two instances never both send it (a mail whose sending fails is not retried: the
 next turn sends the next one).
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import formataddr, make_msgid
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from fastapi import APIRouter, FastAPI, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
@@ -43,7 +45,7 @@ from asztal.server.accounts import account_seats_table, accounts_table, clean_te
 from asztal.server.bodies import ErrorBody
 from asztal.server.hub import Hub
 from asztal.server.identity import Identity
-from asztal.server.room import Room
+from asztal.server.room import Room, Seat
 from asztal.server.storage import Change, metadata, now
 from asztal.server.tokens import hash_secret, new_secret
 from asztal.server.turns import is_turn_based
@@ -123,6 +125,8 @@ class MailSettings:
     public_url: str = field(default_factory=lambda: os.environ.get("ASZTAL_PUBLIC_URL", "http://127.0.0.1:8000"))
     #: seconds between two "your turn" mails of one game to one account
     turn_every: float = field(default_factory=lambda: float(os.environ.get("ASZTAL_MAIL_TURN_EVERY", 3600)))
+    #: seconds a player who closed the game on their own turn may come back before they are mailed
+    left_grace: float = field(default_factory=lambda: float(os.environ.get("ASZTAL_MAIL_LEFT_GRACE", 120)))
 
 
 def compose(settings: MailSettings, subject: str, username: str, email: str, body: str) -> EmailMessage:
@@ -135,6 +139,18 @@ def compose(settings: MailSettings, subject: str, username: str, email: str, bod
     msg["Auto-Submitted"] = "auto-generated"
     msg.set_content(body)
     return msg
+
+
+def local_time(stamp: float, tz: str | None, lang: str) -> str:
+    """A moment as its reader writes it, in their time zone: ``2026. 12. 07. 14:30 (CET)`` in
+    Hungarian, ``2026-12-07 14:30 (CET)`` in English (a zone no longer known: UTC)."""
+    try:
+        zone: dt.tzinfo = ZoneInfo(tz) if tz else dt.UTC
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = dt.UTC
+    at = dt.datetime.fromtimestamp(stamp, zone)
+    shape = "%Y. %m. %d. %H:%M" if lang == "hu" else "%Y-%m-%d %H:%M"
+    return f"{at.strftime(shape)} ({at.tzname() or 'UTC'})"
 
 
 class Mailer:
@@ -179,6 +195,7 @@ class Notices:
         #: the notices being claimed and sent, on threads of their own (a slow SMTP server holds up nothing)
         self.pool = ThreadPoolExecutor(2, thread_name_prefix="asztal-mail")
         self.pending: set[Future[None]] = set()
+        self.waiting: set[asyncio.Task[None]] = set()  # players who left on their turn, in their grace
         self.metrics: Any = None  # the operator's series (metrics.py): mails sent and failed
 
     # -- deciding (on the event loop, from the room as the change left it) ---------------------
@@ -187,9 +204,30 @@ class Notices:
             return
         notice = self.notice(room, change)
         if notice is not None:
-            future = self.pool.submit(self._deliver, notice)
-            self.pending.add(future)
-            future.add_done_callback(self.pending.discard)
+            self._send(notice)
+
+    def _send(self, notice: Notice) -> None:
+        future = self.pool.submit(self._deliver, notice)
+        self.pending.add(future)
+        future.add_done_callback(self.pending.discard)
+
+    def left(self, room: Room, seat: Seat) -> None:
+        """``seat``'s last socket closed (here and on every instance). On its own turn of a
+        turn-based game, its player is mailed "your turn" once ``left_grace`` has passed, unless
+        they came back or the turn moved on meanwhile (the hour's bound of the turn notices holds)."""
+        if (self.settings.smtp is None or not is_turn_based(room.row) or room.status != "running"
+                or room.state.to_move != seat.seat):
+            return
+        task = asyncio.get_running_loop().create_task(self._after_grace(room, seat, room.seq))
+        self.waiting.add(task)
+        task.add_done_callback(self.waiting.discard)
+
+    async def _after_grace(self, room: Room, seat: Seat, seq: int) -> None:
+        await asyncio.sleep(self.settings.left_grace)
+        if room.seq == seq and not seat.connected and self.hub.rooms.get(room.id) is room:
+            notice = self.notice(room)
+            if notice is not None and notice.seats == [seat.seat]:
+                self._send(notice)
 
     def notice(self, room: Room, change: Change | None = None) -> Notice | None:
         """What to tell after ``change``; the join that started the game tells the first player to
@@ -233,8 +271,13 @@ class Notices:
             if self.metrics is not None:
                 self.metrics.mailed(notice.kind, ok)
 
-    async def drain(self) -> None:
-        """Wait for the notices under way (tests, and a clean shutdown)."""
+    async def drain(self, graces: bool = False) -> None:
+        """Wait for the notices under way (tests, and a clean shutdown); with ``graces``, for the
+        graces of players who left on their turn first (else those are dropped)."""
+        if graces:
+            await asyncio.gather(*list(self.waiting), return_exceptions=True)
+        for task in list(self.waiting):
+            task.cancel()
         while self.pending:
             await asyncio.gather(*(asyncio.wrap_future(f) for f in list(self.pending)), return_exceptions=True)
 
@@ -246,11 +289,12 @@ class Notices:
         stamp = now()
         with self.storage._writing(), self.engine.begin() as conn:
             rows = conn.execute(select(accounts_table.c.id, accounts_table.c.username, accounts_table.c.email,
-                                       accounts_table.c.lang, mail_prefs_table.c.notices).select_from(j)
+                                       accounts_table.c.lang, mail_prefs_table.c.notices,
+                                       accounts_table.c.tz).select_from(j)
                                 .where(account_seats_table.c.game_id == notice.game_id,
                                        account_seats_table.c.seat.in_(notice.seats),
                                        accounts_table.c.email_confirmed.is_(True))).all()
-            for account_id, username, email, lang, wants in rows:
+            for account_id, username, email, lang, wants, tz in rows:
                 if not email or wants is False:
                     continue
                 if not self._claim_one(conn, notice, account_id, stamp):
@@ -258,7 +302,7 @@ class Notices:
                 token = new_secret()
                 conn.execute(insert(unsubscribe_table).values(token_hash=hash_secret(token), account_id=account_id,
                                                               created=stamp))
-                out.append((email, self.message(notice, username, email, token, lang)))
+                out.append((email, self.message(notice, username, email, token, lang, tz)))
             conn.execute(delete(unsubscribe_table).where(
                 unsubscribe_table.c.created < stamp - dt.timedelta(days=UNSUBSCRIBE_DAYS)))
         return out
@@ -282,15 +326,17 @@ class Notices:
         return True
 
     # -- the message -------------------------------------------------------------------------
-    def message(self, notice: Notice, username: str, email: str, token: str, lang: str = "hu") -> EmailMessage:
-        """The notice in the account's one language (``accounts.lang``)."""
+    def message(self, notice: Notice, username: str, email: str, token: str, lang: str = "hu",
+                tz: str | None = None) -> EmailMessage:
+        """The notice in the account's one language (``accounts.lang``), its times in the
+        account's time zone (``accounts.tz``; UTC when it has none)."""
         base = self.settings.public_url.rstrip("/")
         url = f"{base}/?open={notice.game_id}"
         unsub = f"{base}/api/mail/unsubscribe?token={token}"
         k = 0 if lang == "hu" else 1
         title = notice.title[k]
         if notice.deadline is not None:
-            deadline = dt.datetime.fromtimestamp(notice.deadline, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+            deadline = local_time(notice.deadline, tz, lang)
         else:
             deadline = MAIL["no_deadline"][k]
         kind = notice.kind
@@ -388,6 +434,7 @@ def install(app: FastAPI, hub: Hub, identity: Identity, settings: MailSettings |
     """Watch the hub's changes and serve the routes; ``app.state.notices`` for tests."""
     notices = Notices(hub, settings or MailSettings())
     hub.watchers.append(notices.watch)
+    hub.leavers.append(notices.left)
     app.include_router(build_router(notices, identity))
     app.state.notices = notices
     return notices

@@ -96,7 +96,7 @@ class Moves:
                 raise Refusal("spectator")
             if room.status == "open":
                 raise Refusal("not_started")
-            if room.state.is_over:
+            if room.state.is_over or room.status == "finished":  # finished: or closed by an operator
                 raise Refusal("game_over")
             if seq != room.seq:
                 raise Refusal("stale", seq=room.seq)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from asztal.server import texts
@@ -37,6 +38,7 @@ class Presence:
     bot_time: float
     closing: bool
     rooms: dict[str, Room]
+    leavers: list[Callable[[Room, Seat], None]]
     _starting: bool
 
     if TYPE_CHECKING:
@@ -152,6 +154,7 @@ class Presence:
             self.seat_back(room, seat)
         elif was:
             self.start_absence(room, seat)
+            self._left(room, seat)
         if was != seat.connected and not self._starting:
             room.broadcast(texts.seat_event("connected" if seat.connected else "disconnected", seat.seat, seat.name))
 
@@ -190,6 +193,13 @@ class Presence:
         if not seat.connected and not self.closing:
             room.broadcast(texts.seat_event("disconnected", seat.seat, seat.name))
             self.start_absence(room, seat)
+            self._left(room, seat)
+
+    def _left(self, room: Room, seat: Seat) -> None:
+        """The seat's last socket (on any instance) closed: tell the hub's ``leavers``."""
+        if seat.kind == "human" and not self._starting and not self.closing:
+            for tell in self.leavers:
+                tell(room, seat)
 
     def seat_back(self, room: Room, seat: Seat) -> None:
         """The player of a stood-in seat is back: the stand-in stops, and the player's sockets

@@ -98,6 +98,8 @@ class Client:
         self.buckets: dict[str, list[float]] = {}
         self.left = False  # the socket is gone (a step queued for it sends nothing)
         self.token_hash: str | None = None  # the hash of the seat token it opened with
+        self.account_id: str | None = None  # the account reading it (its seat's, or the session's), if any
+        self.muted: set[str] = set()  # accounts whose chat this reader muted or blocked (moderation.py)
 
     @property
     def key(self) -> tuple[int | None, str]:
@@ -387,13 +389,14 @@ class Room:
 
         self._then(step)
 
-    def broadcast(self, msg: dict[str, Any]) -> None:
-        """An event for every socket, after the states queued before it."""
+    def broadcast(self, msg: dict[str, Any], to: Callable[[Client], bool] | None = None) -> None:
+        """An event for every socket (with ``to``, those it accepts), after the states queued before it."""
         text = json.dumps(msg, ensure_ascii=False)
 
         async def step() -> None:
             for c in list(self.clients):
-                c.send(text)
+                if to is None or to(c):
+                    c.send(text)
 
         self._then(step)
 

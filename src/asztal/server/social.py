@@ -6,7 +6,8 @@ Only a player of the game (a seat linked to the inviting account) may invite, a 
 an invitation names the game and who invited, nothing more. An unknown username, or one that
 cannot be invited (already at the table or invited), gets the same answer as a real invitation
 (the seat that would be kept) and nothing is stored, so the route tells no more about which names
-exist than the public profiles (``/api/players/{name}``) do. An account sends at most
+exist than the public profiles (``/api/players/{name}``) do. An account that blocked the inviter
+gets nothing either, and the inviter the same answer (``moderation.py``). An account sends at most
 ``ASZTAL_INVITES_PER_HOUR`` invitations an hour (30).
 """
 
@@ -27,6 +28,7 @@ from asztal.server.api import GameInfo, game_info
 from asztal.server.bodies import ErrorBody
 from asztal.server.hub import Hub
 from asztal.server.identity import Identity
+from asztal.server.moderation import mutes_table
 from asztal.server.ratelimit import RateLimit
 from asztal.server.storage import Storage, games_table, metadata, now, seats_table
 
@@ -92,7 +94,10 @@ class Social:
                 accounts_table.c.username_key == username_key(username))).scalar()
             playing = {r[0] for r in conn.execute(select(account_seats_table.c.account_id)
                                                   .where(account_seats_table.c.game_id == game_id))}
-            if friend is None or friend in playing or friend in kept.values():
+            blocked = friend is not None and conn.execute(select(mutes_table.c.target_id).where(
+                mutes_table.c.account_id == friend, mutes_table.c.target_id == by_account,
+                mutes_table.c.blocked.is_(True))).first() is not None
+            if friend is None or friend in playing or friend in kept.values() or blocked:
                 return chosen  # the same answer, and nothing kept: the name's existence is not told
             conn.execute(insert(seat_invites_table).values(game_id=game_id, seat=chosen, account_id=friend,
                                                            by_account=by_account, created=now()))

@@ -144,8 +144,9 @@ def make_engine(url: str) -> Engine:
     raise ValueError(f"unsupported database URL {url!r}: use sqlite:///FILE or postgresql+psycopg://…")
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest revision with Alembic (the scripts ship in this package).
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to the newest revision (or to ``revision``: a backup's, restored) with
+    Alembic (the scripts ship in this package).
 
     On PostgreSQL an advisory lock keeps two instances that start together from migrating
     at the same time.
@@ -159,7 +160,7 @@ def migrate(engine: Engine) -> None:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(4242001)"))
         cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+        command.upgrade(cfg, revision)
 
 
 class Storage:

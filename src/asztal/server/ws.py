@@ -20,6 +20,8 @@ from asztal.engine.errors import AsztalError
 from asztal.server import texts
 from asztal.server.edge import ACTION_CODE, GAME_ID, bad_text
 from asztal.server.hub import Hub, OtherRules
+from asztal.server.identity import SESSION_COOKIE
+from asztal.server.moderation import reader
 from asztal.server.present import relabel
 from asztal.server.room import Client, Refusal, Room
 from asztal.server.texts import Reason
@@ -178,6 +180,8 @@ async def _session(ws: WebSocket, game_id: str, hub: Hub, token: str | None, key
         return
     client = Client(seat, lang, hub.settings.outbox if hub.settings is not None else 256)
     client.token_hash = hash_secret(token) if seat is not None and token else None
+    if hub.moderation is not None:  # whose chat this reader muted (moderation.py)
+        await reader(hub, hub.moderation, client, game_id, ws.cookies.get(SESSION_COOKIE))
     room.join(client, room.hello(client))  # hello, then the whole state, in the room's order
     hub.connected(room, client)  # at once after the hello: no seat event may fall between them
     if hub.chat is not None:

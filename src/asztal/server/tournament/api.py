@@ -3,7 +3,8 @@
 Who may do what: anyone lists the open tournaments and reads one (its players by username, its
 tables, the standings); a logged-in account creates one, signs up (a private tournament: with
 its invitation key, given once to its creator) and withdraws itself. The creator, or an operator
-named in ``ASZTAL_TOURNAMENT_OPERATORS`` (usernames, comma-separated), withdraws any player. A
+named in ``ASZTAL_TOURNAMENT_OPERATORS`` (usernames, comma-separated) or given the server's operator
+role (``asztal admin grant``), withdraws any player. A
 private tournament is seen only by its creator, its players and whoever has its key.
 """
 
@@ -26,8 +27,9 @@ from asztal.server.bodies import ErrorBody
 from asztal.server.edge import CleanStr, check_json
 from asztal.server.hub import Hub
 from asztal.server.identity import Identity
+from asztal.server.moderation import Moderation
 from asztal.server.ratings import bot_name
-from asztal.server.storage import games_table, now
+from asztal.server.storage import Storage, games_table, now
 from asztal.server.tokens import hash_secret, new_game_id, new_secret
 from asztal.server.tournament import scoring
 from asztal.server.tournament.runner import Refused, Tournaments, aware, least
@@ -50,6 +52,12 @@ texts.ERRORS.update({
 def operators() -> set[str]:
     return {username_key(n.strip()) for n in os.environ.get("ASZTAL_TOURNAMENT_OPERATORS", "").split(",")
             if n.strip()}
+
+
+def operating(storage: Storage, me: Session) -> bool:
+    """Whether ``me`` organises every tournament: named in ``ASZTAL_TOURNAMENT_OPERATORS``, or
+    holding the server's operator role (``asztal admin grant``, moderation.py)."""
+    return username_key(me.username) in operators() or Moderation(storage).is_operator(me.account_id)
 
 
 class CreateTournament(BaseModel):
@@ -237,7 +245,7 @@ def build_router(hub: Hub, tournaments: Tournaments, identity: Identity) -> APIR
             if all(r["ended"] is not None for r in tables if r["round"] == k):
                 done = [r for r in tables if r["round"] <= k and r["ended"] is not None]
                 after[k] = table_of(scoring.standings(signed, tournaments.results_of(done), swiss))
-        organising = me is not None and (me.account_id == t["creator"] or username_key(me.username) in operators())
+        organising = me is not None and (me.account_id == t["creator"] or operating(hub.storage, me))
         out = summary(t, len(signed), max(rounds, default=0), who.get(t["creator"]) if t["creator"] else None)
         out.update({
             "entrants": [who.get(p, "?") for p in signed],
@@ -344,7 +352,7 @@ def build_router(hub: Hub, tournaments: Tournaments, identity: Identity) -> APIR
         t = await visible(tournament_id, me, None)
         target = me.account_id
         if body.username is not None and username_key(body.username) != username_key(me.username):
-            if me.account_id != t["creator"] and username_key(me.username) not in operators():
+            if me.account_id != t["creator"] and not await asyncio.to_thread(operating, hub.storage, me):
                 raise fail(403, "not_organiser")
             found = await asyncio.to_thread(_account_of, engine, body.username)
             if found is None:

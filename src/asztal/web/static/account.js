@@ -148,6 +148,9 @@ function loggedOut(box) {
 async function loggedIn(box, me, attached) {
   clear(box);
   changed();
+  // the times in this account's mails are written in the browser's time zone
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone) call("/api/account/timezone", {tz: zone}).catch(() => null);
   const logout = el("button", {type: "button", id: "acc-logout", class: "small"}, t("logout"));
   logout.onclick = async () => {
     await call("/api/account/logout", {}).catch(() => null);

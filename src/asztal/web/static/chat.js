@@ -59,7 +59,7 @@ export function chatPanel(gameId, send, nameOf) {
     const muted = mutedNames();
     for (const m of lines) {
       const key = `${gameId}:${m.seat}`;
-      const name = nameOf(m.seat);
+      const name = m.gone ? m.name : nameOf(m.seat);  // a deleted account's line: „törölt játékos”
       const toggle = el("button", {type: "button", class: "chat-mute small"}, muted.has(key) ? t("unmute") : t("mute"));
       toggle.onclick = () => {
         const now = mutedNames();
@@ -74,6 +74,11 @@ export function chatPanel(gameId, send, nameOf) {
   }
 
   function onMessage(msg) {
+    if (msg.type === "chat_hidden") {  // an operator hid the line from everyone
+      const at = lines.findIndex((m) => m.n === msg.n);
+      if (at >= 0) { lines.splice(at, 1); render(); }
+      return;
+    }
     const fresh = (msg.type === "chat_history" ? msg.lines : [msg]).filter((m) => !seen.has(m.n));
     if (!fresh.length) return;
     for (const m of fresh) { seen.add(m.n); lines.push(m); }

@@ -137,7 +137,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
       }
       decideShown(msg);
       render();
-    } else if (msg.type === "chat" || msg.type === "chat_history") {
+    } else if (msg.type === "chat" || msg.type === "chat_history" || msg.type === "chat_hidden") {
       chat.onMessage(msg);
     } else if (msg.type === "stood_in") {
       showToast(`${tx(msg)} ${msg.moves.map(tx).join("; ")}`);
