@@ -51,6 +51,17 @@ const home = document.getElementById("home");
 const worker = new Worker(new URL("./worker.mjs", import.meta.url), {type: "module"});
 const offline = {engine: "loading", cache: "caching"};
 window.__asztalOffline = offline;  // for tests: the engine's and the cache's state
+let listener = null;  // the game page's, once a game is shown
+worker.onmessage = (event) => {
+  const m = event.data;
+  if (m.type === "loading") return;
+  if (m.type === "ready" || m.type === "failed") {
+    offline.engine = m.type;
+    if (m.type === "failed") root.prepend(el("p", {class: "error"}, `${w("failed")}: ${m.text}`));
+  } else if (listener) {
+    listener(m);
+  }
+};
 
 function labels() {
   langBtn.textContent = t("lang_other");
@@ -83,18 +94,12 @@ function toWorker(start, choice) {
   let writes = Promise.resolve();
   let over = false;
   return (seat, token, onMessage, onStatus) => {
-    worker.onmessage = (event) => {
-      const m = event.data;
+    listener = (m) => {
       if (m.type === "saved") {
         const kept = {choice, saved: m.saved, over};
         // for tests: the seq of the last position written (a reload after it resumes there)
         writes = writes.then(() => keep(kept)).then(() => { window.__asztalKept = kept.saved.seq; });
-      } else if (m.type === "ready") {
-        offline.engine = "ready";
-      } else if (m.type === "failed") {
-        offline.engine = "failed";
-        root.prepend(el("p", {class: "error"}, `${w("failed")}: ${m.text}`));
-      } else if (m.type !== "loading") {
+      } else {
         if (m.type === "state") over = m.is_over;
         onMessage(m);
       }
