@@ -18,7 +18,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
-
 from tests.server.wire import Server  # noqa: E402
 from tests.web.conftest import ARGS, CHROMIUM  # noqa: E402
 

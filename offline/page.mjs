@@ -48,11 +48,38 @@ const CHOICES = [
 const root = document.getElementById("app");
 const langBtn = document.getElementById("lang");
 const home = document.getElementById("home");
-const worker = new Worker(new URL("./worker.mjs", import.meta.url), {type: "module"});
 const offline = {engine: "loading", cache: "caching"};
 window.__asztalOffline = offline;  // for tests: the engine's and the cache's state
 let listener = null;  // the game page's, once a game is shown
-worker.onmessage = (event) => {
+
+// the cache for the next start with no network (kept by the service worker)
+const cacheLine = el("p", {id: "offline-cache", class: "muted"});
+async function cacheFiles() {
+  if (!("serviceWorker" in navigator)) { offline.cache = "none"; return; }
+  try {
+    const controlled = new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve));
+    await navigator.serviceWorker.register("sw.js", {scope: "./"});
+    await navigator.serviceWorker.ready;
+    // on the first visit the worker waits for the service worker to take the page, so that the
+    // runtime it loads comes from the cache just filled rather than from the network a second time
+    if (!navigator.serviceWorker.controller) await controlled;
+    offline.cache = "ready";
+  } catch {
+    // with no network the update check of an installed service worker fails: it still serves
+    offline.cache = navigator.serviceWorker.controller ? "ready" : "none";
+  }
+}
+const cached = cacheFiles();
+// a page the service worker already serves makes its worker at once (the files are cached)
+const worker = (navigator.serviceWorker && navigator.serviceWorker.controller ? Promise.resolve() : cached).then(() => {
+  const made = new Worker(new URL("./worker.mjs", import.meta.url), {type: "module"});
+  made.onmessage = heard;
+  return made;
+});
+/** A message to the worker (kept in order while the worker is being made). */
+const post = (message) => worker.then((made) => made.postMessage(message));
+
+function heard(event) {
   const m = event.data;
   if (m.type === "loading") return;
   if (m.type === "ready" || m.type === "failed") {
@@ -61,7 +88,7 @@ worker.onmessage = (event) => {
   } else if (listener) {
     listener(m);
   }
-};
+}
 
 function labels() {
   langBtn.textContent = t("lang_other");
@@ -73,19 +100,6 @@ setLang(getLang());
 labels();
 onLang(labels);
 
-// the cache for the next start with no network (kept by the service worker)
-const cacheLine = el("p", {id: "offline-cache", class: "muted"});
-async function cacheFiles() {
-  if (!("serviceWorker" in navigator)) { offline.cache = "none"; return; }
-  try {
-    await navigator.serviceWorker.register("sw.js", {scope: "./"});
-    await navigator.serviceWorker.ready;
-    offline.cache = "ready";
-  } catch {
-    offline.cache = "none";
-  }
-}
-const cached = cacheFiles();
 function sayCache() { cacheLine.textContent = w({caching: "caching", ready: "cached", none: "no_cache"}[offline.cache]); }
 cached.then(sayCache);
 
@@ -104,11 +118,11 @@ function toWorker(start, choice) {
         onMessage(m);
       }
     };
-    worker.postMessage({type: "start", ...start, lang: getLang()});
+    post({type: "start", ...start, lang: getLang()});
     setTimeout(() => onStatus("open"), 0);  // the worker is the connection: it is always there
     return {
-      send(msg) { worker.postMessage(msg); return true; },
-      setLang(lang) { worker.postMessage({type: "lang", lang}); },
+      send(msg) { post(msg); return true; },
+      setLang(lang) { post({type: "lang", lang}); },
       reopen() {},
     };
   };
