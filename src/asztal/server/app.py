@@ -32,6 +32,7 @@ from asztal.server.botpool import BotPool
 from asztal.server.hub import Hub
 from asztal.server.identity import Identity
 from asztal.server.mail import MailSettings
+from asztal.server.offline_files import install_offline
 from asztal.server.ratelimit import RateLimit
 from asztal.server.ratings import Ratings
 from asztal.server.ratings import install as install_ratings
@@ -189,6 +190,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await game_socket(websocket, game_id, hub)
 
     static = static_dir()
+    install_offline(app, static)  # the offline app's fixed files under /offline/ (docs/offline.md)
     if static is not None:
         from fastapi.staticfiles import StaticFiles
 

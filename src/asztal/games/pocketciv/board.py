@@ -203,8 +203,10 @@ def _draw_map(svg: Svg, view: dict) -> None:
             svg.poly(ag, [mp.pt(*p) for p in ma["polygon"]], fill="none", stroke="#d32f2f", stroke_width=3,
                      stroke_dasharray="7 4", class_="hit")
         centres = [mp.cell(q, r) for q, r in ma["cells"]]
-        cx = sum(x for x, _ in centres) / len(centres)
-        cy = sum(y for _, y in centres) / len(centres)
+        # fsum, not sum: sum adds floats otherwise in CPython 3.12+ (Pyodide's) than in 3.11, and
+        # the last bit of the middle decides between two cells at the same distance from it
+        cx = math.fsum(x for x, _ in centres) / len(centres)
+        cy = math.fsum(y for _, y in centres) / len(centres)
         centres.sort(key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
         s = mp.k * 1.5
         items: list[tuple[str, Any]] = [("number", None)]

@@ -71,7 +71,9 @@ def outline(cells) -> list[list[list[int]]]:
     """Boundary loops of a set of hex cells, as integer corner coordinates (x to be scaled)."""
     cellset = set(cells)
     nxt = {}
-    for q, r in cellset:
+    # sorted, not the set's order (which follows the hash width: 64 bits natively, 32 in Pyodide):
+    # each loop starts at the same corner on every build
+    for q, r in sorted(cellset):
         cx, cy = 2 * q + r, 3 * r
         for i, (dq, dr) in enumerate(DIRS):
             if (q + dq, r + dr) not in cellset:

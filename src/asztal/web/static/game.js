@@ -11,8 +11,12 @@ import {createGame} from "./lobby.js";
 import {openReview} from "./review.js";
 import {chatPanel, notifyButton, tellTurn} from "./chat.js";
 
-export function showGame(root, gameId, {spectator = false} = {}) {
-  const local = myGames()[gameId];
+/** `local` and `connect` are the offline page's (offline/page.mjs): the seats it holds, and a
+ * transport to its Web Worker in place of the server's socket, `connect(seat, token, onMessage,
+ * onStatus)` answering an object with GameSocket's `send`, `setLang` and `reopen`. */
+export function showGame(root, gameId, {spectator = false, local: given = null, connect = null} = {}) {
+  const local = given || myGames()[gameId];
+  const open = connect || ((seat, token, onMsg, onStat) => new GameSocket(gameId, token, getLang(), onMsg, onStat));
   const tokens = spectator || !local ? {} : local.seats;
   const localSeats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
   const st = {hello: null, bySeat: {}, logs: {}, shown: localSeats.length ? localSeats[0] : null, pass: null,
@@ -102,10 +106,10 @@ export function showGame(root, gameId, {spectator = false} = {}) {
   };
   if (localSeats.length) {
     for (const s of localSeats) {
-      sockets[s] = new GameSocket(gameId, tokens[s], getLang(), (m) => onMessage(s, m), onStatus(s));
+      sockets[s] = open(s, tokens[s], (m) => onMessage(s, m), onStatus(s));
     }
   } else {
-    sockets.spectator = new GameSocket(gameId, null, getLang(), (m) => onMessage(null, m), onStatus(null));
+    sockets.spectator = open(null, null, (m) => onMessage(null, m), onStatus(null));
   }
   const key = (seat) => (seat === null ? "spectator" : seat);
 
@@ -119,7 +123,7 @@ export function showGame(root, gameId, {spectator = false} = {}) {
     if (msg.type === "hello") {
       st.hello = msg;
       chat.box.hidden = !msg.seats.some((s) => s.kind !== "bot" && !localSeats.includes(s.seat));
-      if (local) remember(gameId, {title: msg.title});
+      if (local && !given) remember(gameId, {title: msg.title});
       document.title = `${tx(msg.title)} · asztal`;
     } else if (msg.type === "state") {
       const log = st.logs[k] || [];

@@ -1,0 +1,167 @@
+// The offline app's page: the solo games and the games against bots played with no network.
+// The engine runs in a Web Worker (worker.mjs: asztal's Python under Pyodide) that speaks the
+// server socket's messages, so the game page is the online one (../game.js), given a transport
+// to the worker instead of a WebSocket. Every accepted decision is kept in IndexedDB
+// (store.mjs) and a reload resumes the game at the same decision. The service worker (sw.js)
+// caches all of it on the first visit.
+
+import {getLang, onLang, setLang, t} from "../i18n.js";
+import {clear, el} from "../dom.js";
+import {showGame} from "../game.js";
+import {keep, load} from "./store.mjs";
+
+const WORDS = {
+  hu: {
+    title: "Játék hálózat nélkül", intro: "Ezek a játékok a böngészőben futnak, hálózat nélkül is. "
+      + "Minden döntés után elmentjük az állást ebben a böngészőben; újratöltés után ott folytatódik.",
+    continue: "Az elmentett játék folytatása", loading: "A játék motorja töltődik…",
+    failed: "A játék motorja nem indult el", cached: "Hálózat nélkül is elindul: minden fájl a böngészőben van.",
+    caching: "A fájlok letöltése a hálózat nélküli játékhoz…", no_cache: "Ez a böngésző nem tudja eltenni a fájlokat: "
+      + "hálózat nélkül nem indul el.", new_game: "Új játék",
+  },
+  en: {
+    title: "Play offline", intro: "These games run in the browser, with no network too. The position is "
+      + "kept in this browser after every decision; a reload goes on from there.",
+    continue: "Go on with the saved game", loading: "Loading the game engine…",
+    failed: "The game engine did not start", cached: "Starts with no network too: every file is kept in the browser.",
+    caching: "Fetching the files for playing offline…", no_cache: "This browser cannot keep the files: "
+      + "it will not start with no network.", new_game: "New game",
+  },
+};
+const w = (key) => WORDS[getLang()][key];
+
+const HUMAN = {kind: "human", name: ""};
+/** What can be started here: the solo games and a game against bots of each of the three. */
+const CHOICES = [
+  {id: "pocketciv-solo", game: "pocketciv", seats: [HUMAN], options: {},
+    label: {hu: "Civilizációk Hajnala – egyedül", en: "PocketCiv – solo"}},
+  {id: "pax-solitaire", game: "pax", seats: [HUMAN], options: {level: 1},
+    label: {hu: "PAX – pasziánsz", en: "PAX – solitaire"}},
+  {id: "pax-bot", game: "pax", seats: [HUMAN, {kind: "bot", bot: "easy"}], options: {},
+    label: {hu: "PAX – egy gép ellen", en: "PAX – against a bot"}},
+  {id: "pocketciv-bot", game: "pocketciv", seats: [HUMAN, {kind: "bot", bot: "easy"}], options: {},
+    label: {hu: "Civilizációk Hajnala – egy gép ellen", en: "PocketCiv – against a bot"}},
+  {id: "caboose-bots", game: "caboose", seats: [HUMAN, {kind: "bot", bot: "easy"}, {kind: "bot", bot: "easy"}],
+    options: {}, label: {hu: "Cleopatra vasúti kocsija – két gép ellen", en: "Cleopatra's Caboose – against two bots"}},
+];
+
+const root = document.getElementById("app");
+const langBtn = document.getElementById("lang");
+const home = document.getElementById("home");
+const offline = {engine: "loading", cache: "caching"};
+window.__asztalOffline = offline;  // for tests: the engine's and the cache's state
+let listener = null;  // the game page's, once a game is shown
+
+// the cache for the next start with no network (kept by the service worker)
+const cacheLine = el("p", {id: "offline-cache", class: "muted"});
+async function cacheFiles() {
+  if (!("serviceWorker" in navigator)) { offline.cache = "none"; return; }
+  try {
+    const controlled = new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve));
+    await navigator.serviceWorker.register("sw.js", {scope: "./"});
+    await navigator.serviceWorker.ready;
+    // on the first visit the worker waits for the service worker to take the page, so that the
+    // runtime it loads comes from the cache just filled rather than from the network a second time
+    if (!navigator.serviceWorker.controller) await controlled;
+    offline.cache = "ready";
+  } catch {
+    // with no network the update check of an installed service worker fails: it still serves
+    offline.cache = navigator.serviceWorker.controller ? "ready" : "none";
+  }
+}
+const cached = cacheFiles();
+// a page the service worker already serves makes its worker at once (the files are cached)
+const worker = (navigator.serviceWorker && navigator.serviceWorker.controller ? Promise.resolve() : cached).then(() => {
+  const made = new Worker(new URL("./worker.mjs", import.meta.url), {type: "module"});
+  made.onmessage = heard;
+  return made;
+});
+/** A message to the worker (kept in order while the worker is being made). */
+const post = (message) => worker.then((made) => made.postMessage(message));
+
+function heard(event) {
+  const m = event.data;
+  if (m.type === "loading") return;
+  if (m.type === "ready" || m.type === "failed") {
+    offline.engine = m.type;
+    if (m.type === "failed") root.prepend(el("p", {class: "error"}, `${w("failed")}: ${m.text}`));
+  } else if (listener) {
+    listener(m);
+  }
+}
+
+function labels() {
+  langBtn.textContent = t("lang_other");
+  home.textContent = w("title");
+  document.documentElement.lang = getLang();
+}
+langBtn.onclick = () => setLang(getLang() === "hu" ? "en" : "hu");
+setLang(getLang());
+labels();
+onLang(labels);
+
+function sayCache() { cacheLine.textContent = w({caching: "caching", ready: "cached", none: "no_cache"}[offline.cache]); }
+cached.then(sayCache);
+
+/** The game page's transport to the worker: the socket's send and language, the messages back. */
+function toWorker(start, choice) {
+  let writes = Promise.resolve();
+  let over = false;
+  return (seat, token, onMessage, onStatus) => {
+    listener = (m) => {
+      if (m.type === "saved") {
+        const kept = {choice, saved: m.saved, over};
+        // for tests: the seq of the last position written (a reload after it resumes there)
+        writes = writes.then(() => keep(kept)).then(() => { window.__asztalKept = kept.saved.seq; });
+      } else {
+        if (m.type === "state") over = m.is_over;
+        onMessage(m);
+      }
+    };
+    post({type: "start", ...start, lang: getLang()});
+    setTimeout(() => onStatus("open"), 0);  // the worker is the connection: it is always there
+    return {
+      send(msg) { post(msg); return true; },
+      setLang(lang) { post({type: "lang", lang}); },
+      reopen() {},
+    };
+  };
+}
+
+function play(start, choice) {
+  if (location.search) history.replaceState(null, "", "./");  // a reload goes on with this game
+  showGame(root, "offline", {local: {seats: {0: ""}}, connect: toWorker(start, choice)});
+}
+
+function newGame(choice) {
+  const seed = crypto.getRandomValues(new Uint32Array(1))[0] & 0x7fffffff;
+  play({game: choice.game, seats: choice.seats, seat: 0, seed, options: choice.options}, choice.id);
+}
+
+function menu(kept) {
+  clear(root);
+  const list = el("div", {class: "offline-choices"});
+  if (kept && !kept.over) {
+    const go = el("button", {type: "button", id: "offline-continue", class: "primary"}, w("continue"));
+    go.onclick = () => play({saved: kept.saved}, kept.choice);
+    list.append(go);
+  }
+  for (const c of CHOICES) {
+    const b = el("button", {type: "button", "data-choice": c.id}, c.label[getLang()]);
+    b.onclick = () => newGame(c);
+    list.append(b);
+  }
+  sayCache();
+  root.append(el("section", {class: "offline-menu"}, [el("h1", {}, w("title")), el("p", {}, w("intro")),
+    cacheLine, el("h2", {}, w("new_game")), list]));
+}
+
+// a game in progress goes on at once (a reload resumes it); otherwise the choices
+const kept = await load().catch(() => undefined);
+const q = new URLSearchParams(location.search);
+if (kept && !kept.over && !q.has("menu")) {
+  play({saved: kept.saved}, kept.choice);
+} else {
+  menu(kept);
+  onLang(() => { if (root.querySelector(".offline-menu")) menu(kept); });
+}

@@ -1,0 +1,113 @@
+"""The offline app in Debian's chromium: loaded once with the network, then with the network cut
+(``context.set_offline(True)``) it reloads from the service worker's cache, plays a PocketCiv
+solo game and a PAX solitaire game at 390×844 in the engine of its Web Worker (Pyodide), and a
+reload mid-game resumes each at the same decision from IndexedDB.
+
+Skipped, saying why, where chromium, the npm package ``pyodide`` or the pack is missing
+(``make offline`` installs and builds them)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+OFFLINE = ROOT / "offline"
+if not (OFFLINE / "node_modules" / "pyodide" / "pyodide.asm.wasm").is_file():
+    pytest.skip("the npm package pyodide is not installed: run `make offline`", allow_module_level=True)
+if not (OFFLINE / "build" / "asztal-pack.zip").is_file():
+    pytest.skip("the offline pack is not built: run `make offline`", allow_module_level=True)
+
+from tests.server.wire import Server  # noqa: E402
+from tests.web.conftest import ARGS, CHROMIUM  # noqa: E402  (skips the module without chromium)
+
+#: decisions each game plays at most (both end sooner or later; the cap bounds the run)
+MOVES = 400
+#: the decision after which the page is reloaded
+RELOAD_AT = 12
+#: the engine starts in a worker under Pyodide: generous on a busy machine
+START_MS = 60_000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("offline-web")
+    srv = Server(f"sqlite:///{tmp / 'asztal.db'}", tmp / "server.log").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def page(tmp_path, server):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM, args=ARGS,
+                                                   headless=True, viewport={"width": 390, "height": 844})
+        pg = ctx.new_page()
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.base = server.url + "/offline/"
+        yield pg
+        ctx.close()
+        assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def _state(page) -> dict:
+    return page.evaluate("window.__asztalState && {seq: window.__asztalState.seq, over: window.__asztalState.is_over,"
+                         " to_move: window.__asztalState.to_move, decision: window.__asztalState.decision,"
+                         " legal: window.__asztalState.legal.map((a) => a.code)}")
+
+
+def _wait_state(page, after: int = -1) -> dict:
+    page.wait_for_function(f"window.__asztalState && window.__asztalState.seq > {after}", timeout=START_MS)
+    return _state(page)
+
+
+def _play(page, rng: random.Random, moves: int) -> dict:
+    """Click ``moves`` random legal choices (listed as buttons beside the board on a phone),
+    each after the page shows the position the last one made; stops at the game's end."""
+    st = _state(page)
+    for _ in range(moves):
+        if st["over"]:
+            break
+        code = st["legal"][rng.randrange(len(st["legal"]))]
+        page.locator(f'#buttons .act-btn[data-code="{code}"]').first.click()
+        st = _wait_state(page, st["seq"])
+    return st
+
+
+def _reload_resumes(page) -> None:
+    """The position kept, a reload with no network shows the same decision again."""
+    before = _state(page)
+    page.wait_for_function(f"window.__asztalKept === {before['seq']}")
+    page.reload()
+    after = _wait_state(page)
+    assert after == before
+
+
+def _game(page, choice: str, seed: int) -> dict:
+    rng = random.Random(seed)
+    page.goto(page.base + "?menu")
+    page.click(f"[data-choice={choice}]")
+    _wait_state(page)
+    _play(page, rng, RELOAD_AT)
+    _reload_resumes(page)
+    return _play(page, rng, MOVES)
+
+
+def test_the_app_plays_and_resumes_with_no_network(page) -> None:
+    page.goto(page.base)
+    page.wait_for_function("window.__asztalOffline && window.__asztalOffline.cache === 'ready'", timeout=START_MS)
+    assert page.locator("[data-choice=pocketciv-solo]").is_visible()
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("[data-choice=pocketciv-solo]")
+    assert page.evaluate("navigator.onLine") is False
+
+    civ = _game(page, "pocketciv-solo", 1)
+    pax = _game(page, "pax-solitaire", 2)
+    assert civ["over"] and pax["over"], (civ, pax)
+    assert page.locator("#end-screen").is_visible()
