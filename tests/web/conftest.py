@@ -76,8 +76,7 @@ def create(page, game: str, players: int, kinds: list[str] | None = None, bot: s
         page.select_option(f"select[name=kind{s}]", kind)
     # every bot seat at ``bot`` (the lobby offers ``normal``; the tests play the quicker
     # ``greedy`` unless they ask otherwise)
-    for strength in page.query_selector_all("select.strength"):
-        strength.select_option(bot)
+    page.eval_on_selector_all("select.strength", "(all, bot) => all.forEach((s) => { s.value = bot; })", bot)
     for name, value in (options or {}).items():
         page.select_option(f"[data-option={name}]", value)
     page.click("#f-create")
