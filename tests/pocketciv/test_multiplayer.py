@@ -553,7 +553,7 @@ def test_multiplayer_games_end_replay_and_keep_the_view(players):
 
 def test_a_two_player_game_reaches_the_end_of_era_8():
     """PC-MP-END-01 (b): two scripted players play a whole game through all eight eras."""
-    s = _policy_game(2, 5)
+    s = _policy_game(2, 6)
     assert s.ending == "eras" and s.era == 8
     # the era-8 ending: the most points win (rules version 4 and issue 33's two-player policy;
     # a shared win on equal points is tested in

@@ -296,6 +296,13 @@ def _move(s, acts):
     return best if best is not None else acts[-1]
 
 
+#: multiplayer: an Empire without a city clears the first farm (two tribes and a forest,
+#: PC-DEV-FARM-01) only with at least this many tribes: spent earlier, they leave it too few
+#: for the next Attack or Epidemic, and a fall ends the game (PC-MP-END-01). Greedy against
+#: itself, 800 two-player deals (batch seeds 1-8): 694 reach Era 4 against 670 (docs/bots.md)
+FARM_MIN = 12
+
+
 def _dev(s, acts):
     by_kind: dict[str, list] = {}
     for x in acts:
@@ -305,6 +312,8 @@ def _dev(s, acts):
     agri = by_kind.get("agri", [])
     farms = agri + by_kind.get("farm", [])
     t = _target(s) if farms else -1
+    if t >= 0 and s.players > 1 and not any(s.emp.cav) and sum(s.emp.tribes) < FARM_MIN:
+        t = -1  # multiplayer, no city yet: the first farm waits for FARM_MIN tribes
     for x in farms:
         a = x.args[0]
         if (s.emp.cav[a] or a == t) and (x.kind == "agri" or not (s.emp.cav[a] and agri)):
