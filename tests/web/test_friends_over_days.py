@@ -42,7 +42,7 @@ def browser():
 
 
 def phone_page(browser, base: str):
-    ctx = browser.new_context(viewport=PHONE)
+    ctx = browser.new_context(viewport=PHONE, locale="hu-HU")  # a Hungarian player's phone
     page = ctx.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -106,6 +106,7 @@ def test_friends_play_a_turn_based_caboose_with_an_invitation_chat_and_a_mail(br
             anna.select_option("#f-players", "3")
             anna.select_option("select[name=kind1]", "invite")
             anna.select_option("select[name=kind2]", "bot")
+            anna.select_option("select[name=bot2]", "greedy")  # the quicker bot (the lobby offers normal)
             anna.select_option("#f-timer", "86400")
             anna.check("#f-rated")
             anna.click("#f-create")
