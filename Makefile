@@ -51,8 +51,13 @@ SHARED ?= ../shared
 run: install
 	$(BIN)/asztal serve --host $(HOST) --port $(PORT)
 
+# twice as many workers as cores, each taking the next test as it frees (worksteal): much of
+# the suite waits on a server, a browser or a database, and one core idled behind the other's
+# long tests with one worker a core
+TEST_WORKERS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) )))
+
 test: install offline
-	$(BIN)/python -m pytest -n auto -p no:cacheprovider
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal -p no:cacheprovider --durations=25
 	$(MAKE) --no-print-directory test-pure
 
 # the offline page's runtime (docs/offline.md): Pyodide from the npm registry by the name and
