@@ -197,11 +197,7 @@ def _tableau(svg: Svg, view, p, x0: float, y0: float, w: float) -> float:
              stroke="#d4a017" if turn else "#b39b62", stroke_width=3 if turn else 1.5)
     name = svg.seat_name(seat) + (t(" (te)", " (you)") if you else "")
     svg.text(g, x0 + 12, y0 + 20, name, 14, font_weight="bold")
-    marks = []
-    if p["primus"]:
-        marks.append(t("Primus (kezdő)", "Primus (start)"))
-    if p["primus_conspiratus"]:
-        marks.append("Primus Conspiratus")
+    marks = [t(*pair) for pair in seat_marks(p)]
     if p["saw_rome"]:
         marks.append(t("látta Rómát", "saw Rome"))
     money = "?" if p["money"] is None else p["money"]
@@ -354,9 +350,20 @@ def panels(view: dict[str, Any], players: int) -> list[dict[str, Any]]:
         s = p["seat"]
         out[s] = {"money": p["money"], "hand": p["hand_size"],
                   "score": (result.get("points") or [None] * players)[s] if result else None,
-                  "marks": (["Primus"] if p["primus"] else []) + (["Primus Conspiratus"]
-                                                                    if p["primus_conspiratus"] else [])}
+                  "marks": seat_marks(p)}
     return out
+
+
+def seat_marks(p: dict[str, Any]) -> list[tuple[str, str]]:
+    """The seat's Primus tokens (Hungarian, English), each said once: a holder of both is the
+    Primus Conspiratus who also starts, not „Primus · Primus Conspiratus”."""
+    if p["primus"] and p["primus_conspiratus"]:
+        return [("Primus Conspiratus (kezdő)", "Primus Conspiratus (start)")]
+    if p["primus"]:
+        return [("Primus (kezdő)", "Primus (start)")]
+    if p["primus_conspiratus"]:
+        return [("Primus Conspiratus", "Primus Conspiratus")]
+    return []
 
 
 def draw(view: dict[str, Any], legal=None, lang: str = "hu", names: list[str] | None = None,

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from asztal.engine.i18n import fill, join_words
+from asztal.games.pax.board import seat_marks
 from asztal.games.pax.pack import CAT_EN, CAT_HU, CATEGORIES
 
 SHORT = {"hu": ("Gazd", "Flot", "Sereg", "Vall", "Szen", "Birt", "Csel"),
@@ -50,8 +51,6 @@ TEXT = {
     "drawn": ("Húzott lapok", "Drawn cards"),
     "turn": ("Kijátszva ebben a körben: {n}, a következő lap ára {cost} Aureus",
              "Played this turn: {n}; the next card costs {cost} Aureus"),
-    "primus": ("kezdőjátékos", "start player"),
-    "pc": ("Primus Conspiratus", "Primus Conspiratus"),
     "saw_rome": ("látta Róma lapjait", "saw Rome's cards"),
     "empty": ("—", "—"),
     "over": ("Vége", "Game over"),
@@ -307,11 +306,7 @@ def _players(view: dict[str, Any], lang: str, caption: bool) -> list[RenderableT
         name = f"{seat + 1}."
         if seat == view.get("seat"):
             name = f"[bold]{name}*[/]"
-        flags = []
-        if p["primus"]:
-            flags.append(_t("primus", lang))
-        if p["primus_conspiratus"]:
-            flags.append(_t("pc", lang))
+        flags = [pair[1] if lang == "en" else pair[0] for pair in seat_marks(p)]
         if p["saw_rome"]:
             flags.append(_t("saw_rome", lang))
         if flags:
