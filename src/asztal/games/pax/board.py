@@ -273,12 +273,14 @@ def _hand(svg: Svg, view, y0: float) -> float:
     return y0 + h
 
 
-#: the scoring breakdown's columns (PAX-SCORE-*): the result's key, Hungarian, English
-SCORE_COLUMNS = (("categories_played", "kijátszott kategóriák", "categories played"),
-                 ("stronger_than_rome", "erősebb Rómánál", "stronger than Rome"),
-                 ("fleet_and_army", "flotta és sereg", "fleet and army"),
-                 ("primus_conspiratus", "Primus Conspiratus", "Primus Conspiratus"),
-                 ("most_money", "legtöbb Aureus", "most Aureus"))
+#: the scoring breakdown's columns (PAX-SCORE-*): the result's key, Hungarian, English; the
+#: cells are points, so a heading gives the rate (one category beaten shows 3, not 1)
+SCORE_COLUMNS = (("categories_played", "kijátszott kategóriák (2 pont/kategória)",
+                  "categories played (2 points each)"),
+                 ("stronger_than_rome", "erősebb Rómánál (3 pont/kategória)", "stronger than Rome (3 points each)"),
+                 ("fleet_and_army", "flotta- és seregjelek", "Fleet and Army symbols"),
+                 ("primus_conspiratus", "Primus Conspiratus (1 pont)", "Primus Conspiratus (1 point)"),
+                 ("most_money", "legtöbb Aureus (4 pont)", "most Aureus (4 points)"))
 
 
 def scoring(view: dict[str, Any], lang: str = "hu", names: list[str] | None = None) -> dict[str, Any] | None:

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from asztal.engine.i18n import fill, join_words
-from asztal.games.pax.board import seat_marks
+from asztal.games.pax.board import SCORE_COLUMNS, seat_marks
 from asztal.games.pax.pack import CAT_EN, CAT_HU, CATEGORIES
 
 SHORT = {"hu": ("Gazd", "Flot", "Sereg", "Vall", "Szen", "Birt", "Csel"),
@@ -75,11 +75,6 @@ TEXT = {
     "rome_col": ("Róma", "Rome"),
     "rome_holds": ("Róma {n} kategóriában a legerősebb (vagy holtversenyben az): {cats}. 4 kell a győzelméhez.",
                    "Rome is strongest (or tied) in {n} categories: {cats}. It needs 4 to win."),
-    "src.categories_played": ("kijátszott kategóriák (2/kat.)", "categories played (2 each)"),
-    "src.stronger_than_rome": ("erősebb Rómánál (3/kat.)", "stronger than Rome (3 each)"),
-    "src.fleet_and_army": ("flotta- és seregjelek", "Fleet and Army symbols"),
-    "src.primus_conspiratus": ("Primus Conspiratus", "Primus Conspiratus"),
-    "src.most_money": ("a legtöbb pénz (4)", "most money (4)"),
     "total": ("összesen", "total"),
     "strongest": ("* = a kategória legerősebbje", "* = strongest in the category"),
     "opt.keep": ("Megtartod: {card}; a többi lap a pakli alá kerül", "Keep {card}; the others go under the deck"),
@@ -368,8 +363,8 @@ def _result(view: dict[str, Any], r: dict[str, Any], lang: str) -> RenderableTyp
     pts.add_column("")
     for seat in range(n):
         pts.add_column(_t("seat", lang, n=seat + 1), justify="right")
-    for src in ("categories_played", "stronger_than_rome", "fleet_and_army", "primus_conspiratus", "most_money"):
-        pts.add_row(_t("src." + src, lang), *(str(b[src]) for b in r["breakdown"]))
+    for src, hu, en in SCORE_COLUMNS:  # the browser's headings: each gives its rate in points
+        pts.add_row(en if lang == "en" else hu, *(str(b[src]) for b in r["breakdown"]))
     pts.add_row(Text(_t("total", lang), style="bold"), *(Text(str(p), style="bold") for p in r["points"]))
     lines.append(pts)
     return Panel(Group(*lines), title=_t("over", lang), border_style="magenta")
