@@ -306,6 +306,9 @@ def scoring(view: dict[str, Any], lang: str = "hu", names: list[str] | None = No
         won = [svg.seat_name(w) for w in r["winners"]]
         if not won:
             head += t(" Nincs győztes játékos.", " No player wins.")
+        elif r["rome_won"]:  # PAX-WIN-04: why a lower score may win
+            head += t(f" Győztes: {won[0]}, a Primus Conspiratus birtokosa (ha Róma nyer, a pontok nem számítanak).",
+                      f" Winner: {won[0]}, the holder of Primus Conspiratus (when Rome wins, points do not count).")
         elif len(won) == 1:
             head += t(f" Győztes: {won[0]}.", f" Winner: {won[0]}.")
         else:

@@ -66,8 +66,10 @@ TEXT = {
     "level_unplayed": ("Hiányzó kategória előtted: {cats} (mind a 7 kell).",
                        "Missing from your cards: {cats} (all 7 are needed)."),
     "price": ("Ár neked", "Your price"),
-    "rome_pc": ("Rómával együtt győz a Primus Conspiratus birtokosa.",
-                "With Rome wins the holder of Primus Conspiratus."),
+    "rome_pc": ("Rómával együtt győz a Primus Conspiratus birtokosa, akkor is, ha kevesebb pontja van: "
+                "ha Róma nyer, a pontok nem számítanak.",
+                "With Rome wins the holder of Primus Conspiratus, even with fewer points: when Rome wins, "
+                "points do not count."),
     "rome_no_pc": ("Senkinél sincs Primus Conspiratus, így egyik játékos sem győz.",
                    "Nobody holds Primus Conspiratus, so no player wins."),
     "most_points": ("Róma legyőzése után a legtöbb pont győz.", "With Rome beaten, the most points win."),
