@@ -82,7 +82,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Player {player} passed: looked at Rome's face-down cards and took 2 Aureus",
     },
     "pax.draw": {
-        "hu": "{player}. játékos húz: {cards} lap, {mode_hu}",
+        "hu": "{player}. játékos {cards} lapot húz, {mode_hu}",
         "en": "Player {player} draws {cards:pl:card}, {mode_en}",
     },
     "pax.nodraw": {
