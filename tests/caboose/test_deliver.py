@@ -1,5 +1,6 @@
 """Action 3, deliver fruit, transport and SEKHMET HUNTINGTON."""
 
+from asztal.games.caboose import GAME
 from tests.caboose.scenario import act, codes, cubes, fruit_at, give, market, mkt, refresh, scene, trains, turn
 
 
@@ -27,6 +28,23 @@ def test_vector_deliver():
     assert mkt(s, "figs") == -3 and mkt(s, "grapes") == 2
     assert s.vp == [0, 3, 1]
     assert s.pk.cc_idx["city-giza-4"] in s.cdisc
+    event = next(e for e in s.log if e.get("key") == "caboose.deliver")
+    assert GAME.describe(event, "hu").endswith("szállított: füge, Fajjúm → Gíza; +3 pénz; GYP a többieknek: "
+                                               "2. játékos 3 GYP, 3. játékos 1 GYP")
+    assert GAME.describe(event, "en").endswith("from Faiyum to Giza; +3 money; VP to the others: Player 2 3 VP, "
+                                               "Player 3 1 VP")
+
+
+def test_a_delivery_nobody_else_scores_from_says_so():
+    """No „vasutak gazdái közül: senki”: a delivery that gives the others nothing says it in words."""
+    s = _vector()
+    trains(s, "r07", 1, 0)
+    trains(s, "r07", 0, 3)  # the deliverer's own trains carry it
+    give(s, 2, fruit=[])
+    act(s, "deliver:city-giza-4", "src:faiyum:figs")
+    event = next(e for e in s.log if e.get("key") == "caboose.deliver")
+    assert GAME.describe(event, "hu").endswith("; a többiek nem kapnak GYP-t")
+    assert GAME.describe(event, "en").endswith("; nobody else scores VP")
 
 
 def test_deliverer_scores_no_vp_and_one_per_player():

@@ -7,7 +7,8 @@ from rich.console import Console
 from asztal import games
 from asztal.engine.i18n import missing_translations
 from asztal.games.pax.actions import ACTIONS
-from asztal.games.pax.render import render
+from asztal.games.pax.render import option_label, render
+from tests.pax.scenario import build
 
 GAME = games.load("pax")
 
@@ -127,3 +128,16 @@ def test_setup_line_names_the_default_pack_in_hungarian():
     assert event["key"] == "pax.setup"
     assert GAME.describe(event, "hu").endswith("kártyacsomag: rekonstruált")
     assert GAME.describe(event, "en").endswith("data pack: reconstructed")
+
+
+def test_done_with_no_income_does_not_collect_nothing():
+    """„Kész” with no income this turn says so, never „begyűjtöd a bevételt, 0 Aureust”."""
+    for turn, hu, en in (({"played": 1, "categories": ["conspiracy"]}, "Kész (ebben a körben nincs bevételed)",
+                          "Done (no income this turn)"),
+                         (None, "Kész: begyűjtöd a bevételt, 2 Aureust", "Done: collect your income, 2 Aureus")):
+        s = build(2, phase="play", hands=[["army"], []], tableaux=[["conspiracy"], []], turn=turn,
+                  primus_conspiratus=0)
+        done = next(a for a in s.legal_actions() if a.code == "done")
+        view = s.view(0)
+        assert option_label(view, done, "hu").startswith(hu) and option_label(view, done, "en").startswith(en)
+        assert "0 Aureus" not in option_label(view, done, "hu")

@@ -30,6 +30,11 @@ def event_words(event: dict[str, Any], lang: str) -> dict[str, Any]:
         out["order"] = seats_text(event["order"], lang)
     if isinstance(event.get("vp"), list):
         out["vp"] = _per_seat(event["vp"], "GYP", "VP", lang, event.get("seat"))
+        # the others' VP from a delivery, said as a sentence when nobody gets any
+        if any(v for q, v in enumerate(event["vp"]) if q != event.get("seat")):
+            out["gain"] = ("GYP a többieknek: " if lang == "hu" else "VP to the others: ") + out["vp"]
+        else:
+            out["gain"] = "a többiek nem kapnak GYP-t" if lang == "hu" else "nobody else scores VP"
     if isinstance(event.get("paid"), list):
         out["paid"] = _per_seat(event["paid"], "pénz", "money", lang, event.get("seat"))
     if isinstance(event.get("scores"), list):
@@ -67,10 +72,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Player {player} builds in {city_en}: {building_en}; +{vp} VP; paid to the others: {paid}",
     },
     "caboose.deliver": {
-        "hu": "{player}. játékos gyümölcsöt szállított ({fruit_hu}) innen: {source_hu}, ide: {city_hu}; "
-              "+{income} pénz; GYP-t kap a vasutak gazdái közül: {vp}",
-        "en": "Player {player} delivers {fruit_en} from {source_en} to {city_en}; +{income} money; "
-              "VP to the railways' owners: {vp}",
+        "hu": "{player}. játékos gyümölcsöt szállított: {fruit_hu}, {source_hu} → {city_hu}; "
+              "+{income} pénz; {gain}",
+        "en": "Player {player} delivers {fruit_en} from {source_en} to {city_en}; +{income} money; {gain}",
     },
     "caboose.grow": {"hu": "{player}. játékos gyümölcsöt termesztett itt: {city_hu} ({fruit_hu})",
                      "en": "Player {player} grows {fruit_en} in {city_en}"},

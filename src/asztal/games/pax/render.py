@@ -95,6 +95,7 @@ TEXT = {
     "opt.nobuy": ("Nem vásárolsz", "Buy nothing"),
     "opt.done": ("Kész: begyűjtöd a bevételt", "Done: collect your income"),
     "opt.done_n": ("Kész: begyűjtöd a bevételt, {n} Aureust", "Done: collect your income, {n} Aureus"),
+    "opt.done_0": ("Kész (ebben a körben nincs bevételed)", "Done (no income this turn)"),
     "public_hand": ("ismert a kezében", "known in hand"),
 }
 
@@ -153,7 +154,7 @@ def option_label(view: dict[str, Any], action, lang: str = "hu") -> str:
         return _t("opt.play", lang, card=name, price=(view.get("turn") or {}).get("next_cost", 0))
     income = (view.get("turn") or {}).get("income")
     if op == "done" and income is not None:
-        return _t("opt.done_n", lang, n=income)
+        return _t("opt.done_n" if income else "opt.done_0", lang, n=income)
     if op in ("draw", "pass", "nodraw", "nobuy", "done"):
         n = min(3, view["deck_size"]) if op == "draw" else view["rome"]["hidden_count"]
         return _t("opt." + op, lang, n=n)
