@@ -141,3 +141,19 @@ def test_done_with_no_income_does_not_collect_nothing():
         view = s.view(0)
         assert option_label(view, done, "hu").startswith(hu) and option_label(view, done, "en").startswith(en)
         assert "0 Aureus" not in option_label(view, done, "hu")
+
+
+def test_a_seats_own_secret_lines_name_it_like_every_other_line():
+    """The log never switches between „te” and „2. játékos” for one seat: its own secret lines
+    (the card kept, taken into hand, slid under the deck) name it as the public ones do."""
+    s = GAME.new_game(2, seed=3)
+    rng = random.Random(3)
+    own = 0
+    while not s.is_over and len(s.history) < 60:
+        s.apply(rng.choice(s.legal_actions()).code)
+    for e in s.log_for(1):
+        if (e.get("secret") or {}).get("seat") == 1:
+            own += 1
+            assert GAME.describe(e, "hu", 1).startswith("2. játékos ")
+            assert GAME.describe(e, "en", 1).startswith("Player 2 ")
+    assert own
