@@ -34,7 +34,7 @@ from asztal.games.pocketciv.data import (
     WONDER_VP,
 )
 from asztal.games.pocketciv.items import effect
-from asztal.games.pocketciv.messages import STEP_NAMES
+from asztal.games.pocketciv.messages import STEP_NAMES, steps_words
 from asztal.games.pocketciv.result_words import result_sentences
 
 _T = {
@@ -71,7 +71,8 @@ def _pending(view: dict, lang: str) -> Text:
     """The pending steps, outermost first, by the names a player knows (never frame ids)."""
     i = 1 if lang == "en" else 0
     names = [(STEP_NAMES.get(f[0]) or EVENT_NAMES.get(f[0]) or (str(f[0]),) * 2)[i] for f in view["stack"]]
-    return Text(f"{_t('pending', lang)}: " + " › ".join(names), style="dim")
+    return Text(f"{_t('pending', lang)}: " + steps_words(names, lang), style="dim")
+
 
 
 #: each empire's colour on the terminal (the browser board's red, blue, gold and purple)
