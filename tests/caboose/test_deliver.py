@@ -1,5 +1,8 @@
 """Action 3, deliver fruit, transport and SEKHMET HUNTINGTON."""
 
+import pytest
+
+from asztal.engine.errors import IllegalAction
 from asztal.games.caboose import GAME
 from tests.caboose.scenario import act, codes, cubes, fruit_at, give, market, mkt, refresh, scene, trains, turn
 
@@ -159,3 +162,13 @@ def test_sekhmet_uses_one_unbuilt_route_for_the_turn():
     trains(t, "r07", 1, 1)
     turn(t, 0, god=4, city=[], fruit=[])
     assert "sekhmet:r07" not in codes(t)  # only routes without trains
+
+
+def test_an_unreachable_demand_is_said_as_one_fruit_or_the_other():
+    """CC-ACT-DELIVER-04: a card asking for figs or grapes is refused as „füge vagy szőlő”, not „és”."""
+    s = _vector()
+    trains(s, "r07", 1, 0)
+    with pytest.raises(IllegalAction) as refused:
+        act(s, "deliver:city-giza-4", "src:faiyum:figs")
+    said = str(refused.value)
+    assert "a kért gyümölcs: füge vagy szőlő." in said and "(figs or grapes) cannot reach Giza" in said
