@@ -1,5 +1,9 @@
 """Action 3, deliver fruit, transport and SEKHMET HUNTINGTON."""
 
+import pytest
+
+from asztal.engine.errors import IllegalAction
+from asztal.games.caboose import GAME
 from tests.caboose.scenario import act, codes, cubes, fruit_at, give, market, mkt, refresh, scene, trains, turn
 
 
@@ -27,6 +31,23 @@ def test_vector_deliver():
     assert mkt(s, "figs") == -3 and mkt(s, "grapes") == 2
     assert s.vp == [0, 3, 1]
     assert s.pk.cc_idx["city-giza-4"] in s.cdisc
+    event = next(e for e in s.log if e.get("key") == "caboose.deliver")
+    assert GAME.describe(event, "hu").endswith("szállított: füge, Fajjúm → Gíza; +3 pénz; GYP a többieknek: "
+                                               "2. játékos 3 GYP, 3. játékos 1 GYP")
+    assert GAME.describe(event, "en").endswith("from Faiyum to Giza; +3 money; VP to the others: Player 2 3 VP, "
+                                               "Player 3 1 VP")
+
+
+def test_a_delivery_nobody_else_scores_from_says_so():
+    """No „vasutak gazdái közül: senki”: a delivery that gives the others nothing says it in words."""
+    s = _vector()
+    trains(s, "r07", 1, 0)
+    trains(s, "r07", 0, 3)  # the deliverer's own trains carry it
+    give(s, 2, fruit=[])
+    act(s, "deliver:city-giza-4", "src:faiyum:figs")
+    event = next(e for e in s.log if e.get("key") == "caboose.deliver")
+    assert GAME.describe(event, "hu").endswith("; a többiek nem kapnak GYP-t")
+    assert GAME.describe(event, "en").endswith("; nobody else scores VP")
 
 
 def test_deliverer_scores_no_vp_and_one_per_player():
@@ -141,3 +162,13 @@ def test_sekhmet_uses_one_unbuilt_route_for_the_turn():
     trains(t, "r07", 1, 1)
     turn(t, 0, god=4, city=[], fruit=[])
     assert "sekhmet:r07" not in codes(t)  # only routes without trains
+
+
+def test_an_unreachable_demand_is_said_as_one_fruit_or_the_other():
+    """CC-ACT-DELIVER-04: a card asking for figs or grapes is refused as „füge vagy szőlő”, not „és”."""
+    s = _vector()
+    trains(s, "r07", 1, 0)
+    with pytest.raises(IllegalAction) as refused:
+        act(s, "deliver:city-giza-4", "src:faiyum:figs")
+    said = str(refused.value)
+    assert "a kért gyümölcs: füge vagy szőlő." in said and "(figs or grapes) cannot reach Giza" in said

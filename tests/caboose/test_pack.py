@@ -2,12 +2,14 @@
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 
 from asztal.engine import BadOptions
 from asztal.games.caboose import GAME
 from asztal.games.caboose.pack import BUILDING, DEFAULT_PACK, FRUIT, GOD_NAMES, TRAIN, load_pack
+from asztal.learn import caboose as lesson
 
 RAW = json.loads(DEFAULT_PACK.read_text(encoding="utf-8"))
 
@@ -17,6 +19,17 @@ def test_default_pack_is_the_reconstructed_one_and_says_so():
     pk = load_pack(None)
     assert pk.name == "reconstructed" and "RECONSTRUCTED" in pk.status
     assert GAME.new_game(3).view(0)["reconstructed"] is True
+
+
+def test_hungarian_polis_names_end_in_polisz_everywhere():
+    """A -polis city is -polisz in Hungarian (Hermopolisz, Héliopolisz), and the Hungarian guide
+    and lesson never fall back to the English spelling of one."""
+    pk = load_pack(None)
+    polis = [hu for hu, en in zip(pk.city_hu, pk.city_en, strict=True) if en.endswith("polis")]
+    assert "Héliopolisz" in polis and all(hu.endswith("polisz") for hu in polis), polis
+    guide = (Path(DEFAULT_PACK).parents[1] / "guide" / "hu.md").read_text(encoding="utf-8")
+    said = guide + " ".join(step.say[0] for step in lesson.SCRIPT.steps)
+    assert "Héliopoliszra" in guide and "polis " not in said and "polisra" not in said and "polisba" not in said
 
 
 def test_board_has_twelve_cities_and_twenty_routes():

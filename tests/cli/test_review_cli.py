@@ -28,7 +28,7 @@ def test_review_speaks_hungarian_with_card_names_and_decimal_commas(tmp_path):
     out = CliRunner().invoke(build_app("hu"), ["review", str(path), "--seat", "1", "--iters", "60", "--lang", "hu"])
     assert out.exit_code == 0, out.output
     text = out.output
-    assert "Játékelemzés: PAX, 1. játékos" in text and "mcts" not in text
+    assert "Játékelemzés: PAX, 1. játékos lépései; elemző: normál robot" in text and "mcts" not in text
     assert not re.search(r"\b[a-z]+-\d\d\b", text)  # no card ids such as senator-10
     assert not re.search(r"\d\.\d", text)  # no decimal points: 4,5 in Hungarian
     assert "Megtartod:" in text or "Húzol" in text  # the options list's words
@@ -50,3 +50,14 @@ def test_the_quick_look_settles_moves_far_from_a_mistake_and_defers_the_rest():
     for d in quick["decisions"]:
         if not d["screened"]:  # the deferred ones got the very same full search
             assert d == {**by_move[d["move"]], "screened": False}
+
+
+def test_review_of_the_players_own_game_names_their_moves_not_the_bots_strength(tmp_path):
+    """The player's seat is „a te lépéseid”; „normál robot” is the reviewer, said apart."""
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps({**pax_record(), "meta": {"human": 1}}))
+    for lang, said in (("hu", "a te lépéseid (2. játékos); elemző: normál robot"),
+                       ("en", "your moves (seat 2); reviewer: normal bot")):
+        out = CliRunner().invoke(build_app(lang), ["review", str(path), "--iters", "40", "--lang", lang])
+        assert out.exit_code == 0, out.output
+        assert said in " ".join(out.output.split()), out.output

@@ -2,6 +2,7 @@
 
 import pytest
 
+from asztal.games.pax import GAME
 from asztal.games.pax.frames import Stage
 from tests.pax.scenario import build, codes, events
 
@@ -134,3 +135,16 @@ def test_empty_deck_gives_two_aureus_instead_of_drawing():
     s.apply("nodraw")
     assert s.money[0] == 5 and s.exhausted
     assert "buy:legion=1" in codes(s)
+
+
+@pytest.mark.parametrize("religion,deck_size,hu,en", [
+    (["religion*2"] * 3, 2, "2 lapot húz, mindkettőt egyszerre", "draws 2 cards, both at once"),
+    (["religion*2"] * 3, None, "3 lapot húz, mind a hármat egyszerre", "draws 3 cards, all three at once"),
+    (["religion*2"], None, "3 lapot húz, egyesével", "draws 3 cards, one at a time"),
+    (["religion*2"], 1, "1 lapot húz, az utolsót a pakliból", "draws 1 card, the last one in the deck")])
+def test_the_draw_line_counts_true(religion, deck_size, hu, en):
+    """The log's draw line agrees with its count: a deck of 2 is not drawn „mind a három”."""
+    s = build(2, tableaux=[religion, []], deck_size=deck_size)
+    s.apply("draw")
+    event = next(e for e in s.log if e.get("key") == "pax.draw")
+    assert GAME.describe(event, "hu").endswith(hu) and GAME.describe(event, "en").endswith(en)

@@ -3,7 +3,10 @@
 import random
 
 import pytest
+from rich.console import Console
 
+from asztal.games.pax.board import scoring
+from asztal.games.pax.render import _result as render_result
 from asztal.games.pax.scoring import bonus_armies, bonus_fleets, final_result, totals
 from tests.pax.scenario import build
 
@@ -82,6 +85,14 @@ def test_rome_needs_four_categories_at_least_equal_to_every_player():
     b = [0, 1, 2, 1, 2, 1, 2]
     r = final_result(rome, [a, b], [cards_of(a), cards_of(b)], [5, 5], [0, 0], pc_holder=1)
     assert r["rome_holds"] == ["fleet", "army", "religion", "senator"] and r["rome_won"] and r["winners"] == [1]
+    # the end screens say why the lower score wins (terminal panel, browser table title)
+    assert r["points"][1] < r["points"][0]
+    view = {"result": r, "tableaux": []}
+    for lang, said in (("hu", "ha Róma nyer, a pontok nem számítanak"), ("en", "when Rome wins, points do not count")):
+        text = Console(width=200, record=True)
+        text.print(render_result(view, r, lang))
+        assert said in " ".join(text.export_text().split())
+        assert said in scoring(view, lang)["title"]
 
 
 def test_players_win_with_four_categories():

@@ -4,6 +4,7 @@ import pytest
 
 from asztal import games
 from asztal.engine import BadOptions
+from asztal.games.pax.board import scoring
 from asztal.games.pax.frames import Stage
 from tests.pax.scenario import build, codes
 
@@ -124,3 +125,15 @@ def test_level_option_checked():
     with pytest.raises(BadOptions, match="solitaire"):
         GAME.new_game(2, seed=1, options={"level": 2})
     assert GAME.new_game(1, seed=1).options["level"] == 1
+
+
+def test_solo_verdict_and_points_column_agree():
+    """The verdict counts categories (5 of 6), the column shows points: its heading gives the rate,
+    3 per category, so the 15 beside „5 kategória” reads right (was „1 kategória” beside a bare 3)."""
+    s = end_solo(4, ALL7, ["senator", "wealth"])
+    for lang, head, count in (("hu", "erősebb Rómánál (3 pont/kategória)", "(5/6 kategória)"),
+                              ("en", "stronger than Rome (3 points each)", "(5/6 categories)")):
+        table = scoring(s.view(0), lang)
+        assert count in table["title"]
+        k = table["columns"].index(head)
+        assert table["rows"][0][k] == "15"

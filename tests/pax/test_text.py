@@ -7,7 +7,8 @@ from rich.console import Console
 from asztal import games
 from asztal.engine.i18n import missing_translations
 from asztal.games.pax.actions import ACTIONS
-from asztal.games.pax.render import render
+from asztal.games.pax.render import option_label, render
+from tests.pax.scenario import build
 
 GAME = games.load("pax")
 
@@ -127,3 +128,32 @@ def test_setup_line_names_the_default_pack_in_hungarian():
     assert event["key"] == "pax.setup"
     assert GAME.describe(event, "hu").endswith("kártyacsomag: rekonstruált")
     assert GAME.describe(event, "en").endswith("data pack: reconstructed")
+
+
+def test_done_with_no_income_does_not_collect_nothing():
+    """„Kész” with no income this turn says so, never „begyűjtöd a bevételt, 0 Aureust”."""
+    for turn, hu, en in (({"played": 1, "categories": ["conspiracy"]}, "Kész (ebben a körben nincs bevételed)",
+                          "Done (no income this turn)"),
+                         (None, "Kész: begyűjtöd a bevételt, 2 Aureust", "Done: collect your income, 2 Aureus")):
+        s = build(2, phase="play", hands=[["army"], []], tableaux=[["conspiracy"], []], turn=turn,
+                  primus_conspiratus=0)
+        done = next(a for a in s.legal_actions() if a.code == "done")
+        view = s.view(0)
+        assert option_label(view, done, "hu").startswith(hu) and option_label(view, done, "en").startswith(en)
+        assert "0 Aureus" not in option_label(view, done, "hu")
+
+
+def test_a_seats_own_secret_lines_name_it_like_every_other_line():
+    """The log never switches between „te” and „2. játékos” for one seat: its own secret lines
+    (the card kept, taken into hand, slid under the deck) name it as the public ones do."""
+    s = GAME.new_game(2, seed=3)
+    rng = random.Random(3)
+    own = 0
+    while not s.is_over and len(s.history) < 60:
+        s.apply(rng.choice(s.legal_actions()).code)
+    for e in s.log_for(1):
+        if (e.get("secret") or {}).get("seat") == 1:
+            own += 1
+            assert GAME.describe(e, "hu", 1).startswith("2. játékos ")
+            assert GAME.describe(e, "en", 1).startswith("Player 2 ")
+    assert own

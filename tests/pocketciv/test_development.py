@@ -2,6 +2,7 @@
 
 import pytest
 
+from asztal.games.pocketciv import render
 from asztal.games.pocketciv.advances import can_acquire
 from asztal.games.pocketciv.data import ADV_INDEX
 from asztal.games.pocketciv.development import expedition_gold
@@ -277,3 +278,14 @@ def test_no_expedition_from_the_great_wall():
     """PC-R-WALL (expeditions)."""
     s = scenario({1: dict(tribes=5, wonders=["great_wall"])})
     assert "exp:area=1,by=land" not in codes(s)
+
+
+def test_a_free_advance_is_called_free_not_priced_at_nothing():
+    """An advance costing neither tribes nor gold reads „ingyenes”/„free”, never „ára 0 törzs”;
+    a priced one keeps its price, with „1 tribe” in the singular."""
+    free = [i for i, n in enumerate(render.ADV_TRIBES) if n == 0 and not render.ADV_GOLD[i]]
+    assert free
+    for i in range(len(render.ADV_TRIBES)):
+        hu, en = render._advance_text(i, "hu"), render._advance_text(i, "en")
+        assert "ára 0" not in hu and "cost 0" not in en and "1 tribes" not in en
+        assert ("— ingyenes;" in hu and "— free;" in en) == (i in free)

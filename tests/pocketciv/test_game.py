@@ -152,7 +152,8 @@ def test_pending_steps_are_shown_by_name_not_frame_id():
     for _ in range(6):
         s.apply(s.legal_actions()[0])
     assert [f[0] for f in s.view(0)["stack"]] == ["mp", "move"]
-    for lang, line in (("hu", "Folyamatban: Forduló › Mozgatás"), ("en", "Pending: Round › Movement")):
+    for lang, line in (("hu", "Folyamatban: Mozgatás (a Forduló közben)"),
+                       ("en", "Pending: Movement (during the Round)")):
         c = Console(width=120, file=io.StringIO(), record=True)
         c.print(render(s.view(0), lang))
         assert line in c.export_text()
@@ -160,4 +161,4 @@ def test_pending_steps_are_shown_by_name_not_frame_id():
     s.stack.append(Loss(2, 255))
     c = Console(width=120, file=io.StringIO(), record=True)
     c.print(render(s.view(0), "en"))
-    assert "Pending: Event › Losing tribes" in c.export_text()
+    assert "Pending: Losing tribes (during the Event)" in c.export_text()

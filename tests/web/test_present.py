@@ -209,3 +209,13 @@ def test_the_log_names_the_seats_as_in_the_lobby():
     seats = [{"seat": 0, "name": "Anna", "kind": "human"}, {"seat": 1, "name": "", "kind": "bot"}]
     line = named_log([{"i": 0, "hu": "2. játékos passzol", "en": "Player 2 passes"}], seats)[0]
     assert line == {"i": 0, "hu": "Gép 2 passzol", "en": "Bot 2 passes"}
+
+
+def test_a_pax_seat_holding_both_primus_tokens_is_named_once():
+    """The start player who also holds Primus Conspiratus reads „Primus Conspiratus (kezdő)”, not
+    „Primus · Primus Conspiratus”; each panel mark in the reader's language."""
+    state = games.load("pax").new_game(players=3, seed=2)
+    state.pc = state.primus
+    for lang, mark in (("hu", "Primus Conspiratus (kezdő)"), ("en", "Primus Conspiratus (start)")):
+        marks = [p.get("marks") for p in _message(state, 0, lang)["panels"]]
+        assert marks.count([mark]) == 1 and sum(len(m or []) for m in marks) == 1, marks

@@ -15,7 +15,11 @@ import typer
 # the bots, Rich and the games are imported when a review runs (``asztal --help`` stays quick)
 
 _TEXT = {
-    "title": ("Játékelemzés: {game}, {seat}. játékos ({bot})", "Game review: {game}, seat {seat} ({bot})"),
+    # the bot's strength is the reviewer's, not the seat's: said apart from whose moves these are
+    "title": ("Játékelemzés: {game}, {seat}. játékos lépései; elemző: {bot}",
+              "Game review: {game}, the moves of seat {seat}; reviewer: {bot}"),
+    "title_you": ("Játékelemzés: {game}, a te lépéseid ({seat}. játékos); elemző: {bot}",
+                  "Game review: {game}, your moves (seat {seat}); reviewer: {bot}"),
     "move": ("lépés", "move"),
     "played": ("ezt lépted", "played"),
     "best": ("a robot ezt lépte volna", "the bot would play"),
@@ -91,8 +95,8 @@ def review(
     check_lang(lang)
     final, meta = load_game_file(file)
     record = final.record
+    human = meta.get("human")
     if seat is None:
-        human = meta.get("human")
         seat = (human + 1) if isinstance(human, int) else 1
     console = Console()
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
@@ -106,7 +110,10 @@ def review(
         return
     unit = result["unit"]
     title = final.game.title.get(lang, final.game.name)
-    table = Table(title=_t("title", lang, game=title, seat=seat, bot=bot_words(result["bot"], lang)))
+    # "your moves" only for the one human of a game against bots (a hot-seat game has several)
+    humans = meta.get("humans") or ([human] if isinstance(human, int) else [])
+    whose = "title_you" if humans == [seat - 1] else "title"
+    table = Table(title=_t(whose, lang, game=title, seat=seat, bot=bot_words(result["bot"], lang)))
     for key in ("move", "played", "best"):
         table.add_column(_t(key, lang))
     table.add_column(f"{_t('loss', lang)} ({_t(unit, lang)})", justify="right")

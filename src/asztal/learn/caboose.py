@@ -57,12 +57,12 @@ SCRIPT = Script(
               "One computer opponent has moved. On your turn you may take one auction card and take two actions. "
               "Take the 3-train card (cost 6): you will build a railway with it next round."),
              expect="take:train-18", auto=OTHERS, passage="akciok"),
-        Step(("Sekhmet ereje: jelöld ki a Heliopolis–Memphisz szakaszt. Ezen át a memphiszi gránátalmát "
-              "Heliopolisba viheted, pedig ott még nincs vasút.",
+        Step(("Sekhmet ereje: jelöld ki a Héliopolisz–Memphisz szakaszt. Ezen át a memphiszi gránátalmát "
+              "Héliopoliszba viheted, pedig ott még nincs vasút.",
               "Sekhmet's power: choose the Heliopolis–Memphis segment. Over it you can carry the pomegranates of "
               "Memphis to Heliopolis, although no railway is built there yet."), expect="sekhmet:r06",
              passage="vasuti-szallitas"),
-        Step(("1. akció – gyümölcs szállítása: a heliopoliszi városkártyád gránátalmát keres, 6 pénzért.",
+        Step(("1. akció – gyümölcs szállítása: a héliopoliszi városkártyád gránátalmát keres, 6 pénzért.",
               "Action 1 – deliver fruit: your Heliopolis city card asks for pomegranates, for 6 money."),
              expect="deliver:city-heliopolis-2", passage="szallitas"),
         Step(("A gránátalma Memphiszből jön.", "The pomegranates come from Memphis."),

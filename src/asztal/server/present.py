@@ -115,6 +115,9 @@ def panels(state: GameState, view: dict[str, Any], seats: list[dict[str, Any]], 
     board = state.game.part("board")
     per_seat = getattr(board, "panels", None)
     facts = per_seat(view, state.players) if per_seat is not None else [{} for _ in range(state.players)]
+    # a mark given as (Hungarian, English) is said in the reader's language
+    facts = [{**f, "marks": [(m[1] if lang == "en" else m[0]) if isinstance(m, tuple) else m for m in f["marks"]]}
+             if f.get("marks") else f for f in facts]
     money = getattr(board, "MONEY", None)
     if money is not None:
         facts = [{**f, "money_word": money[1] if lang == "en" else money[0]} if "money" in f else f for f in facts]

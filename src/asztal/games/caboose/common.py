@@ -118,6 +118,13 @@ def refused(pk, why: Why) -> Refusal:
     return Refusal("caboose.no." + key, rule, named(pk, args, part=part))
 
 
+def either(items: list[str], lang: str) -> str:
+    """"a, b vagy c" / "a, b or c": alternatives, where ``join_words`` lists things together."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + (" vagy " if lang == "hu" else " or ") + items[-1]
+
+
 def named(pk, args: dict[str, Any], **plain: Any) -> dict[str, Any]:
     """Sentence arguments with every pack index turned into its hu and en name (``city`` ->
     ``city_hu``, ``city_en``): no id ever reaches a sentence. Cities: ``city``, ``source``,
@@ -131,6 +138,9 @@ def named(pk, args: dict[str, Any], **plain: Any) -> dict[str, Any]:
             fruits = pk.mask_fruits[v] if isinstance(v, int) else v
             out[k + "_hu"] = join_words([pk.fruit_hu[f] for f in fruits], "hu")
             out[k + "_en"] = join_words([pk.fruit_en[f] for f in fruits], "en")
+            # a city card's demand is one fruit OR the other: „gránátalma vagy füge”
+            out[k + "_or_hu"] = either([pk.fruit_hu[f] for f in fruits], "hu")
+            out[k + "_or_en"] = either([pk.fruit_en[f] for f in fruits], "en")
         elif k == "card":
             out["card_hu"], out["card_en"] = pk.card_text(v, "hu"), pk.card_text(v, "en")
         elif k in _AUCTION_ARGS:

@@ -30,6 +30,11 @@ def event_words(event: dict[str, Any], lang: str) -> dict[str, Any]:
         out["order"] = seats_text(event["order"], lang)
     if isinstance(event.get("vp"), list):
         out["vp"] = _per_seat(event["vp"], "GYP", "VP", lang, event.get("seat"))
+        # the others' VP from a delivery, said as a sentence when nobody gets any
+        if any(v for q, v in enumerate(event["vp"]) if q != event.get("seat")):
+            out["gain"] = ("GYP a többieknek: " if lang == "hu" else "VP to the others: ") + out["vp"]
+        else:
+            out["gain"] = "a többiek nem kapnak GYP-t" if lang == "hu" else "nobody else scores VP"
     if isinstance(event.get("paid"), list):
         out["paid"] = _per_seat(event["paid"], "pénz", "money", lang, event.get("seat"))
     if isinstance(event.get("scores"), list):
@@ -67,10 +72,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Player {player} builds in {city_en}: {building_en}; +{vp} VP; paid to the others: {paid}",
     },
     "caboose.deliver": {
-        "hu": "{player}. játékos gyümölcsöt szállított ({fruit_hu}) innen: {source_hu}, ide: {city_hu}; "
-              "+{income} pénz; GYP-t kap a vasutak gazdái közül: {vp}",
-        "en": "Player {player} delivers {fruit_en} from {source_en} to {city_en}; +{income} money; "
-              "VP to the railways' owners: {vp}",
+        "hu": "{player}. játékos gyümölcsöt szállított: {fruit_hu}, {source_hu} → {city_hu}; "
+              "+{income} pénz; {gain}",
+        "en": "Player {player} delivers {fruit_en} from {source_en} to {city_en}; +{income} money; {gain}",
     },
     "caboose.grow": {"hu": "{player}. játékos gyümölcsöt termesztett itt: {city_hu} ({fruit_hu})",
                      "en": "Player {player} grows {fruit_en} in {city_en}"},
@@ -80,7 +84,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "caboose.citydraw": {"hu": "{player}. játékos {count} városkártyát vett fel",
                          "en": "Player {player} takes {count:pl:city card}"},
-    "caboose.citydraw.own": {"hu": "Felvett városkártyák: {cards_hu}", "en": "City cards taken: {cards_en}"},
+    "caboose.citydraw.own": {"hu": "{player}. játékos ezeket a városkártyákat vette fel: {cards_hu}",
+                             "en": "Player {player} takes the city cards {cards_en}"},
     "caboose.horus": {"hu": "HORUS K. HOLLIDAY: {player}. játékos kicserélte: {a_hu} ↔ {b_hu}",
                       "en": "HORUS K. HOLLIDAY: Player {player} swaps {a_en} and {b_en}"},
     "caboose.sekhmet": {"hu": "SEKHMET HUNTINGTON: {player}. játékos ebben a körben használhatja: {route_hu}",
@@ -313,10 +318,10 @@ _NO: dict[str, tuple[str, str]] = {
                         "{city_en} has a pyramid: no fruit can be delivered there."),
     "deliver_present": ("Ebben a városban ({city_hu}) már van ilyen gyümölcs: {fruit_hu}.",
                         "{city_en} already has {fruit_en}."),
-    "deliver_unreachable": ("Vasúton nem jut el ide ({city_hu}) ez a gyümölcs: {fruit_hu}.",
-                            "No {fruit_en} can reach {city_en} by rail."),
-    "deliver_not_demanded": ("A városkártya ezt nem kéri: {chosen_hu} (kereslet: {fruit_hu}).",
-                             "The city card does not ask for {chosen_en} (demand: {fruit_en})."),
+    "deliver_unreachable": ("Vasúton nem jut el ide ({city_hu}) a kért gyümölcs: {fruit_or_hu}.",
+                            "The fruit the card asks for ({fruit_or_en}) cannot reach {city_en} by rail."),
+    "deliver_not_demanded": ("A városkártya ezt nem kéri: {chosen_hu} (ezt kéri: {fruit_or_hu}).",
+                             "The city card does not ask for {chosen_en} (it asks for {fruit_or_en})."),
     "grow_all_pyramids": ("Minden városkártyád városában piramis áll, oda nem termeszthetsz.",
                           "Every city card you hold is for a city with a pyramid: nothing can grow there."),
     "grow_supply": ("A készletben nincs ilyen gyümölcskocka: {fruit_hu}.",

@@ -197,11 +197,7 @@ def _tableau(svg: Svg, view, p, x0: float, y0: float, w: float) -> float:
              stroke="#d4a017" if turn else "#b39b62", stroke_width=3 if turn else 1.5)
     name = svg.seat_name(seat) + (t(" (te)", " (you)") if you else "")
     svg.text(g, x0 + 12, y0 + 20, name, 14, font_weight="bold")
-    marks = []
-    if p["primus"]:
-        marks.append(t("Primus (kezdő)", "Primus (start)"))
-    if p["primus_conspiratus"]:
-        marks.append("Primus Conspiratus")
+    marks = [t(*pair) for pair in seat_marks(p)]
     if p["saw_rome"]:
         marks.append(t("látta Rómát", "saw Rome"))
     money = "?" if p["money"] is None else p["money"]
@@ -277,12 +273,14 @@ def _hand(svg: Svg, view, y0: float) -> float:
     return y0 + h
 
 
-#: the scoring breakdown's columns (PAX-SCORE-*): the result's key, Hungarian, English
-SCORE_COLUMNS = (("categories_played", "kijátszott kategóriák", "categories played"),
-                 ("stronger_than_rome", "erősebb Rómánál", "stronger than Rome"),
-                 ("fleet_and_army", "flotta és sereg", "fleet and army"),
-                 ("primus_conspiratus", "Primus Conspiratus", "Primus Conspiratus"),
-                 ("most_money", "legtöbb Aureus", "most Aureus"))
+#: the scoring breakdown's columns (PAX-SCORE-*): the result's key, Hungarian, English; the
+#: cells are points, so a heading gives the rate (one category beaten shows 3, not 1)
+SCORE_COLUMNS = (("categories_played", "kijátszott kategóriák (2 pont/kategória)",
+                  "categories played (2 points each)"),
+                 ("stronger_than_rome", "erősebb Rómánál (3 pont/kategória)", "stronger than Rome (3 points each)"),
+                 ("fleet_and_army", "flotta- és seregjelek", "Fleet and Army symbols"),
+                 ("primus_conspiratus", "Primus Conspiratus (1 pont)", "Primus Conspiratus (1 point)"),
+                 ("most_money", "legtöbb Aureus (4 pont)", "most Aureus (4 points)"))
 
 
 def scoring(view: dict[str, Any], lang: str = "hu", names: list[str] | None = None) -> dict[str, Any] | None:
@@ -308,6 +306,9 @@ def scoring(view: dict[str, Any], lang: str = "hu", names: list[str] | None = No
         won = [svg.seat_name(w) for w in r["winners"]]
         if not won:
             head += t(" Nincs győztes játékos.", " No player wins.")
+        elif r["rome_won"]:  # PAX-WIN-04: why a lower score may win
+            head += t(f" Győztes: {won[0]}, a Primus Conspiratus birtokosa (ha Róma nyer, a pontok nem számítanak).",
+                      f" Winner: {won[0]}, the holder of Primus Conspiratus (when Rome wins, points do not count).")
         elif len(won) == 1:
             head += t(f" Győztes: {won[0]}.", f" Winner: {won[0]}.")
         else:
@@ -354,9 +355,20 @@ def panels(view: dict[str, Any], players: int) -> list[dict[str, Any]]:
         s = p["seat"]
         out[s] = {"money": p["money"], "hand": p["hand_size"],
                   "score": (result.get("points") or [None] * players)[s] if result else None,
-                  "marks": (["Primus"] if p["primus"] else []) + (["Primus Conspiratus"]
-                                                                    if p["primus_conspiratus"] else [])}
+                  "marks": seat_marks(p)}
     return out
+
+
+def seat_marks(p: dict[str, Any]) -> list[tuple[str, str]]:
+    """The seat's Primus tokens (Hungarian, English), each said once: a holder of both is the
+    Primus Conspiratus who also starts, not „Primus · Primus Conspiratus”."""
+    if p["primus"] and p["primus_conspiratus"]:
+        return [("Primus Conspiratus (kezdő)", "Primus Conspiratus (start)")]
+    if p["primus"]:
+        return [("Primus (kezdő)", "Primus (start)")]
+    if p["primus_conspiratus"]:
+        return [("Primus Conspiratus", "Primus Conspiratus")]
+    return []
 
 
 def draw(view: dict[str, Any], legal=None, lang: str = "hu", names: list[str] | None = None,

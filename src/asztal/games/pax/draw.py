@@ -23,11 +23,21 @@ from asztal.games.pax.round_end import end_turn
 if TYPE_CHECKING:
     from asztal.games.pax.state import PaxState
 
-MODE_HU = ("egyesével", "kettő együtt, majd a harmadik", "mind a három egyszerre")
+MODE_HU = ("egyesével", "előbb kettőt együtt, aztán a harmadikat", "mind a hármat egyszerre")
 MODE_EN = ("one at a time", "two together, then the third", "all three at once")
 _HAND, _LEGION, _BOTTOM = int(Placed.HAND), int(Placed.LEGION), int(Placed.BOTTOM)
 # the modes as plain globals: reading an enum member off its class is slow on the hot path
 _ONE, _TWO, _ALL = DrawMode.ONE_BY_ONE, DrawMode.TWO_THEN_ONE, DrawMode.ALL_AT_ONCE
+
+
+def mode_words(mode: DrawMode, n: int) -> tuple[str, str]:
+    """How the ``n`` cards come (Hungarian, English), true to the count: a deck down to two
+    cards draws „mindkettőt egyszerre”, never „mind a hármat”."""
+    if n == 1:
+        return "az utolsót a pakliból", "the last one in the deck"
+    if n == 2 and mode != _ONE:
+        return "mindkettőt egyszerre", "both at once"
+    return MODE_HU[mode], MODE_EN[mode]
 
 
 # ---------------------------------------------------------------- the start of a turn
@@ -83,8 +93,8 @@ def draw(s: PaxState, seat: int) -> bool:
     mode = _ALL if religion >= 6 else _TWO if religion >= 3 else _ONE
     n = min(3, len(s.deck))
     if s.log is not None:
-        s.emit("pax.draw", seat=seat, player=seat + 1, cards=n, mode=MODE_NAMES[mode],
-               mode_hu=MODE_HU[mode], mode_en=MODE_EN[mode])
+        hu, en = mode_words(mode, n)
+        s.emit("pax.draw", seat=seat, player=seat + 1, cards=n, mode=MODE_NAMES[mode], mode_hu=hu, mode_en=en)
     k = 1 if mode == _ONE else (2 if n >= 2 else n) if mode == _TWO else n
     held = tuple(deck.pop(s) for _ in range(k))
     s.frame = Drawing(mode, held, n - k, 0)

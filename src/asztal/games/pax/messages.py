@@ -70,8 +70,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Player {player} kept one card and slid {bottom} under the deck",
     },
     "pax.keep.own": {
-        "hu": "Megtartottad: {card_hu}; {bottom} lapot a pakli alá csúsztattál",
-        "en": "You kept {card_en} and slid {bottom} under the deck",
+        "hu": "{player}. játékos megtartotta: {card_hu}; {bottom} lapot a pakli alá csúsztatott",
+        "en": "Player {player} kept {card_en} and slid {bottom} under the deck",
     },
     "pax.start_play": {
         "hu": "{player}. játékos kezdéskor maga elé tette: {card_hu}",
@@ -82,7 +82,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Player {player} passed: looked at Rome's face-down cards and took 2 Aureus",
     },
     "pax.draw": {
-        "hu": "{player}. játékos húz: {cards} lap, {mode_hu}",
+        "hu": "{player}. játékos {cards} lapot húz, {mode_hu}",
         "en": "Player {player} draws {cards:pl:card}, {mode_en}",
     },
     "pax.nodraw": {
@@ -90,12 +90,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Player {player} cannot draw (the deck is empty) and takes 2 Aureus instead",
     },
     "pax.to_hand": {"hu": "{player}. játékos kézbe vett egy lapot", "en": "Player {player} took a card into hand"},
-    "pax.to_hand.own": {"hu": "Kézbe vetted: {card_hu}", "en": "You took {card_en} into your hand"},
+    # a seat's own secret lines name it as every other line does („2. játékos”), never „te”
+    "pax.to_hand.own": {"hu": "{player}. játékos kézbe vette: {card_hu}",
+                        "en": "Player {player} took {card_en} into hand"},
     "pax.to_bottom": {
         "hu": "{player}. játékos a pakli alá csúsztatott egy lapot",
         "en": "Player {player} slid a card under the deck",
     },
-    "pax.to_bottom.own": {"hu": "A pakli alá csúsztattad: {card_hu}", "en": "You slid {card_en} under the deck"},
+    "pax.to_bottom.own": {"hu": "{player}. játékos a pakli alá csúsztatta: {card_hu}",
+                          "en": "Player {player} slid {card_en} under the deck"},
     "pax.to_legion": {
         "hu": "{player}. játékos {numeral:a}. légió alá tette: {card_hu}",
         "en": "Player {player} put {card_en} below Legion {numeral}",

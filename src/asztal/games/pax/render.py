@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from asztal.engine.i18n import fill, join_words
+from asztal.games.pax.board import SCORE_COLUMNS, seat_marks
 from asztal.games.pax.pack import CAT_EN, CAT_HU, CATEGORIES
 
 SHORT = {"hu": ("Gazd", "Flot", "Sereg", "Vall", "Szen", "Birt", "Csel"),
@@ -50,8 +51,6 @@ TEXT = {
     "drawn": ("Húzott lapok", "Drawn cards"),
     "turn": ("Kijátszva ebben a körben: {n}, a következő lap ára {cost} Aureus",
              "Played this turn: {n}; the next card costs {cost} Aureus"),
-    "primus": ("kezdőjátékos", "start player"),
-    "pc": ("Primus Conspiratus", "Primus Conspiratus"),
     "saw_rome": ("látta Róma lapjait", "saw Rome's cards"),
     "empty": ("—", "—"),
     "over": ("Vége", "Game over"),
@@ -67,8 +66,10 @@ TEXT = {
     "level_unplayed": ("Hiányzó kategória előtted: {cats} (mind a 7 kell).",
                        "Missing from your cards: {cats} (all 7 are needed)."),
     "price": ("Ár neked", "Your price"),
-    "rome_pc": ("Rómával együtt győz a Primus Conspiratus birtokosa.",
-                "With Rome wins the holder of Primus Conspiratus."),
+    "rome_pc": ("Rómával együtt győz a Primus Conspiratus birtokosa, akkor is, ha kevesebb pontja van: "
+                "ha Róma nyer, a pontok nem számítanak.",
+                "With Rome wins the holder of Primus Conspiratus, even with fewer points: when Rome wins, "
+                "points do not count."),
     "rome_no_pc": ("Senkinél sincs Primus Conspiratus, így egyik játékos sem győz.",
                    "Nobody holds Primus Conspiratus, so no player wins."),
     "most_points": ("Róma legyőzése után a legtöbb pont győz.", "With Rome beaten, the most points win."),
@@ -76,11 +77,6 @@ TEXT = {
     "rome_col": ("Róma", "Rome"),
     "rome_holds": ("Róma {n} kategóriában a legerősebb (vagy holtversenyben az): {cats}. 4 kell a győzelméhez.",
                    "Rome is strongest (or tied) in {n} categories: {cats}. It needs 4 to win."),
-    "src.categories_played": ("kijátszott kategóriák (2/kat.)", "categories played (2 each)"),
-    "src.stronger_than_rome": ("erősebb Rómánál (3/kat.)", "stronger than Rome (3 each)"),
-    "src.fleet_and_army": ("flotta- és seregjelek", "Fleet and Army symbols"),
-    "src.primus_conspiratus": ("Primus Conspiratus", "Primus Conspiratus"),
-    "src.most_money": ("a legtöbb pénz (4)", "most money (4)"),
     "total": ("összesen", "total"),
     "strongest": ("* = a kategória legerősebbje", "* = strongest in the category"),
     "opt.keep": ("Megtartod: {card}; a többi lap a pakli alá kerül", "Keep {card}; the others go under the deck"),
@@ -99,6 +95,7 @@ TEXT = {
     "opt.nobuy": ("Nem vásárolsz", "Buy nothing"),
     "opt.done": ("Kész: begyűjtöd a bevételt", "Done: collect your income"),
     "opt.done_n": ("Kész: begyűjtöd a bevételt, {n} Aureust", "Done: collect your income, {n} Aureus"),
+    "opt.done_0": ("Kész (ebben a körben nincs bevételed)", "Done (no income this turn)"),
     "public_hand": ("ismert a kezében", "known in hand"),
 }
 
@@ -157,7 +154,7 @@ def option_label(view: dict[str, Any], action, lang: str = "hu") -> str:
         return _t("opt.play", lang, card=name, price=(view.get("turn") or {}).get("next_cost", 0))
     income = (view.get("turn") or {}).get("income")
     if op == "done" and income is not None:
-        return _t("opt.done_n", lang, n=income)
+        return _t("opt.done_n" if income else "opt.done_0", lang, n=income)
     if op in ("draw", "pass", "nodraw", "nobuy", "done"):
         n = min(3, view["deck_size"]) if op == "draw" else view["rome"]["hidden_count"]
         return _t("opt." + op, lang, n=n)
@@ -307,11 +304,7 @@ def _players(view: dict[str, Any], lang: str, caption: bool) -> list[RenderableT
         name = f"{seat + 1}."
         if seat == view.get("seat"):
             name = f"[bold]{name}*[/]"
-        flags = []
-        if p["primus"]:
-            flags.append(_t("primus", lang))
-        if p["primus_conspiratus"]:
-            flags.append(_t("pc", lang))
+        flags = [pair[1] if lang == "en" else pair[0] for pair in seat_marks(p)]
         if p["saw_rome"]:
             flags.append(_t("saw_rome", lang))
         if flags:
@@ -373,8 +366,8 @@ def _result(view: dict[str, Any], r: dict[str, Any], lang: str) -> RenderableTyp
     pts.add_column("")
     for seat in range(n):
         pts.add_column(_t("seat", lang, n=seat + 1), justify="right")
-    for src in ("categories_played", "stronger_than_rome", "fleet_and_army", "primus_conspiratus", "most_money"):
-        pts.add_row(_t("src." + src, lang), *(str(b[src]) for b in r["breakdown"]))
+    for src, hu, en in SCORE_COLUMNS:  # the browser's headings: each gives its rate in points
+        pts.add_row(en if lang == "en" else hu, *(str(b[src]) for b in r["breakdown"]))
     pts.add_row(Text(_t("total", lang), style="bold"), *(Text(str(p), style="bold") for p in r["points"]))
     lines.append(pts)
     return Panel(Group(*lines), title=_t("over", lang), border_style="magenta")

@@ -36,7 +36,7 @@ from asztal.games.pocketciv.data import (
 )
 from asztal.games.pocketciv.items import effect
 from asztal.games.pocketciv.map import X_SCALE
-from asztal.games.pocketciv.messages import STEP_NAMES
+from asztal.games.pocketciv.messages import STEP_NAMES, steps_words
 from asztal.games.pocketciv.result_words import result_sentences
 from asztal.games.svg import Legal, Svg, last_touched
 
@@ -364,7 +364,7 @@ def _side(svg: Svg, view: dict) -> None:
              for f in view.get("stack") or []]
     if steps:
         svg.text(g, x, y + 6, t("Most:", "Now:"), 12, fill="#666")
-        svg.text(g, x + 40, y + 6, " › ".join(steps)[:60], 12, font_weight="bold", class_="pending")
+        svg.text(g, x + 40, y + 6, steps_words(steps, svg.lang)[:60], 12, font_weight="bold", class_="pending")
         y += 26
     loss = _loss(view)
     if loss is not None:

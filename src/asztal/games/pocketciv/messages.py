@@ -553,3 +553,13 @@ MESSAGES.update({
                                 "en": "Player {player} has nothing to lose here (area {area})"},
     "pocketciv.no.no_seat": {"hu": "Nincs {player}. játékos", "en": "There is no player {player}"},
 })
+
+
+def steps_words(names: list[str], lang: str) -> str:
+    """The step being played, then the one it belongs to: „Látogatás (a Fejlődés közben)”, not
+    „Fejlődés › Látogatás”."""
+    if len(names) < 2:
+        return "".join(names)
+    if lang == "en":
+        return f"{names[-1]} (during the {names[-2]})"
+    return f"{names[-1]} ({with_article(names[-2])} közben)"

@@ -34,7 +34,7 @@ from asztal.games.pocketciv.data import (
     WONDER_VP,
 )
 from asztal.games.pocketciv.items import effect
-from asztal.games.pocketciv.messages import STEP_NAMES
+from asztal.games.pocketciv.messages import STEP_NAMES, steps_words
 from asztal.games.pocketciv.result_words import result_sentences
 
 _T = {
@@ -71,7 +71,8 @@ def _pending(view: dict, lang: str) -> Text:
     """The pending steps, outermost first, by the names a player knows (never frame ids)."""
     i = 1 if lang == "en" else 0
     names = [(STEP_NAMES.get(f[0]) or EVENT_NAMES.get(f[0]) or (str(f[0]),) * 2)[i] for f in view["stack"]]
-    return Text(f"{_t('pending', lang)}: " + " › ".join(names), style="dim")
+    return Text(f"{_t('pending', lang)}: " + steps_words(names, lang), style="dim")
+
 
 
 #: each empire's colour on the terminal (the browser board's red, blue, gold and purple)
@@ -226,15 +227,19 @@ _RES_WORDS = {"food": ("élelem", "food"), "wood": ("fa", "wood"), "stone": ("k�
 
 def _advance_text(i: int, lang: str) -> str:
     en = lang == "en"
-    cost = [f"{ADV_TRIBES[i]} {'tribes' if en else 'törzs'}"]
+    tribes = ADV_TRIBES[i]
+    cost = [f"{tribes} {('tribe' if tribes == 1 else 'tribes') if en else 'törzs'}"] if tribes else []
     if ADV_GOLD[i]:
         cost.append(f"{ADV_GOLD[i]} {_t('gold', lang).lower()}")
+    # a free advance says so, never „ára 0 törzs”
+    price = (f"cost {' and '.join(cost)}" if cost else "free") if en else \
+        (f"ára {' és '.join(cost)}" if cost else "ingyenes")
     res = ", ".join(_RES_WORDS[r][1 if en else 0] for r in ADV_RESOURCES[i])
     name = (ADV_EN if en else ADV_HU)[i]
     if en:
-        text = f"Advance: {name} — cost {' and '.join(cost)}{'; needs ' + res if res else ''}; {ADV_VP[i]} VP"
+        text = f"Advance: {name} — {price}{'; needs ' + res if res else ''}; {ADV_VP[i]} VP"
         return f"{text}; {effect(ADV_IDS[i], lang)}"
-    return (f"Vívmány: {name} — ára {' és '.join(cost)}{'; kell hozzá: ' + res if res else ''}; {ADV_VP[i]} GYP; "
+    return (f"Vívmány: {name} — {price}{'; kell hozzá: ' + res if res else ''}; {ADV_VP[i]} GYP; "
             f"{effect(ADV_IDS[i], lang)}")
 
 
