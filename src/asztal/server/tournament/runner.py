@@ -66,7 +66,7 @@ TICK = float(os.environ.get("ASZTAL_TOURNAMENT_TICK", 60))
 #: the new-table mail, Hungarian first
 MAIL = {
     "subject": ("Új asztal: {name}, {round}. forduló", "New table: {name}, round {round}"),
-    "body": ("Szia {user}!\n\nElkezdődött {name} verseny {round}. fordulója, és kész az asztalod "
+    "body": ("Szia {user}!\n\nÚj forduló kezdődött ({name}, {round}. forduló), és kész az asztalod "
              "({title}). A játék megnyitása: {url}\n\nA verseny állása: {standings}",
              "Hello {user},\n\nRound {round} of {name} has begun and your table is ready ({title}). "
              "Open the game: {url}\n\nThe standings: {standings}"),
