@@ -15,8 +15,10 @@ from tests.fuzz.corpus import CASES, fuzz
 
 SOAK = os.environ.get("ASZTAL_SOAK") == "1"
 PER_SOURCE, SOURCES = (300, 8) if SOAK else (30, 2)
-#: a load this slow is a hang, whatever the machine (loads take milliseconds; see the closing note)
-HANG = 2.0
+#: a load that has not ended after this long never will: a check that loads end, not of their
+#: speed (they take milliseconds; a machine a thousand times slower still passes). The slow ones
+#: are counted as "slow" by ``python -m tests.fuzz.run``, where speed is reported, not judged.
+HANG = 60.0
 
 
 @pytest.mark.parametrize("name,players", CASES)
