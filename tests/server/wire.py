@@ -221,7 +221,18 @@ def pg_database() -> tuple[str, callable]:
     base = PG_URL.replace("postgresql+psycopg://", "postgresql://", 1)
     name = "asztal_t_" + secrets.token_hex(5)
     with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
+        # one CREATE DATABASE at a time across the test workers: two at once can find the
+        # template in use by the other and fail (seen once under load); the session's advisory
+        # lock is released when the connection closes
+        conn.execute("SELECT pg_advisory_lock(7263)")
+        for attempt in range(5):
+            try:
+                conn.execute(f"CREATE DATABASE {name}")
+                break
+            except psycopg.errors.ObjectInUse:  # the template held by autovacuum for a moment
+                if attempt == 4:
+                    raise
+                time.sleep(0.2 * (attempt + 1))
     head, _, _ = PG_URL.rpartition("/")
 
     def drop() -> None:
