@@ -38,6 +38,7 @@ from asztal.games.pocketciv.items import effect
 from asztal.games.pocketciv.map import X_SCALE
 from asztal.games.pocketciv.messages import STEP_NAMES, steps_words
 from asztal.games.pocketciv.result_words import result_sentences
+from asztal.games.pocketciv.shown_card import NOT_READ, card_words, shown_card
 from asztal.games.svg import Legal, Svg, last_touched
 
 W, H = 1200, 760
@@ -273,8 +274,9 @@ def _loss(view: dict):
 
 def _event_card(svg: Svg, g, view: dict, x: float, y: float) -> float:
     t = svg.t
-    current = view["aside"][0] if view.get("aside") else view.get("discard_top")
-    svg.text(g, x, y, t("Eseménylap", "Event card"), 14, font_weight="bold")
+    current, kind = shown_card(view)
+    heading = t("Eseménylap", "Event card") if kind == "card" else card_words(kind, svg.lang)
+    svg.text(g, x, y, heading, 14, font_weight="bold")
     if not current:
         svg.text(g, x, y + 20, t("még nincs húzott lap", "no card drawn yet"), 12, fill="#666")
         return y + 32
@@ -293,6 +295,10 @@ def _event_card(svg: Svg, g, view: dict, x: float, y: float) -> float:
         svg.text(cg, 150, 23, "●" * GOLD[c], 13, fill="#d4a017")
     if HAND[c]:
         svg.text(cg, 192, 23, t("keresk.", "trade"), 10, text_anchor="end", fill="#6d4c41")
+    if kind != "card":  # discarded at a shuffle: no event of it is under way (``shown_card``)
+        for i, line in enumerate(textwrap.wrap(card_words(kind, svg.lang, NOT_READ), 27)):
+            svg.text(cg, 10, 56 + 20 * i, line, 12, fill="#666")
+        return y + 128
     box = BOX[c][view["era"]]
     name = EVENT_NAMES[box[0]][1 if svg.lang == "en" else 0] if box else t("nincs esemény", "no event")
     svg.text(cg, 10, 56, t(f"{view['era']}. korszakban:", f"in era {view['era']}:"), 11, fill="#666")
