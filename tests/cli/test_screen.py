@@ -395,3 +395,31 @@ def test_arrows_enter_tab_and_the_pane_keys():
             await settle(app, pilot)
             assert app.game.state.history[before] == second
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_the_set_up_card_is_not_called_the_event_card(lang):
+    """Issue 37: after the set-up the top of the discard pile is one of the three cards discarded
+    unread (PC-SETUP-07): the board names it so, never „Lap:” with an event beside it; once the
+    event phase draws its card (a Sandstorm here), „Lap:” shows that card and its event."""
+    card_word, discarded = ("Card:", "Discarded at the start:") if lang == "en" else ("Lap:", "Kezdéskor eldobott lap:")
+
+    async def run():
+        app = GameApp(make_game("pocketciv", 1, 35, lang=lang))
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(3):  # the three starting tribes
+                await settle(app, pilot)
+                await pilot.press("1", "enter")
+            await settle(app, pilot)
+            board = shown(app, "#board-pane")
+            number = "#{}" if lang == "en" else "{}."  # how the card's number is written
+            assert f"{discarded} {number.format(app.game.state.view(0)['discard_top'])}" in board, board
+            assert not re.search(rf"(^|\s){card_word}", board) and "→" not in board, board
+            await pilot.press(*str(len(app.entries)), "enter")  # „Kész”: the event phase draws
+            await settle(app, pilot)
+            board = shown(app, "#board-pane")
+            card = number.format(app.game.state.aside[0] + 1)
+            event = "Sandstorm" if lang == "en" else "Homokvihar"
+            assert re.search(rf"(^|\s){card_word} {re.escape(card)} .*→ .*{event}", board), board
+            assert discarded not in board
+    asyncio.run(run())

@@ -159,3 +159,70 @@ def test_names_from_the_lobby_everywhere_in_the_readers_language(page):
     assert "Player 2" not in log and "Player 3" not in log
     info = page.evaluate("fetch('/api/games?limit=1').then((r) => r.json())")[0]
     assert [s["name"] for s in info["seats"]] == ["Anna", "Béla", ""]  # stored neutrally
+
+
+#: the generated map of seed 1 with two cells of area 8 painted to its neighbours: area 8 is one
+#: cell (a mountain and a forest), a map the rules accept
+ONE_CELL_AREA = 8
+REPAINTED = {(2, -3): 2, (3, -3): 6}
+
+#: the box of an area's outline on screen, and of each piece drawn in it (its number, tribes, icons)
+PIECES = """(area) => {
+    const g = document.querySelector(`#board .area[data-area='${area}']`);
+    const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    return {cell: box(g.querySelector('polygon')),
+            pieces: [...g.querySelectorAll('.piece')].map((p) => [p.getAttribute('class'), box(p)])};
+}"""
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 900)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_one_cell_areas_pieces_leave_its_number_readable(page, size):
+    """Issue 36: a map drawn in the editor with a one-cell area, played: the area's number, its
+    tribes, mountain and forest each have their own place in the cell (their boxes on screen
+    do not overlap, and stay inside the cell), on a phone and on a laptop."""
+    from asztal.engine.rng import Rng
+    from asztal.games.pocketciv.setup import generate_map
+
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    m = generate_map(Rng(1))
+    painted = {tuple(c): a["number"] for a in m["areas"] for c in a["cells"]} | REPAINTED
+    page.goto(page.base + "?mapedit")
+    page.wait_for_selector("#map-result[data-ok='0']")
+    for brush in [*range(1, 9), "frontier", "sea"]:
+        page.click(f"[data-brush='{brush}']")
+        cells = [c for c, n in painted.items() if n == brush] if isinstance(brush, int) else m[brush]["cells"]
+        for q, r in cells:
+            page.dispatch_event(f"#map-grid polygon[data-cell='{q},{r}']", "pointerdown")
+    for a in m["areas"]:
+        for kind in ("mountain", "forest", "desert"):
+            if a.get(kind):
+                page.check(f"#map-terrain input[data-area='{a['number']}'][data-kind='{kind}']")
+    page.dispatch_event("#map-grid", "pointerup")
+    page.wait_for_selector("#map-result[data-ok='1']", timeout=10000)
+    # the editor: every painted cell of the one-cell area shows its number, nothing over it
+    q, r = next(c for c, n in painted.items() if n == ONE_CELL_AREA)
+    label = page.eval_on_selector(f"#map-grid polygon[data-cell='{q},{r}']", "(p) => p.nextElementSibling.textContent")
+    assert label == str(ONE_CELL_AREA)
+    page.click("#map-play")
+    page.wait_for_selector("#board svg")
+    for _ in range(3):  # the starting tribes, all in the one-cell area
+        page.wait_for_function(MY_TURN)
+        n = page.evaluate("window.__asztalLatency.length")
+        page.dispatch_event(f"#board .area[data-area='{ONE_CELL_AREA}']", "click")
+        page.wait_for_function(f"window.__asztalLatency.length > {n}")
+    page.wait_for_function(MY_TURN)
+    got = page.evaluate(PIECES, ONE_CELL_AREA)
+    kinds = sorted(c.split()[1] for c, _ in got["pieces"])
+    assert kinds == ["forest", "mountain", "number", "tribes"], kinds
+    boxes = [b for _, b in got["pieces"]]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not _overlap(a, b), got["pieces"]
+        cell = got["cell"]
+        assert cell[0] <= a[0] and a[2] <= cell[2] and cell[1] <= a[1] and a[3] <= cell[3], (a, cell)
+    page.query_selector(f"#board .area[data-area='{ONE_CELL_AREA}']").scroll_into_view_if_needed()
+    shot(page, f"pocketciv-one-cell-area-{size[0]}x{size[1]}")

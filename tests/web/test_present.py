@@ -219,3 +219,22 @@ def test_a_pax_seat_holding_both_primus_tokens_is_named_once():
     for lang, mark in (("hu", "Primus Conspiratus (kezdő)"), ("en", "Primus Conspiratus (start)")):
         marks = [p.get("marks") for p in _message(state, 0, lang)["panels"]]
         assert marks.count([mark]) == 1 and sum(len(m or []) for m in marks) == 1, marks
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_the_set_up_card_is_not_drawn_as_the_event_card(lang):
+    """Issue 37: on the browser's board, after the set-up the top discard (one of the three cards
+    discarded unread, PC-SETUP-07) is headed as such and names no event; the event phase's card
+    is the „Eseménylap” with its event (a Sandstorm with this seed)."""
+    heading, discarded, event = (("Event card", "Discarded at the start", "Sandstorm") if lang == "en"
+                                 else ("Eseménylap", "Kezdéskor eldobott lap", "Homokvihar"))
+    state = games.load("pocketciv").new_game(players=1, seed=35)
+    for code in ("place:area=1",) * 3:
+        state.apply(code)
+    board = _message(state, 0, lang)["board"]
+    assert discarded in board and heading not in board and event not in board
+    assert f"#{state.view(0)['discard_top']}<" in board  # the card itself is still shown
+    state.apply("done")  # the event phase draws card 8, set aside while its Sandstorm goes on
+    board = _message(state, 0, lang)["board"]
+    assert state.aside == [7] and heading in board and event in board and "#8<" in board
+    assert discarded not in board

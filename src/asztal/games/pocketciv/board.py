@@ -38,6 +38,7 @@ from asztal.games.pocketciv.items import effect
 from asztal.games.pocketciv.map import X_SCALE
 from asztal.games.pocketciv.messages import STEP_NAMES, steps_words
 from asztal.games.pocketciv.result_words import result_sentences
+from asztal.games.pocketciv.shown_card import NOT_READ, card_words, shown_card
 from asztal.games.svg import Legal, Svg, last_touched
 
 W, H = 1200, 760
@@ -161,6 +162,57 @@ def _city(svg: Svg, g, x, y, values: list[int], capitals: list[bool], s: float) 
         svg.text(g, cx, y + s * 0.3, v, s * 0.6, text_anchor="middle", fill="#fff", font_weight="bold")
 
 
+#: where things sit inside one cell, by how many share it: offsets in the map's unit (``_Map.k``;
+#: a cell reaches 2 up and down and 1.73 to each side of its centre), and the size they are
+#: drawn at there (1: alone in the cell). The spacings keep every thing's box clear of the others'
+#: and inside the cell (issue 36: a one-cell area drew its tribes, city and terrain on one spot,
+#: over its number); beyond nine a grid is made (``_slots``).
+_RING = ((0.0, 0.0), (-1.1, 0.0), (1.1, 0.0), (-0.55, -0.95), (0.55, -0.95), (-0.55, 0.95), (0.55, 0.95))
+_GRID = tuple((dx, dy) for dy in (-0.85, 0.0, 0.85) for dx in (-0.95, 0.0, 0.95))
+_IN_CELL: dict[int, tuple[float, tuple[tuple[float, float], ...]]] = {
+    1: (1.0, ((0.0, 0.0),)),
+    2: (0.8, ((-0.85, 0.0), (0.85, 0.0))),
+    3: (0.62, ((0.0, -0.85), (-0.85, 0.6), (0.85, 0.6))),
+    4: (0.6, ((-0.72, -0.62), (0.72, -0.62), (-0.72, 0.62), (0.72, 0.62))),
+    5: (0.5, _RING[:5]), 6: (0.5, _RING[:6]), 7: (0.5, _RING),
+    8: (0.42, _GRID[:8]), 9: (0.42, _GRID),
+}
+
+
+def _in_cell(n: int) -> tuple[float, tuple[tuple[float, float], ...]]:
+    """The size and offsets of ``n`` things in one cell (``_IN_CELL``; a finer grid beyond it)."""
+    if n in _IN_CELL:
+        return _IN_CELL[n]
+    cols = math.ceil(math.sqrt(n))
+    rows = math.ceil(n / cols)
+    step_x, step_y = 2.7 / cols, 2.4 / rows
+    offsets = tuple(((i % cols - (cols - 1) / 2) * step_x, (i // cols - (rows - 1) / 2) * step_y) for i in range(n))
+    return min(0.42 * 3 / cols, 0.42 * 3 / rows), offsets
+
+
+def _slots(centres: list[tuple[float, float]], n: int, k: float) -> tuple[list[tuple[float, float]], float]:
+    """Where an area's ``n`` things sit, given its cell centres (the one nearest its middle
+    first), and the size they are all drawn at: each cell takes its share, the first cells one
+    more when they do not share evenly; alone in its cell a thing is drawn whole at the centre."""
+    per, extra = divmod(n, len(centres))
+    out: list[tuple[float, float]] = []
+    scale = 1.0
+    for i, (x, y) in enumerate(centres):
+        count = per + (1 if i < extra else 0)
+        if not count:
+            break
+        size, offsets = _in_cell(count)
+        scale = min(scale, size)
+        out.extend((x + dx * k, y + dy * k) for dx, dy in offsets)
+    return out, scale
+
+
+def _token_scale(scale: float, values: list[int]) -> float:
+    """Tokens of several empires stand side by side: in a shared cell they share its room."""
+    shown = sum(1 for v in values if v)
+    return scale if scale == 1 or shown <= 1 else scale / shown
+
+
 def _draw_map(svg: Svg, view: dict) -> None:
     m = view.get("map")
     if not m:
@@ -223,31 +275,30 @@ def _draw_map(svg: Svg, view: dict) -> None:
         wonders = [w for ws in a["wonders"] for w in ws] if multi else a["wonders"]
         for w in wonders:
             items.append(("wonder", w))
-        slots = list(centres)
-        while len(slots) < len(items):  # more things than cells: half-cell offsets
-            slots.extend((x + s * 0.6, y + s * 0.6) for x, y in centres)
-        placed = list(zip(items, slots, strict=False))
-        # terrain and wonders first, then the area number, tribes and city on top of them, so an
-        # icon never covers a count on a small area
-        placed.sort(key=lambda p: p[0][0] in ("number", "tribes", "city"))
-        for (kind, arg), (x, y) in placed:
+        slots, scale = _slots(centres, len(items), mp.k)
+        for (kind, arg), (x, y) in zip(items, slots, strict=True):
+            piece = svg.g(ag, class_=f"piece {kind}")
             if kind == "number":
                 # the area's number: a square plate, unlike the round tribe tokens
-                svg.rect(ag, x - s * 0.5, y - s * 0.42, s, s * 0.84, rx=2, fill="#fffbe6", stroke="#3e3a2f",
+                fs = s * scale
+                svg.rect(piece, x - fs * 0.5, y - fs * 0.42, fs, fs * 0.84, rx=2, fill="#fffbe6", stroke="#3e3a2f",
                          stroke_width=2, class_="area-number")
-                svg.text(ag, x, y + s * 0.22, f"{a['number']}.", s * 0.58, text_anchor="middle", font_weight="bold")
+                svg.text(piece, x, y + fs * 0.22, f"{a['number']}.", fs * 0.58, text_anchor="middle",
+                         font_weight="bold")
             elif kind == "tribes":
-                _tribes(svg, ag, x, y, arg, s)
+                _tribes(svg, piece, x, y, arg, s * _token_scale(scale, arg))
             elif kind == "city":
-                _city(svg, ag, x, y, arg[0], arg[1], s)
+                _city(svg, piece, x, y, arg[0], arg[1], s * _token_scale(scale, arg[0]))
             elif kind == "wonder":
+                fs = s * scale
                 k = WONDER_INDEX[arg]
-                svg.poly(ag, [(x, y - s * 0.6), (x + s * 0.55, y + s * 0.4), (x - s * 0.55, y + s * 0.4)],
+                svg.poly(piece, [(x, y - fs * 0.6), (x + fs * 0.55, y + fs * 0.4), (x - fs * 0.55, y + fs * 0.4)],
                          fill="#ffd54f", stroke="#8d6e00", stroke_width=1.5)
-                svg.text(ag, x, y + s * 0.85, (WONDER_EN if svg.lang == "en" else WONDER_HU)[k][:12], s * 0.4,
-                         text_anchor="middle")
+                if scale == 1:  # a cell to itself has room for its name; a crowded one names it on hover
+                    svg.text(piece, x, y + fs * 0.85, (WONDER_EN if svg.lang == "en" else WONDER_HU)[k][:12],
+                             fs * 0.4, text_anchor="middle")
             else:
-                _icon(svg, ag, kind, x, y, s)
+                _icon(svg, piece, kind, x, y, s * scale)
         kinds = [t(*_KIND_NAMES[k]) for k in _KIND_NAMES if a.get(k)]
         desc = t(f"{a['number']}. terület", f"Area {a['number']}")
         if kinds:
@@ -256,6 +307,9 @@ def _draw_map(svg: Svg, view: dict) -> None:
             desc += t(" · Peremvidékkel határos", " · borders the Frontier")
         if ma.get("sea"):
             desc += t(" · tengerparti", " · borders the Sea")
+        if wonders:
+            names = WONDER_EN if svg.lang == "en" else WONDER_HU
+            desc += t(" · Csodák: ", " · Wonders: ") + ", ".join(names[WONDER_INDEX[w]] for w in wonders)
         svg.clickable(ag, codes_by_area.get(str(key), []), desc)
         if key in svg.last["area"] | svg.last["src"] | svg.last["dst"]:
             svg.poly(ag, [mp.pt(*p) for p in ma["polygon"]], fill="none", stroke="#1565c0", stroke_width=4,
@@ -273,8 +327,9 @@ def _loss(view: dict):
 
 def _event_card(svg: Svg, g, view: dict, x: float, y: float) -> float:
     t = svg.t
-    current = view["aside"][0] if view.get("aside") else view.get("discard_top")
-    svg.text(g, x, y, t("Eseménylap", "Event card"), 14, font_weight="bold")
+    current, kind = shown_card(view)
+    heading = t("Eseménylap", "Event card") if kind == "card" else card_words(kind, svg.lang)
+    svg.text(g, x, y, heading, 14, font_weight="bold")
     if not current:
         svg.text(g, x, y + 20, t("még nincs húzott lap", "no card drawn yet"), 12, fill="#666")
         return y + 32
@@ -293,6 +348,10 @@ def _event_card(svg: Svg, g, view: dict, x: float, y: float) -> float:
         svg.text(cg, 150, 23, "●" * GOLD[c], 13, fill="#d4a017")
     if HAND[c]:
         svg.text(cg, 192, 23, t("keresk.", "trade"), 10, text_anchor="end", fill="#6d4c41")
+    if kind != "card":  # discarded at a shuffle: no event of it is under way (``shown_card``)
+        for i, line in enumerate(textwrap.wrap(card_words(kind, svg.lang, NOT_READ), 27)):
+            svg.text(cg, 10, 56 + 20 * i, line, 12, fill="#666")
+        return y + 128
     box = BOX[c][view["era"]]
     name = EVENT_NAMES[box[0]][1 if svg.lang == "en" else 0] if box else t("nincs esemény", "no event")
     svg.text(cg, 10, 56, t(f"{view['era']}. korszakban:", f"in era {view['era']}:"), 11, fill="#666")

@@ -36,13 +36,14 @@ from asztal.games.pocketciv.data import (
 from asztal.games.pocketciv.items import effect
 from asztal.games.pocketciv.messages import STEP_NAMES, steps_words
 from asztal.games.pocketciv.result_words import result_sentences
+from asztal.games.pocketciv.shown_card import NOT_READ, CardKind, card_words, shown_card
 
 _T = {
     "era": ("Korszak", "Era"), "round": ("forduló", "round"), "gold": ("Arany", "Gold"), "vp": ("Győzelmi pont", "VP"),
     "area": ("Terület", "Area"), "nb": ("Szomszédok", "Neighbours"), "tribes": ("Törzs", "Tribes"),
     "city": ("Város (vff)", "City (AV)"), "icons": ("Ikonok", "Icons"), "wonders": ("Csodák", "Wonders"),
     "border": ("Határ", "Border"), "frontier": ("Peremvidék", "Frontier"), "sea": ("Tenger", "Sea"),
-    "deck": ("Pakli", "Deck"), "discard": ("dobott", "discarded"), "card": ("Lap", "Card"),
+    "deck": ("Pakli", "Deck"), "discard": ("dobott", "discarded"),
     "advances": ("Vívmányok", "Advances"), "none": ("nincs", "none"), "partners": ("Kereskedelmi partnerek",
                                                                                     "Trading partners"),
     "map": ("Térkép", "Map"), "pending": ("Folyamatban", "Pending"), "noevent": ("nincs esemény", "no event"),
@@ -180,9 +181,10 @@ SYMBOLS = (("●", "red", "vörös kör", "red circle"), ("■", "green", "zöld
            ("⬢", "blue", "kék hatszög", "blue hexagon"))
 
 
-def _card(num: int | None, era: int, lang: str) -> Text:
+def _card(num: int | None, era: int, lang: str, kind: CardKind = "card") -> Text:
     """The event card: its three numbers in their coloured shapes, gold, handshake, this era's event
-    (with the shapes whose numbers the event adds up)."""
+    (with the shapes whose numbers the event adds up); a card discarded at a shuffle (``kind``
+    ``start`` or ``era``) says so instead of naming an event that does not happen."""
     if not num:
         return Text("-")
     c = num - 1
@@ -195,6 +197,8 @@ def _card(num: int | None, era: int, lang: str) -> Text:
     out.append(f" {GOLD[c]} {gold}" if GOLD[c] else f" 0 {gold}", style="yellow")
     if HAND[c]:
         out.append("  🤝")
+    if kind != "card":
+        return out.append(f"  ({card_words(kind, lang, NOT_READ)})", style="dim")
     out.append(f"  → {era}. {_t('era', lang)}: {name}" if lang == "hu" else f"  → era {era}: {name}")
     if box:
         out.append(" ")
@@ -375,8 +379,9 @@ def _border_icons(m: dict, a: dict, lang: str, compact: bool = False) -> tuple[s
 
 
 def _card_line(view: dict, lang: str) -> Text:
-    current = view["aside"][0] if view.get("aside") else view.get("discard_top")
-    return Text(f"{_t('card', lang)}: ").append_text(_card(current, view["era"], lang))
+    """„Lap:” and the card the board shows (``shown_card``), or what a discarded one is."""
+    current, kind = shown_card(view)
+    return Text(f"{card_words(kind, lang)}: ").append_text(_card(current, view["era"], lang, kind))
 
 
 def _advances(names: list[str], lang: str) -> str:
