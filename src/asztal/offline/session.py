@@ -22,13 +22,15 @@ from asztal.engine import Game, GameState, IllegalAction
 from asztal.engine.errors import AsztalError
 from asztal.server import texts
 from asztal.server.meta import bot_spec
-from asztal.server.present import decorate, last_events, named_log
+from asztal.server.present import decorate, last_events, named_log, relabel, why
 
 #: the messages a page may send, with their fields and types (the server's ``ws.FIELDS`` less
-#: what needs a server: ``chat``; ``hint`` and ``why`` are not offered offline yet)
+#: what needs a server: ``chat``, with nobody to chat with)
 FIELDS: dict[str, dict[str, type]] = {
     "act": {"code": str, "seq": int},
     "undo": {"seq": int},
+    "hint": {},
+    "why": {"code": str},
     "lang": {"lang": str},
     "ping": {},
 }
@@ -156,6 +158,8 @@ class Session:
             if kind == "lang":
                 self.lang = msg["lang"]
                 return [self.message(whole=True)]
+            if kind in ("hint", "why"):
+                return [self.advice(kind, msg.get("code", ""))]
             self._change(kind, msg.get("code"), msg["seq"], self.seat)
         except Refused as r:
             return [r.message]
@@ -183,6 +187,23 @@ class Session:
             self.log_sent = 0  # the log is rebuilt by replay: the page is sent it again
         self.log_mark = None if kind == "undo" else len(st.log or [])
         self.state, self.seq = new, self.seq + 1
+
+    def advice(self, kind: str, code: str) -> dict[str, Any]:
+        """``why`` ``code`` is (not) legal, or a ``hint``: the server's answers (``ws.handle``'s
+        checks, ``present.why``, the hint bot ``bots.hint`` with the seed a bot of this seat
+        would move with), worked out here as the page waits (a hint's search is bounded in time)."""
+        st = self.state
+        if st.is_over:
+            raise Refused("game_over")
+        if self.seat != st.to_move:
+            raise Refused("not_your_turn")
+        if kind == "why":
+            return why(st, code)
+        from asztal.bots.hint import hint_texts  # the search's modules: loaded by the first hint
+
+        action, words = hint_texts(st, self.seat, seed=self.bot_seed(self.seat))
+        return {"type": "hint", "code": action.code, "hu": relabel(st, self.seat, words["hu"], "hu"),
+                "en": relabel(st, self.seat, words["en"], "en"), "seq": self.seq}
 
     def bot_to_move(self) -> bool:
         st = self.state
