@@ -66,6 +66,7 @@ def test_the_service_worker_carries_its_version_and_files(folder: Path) -> None:
     assert first.headers["content-type"].startswith("text/javascript")
     text = first.text
     files = json.loads(text[text.index("FILES = ") + 8:-1])
-    assert files == [f"/offline/{name}" for name in FILES] + ["/game.js"]
+    rules = [f"/api/rules/{game}?lang={lang}" for game in ("pax", "pocketciv", "caboose") for lang in ("hu", "en")]
+    assert files == [f"/offline/{name}" for name in FILES] + ["/game.js"] + rules
     (folder / "offline" / "build" / "asztal-pack.zip").write_bytes(b"a new pack")
     assert client.get("/offline/sw.js").text != text  # a new pack: a new version, a new cache

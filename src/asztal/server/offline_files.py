@@ -19,11 +19,14 @@ from pathlib import Path
 from fastapi import FastAPI, HTTPException
 from fastapi.responses import FileResponse, Response
 
+from asztal import games
+
 #: what the browser asks for (under /offline/) -> where it is, relative to the offline folder
 FILES: dict[str, str] = {
     "": "index.html",
     "page.mjs": "page.mjs",
     "store.mjs": "store.mjs",
+    "upload.mjs": "upload.mjs",
     "worker.mjs": "worker.mjs",
     "boot.mjs": "boot.mjs",
     "engine.mjs": "engine.mjs",
@@ -99,6 +102,8 @@ def service_worker(root: Path, static: Path | None) -> Response:
     if not source.is_file():
         raise HTTPException(404, _MISSING)
     cached = [f"/offline/{name}" for name in FILES] + [f"/{p.name}" for p in static_files(static)]
+    if static is not None:  # the rules panel's text (ui_api), for the game page with no network
+        cached += [f"/api/rules/{game}?lang={lang}" for game in games.BUILTIN for lang in ("hu", "en")]
     text = source.read_text(encoding="utf-8")
     text = text.replace("__VERSION__", version(root, static)).replace("__FILES__", json.dumps(cached))
     return Response(text, media_type="text/javascript",
