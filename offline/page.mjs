@@ -85,6 +85,7 @@ const post = (message) => worker.then((made) => made.postMessage(message));
 function heard(event) {
   const m = event.data;
   if (m.type === "loading") return;
+  if (m.type === "timing") { offline.timing = m.timing; return; }  // where the start's time went
   if (m.type === "ready" || m.type === "failed") {
     offline.engine = m.type;
     if (m.type === "failed") root.prepend(el("p", {class: "error"}, `${w("failed")}: ${m.text}`));

@@ -212,7 +212,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(ui_router())
         app.include_router(learn_router())
 
-        app.mount("/", StaticFiles(directory=static, html=True), name="web")
+        from starlette.middleware.gzip import GZipMiddleware
+
+        # the pages' scripts and style gzipped to a browser that accepts it (a third of their size)
+        app.mount("/", GZipMiddleware(StaticFiles(directory=static, html=True), minimum_size=1024), name="web")
     else:
         @app.get("/", include_in_schema=False)
         async def home(request: Request) -> HTMLResponse:
