@@ -40,11 +40,11 @@ const CHOICES = [
     label: {hu: "Civilizációk Hajnala – egyedül", en: "PocketCiv – solo"}},
   {id: "pax-solitaire", game: "pax", seats: [HUMAN], options: {level: 1},
     label: {hu: "PAX – pasziánsz", en: "PAX – solitaire"}},
-  {id: "pax-bot", game: "pax", seats: [HUMAN, {kind: "bot", bot: "easy"}], options: {},
+  {id: "pax-bot", game: "pax", seats: [HUMAN, {kind: "bot", bot: "normal"}], options: {},
     label: {hu: "PAX – egy gép ellen", en: "PAX – against a bot"}},
-  {id: "pocketciv-bot", game: "pocketciv", seats: [HUMAN, {kind: "bot", bot: "easy"}], options: {},
+  {id: "pocketciv-bot", game: "pocketciv", seats: [HUMAN, {kind: "bot", bot: "normal"}], options: {},
     label: {hu: "Civilizációk Hajnala – egy gép ellen", en: "PocketCiv – against a bot"}},
-  {id: "caboose-bots", game: "caboose", seats: [HUMAN, {kind: "bot", bot: "easy"}, {kind: "bot", bot: "easy"}],
+  {id: "caboose-bots", game: "caboose", seats: [HUMAN, {kind: "bot", bot: "normal"}, {kind: "bot", bot: "normal"}],
     options: {}, label: {hu: "Cleopatra vasúti kocsija – két gép ellen", en: "Cleopatra's Caboose – against two bots"}},
 ];
 

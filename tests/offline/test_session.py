@@ -96,3 +96,17 @@ def test_hint_and_why_are_the_servers_answers() -> None:
     assert s.bot_to_move()  # seed 3: the bot's turn after this move
     (error,) = s.handle({"type": "hint"})
     assert error["code"] == "not_your_turn"
+
+
+@pytest.mark.parametrize("game, players", [("pocketciv", 2), ("pax", 2), ("caboose", 3)])
+def test_the_normal_bot_searches_what_the_page_can_in_a_second(game: str, players: int) -> None:
+    """Offline, ``normal`` searches ``NORMAL_ITERATIONS`` (the page's measured speed), capped by
+    the time budget; the other strengths are the server's."""
+    from asztal.offline.session import NORMAL_ITERATIONS
+
+    seats = [{"kind": "human", "name": ""}] + [{"kind": "bot", "bot": "normal"}] * (players - 1)
+    s = Session.new(game, seats, 0, seed=2, bot_time=1.0)
+    config = s.bot_for(1).config_for(game)
+    assert (config.iterations, config.max_time) == (NORMAL_ITERATIONS[game], 1.0)
+    s.seats[1]["bot"] = "easy"
+    assert s.bot_for(1).config_for(game).iterations is None  # the server's easy bot: a time budget alone

@@ -17,7 +17,7 @@ import importlib
 from typing import Any
 
 from asztal import games
-from asztal.bots import make_bot
+from asztal.bots import Bot, make_bot
 from asztal.engine import Game, GameState, IllegalAction
 from asztal.engine.errors import AsztalError
 from asztal.server import texts
@@ -35,6 +35,11 @@ FIELDS: dict[str, dict[str, type]] = {
     "ping": {},
 }
 MAX_CODE = 200
+#: the ``normal`` bot's search in the page, in iterations a move per game: what the page's speed
+#: does in about 0.8 s (``benchmarks/offline_speed.py --bot``: Pyodide's iterations/s × 0.8,
+#: measured on a busy machine, docs/offline.md), so a move takes at most about a second and the
+#: same position gives the same move; the time budget stays, as a cap on a slower device
+NORMAL_ITERATIONS = {"pocketciv": 16, "pax": 500, "caboose": 450}
 _MASK63 = (1 << 63) - 1
 
 
@@ -219,10 +224,18 @@ class Session:
             return None
         seat = self.state.to_move
         assert seat is not None
-        strength = self.seats[seat]["bot"] or "normal"
-        code = make_bot(bot_spec(strength, self.bot_time), self.bot_seed(seat)).choose(self.state).code
+        code = self.bot_for(seat).choose(self.state).code
         self._change("act", code, self.seq, seat)
         return self.message()
+
+    def bot_for(self, seat: int) -> Bot:
+        """The bot of a bot seat, as the server makes it (``meta.bot_spec``), but the ``normal``
+        one searches the iterations the page's speed allows (``NORMAL_ITERATIONS``)."""
+        strength = self.seats[seat]["bot"] or "normal"
+        spec = bot_spec(strength, self.bot_time)
+        if strength == "normal":
+            spec = f"mcts:normal:iters={NORMAL_ITERATIONS[self.state.game.name]}:time={self.bot_time}"
+        return make_bot(spec, self.bot_seed(seat))
 
 
 def import_parts(game: str) -> None:
