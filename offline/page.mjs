@@ -34,17 +34,18 @@ const WORDS = {
 const w = (key) => WORDS[getLang()][key];
 
 const HUMAN = {kind: "human", name: ""};
+const BOT = {kind: "bot", bot: "normal"};  // its search fits the page's speed (session.NORMAL_ITERATIONS)
 /** What can be started here: the solo games and a game against bots of each of the three. */
 const CHOICES = [
   {id: "pocketciv-solo", game: "pocketciv", seats: [HUMAN], options: {},
     label: {hu: "Civilizációk Hajnala – egyedül", en: "PocketCiv – solo"}},
   {id: "pax-solitaire", game: "pax", seats: [HUMAN], options: {level: 1},
     label: {hu: "PAX – pasziánsz", en: "PAX – solitaire"}},
-  {id: "pax-bot", game: "pax", seats: [HUMAN, {kind: "bot", bot: "normal"}], options: {},
+  {id: "pax-bot", game: "pax", seats: [HUMAN, BOT], options: {},
     label: {hu: "PAX – egy gép ellen", en: "PAX – against a bot"}},
-  {id: "pocketciv-bot", game: "pocketciv", seats: [HUMAN, {kind: "bot", bot: "normal"}], options: {},
+  {id: "pocketciv-bot", game: "pocketciv", seats: [HUMAN, BOT], options: {},
     label: {hu: "Civilizációk Hajnala – egy gép ellen", en: "PocketCiv – against a bot"}},
-  {id: "caboose-bots", game: "caboose", seats: [HUMAN, {kind: "bot", bot: "normal"}, {kind: "bot", bot: "normal"}],
+  {id: "caboose-bots", game: "caboose", seats: [HUMAN, BOT, BOT],
     options: {}, label: {hu: "Cleopatra vasúti kocsija – két gép ellen", en: "Cleopatra's Caboose – against two bots"}},
 ];
 

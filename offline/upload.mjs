@@ -13,7 +13,8 @@ import {markUploaded} from "./store.mjs";
 const WORDS = {
   hu: {
     upload: "Feltöltés a fiókomba", uploading: "Feltöltés…", uploaded: "Feltöltve a fiókodba.",
-    replay: "Visszajátszás", offline: "A feltöltéshez hálózat kell: ha újra lesz kapcsolat, itt feltöltheted a fiókodba.",
+    replay: "Visszajátszás",
+    offline: "A feltöltéshez hálózat kell: ha újra lesz kapcsolat, itt feltöltheted a fiókodba.",
     log_in: "A fiókodba feltöltéshez jelentkezz be:", log_in_link: "bejelentkezés",
     as: "Bejelentkezve: {name}",
   },
