@@ -96,6 +96,8 @@ def test_a_finished_game_is_replayed_kept_and_listed(client):
     assert rec["actions"] == body["record"]["actions"] and rec["seed"] == body["record"]["seed"]
     last = client.post("/api/replay/frame", json={"game_id": info["id"], "step": len(rec["actions"]), "lang": "hu"})
     assert last.status_code == 200 and last.json()["is_over"], last.text
+    shown = client.get(f"/api/games/{info['id']}")
+    assert shown.status_code == 200 and shown.json()["status"] == "finished", shown.text
     # unrated: nothing in the profile's rating history
     profile = client.get("/api/players/utazó").json()
     assert profile["history"] == []
