@@ -24,18 +24,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import HTMLResponse
 
-from asztal.server import (
-    account_export,
-    account_mail,
-    chat,
-    edge,
-    logs,
-    mail,
-    metrics,
-    moderation,
-    offline_upload,
-    texts,
-)
+from asztal.server import account_export, account_mail, chat, edge, logs, mail, metrics, moderation, texts
 from asztal.server.account_api import build_router as account_router
 from asztal.server.accounts import Accounts, AccountSettings, Passwords
 from asztal.server.api import build_router
@@ -44,6 +33,7 @@ from asztal.server.hub import Hub
 from asztal.server.identity import Identity
 from asztal.server.mail import MailSettings
 from asztal.server.offline_files import install_offline
+from asztal.server.offline_upload import install as install_offline_upload
 from asztal.server.ratelimit import RateLimit
 from asztal.server.ratings import Ratings
 from asztal.server.ratings import install as install_ratings
@@ -192,7 +182,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     moderation.install(app, hub, identity)  # mutes, blocks, reports; operators' bans, hidden lines, closed games
     install_social(app, hub, friends, identity)  # friends invited by username
     account_export.install(app, storage, identity)  # a player takes their data
-    offline_upload.install(app, hub, identity)  # a game played offline kept in the account's history
+    install_offline_upload(app, hub, identity)  # a game played offline kept in the account's history
     watched = metrics.install(app, hub)  # /metrics, /healthz, /readyz
     app.state.notices.metrics = links.metrics = watched
     install_tournaments(app, hub, identity)  # Swiss and round-robin tournaments (after mail: it mails new tables)
