@@ -13,7 +13,6 @@ a patch; in the page nothing travels over a network) and the log lines the page 
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from asztal import games
@@ -237,13 +236,3 @@ class Session:
             spec = f"mcts:normal:iters={NORMAL_ITERATIONS[self.state.game.name]}:time={self.bot_time}"
         return make_bot(spec, self.bot_seed(seat))
 
-
-def import_parts(game: str) -> None:
-    """Import a game's rules, board and wording modules before the first move (the worker calls
-    it while the page shows its loading screen, so the first decision is not the slow one)."""
-    games.load(game)
-    for part in ("board", "render"):
-        try:
-            importlib.import_module(f"asztal.games.{game}.{part}")
-        except ImportError:
-            pass
