@@ -6,10 +6,13 @@
 export const PACK_DIR = "/home/pyodide/asztal-pack";
 
 // loadPyodide: the function of pyodide.mjs; indexURL: the folder of Pyodide's files;
-// pack: the zip's bytes (Uint8Array). Returns the Pyodide instance with asztal importable.
-export async function boot(loadPyodide, indexURL, pack) {
+// pack: the zip's bytes (Uint8Array); mark(name): told when each step is done (timing).
+// Returns the Pyodide instance with asztal importable.
+export async function boot(loadPyodide, indexURL, pack, mark = () => {}) {
   const pyodide = await loadPyodide({ indexURL, packages: [] });
+  mark("runtime_loaded");
   pyodide.unpackArchive(pack, "zip", { extractDir: PACK_DIR });
+  mark("pack_unpacked");
   pyodide.runPython(`import sys\nif ${JSON.stringify(PACK_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(PACK_DIR)})`);
   return pyodide;
 }

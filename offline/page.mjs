@@ -8,7 +8,8 @@
 import {getLang, onLang, setLang, t} from "../i18n.js";
 import {clear, el} from "../dom.js";
 import {showGame} from "../game.js";
-import {keep, load} from "./store.mjs";
+import {finished, keep, keepFinished, load} from "./store.mjs";
+import {uploadBox} from "./upload.mjs";
 
 const WORDS = {
   hu: {
@@ -17,7 +18,8 @@ const WORDS = {
     continue: "Az elmentett játék folytatása", loading: "A játék motorja töltődik…",
     failed: "A játék motorja nem indult el", cached: "Hálózat nélkül is elindul: minden fájl a böngészőben van.",
     caching: "A fájlok letöltése a hálózat nélküli játékhoz…", no_cache: "Ez a böngésző nem tudja eltenni a fájlokat: "
-      + "hálózat nélkül nem indul el.", new_game: "Új játék",
+      + "hálózat nélkül nem indul el.", new_game: "Új játék", finished: "Befejezett játékok",
+    back: "Vissza a választáshoz",
   },
   en: {
     title: "Play offline", intro: "These games run in the browser, with no network too. The position is "
@@ -25,23 +27,25 @@ const WORDS = {
     continue: "Go on with the saved game", loading: "Loading the game engine…",
     failed: "The game engine did not start", cached: "Starts with no network too: every file is kept in the browser.",
     caching: "Fetching the files for playing offline…", no_cache: "This browser cannot keep the files: "
-      + "it will not start with no network.", new_game: "New game",
+      + "it will not start with no network.", new_game: "New game", finished: "Finished games",
+    back: "Back to the choices",
   },
 };
 const w = (key) => WORDS[getLang()][key];
 
 const HUMAN = {kind: "human", name: ""};
+const BOT = {kind: "bot", bot: "normal"};  // its search fits the page's speed (session.NORMAL_ITERATIONS)
 /** What can be started here: the solo games and a game against bots of each of the three. */
 const CHOICES = [
   {id: "pocketciv-solo", game: "pocketciv", seats: [HUMAN], options: {},
     label: {hu: "Civilizációk Hajnala – egyedül", en: "PocketCiv – solo"}},
   {id: "pax-solitaire", game: "pax", seats: [HUMAN], options: {level: 1},
     label: {hu: "PAX – pasziánsz", en: "PAX – solitaire"}},
-  {id: "pax-bot", game: "pax", seats: [HUMAN, {kind: "bot", bot: "easy"}], options: {},
+  {id: "pax-bot", game: "pax", seats: [HUMAN, BOT], options: {},
     label: {hu: "PAX – egy gép ellen", en: "PAX – against a bot"}},
-  {id: "pocketciv-bot", game: "pocketciv", seats: [HUMAN, {kind: "bot", bot: "easy"}], options: {},
+  {id: "pocketciv-bot", game: "pocketciv", seats: [HUMAN, BOT], options: {},
     label: {hu: "Civilizációk Hajnala – egy gép ellen", en: "PocketCiv – against a bot"}},
-  {id: "caboose-bots", game: "caboose", seats: [HUMAN, {kind: "bot", bot: "easy"}, {kind: "bot", bot: "easy"}],
+  {id: "caboose-bots", game: "caboose", seats: [HUMAN, BOT, BOT],
     options: {}, label: {hu: "Cleopatra vasúti kocsija – két gép ellen", en: "Cleopatra's Caboose – against two bots"}},
 ];
 
@@ -82,6 +86,7 @@ const post = (message) => worker.then((made) => made.postMessage(message));
 function heard(event) {
   const m = event.data;
   if (m.type === "loading") return;
+  if (m.type === "timing") { offline.timing = m.timing; return; }  // where the start's time went
   if (m.type === "ready" || m.type === "failed") {
     offline.engine = m.type;
     if (m.type === "failed") root.prepend(el("p", {class: "error"}, `${w("failed")}: ${m.text}`));
@@ -103,8 +108,9 @@ onLang(labels);
 function sayCache() { cacheLine.textContent = w({caching: "caching", ready: "cached", none: "no_cache"}[offline.cache]); }
 cached.then(sayCache);
 
-/** The game page's transport to the worker: the socket's send and language, the messages back. */
-function toWorker(start, choice) {
+/** The game page's transport to the worker: the socket's send and language, the messages back.
+ * `ended(game)` is told the finished game once it is kept among the finished ones. */
+function toWorker(start, choice, ended) {
   let writes = Promise.resolve();
   let over = false;
   return (seat, token, onMessage, onStatus) => {
@@ -113,6 +119,10 @@ function toWorker(start, choice) {
         const kept = {choice, saved: m.saved, over};
         // for tests: the seq of the last position written (a reload after it resumes there)
         writes = writes.then(() => keep(kept)).then(() => { window.__asztalKept = kept.saved.seq; });
+        if (over) {
+          writes = writes.then(() => keepFinished(choice, m.saved))
+            .then(async (key) => ended((await finished()).find((g) => g.key === key)));
+        }
       } else {
         if (m.type === "state") over = m.is_over;
         onMessage(m);
@@ -128,9 +138,21 @@ function toWorker(start, choice) {
   };
 }
 
+/** The end screen's buttons: the upload to an account (once the game is kept) and the choices. */
+function endButtons(kept) {
+  return () => {
+    const place = el("div", {id: "offline-end-upload"});
+    kept.then((game) => place.append(uploadBox(game)));
+    return [el("a", {href: "./?menu", class: "button", id: "offline-back"}, w("back")), place];
+  };
+}
+
 function play(start, choice) {
   if (location.search) history.replaceState(null, "", "./");  // a reload goes on with this game
-  showGame(root, "offline", {local: {seats: {0: ""}}, connect: toWorker(start, choice)});
+  let ended;
+  const kept = new Promise((resolve) => { ended = resolve; });
+  showGame(root, "offline", {local: {seats: {0: ""}}, connect: toWorker(start, choice, ended),
+    endActions: endButtons(kept)});
 }
 
 function newGame(choice) {
@@ -152,8 +174,25 @@ function menu(kept) {
     list.append(b);
   }
   sayCache();
+  const done = el("div", {id: "offline-finished"});
   root.append(el("section", {class: "offline-menu"}, [el("h1", {}, w("title")), el("p", {}, w("intro")),
-    cacheLine, el("h2", {}, w("new_game")), list]));
+    cacheLine, el("h2", {}, w("new_game")), list, done]));
+  showFinished(done);
+}
+
+/** The finished games kept in this browser, each with its upload to an account. */
+async function showFinished(box) {
+  const games = await finished().catch(() => []);
+  if (!games.length) return;
+  box.append(el("h2", {}, w("finished")));
+  const when = new Intl.DateTimeFormat(getLang() === "en" ? "en-GB" : "hu-HU",
+    {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"});
+  for (const g of games) {
+    const choice = CHOICES.find((c) => c.id === g.choice);
+    const label = `${choice ? choice.label[getLang()] : g.saved.record.game} · ${when.format(new Date(g.at))}`;
+    box.append(el("div", {class: "row offline-finished-game", "data-key": g.key}, [el("span", {}, label),
+      uploadBox(g)]));
+  }
 }
 
 // a game in progress goes on at once (a reload resumes it); otherwise the choices

@@ -1,9 +1,10 @@
 // The offline app's service worker (served by the server at /offline/sw.js with its version and
 // file list filled in: src/asztal/server/offline_files.py). On its first visit it caches the page,
 // the game page's scripts, the worker, the engine's pack and the Pyodide runtime in a cache named
-// by the version; a new version fills a new cache and drops the old ones. Later, every file of
-// that list comes from the cache (the network is not asked: the app starts with none), and any
-// other request goes to the network, falling back to what the cache holds.
+// by the version, and the rules panel's text of each game in both languages; a new version fills
+// a new cache and drops the old ones. Later, every file of that list comes from the cache (the
+// network is not asked: the app starts with none), and any other request (the rules' text too)
+// goes to the network, falling back to what the cache holds.
 
 const VERSION = "__VERSION__";
 const CACHE = `asztal-offline-${VERSION}`;
@@ -38,8 +39,11 @@ self.addEventListener("fetch", (event) => {
       (await cache.match(url.href)) || fetch(req)));
     return;
   }
+  // the rules panel's text (/api/rules/GAME?lang=..., cached on the first visit) is told apart by
+  // its query; another page's file by its path alone
+  const api = url.pathname.startsWith("/api/");
   event.respondWith(fetch(req).catch(async () => {
-    const held = await caches.match(req, {ignoreSearch: true});
+    const held = await caches.match(req, {ignoreSearch: !api});
     if (held) return held;
     throw new Error("offline");
   }));

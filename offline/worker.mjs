@@ -10,11 +10,20 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { boot } from "./boot.mjs";
 import { engine } from "./engine.mjs";
 
+// where a start's time goes (ms since the worker began), for offline/measure_page.py: the pack
+// read, Pyodide loaded, the pack unpacked, the bridge imported, the first game shown
+const timing = {};
+const began = performance.now();
+const mark = (name) => { timing[name] = Math.round(performance.now() - began); };
+
 const ready = (async () => {
   const answer = await fetch(new URL("./asztal-pack.zip", import.meta.url));
   const pack = new Uint8Array(await answer.arrayBuffer());
-  const pyodide = await boot(loadPyodide, new URL("./pyodide/", import.meta.url).href, pack);
-  return engine(pyodide);
+  mark("pack_read");
+  const pyodide = await boot(loadPyodide, new URL("./pyodide/", import.meta.url).href, pack, mark);
+  const made = engine(pyodide);
+  mark("bridge_imported");
+  return made;
 })();
 
 function post(messages, game) {
@@ -43,6 +52,10 @@ self.onmessage = async (event) => {
   if (message.type === "start") {
     const { type, ...request } = message;
     post(game.start(request), game);
+    if (!("game_started" in timing)) {
+      mark("game_started");
+      postMessage({ type: "timing", timing });
+    }
   } else {
     post(game.send(message), game);
   }

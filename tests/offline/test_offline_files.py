@@ -3,6 +3,7 @@ names and never names a file on the server; the service worker carries its versi
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -43,6 +44,23 @@ def test_the_listed_files_are_served_with_their_types(folder: Path) -> None:
     assert client.get("/offline/asztal-pack.zip").content == b"x" * 10
 
 
+def test_what_compresses_is_sent_gzipped_to_who_accepts_it(folder: Path) -> None:
+    """The runtime's WebAssembly (and the scripts) gzipped, made again when the file changes;
+    the zip as it is; a client that does not accept gzip gets every file as it is."""
+    client = _client(folder)
+    wasm = folder / "offline" / "node_modules" / "pyodide" / "pyodide.asm.wasm"
+    for content in (b"\0asm" + bytes(range(256)) * 64, b"\0asm a new runtime" * 500):
+        wasm.write_bytes(content)
+        with client.stream("GET", "/offline/pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": "gzip"}) as r:
+            raw = b"".join(r.iter_raw())
+        assert r.headers["content-encoding"] == "gzip" and r.headers["vary"] == "Accept-Encoding"
+        assert len(raw) < len(content) and gzip.decompress(raw) == content
+    zipped = client.get("/offline/asztal-pack.zip", headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in zipped.headers
+    plain = client.get("/offline/pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.content == content
+
+
 def test_no_request_names_a_file_of_the_server(folder: Path) -> None:
     client = _client(folder)
     for path in ("/offline/../secret.txt", "/offline/%2e%2e/secret.txt", "/offline/build/asztal-pack.zip",
@@ -66,6 +84,7 @@ def test_the_service_worker_carries_its_version_and_files(folder: Path) -> None:
     assert first.headers["content-type"].startswith("text/javascript")
     text = first.text
     files = json.loads(text[text.index("FILES = ") + 8:-1])
-    assert files == [f"/offline/{name}" for name in FILES] + ["/game.js"]
+    rules = [f"/api/rules/{game}?lang={lang}" for game in ("pax", "pocketciv", "caboose") for lang in ("hu", "en")]
+    assert files == [f"/offline/{name}" for name in FILES] + ["/game.js"] + rules
     (folder / "offline" / "build" / "asztal-pack.zip").write_bytes(b"a new pack")
     assert client.get("/offline/sw.js").text != text  # a new pack: a new version, a new cache

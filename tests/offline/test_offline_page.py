@@ -1,7 +1,10 @@
 """The offline app in Debian's chromium: loaded once with the network, then with the network cut
 (``context.set_offline(True)``) it reloads from the service worker's cache, plays a PocketCiv
 solo game and a PAX solitaire game at 390×844 in the engine of its Web Worker (Pyodide), and a
-reload mid-game resumes each at the same decision from IndexedDB.
+reload mid-game resumes each at the same decision from IndexedDB. With no network, the hint
+and the rules panel answer from the page (the worker, the service worker's cache), and the end
+screen says an upload needs a network; with the network back and an account logged in, the
+finished PAX game is uploaded and listed among the account's games, and replays.
 
 Skipped, saying why, where chromium, the npm package ``pyodide`` or the pack is missing
 (``make offline`` installs and builds them)."""
@@ -95,10 +98,23 @@ def _game(page, choice: str, seed: int) -> dict:
     _wait_state(page)
     _play(page, rng, RELOAD_AT)
     _reload_resumes(page)
+    _help_without_network(page)
     return _play(page, rng, MOVES)
 
 
-def test_the_app_plays_and_resumes_with_no_network(page) -> None:
+def _help_without_network(page) -> None:
+    """The hint (the worker's hint bot) names a legal move; the rules panel opens with its text."""
+    legal = _state(page)["legal"]
+    page.click("#hint")
+    page.wait_for_selector("#toast:not([hidden])")
+    hinted = page.evaluate("document.querySelector('#board .hinted, #buttons .hinted')?.dataset.code ?? null")
+    assert hinted is None or hinted in legal
+    page.click("#rules")
+    page.wait_for_selector("#rules-panel .passage")
+    page.click("#rules-close")
+
+
+def test_the_app_plays_and_resumes_with_no_network(page, server) -> None:
     page.goto(page.base)
     page.wait_for_function("window.__asztalOffline && window.__asztalOffline.cache === 'ready'", timeout=START_MS)
     assert page.locator("[data-choice=pocketciv-solo]").is_visible()
@@ -111,3 +127,24 @@ def test_the_app_plays_and_resumes_with_no_network(page) -> None:
     pax = _game(page, "pax-solitaire", 2)
     assert civ["over"] and pax["over"], (civ, pax)
     assert page.locator("#end-screen").is_visible()
+    # no replay or review of a server here: the choices, and the upload saying what it needs
+    assert page.locator("#end-replay, #end-review").count() == 0
+    page.wait_for_selector("#offline-end-upload .offline-upload .muted")
+    assert page.locator("#offline-end-upload .offline-upload-button").count() == 0
+
+    # the network back: an account logs in, the PAX game (the newest) is uploaded and is the account's
+    page.context.set_offline(False)
+    r = page.context.request.post(server.url + "/api/account/register",
+                                  data={"username": "vonaton", "password": "jó hosszú jelszó 1"})
+    assert r.status == 201, r.text()
+    page.goto(page.base + "?menu")
+    first = page.locator(".offline-finished-game").first
+    first.locator(".offline-upload-button").click()
+    link = first.locator(".offline-uploaded + a")
+    link.wait_for()
+    game_id = link.get_attribute("href").split("replay=")[1]
+    assert page.locator(".offline-finished-game").nth(1).locator(".offline-upload-button").is_visible()
+    page.goto(server.url + "/")
+    page.wait_for_selector(f"#account-games [data-game='{game_id}'][data-state='finished']")
+    page.goto(server.url + f"/?replay={game_id}")
+    page.wait_for_selector("#board svg", timeout=START_MS)

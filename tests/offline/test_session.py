@@ -27,7 +27,8 @@ def test_a_move_is_a_state_with_the_next_seq_and_only_the_new_log_lines() -> Non
     ({"type": "act", "code": "place:area=1", "seq": 7}, "stale"),
     ({"type": "act", "code": "no-such-move", "seq": 0}, "illegal"),
     ({"type": "undo", "seq": 0}, "nothing_to_undo"),
-    ({"type": "hint"}, "bad_message"),
+    ({"type": "chat", "text": "szia"}, "bad_message"),
+    ({"type": "why"}, "bad_message"),
     ({"type": "act", "code": "x", "seq": True}, "bad_message"),
     ({"type": "act", "code": "x" * 201, "seq": 0}, "bad_message"),
     ({"type": "act", "code": "x", "seq": 0, "extra": 1}, "bad_message"),
@@ -74,3 +75,38 @@ def test_a_saved_game_resumes_at_the_same_decision() -> None:
     assert again.seq == s.seq and again.state.to_json() == s.state.to_json()
     resumed = again.message(whole=True)
     assert resumed["legal"] == m["legal"] and resumed["view"] == s.message(whole=True)["view"]
+
+
+def test_hint_and_why_are_the_servers_answers() -> None:
+    """``why`` is ``present.why`` (the socket's own), a ``hint`` names a legal move in both
+    languages with the seq it is for; neither changes the game, and neither is given out of turn."""
+    from asztal.server.present import why
+
+    s = Session.new("pax", [{"kind": "human", "name": ""}, {"kind": "bot", "bot": "random"}], 0, seed=3)
+    before = s.state.to_json()
+    legal = [a.code for a in s.state.legal_actions()]
+    (answer,) = s.handle({"type": "why", "code": legal[0]})
+    assert answer == why(s.state, legal[0]) and answer["legal"]
+    (answer,) = s.handle({"type": "why", "code": "nincs-ilyen"})
+    assert answer["type"] == "why" and not answer["legal"] and answer["hu"] != answer["en"]
+    (hint,) = s.handle({"type": "hint"})
+    assert hint["type"] == "hint" and hint["code"] in legal and hint["seq"] == 0 and hint["hu"] and hint["en"]
+    assert s.state.to_json() == before and s.seq == 0
+    s.handle({"type": "act", "code": legal[0], "seq": 0})
+    assert s.bot_to_move()  # seed 3: the bot's turn after this move
+    (error,) = s.handle({"type": "hint"})
+    assert error["code"] == "not_your_turn"
+
+
+@pytest.mark.parametrize("game, players", [("pocketciv", 2), ("pax", 2), ("caboose", 3)])
+def test_the_normal_bot_searches_what_the_page_can_in_a_second(game: str, players: int) -> None:
+    """Offline, ``normal`` searches ``NORMAL_ITERATIONS`` (the page's measured speed), capped by
+    the time budget; the other strengths are the server's."""
+    from asztal.offline.session import NORMAL_ITERATIONS
+
+    seats = [{"kind": "human", "name": ""}] + [{"kind": "bot", "bot": "normal"}] * (players - 1)
+    s = Session.new(game, seats, 0, seed=2, bot_time=1.0)
+    config = s.bot_for(1).config_for(game)
+    assert (config.iterations, config.max_time) == (NORMAL_ITERATIONS[game], 1.0)
+    s.seats[1]["bot"] = "easy"
+    assert s.bot_for(1).config_for(game).iterations is None  # the server's easy bot: a time budget alone

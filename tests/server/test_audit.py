@@ -59,7 +59,7 @@ def test_every_surface_for_every_credential(env, db_url, game, players, private,
             "GET /api/players/{username}", "POST /api/mail/unsubscribe", "POST /api/account/notices",
             "POST /api/account/email", "POST /api/account/confirm", "POST /api/account/forgot",
             "POST /api/account/reset", "POST /api/account/lang", "GET /api/account/export",
-            "POST /api/account/timezone",
+            "POST /api/account/timezone", "POST /api/me/offline-games",
             "GET /metrics", "GET /healthz", "GET /readyz"} <= findings.routes
     # and the tournaments' (server/tournament/api.py)
     assert {"GET /api/tournaments", "POST /api/tournaments", "GET /api/tournaments/{tournament_id}",

@@ -127,7 +127,7 @@ def test_seat_names_are_stored_neutrally_and_shown_in_the_readers_language():
 
 
 def test_a_refused_move_is_explained_by_the_game():
-    from asztal.server.ws import why
+    from asztal.server.present import why
 
     g = games.load("pax")
     state = g.new_game(players=2, seed=1)

@@ -13,26 +13,32 @@ a patch; in the page nothing travels over a network) and the log lines the page 
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from asztal import games
-from asztal.bots import make_bot
+from asztal.bots import Bot, make_bot
 from asztal.engine import Game, GameState, IllegalAction
 from asztal.engine.errors import AsztalError
 from asztal.server import texts
 from asztal.server.meta import bot_spec
-from asztal.server.present import decorate, last_events, named_log
+from asztal.server.present import decorate, last_events, named_log, relabel, why
 
 #: the messages a page may send, with their fields and types (the server's ``ws.FIELDS`` less
-#: what needs a server: ``chat``; ``hint`` and ``why`` are not offered offline yet)
+#: what needs a server: ``chat``, with nobody to chat with)
 FIELDS: dict[str, dict[str, type]] = {
     "act": {"code": str, "seq": int},
     "undo": {"seq": int},
+    "hint": {},
+    "why": {"code": str},
     "lang": {"lang": str},
     "ping": {},
 }
 MAX_CODE = 200
+#: the ``normal`` bot's search in the page, in iterations a move per game: what the page's speed
+#: does in about 0.8 s (``benchmarks/offline_speed.py --bot``: Pyodide's iterations/s × 0.8,
+#: measured on a busy machine, docs/offline.md), so a move takes at most about a second and the
+#: same position gives the same move; the time budget stays, as a cap on a slower device
+NORMAL_ITERATIONS = {"pocketciv": 16, "pax": 500, "caboose": 450}
 _MASK63 = (1 << 63) - 1
 
 
@@ -156,6 +162,8 @@ class Session:
             if kind == "lang":
                 self.lang = msg["lang"]
                 return [self.message(whole=True)]
+            if kind in ("hint", "why"):
+                return [self.advice(kind, msg.get("code", ""))]
             self._change(kind, msg.get("code"), msg["seq"], self.seat)
         except Refused as r:
             return [r.message]
@@ -184,6 +192,23 @@ class Session:
         self.log_mark = None if kind == "undo" else len(st.log or [])
         self.state, self.seq = new, self.seq + 1
 
+    def advice(self, kind: str, code: str) -> dict[str, Any]:
+        """``why`` ``code`` is (not) legal, or a ``hint``: the server's answers (``ws.handle``'s
+        checks, ``present.why``, the hint bot ``bots.hint`` with the seed a bot of this seat
+        would move with), worked out here as the page waits (a hint's search is bounded in time)."""
+        st = self.state
+        if st.is_over:
+            raise Refused("game_over")
+        if self.seat != st.to_move:
+            raise Refused("not_your_turn")
+        if kind == "why":
+            return why(st, code)
+        from asztal.bots.hint import hint_texts  # the search's modules: loaded by the first hint
+
+        action, words = hint_texts(st, self.seat, seed=self.bot_seed(self.seat))
+        return {"type": "hint", "code": action.code, "hu": relabel(st, self.seat, words["hu"], "hu"),
+                "en": relabel(st, self.seat, words["en"], "en"), "seq": self.seq}
+
     def bot_to_move(self) -> bool:
         st = self.state
         return not st.is_over and st.to_move is not None and self.seats[st.to_move]["kind"] == "bot"
@@ -198,18 +223,16 @@ class Session:
             return None
         seat = self.state.to_move
         assert seat is not None
-        strength = self.seats[seat]["bot"] or "normal"
-        code = make_bot(bot_spec(strength, self.bot_time), self.bot_seed(seat)).choose(self.state).code
+        code = self.bot_for(seat).choose(self.state).code
         self._change("act", code, self.seq, seat)
         return self.message()
 
+    def bot_for(self, seat: int) -> Bot:
+        """The bot of a bot seat, as the server makes it (``meta.bot_spec``), but the ``normal``
+        one searches the iterations the page's speed allows (``NORMAL_ITERATIONS``)."""
+        strength = self.seats[seat]["bot"] or "normal"
+        spec = bot_spec(strength, self.bot_time)
+        if strength == "normal":
+            spec = f"mcts:normal:iters={NORMAL_ITERATIONS[self.state.game.name]}:time={self.bot_time}"
+        return make_bot(spec, self.bot_seed(seat))
 
-def import_parts(game: str) -> None:
-    """Import a game's rules, board and wording modules before the first move (the worker calls
-    it while the page shows its loading screen, so the first decision is not the slow one)."""
-    games.load(game)
-    for part in ("board", "render"):
-        try:
-            importlib.import_module(f"asztal.games.{game}.{part}")
-        except ImportError:
-            pass

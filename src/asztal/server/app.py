@@ -33,6 +33,7 @@ from asztal.server.hub import Hub
 from asztal.server.identity import Identity
 from asztal.server.mail import MailSettings
 from asztal.server.offline_files import install_offline
+from asztal.server.offline_upload import install as install_offline_upload
 from asztal.server.ratelimit import RateLimit
 from asztal.server.ratings import Ratings
 from asztal.server.ratings import install as install_ratings
@@ -181,6 +182,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     moderation.install(app, hub, identity)  # mutes, blocks, reports; operators' bans, hidden lines, closed games
     install_social(app, hub, friends, identity)  # friends invited by username
     account_export.install(app, storage, identity)  # a player takes their data
+    install_offline_upload(app, hub, identity)  # a game played offline kept in the account's history
     watched = metrics.install(app, hub)  # /metrics, /healthz, /readyz
     app.state.notices.metrics = links.metrics = watched
     install_tournaments(app, hub, identity)  # Swiss and round-robin tournaments (after mail: it mails new tables)
@@ -200,7 +202,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(ui_router())
         app.include_router(learn_router())
 
-        app.mount("/", StaticFiles(directory=static, html=True), name="web")
+        from starlette.middleware.gzip import GZipMiddleware
+
+        # the pages' scripts and style gzipped to a browser that accepts it (a third of their size)
+        app.mount("/", GZipMiddleware(StaticFiles(directory=static, html=True), minimum_size=1024), name="web")
     else:
         @app.get("/", include_in_schema=False)
         async def home(request: Request) -> HTMLResponse:

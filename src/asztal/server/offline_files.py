@@ -6,24 +6,30 @@ the server (no name of the request is joined to a folder). The files live in the
 ``offline/`` folder (``make offline`` fetches the runtime and builds the pack), or in the folder
 ``ASZTAL_OFFLINE_DIR`` names; a file that is not there answers 404 with the command that makes it.
 
-The service worker is served with a version made of the cached files' sizes and times, so a new
+The files that compress are sent gzipped to a browser that accepts it (``gzipped``). The
+service worker is served with a version made of the cached files' sizes and times, so a new
 runtime, pack or page makes a new worker, which fills a new cache and drops the old ones."""
 
 from __future__ import annotations
 
+import asyncio
+import gzip
 import hashlib
 import json
 import os
 from pathlib import Path
 
-from fastapi import FastAPI, HTTPException
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, Response
+
+from asztal import games
 
 #: what the browser asks for (under /offline/) -> where it is, relative to the offline folder
 FILES: dict[str, str] = {
     "": "index.html",
     "page.mjs": "page.mjs",
     "store.mjs": "store.mjs",
+    "upload.mjs": "upload.mjs",
     "worker.mjs": "worker.mjs",
     "boot.mjs": "boot.mjs",
     "engine.mjs": "engine.mjs",
@@ -81,7 +87,7 @@ def install_offline(app: FastAPI, static: Path | None) -> None:
 
     @app.get("/offline", include_in_schema=False)
     @app.get("/offline/{name:path}", include_in_schema=False)
-    async def offline_file(name: str = "") -> Response:
+    async def offline_file(request: Request, name: str = "") -> Response:
         if name == "sw.js":
             return service_worker(root, static)
         rel = FILES.get(name)
@@ -90,7 +96,29 @@ def install_offline(app: FastAPI, static: Path | None) -> None:
         path = root / rel
         if not path.is_file():
             raise HTTPException(404, _MISSING)
-        return FileResponse(path, media_type=_TYPES.get(path.suffix), headers={"Cache-Control": "no-cache"})
+        headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+        if path.suffix in COMPRESSED and "gzip" in request.headers.get("accept-encoding", ""):
+            body = await asyncio.to_thread(gzipped, path)
+            return Response(body, media_type=_TYPES.get(path.suffix), headers={**headers, "Content-Encoding": "gzip"})
+        return FileResponse(path, media_type=_TYPES.get(path.suffix), headers=headers)
+
+
+#: the kinds of file sent compressed (the zips and the PNGs are compressed already)
+COMPRESSED = {".mjs", ".wasm", ".json", ".html", ".svg"}
+_gzipped: dict[Path, tuple[tuple[int, int], bytes]] = {}
+
+
+def gzipped(path: Path) -> bytes:
+    """The file gzipped, made once per version of it (its size and time) and kept in memory:
+    Pyodide's WebAssembly, 9.6 MB, is 3.5 MB so; the browser unpacks it before the service
+    worker's cache keeps it, so the cache holds the file itself."""
+    st = path.stat()
+    stamp = (st.st_size, st.st_mtime_ns)
+    held = _gzipped.get(path)
+    if held is None or held[0] != stamp:
+        held = (stamp, gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
+        _gzipped[path] = held
+    return held[1]
 
 
 def service_worker(root: Path, static: Path | None) -> Response:
@@ -99,6 +127,8 @@ def service_worker(root: Path, static: Path | None) -> Response:
     if not source.is_file():
         raise HTTPException(404, _MISSING)
     cached = [f"/offline/{name}" for name in FILES] + [f"/{p.name}" for p in static_files(static)]
+    if static is not None:  # the rules panel's text (ui_api), for the game page with no network
+        cached += [f"/api/rules/{game}?lang={lang}" for game in games.BUILTIN for lang in ("hu", "en")]
     text = source.read_text(encoding="utf-8")
     text = text.replace("__VERSION__", version(root, static)).replace("__FILES__", json.dumps(cached))
     return Response(text, media_type="text/javascript",

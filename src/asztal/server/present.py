@@ -165,3 +165,31 @@ def decorate(msg: dict[str, Any], state: GameState, seat: int | None, lang: str,
         msg["board"] = board.draw(view, msg["legal"], lang, names=names, last=last)
         if state.is_over and hasattr(board, "verdict"):
             msg["verdict"] = board.verdict(view, lang, names, list(state.winners()))
+
+
+def why(state, code: str) -> dict[str, Any]:
+    """Why ``code`` is (not) legal for the seat to move, in both languages."""
+    try:
+        action = state.game.action_for_code(state, code.strip())
+    except (ValueError, KeyError, IndexError, TypeError):
+        action = None
+    if action is not None and action in state.legal_actions():
+        hu, en = action.hu, action.en
+        hu, en = relabel(state, state.to_move, hu, "hu"), relabel(state, state.to_move, en, "en")
+        return {"type": "why", "code": code, "legal": True, "hu": f"szabályos: {hu}", "en": f"legal: {en}"}
+    if action is None:
+        return {"type": "why", "code": code, "legal": False, "hu": "ismeretlen lépéskód",
+                "en": f"unknown action code {code[:60]!r}", "rule": None}
+    return refusal_message(state, action, code)
+
+
+def refusal_message(state, action, code: str) -> dict[str, Any]:
+    """The game's own reason (``state.refusal`` rendered by ``describe_refusal``, the
+    decision contract) in both languages, with the rule it rests on."""
+    from asztal.engine.decision import NOT_NOW
+    from asztal.engine.decision import Refusal as Reason
+
+    reason = state.refusal(action) or Reason(NOT_NOW, args={"action": action.code})
+    g = state.game
+    return {"type": "why", "code": code, "legal": False, "hu": g.describe_refusal(reason, "hu"),
+            "en": g.describe_refusal(reason, "en"), "rule": reason.rule}

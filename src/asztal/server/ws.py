@@ -22,7 +22,7 @@ from asztal.server.edge import ACTION_CODE, GAME_ID, bad_text
 from asztal.server.hub import Hub, OtherRules
 from asztal.server.identity import SESSION_COOKIE
 from asztal.server.moderation import reader
-from asztal.server.present import relabel
+from asztal.server.present import relabel, why
 from asztal.server.room import Client, Refusal, Room
 from asztal.server.texts import Reason
 from asztal.server.tokens import hash_secret
@@ -272,29 +272,3 @@ async def handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> N
             client.send({"type": "hint", "code": code, "hu": hu, "en": en, "seq": seq})
 
 
-def why(state, code: str) -> dict[str, Any]:
-    """Why ``code`` is (not) legal for the seat to move, in both languages."""
-    try:
-        action = state.game.action_for_code(state, code.strip())
-    except (ValueError, KeyError, IndexError, TypeError):
-        action = None
-    if action is not None and action in state.legal_actions():
-        hu, en = action.hu, action.en
-        hu, en = relabel(state, state.to_move, hu, "hu"), relabel(state, state.to_move, en, "en")
-        return {"type": "why", "code": code, "legal": True, "hu": f"szabályos: {hu}", "en": f"legal: {en}"}
-    if action is None:
-        return {"type": "why", "code": code, "legal": False, "hu": "ismeretlen lépéskód",
-                "en": f"unknown action code {code[:60]!r}", "rule": None}
-    return refusal_message(state, action, code)
-
-
-def refusal_message(state, action, code: str) -> dict[str, Any]:
-    """The game's own reason (``state.refusal`` rendered by ``describe_refusal``, the
-    decision contract) in both languages, with the rule it rests on."""
-    from asztal.engine.decision import NOT_NOW
-    from asztal.engine.decision import Refusal as Reason
-
-    reason = state.refusal(action) or Reason(NOT_NOW, args={"action": action.code})
-    g = state.game
-    return {"type": "why", "code": code, "legal": False, "hu": g.describe_refusal(reason, "hu"),
-            "en": g.describe_refusal(reason, "en"), "rule": reason.rule}

@@ -11,10 +11,12 @@ import {createGame} from "./lobby.js";
 import {openReview} from "./review.js";
 import {chatPanel, notifyButton, tellTurn} from "./chat.js";
 
-/** `local` and `connect` are the offline page's (offline/page.mjs): the seats it holds, and a
- * transport to its Web Worker in place of the server's socket, `connect(seat, token, onMessage,
- * onStatus)` answering an object with GameSocket's `send`, `setLang` and `reopen`. */
-export function showGame(root, gameId, {spectator = false, local: given = null, connect = null} = {}) {
+/** `local`, `connect` and `endActions` are the offline page's (offline/page.mjs): the seats it
+ * holds, a transport to its Web Worker in place of the server's socket, `connect(seat, token,
+ * onMessage, onStatus)` answering an object with GameSocket's `send`, `setLang` and `reopen`, and
+ * the end screen's buttons in place of the server's replay, review and lobby (`endActions(msg)`). */
+export function showGame(root, gameId, {spectator = false, local: given = null, connect = null,
+  endActions = null} = {}) {
   const local = given || myGames()[gameId];
   const open = connect || ((seat, token, onMsg, onStat) => new GameSocket(gameId, token, getLang(), onMsg, onStat));
   const tokens = spectator || !local ? {} : local.seats;
@@ -441,9 +443,11 @@ export function showGame(root, gameId, {spectator = false, local: given = null, 
     const winnerLine = won.length === 0 ? t("no_winner")
       : t(won.length === 1 ? "winner" : "winners", {names: joinNames(won.map(seatName))});
     const close = el("button", {type: "button", id: "end-close"}, t("close"));
-    const actions = [close, el("a", {href: `?replay=${gameId}`, class: "button", id: "end-replay"}, t("replay")),
-      el("a", {href: "./", class: "button"}, t("back_lobby"))];
-    const reviewSeat = st.shown !== null ? st.shown : null;
+    // a game played in the page (offline) has no replay or review on a server: the page's own buttons
+    const actions = endActions ? [close, ...endActions(msg)]
+      : [close, el("a", {href: `?replay=${gameId}`, class: "button", id: "end-replay"}, t("replay")),
+        el("a", {href: "./", class: "button"}, t("back_lobby"))];
+    const reviewSeat = st.shown !== null && !endActions ? st.shown : null;
     if (reviewSeat !== null) {
       const rv = el("button", {type: "button", id: "end-review"}, t("review"));
       rv.onclick = () => openReview(gameId, reviewSeat, seatName(reviewSeat), tokens[reviewSeat]);
