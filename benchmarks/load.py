@@ -218,11 +218,33 @@ async def human(base: str, ws_base: str, client: httpx.AsyncClient, rng: random.
                     await ws.send('{"type": "ping"}')
 
 
+#: ``asztal`` under cProfile (argv[1]: the dump), timed by the event-loop thread's own CPU
+#: clock: on a busy machine a wall clock charges the time the process waited for a core to
+#: whatever it was running then. uvicorn sends the SIGTERM it caught on to the handler it found
+#: once it has shut down: a Python one here, so the profile is written.
+PROFILED = """
+import cProfile, signal, sys, time
+from asztal.cli.app import main
+def stop(sig, frame):
+    raise SystemExit(0)
+signal.signal(signal.SIGTERM, stop)
+out = sys.argv[1]
+sys.argv = ["asztal", *sys.argv[2:]]
+profile = cProfile.Profile(time.thread_time)
+try:
+    profile.runcall(main)
+except SystemExit:
+    pass
+finally:
+    profile.dump_stats(out)
+"""
+
+
 def start_server(tmp: Path, port: int, bot_time: float, db: str, src: str | None = None,
                  profile: str | None = None) -> subprocess.Popen:
     asztal = [str(Path(sys.executable).with_name("asztal"))]
     if profile:
-        asztal = [sys.executable, "-m", "cProfile", "-o", profile, "-m", "asztal"]
+        asztal = [sys.executable, "-c", PROFILED, profile]
     # every simulated player and spectator talks from one address: lift the per-address limits
     env = {**os.environ, "ASZTAL_RATE_PER_MINUTE": "1000000", "ASZTAL_FRAMES_PER_MINUTE": "1000000",
            "ASZTAL_REQUESTS_PER_MINUTE": "1000000", "ASZTAL_SOCKETS_PER_ADDRESS": "100000"}
@@ -318,8 +340,14 @@ async def measure(args, tmp: Path, db: str, connect_db) -> dict:
     load1 = os.getloadavg()
     client_cpu = time.process_time() - client0
     if proc is not None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(30)
+        # the main process only: it stops its workers itself (a SIGTERM to the whole group
+        # would stop the drawing process under a server still sending its last states)
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(60)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
     changes = 0
     if proc is not None:
         with contextlib.closing(connect_db()) as conn:
