@@ -71,7 +71,15 @@ def test_every_surface_for_every_credential(env, db_url, game, players, private,
             "POST /api/admin/games/{game_id}/chat/{n}/hide", "POST /api/admin/accounts/{username}/ban",
             "POST /api/admin/accounts/{username}/unban", "POST /api/admin/games/{game_id}/close",
             "GET /api/admin/audit"} <= findings.routes
-    assert {"account of seat 0", "another account", "another account with seat 0's CSRF token"} <= findings.credentials
+    assert {"account of seat 0", "another account", "another account with seat 0's CSRF token",
+            "operator"} <= findings.credentials
+    # the operator's routes answered the operator (the reports and the audit table it was walked
+    # through, searched like every answer) and refused everyone else
+    assert findings.admin["operator"][200] >= 2, findings.admin["operator"]
+    for label, statuses in findings.admin.items():
+        if label != "operator":
+            assert set(statuses) <= {401, 403, 404, 422}, (label, statuses)
+    assert {401, 403} <= set().union(*(set(v) for k, v in findings.admin.items() if k != "operator"))
     print(f"{game}/{players}: {len(findings.routes)} routes, {findings.requests} requests, "
           f"{findings.messages} messages, {findings.positions} positions, compared {dict(findings.compared)}")
 
