@@ -143,13 +143,18 @@ def test_register_confirm_reset_rated_hint_reported_muted_banned(setting, tmp_pa
     panna.wait_for_selector("#board svg")
     gid = panna.evaluate("new URLSearchParams(location.search).get('game')")
     rozi.goto(invite)
+    rozi.fill("#join-name", "Rozi")
+    rozi.click("#join-go")
     rozi.wait_for_selector("#board svg")
-    panna.wait_for_function(MY_TURN)
-    assert panna.is_disabled("#hint")
-    assert panna.get_attribute("#hint", "title") == "Értékelt játék: nincs tipp és nincs visszavonás."
-    panna.evaluate("() => { const b = document.querySelector('#hint'); b.disabled = false; b.click(); }")
-    panna.wait_for_selector("text=értékelt játékban nincs tipp")
-    shot(panna, "3-rated-no-hint")
+    # the game has begun once both seats are taken; whoever is to move asks
+    panna.wait_for_function("window.__asztalState && window.__asztalState.status === 'running'")
+    mover = panna if panna.evaluate("window.__asztalState.to_move") == 0 else rozi  # Panna made seat 0
+    mover.wait_for_function(MY_TURN)
+    assert mover.is_disabled("#hint")
+    assert mover.get_attribute("#hint", "title") == "Értékelt játék: nincs tipp és nincs visszavonás."
+    mover.evaluate("() => { const b = document.querySelector('#hint'); b.disabled = false; b.click(); }")
+    mover.wait_for_selector("text=értékelt játékban nincs tipp")
+    shot(mover, "3-rated-no-hint")
 
     # Panna writes in the chat; Rozi reports the line and mutes her on the server
     panna.fill("#chat-text", "első sor")
