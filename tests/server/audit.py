@@ -664,7 +664,7 @@ def account_credentials(live: LiveApp, table: Table) -> list[Credential]:
         table.emails.add(email)
     other = out[1]
     out.append(Credential("another account with seat 0's CSRF token", None, None, not table.private,
-                          other.cookies, out[0].csrf))
+                          other.cookies, out[0].csrf, other.email))  # its session's own address
     with live.app.state.hub.storage.engine.connect() as conn:
         table.password_hashes = {h for (h,) in conn.execute(select(accounts_table.c.password_hash))}
     return out
