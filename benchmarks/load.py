@@ -264,6 +264,18 @@ def start_server(tmp: Path, port: int, bot_time: float, db: str, src: str | None
     raise SystemExit("the server did not start")
 
 
+def stop_server(proc: subprocess.Popen) -> None:
+    """SIGTERM to the main process only: it stops its workers itself (a SIGTERM to the whole
+    group would stop the drawing process under a server still sending its last states); then
+    whatever of the group is left is killed."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
 @contextlib.contextmanager
 def fresh_pg(url: str):
     """A new PostgreSQL database beside the one ``url`` names, dropped afterwards: (its URL, a connect())."""
@@ -313,41 +325,36 @@ async def measure(args, tmp: Path, db: str, connect_db) -> dict:
         proc = start_server(tmp, port, args.bot_time, db, args.src, args.profile)
         base = f"http://127.0.0.1:{port}"
     ws_base = base.replace("http", "ws", 1)
-    pids = group_pids(proc.pid) if proc else []
-    cpu0, rss0, load0 = cpu_seconds(pids), rss_mib(pids), os.getloadavg()
-    main0 = cpu_seconds([proc.pid]) if proc else 0.0
-    threads0 = thread_cpu_seconds(proc.pid) if proc else {}
-    by_process0 = cpu_by_process(proc.pid) if proc else {}
-    client0 = time.process_time()
-    stats = Stats()
-    stop_at = time.monotonic() + args.seconds
-    limits = httpx.Limits(max_connections=args.games)
-    async with httpx.AsyncClient(limits=limits, timeout=60) as client:
-        t0 = time.perf_counter()
-        tasks = [asyncio.create_task(human(base, ws_base, client, random.Random(rng.random()), stats, stop_at,
-                                           args.think, args.spectators)) for _ in range(args.games)]
-        await asyncio.sleep(min(args.seconds / 2, 20))
+    try:
         pids = group_pids(proc.pid) if proc else []
-        rss_mid = rss_mib(pids)
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.gather(*watchers, return_exceptions=True)
-        elapsed = time.perf_counter() - t0
-    pids = group_pids(proc.pid) if proc else []
-    cpu1 = cpu_seconds(pids)
-    main1 = cpu_seconds([proc.pid]) if proc else 0.0
-    threads1 = thread_cpu_seconds(proc.pid) if proc else {}
-    by_process1 = cpu_by_process(proc.pid) if proc else {}
-    load1 = os.getloadavg()
-    client_cpu = time.process_time() - client0
-    if proc is not None:
-        # the main process only: it stops its workers itself (a SIGTERM to the whole group
-        # would stop the drawing process under a server still sending its last states)
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(60)
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
+        cpu0, rss0, load0 = cpu_seconds(pids), rss_mib(pids), os.getloadavg()
+        main0 = cpu_seconds([proc.pid]) if proc else 0.0
+        threads0 = thread_cpu_seconds(proc.pid) if proc else {}
+        by_process0 = cpu_by_process(proc.pid) if proc else {}
+        client0 = time.process_time()
+        stats = Stats()
+        stop_at = time.monotonic() + args.seconds
+        limits = httpx.Limits(max_connections=args.games)
+        async with httpx.AsyncClient(limits=limits, timeout=60) as client:
+            t0 = time.perf_counter()
+            tasks = [asyncio.create_task(human(base, ws_base, client, random.Random(rng.random()), stats, stop_at,
+                                               args.think, args.spectators)) for _ in range(args.games)]
+            await asyncio.sleep(min(args.seconds / 2, 20))
+            pids = group_pids(proc.pid) if proc else []
+            rss_mid = rss_mib(pids)
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await asyncio.gather(*watchers, return_exceptions=True)
+            elapsed = time.perf_counter() - t0
+        pids = group_pids(proc.pid) if proc else []
+        cpu1 = cpu_seconds(pids)
+        main1 = cpu_seconds([proc.pid]) if proc else 0.0
+        threads1 = thread_cpu_seconds(proc.pid) if proc else {}
+        by_process1 = cpu_by_process(proc.pid) if proc else {}
+        load1 = os.getloadavg()
+        client_cpu = time.process_time() - client0
+    finally:
+        if proc is not None:
+            stop_server(proc)
     changes = 0
     if proc is not None:
         with contextlib.closing(connect_db()) as conn:
