@@ -17,19 +17,32 @@ spectator, whose messages are counted apart.
 
     .venv/bin/python benchmarks/load.py --games 200 --seconds 60
     .venv/bin/python benchmarks/load.py --games 50 --seconds 30 --src /tmp/main/src   # another tree's server
+    .venv/bin/python benchmarks/load.py --games 200 --seconds 40 --pg postgresql+psycopg://u:p@127.0.0.1:5439/db
+    .venv/bin/python benchmarks/load.py --games 200 --seconds 40 --profile /tmp/serve.prof   # where the time goes
 
 ``--src`` runs the server from another source tree (e.g. ``git archive main src | tar -x -C
 /tmp/main``) for a before/after; on a shared machine run both sides one after the other and
 compare ratios (CPU per change, round trip over ping), not absolute times.
+
+``--pg`` runs the server on a fresh PostgreSQL database made beside the one the URL names (the
+role needs CREATEDB) and dropped afterwards. ``--profile FILE`` runs the server's main process
+under cProfile (its event-loop thread only; the profiler slows it, so take the latency and CPU
+figures from a run without it) and prints the functions that took the most time. Every run
+also splits the server's CPU by process (main, drawing, bot workers) and the main process's by
+thread (the event loop against the rest: the database writer, uvicorn's helpers).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import io
 import json
 import os
+import pstats
 import random
+import secrets
 import signal
 import sqlite3
 import statistics
@@ -80,6 +93,28 @@ def cpu_seconds(pids: list[int]) -> float:
             continue
         total += int(fields[11]) + int(fields[12])  # utime, stime
     return total / tick
+
+
+def thread_cpu_seconds(pid: int) -> dict[str, float]:
+    """The CPU time of ``pid``'s threads: its main thread (the event loop) and all the others."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {"event_loop_thread": 0.0, "other_threads": 0.0}
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for tid in tids:
+        try:
+            fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        key = "event_loop_thread" if int(tid) == pid else "other_threads"
+        out[key] += (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
+def cpu_by_process(leader: int) -> dict[int, float]:
+    return {pid: cpu_seconds([pid]) for pid in group_pids(leader)}
 
 
 def rss_mib(pids: list[int]) -> float:
@@ -183,14 +218,39 @@ async def human(base: str, ws_base: str, client: httpx.AsyncClient, rng: random.
                     await ws.send('{"type": "ping"}')
 
 
-def start_server(tmp: Path, port: int, bot_time: float, src: str | None = None) -> subprocess.Popen:
-    asztal = str(Path(sys.executable).with_name("asztal"))
+#: ``asztal`` under cProfile (argv[1]: the dump), timed by the event-loop thread's own CPU
+#: clock: on a busy machine a wall clock charges the time the process waited for a core to
+#: whatever it was running then. uvicorn sends the SIGTERM it caught on to the handler it found
+#: once it has shut down: a Python one here, so the profile is written.
+PROFILED = """
+import cProfile, signal, sys, time
+from asztal.cli.app import main
+def stop(sig, frame):
+    raise SystemExit(0)
+signal.signal(signal.SIGTERM, stop)
+out = sys.argv[1]
+sys.argv = ["asztal", *sys.argv[2:]]
+profile = cProfile.Profile(time.thread_time)
+try:
+    profile.runcall(main)
+except SystemExit:
+    pass
+finally:
+    profile.dump_stats(out)
+"""
+
+
+def start_server(tmp: Path, port: int, bot_time: float, db: str, src: str | None = None,
+                 profile: str | None = None) -> subprocess.Popen:
+    asztal = [str(Path(sys.executable).with_name("asztal"))]
+    if profile:
+        asztal = [sys.executable, "-c", PROFILED, profile]
     # every simulated player and spectator talks from one address: lift the per-address limits
     env = {**os.environ, "ASZTAL_RATE_PER_MINUTE": "1000000", "ASZTAL_FRAMES_PER_MINUTE": "1000000",
            "ASZTAL_REQUESTS_PER_MINUTE": "1000000", "ASZTAL_SOCKETS_PER_ADDRESS": "100000"}
     if src:
         env["PYTHONPATH"] = str(Path(src).resolve())
-    proc = subprocess.Popen([asztal, "serve", "--port", str(port), "--db", f"sqlite:///{tmp / 'load.db'}",
+    proc = subprocess.Popen([*asztal, "serve", "--port", str(port), "--db", db,
                              "--bot-time", str(bot_time)], stdout=open(tmp / "server.log", "w"),
                             stderr=subprocess.STDOUT, env=env, start_new_session=True)
     deadline = time.monotonic() + 60
@@ -204,51 +264,104 @@ def start_server(tmp: Path, port: int, bot_time: float, src: str | None = None) 
     raise SystemExit("the server did not start")
 
 
+def stop_server(proc: subprocess.Popen) -> None:
+    """SIGTERM to the main process only: it stops its workers itself (a SIGTERM to the whole
+    group would stop the drawing process under a server still sending its last states); then
+    whatever of the group is left is killed."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+@contextlib.contextmanager
+def fresh_pg(url: str):
+    """A new PostgreSQL database beside the one ``url`` names, dropped afterwards: (its URL, a connect())."""
+    import psycopg
+
+    base = url.replace("postgresql+psycopg://", "postgresql://", 1)
+    name = "asztal_load_" + secrets.token_hex(4)
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    try:
+        yield f"{url.rpartition('/')[0]}/{name}", lambda: psycopg.connect(f"{base.rpartition('/')[0]}/{name}")
+    finally:
+        with psycopg.connect(base, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def top_of_profile(path: str, n: int = 30) -> str:
+    """The ``n`` functions of a cProfile dump with the most time of their own, and by cumulative time."""
+    out = io.StringIO()
+    stats = pstats.Stats(path, stream=out).strip_dirs()
+    stats.sort_stats("tottime").print_stats(n)
+    stats.sort_stats("cumulative").print_stats(n)
+    return out.getvalue()
+
+
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
 async def run(args) -> dict:
-    rng = random.Random(args.seed)
     tmp = Path(tempfile.mkdtemp(prefix="asztal-load-"))
+    if args.pg:
+        with fresh_pg(args.pg) as (url, connect_db):
+            return await measure(args, tmp, url, connect_db)
+    return await measure(args, tmp, f"sqlite:///{tmp / 'load.db'}", lambda: sqlite3.connect(tmp / "load.db"))
+
+
+async def measure(args, tmp: Path, db: str, connect_db) -> dict:
+    rng = random.Random(args.seed)
     if args.url:
         if urlparse(args.url).hostname not in ("127.0.0.1", "localhost", "::1"):
             raise SystemExit("the load script talks to loopback only")
         base, proc = args.url.rstrip("/"), None
     else:
         port = args.port
-        proc = start_server(tmp, port, args.bot_time, args.src)
+        proc = start_server(tmp, port, args.bot_time, db, args.src, args.profile)
         base = f"http://127.0.0.1:{port}"
     ws_base = base.replace("http", "ws", 1)
-    pids = group_pids(proc.pid) if proc else []
-    cpu0, rss0, load0 = cpu_seconds(pids), rss_mib(pids), os.getloadavg()
-    main0 = cpu_seconds([proc.pid]) if proc else 0.0
-    client0 = time.process_time()
-    stats = Stats()
-    stop_at = time.monotonic() + args.seconds
-    limits = httpx.Limits(max_connections=args.games)
-    async with httpx.AsyncClient(limits=limits, timeout=60) as client:
-        t0 = time.perf_counter()
-        tasks = [asyncio.create_task(human(base, ws_base, client, random.Random(rng.random()), stats, stop_at,
-                                           args.think, args.spectators)) for _ in range(args.games)]
-        await asyncio.sleep(min(args.seconds / 2, 20))
+    try:
         pids = group_pids(proc.pid) if proc else []
-        rss_mid = rss_mib(pids)
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.gather(*watchers, return_exceptions=True)
-        elapsed = time.perf_counter() - t0
-    pids = group_pids(proc.pid) if proc else []
-    cpu1 = cpu_seconds(pids)
-    main1 = cpu_seconds([proc.pid]) if proc else 0.0
-    client_cpu = time.process_time() - client0
-    if proc is not None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(30)
+        cpu0, rss0, load0 = cpu_seconds(pids), rss_mib(pids), os.getloadavg()
+        main0 = cpu_seconds([proc.pid]) if proc else 0.0
+        threads0 = thread_cpu_seconds(proc.pid) if proc else {}
+        by_process0 = cpu_by_process(proc.pid) if proc else {}
+        client0 = time.process_time()
+        stats = Stats()
+        stop_at = time.monotonic() + args.seconds
+        limits = httpx.Limits(max_connections=args.games)
+        async with httpx.AsyncClient(limits=limits, timeout=60) as client:
+            t0 = time.perf_counter()
+            tasks = [asyncio.create_task(human(base, ws_base, client, random.Random(rng.random()), stats, stop_at,
+                                               args.think, args.spectators)) for _ in range(args.games)]
+            await asyncio.sleep(min(args.seconds / 2, 20))
+            pids = group_pids(proc.pid) if proc else []
+            rss_mid = rss_mib(pids)
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await asyncio.gather(*watchers, return_exceptions=True)
+            elapsed = time.perf_counter() - t0
+        pids = group_pids(proc.pid) if proc else []
+        cpu1 = cpu_seconds(pids)
+        main1 = cpu_seconds([proc.pid]) if proc else 0.0
+        threads1 = thread_cpu_seconds(proc.pid) if proc else {}
+        by_process1 = cpu_by_process(proc.pid) if proc else {}
+        load1 = os.getloadavg()
+        client_cpu = time.process_time() - client0
+    finally:
+        if proc is not None:
+            stop_server(proc)
     changes = 0
     if proc is not None:
-        with sqlite3.connect(tmp / "load.db") as db:
-            changes = db.execute("SELECT count(*) FROM actions").fetchone()[0]
+        with contextlib.closing(connect_db()) as conn:
+            changes = conn.execute("SELECT count(*) FROM actions").fetchone()[0]
+    # the workers (bots, hints, the drawing process) are not named: told apart by their CPU
+    used = sorted((cpu - by_process0.get(pid, 0.0) for pid, cpu in by_process1.items() if pid != proc.pid),
+                  reverse=True) if proc else []
     rtt_ms = [x * 1000 for x in stats.rtt]
     ping_ms = [x * 1000 for x in stats.ping]
     return {
@@ -265,6 +378,10 @@ async def run(args) -> dict:
         "server_main_cpu_ms_per_change": round(1000 * (main1 - main0) / changes, 3) if changes else None,
         # every process: the main one, the bot workers (their thinking) and the boards worker
         "server_all_cpu_ms_per_change": round(1000 * (cpu1 - cpu0) / changes, 3) if changes else None,
+        "server_workers_cpu_ms_per_change_most_first": [round(1000 * v / changes, 3) for v in used]
+        if changes else None,
+        "server_main_cpu_ms_per_change_by_thread": {k: round(1000 * (threads1[k] - threads0[k]) / changes, 3)
+                                                    for k in threads1} if changes else None,
         "state_kib_received_per_change": round(stats.state_bytes / 1024 / changes, 1) if changes else None,
         "state_kib_mean": round(stats.state_bytes / 1024 / stats.states, 1) if stats.states else None,
         "spectator_states": stats.spectator_states,
@@ -277,7 +394,9 @@ async def run(args) -> dict:
         "server_cpu_per_game_pct_of_core": round(100 * (cpu1 - cpu0) / elapsed / args.games, 3),
         "server_rss_mib": {"idle": round(rss0, 1), "loaded": round(rss_mid, 1),
                            "per_game": round((rss_mid - rss0) / args.games, 3)},
+        "database": db.split("@")[-1] if args.pg else "sqlite",
         "load_average_before": [round(x, 2) for x in load0],
+        "load_average_after": [round(x, 2) for x in load1],
     }
 
 
@@ -291,11 +410,17 @@ def main() -> None:
     ap.add_argument("--url", help="an already running server on loopback (then no CPU/memory figures)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--spectators", type=float, default=0.25, help="share of games that also get a spectator")
+    ap.add_argument("--pg", metavar="URL", help="PostgreSQL (a fresh database beside this URL's) instead of SQLite")
+    ap.add_argument("--profile", metavar="FILE", help="run the server's main process under cProfile, dump to FILE")
     ap.add_argument("--src", help="run the server from this source tree (a before/after): its path goes first")
     args = ap.parse_args()
     if not 1 <= args.games <= 2000 or not 1 <= args.seconds <= 3600:
         raise SystemExit("--games 1..2000 and --seconds 1..3600")
+    if args.profile and args.url:
+        raise SystemExit("--profile profiles the server this script starts, not --url's")
     print(json.dumps(asyncio.run(run(args)), indent=1))
+    if args.profile:
+        print(top_of_profile(args.profile))
 
 
 if __name__ == "__main__":

@@ -37,11 +37,13 @@ from typing import Any
 
 import httpx
 import uvicorn
+from sqlalchemy import select
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from asztal import games
 from asztal.engine import GameState
+from asztal.server.accounts import accounts_table
 from tests.server.knowledge import Hidden, Knowledge
 from tests.server.wire import SCHEMAS, free_port
 
@@ -101,6 +103,9 @@ class Table:
     #: a tournament seat 0's account organises (private with a private game), and its invitation key
     tournament: str = "x"
     tournament_key: str | None = None
+    #: every account's address and password hash: never in an answer to anyone else
+    emails: set[str] = field(default_factory=set)
+    password_hashes: set[str] = field(default_factory=set)
 
     def hidden(self, cred: Credential, k: int, langs: tuple[str, ...] = ("hu",)) -> Hidden:
         """The values ``cred`` may not be shown at seq ``k`` (see knowledge.py)."""
@@ -116,12 +121,17 @@ class Credential:
     sees_game: bool      # may it see this game at all (a private game: only with one of its secrets)
     cookies: dict[str, str] | None = None  # an account's session cookie (REST only)
     csrf: str | None = None                # the X-CSRF-Token sent with it
+    email: str | None = None               # the address of the account whose session it is
 
 
 #: routes an account's own session is not walked through: logging out ends the session the rest of
 #: the walk needs, and a fresh seat token replaces the one the other credentials hold (both are
 #: tested in test_accounts.py)
 SESSION_SKIPS = {"POST /api/account/logout", "POST /api/me/games/{game_id}/token"}
+#: routes the operator's session is not walked through: closing the audited game would end the
+#: walk (test_moderation.py closes one)
+OPERATOR_SKIPS = {"POST /api/admin/games/{game_id}/close"}
+OPERATOR = "operator"
 PASSWORD = "audit password 1"
 
 
@@ -142,6 +152,8 @@ class Findings:
     #: many places of each kind the answers held that were compared with them
     hidden_kinds: set[str] = field(default_factory=set)
     compared: Counter[str] = field(default_factory=Counter)
+    #: the statuses of the operator's routes (``/api/admin/...``), per credential
+    admin: dict[str, Counter[int]] = field(default_factory=dict)
 
     def ok(self) -> bool:
         return not (self.leaks or self.errors or self.changes)
@@ -170,6 +182,7 @@ def make_table(live: LiveApp, game: str, players: int, private: bool, rng: rando
     table.knowledge = Knowledge(game, players, names, table.states)
     table.accounts = account_credentials(live, table)
     owner = table.accounts[0]
+    reported(live, table, owner)
     t = httpx.post(live.url + "/api/tournaments", cookies=owner.cookies, headers={"X-CSRF-Token": owner.csrf or ""},
                    json={"name": "audit", "game": game, "table_size": max(2, games.load(game).min_players),
                          "rounds": 2, "private": private, "starts": "2100-01-01T00:00:00+00:00"}, timeout=30)
@@ -338,6 +351,8 @@ def secrets_for(table: Table, cred: Credential, k: int) -> set[str]:
     """What ``cred`` may not read at seq ``k``."""
     st = table.states[k]
     out = {t for t in table.tokens if t != cred.secret}
+    out |= table.emails - {cred.email}  # another account's address; nobody's password hash
+    out |= table.password_hashes | {h.rsplit("$", 1)[-1] for h in table.password_hashes}
     if table.watch and table.watch != cred.secret:
         out.add(table.watch)
     if table.tournament_key:
@@ -439,6 +454,8 @@ def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, fin
             for cred in creds:
                 if cred.cookies and f"{method.upper()} {path}" in SESSION_SKIPS:
                     continue
+                if cred.label == OPERATOR and f"{method.upper()} {path}" in OPERATOR_SKIPS:
+                    continue
                 findings.credentials.add(cred.label)
                 client = clients[cred.label]
                 secrets, hidden = known[cred.label]
@@ -468,6 +485,8 @@ def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, fin
                                 findings.errors.append(f"{where}: no answer in {client.timeout.read} s")
                                 continue
                             findings.requests += 1
+                            if path.startswith("/api/admin/"):
+                                findings.admin.setdefault(cred.label, Counter())[r.status_code] += 1
                             if r.status_code >= 500:
                                 findings.errors.append(f"{where}: {r.status_code} {r.text[:200]}")
                             if r.status_code >= 400:
@@ -623,23 +642,46 @@ def credentials(table: Table) -> list[Credential]:
 
 
 def account_credentials(live: LiveApp, table: Table) -> list[Credential]:
-    """Seat 0's player logged in (the seat linked to the account), another account, and that other
-    account's cookie sent with seat 0's CSRF token: every route is walked with each session."""
+    """Seat 0's player logged in (the seat linked to the account; it also organises the table's
+    tournament), another account, that other account's cookie sent with seat 0's CSRF token, and
+    an operator (the role given as ``asztal admin grant`` gives it): every route is walked with
+    each session. Each account has an address, which only its own session may be shown."""
     out = []
     for label, prefix, seats in (("account of seat 0", "o", [{"game": table.gid, "token": table.tokens[0]}]),
-                                 ("another account", "s", [])):
+                                 ("another account", "s", []), (OPERATOR, "p", [])):
         with httpx.Client(base_url=live.url, timeout=60) as c:
             name = f"{prefix}{table.gid}"[:32].replace("_", "x").replace("-", "x")
-            r = c.post("/api/account/register", json={"username": name, "password": PASSWORD, "seats": seats})
+            email = f"{name.lower()}@audit.example.org"
+            r = c.post("/api/account/register", json={"username": name, "password": PASSWORD, "seats": seats,
+                                                      "email": email})
             assert r.status_code == 201, r.text
             cookies = dict(c.cookies)
+        if label == OPERATOR:
+            assert live.app.state.moderation.grant(name)
         owner = label == "account of seat 0"
         out.append(Credential(label, table.tokens[0] if owner else None, 0 if owner else None,
-                              True if owner else not table.private, cookies, cookies["asztal_csrf"]))
+                              True if owner else not table.private, cookies, cookies["asztal_csrf"], email))
+        table.emails.add(email)
     other = out[1]
     out.append(Credential("another account with seat 0's CSRF token", None, None, not table.private,
-                          other.cookies, out[0].csrf))
+                          other.cookies, out[0].csrf, other.email))  # its session's own address
+    with live.app.state.hub.storage.engine.connect() as conn:
+        table.password_hashes = {h for (h,) in conn.execute(select(accounts_table.c.password_hash))}
     return out
+
+
+def reported(live: LiveApp, table: Table, owner: Credential) -> None:
+    """A chat line of seat 0 that its account reports: the operator's list of reports then holds
+    a row (with the names of accounts that have addresses) for the walk to search."""
+    with connect(f"ws://127.0.0.1:{live.port}/ws/games/{table.gid}?token={table.tokens[0]}",
+                 open_timeout=20, close_timeout=2) as ws:
+        ws.send(json.dumps({"type": "chat", "text": "audit line"}))
+        while (msg := json.loads(ws.recv(timeout=20)))["type"] != "chat":
+            pass
+    r = httpx.post(live.url + "/api/moderation/reports", cookies=owner.cookies,
+                   headers={"X-CSRF-Token": owner.csrf or ""},
+                   json={"game_id": table.gid, "n": msg["n"], "reason": "audit"}, timeout=30)
+    assert r.status_code == 201, r.text
 
 
 def audit_position(live: LiveApp, table: Table, findings: Findings, control: LiveApp | None = None) -> None:

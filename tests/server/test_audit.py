@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from sqlalchemy import select
 
 from asztal import games
+from asztal.server.accounts import accounts_table
 from asztal.server.app import Settings, create_app
 from tests.server.audit import Findings, LiveApp, advance, audit_position, make_table, watchers
 
@@ -71,7 +73,15 @@ def test_every_surface_for_every_credential(env, db_url, game, players, private,
             "POST /api/admin/games/{game_id}/chat/{n}/hide", "POST /api/admin/accounts/{username}/ban",
             "POST /api/admin/accounts/{username}/unban", "POST /api/admin/games/{game_id}/close",
             "GET /api/admin/audit"} <= findings.routes
-    assert {"account of seat 0", "another account", "another account with seat 0's CSRF token"} <= findings.credentials
+    assert {"account of seat 0", "another account", "another account with seat 0's CSRF token",
+            "operator"} <= findings.credentials
+    # the operator's routes answered the operator (the reports and the audit table it was walked
+    # through, searched like every answer) and refused everyone else
+    assert findings.admin["operator"][200] >= 2, findings.admin["operator"]
+    for label, statuses in findings.admin.items():
+        if label != "operator":
+            assert set(statuses) <= {401, 403, 404, 422}, (label, statuses)
+    assert {401, 403} <= set().union(*(set(v) for k, v in findings.admin.items() if k != "operator"))
     print(f"{game}/{players}: {len(findings.routes)} routes, {findings.requests} requests, "
           f"{findings.messages} messages, {findings.positions} positions, compared {dict(findings.compared)}")
 
@@ -101,7 +111,13 @@ def test_planted_leaks_are_found(env, tmp_path):
         view["tableaux"][1]["money"] = st.money[1]
         return {"svg": board.draw(view, [], "hu", names=table.names)}
 
-    for _ in range(3):
+    @app.get("/api/games/{game_id}/accounts")
+    async def accounts(game_id: str) -> dict:
+        with app.state.hub.storage.engine.connect() as conn:
+            rows = conn.execute(select(accounts_table.c.email, accounts_table.c.password_hash)).all()
+        return {"emails": [r[0] for r in rows], "hashes": [r[1] for r in rows]}
+
+    for _ in range(4):
         app.router.routes.insert(0, app.router.routes.pop())  # before the static files mounted at /
     rng = random.Random("leak")
     findings = Findings()
@@ -110,7 +126,7 @@ def test_planted_leaks_are_found(env, tmp_path):
         advance(live, table, 9, rng)
         with LiveApp(_app(f"sqlite:///{tmp_path / 'control.db'}")) as control:
             audit_position(live, table, findings, control)
-    planted = ("/peek", "/purses", "/picture")
+    planted = ("/peek", "/purses", "/picture", "/accounts")
     assert {f"GET /api/games/{{game_id}}{p}" for p in planted} <= findings.routes
     assert findings.leaks and all(any(p in x for p in planted) for x in findings.leaks), findings.summary()
     for p in planted:
@@ -122,6 +138,13 @@ def test_planted_leaks_are_found(env, tmp_path):
     # seat 1's (the same hand size and Aureus), so the picture is asserted for a spectator, who
     # never reads an Aureus
     assert any("/picture" in x and "as nobody " in x and "board text" in x for x in findings.leaks)
+    # every account's address and every password hash, to everyone else (the address to its own
+    # session only: the operator's own is no leak to the operator)
+    for who in ("nobody", "operator", "another account"):
+        leaked = [x for x in findings.leaks if "/accounts" in x and f"as {who} " in x]
+        assert any("@audit.example.org" in x for x in leaked) and any("$argon2" in x for x in leaked), who
+    own = next(c.email for c in table.accounts if c.label == "operator")
+    assert own and not any("as operator " in x and own in x for x in findings.leaks)
     # and only what that credential may not see: seat 1 knows its own Aureus
     mine = [x for x in findings.leaks if "as seat 1 " in x]
     assert not any("/picture" in x or "panels[1, 'money']" in x for x in mine), "\n".join(mine)

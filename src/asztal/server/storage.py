@@ -331,8 +331,12 @@ class Storage:
 
         Each change is written only if its game's ``seq`` is the one before it (the conditional
         UPDATE, which writes nothing otherwise); the outcome per change is None or a Conflict.
+        The actions of the batch are inserted by one statement and, on PostgreSQL, the other
+        instances told by one: a round trip per change fewer each (issue 34's profile: the
+        writer thread cost 1.9 ms per change on PostgreSQL).
         """
         outcomes: list[Conflict | None] = []
+        rows: list[dict[str, Any]] = []
         try:
             with self._writing(), self.engine.begin() as conn:
                 for game_id, change, status, to_move, result, deadline in items:
@@ -343,11 +347,12 @@ class Storage:
                     if res.rowcount != 1:
                         outcomes.append(Conflict(f"change {change.seq} of {game_id} was taken by another writer"))
                         continue
-                    conn.execute(insert(actions_table).values(game_id=game_id, seq=change.seq, kind=change.kind,
-                                                              code=change.code, seat=change.seat, by=change.by,
-                                                              at=now()))
-                    self._notify(conn, {"game": game_id, "what": "change", "seq": change.seq})
+                    rows.append({"game_id": game_id, "seq": change.seq, "kind": change.kind, "code": change.code,
+                                 "seat": change.seat, "by": change.by, "at": now()})
                     outcomes.append(None)
+                if rows:
+                    conn.execute(insert(actions_table), rows)
+                    self._notify_all(conn, [{"game": r["game_id"], "what": "change", "seq": r["seq"]} for r in rows])
         except IntegrityError:
             # another writer slipped in between (PostgreSQL, READ COMMITTED): nothing of this batch was kept
             return [Conflict("the change was taken by another writer") for _ in items]
@@ -377,6 +382,13 @@ class Storage:
         if self.is_postgres:
             payload = {"instance": self.instance, **payload}
             conn.execute(text("SELECT pg_notify(:ch, :p)"), {"ch": NOTIFY_CHANNEL, "p": json.dumps(payload)})
+
+    def _notify_all(self, conn, payloads: list[dict[str, Any]]) -> None:
+        """``_notify`` of each, in order, by one statement."""
+        if self.is_postgres:
+            texts = [json.dumps({"instance": self.instance, **p}) for p in payloads]
+            conn.execute(text("SELECT pg_notify(:ch, t.p) FROM unnest(CAST(:ps AS text[])) WITH ORDINALITY "
+                              "AS t(p, i) ORDER BY t.i"), {"ch": NOTIFY_CHANNEL, "ps": texts})
 
     def notify(self, payload: dict[str, Any]) -> None:
         if self.is_postgres:

@@ -1,0 +1,197 @@
+"""A player's whole account, from registering to being banned, on a phone (390×844, Hungarian):
+the address confirmed from the link a real SMTP server (aiosmtpd) received, a forgotten password
+reset from the mailed link, a rated game whose hint is refused, another player who reports and
+mutes them from the chat, and an operator (the role given by ``asztal admin grant``) who bans
+them, after which the browser's login is refused.
+
+The page has no form of its own for three of these steps, so they are made with the page's own
+``fetch`` and CSRF cookie, as a form would send them: asking for the reset mail
+(``POST /api/account/forgot``), and the server-side report and mute
+(``POST /api/moderation/reports``, ``/mute``; the chat's „Némítás” button hides a player in one
+browser only). The operator has no page: the role is given on the command line and the ban is
+the documented ``POST /api/admin/accounts/{username}/ban`` with the operator's session."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from email.message import EmailMessage
+
+import httpx
+import pytest
+
+from tests.server.smtp import SmtpServer
+from tests.server.wire import ASZTAL, Server
+from tests.web.conftest import ARGS, CHROMIUM, MY_TURN
+
+PHONE = {"width": 390, "height": 844}
+FIRST, SECOND = "régi jelszó 11", "új jelszó 2222"
+
+#: a request the page makes with its session and CSRF token, as its forms do
+FETCH = """async ([method, path, body]) => {
+  const m = document.cookie.match(/(?:^|; )asztal_csrf=([^;]*)/);
+  const headers = {"content-type": "application/json"};
+  if (m) headers["X-CSRF-Token"] = decodeURIComponent(m[1]);
+  const r = await fetch(path, {method, headers, body: body === null ? undefined : JSON.stringify(body)});
+  return {status: r.status, text: await r.text()};
+}"""
+
+
+@pytest.fixture
+def setting(tmp_path):
+    """A real SMTP server, a server mailing through it, and a browser; all stopped afterwards."""
+    from playwright.sync_api import sync_playwright
+
+    db = f"sqlite:///{tmp_path / 'asztal.db'}"
+    with SmtpServer() as smtp:
+        srv = Server(db, tmp_path / "server.log", args=["--smtp", smtp.address])
+        srv.start()
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+                try:
+                    yield smtp, srv, browser, db
+                finally:
+                    browser.close()
+        finally:
+            srv.stop()
+
+
+def _phone(browser, srv: Server):
+    ctx = browser.new_context(viewport=PHONE, locale="hu-HU")
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.base = srv.url + "/"
+    return page
+
+
+def _link(mail: EmailMessage, path: str) -> str:
+    body = mail.get_body(("plain",))
+    assert body is not None
+    found = re.findall(r"https?://\S+", body.get_content())
+    assert len(found) == 1 and path in found[0], found
+    return found[0]
+
+
+def _register(page, name: str, email: str | None = None) -> None:
+    page.goto(page.base)
+    page.wait_for_selector("#acc-user")
+    page.fill("#acc-user", name)
+    page.fill("#acc-pass", FIRST)
+    if email:
+        page.fill("#acc-email", email)
+    page.click("#acc-register")
+    page.wait_for_function(f"(document.querySelector('#acc-who') || {{}}).textContent?.includes('{name}')")
+
+
+def _login(page, name: str, password: str) -> None:
+    page.goto(page.base)
+    page.wait_for_selector("#acc-user")
+    page.fill("#acc-user", name)
+    page.fill("#acc-pass", password)
+    page.click("#acc-login")
+
+
+def test_register_confirm_reset_rated_hint_reported_muted_banned(setting, tmp_path):
+    smtp, srv, browser, db = setting
+    shots = tmp_path / "shots"
+    shots.mkdir()
+
+    def shot(page, name: str) -> None:
+        page.screenshot(path=str(shots / f"{name}.png"), full_page=False)
+
+    panna = _phone(browser, srv)
+    # registering with an address: the mail's one recipient, and a link that asks before it acts
+    _register(panna, "Panna", "panna@example.org")
+    to, mail = smtp.inbox.next()
+    assert to == ["panna@example.org"] and mail["Subject"] == "Erősítsd meg az e-mail-címed"
+    panna.goto(_link(mail, "/api/account/confirm?token="))
+    assert "Ez a cím a tiéd" in panna.inner_text("body")
+    panna.click("button[type=submit]")
+    panna.wait_for_selector("text=a címed megerősítve")
+    shot(panna, "1-confirmed")
+
+    # logged out and the password forgotten: the reset link sets a new one, the old one is refused
+    panna.goto(panna.base)
+    panna.click("#acc-logout")
+    panna.wait_for_selector("#acc-user")
+    assert panna.evaluate(FETCH, ["POST", "/api/account/forgot", {"username": "Panna"}])["status"] == 202
+    to, mail = smtp.inbox.next()
+    assert to == ["panna@example.org"] and mail["Subject"] == "Új jelszó az asztalhoz"
+    panna.goto(_link(mail, "/api/account/reset?token="))
+    panna.fill("input[name=password]", SECOND)
+    panna.click("button[type=submit]")
+    panna.wait_for_selector("text=Az új jelszavad beállítva")
+    shot(panna, "2-reset")
+    _login(panna, "Panna", FIRST)
+    panna.wait_for_function("document.querySelector('#acc-error').textContent.length > 0")
+    assert "hibás felhasználónév vagy jelszó" in panna.inner_text("#acc-error")
+    _login(panna, "Panna", SECOND)
+    panna.wait_for_function("(document.querySelector('#acc-who') || {}).textContent?.includes('Panna')")
+
+    # a rated game with Rozi, invited by link: no hint (the button says why; a hint sent anyway is refused)
+    rozi = _phone(browser, srv)
+    _register(rozi, "Rozi")
+    panna.select_option("#f-game", "pax")
+    panna.select_option("#f-players", "2")
+    panna.select_option("select[name=kind1]", "invite")
+    panna.check("#f-rated")
+    panna.click("#f-create")
+    invite = panna.wait_for_selector(".invite-url").input_value()
+    panna.click("#go-game")
+    panna.wait_for_selector("#board svg")
+    gid = panna.evaluate("new URLSearchParams(location.search).get('game')")
+    rozi.goto(invite)
+    rozi.fill("#join-name", "Rozi")
+    rozi.click("#join-go")
+    rozi.wait_for_selector("#board svg")
+    # the game has begun once both seats are taken; whoever is to move asks
+    panna.wait_for_function("window.__asztalState && window.__asztalState.status === 'running'")
+    mover = panna if panna.evaluate("window.__asztalState.to_move") == 0 else rozi  # Panna made seat 0
+    mover.wait_for_function(MY_TURN)
+    assert mover.is_disabled("#hint")
+    assert mover.get_attribute("#hint", "title") == "Értékelt játék: nincs tipp és nincs visszavonás."
+    mover.evaluate("() => { const b = document.querySelector('#hint'); b.disabled = false; b.click(); }")
+    mover.wait_for_selector("text=értékelt játékban nincs tipp")
+    shot(mover, "3-rated-no-hint")
+
+    # Panna writes in the chat; Rozi reports the line and mutes her on the server
+    panna.fill("#chat-text", "első sor")
+    panna.click("#chat-send")
+    line = rozi.wait_for_selector("#chat li:has-text('első sor')")
+    n = int(line.get_attribute("data-n"))
+    made = rozi.evaluate(FETCH, ["POST", "/api/moderation/reports", {"game_id": gid, "n": n, "reason": "sértő"}])
+    assert made["status"] == 201, made
+    muted = rozi.evaluate(FETCH, ["POST", "/api/moderation/mute", {"username": "Panna"}])
+    assert muted["status"] == 204, muted
+    panna.fill("#chat-text", "második sor")
+    panna.click("#chat-send")
+    panna.wait_for_selector("#chat li:has-text('második sor')")
+    # Rozi's own line comes after Panna's through the same game: by then Panna's would be shown
+    rozi.fill("#chat-text", "harmadik sor")
+    rozi.click("#chat-send")
+    rozi.wait_for_selector("#chat li:has-text('harmadik sor')")
+    assert "második sor" not in rozi.inner_text("#chat") and "első sor" in rozi.inner_text("#chat")
+    panna.wait_for_selector("#chat li:has-text('harmadik sor')")  # Panna muted nobody
+    shot(rozi, "4-muted")
+
+    # the operator: the role from the command line, the report read and the ban made with its session
+    with httpx.Client(base_url=srv.url, timeout=30) as olga:
+        assert olga.post("/api/account/register", json={"username": "Olga", "password": FIRST}).status_code == 201
+        subprocess.run([ASZTAL, "admin", "grant", "Olga", "--db", db], check=True, capture_output=True,
+                       env=srv.env, timeout=60)
+        csrf = {"X-CSRF-Token": olga.cookies["asztal_csrf"]}
+        reports = olga.get("/api/admin/reports", headers=csrf).json()
+        assert [(r["author"], r["reporter"], r["text"]) for r in reports] == [("Panna", "Rozi", "első sor")]
+        assert olga.post("/api/admin/accounts/Panna/ban", headers=csrf, json={"reason": "sértő"}).status_code == 204
+
+    # Panna's browser: her session is over and her login refused, in Hungarian
+    _login(panna, "Panna", SECOND)
+    panna.wait_for_function("document.querySelector('#acc-error').textContent.length > 0")
+    assert "ezt a fiókot az üzemeltető letiltotta" in panna.inner_text("#acc-error")
+    shot(panna, "5-banned")
+    assert not panna.errors and not rozi.errors, (panna.errors, rozi.errors)
+    assert sorted(p.name for p in shots.iterdir()) == ["1-confirmed.png", "2-reset.png", "3-rated-no-hint.png",
+                                                       "4-muted.png", "5-banned.png"]
+    print(f"screenshots: {shots}")
