@@ -11,10 +11,12 @@ actions that act on them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from asztal.games.caboose.pack import BUILDING, FRUIT, GOD_NAMES, GOD_POWERS, TRAIN, pack_for_view
-from asztal.games.svg import Legal, Svg, last_touched
+from asztal.engine import Action
+from asztal.games.caboose.pack import BUILDING, FRUIT, GOD_NAMES, GOD_POWERS, TRAIN, Pack, pack_for_view
+from asztal.games.svg import Legal, Node, Svg, last_touched
 
 W = 1200
 MAP_X, MAP_Y, MAP_S = 20, 56, 6.6  # pack coordinates 0..100 -> the map box
@@ -31,13 +33,13 @@ def _ink(hex_colour: str) -> str:
     return "#333" if hex_colour.lower() in ("#f2f2f2", "#ffffff", "#fff") else "#fff"
 
 
-def _fruit_cube(svg: Svg, g, pk, x, y, fruit: str, s=10):
+def _fruit_cube(svg: Svg, g: Node, pk: Pack, x: float, y: float, fruit: str, s: float = 10) -> Node:
     f = pk.fruit_idx[fruit]
     e = svg.rect(g, x, y, s, s, rx=2, fill=pk.fruit_hex[f] or "#999", stroke="#222", stroke_width=1)
     return e
 
 
-def _map(svg: Svg, view, pk) -> None:
+def _map(svg: Svg, view: dict[str, Any], pk: Pack) -> None:
     t = svg.t
     g = svg.g(None, class_="map")
     svg.rect(g, MAP_X - 10, MAP_Y - 10, 100 * MAP_S + 20, 100 * MAP_S + 20, rx=14, fill="#ecd9a6",
@@ -124,20 +126,23 @@ def _map(svg: Svg, view, pk) -> None:
         svg.text(mg, x0 + wbox - 4, yy + 9, f"({view['supply'][fruit]})", 10, text_anchor="end", fill="#666")
 
 
-def _card(svg: Svg, parent, x, y, w, h, title: str, lines: list[str], fill: str, codes=(), hint=None,
-          fruits=(), pk=None):
+def _card(svg: Svg, parent: Node | None, x: float, y: float, w: float, h: float, title: str, lines: list[str],
+          fill: str, codes: Iterable[str] = (), hint: str | None = None, fruits: Iterable[str] = (),
+          pk: Pack | None = None) -> Node:
     g = svg.g(parent, class_="card", transform=f"translate({x},{y})")
     svg.rect(g, 0, 0, w, h, rx=6, fill=fill, stroke="#5d4037", stroke_width=1.5)
     svg.text(g, 6, 15, title, 11, font_weight="bold")
     for i, line in enumerate(lines):
         svg.text(g, 6, 30 + i * 13, line, 10)
     for i, fruit in enumerate(fruits):
+        assert pk is not None  # a card showing fruits comes with its pack
         _fruit_cube(svg, g, pk, 6 + i * 14, h - 16, fruit, 11)
     svg.clickable(g, codes, hint)
     return g
 
 
-def _auction_card(svg: Svg, parent, pk, x, y, card_id: str, codes=()):
+def _auction_card(svg: Svg, parent: Node | None, pk: Pack, x: float, y: float, card_id: str,
+                  codes: Iterable[str] = ()) -> Node:
     i = pk.ac_idx[card_id]
     kind = pk.ac_kind[i]
     t = svg.t
@@ -157,7 +162,8 @@ def _auction_card(svg: Svg, parent, pk, x, y, card_id: str, codes=()):
     return _card(svg, parent, x, y, 104, 64, t("Gyümölcs", "Fruit"), [], "#f1f8e9", codes, text, fruits, pk)
 
 
-def _city_card(svg: Svg, parent, pk, x, y, card_id: str, codes=()):
+def _city_card(svg: Svg, parent: Node | None, pk: Pack, x: float, y: float, card_id: str,
+               codes: Iterable[str] = ()) -> Node:
     c = pk.cc_idx[card_id]
     name = (pk.city_en if svg.lang == "en" else pk.city_hu)[pk.cc_city[c]]
     fruits = [pk.fruit_ids[f] for f in pk.cc_fruits[c]]
@@ -165,7 +171,7 @@ def _city_card(svg: Svg, parent, pk, x, y, card_id: str, codes=()):
                  "#fbe9e7", codes, pk.card_text(c, svg.lang), fruits, pk)
 
 
-def _side(svg: Svg, view, pk, x0: float) -> float:
+def _side(svg: Svg, view: dict[str, Any], pk: Pack, x0: float) -> float:
     t = svg.t
     g = svg.g(None, class_="side")
     y = 70
@@ -245,7 +251,7 @@ def _side(svg: Svg, view, pk, x0: float) -> float:
     return y
 
 
-def _hand(svg: Svg, view, pk, y: float) -> float:
+def _hand(svg: Svg, view: dict[str, Any], pk: Pack, y: float) -> float:
     seat = view.get("seat")
     if seat is None or "city_hand" not in view["seats"][seat]:
         return y
@@ -276,10 +282,10 @@ def _hand(svg: Svg, view, pk, y: float) -> float:
                 [f"grow:{cid}", f"use:{cid}"]
             c = _auction_card(svg, g, pk, cx, cy, cid, codes=codes)
             if cid in used:
-                c.set("class", c.get("class") + " played")
+                c.set("class", (c.get("class") or "") + " played")
                 svg.text(c, 98, 30, t("felhasználva", "used"), 10, text_anchor="end", fill="#2e7d32")
             elif i >= played:
-                c.set("class", c.get("class") + " played")
+                c.set("class", (c.get("class") or "") + " played")
                 svg.text(c, 98, 30, t("kijátszva", "played"), 10, text_anchor="end", fill="#2e7d32")
     return y + 46 + rows * 72
 
@@ -304,7 +310,7 @@ def scoring(view: dict[str, Any], lang: str = "hu", names: list[str] | None = No
             "columns": ["", *(t(hu, en) for _, hu, en in FINAL_COLUMNS)], "rows": rows}
 
 
-def _final(svg: Svg, view, y: float) -> float:
+def _final(svg: Svg, view: dict[str, Any], y: float) -> float:
     """The final scoring below the board (``scoring``'s table)."""
     table = scoring(view, svg.lang, svg.names)
     if table is None:
@@ -357,8 +363,8 @@ def verdict(view: dict[str, Any], lang: str = "hu", names: list[str] | None = No
     return text
 
 
-def draw(view: dict[str, Any], legal=None, lang: str = "hu", names: list[str] | None = None,
-         last: list[dict[str, Any]] | None = None) -> str:
+def draw(view: dict[str, Any], legal: Iterable[Action | dict[str, Any] | str] | None = None, lang: str = "hu",
+         names: list[str] | None = None, last: list[dict[str, Any]] | None = None) -> str:
     """The board for ``view`` (one seat's view, or a spectator's) as an SVG string; ``names``
     are the seats' names from the lobby, ``last`` the log events of the last move (marked)."""
     pk = pack_for_view(view.get("pack_key"))

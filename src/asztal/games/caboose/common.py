@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from asztal.engine.decision import Refusal
+from asztal.engine.action import Action
+from asztal.engine.decision import Frame, Refusal
 from asztal.engine.i18n import join_words
 
 # the names of phases and steps live with the frames; re-exported for the layers that read views
 from asztal.games.caboose.frames import ACTIONS, AUCTION, GODS, OVER, PHASE_NAMES, STEP_NAMES  # noqa: F401
 
 if TYPE_CHECKING:
+    from asztal.games.caboose.pack import Pack
     from asztal.games.caboose.state import CabooseState
 
 STARTING_MONEY = 20  # CC-SETUP-14
@@ -23,7 +25,7 @@ BUILDING_SET_VP = (0, 1, 3, 6, 10, 15)
 FRUIT_SET_VP = (0, 2, 5, 9, 14, 20)
 
 
-def set_vp(table, kinds: int) -> int:
+def set_vp(table: tuple[int, ...], kinds: int) -> int:
     return table[min(kinds, len(table) - 1)]
 
 
@@ -57,7 +59,7 @@ def remove_cube(s: CabooseState, x: int, f: int) -> None:
 
 def _draw(s: CabooseState, deck: str, discard: str) -> int:
     """The top card of ``s.<deck>`` (-1 if none); an empty deck is the shuffled discard pile (CC-Q-26)."""
-    cards = getattr(s, deck)
+    cards: list[int] = getattr(s, deck)
     if not cards:
         cards = getattr(s, discard)
         if not cards:
@@ -78,7 +80,7 @@ def draw_auction(s: CabooseState) -> int:
     return _draw(s, "adeck", "adisc")
 
 
-def remove_from(t: tuple, item) -> tuple:
+def remove_from(t: tuple[int, ...], item: int) -> tuple[int, ...]:
     i = t.index(item)
     return t[:i] + t[i + 1:]
 
@@ -112,7 +114,7 @@ def no(key: str, rule: str, part: str, **args: Any) -> Why:
     return key, rule, part, args
 
 
-def refused(pk, why: Why) -> Refusal:
+def refused(pk: Pack, why: Why) -> Refusal:
     """The ``Refusal`` of a check's reason, its ids turned into names in both languages."""
     key, rule, part, args = why
     return Refusal("caboose.no." + key, rule, named(pk, args, part=part))
@@ -125,7 +127,7 @@ def either(items: list[str], lang: str) -> str:
     return ", ".join(items[:-1]) + (" vagy " if lang == "hu" else " or ") + items[-1]
 
 
-def named(pk, args: dict[str, Any], **plain: Any) -> dict[str, Any]:
+def named(pk: Pack, args: dict[str, Any], **plain: Any) -> dict[str, Any]:
     """Sentence arguments with every pack index turned into its hu and en name (``city`` ->
     ``city_hu``, ``city_en``): no id ever reaches a sentence. Cities: ``city``, ``source``,
     ``first_city``; fruits (indices or a mask): ``fruit``, ``chosen``, ``first_fruit``, ``missing``;
@@ -154,7 +156,7 @@ def named(pk, args: dict[str, Any], **plain: Any) -> dict[str, Any]:
     return out
 
 
-def finish_first(frame, action, rule: str, part: str) -> Why:
+def finish_first(frame: Frame, action: Action, rule: str, part: str) -> Why:
     """Any other move while an action waits for its next choice: finish it first (CC-TURN-06: an
     action once begun is completed; ``task`` names the pending choice in ``messages.TASKS``)."""
     return no("finish", rule, part, task=frame.KIND, action=action)

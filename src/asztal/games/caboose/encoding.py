@@ -11,18 +11,20 @@ relative: block 0 is the observing seat. The sizes follow the state's data pack.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from asztal.engine.features import Vec
-from asztal.games.caboose.common import ACTIONS, PHASE_NAMES, STEP_NAMES
+from asztal.games.caboose.frames import ACTIONS, PHASE_NAMES, STEP_NAMES
+from asztal.games.caboose.pack import Pack
 from asztal.games.caboose.scoring import city_value
 
 _GODS = tuple(range(1, 8))
 
 
-def _caboose(view: dict[str, Any], seat: int, v: Vec, pk) -> None:
+def _caboose(view: dict[str, Any], seat: int, v: Vec, pk: Pack) -> None:
 
     n = view["players"]
     rel = [(seat + k) % n for k in range(n)]
@@ -70,11 +72,11 @@ def _caboose(view: dict[str, Any], seat: int, v: Vec, pk) -> None:
     v.onehot("turn:step", turn.get("step"), STEP_NAMES)
 
 
-def _caboose_fill(view: dict[str, Any], seat: int, v: Vec, pk: Any) -> None:
+def _caboose_fill(view: dict[str, Any], seat: int, v: Vec, pk: Pack) -> None:
     _caboose(view, seat, v, pk)
 
 
-def view_encoder(state: Any):
+def view_encoder(state: Any) -> Callable[[dict[str, Any], int, Vec], None]:
     """The view-based encoder for ``state``'s pack: ``fill(view, seat, vec)`` (a partial, not
     a lambda, so that it pickles)."""
     return functools.partial(_caboose_fill, pk=state.pk)

@@ -20,8 +20,8 @@ import itertools
 import json
 import pathlib
 from collections import Counter, deque
-from collections.abc import Iterable
-from typing import Any, cast
+from collections.abc import Callable, Iterable
+from typing import Any, NoReturn, cast
 
 from asztal.engine import Action, BadOptions
 from asztal.engine.jsonfile import read_json_file
@@ -51,17 +51,15 @@ AMUN, HORUS, PTAH, SEKHMET, SETH, ATUM, BES = 1, 2, 3, 4, 5, 6, 7
 
 # --------------------------------------------------------------------------- global actions
 
-def _make_global(key) -> Action:
-    kind = key[0]
+def _make_global(kind: str, n: int) -> Action:
     if kind == "pass":
         return Action("pass", "pass", (), "Passz", "Pass")
     if kind == "done":
         return Action("done", "done", (), "Befejezem a körömet", "End my turn")
     if kind == "bid":
-        n = key[1]
         return Action(f"bid:{n}", "bid", (n,), f"Licit: {n} pénz", f"Bid {n} money")
     if kind == "god":
-        k = key[1]
+        k = n
         name = GOD_NAMES[k - 1]
         hu, en = GOD_POWERS[k - 1]
         return Action(f"god:{k}", "god", (k,), f"{k}. {name} ({hu})", f"{k}. {name} ({en})")
@@ -71,18 +69,19 @@ def _make_global(key) -> Action:
     if kind == "citydeck":
         return Action("citydraw", "citydraw", (-1,), "2 városkártya húzása: a pakli tetejéről",
                       "Draw city cards: from the top of the deck")
-    raise KeyError(key)
+    raise KeyError(kind)
 
 
-#: the pack-independent actions, shared by every pack
-_GLOBAL: dict[tuple, Action] = {}
+#: the pack-independent actions, shared by every pack, by kind and number (0 where a kind has none)
+_GLOBAL: dict[tuple[str, int], Action] = {}
 _GLOBAL_CODES: dict[str, Action] = {}
 
 
-def gact(*key) -> Action:
+def gact(kind: str, n: int = 0) -> Action:
+    key = (kind, n)
     a = _GLOBAL.get(key)
     if a is None:
-        a = _make_global(key)
+        a = _make_global(kind, n)
         _GLOBAL[key] = a
         _GLOBAL_CODES[a.code] = a
     return a
@@ -117,7 +116,7 @@ def global_by_code(code: str) -> Action | None:
 
 # --------------------------------------------------------------------------- the pack
 
-def _fail(where: str, msg: str):
+def _fail(where: str, msg: str) -> NoReturn:
     raise BadOptions(f"caboose pack {where}: {msg}")
 
 
@@ -134,101 +133,106 @@ class Pack:
         self.path: str | None = None
         #: how views name this pack (set by ``load_pack``)
         self.key = "reconstructed"
-        self.name = raw["pack"]
-        self.status = raw.get("status", "")
+        self.name: str = raw["pack"]
+        self.status: str = raw.get("status", "")
         b = raw["board"]
         cities = b["cities"]
-        self.city_ids = tuple(c["id"] for c in cities)
-        self.city_idx = {k: i for i, k in enumerate(self.city_ids)}
-        self.city_hu = tuple(c["hu"] for c in cities)
-        self.city_en = tuple(c["en"] for c in cities)
-        self.city_dark = tuple(c["colour"] == "dark" for c in cities)
-        self.city_xy = tuple((c["x"], c["y"]) for c in cities)
-        self.corners = tuple(i for i, c in enumerate(cities) if c["corner"])
-        self.five_extra = tuple(self.city_idx[k] for k in b["setup_extra_cubes"]["with_5_players"])
+        self.city_ids: tuple[str, ...] = tuple(c["id"] for c in cities)
+        self.city_idx: dict[str, int] = {k: i for i, k in enumerate(self.city_ids)}
+        self.city_hu: tuple[str, ...] = tuple(c["hu"] for c in cities)
+        self.city_en: tuple[str, ...] = tuple(c["en"] for c in cities)
+        self.city_dark: tuple[bool, ...] = tuple(c["colour"] == "dark" for c in cities)
+        self.city_xy: tuple[tuple[float, float], ...] = tuple((c["x"], c["y"]) for c in cities)
+        self.corners: tuple[int, ...] = tuple(i for i, c in enumerate(cities) if c["corner"])
+        self.five_extra: tuple[int, ...] = tuple(self.city_idx[k] for k in b["setup_extra_cubes"]["with_5_players"])
         self.nc = len(cities)
         routes = b["routes"]
-        self.route_ids = tuple(r["id"] for r in routes)
-        self.route_idx = {k: i for i, k in enumerate(self.route_ids)}
-        self.route_a = tuple(self.city_idx[r["cities"][0]] for r in routes)
-        self.route_b = tuple(self.city_idx[r["cities"][1]] for r in routes)
+        self.route_ids: tuple[str, ...] = tuple(r["id"] for r in routes)
+        self.route_idx: dict[str, int] = {k: i for i, k in enumerate(self.route_ids)}
+        self.route_a: tuple[int, ...] = tuple(self.city_idx[r["cities"][0]] for r in routes)
+        self.route_b: tuple[int, ...] = tuple(self.city_idx[r["cities"][1]] for r in routes)
         self.nr = len(routes)
         self.city_routes = tuple(tuple(r for r in range(self.nr) if x in (self.route_a[r], self.route_b[r]))
                                  for x in range(self.nc))
         mt = b["market_track"]
-        self.market_min, self.market_max, self.market_start = mt["min"], mt["max"], mt["start_space"]
-        self.rounds = {int(k): v for k, v in b["round_track"]["rounds_by_players"].items()}
+        self.market_min: int = mt["min"]
+        self.market_max: int = mt["max"]
+        self.market_start: int = mt["start_space"]
+        self.rounds: dict[int, int] = {int(k): v for k, v in b["round_track"]["rounds_by_players"].items()}
         fruits = raw["fruits"]
-        self.fruit_ids = tuple(f["id"] for f in fruits)
-        self.fruit_idx = {k: i for i, k in enumerate(self.fruit_ids)}
-        self.fruit_hu = tuple(f["hu"] for f in fruits)
-        self.fruit_en = tuple(f["en"] for f in fruits)
-        self.fruit_hex = tuple(f.get("hex", "") for f in fruits)
+        self.fruit_ids: tuple[str, ...] = tuple(f["id"] for f in fruits)
+        self.fruit_idx: dict[str, int] = {k: i for i, k in enumerate(self.fruit_ids)}
+        self.fruit_hu: tuple[str, ...] = tuple(f["hu"] for f in fruits)
+        self.fruit_en: tuple[str, ...] = tuple(f["en"] for f in fruits)
+        self.fruit_hex: tuple[str, ...] = tuple(f.get("hex", "") for f in fruits)
         self.nf = len(fruits)
         #: the fruits of each fruit mask, ascending
         self.mask_fruits = tuple(tuple(f for f in range(self.nf) if m >> f & 1) for m in range(1 << self.nf))
         #: per fruit mask ``m`` the masks it covers: bit ``k`` set when ``k`` is a subset of ``m``
         self.subsets = tuple(sum(1 << k for k in range(1 << self.nf) if not k & ~m) for m in range(1 << self.nf))
-        self.per_fruit = raw["fruit_cubes"]["per_fruit"]
+        self.per_fruit: int = raw["fruit_cubes"]["per_fruit"]
         pt = raw["prestige_tiles"]
-        self.prestige_ids = tuple(t["id"] for t in pt)
-        self.prestige_idx = {k: i for i, k in enumerate(self.prestige_ids)}
-        self.prestige_light = tuple(t["light"] for t in pt)
-        self.prestige_dark = tuple(t["dark"] for t in pt)
+        self.prestige_ids: tuple[str, ...] = tuple(t["id"] for t in pt)
+        self.prestige_idx: dict[str, int] = {k: i for i, k in enumerate(self.prestige_ids)}
+        self.prestige_light: tuple[int, ...] = tuple(t["light"] for t in pt)
+        self.prestige_dark: tuple[int, ...] = tuple(t["dark"] for t in pt)
         fi = self.fruit_idx
         cc = raw["city_cards"]
-        self.cc_ids = tuple(c["id"] for c in cc)
-        self.cc_idx = {k: i for i, k in enumerate(self.cc_ids)}
-        self.cc_city = tuple(self.city_idx[c["city"]] for c in cc)
-        self.cc_fruits = tuple(tuple(fi[f] for f in c["fruits"]) for c in cc)
-        self.cc_mask = tuple(_mask(f) for f in self.cc_fruits)
-        self.cc_pay = tuple(c["payout"] for c in cc)
+        self.cc_ids: tuple[str, ...] = tuple(c["id"] for c in cc)
+        self.cc_idx: dict[str, int] = {k: i for i, k in enumerate(self.cc_ids)}
+        self.cc_city: tuple[int, ...] = tuple(self.city_idx[c["city"]] for c in cc)
+        self.cc_fruits: tuple[tuple[int, ...], ...] = tuple(tuple(fi[f] for f in c["fruits"]) for c in cc)
+        self.cc_mask: tuple[int, ...] = tuple(_mask(f) for f in self.cc_fruits)
+        self.cc_pay: tuple[int, ...] = tuple(c["payout"] for c in cc)
         self.ncc = len(cc)
         # auction cards: trains, then buildings, then fruit cards
-        self.btype_ids = tuple(t["id"] for t in raw["building_types"])
-        self.btype_hu = tuple(t["hu"] for t in raw["building_types"])
-        self.btype_en = tuple(t["en"] for t in raw["building_types"])
+        self.btype_ids: tuple[str, ...] = tuple(t["id"] for t in raw["building_types"])
+        self.btype_hu: tuple[str, ...] = tuple(t["hu"] for t in raw["building_types"])
+        self.btype_en: tuple[str, ...] = tuple(t["en"] for t in raw["building_types"])
         bt_idx = {k: i for i, k in enumerate(self.btype_ids)}
         tiles = raw["building_tiles"]
-        self.btile_ids = tuple(t["id"] for t in tiles)
-        self.btile_idx = {k: i for i, k in enumerate(self.btile_ids)}
-        self.btile_value = tuple(t["value"] for t in tiles)
-        ids, kind, trains, cost, starting, vp, btype, tile = [], [], [], [], [], [], [], []
-        afr: list[tuple[int, ...]] = []
+        self.btile_ids: tuple[str, ...] = tuple(t["id"] for t in tiles)
+        self.btile_idx: dict[str, int] = {k: i for i, k in enumerate(self.btile_ids)}
+        self.btile_value: tuple[int, ...] = tuple(t["value"] for t in tiles)
+        #: one row per auction card: id, kind, trains, cost, starting card, fruits, VP, building type, bonus tile
+        rows: list[tuple[str, int, int, int, bool, tuple[int, ...], int, int, int]] = []
         for c in raw["train_cards"]:
-            ids.append(c["id"]), kind.append(TRAIN), trains.append(c["trains"]), cost.append(c["cost"])
-            starting.append(bool(c["starting"])), afr.append(()), vp.append(0), btype.append(-1), tile.append(-1)
+            rows.append((c["id"], TRAIN, c["trains"], c["cost"], bool(c["starting"]), (), 0, -1, -1))
         for c in raw["building_cards"]:
-            ids.append(c["id"]), kind.append(BUILDING), trains.append(0), cost.append(0), starting.append(False)
-            afr.append(tuple(fi[f] for f in c["fruits"])), vp.append(c["vp"]), btype.append(bt_idx[c["type"]])
-            tile.append(-1 if c["city_bonus"] is None else self.btile_idx[c["city_bonus"]["tile"]])
+            rows.append((c["id"], BUILDING, 0, 0, False, tuple(fi[f] for f in c["fruits"]), c["vp"], bt_idx[c["type"]],
+                         -1 if c["city_bonus"] is None else self.btile_idx[c["city_bonus"]["tile"]]))
         for c in raw["fruit_cards"]:
-            ids.append(c["id"]), kind.append(FRUIT), trains.append(0), cost.append(0), starting.append(False)
-            afr.append(tuple(fi[f] for f in c["fruits"])), vp.append(0), btype.append(-1), tile.append(-1)
-        self.ac_ids, self.ac_kind, self.ac_trains, self.ac_cost = tuple(ids), tuple(kind), tuple(trains), tuple(cost)
-        self.ac_starting, self.ac_fruits, self.ac_vp = tuple(starting), tuple(afr), tuple(vp)
-        self.ac_mask = tuple(_mask(f) for f in afr)
-        self.ac_type, self.ac_tile = tuple(btype), tuple(tile)
-        self.ac_idx = {k: i for i, k in enumerate(ids)}
-        self.nac = len(ids)
+            rows.append((c["id"], FRUIT, 0, 0, False, tuple(fi[f] for f in c["fruits"]), 0, -1, -1))
+        self.ac_ids = tuple(r[0] for r in rows)
+        self.ac_kind = tuple(r[1] for r in rows)
+        self.ac_trains = tuple(r[2] for r in rows)
+        self.ac_cost = tuple(r[3] for r in rows)
+        self.ac_starting = tuple(r[4] for r in rows)
+        self.ac_fruits = tuple(r[5] for r in rows)
+        self.ac_vp = tuple(r[6] for r in rows)
+        self.ac_mask = tuple(_mask(f) for f in self.ac_fruits)
+        self.ac_type = tuple(r[7] for r in rows)
+        self.ac_tile = tile = tuple(r[8] for r in rows)
+        self.ac_idx = {k: i for i, k in enumerate(self.ac_ids)}
+        self.nac = len(rows)
         #: the building card that carries each building tile (-1: none)
         self.tile_card = tuple(next((i for i in range(self.nac) if tile[i] == t), -1) for t in range(len(tiles)))
         py = raw["pyramid_tiles"]
-        self.pyr_ids = tuple(t["id"] for t in py)
-        self.pyr_idx = {k: i for i, k in enumerate(self.pyr_ids)}
-        self.pyr_value = tuple(t["value"] for t in py)
-        self.colour_ids = tuple(c["id"] for c in raw["player_colours"])
-        self.colour_hu = tuple(c["hu"] for c in raw["player_colours"])
-        self.colour_hex = tuple(c.get("hex", "") for c in raw["player_colours"])
+        self.pyr_ids: tuple[str, ...] = tuple(t["id"] for t in py)
+        self.pyr_idx: dict[str, int] = {k: i for i, k in enumerate(self.pyr_ids)}
+        self.pyr_value: tuple[int, ...] = tuple(t["value"] for t in py)
+        self.colour_ids: tuple[str, ...] = tuple(c["id"] for c in raw["player_colours"])
+        self.colour_hu: tuple[str, ...] = tuple(c["hu"] for c in raw["player_colours"])
+        self.colour_hex: tuple[str, ...] = tuple(c.get("hex", "") for c in raw["player_colours"])
         self._build_actions()
 
     # -- actions ---------------------------------------------------------------------
-    def _add(self, code: str, kind: str, args: tuple, hu: str, en: str) -> Action:
+    def _add(self, code: str, kind: str, args: tuple[int, ...], hu: str, en: str) -> Action:
         a = Action(code, kind, args, hu, en)
         self.codes[code] = a
         return a
 
-    def fruit_list(self, fruits, lang: str) -> str:
+    def fruit_list(self, fruits: Iterable[int], lang: str) -> str:
         names = self.fruit_hu if lang == "hu" else self.fruit_en
         return ", ".join(names[f] for f in fruits)
 
@@ -326,7 +330,7 @@ def _of_kind(actions: Iterable[Action | None]) -> tuple[Action, ...]:
     return cast("tuple[Action, ...]", tuple(actions))
 
 
-def _mask(fruits) -> int:
+def _mask(fruits: Iterable[int]) -> int:
     m = 0
     for f in fruits:
         m |= 1 << f
@@ -379,7 +383,7 @@ def pack_for_view(key: str | None) -> Pack:
 
 def check_schema(raw: Any, where: str) -> None:
     """Structural check against ``data/pack.schema.json`` (first error only, one line)."""
-    import jsonschema
+    import jsonschema  # type: ignore[import-untyped]  # no stubs installed; only a user's pack needs it
 
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(raw), key=lambda e: list(e.path))
@@ -391,16 +395,20 @@ def check_schema(raw: Any, where: str) -> None:
 
 # -- geometry for the planar-map check (from reference/check_packs.py)
 
-def _orient(a, b, c):
+#: a city's position on the board
+Point = tuple[float, float]
+
+
+def _orient(a: Point, b: Point, c: Point) -> int:
     v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
     return (v > 0) - (v < 0)
 
 
-def _on_segment(a, b, c):
+def _on_segment(a: Point, b: Point, c: Point) -> bool:
     return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
 
 
-def _intersect(p1, p2, p3, p4):
+def _intersect(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
     d1, d2 = _orient(p3, p4, p1), _orient(p3, p4, p2)
     d3, d4 = _orient(p1, p2, p3), _orient(p1, p2, p4)
     if d1 != d2 and d3 != d4:
@@ -409,8 +417,8 @@ def _intersect(p1, p2, p3, p4):
             or (d3 == 0 and _on_segment(p1, p2, p3)) or (d4 == 0 and _on_segment(p1, p2, p4)))
 
 
-def _hits_rect(a, b, x0, x1, y0, y1):
-    def inside(p):
+def _hits_rect(a: Point, b: Point, x0: float, x1: float, y0: float, y1: float) -> bool:
+    def inside(p: Point) -> bool:
         return x0 <= p[0] <= x1 and y0 <= p[1] <= y1
     if inside(a) or inside(b):
         return True
@@ -424,7 +432,7 @@ def validate(p: dict[str, Any], where: str) -> None:
     Design properties of the reconstruction (``caboose (design)``) are not required: a printed
     pack may differ there. Raises BadOptions with the first failure.
     """
-    def need(cond, msg):
+    def need(cond: object, msg: str) -> None:
         if not cond:
             _fail(where, msg)
 
@@ -436,11 +444,11 @@ def validate(p: dict[str, Any], where: str) -> None:
         _fail(where, f"malformed pack ({type(e).__name__}: {e})")
 
 
-def _ok_id(s) -> bool:
+def _ok_id(s: object) -> bool:
     return isinstance(s, str) and s != "" and all(ch.isascii() and (ch.isalnum() or ch in "_.-") for ch in s)
 
 
-def _validate(p, need) -> None:  # noqa: C901 - one flat list of checks, read like check_packs.py
+def _validate(p: dict[str, Any], need: Callable[[object, str], None]) -> None:  # noqa: C901 - one flat list of checks, read like check_packs.py
     need(p.get("game") == "caboose", "'game' must be 'caboose'")
     need(isinstance(p.get("pack"), str) and p["pack"], "'pack' must name the pack")
     b = p["board"]
@@ -478,7 +486,7 @@ def _validate(p, need) -> None:  # noqa: C901 - one flat list of checks, read li
     for a, c in pairs:
         need({col[a], col[c]} == {"light", "dark"},
              f"route {a}-{c} does not join a light and a dark city (CC-SETUP-01)")
-    adj = {k: set() for k in cid}
+    adj: dict[str, set[str]] = {k: set() for k in cid}
     for a, c in pairs:
         adj[a].add(c)
         adj[c].add(a)
@@ -526,7 +534,7 @@ def _validate(p, need) -> None:  # noqa: C901 - one flat list of checks, read li
     need(len({f["colour"] for f in fr}) == 5 and all(f["hu"] and f["en"] for f in fr), "fruit names and colours")
     fset = set(fid)
 
-    def fruits_ok(lst, lo_n, hi_n, what):
+    def fruits_ok(lst: object, lo_n: int, hi_n: int, what: str) -> None:
         need(isinstance(lst, list) and lo_n <= len(lst) <= hi_n and len(set(lst)) == len(lst) and set(lst) <= fset,
              f"{what}: fruits {lst} (need {lo_n}-{hi_n} different known fruits)")
 

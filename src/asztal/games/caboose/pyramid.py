@@ -31,7 +31,7 @@ def pyramid_price(s: CabooseState, p: int, t: int) -> int:
     return price
 
 
-def free_pyramids(s: CabooseState) -> tuple:
+def free_pyramids(s: CabooseState) -> tuple[int, ...]:
     """Pyramid tiles still in the supply (CC-ACT-PYR-02), one per distinct value (CC-R-07: equal tiles are
     one outcome); cached."""
     out = s._pfree

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from asztal.games.caboose.pack import GOD_NAMES, pack_for_view
+from asztal.engine import Action
+from asztal.games.caboose.pack import GOD_NAMES, Pack, pack_for_view
 
 W, H = 74, 26
 
@@ -64,10 +65,10 @@ def _t(key: str, lang: str) -> Any:
     return en if lang == "en" else hu
 
 
-def render(view: dict[str, Any], lang: str = "hu"):
+def render(view: dict[str, Any], lang: str = "hu") -> RenderableType:
     """A rich renderable of ``view`` (from ``CabooseState.view``) in ``lang`` ("hu" or "en")."""
     pk = pack_for_view(view.get("pack_key"))
-    parts = [_header(view, pk, lang), _map(view, pk, lang)]
+    parts: list[RenderableType] = [_header(view, pk, lang), _map(view, pk, lang)]
     parts.append(_cities(view, pk, lang))
     if any(r["trains"] for r in view["routes"]):
         parts.append(_routes(view, pk, lang))
@@ -81,7 +82,7 @@ def render(view: dict[str, Any], lang: str = "hu"):
     return Group(*parts)
 
 
-def _final(view, pk, lang) -> Table:
+def _final(view: dict[str, Any], pk: Pack, lang: str) -> Table:
     """Final scoring per category (CC-SCORE-CITY-*, CC-SCORE-MONEY-01, CC-SCORE-BLDG-01,
     CC-SCORE-FRUIT-01) and the total: one row per category, one column per seat, so the
     categories' names are whole on a narrow screen too."""
@@ -117,7 +118,7 @@ LEGEND = {
 }
 
 
-def option_label(view: dict[str, Any], action, lang: str = "hu") -> str:
+def option_label(view: dict[str, Any], action: Action, lang: str = "hu") -> str:
     """A pyramid says what it costs this seat now; the other options keep their labels."""
     if action.kind == "pyramid" and view.get("pyramid_prices"):
         pk = pack_for_view(view.get("pack_key"))
@@ -135,11 +136,11 @@ def legend(lang: str = "hu") -> str:
     return LEGEND["en" if lang == "en" else "hu"]
 
 
-def _colour(pk, q: int) -> str:
+def _colour(pk: Pack, q: int) -> str:
     return pk.colour_hex[q] or "white"
 
 
-def _fruit_text(pk, fruit: dict[str, int], lang: str) -> Text:
+def _fruit_text(pk: Pack, fruit: dict[str, int], lang: str) -> Text:
     t = Text()
     for k, n in fruit.items():
         f = pk.fruit_idx[k]
@@ -149,7 +150,7 @@ def _fruit_text(pk, fruit: dict[str, int], lang: str) -> Text:
     return t
 
 
-def _header(view, pk, lang, compact: bool = False) -> Text:
+def _header(view: dict[str, Any], pk: Pack, lang: str, compact: bool = False) -> Text:
     """Round, phase, who is to move, the data pack (``compact``: for the full-screen board,
     whose status line already names the game: one line each, the pack only if reconstructed)."""
     t = Text()
@@ -189,14 +190,14 @@ def panes(view: dict[str, Any], lang: str = "hu", seat: int | None = None) -> di
 class _FittedMap:
     """The map drawn as wide as the pane allows (at most 62 columns), 16 rows."""
 
-    def __init__(self, view, pk, lang) -> None:
+    def __init__(self, view: dict[str, Any], pk: Pack, lang: str) -> None:
         self.view, self.pk, self.lang = view, pk, lang
 
-    def __rich_console__(self, console, options):
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield _map(self.view, self.pk, self.lang, max(24, min(62, options.max_width - 4)), 16)
 
 
-def _map(view, pk, lang, W: int = W, H: int = H) -> Panel:  # noqa: N803 (the canvas size)
+def _map(view: dict[str, Any], pk: Pack, lang: str, W: int = W, H: int = H) -> Panel:  # noqa: N803 (the canvas size)
     """The map: routes as dots (trains in their owners' colours), each city's whole name
     where it does not run into another's, its fruit under it."""
     canvas = [[" "] * W for _ in range(H)]
@@ -204,7 +205,7 @@ def _map(view, pk, lang, W: int = W, H: int = H) -> Panel:  # noqa: N803 (the ca
     styles: dict[tuple[int, int], str] = {}
     lo, hi = pk.raw["board"]["coordinates"]["box"]
 
-    def at(x, y):
+    def at(x: float, y: float) -> tuple[int, int]:
         return (int(round((x - lo) / (hi - lo) * (W - 8))), int(round((y - lo) / (hi - lo) * (H - 1))))
 
     for r, route in enumerate(view["routes"]):
@@ -247,7 +248,7 @@ def _map(view, pk, lang, W: int = W, H: int = H) -> Panel:  # noqa: N803 (the ca
     return Panel(text, title=_t("map", lang))
 
 
-def _cities(view, pk, lang, compact: bool = False) -> Table:
+def _cities(view: dict[str, Any], pk: Pack, lang: str, compact: bool = False) -> Table:
     tab = (Table(title=_t("cities", lang), box=None, header_style="bold", padding=(0, 1)) if compact else
            Table(title=_t("cities", lang), show_edge=False))
     final = view.get("final")
@@ -258,8 +259,8 @@ def _cities(view, pk, lang, compact: bool = False) -> Table:
         name = (pk.city_en if lang == "en" else pk.city_hu)[x]
         pyr = str(pk.pyr_value[pk.pyr_idx[c["pyramid"]]]) if c["pyramid"] else ""
         tiles = " ".join(str(pk.btile_value[pk.btile_idx[t]]) for t in c["building_tiles"])
-        row = [Text(name, style="bold" if c["dark"] else ""), str(c["value"]), _fruit_text(pk, c["fruit"], lang),
-               pyr, tiles]
+        row: list[Text | str] = [Text(name, style="bold" if c["dark"] else ""), str(c["value"]),
+                                 _fruit_text(pk, c["fruit"], lang), pyr, tiles]
         if final:  # CC-R-08 the points each seat scored for this city
             vp = final["per_city"][x]["vp"]
             row.append(Text("  ".join(f"{q + 1}.: {v}" for q, v in enumerate(vp) if v)))
@@ -267,7 +268,7 @@ def _cities(view, pk, lang, compact: bool = False) -> Table:
     return tab
 
 
-def _routes(view, pk, lang) -> Table:
+def _routes(view: dict[str, Any], pk: Pack, lang: str) -> Table:
     tab = Table(title=_t("routes", lang), show_edge=False)
     tab.add_column("")
     tab.add_column(_t("trains", lang))
@@ -282,7 +283,7 @@ def _routes(view, pk, lang) -> Table:
     return tab
 
 
-def _market_and_rows(view, pk, lang) -> Group:
+def _market_and_rows(view: dict[str, Any], pk: Pack, lang: str) -> Group:
     m = Text(_t("market", lang) + ": ", style="bold")
     for k, v in view["market"].items():
         f = pk.fruit_idx[k]
@@ -301,7 +302,7 @@ def _market_and_rows(view, pk, lang) -> Group:
     return Group(*lines)
 
 
-def _players(view, pk, lang, compact: bool = False) -> Table:
+def _players(view: dict[str, Any], pk: Pack, lang: str, compact: bool = False) -> Table:
     """One row per seat (``compact``: the seat in its colour instead of a colour column)."""
     tab = (Table(box=None, header_style="bold", padding=(0, 1)) if compact else
            Table(title=_t("players", lang), show_edge=False))
@@ -323,7 +324,7 @@ def _players(view, pk, lang, compact: bool = False) -> Table:
     return tab
 
 
-def _hand(view, pk, lang, panel: bool = True):
+def _hand(view: dict[str, Any], pk: Pack, lang: str, panel: bool = True) -> Panel | Text | None:
     seat = view.get("seat")
     if seat is None or "city_hand" not in view["seats"][seat]:
         return None

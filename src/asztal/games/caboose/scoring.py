@@ -4,7 +4,7 @@ winner with its tie-breaks (CC-WIN-*)."""
 from __future__ import annotations
 
 from operator import add
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from asztal.games.caboose.auction import begin_auction
 from asztal.games.caboose.common import BUILDING_SET_VP, FRUIT_SET_VP, draw_auction, set_vp
@@ -98,7 +98,7 @@ def final_scoring(s: CabooseState) -> None:
         s.emit("caboose.final", scores=list(s.vp), winners=winners(s))
 
 
-def final_parts(s: CabooseState) -> dict:
+def final_parts(s: CabooseState) -> dict[str, Any]:
     """The VP final scoring awards per source (also how a loaded finished position recomputes them)."""
     pk, P = s.pk, s.players
     cities = [0] * P
@@ -116,7 +116,7 @@ def final_parts(s: CabooseState) -> dict:
     return {"cities": cities, "money": money, "buildings": buildings, "fruit": fruit, "per_city": per_city}
 
 
-def ranking_key(s: CabooseState, q: int) -> tuple:
+def ranking_key(s: CabooseState, q: int) -> tuple[int, int, int, int]:
     """Most VP (CC-WIN-01), then money (CC-WIN-02), cards in hand (CC-WIN-03), lower god (CC-WIN-04, CC-Q-30)."""
     return (s.vp[q], s.money[q], len(s.chand[q]) + len(s.ahand[q]), -s.god[q])
 

@@ -12,15 +12,21 @@ outer lists.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 from asztal.engine import GameState
 from asztal.engine.action import Action
 from asztal.engine.decision import OVER as OVER_DECISION
 from asztal.engine.decision import Decision, Frame, Refusal
+from asztal.engine.rng import Rng
 from asztal.games.caboose import auction, building, delivery, gods, growing, menu, pyramid, rail
-from asztal.games.caboose.common import ACTIONS, AUCTION, OVER, PHASE_NAMES, TRAINS_PER_PLAYER, refused
+from asztal.games.caboose.common import TRAINS_PER_PLAYER, Why, refused
 from asztal.games.caboose.frames import (
+    ACTIONS,
+    AUCTION,
+    OVER,
+    PHASE_NAMES,
     Bidding,
     BuildCity,
     BuildFruit,
@@ -43,7 +49,11 @@ from asztal.games.caboose.state_io import load_state_dict
 
 #: what each kind of pending decision offers, refuses, asks and does:
 #: ``(legal(s, p, frame), refusal(s, p, frame, action), ask(s, p, frame), do(s, p, frame, action))``
-_RULES: dict[type[Frame], tuple] = {
+#: (each takes the one kind of frame it is the entry of, hence ``Any`` for the frame)
+_RULES: dict[type[Frame], tuple[Callable[[CabooseState, int, Any], list[Action]],
+                                Callable[[CabooseState, int, Any, Action], Why | None],
+                                Callable[[CabooseState, int, Any], Decision],
+                                Callable[[CabooseState, int, Any, Action], bool]]] = {
     Bidding: (auction.legal, auction.refusal, auction.ask, auction.do),
     GodChoice: (gods.god_legal, gods.god_check, gods.god_ask, gods.god_do),
     Turn: (menu.legal, menu.refusal, menu.ask, menu.do),
@@ -65,7 +75,7 @@ _SCALARS = ("pk", "round", "rounds", "cleo", "high", "passes", "first_pass", "or
             "acts_left", "draws_left", "horus_left", "sekhmet", "final", "_comp", "_cm", "_pfree", "_rail")
 
 
-def _deal_back(pool: list, hands: list, seats, rng) -> list:
+def _deal_back(pool: list[int], hands: list[tuple[int, ...]], seats: Sequence[int], rng: Rng) -> list[int]:
     """Pool ``seats``' hands with ``pool`` (sorted, then shuffled), deal each seat as many cards
     as it held from the end, and return the rest."""
     for q in seats:
@@ -148,8 +158,10 @@ class CabooseState(GameState):
         return self.stack[-1] if self.stack else None
 
     def _legal_list(self) -> list[Action]:
+        p = self.to_move
+        assert p is not None  # only asked while the game is not over: somebody decides
         frame = self.stack[-1]
-        return _RULES[type(frame)][0](self, self.to_move, frame)
+        return _RULES[type(frame)][0](self, p, frame)
 
     def refusal(self, action: Action) -> Refusal | None:
         """None when legal, else why not: the same checks the legal list is made of."""
@@ -159,17 +171,21 @@ class CabooseState(GameState):
         if own is None:
             return Refusal("engine.unknown", args={"action": action.code})
         action = own
+        p = self.to_move
+        assert p is not None  # the game is not over: somebody decides
         frame = self.stack[-1]
-        why = _RULES[type(frame)][1](self, self.to_move, frame, action)
+        why = _RULES[type(frame)][1](self, p, frame, action)
         return None if why is None else refused(self.pk, why)
 
     def decision(self) -> Decision:
         if self.is_over:
             return OVER_DECISION
+        p = self.to_move
+        assert p is not None  # the game is not over: somebody decides
         frame = self.stack[-1]
-        return _RULES[type(frame)][2](self, self.to_move, frame)
+        return _RULES[type(frame)][2](self, p, frame)
 
-    def _apply(self, action) -> bool:
+    def _apply(self, action: Action) -> bool:
         # ``apply`` hands over only legal actions, parsed against ``self.pk``, so ``action`` is this pack's
         # own interned object and its args are this pack's indices
         p = self.to_move
@@ -237,9 +253,10 @@ class CabooseState(GameState):
         new._rail = self._rail
 
     # ------------------------------------------------------------------ what a seat sees
-    def view(self, seat):
+    def view(self, seat: int | None | object) -> dict[str, Any]:
         """Public board, market, displays, money (CC-Q-34: open) and counts of the hidden hands;
-        the seat's own city cards and auction cards in hand; never a deck order."""
+        the seat's own city cards and auction cards in hand; never a deck order. ``seat`` comes from
+        outside: typed ``object`` so that the compiled build lets ``check_seat`` refuse a wrong one."""
         self.check_seat(seat)
         pk = self.pk
         open_hands = self.options.get("open_hands", False)
@@ -250,7 +267,8 @@ class CabooseState(GameState):
                 d["city_hand"] = [pk.cc_ids[c] for c in self.chand[q]]
                 d["auction_hand"] = [pk.ac_ids[i] for i in self.ahand[q]]
         if seat is not None:  # what each pyramid tile would cost this seat now (its god's discount taken off)
-            v["pyramid_prices"] = {pk.pyr_ids[t]: pyramid_price(self, seat, t) for t in range(len(pk.pyr_ids))}
+            me = cast(int, seat)  # a seat number: check_seat said so
+            v["pyramid_prices"] = {pk.pyr_ids[t]: pyramid_price(self, me, t) for t in range(len(pk.pyr_ids))}
         return v
 
     def _public(self) -> dict[str, Any]:
@@ -320,7 +338,7 @@ class CabooseState(GameState):
         k = self.known[q]
         return [i for i in self.ahand[q] if k >> i & 1]
 
-    def _determinize(self, seat, rng) -> None:
+    def _determinize(self, seat: int, rng: Rng) -> None:
         """Resample the other players' hands and the deck orders (all that ``seat`` cannot see),
         keeping the cards everyone knows in their hands, until the player to move has a legal
         action (they chose the decision in progress, so their hidden cards allow one).
@@ -382,7 +400,7 @@ class CabooseState(GameState):
     def final_outcome(self) -> Outcome:
         """The typed result (``outcome.Outcome``): the winners and which tie-break decided them."""
         won = _winners(self)
-        keys = [ranking_key(self, q) for q in range(self.players)]
+        keys: list[tuple[int, ...]] = [ranking_key(self, q) for q in range(self.players)]
         return Outcome(ending=Ending.ROUNDS if self.is_over else None, scores=tuple(self.scores()),
                        money=tuple(self.money), winners=tuple(won),
                        decided_by=decided_by(keys, won) if won else None, final=self.final)

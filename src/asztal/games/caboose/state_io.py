@@ -7,7 +7,7 @@ Every id must come from the state's pack; a position that breaks a rule of the g
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asztal.engine.errors import brief
 from asztal.engine.fields import flag, listed, obj, one_of, whole
@@ -31,6 +31,11 @@ from asztal.games.caboose.frames import (
 from asztal.games.caboose.pack import MAX_MONEY
 from asztal.games.caboose.scoring import final_parts
 
+if TYPE_CHECKING:
+    from asztal.engine.decision import Frame
+    from asztal.games.caboose.pack import Pack
+    from asztal.games.caboose.state import CabooseState
+
 #: the most VP a seat may have in a position (no game gets near it)
 MAX_VP = 999
 _SEAT_FIELDS = frozenset({"money", "vp", "trains", "god", "fruit_cards", "buildings", "city_hand", "auction_hand",
@@ -46,7 +51,7 @@ def _id(table: dict[str, int], key: Any, what: str) -> int:
     return table[key]
 
 
-def _ids(table, keys, what) -> list[int]:
+def _ids(table: dict[str, int], keys: Any, what: str) -> list[int]:
     return [_id(table, k, what) for k in listed(keys, what, 0, len(table))]
 
 
@@ -60,7 +65,7 @@ def _seat(v: Any, players: int, what: str, none_ok: bool = False) -> int:
     return whole(v, what, 0, players - 1)
 
 
-def _fruit_map(pk, v: Any, what: str, lo: int, hi: int, complete: bool) -> list[int]:
+def _fruit_map(pk: Pack, v: Any, what: str, lo: int, hi: int, complete: bool) -> list[int]:
     obj(v, what)
     out = [0] * pk.nf
     for k, n in v.items():
@@ -70,7 +75,7 @@ def _fruit_map(pk, v: Any, what: str, lo: int, hi: int, complete: bool) -> list[
     return out
 
 
-def load_state_dict(s, d: dict[str, Any]) -> None:
+def load_state_dict(s: CabooseState, d: dict[str, Any]) -> None:
     """A hand-written position, every field checked for type and range (docs/formats/caboose.md)."""
     pk, P = s.pk, s.players
     nf, nc = pk.nf, pk.nc
@@ -111,8 +116,8 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
     for r_d in listed(d["routes"], "routes", 0, pk.nr):
         obj(r_d, "route", frozenset({"id", "trains"}))
         r = _id(pk.route_idx, r_d.get("id"), "route")
-        for q, n in obj(r_d.get("trains") or {}, "route trains").items():
-            s.rt[r * P + _id(seats_txt, q, "route seat")] = _int(n, "train count", 1, TRAINS_PER_PLAYER)
+        for seat_txt, n in obj(r_d.get("trains") or {}, "route trains").items():
+            s.rt[r * P + _id(seats_txt, seat_txt, "route seat")] = _int(n, "train count", 1, TRAINS_PER_PLAYER)
     s.rown = [sum(1 for q in range(P) if s.rt[r * P + q]) for r in range(pk.nr)]
     ac, cc = pk.ac_idx, pk.cc_idx
     s.adisp = _ids(ac, d["auction_display"], "auction card")
@@ -174,7 +179,7 @@ def load_state_dict(s, d: dict[str, Any]) -> None:
     _check_phase(s)
 
 
-def _check_phase(s) -> None:
+def _check_phase(s: CabooseState) -> None:
     """The bookkeeping of the phase in progress adds up (CC-AUC-*, CC-RND-03)."""
     P = s.players
     if s.phase == AUCTION:
@@ -182,6 +187,7 @@ def _check_phase(s) -> None:
             raise ValueError("no god order or gods during the auction (CC-EOR-06)")
         if any(o > m for o, m in zip(s.offer, s.money, strict=True)) or s.high != max(s.offer):
             raise ValueError("auction offers must be at most each seat's money, the highest one 'high' (CC-AUC-05)")
+        assert s.to_move is not None  # not over: ``to_move`` was read as a seat
         if not s.active[s.to_move]:
             raise ValueError("the seat to bid has passed (CC-Q-08)")
     elif s.phase in (GODS, ACTIONS):
@@ -196,7 +202,7 @@ def _check_phase(s) -> None:
             raise ValueError("a seat still to choose already holds a god")
         if s.phase == ACTIONS and list(s.order) != sorted(range(P), key=s.god.__getitem__):
             raise ValueError("turns go in ascending god number (CC-RND-03)")
-def _stack(s, phase: int, t: dict[str, Any]) -> list:
+def _stack(s: CabooseState, phase: int, t: dict[str, Any]) -> list[Frame]:
     """The pending decision: the phase's frame, and in phase B the step of an action in progress
     with the cards it works on (a field the step does not use must be empty)."""
     if phase != ACTIONS:

@@ -10,7 +10,10 @@ scoring from its result
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from asztal.games.caboose.state import CabooseState
 
 #: column -> (type, meaning); types are those of ``asztal.research.schema``
 COLUMNS: dict[str, tuple[str, str]] = {
@@ -29,7 +32,7 @@ COLUMNS: dict[str, tuple[str, str]] = {
 USES_LOG = True
 
 
-def game_stats(state) -> dict[str, Any]:
+def game_stats(state: CabooseState) -> dict[str, Any]:
     """The columns above for a finished game played with its log."""
     final = state.final
     if final is None:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from asztal.games.caboose.state import CabooseState
 
 
-def components(s: CabooseState) -> tuple:
+def components(s: CabooseState) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """``(comp, groups)`` over the built routes (+ the Sekhmet route), cached in ``s._comp``:
     ``comp[x]`` the cities of x's component in ascending order (one tuple shared by its members),
     ``groups`` the components of two or more cities."""
@@ -43,8 +43,8 @@ def components(s: CabooseState) -> tuple:
             while parent[root] != root:
                 root = parent[root]
             members[root].append(x)
-        comp: list[tuple] = [()] * nc
-        groups = []
+        comp: list[tuple[int, ...]] = [()] * nc
+        groups: list[tuple[int, ...]] = []
         for m in members:
             if m:
                 g = tuple(m)
@@ -76,7 +76,7 @@ def link(s: CabooseState, r: int) -> None:
         s._cm = None
 
 
-def board_masks(s: CabooseState) -> tuple:
+def board_masks(s: CabooseState) -> tuple[list[int], list[int], bool]:
     """``(sites, dm, empty)`` for the current position, cached in ``s._cm`` until a city gains or
     loses a kind of fruit, a pyramid is built or the network changes (a tuple, so clones may share
     it):

@@ -12,11 +12,13 @@ group or receives the drawn card, the deck draws, a drawn card is kept.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable
 from typing import Any
 
+from asztal.engine import Action
 from asztal.engine.i18n import join_words, with_article
 from asztal.games.pax.pack import CAT_EN, CAT_HU, CATEGORIES
-from asztal.games.svg import Legal, Svg, last_touched
+from asztal.games.svg import Legal, Node, Svg, last_touched
 
 W = 1200
 #: category colours after the cards' frames
@@ -37,8 +39,8 @@ def _short(cat: str, lang: str) -> str:
     return SHORT_EN[k] if lang == "en" else SHORT_HU[k]
 
 
-def _card(svg: Svg, parent, x: float, y: float, card: dict[str, Any], w: float = CARD_W,
-          h: float = CARD_H, codes=(), hint: str | None = None):
+def _card(svg: Svg, parent: Node | None, x: float, y: float, card: dict[str, Any], w: float = CARD_W,
+          h: float = CARD_H, codes: Iterable[str] = (), hint: str | None = None) -> Node:
     """An influence card: category band, price coin, symbol dots, id."""
     cat = card["category"]
     g = svg.g(parent, class_="card", transform=f"translate({x},{y})")
@@ -62,7 +64,8 @@ def card_name(card: dict[str, Any], lang: str) -> str:
     return f"{_cat(card['category'], lang)}: {card['symbols']} jel, értéke {card['cost']} Aureus"
 
 
-def _card_back(svg: Svg, parent, x, y, label: str, w=CARD_W, h=CARD_H, codes=(), hint=None):
+def _card_back(svg: Svg, parent: Node | None, x: float, y: float, label: str, w: float = CARD_W,
+               h: float = CARD_H, codes: Iterable[str] = (), hint: str | None = None) -> Node:
     g = svg.g(parent, class_="card-back", transform=f"translate({x},{y})")
     svg.rect(g, 0, 0, w, h, rx=6, fill="#6b1d1d", stroke="#d4a017", stroke_width=2.5)
     svg.rect(g, 7, 7, w - 14, h - 14, rx=4, fill="none", stroke="#d4a017", stroke_width=1, stroke_dasharray="3 3")
@@ -71,7 +74,7 @@ def _card_back(svg: Svg, parent, x, y, label: str, w=CARD_W, h=CARD_H, codes=(),
     return g
 
 
-def _legions(svg: Svg, view, y0: float) -> float:
+def _legions(svg: Svg, view: dict[str, Any], y0: float) -> float:
     legal = svg.legal
     t = svg.t
     n = len(view["legions"])
@@ -126,7 +129,7 @@ def _fit(text: str, width: int, lines: int) -> list[str]:
     return [x if len(x) <= width else x[:max(width - 1, 1)] + "…" for x in out]
 
 
-def _rome(svg: Svg, view, x0: float, y0: float) -> float:
+def _rome(svg: Svg, view: dict[str, Any], x0: float, y0: float) -> float:
     """Rome's pile and the strength table: Rome against every player, category by category."""
     t = svg.t
     rome = view["rome"]
@@ -184,7 +187,7 @@ def _rome(svg: Svg, view, x0: float, y0: float) -> float:
     return y0 + h
 
 
-def _tableau(svg: Svg, view, p, x0: float, y0: float, w: float) -> float:
+def _tableau(svg: Svg, view: dict[str, Any], p: dict[str, Any], x0: float, y0: float, w: float) -> float:
     """One player's display: cards stacked by category with symbol counts."""
     t = svg.t
     seat = p["seat"]
@@ -231,7 +234,7 @@ def _tableau(svg: Svg, view, p, x0: float, y0: float, w: float) -> float:
     return y0 + h
 
 
-def _hand(svg: Svg, view, y0: float) -> float:
+def _hand(svg: Svg, view: dict[str, Any], y0: float) -> float:
     t = svg.t
     legal = svg.legal
     g = svg.g(None, class_="hand")
@@ -322,7 +325,7 @@ def scoring(view: dict[str, Any], lang: str = "hu", names: list[str] | None = No
             "rows": rows}
 
 
-def _result(svg: Svg, view, y0: float) -> float:
+def _result(svg: Svg, view: dict[str, Any], y0: float) -> float:
     """The scoring section at the bottom of the board (``scoring``'s table)."""
     table = scoring(view, svg.lang, svg.names)
     if table is None:
@@ -371,8 +374,8 @@ def seat_marks(p: dict[str, Any]) -> list[tuple[str, str]]:
     return []
 
 
-def draw(view: dict[str, Any], legal=None, lang: str = "hu", names: list[str] | None = None,
-         last: list[dict[str, Any]] | None = None) -> str:
+def draw(view: dict[str, Any], legal: Iterable[Action | dict[str, Any] | str] | None = None, lang: str = "hu",
+         names: list[str] | None = None, last: list[dict[str, Any]] | None = None) -> str:
     """The board for ``view`` (one seat's view, or a spectator's) as an SVG string; ``names``
     are the seats' names from the lobby, ``last`` the log events of the last move (marked)."""
     lg = Legal(legal, lang)

@@ -11,6 +11,7 @@ relative: block 0 is the observing seat.
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -83,7 +84,7 @@ def _pax(view: dict[str, Any], seat: int, v: Vec) -> None:
     v.multihot("draw:used", draw.get("used") or [], _PAX_DRAW_USED)
 
 
-def view_encoder(state: Any):
+def view_encoder(state: Any) -> Callable[[dict[str, Any], int, Vec], None]:
     """The view-based encoder: ``fill(view, seat, vec)``."""
     return _pax
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from asztal.engine import Action
 from asztal.engine.i18n import fill, join_words
 from asztal.games.pax.board import SCORE_COLUMNS, seat_marks
 from asztal.games.pax.pack import CAT_EN, CAT_HU, CATEGORIES
@@ -130,7 +131,7 @@ def _plain(card: dict[str, Any], lang: str) -> str:
     return card_text(card, lang).plain
 
 
-def option_label(view: dict[str, Any], action, lang: str = "hu") -> str:
+def option_label(view: dict[str, Any], action: Action, lang: str = "hu") -> str:
     """An option as the deciding seat reads it: the card's symbols and value, the price it pays now."""
     op, _, rest = action.code.partition(":")
     args = dict(part.split("=", 1) for part in rest.split(",") if "=" in part)
@@ -270,7 +271,7 @@ class _RomeRow:
     def __init__(self, known: dict[str, int], lang: str) -> None:
         self.known, self.lang = known, lang
 
-    def __rich_console__(self, console, options):
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         names = [_cat_name(cat, self.lang) for cat in CATEGORIES]
         pad = 1
         if sum(len(n) + 2 for n in names) > options.max_width:

@@ -4,7 +4,8 @@ position breaking the rules (a card in two places, Aureus appearing from nowhere
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from asztal.engine.errors import brief
 from asztal.engine.fields import whole
@@ -40,6 +41,9 @@ from asztal.games.pax.pack import (
 from asztal.games.pax.play import fleet_army_limit
 from asztal.games.pax.setup import REMOVED, ROME_HIDDEN
 
+if TYPE_CHECKING:
+    from asztal.games.pax.state import PaxState
+
 #: bounds a hand-written position must keep (no round, Aureus or list the game cannot reach)
 MAX_ROUND = NCARDS  # PAX-NEWR-03: every round deals at least one card from the deck
 MAX_MONEY = 999
@@ -49,7 +53,7 @@ _OPTIONAL = ("hand_public", "bank", "deck_slid", "draw", "turn", "solo_start_pla
 _FIELDS = frozenset(_REQUIRED + _OPTIONAL)
 
 
-def _bad(field: str, msg: str):
+def _bad(field: str, msg: str) -> NoReturn:
     raise ValueError(f"PAX position, {field}: {msg}")
 
 
@@ -70,7 +74,7 @@ def _card_list(v: Any, field: str) -> None:
             _bad(field, f"unknown card {brief(c)}")
 
 
-def _lists(v: Any, lo: int, hi: int, field: str) -> list:
+def _lists(v: Any, lo: int, hi: int, field: str) -> list[Any]:
     if not isinstance(v, list) or not lo <= len(v) <= hi:
         _bad(field, f"must be a list of {lo}..{hi} entries")
     return v
@@ -141,11 +145,11 @@ def _check_schema(d: dict[str, Any]) -> None:
 _USED = frozenset(name for _bit, name in PLACED_NAMES)
 
 
-def _ids(cards) -> list[str]:
+def _ids(cards: Iterable[int]) -> list[str]:
     return [CARD_IDS[c] for c in cards]
 
 
-def state_dict(s) -> dict[str, Any]:
+def state_dict(s: PaxState) -> dict[str, Any]:
     n = s.players
     f = s.frame
     d: dict[str, Any] = {
@@ -190,7 +194,7 @@ def _cards(ids: list[str], what: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def load_state_dict(s, d: dict[str, Any]) -> None:
+def load_state_dict(s: PaxState, d: dict[str, Any]) -> None:
     _check_schema(d)
     n = s.players
     for key in ("hands", "tableaux", "money"):
@@ -269,10 +273,11 @@ def _frame(stage: Stage, d: dict[str, Any], players: int) -> PaxFrame:
         if left == 0:
             raise ValueError("phase 'solo-start' needs solo_start_plays_left > 0")
         return StartCards(left)
-    return {Stage.KEEP: KEEP, Stage.TURN: TURN, Stage.BUY: BUYING, Stage.OVER: OVER}[stage]
+    fixed: dict[Stage, PaxFrame] = {Stage.KEEP: KEEP, Stage.TURN: TURN, Stage.BUY: BUYING, Stage.OVER: OVER}
+    return fixed[stage]
 
 
-def check_invariants(s) -> None:
+def check_invariants(s: PaxState) -> None:
     """AssertionError when the position breaks a rule (used by the contract suite and to refuse
     hand-written positions)."""
     n = s.players
@@ -339,7 +344,7 @@ def check_invariants(s) -> None:
         assert s.to_move == due, (f"to_move {s.to_move} does not follow from start_player {s.primus} and "
                                   f"turns_taken {s.turns}: seat {due} is to move (PAX-TURN-01)")
     if isinstance(f, Keep):
-        assert s.hands[s.to_move], "the seat to keep a card holds none (PAX-SETUP-12)"
+        assert s.to_move is not None and s.hands[s.to_move], "the seat to keep a card holds none (PAX-SETUP-12)"
     if isinstance(f, Drawing):
         assert f.held, "drawing but no drawn card to place"
         assert len(f.held) + f.left + bin(f.placed).count("1") <= 3, "more than 3 cards in one draw"

@@ -8,9 +8,12 @@ Reads only the finished state's result; nothing here changes the game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asztal.games.pax.pack import CATEGORIES
+
+if TYPE_CHECKING:
+    from asztal.games.pax.state import PaxState
 
 #: column -> (type, meaning); types are those of ``asztal.research.schema``
 COLUMNS: dict[str, tuple[str, str]] = {
@@ -26,7 +29,7 @@ COLUMNS: dict[str, tuple[str, str]] = {
 USES_LOG = False
 
 
-def game_stats(state) -> dict[str, Any]:
+def game_stats(state: PaxState) -> dict[str, Any]:
     """The columns above for a finished PAX game."""
     r = state.final()
     if r is None:

@@ -17,8 +17,9 @@ everybody's money; the view hides it as the book asks, and ``determinize`` keeps
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asztal.games.pax.frames import MODE_NAMES, PLACED_NAMES, Drawing, Over, Playing
 from asztal.games.pax.pack import (
@@ -29,40 +30,49 @@ from asztal.games.pax.pack import (
     CATEGORIES,
     FLEET,
     LEGION_NUMERALS,
+    Pack,
 )
 from asztal.games.pax.play import fleet_army_limit
 from asztal.games.pax.scoring import bonus_armies, bonus_fleets
 from asztal.games.pax.setup import shuffle
 
-_TEMPLATES: dict[int, tuple] = {}
+if TYPE_CHECKING:
+    from asztal.engine.rng import Rng
+    from asztal.games.pax.state import PaxState
+
+#: a card as a view shows it: id, category, cost and symbol count
+CardJson = dict[str, str | int]
+
+_TEMPLATES: dict[int, tuple[Pack, tuple[CardJson, ...]]] = {}
 
 
-def _templates(pack) -> tuple:
+def _templates(pack: Pack) -> tuple[CardJson, ...]:
     """The card objects of a pack, built once (views hand out copies)."""
     key = id(pack)
     t = _TEMPLATES.get(key)
     if t is None or t[0] is not pack:
-        cards = tuple({"id": CARD_IDS[c], "category": CATEGORIES[CARD_CAT[c]], "cost": pack.cost[c],
-                       "symbols": pack.symbols[c]} for c in range(len(CARD_IDS)))
+        cards: tuple[CardJson, ...] = tuple(
+            {"id": CARD_IDS[c], "category": CATEGORIES[CARD_CAT[c]], "cost": pack.cost[c],
+             "symbols": pack.symbols[c]} for c in range(len(CARD_IDS)))
         t = _TEMPLATES[key] = (pack, cards)
     return t[1]
 
 
-def card_json(state, c: int) -> dict[str, Any]:
+def card_json(state: PaxState, c: int) -> dict[str, Any]:
     return dict(_templates(state.pack)[c])
 
 
-def _per_cat(values) -> dict[str, int]:
+def _per_cat(values: Iterable[int]) -> dict[str, int]:
     return dict(zip(CATEGORIES, values, strict=True))
 
 
-def view(state, seat: int | None) -> dict[str, Any]:
+def view(state: PaxState, seat: int | None) -> dict[str, Any]:
     frame = state.frame
     over = isinstance(frame, Over)
     n = state.players
     templates = _templates(state.pack)
 
-    def cards_of(seq) -> list[dict[str, Any]]:
+    def cards_of(seq: Iterable[int]) -> list[dict[str, Any]]:
         return [templates[c].copy() for c in seq]
 
     saw_rome = over or (seat is not None and bool(state.rome_seen >> seat & 1))
@@ -139,7 +149,7 @@ def view(state, seat: int | None) -> dict[str, Any]:
     return v
 
 
-def determinize(state, seat: int, rng) -> None:
+def determinize(state: PaxState, seat: int, rng: Rng) -> None:
     """Shuffle every card ``seat`` cannot see among the places it cannot see into."""
     pool: list[int] = []
     known = state.known
@@ -155,7 +165,7 @@ def determinize(state, seat: int, rng) -> None:
     deck_slots = [i for i, c in enumerate(deck) if not mine & BIT[c]]
     # the unknown deck places where another seat slid a card (it keeps knowing that place)
     other_slid = state.slid_all & ~mine
-    owned = []
+    owned: list[tuple[int, int]] = []
     if other_slid:
         for i in deck_slots:
             b = BIT[deck[i]]

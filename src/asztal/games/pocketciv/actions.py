@@ -6,6 +6,8 @@ The tables below (``MOVE[a][b]``, ``ADV[a][i]``, ...) are what ``legal_actions``
 
 from __future__ import annotations
 
+from typing import Any
+
 from asztal.engine import Action, ActionTable
 from asztal.engine.i18n import fill, with_article
 from asztal.games.pocketciv.data import (
@@ -25,7 +27,8 @@ _RES_HU = {"forest": "erdő", "mountain": "hegység", "farm": "farm"}
 _RES_EN = {"forest": "forest", "mountain": "mountain", "farm": "farm"}
 
 
-def _make(key) -> Action:
+def _make(key: tuple[Any, ...]) -> Action:
+    """The action of a table key: its kind's name, then its numbers (areas, seats, indices)."""
     kind, *args = key
     n = [x + 1 for x in args]  # area numbers where the argument is an area
     simple = {

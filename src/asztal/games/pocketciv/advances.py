@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
+from asztal.engine.decision import Refusal
 from asztal.games.pocketciv.actions import ADV, DONE, DROP
 from asztal.games.pocketciv.data import (
     A_BLACK_MARKET,
@@ -77,7 +79,7 @@ def _names(mask: int) -> list[str]:
     return [ADV_IDS[i] for i in range(NADV) if mask >> i & 1]
 
 
-def can_acquire(s: PocketCivState, a: int, i: int, total: int, why: bool = False):
+def can_acquire(s: PocketCivState, a: int, i: int, total: int, why: bool = False) -> Refusal | bool | None:
     """None when the city in area ``a`` may acquire advance ``i`` as far as the advance goes
     (its costs, prerequisites and resources); else False, or the refusal with ``why``."""
     adv = s.emp.adv
@@ -106,7 +108,7 @@ def can_acquire(s: PocketCivState, a: int, i: int, total: int, why: bool = False
     return None
 
 
-def slots_check(s: PocketCivState, why: bool = False):
+def slots_check(s: PocketCivState, why: bool = False) -> Refusal | bool | None:
     """PC-DEV-ADV-01, PC-DEV-ADV-12: the TCAV must exceed the number of advances owned."""
     if s.emp.tcav() <= s.emp.nadv():
         if not s.emp.tcav():
@@ -115,7 +117,7 @@ def slots_check(s: PocketCivState, why: bool = False):
     return None
 
 
-def city_acq_check(s: PocketCivState, a: int, why: bool = False):
+def city_acq_check(s: PocketCivState, a: int, why: bool = False) -> Refusal | bool | None:
     """PC-DEV-ADV-03: a city acquires; PC-DEV-ADV-02: once per city per round."""
     if not s.emp.cav[a]:
         return no("adv_city", "PC-DEV-ADV-03", area=a + 1) if why else True
@@ -124,11 +126,11 @@ def city_acq_check(s: PocketCivState, a: int, why: bool = False):
     return None
 
 
-def advance_check(s: PocketCivState, a: int, i: int, total: int, why: bool = False):
+def advance_check(s: PocketCivState, a: int, i: int, total: int, why: bool = False) -> Refusal | bool | None:
     return slots_check(s, why) or city_acq_check(s, a, why) or can_acquire(s, a, i, total, why)
 
 
-def legal_advances(s: PocketCivState, acts: list, total: int) -> None:
+def legal_advances(s: PocketCivState, acts: list[Action], total: int) -> None:
     if slots_check(s) is not None:
         return
     for a in s.board.areas:
@@ -158,7 +160,7 @@ def acquire(s: PocketCivState, a: int, i: int) -> None:
 DROPPABLE = A_CULTURE_OF_THIEVERY | A_BLACK_MARKET
 
 
-def drop_check(s: PocketCivState, i: int, why: bool = False):
+def drop_check(s: PocketCivState, i: int, why: bool = False) -> Refusal | bool | None:
     """PC-R-CULTURE-DROP: only Culture of Thievery and Black Market, if owned (PC-CON-04)."""
     bit = 1 << i
     if not bit & DROPPABLE:
@@ -168,19 +170,19 @@ def drop_check(s: PocketCivState, i: int, why: bool = False):
     return None
 
 
-def _drop_legal(s: PocketCivState, f):
+def _drop_legal(s: PocketCivState, f: Drop) -> list[Action]:
     acts = [DROP[ADV_INDEX[k]] for k in ("culture_of_thievery", "black_market") if drop_check(s, ADV_INDEX[k]) is None]
     acts.append(DONE)
     return acts
 
 
-def _drop_refuse(s: PocketCivState, f, action):
+def _drop_refuse(s: PocketCivState, f: Drop, action: Action) -> Refusal | bool | None:
     if action.kind == "drop":
         return drop_check(s, action.args[0], True)
     return not_here(action, f.TAG)
 
 
-def _drop_act(s: PocketCivState, f, action) -> None:
+def _drop_act(s: PocketCivState, f: Drop, action: Action) -> None:
     if action is DONE:
         s.stack.pop()
         return

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import math
 import textwrap
+from collections.abc import Iterable
 from typing import Any
 
+from asztal.engine.action import Action
 from asztal.games.pocketciv.data import (
     ADV_EN,
     ADV_GOLD,
@@ -39,7 +41,7 @@ from asztal.games.pocketciv.map import X_SCALE
 from asztal.games.pocketciv.messages import STEP_NAMES, steps_words
 from asztal.games.pocketciv.result_words import result_sentences
 from asztal.games.pocketciv.shown_card import NOT_READ, card_words, shown_card
-from asztal.games.svg import Legal, Svg, last_touched
+from asztal.games.svg import Legal, Node, Svg, last_touched
 
 W, H = 1200, 760
 MAP_W, MAP_H = 740, 700
@@ -71,7 +73,7 @@ def _area_codes(legal: Legal) -> dict[str, list[str]]:
 class _Map:
     """Scales the map's integer corner coordinates into the map box."""
 
-    def __init__(self, m: dict) -> None:
+    def __init__(self, m: dict[str, Any]) -> None:
         self.xs = float(m.get("x_scale", X_SCALE))
         pts = [p for a in m["areas"] for p in a["polygon"]]
         for key in ("frontier", "sea"):
@@ -92,7 +94,7 @@ class _Map:
         return self.pt(2 * q + r, 3 * r)
 
 
-def _terrain_fill(a: dict) -> str:
+def _terrain_fill(a: dict[str, Any]) -> str:
     if a.get("desert"):
         return "#ecd9a0"
     if a.get("volcano"):
@@ -106,7 +108,7 @@ def _terrain_fill(a: dict) -> str:
     return "#d6e6b0"
 
 
-def _icon(svg: Svg, g, kind: str, x: float, y: float, s: float) -> None:
+def _icon(svg: Svg, g: Node, kind: str, x: float, y: float, s: float) -> None:
     """The little pictures an area holds, sized ``s``."""
     if kind == "forest":
         for dx in (-s * 0.35, s * 0.35):
@@ -141,7 +143,7 @@ _KIND_NAMES = {"forest": ("erdő", "forest"), "mountain": ("hegység", "mountain
                "farm": ("farm", "farm"), "desert": ("sivatag", "desert"), "fault": ("szakadék", "fault")}
 
 
-def _tribes(svg: Svg, g, x, y, counts: list[int], s: float) -> None:
+def _tribes(svg: Svg, g: Node, x: float, y: float, counts: list[int], s: float) -> None:
     """Tribes as a token with the count, one per empire in multiplayer."""
     shown = [(p, n) for p, n in enumerate(counts) if n]
     for k, (p, n) in enumerate(shown):
@@ -151,7 +153,7 @@ def _tribes(svg: Svg, g, x, y, counts: list[int], s: float) -> None:
         svg.text(g, cx, y + s * 0.22, n, s * 0.62, text_anchor="middle", fill="#fff", font_weight="bold")
 
 
-def _city(svg: Svg, g, x, y, values: list[int], capitals: list[bool], s: float) -> None:
+def _city(svg: Svg, g: Node, x: float, y: float, values: list[int], capitals: list[bool], s: float) -> None:
     shown = [(p, v) for p, v in enumerate(values) if v]
     for k, (p, v) in enumerate(shown):
         cx = x + (k - (len(shown) - 1) / 2) * s * 1.3
@@ -213,7 +215,7 @@ def _token_scale(scale: float, values: list[int]) -> float:
     return scale if scale == 1 or shown <= 1 else scale / shown
 
 
-def _draw_map(svg: Svg, view: dict) -> None:
+def _draw_map(svg: Svg, view: dict[str, Any]) -> None:
     m = view.get("map")
     if not m:
         return
@@ -244,7 +246,7 @@ def _draw_map(svg: Svg, view: dict) -> None:
     if loss is not None:  # the areas a loss still to be spread may fall on
         hit = {a + 1 for a in range(32) if loss[2] >> a & 1}
     multi = "empires" in view
-    capitals = [e["capital"] for e in view["empires"]] if multi else None
+    capitals = [e["capital"] for e in view["empires"]] if multi else []
     for ma in m["areas"]:
         key = ma.get("id", ma["number"])
         a = live[key]
@@ -316,16 +318,16 @@ def _draw_map(svg: Svg, view: dict) -> None:
                      stroke_dasharray="8 4", class_="last-move", pointer_events="none")
 
 
-def _loss(view: dict):
+def _loss(view: dict[str, Any]) -> list[Any] | None:
     """The pending spread loss ``(kind, amount left, area mask)``, if that is being decided."""
     stack = view.get("stack") or []
-    top = stack[-1] if stack else None
+    top: list[Any] | None = stack[-1] if stack else None
     if top and top[0] in ("loss", "cavloss") and len(top) == 3:
         return top
     return None
 
 
-def _event_card(svg: Svg, g, view: dict, x: float, y: float) -> float:
+def _event_card(svg: Svg, g: Node, view: dict[str, Any], x: float, y: float) -> float:
     t = svg.t
     current, kind = shown_card(view)
     heading = t("Eseménylap", "Event card") if kind == "card" else card_words(kind, svg.lang)
@@ -361,7 +363,7 @@ def _event_card(svg: Svg, g, view: dict, x: float, y: float) -> float:
     return y + 128
 
 
-def _advances(svg: Svg, g, view: dict, owned: list[str], x: float, y: float, w: float) -> float:
+def _advances(svg: Svg, g: Node, view: dict[str, Any], owned: list[str], x: float, y: float, w: float) -> float:
     t = svg.t
     en = svg.lang == "en"
     svg.text(g, x, y, t("Vívmányok", "Advances"), 14, font_weight="bold")
@@ -388,13 +390,13 @@ def _advances(svg: Svg, g, view: dict, owned: list[str], x: float, y: float, w: 
     return y + ((len(shown) + 1) // 2) * 26 + 8
 
 
-def _side(svg: Svg, view: dict) -> None:
+def _side(svg: Svg, view: dict[str, Any]) -> None:
     t = svg.t
     x = MAP_W + 20
     w = W - x - 10
     g = svg.g(None, class_="sheet")
     svg.rect(g, x - 8, 44, w + 8, H - 54, rx=10, fill="#fdf8ec", stroke="#b39b62")
-    y = 70
+    y: float = 70
     era, rnd = view["era"], view["round"]
     svg.text(g, x, y, t(f"{era}. korszak · {rnd}. forduló", f"Era {era} · round {rnd}"), 16, font_weight="bold")
     y += 22
@@ -470,7 +472,7 @@ def scoring(view: dict[str, Any], lang: str = "hu", names: list[str] | None = No
             "rows": rows}
 
 
-def _result(svg: Svg, g, view: dict, x: float, y: float, w: float) -> float:
+def _result(svg: Svg, g: Node, view: dict[str, Any], x: float, y: float, w: float) -> float:
     """The end in the side column: ``scoring``'s table, its title wrapped to the column."""
     table = scoring(view, svg.lang, svg.names)
     if table is None:
@@ -528,8 +530,8 @@ def verdict(view: dict[str, Any], lang: str = "hu", names: list[str] | None = No
                  f"Over: {en}. Most victory points: {who} ({best}).")
 
 
-def draw(view: dict[str, Any], legal=None, lang: str = "hu", names: list[str] | None = None,
-         last: list[dict[str, Any]] | None = None) -> str:
+def draw(view: dict[str, Any], legal: Iterable[Action | dict[str, Any] | str] | None = None, lang: str = "hu",
+         names: list[str] | None = None, last: list[dict[str, Any]] | None = None) -> str:
     """The board for ``view`` (one seat's view) as an SVG string; ``names`` are the seats'
     names from the lobby, ``last`` the log events of the last move (its areas are marked)."""
     lg = Legal(legal, lang)

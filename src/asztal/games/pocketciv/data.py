@@ -8,14 +8,16 @@ Owned advances are an int bit mask in the state; the ``A_*`` constants are those
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 _DIR = Path(__file__).with_name("data")
 
 
-def _load(name: str) -> dict:
-    return json.loads((_DIR / name).read_text(encoding="utf-8"))
+def _load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((_DIR / name).read_text(encoding="utf-8"))
+    return data
 
 
 NAREA = 8  #: areas of the solo map
@@ -76,7 +78,7 @@ BOX: tuple[tuple[Box | None, ...], ...] = tuple(
     tuple([None] + [_box(c["events_by_era"].get(str(e))) for e in range(1, 9)]) for c in _cards)
 
 
-def symbol_sum(box, card: int) -> int:
+def symbol_sum(box: Box, card: int) -> int:
     """PC-EVT-03: the numbers of ``card`` in the shapes printed beside the original event box."""
     return box[1] * RED[card] + box[2] * GREEN[card] + box[3] * BLUE[card]
 
@@ -117,7 +119,7 @@ ADV_RES = tuple(sum(_RES[r] for r in a["resources_required"]) for a in _adv)
 ADV_RESOURCES = tuple(tuple(a["resources_required"]) for a in _adv)
 
 
-def _mask(ids) -> int:
+def _mask(ids: Iterable[str] | None) -> int:
     return sum(1 << ADV_INDEX[x] for x in ids or ())
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
+from asztal.engine.decision import Refusal
 from asztal.games.pocketciv.actions import (
     AGRI,
     CITY,
@@ -41,7 +43,7 @@ from asztal.games.pocketciv.data import (
     HAND,
 )
 from asztal.games.pocketciv.events import anarchy
-from asztal.games.pocketciv.frames import TAX_STEPS, UPKEEP_STEPS, Exp, Mine, register
+from asztal.games.pocketciv.frames import TAX_STEPS, UPKEEP_STEPS, Dev, Exp, Mine, Tax, register
 from asztal.games.pocketciv.refuse import no, not_here
 from asztal.games.pocketciv.wonders import build, legal_wonders, wonder_check
 
@@ -56,28 +58,28 @@ def city_cost(adv: int) -> int:
 
 
 # -- the checks: one function per kind of move, for the legal list and the refusal (refuse.py) --
-def pay_check(s: PocketCivState, total: int, cost: int, why: bool = False):
+def pay_check(s: PocketCivState, total: int, cost: int, why: bool = False) -> Refusal | bool | None:
     """PC-DEV-03: a payment must leave at least one tribe in the Empire."""
     if total <= cost:
         return no("keep_one", "PC-DEV-03", need=cost, total=total) if why else True
     return None
 
 
-def tribes_check(s: PocketCivState, a: int, need: int, rule: str, why: bool = False):
+def tribes_check(s: PocketCivState, a: int, need: int, rule: str, why: bool = False) -> Refusal | bool | None:
     """The area pays ``need`` tribes itself."""
     if s.emp.tribes[a] < need:
         return no("area_tribes", rule, area=a + 1, need=need, have=s.emp.tribes[a]) if why else True
     return None
 
 
-def owns_check(s: PocketCivState, bit: int, rule: str, why: bool = False):
+def owns_check(s: PocketCivState, bit: int, rule: str, why: bool = False) -> Refusal | bool | None:
     """The move needs an advance the Empire does not own."""
     if not s.emp.adv & bit:
         return no("needs_advance", rule, advance=ADV_IDS[bit.bit_length() - 1]) if why else True
     return None
 
 
-def city_check(s: PocketCivState, a: int, total: int, why: bool = False):
+def city_check(s: PocketCivState, a: int, total: int, why: bool = False) -> Refusal | bool | None:
     """PC-DEV-CITY-01/02/04, PC-DEV-03."""
     if s.emp.cav[a]:
         return no("city_there", "PC-DEV-CITY-04", area=a + 1) if why else True
@@ -86,7 +88,7 @@ def city_check(s: PocketCivState, a: int, total: int, why: bool = False):
             or pay_check(s, total, cost, why))
 
 
-def farm_check(s: PocketCivState, a: int, total: int, agri: bool, why: bool = False):
+def farm_check(s: PocketCivState, a: int, total: int, agri: bool, why: bool = False) -> Refusal | bool | None:
     """PC-DEV-FARM-01/02; with ``agri`` PC-DEV-FARM-03 (no forest needed, once per round)."""
     if agri:
         r = owns_check(s, A_AGRICULTURE, "PC-DEV-FARM-03", why)
@@ -101,7 +103,7 @@ def farm_check(s: PocketCivState, a: int, total: int, agri: bool, why: bool = Fa
     return tribes_check(s, a, 2, "PC-DEV-FARM-01", why) or pay_check(s, total, 2, why)
 
 
-def forest_check(s: PocketCivState, a: int, total: int, why: bool = False):
+def forest_check(s: PocketCivState, a: int, total: int, why: bool = False) -> Refusal | bool | None:
     """PC-DEV-HORTI-01: Horticulture plants a forest for 4 tribes."""
     r = owns_check(s, A_HORTICULTURE, "PC-DEV-HORTI-01", why)
     if r is not None:
@@ -111,7 +113,7 @@ def forest_check(s: PocketCivState, a: int, total: int, why: bool = False):
     return tribes_check(s, a, 4, "PC-DEV-HORTI-01", why) or pay_check(s, total, 4, why)
 
 
-def exp_check(s: PocketCivState, a: int, sea: int, total: int, why: bool = False):
+def exp_check(s: PocketCivState, a: int, sea: int, total: int, why: bool = False) -> Refusal | bool | None:
     """PC-DEV-EXP-01 (from the Frontier), PC-DEV-EXP-05 (by sea with Navigation), PC-R-WALL."""
     if not s.emp.tribes[a]:
         return no("area_tribes", "PC-DEV-EXP-01", area=a + 1, need=1, have=0) if why else True
@@ -131,7 +133,7 @@ def exp_check(s: PocketCivState, a: int, sea: int, total: int, why: bool = False
     return None
 
 
-def mine_check(s: PocketCivState, total: int, why: bool = False):
+def mine_check(s: PocketCivState, total: int, why: bool = False) -> Refusal | bool | None:
     """PC-DEV-MINING-01, PC-DEV-MINING-08: three tribes from areas with a mountain or volcano."""
     r = owns_check(s, A_MINING, "PC-DEV-MINING-01", why)
     if r is not None:
@@ -142,7 +144,7 @@ def mine_check(s: PocketCivState, total: int, why: bool = False):
     return pay_check(s, total, 3, why)
 
 
-def tax_check(s: PocketCivState, why: bool = False):
+def tax_check(s: PocketCivState, why: bool = False) -> Refusal | bool | None:
     """PC-DEV-BM-01, PC-Q-05 (1): once per round."""
     r = owns_check(s, A_BLACK_MARKET, "PC-DEV-BM-01", why)
     if r is not None:
@@ -152,7 +154,7 @@ def tax_check(s: PocketCivState, why: bool = False):
     return None
 
 
-def _dev_legal(s: PocketCivState, f):
+def _dev_legal(s: PocketCivState, f: Dev) -> list[Action]:
     total = sum(s.emp.tribes)
     acts = []
     for a in s.board.areas:
@@ -179,7 +181,7 @@ def _dev_legal(s: PocketCivState, f):
     return acts
 
 
-def _dev_refuse(s: PocketCivState, f, action):
+def _dev_refuse(s: PocketCivState, f: Dev, action: Action) -> Refusal | bool | None:
     total = sum(s.emp.tribes)
     kind, args = action.kind, action.args
     if kind == "city":
@@ -201,7 +203,7 @@ def _dev_refuse(s: PocketCivState, f, action):
     return not_here(action, "dev")
 
 
-def _dev_act(s: PocketCivState, f, action) -> None:
+def _dev_act(s: PocketCivState, f: Dev, action: Action) -> None:
     kind = action.kind
     if kind == "done":  # PC-DEV-01: the player ends phase III; upkeep follows
         s.next_phase(UPKEEP_STEPS[0])
@@ -255,24 +257,24 @@ def expedition_gold(adv: int, force: int, sea: int, green: int, blue: int) -> in
     return force - loss if force > loss else 0  # PC-Q-08 (1)
 
 
-def join_check(s: PocketCivState, a: int, why: bool = False):
+def join_check(s: PocketCivState, a: int, why: bool = False) -> Refusal | bool | None:
     """PC-DEV-EXP-02: a further tribe of the area joins, PC-DEV-03 keeping one in the Empire."""
     return tribes_check(s, a, 1, "PC-DEV-EXP-02", why) or pay_check(s, sum(s.emp.tribes), 1, why)
 
 
-def _exp_legal(s: PocketCivState, f):
+def _exp_legal(s: PocketCivState, f: Exp) -> list[Action]:
     if join_check(s, f.area) is None:
         return [EXP_ADD, GO]
     return [GO]
 
 
-def _exp_refuse(s: PocketCivState, f, action):
+def _exp_refuse(s: PocketCivState, f: Exp, action: Action) -> Refusal | bool | None:
     if action is EXP_ADD:
         return join_check(s, f.area, True)
     return not_here(action, f.TAG)
 
 
-def _exp_act(s: PocketCivState, f, action) -> None:
+def _exp_act(s: PocketCivState, f: Exp, action: Action) -> None:
     a, sea, force = f.area, f.sea, f.force
     if action is EXP_ADD:
         s.rm_tribes(a, 1)
@@ -289,24 +291,24 @@ register("exp", legal=_exp_legal, act=_exp_act, refuse=_exp_refuse)
 
 
 # -- mining (PC-DEV-MINING-*) -----------------------------------------------------------------
-def source_check(s: PocketCivState, a: int, why: bool = False):
+def source_check(s: PocketCivState, a: int, why: bool = False) -> Refusal | bool | None:
     """PC-DEV-MINING-04: the tribes come from areas with a mountain or volcano."""
     if a >= s.board.n or not s.mount[a]:
         return no("mine_area", "PC-DEV-MINING-04", area=a + 1) if why else True
     return tribes_check(s, a, 1, "PC-DEV-MINING-04", why)
 
 
-def _mine_sources(s: PocketCivState):
+def _mine_sources(s: PocketCivState) -> list[int]:
     return [a for a in s.board.areas if source_check(s, a) is None]
 
 
-def _mine_refuse(s: PocketCivState, f, action):
+def _mine_refuse(s: PocketCivState, f: Mine, action: Action) -> Refusal | bool | None:
     if f.step == 0 and action.kind == "pay":
         return source_check(s, action.args[0], True)
     return not_here(action, f.TAG)
 
 
-def _mine_run(s: PocketCivState, f) -> bool:
+def _mine_run(s: PocketCivState, f: Mine) -> bool:
     step, paid = f.step, f.paid
     if step == 0:
         if paid < 3:  # PC-DEV-MINING-04, PC-Q-06 (1): three tribes in total from such areas
@@ -322,13 +324,13 @@ def _mine_run(s: PocketCivState, f) -> bool:
     return False
 
 
-def _mine_legal(s: PocketCivState, f):
+def _mine_legal(s: PocketCivState, f: Mine) -> list[Action]:
     if f.step == 0:
         return [PAY[a] for a in _mine_sources(s)]
     return [DRAW, STOP]
 
 
-def _mine_act(s: PocketCivState, f, action) -> None:
+def _mine_act(s: PocketCivState, f: Mine, action: Action) -> None:
     step, paid, cart = f.step, f.paid, f.cart
     if step == 0:
         s.rm_tribes(action.args[0], 1)
@@ -351,7 +353,7 @@ register("mine", run=_mine_run, legal=_mine_legal, act=_mine_act, refuse=_mine_r
 
 
 # -- Black Market taxation (PC-DEV-BM-*) -------------------------------------------------------
-def _tax_run(s: PocketCivState, f) -> bool:
+def _tax_run(s: PocketCivState, f: Tax) -> bool:
     if f.step == 1:
         return False
     c = s.draw()  # PC-DEV-BM-02
@@ -368,11 +370,11 @@ def _tax_run(s: PocketCivState, f) -> bool:
     return False
 
 
-def _tax_legal(s: PocketCivState, f):
+def _tax_legal(s: PocketCivState, f: Tax) -> list[Action]:
     return [DRAW, STOP]
 
 
-def _tax_act(s: PocketCivState, f, action) -> None:
+def _tax_act(s: PocketCivState, f: Tax, action: Action) -> None:
     if action is STOP:  # PC-DEV-BM-05
         s.stack.pop()
     else:

@@ -14,6 +14,7 @@ here.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -56,7 +57,7 @@ def _pocketciv(view: dict[str, Any], seat: int, v: Vec) -> None:
         v.num(("area", n, ":hit"), n in hit)
 
 
-def view_encoder(state: Any):
+def view_encoder(state: Any) -> Callable[[dict[str, Any], int, Vec], None]:
     """The view-based encoder: ``fill(view, seat, vec)``; ValueError for the multiplayer game."""
     if state.players > 1:
         raise ValueError("multiplayer PocketCiv has no observation encoding yet: play it solo (players=1)")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 from asztal.games.guide import ItemText
 from asztal.games.pocketciv.data import (
@@ -41,11 +42,13 @@ from asztal.games.pocketciv.data import (
 )
 
 
-def _read(name: str) -> dict:
-    return json.loads(resources.files(__package__).joinpath(f"data/{name}").read_text(encoding="utf-8"))
+def _read(name: str) -> dict[str, Any]:
+    text = resources.files(__package__).joinpath(f"data/{name}").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
-_TEXTS = _read("texts.json")
+_TEXTS: dict[str, dict[str, dict[str, str]]] = _read("texts.json")
 _adv = _read("advances.json")["advances"]
 _won = _read("wonders.json")["wonders"]
 _RES = {"food": ("élelem", "Food"), "wood": ("fa", "Wood"), "stone": ("kő", "Stone")}

@@ -10,12 +10,17 @@ corners of cells.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
+from typing import TypeVar
 
 RADIUS = 3
 #: the width of a cell over the unit of its integer corner coordinates (pointy-top hexagons)
 X_SCALE = 3 ** 0.5
 # axial neighbour directions, in the order of the hexagon's edges (pointy top, y down):
 # NE, E, SE, SW, W, NW; corners top, upper right, lower right, bottom, lower left, upper left
+#: what a cell's owner may be (``touching``)
+T = TypeVar("T")
+
 DIRS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
 CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
 
@@ -40,7 +45,7 @@ NEI = tuple(tuple(INDEX[(q + dq, r + dr)] for dq, dr in DIRS if (q + dq, r + dr)
 RIM_TOUCH = tuple(tuple(INDEX[(q + dq, r + dr)] for dq, dr in DIRS if (q + dq, r + dr) in INDEX) for q, r in RIM)
 PAIRS = tuple((i, j) for i in range(len(DISC)) for j in NEI[i] if i < j)
 #: corner ids of each disc cell (for the hole test)
-_CORNER_ID: dict = {}
+_CORNER_ID: dict[tuple[int, int], int] = {}
 CELL_CORNERS = tuple(tuple(_CORNER_ID.setdefault((2 * q + r + cx, 3 * r + cy), len(_CORNER_ID)) for cx, cy in CORNERS)
                      for q, r in DISC)
 
@@ -67,7 +72,7 @@ def symmetries_of(cells: list[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
 SYMMETRIES = symmetries_of(DISC)
 
 
-def outline(cells) -> list[list[list[int]]]:
+def outline(cells: Iterable[tuple[int, int]]) -> list[list[list[int]]]:
     """Boundary loops of a set of hex cells, as integer corner coordinates (x to be scaled)."""
     cellset = set(cells)
     nxt = {}
@@ -101,7 +106,7 @@ def canvas(radius: int) -> dict[str, list[list[int]] | float]:
             "corners": [list(c) for c in CORNERS], "x_scale": X_SCALE}
 
 
-def touching(cells, owner: dict) -> set:
+def touching(cells: Iterable[tuple[int, int]], owner: dict[tuple[int, int], T]) -> set[T | None]:
     """The owners (``owner``: cell -> anything) of the cells next to ``cells``, the cells'
     own owners included."""
     return {owner.get((q + dq, r + dr)) for q, r in cells for dq, dr in DIRS}
@@ -115,7 +120,8 @@ def touching(cells, owner: dict) -> set:
 CENTRES = ((0, 0), (7, -3), (3, 4), (10, 1))
 
 
-def _geometry(discs: int) -> tuple:
+def _geometry(discs: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...],
+                                  tuple[tuple[tuple[int, int], tuple[int, ...]], ...]]:
     """The cells of ``discs`` discs side by side, their neighbour pairs, and the ring of
     outside cells in loop order with the cells each touches."""
     cells = tuple((q + dq, r + dr) for dq, dr in CENTRES[:discs] for q, r in DISC)

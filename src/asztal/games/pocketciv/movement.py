@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
+from asztal.engine.decision import Refusal
 from asztal.games.pocketciv.actions import DONE, PLACE, TOPUP
 from asztal.games.pocketciv.data import (
     A_EQUESTRIAN,
@@ -18,7 +20,18 @@ from asztal.games.pocketciv.data import (
     A_ROADBUILDING,
     MAXAREA,
 )
-from asztal.games.pocketciv.frames import PHASE_EVENT, PHASE_MOVE, PHASE_POP, PHASE_TOPUP, SETUP_STEPS, register
+from asztal.games.pocketciv.frames import (
+    PHASE_EVENT,
+    PHASE_MOVE,
+    PHASE_POP,
+    PHASE_TOPUP,
+    SETUP_STEPS,
+    Move,
+    Pop,
+    Setup,
+    TopUp,
+    register,
+)
 from asztal.games.pocketciv.refuse import no, not_here
 
 if TYPE_CHECKING:
@@ -28,24 +41,24 @@ SEA_MOVES = A_FISHING | A_NAVIGATION
 
 
 # -- setup: the three starting tribes (PC-SETUP-MAP-13), then the deck (PC-SETUP-07) ---------
-def area_check(s: PocketCivState, a: int, why: bool = False):
+def area_check(s: PocketCivState, a: int, why: bool = False) -> Refusal | bool | None:
     """The area is on this map (codes reach area 32, a solo map has 8)."""
     if a >= s.board.n:
         return no("no_area", "PC-SETUP-MAP-01", area=a + 1) if why else True
     return None
 
 
-def _setup_legal(s: PocketCivState, f):
+def _setup_legal(s: PocketCivState, f: Setup) -> list[Action]:
     return [PLACE[a] for a in s.board.areas]
 
 
-def _setup_refuse(s: PocketCivState, f, action):
+def _setup_refuse(s: PocketCivState, f: Setup, action: Action) -> Refusal | bool | None:
     if action.kind == "place":
         return area_check(s, action.args[0], True)
     return not_here(action, f.TAG)
 
 
-def _setup_act(s: PocketCivState, f, action) -> None:
+def _setup_act(s: PocketCivState, f: Setup, action: Action) -> None:
     a = action.args[0]
     s.emp.tribes[a] += 1
     placed = f.placed + 1
@@ -62,7 +75,7 @@ register("setup", legal=_setup_legal, act=_setup_act, refuse=_setup_refuse)
 
 
 # -- phase I: growth and the top-up -----------------------------------------------------------
-def _pop_run(s: PocketCivState, f) -> bool:
+def _pop_run(s: PocketCivState, f: Pop) -> bool:
     tribes = s.emp.tribes
     grown = []
     for a in s.board.areas:  # PC-POP-01: one new tribe in every area that has a tribe
@@ -80,24 +93,24 @@ def _pop_run(s: PocketCivState, f) -> bool:
     return True
 
 
-def topup_check(s: PocketCivState, a: int, why: bool = False):
+def topup_check(s: PocketCivState, a: int, why: bool = False) -> Refusal | bool | None:
     """PC-POP-02: new tribes only at cities."""
     if area_check(s, a) is None and s.emp.cav[a]:
         return None
     return (area_check(s, a, why) or no("topup_city", "PC-POP-02", area=a + 1)) if why else True
 
 
-def _topup_legal(s: PocketCivState, f):
+def _topup_legal(s: PocketCivState, f: TopUp) -> list[Action]:
     return [TOPUP[a] for a in s.board.areas if topup_check(s, a) is None] + [DONE]
 
 
-def _topup_refuse(s: PocketCivState, f, action):
+def _topup_refuse(s: PocketCivState, f: TopUp, action: Action) -> Refusal | bool | None:
     if action.kind == "topup":
         return topup_check(s, action.args[0], True)
     return not_here(action, f.TAG)
 
 
-def _topup_act(s: PocketCivState, f, action) -> None:
+def _topup_act(s: PocketCivState, f: TopUp, action: Action) -> None:
     if action is DONE:
         s.stack[-1] = PHASE_MOVE
         return
@@ -111,7 +124,8 @@ register("topup", legal=_topup_legal, act=_topup_act, refuse=_topup_refuse)
 
 
 # -- movement ---------------------------------------------------------------------------------
-def _reach(s: PocketCivState):
+def _reach(s: PocketCivState) -> tuple[tuple[tuple[Action, ...], ...],
+                                      tuple[tuple[tuple[int, Action], ...], ...] | None, int]:
     """The land moves of this Empire (PC-POP-05, -08 Road Building, -09 Equestrian), its sea
     moves (PC-POP-10/11, None without Fishing or Navigation) and the tribes a new voyage needs
     (PC-POP-12: one pays for the group; PC-POP-14: none with Magnetics)."""
@@ -128,7 +142,7 @@ def _reach(s: PocketCivState):
     return moves, sails, 1 if adv & A_MAGNETICS else 2
 
 
-def free_check(s: PocketCivState, a: int, why: bool = False):
+def free_check(s: PocketCivState, a: int, why: bool = False) -> Refusal | bool | None:
     """PC-POP-05: each tribe makes one step a round; the tribes that arrived stay."""
     free = s.emp.tribes[a] - s.emp.moved[a]
     if free > 0:
@@ -140,10 +154,10 @@ def free_check(s: PocketCivState, a: int, why: bool = False):
     return no("all_moved", "PC-POP-05", area=a + 1)
 
 
-def _move_legal(s: PocketCivState, f):
+def _move_legal(s: PocketCivState, f: Move) -> list[Action]:
     moves, sails, need = _reach(s)
     tribes, moved, voyage = s.emp.tribes, s.emp.moved, s.emp.voyage
-    acts = []
+    acts: list[Action] = []
     for a in s.board.areas:
         if free_check(s, a) is not None:
             continue
@@ -157,7 +171,7 @@ def _move_legal(s: PocketCivState, f):
     return acts
 
 
-def _move_refuse(s: PocketCivState, f, action):
+def _move_refuse(s: PocketCivState, f: Move, action: Action) -> Refusal | bool | None:
     if action.kind not in ("move", "sail"):
         return not_here(action, f.TAG)
     a, b = action.args
@@ -182,7 +196,7 @@ def _move_refuse(s: PocketCivState, f, action):
     return no("no_voyage", "PC-POP-10", src=a + 1, dst=b + 1)
 
 
-def _move_act(s: PocketCivState, f, action) -> None:
+def _move_act(s: PocketCivState, f: Move, action: Action) -> None:
     kind = action.kind
     if kind == "move":  # PC-POP-06: remove from the start, create at the destination
         a, b = action.args

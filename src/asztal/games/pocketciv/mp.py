@@ -30,7 +30,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from asztal.engine.action import Action
+from asztal.engine.decision import Refusal
 from asztal.engine.fields import flag, listed, obj, one_of, whole
+from asztal.engine.rng import Rng
 from asztal.games.pocketciv.actions import ASTRONOMY, DONE, HIT, HITCITY, LEAVE, PLACE, TAKE
 from asztal.games.pocketciv.data import (
     A_ASTRONOMY,
@@ -51,6 +54,7 @@ from asztal.games.pocketciv.frames import (
     UPKEEP_STEPS,
     Alloc,
     Mp,
+    MpEra,
     MpEv,
     MpSetup,
     register,
@@ -85,7 +89,7 @@ if TYPE_CHECKING:
 #: events whose text names no active area (no red circle): they are played once, never on a second area
 NO_AREA = frozenset({"anarchy", "corruption", "superstition"})
 
-def generate_mp_board(rng, players: int = 2) -> Board:
+def generate_mp_board(rng: Rng, players: int = 2) -> Board:
     """8 areas per player: partitions of the solo pool, turned/mirrored at random; numbers
     1-8 once per player at random (PC-MP-MAP-02); a Frontier along the outline bordering 4-5
     areas per player, the Sea the rest; 5 mountains and 5 forests per player, deserts by the
@@ -138,7 +142,7 @@ class MPBoard(Board):
     plan: tuple[int, tuple[int, ...], frozenset[Any]]
 
     @property
-    def data(self) -> dict:
+    def data(self) -> dict[str, Any]:
         if self._data is None:
             self._data = _mp_json_map(self)
         return self._data
@@ -151,7 +155,7 @@ class MPBoard(Board):
         self.plan = state["plan"]
 
 
-def _mp_json_map(board) -> dict:
+def _mp_json_map(board: MPBoard) -> dict[str, Any]:
     players, owner, fr_cells = board.plan
     cells, _, rim = GEOMETRY[players]
     n, adj, numbers, terrain = board.n, board.adj, board.number, board.terrain
@@ -169,7 +173,8 @@ def _mp_json_map(board) -> dict:
     }
 
 
-def _frontier_cells(rng, rim, touch, players: int) -> set | None:
+def _frontier_cells(rng: Rng, rim: tuple[tuple[tuple[int, int], tuple[int, ...]], ...], touch: list[frozenset[int]],
+                    players: int) -> set[tuple[int, int]] | None:
     """A run of outside cells bordering exactly 4-5 areas per player: the Frontier."""
     n = len(rim)
     for _ in range(30):
@@ -190,7 +195,7 @@ def _frontier_cells(rng, rim, touch, players: int) -> set | None:
     return None
 
 
-def board_from_json(data: dict, players: int) -> Board:
+def board_from_json(data: dict[str, Any], players: int) -> Board:
     """The board of a multiplayer map, checked field by field first (ids, numbers, symmetric
     neighbours, terrain flags, bounded drawing data)."""
     obj(data, "map", MAP_KEYS)
@@ -298,7 +303,7 @@ def load_multi(s: PocketCivState, d: dict[str, Any]) -> None:
     s.forest, s.farm, s.desert, s.fault = (terrain[k] for k in ("forest", "farm", "desert", "fault"))
     s.mount = [2 if v else 1 if m else 0 for m, v in zip(terrain["mountain"], terrain["volcano"], strict=True)]
 
-    def per_seat(x, key):
+    def per_seat(x: dict[str, Any], key: str) -> list[Any]:
         return listed(x[key], f"area {x['id']} {key}", P, P)
 
     seats = []
@@ -346,7 +351,7 @@ def load_multi(s: PocketCivState, d: dict[str, Any]) -> None:
     elif focus == -1:
         js = obj(d["event"], "event")
 
-        def counts(key, hi):
+        def counts(key: str, hi: int) -> list[int]:
             return [whole(x, f"event {key}", 0, hi) for x in listed(js[key], f"event {key}", n, n)]
 
         view = combined(seats, seats[s.totem], board.areas)
@@ -369,7 +374,7 @@ def load_multi(s: PocketCivState, d: dict[str, Any]) -> None:
 
 
 # -- the round -------------------------------------------------------------------------------------
-def _round_run(s: PocketCivState, f) -> bool:
+def _round_run(s: PocketCivState, f: Mp) -> bool:
     stage, k = f.stage, f.k
     P = s.players
     if stage == -1:  # setup: three starting tribes per seat, the holder first (PC-Q-25)
@@ -452,17 +457,17 @@ def tribe_upkeep_mp(s: PocketCivState) -> None:
                        cause="tribe_upkeep")
 
 
-def _setup_legal(s: PocketCivState, f):
+def _setup_legal(s: PocketCivState, f: MpSetup) -> list[Action]:
     return [PLACE[a] for a in s.board.areas]
 
 
-def _setup_refuse(s: PocketCivState, f, action):
+def _setup_refuse(s: PocketCivState, f: MpSetup, action: Action) -> Refusal | bool | None:
     if action.kind == "place":
         return area_check(s, action.args[0], True)
     return not_here(action, f.TAG)
 
 
-def _setup_act(s: PocketCivState, f, action) -> None:
+def _setup_act(s: PocketCivState, f: MpSetup, action: Action) -> None:
     s.emp.tribes[action.args[0]] += 1
     s.emit("pocketciv.place", area=action.args[0] + 1)
     if f.placed + 1 < 3:
@@ -472,7 +477,14 @@ def _setup_act(s: PocketCivState, f, action) -> None:
 
 
 # -- the event (PC-MP-TOTEM-03, -06..-10) ----------------------------------------------------------
-def _event_run(s: PocketCivState, f) -> bool:
+def _event_id(c: int, era: int) -> str:
+    """The event card ``c`` holds in ``era`` (it starts one: the caller drew it for that)."""
+    box = BOX[c][era]
+    assert box is not None, "a card that starts an event holds one in this era"
+    return box[0]
+
+
+def _event_run(s: PocketCivState, f: MpEv) -> bool:
     stage, c, era = f.stage, f.card, f.era
     if stage == 6:  # the holder turns up the card (PC-MP-TOTEM-03/06)
         s.store()
@@ -496,14 +508,14 @@ def _event_run(s: PocketCivState, f) -> bool:
         return True
     if stage == 2:  # first pass: the first area of each red circle
         s.stack[-1] = MpEv(3, c, era, 0)
-        s.stack.append(start_frame(BOX[c][era][0], c, era))
+        s.stack.append(start_frame(_event_id(c, era), c, era))
         return True
     if stage == 3:
         ev = s.ledger()
         if ev.red and ev.pass_no + 1 < len(s.board.by_number[ev.red]):
             ev.pass_no += 1  # PC-MP-TOTEM-09: the same event, with the same cards, on the next area
             ev.rep = list(ev.rec)
-            s.stack.append(start_frame(BOX[c][era][0], c, era))
+            s.stack.append(start_frame(_event_id(c, era), c, era))
             return True
         _losses(s)
         s.stack[-1] = MpEv(4, c, era, 0)
@@ -519,17 +531,17 @@ def _event_run(s: PocketCivState, f) -> bool:
     return False  # stage 5: the holder's Astronomy decision
 
 
-def _event_legal(s: PocketCivState, f):
+def _event_legal(s: PocketCivState, f: MpEv) -> list[Action]:
     if f.stage == 0:
         return [TAKE, LEAVE]
     return [ASTRONOMY, DONE]
 
 
-def _event_refuse(s: PocketCivState, f, action):
+def _event_refuse(s: PocketCivState, f: MpEv, action: Action) -> Refusal | bool | None:
     return not_here(action, "totem" if f.stage == 0 else "astro")
 
 
-def _event_act(s: PocketCivState, f, action) -> None:
+def _event_act(s: PocketCivState, f: MpEv, action: Action) -> None:
     stage, c, era, k = f.stage, f.card, f.era, f.k
     if stage == 0:
         if action is TAKE:  # PC-MP-TOTEM-07/08: the taker now holds it and reveals the area
@@ -585,7 +597,7 @@ def _lose_city(s: PocketCivState, p: int, a: int, n: int) -> None:
         s.emit("pocketciv.mp_city_lost", seat=p, area=a + 1, cause=s.loss_cause())
 
 
-def _alloc_run(s: PocketCivState, f) -> bool:
+def _alloc_run(s: PocketCivState, f: Alloc) -> bool:
     ev, seats = s.ledger(), s.seats
     lt, lc = ev.lt, ev.lc
     for a in s.board.areas:
@@ -622,7 +634,7 @@ def _alloc_area(s: PocketCivState) -> tuple[int, str]:
     return -1, ""
 
 
-def alloc_check(s: PocketCivState, p: int, a: int, kind: str, why: bool = False):
+def alloc_check(s: PocketCivState, p: int, a: int, kind: str, why: bool = False) -> Refusal | bool | None:
     """PC-MP-TOTEM-10: the holder says whose tribe (or city) in the area being shared out is hit."""
     at, what = _alloc_area(s)
     if (a, kind) != (at, what):
@@ -635,7 +647,7 @@ def alloc_check(s: PocketCivState, p: int, a: int, kind: str, why: bool = False)
     return None
 
 
-def _alloc_legal(s: PocketCivState, f):
+def _alloc_legal(s: PocketCivState, f: Alloc) -> list[Action]:
     a, kind = _alloc_area(s)
     if a < 0:
         return []
@@ -643,13 +655,13 @@ def _alloc_legal(s: PocketCivState, f):
     return [table[p][a] for p in range(s.players) if alloc_check(s, p, a, kind) is None]
 
 
-def _alloc_refuse(s: PocketCivState, f, action):
+def _alloc_refuse(s: PocketCivState, f: Alloc, action: Action) -> Refusal | bool | None:
     if action.kind in ("hit", "hitcity"):
         return alloc_check(s, action.args[0], action.args[1], action.kind, True)
     return not_here(action, f.TAG)
 
 
-def _alloc_act(s: PocketCivState, f, action) -> None:
+def _alloc_act(s: PocketCivState, f: Alloc, action: Action) -> None:
     p, a = action.args
     if action.kind == "hit":
         s.seats[p].tribes[a] -= 1
@@ -660,7 +672,7 @@ def _alloc_act(s: PocketCivState, f, action) -> None:
 
 
 # -- eras and the end (PC-MP-ERA-*, PC-MP-END-*) -----------------------------------------------------
-def _era_run(s: PocketCivState, f) -> bool:
+def _era_run(s: PocketCivState, f: MpEra) -> bool:
     """PC-MP-ERA-01..03, PC-Q-27: no city check, no scoring, no voluntary end; the deck is
     shuffled and three cards discarded; the end of Era 8 ends the game. Frame: ``MpEra(0,
     card, code)``: as in solo (PC-ERA-11), the step or action that drew the last card then goes on."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from asztal.engine.action import Action
 from asztal.engine.decision import Refusal
 
 
@@ -68,7 +69,7 @@ HOME = {
 AREA_ARGS = {"move": (0, 1), "sail": (0, 1), "hit": (1,), "hitcity": (1,), "cut": (), "drop": (), "wloss": ()}
 
 
-def off_map(action, n: int) -> Refusal | None:
+def off_map(action: Action, n: int) -> Refusal | None:
     """An area beyond this map's ``n`` (codes reach the largest map's areas): refused first."""
     for i in AREA_ARGS.get(action.kind, (0,)):
         if i < len(action.args) and action.args[i] >= n:
@@ -81,7 +82,7 @@ def off_map(action, n: int) -> Refusal | None:
 UNFINISHED = {"exp": "PC-DEV-EXP-04", "mine": "PC-DEV-MINING-05", "tax": "PC-DEV-BM-05"}
 
 
-def not_here(action, now: str) -> Refusal:
+def not_here(action: Action, now: str) -> Refusal:
     """A move of another step: where it belongs, and what is being decided now (``now``: the
     pending step, told in words by ``messages.event_words``). The rule is the one that allows
     the move where it belongs, or for a move every step has (draw, stop, done) the one of 5.x:

@@ -3,11 +3,14 @@ card, the era, gold, advances and wonders; Hungarian (``hu``) or English (``en``
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from typing import Any
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from asztal.engine.action import Action
 from asztal.engine.i18n import join_words, with_article
 from asztal.games.pocketciv.data import (
     ADV_EN,
@@ -68,7 +71,7 @@ def _t(key: str, lang: str) -> str:
     return en if lang == "en" else hu
 
 
-def _pending(view: dict, lang: str) -> Text:
+def _pending(view: dict[str, Any], lang: str) -> Text:
     """The pending steps, outermost first, by the names a player knows (never frame ids)."""
     i = 1 if lang == "en" else 0
     names = [(STEP_NAMES.get(f[0]) or EVENT_NAMES.get(f[0]) or (str(f[0]),) * 2)[i] for f in view["stack"]]
@@ -81,7 +84,7 @@ EMPIRE_STYLES = ("bold red", "bold blue", "bold yellow", "bold magenta")
 EMPIRE_WORDS = (("piros", "red"), ("kék", "blue"), ("sárga", "yellow"), ("lila", "purple"))
 
 
-def _hexmap(view: dict, compact: bool = False) -> Text | None:
+def _hexmap(view: dict[str, Any], compact: bool = False) -> Text | None:
     """Each hex cell shows its area number; ``::`` Frontier, ``~~`` Sea (``compact``: half as
     wide, one character a cell: ``:`` and ``~``).
 
@@ -138,7 +141,7 @@ def _hexmap(view: dict, compact: bool = False) -> Text | None:
     return out
 
 
-def _area_style(a: dict, multi: bool) -> str:
+def _area_style(a: dict[str, Any], multi: bool) -> str:
     """An area's number on the map: green with a city, bold with tribes, dim when empty; on a
     multiplayer map in the colour of the one empire there (white when several share it)."""
     if not multi:
@@ -150,7 +153,7 @@ def _area_style(a: dict, multi: bool) -> str:
     return style + (" underline" if any(a.get("cities", [])) else "")
 
 
-def _holdings(view: dict, lang: str) -> list[Text]:
+def _holdings(view: dict[str, Any], lang: str) -> list[Text]:
     """Each empire's tribes and cities by area, one line an empire, so every colour's pieces are
     on screen even when the areas' table is scrolled away."""
     en = lang == "en"
@@ -247,24 +250,24 @@ def _advance_text(i: int, lang: str) -> str:
             f"{effect(ADV_IDS[i], lang)}")
 
 
-def option_group(action):
+def option_group(action: Action) -> tuple[str, int] | None:
     """Advances are offered once each; the city that buys one is a follow-up choice."""
     return ("adv", action.args[1]) if action.kind == "adv" else None
 
 
-def group_label(view: dict, actions: list, lang: str = "hu") -> str:
+def group_label(view: dict[str, Any], actions: list[Action], lang: str = "hu") -> str:
     areas = [a.args[0] + 1 for a in actions]
     cities = join_words([f"{x}." if lang == "hu" else str(x) for x in areas], lang)
     who = f"városa: {cities} terület" if lang == "hu" else f"cities in areas {cities}"
     return f"{_advance_text(actions[0].args[1], lang)} ({who})"
 
 
-def member_label(view: dict, action, lang: str = "hu") -> str:
+def member_label(view: dict[str, Any], action: Action, lang: str = "hu") -> str:
     a = action.args[0] + 1
     return f"{with_article(a, capital=True)}. terület városa veszi meg" if lang == "hu" else f"The city in area {a}"
 
 
-def option_label(view: dict, action, lang: str = "hu") -> str:
+def option_label(view: dict[str, Any], action: Action, lang: str = "hu") -> str:
     """Advances and wonders say what they cost and what they bring; other options keep their label."""
     en = lang == "en"
     if action.kind == "adv":
@@ -300,7 +303,7 @@ PICK_WORDS = {
 }
 
 
-def verdict(outcome: dict, lang: str, names: list[str]) -> list[str]:
+def verdict(outcome: dict[str, Any], lang: str, names: list[str]) -> list[str]:
     """The end of a multiplayer game in sentences with the players' own names (``cli/show``):
     who fell, when and why, and who won by which rule (PC-R-MP-WIPEOUT-LOSES); nothing for a
     solo game or one still going. The words are ``result_words``', which the browser shares."""
@@ -309,7 +312,7 @@ def verdict(outcome: dict, lang: str, names: list[str]) -> list[str]:
     return result_sentences(outcome, lang, names)
 
 
-def end_screen(view: dict, log: list[dict], lang: str = "hu") -> RenderableType | None:
+def end_screen(view: dict[str, Any], log: list[dict[str, Any]], lang: str = "hu") -> RenderableType | None:
     """The end: points per era (and why an era scored nothing), the advances and wonders that count."""
     if not view.get("is_over"):
         return None
@@ -347,7 +350,7 @@ def end_screen(view: dict, log: list[dict], lang: str = "hu") -> RenderableType 
     return Group(ending, table, Text(f"{_t('advances', lang)}: {_advances(view['advances'], lang)}"))
 
 
-def _begin(view: dict, lang: str, middle: str, compact: bool = False) -> tuple[list[RenderableType], Table]:
+def _begin(view: dict[str, Any], lang: str, middle: str, compact: bool = False) -> tuple[list[RenderableType], Table]:
     """The head line (era, round, ``middle``, deck), the hex map and an empty areas table
     (``compact``: without rules between cells, for the full-screen board)."""
     if lang == "en":
@@ -370,7 +373,7 @@ def _begin(view: dict, lang: str, middle: str, compact: bool = False) -> tuple[l
     return parts, table
 
 
-def _border_icons(m: dict, a: dict, lang: str, compact: bool = False) -> tuple[str, str]:
+def _border_icons(m: dict[str, Any], a: dict[str, Any], lang: str, compact: bool = False) -> tuple[str, str]:
     """An area's borders and icons (``compact``: "perem" for Peremvidék, spaces between)."""
     sep = " " if compact else ", "
     words = [_t(k + "_short" if compact else k, lang) for k in ("frontier", "sea") if m.get(k)]
@@ -378,7 +381,7 @@ def _border_icons(m: dict, a: dict, lang: str, compact: bool = False) -> tuple[s
     return sep.join(words) or "-", icons
 
 
-def _card_line(view: dict, lang: str) -> Text:
+def _card_line(view: dict[str, Any], lang: str) -> Text:
     """„Lap:” and the card the board shows (``shown_card``), or what a discarded one is."""
     current, kind = shown_card(view)
     return Text(f"{card_words(kind, lang)}: ").append_text(_card(current, view["era"], lang, kind))
@@ -389,7 +392,7 @@ def _advances(names: list[str], lang: str) -> str:
     return ", ".join(f"{adv[ADV_INDEX[x]]} ({ADV_VP[ADV_INDEX[x]]})" for x in names) or _t("none", lang)
 
 
-def _end(parts: list[RenderableType], view: dict, lang: str) -> Group:
+def _end(parts: list[RenderableType], view: dict[str, Any], lang: str) -> Group:
     if view.get("stack"):
         parts.append(_pending(view, lang))
     if view.get("is_over"):
@@ -397,7 +400,7 @@ def _end(parts: list[RenderableType], view: dict, lang: str) -> Group:
     return Group(*parts)
 
 
-def render(view: dict, lang: str = "hu") -> RenderableType:
+def render(view: dict[str, Any], lang: str = "hu") -> RenderableType:
     if "empires" in view:
         return render_mp(view, lang)
     parts = _solo_board(view, lang)
@@ -407,7 +410,7 @@ def render(view: dict, lang: str = "hu") -> RenderableType:
     return _end(parts, view, lang)
 
 
-def panes(view: dict, lang: str = "hu", seat: int | None = None) -> dict:
+def panes(view: dict[str, Any], lang: str = "hu", seat: int | None = None) -> dict[str, Any]:
     """The view split for the full-screen game: the board (map, areas, the event card, the
     steps under way), the other empires (multiplayer) and the player's own empire: gold,
     points, advances, trading partners."""
@@ -423,7 +426,7 @@ def panes(view: dict, lang: str = "hu", seat: int | None = None) -> dict:
             "hand_title": _t("empire", lang)}
 
 
-def _empire_text(e: dict, lang: str) -> Text:
+def _empire_text(e: dict[str, Any], lang: str) -> Text:
     """Gold, points, advances (with their points) and partners of one empire."""
     out = Text(f"{_t('gold', lang)}: {e['gold']}   {_t('vp', lang)}: {e['vp'] + e.get('vp_wonders', 0)}\n",
                style="bold")
@@ -433,14 +436,14 @@ def _empire_text(e: dict, lang: str) -> Text:
     return out
 
 
-def _empire_line(view: dict, p: int, lang: str) -> Text:
+def _empire_line(view: dict[str, Any], p: int, lang: str) -> Text:
     e = view["empires"][p]
     return Text(f"{p + 1}. {_t('player', lang)}: {_t('gold', lang)} {e['gold']}, "
                 f"{_t('vp', lang)} {e['vp'] + e['vp_wonders']}; {_t('advances', lang)}: "
                 f"{_advances(e['advances'], lang)}")
 
 
-def _solo_board(view: dict, lang: str, compact: bool = False) -> list[RenderableType]:
+def _solo_board(view: dict[str, Any], lang: str, compact: bool = False) -> list[RenderableType]:
     en = lang == "en"
     middle = "" if compact else (f"{_t('gold', lang)}: {view['gold']}   "
                                  f"{_t('vp', lang)}: {view['vp'] + view.get('vp_wonders', 0)}")
@@ -460,7 +463,7 @@ def _solo_board(view: dict, lang: str, compact: bool = False) -> list[Renderable
     return parts
 
 
-def render_mp(view: dict, lang: str = "hu") -> RenderableType:
+def render_mp(view: dict[str, Any], lang: str = "hu") -> RenderableType:
     """The multiplayer view: areas by id (the number written in them in brackets), tribes and
     cities per player (player 1/player 2/...), then each player's gold, points and advances."""
     parts = _mp_board(view, lang)
@@ -468,7 +471,7 @@ def render_mp(view: dict, lang: str = "hu") -> RenderableType:
     return _end(parts, view, lang)
 
 
-def _pieces(view: dict, lang: str) -> Table:
+def _pieces(view: dict[str, Any], lang: str) -> Table:
     """Every area of the map with each empire's tribes and city (its vff), in their colours."""
     table = Table(box=None, header_style="bold", padding=(0, 1), pad_edge=False)
     for key in ("area", "tribes", "city_short"):
@@ -487,10 +490,10 @@ def _pieces(view: dict, lang: str) -> Table:
 class _Beside:
     """Two renderables side by side when the pane is wide enough for both, else one under the other."""
 
-    def __init__(self, left: Panel, right: Table) -> None:
+    def __init__(self, left: RenderableType, right: Table) -> None:
         self.left, self.right = left, right
 
-    def __rich_console__(self, console, options):
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         left = console.measure(self.left, options=options).maximum
         right = console.measure(self.right, options=options).maximum
         if left + 1 + right <= options.max_width:
@@ -504,7 +507,7 @@ class _Beside:
             yield self.right
 
 
-def _mp_board(view: dict, lang: str, compact: bool = False) -> list[RenderableType]:
+def _mp_board(view: dict[str, Any], lang: str, compact: bool = False) -> list[RenderableType]:
     """The multiplayer board: the head, each empire's pieces (one line each), the map numbered
     as the options number the areas, and a table of every area, one line an area."""
     en = lang == "en"
@@ -530,8 +533,8 @@ def _mp_board(view: dict, lang: str, compact: bool = False) -> list[RenderableTy
                             for p, ws in enumerate(a["wonders"]) for w in ws) or "-"
         tribes = Text("/").join(Text(str(n), style=EMPIRE_STYLES[p % len(EMPIRE_STYLES)] if n else "dim")
                                 for p, n in enumerate(a["tribes"]))
-        row = [str(a["id"]), ("," if compact else ", ").join(map(str, m.get("neighbours", []))), border,
-               tribes, cities, icons, wonders]
+        row: list[str | Text] = [str(a["id"]), ("," if compact else ", ").join(map(str, m.get("neighbours", []))),
+                                 border, tribes, cities, icons, wonders]
         table.add_row(*(row[:3] + row[5:] if compact else row))
     parts.append(table)
     parts.append(_card_line(view, lang))

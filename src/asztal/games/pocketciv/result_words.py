@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from asztal.engine.i18n import player_name, with_article
-from asztal.games.pocketciv.messages import EVENT_NAMES
+from asztal.games.pocketciv.data import EVENT_NAMES
 
 #: what a fall may come after, besides the events (``state.UPKEEP_CAUSES``, ``loss_cause``):
 #: the steps of the round, as a sentence names them ("after the ...")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
 from asztal.games.pocketciv.actions import CONTINUE, END
 from asztal.games.pocketciv.data import A_WRITTEN_RECORD, ADV_VP, NADV, WONDER_VP
 from asztal.games.pocketciv.empire import Empire
@@ -66,7 +67,7 @@ def end_game(s: PocketCivState, how: Ending) -> None:
         s.emit("pocketciv.game_over", how=how.value, vp=s.emp.vp + s.emp.vp_wonders, era=s.era)
 
 
-def _era_run(s: PocketCivState, f) -> bool:
+def _era_run(s: PocketCivState, f: Era) -> bool:
     """Frame ``Era(step, card, code)``: the era change at the draw of ``card``, the deck's last
     (PC-ERA-11, ruling PC-R-ERA-AT-ONCE); ``code`` is the player's action that drew it, if any."""
     if f.step == 1:
@@ -86,11 +87,11 @@ def _era_run(s: PocketCivState, f) -> bool:
     return False
 
 
-def _era_legal(s: PocketCivState, f):
+def _era_legal(s: PocketCivState, f: Era) -> list[Action]:
     return [CONTINUE, END]  # PC-ERA-09: after every era change the player may stop
 
 
-def _era_act(s: PocketCivState, f, action) -> None:
+def _era_act(s: PocketCivState, f: Era, action: Action) -> None:
     if action is END:
         end_game(s, Ending.STOPPED)  # PC-END-01 (c)
         return

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from asztal.engine.action import Action
 from asztal.engine.errors import brief
@@ -47,8 +49,11 @@ from asztal.games.pocketciv.map import (
 )
 from asztal.games.pocketciv.map_errors import MapError, map_error_text  # noqa: F401 (map part: its errors' words)
 
+#: how a generated solo board was made: pool partition, symmetry, area numbers, the Frontier's rim cells
+Geometry = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 
-def has_hole(owner, area: int) -> bool:
+
+def has_hole(owner: Sequence[int], area: int) -> bool:
     """Euler characteristic of the area's cells: V - E + F = 1 for a disc, less with holes."""
     cells = [i for i, o in enumerate(owner) if o == area]
     inner = sum(1 for i, j in PAIRS if owner[i] == area and owner[j] == area)
@@ -95,7 +100,7 @@ def grow_partition(rng: Rng) -> list[int] | None:
     return owner
 
 
-def _load_pool() -> tuple:
+def _load_pool() -> tuple[tuple[int, ...], ...]:
     path = Path(__file__).with_name("data") / "map_pool.json"
     try:
         return tuple(tuple(int(ch) for ch in p) for p in json.loads(path.read_text(encoding="utf-8"))["partitions"])
@@ -112,10 +117,12 @@ POOL = _load_pool()
 RIM_PERM = symmetries_of(RIM)
 PERMUTATIONS = tuple(itertools.permutations(range(NAREA)))
 FIVE_OF_EIGHT = tuple(frozenset(c) for c in itertools.combinations(range(NAREA), 5))
-_POOL_INFO: dict = {}
+#: a pool partition's adjacency masks, the areas each rim cell touches, each area's neighbours
+PoolInfo = tuple[tuple[int, ...], tuple[frozenset[int], ...], tuple[tuple[int, ...], ...]]
+_POOL_INFO: dict[int, PoolInfo] = {}
 
 
-def _pool_info(k: int):
+def _pool_info(k: int) -> PoolInfo:
     """Adjacency masks and rim contacts of pool partition ``k`` (worked out once)."""
     info = _POOL_INFO.get(k)
     if info is None:
@@ -132,7 +139,7 @@ def _pool_info(k: int):
     return info
 
 
-def _partition_owner(geometry) -> list[int]:
+def _partition_owner(geometry: Geometry) -> list[int]:
     """The cells' area indices (before numbering) of a generated board."""
     pool_k, sym = geometry[0], geometry[1]
     base = POOL[pool_k]
@@ -162,7 +169,7 @@ def generate_board(rng: Rng) -> Board:
         mark = frontier if in_arc[i] else coastal
         for o in t:
             mark[numbers[o]] = True
-    adj: list = [()] * NAREA
+    adj: list[tuple[int, ...]] = [()] * NAREA
     for o in range(NAREA):
         adj[numbers[o]] = tuple(sorted([numbers[p] for p in nbrs0[o]]))
     # PC-SETUP-MAP-08/09: 5 mountains and, independently, 5 forests
@@ -174,7 +181,7 @@ def generate_board(rng: Rng) -> Board:
                  geometry=(pool_k, sym, tuple(numbers), tuple(arc)))
 
 
-def geometry_json(board) -> dict:
+def geometry_json(board: Board) -> dict[str, Any]:
     """The full map JSON of a generated board, polygons included."""
     numbers, arc = board.geometry[2], board.geometry[3]
     owner = [numbers[o] for o in _partition_owner(board.geometry)]
@@ -192,11 +199,11 @@ def geometry_json(board) -> dict:
             "x_scale": X_SCALE}
 
 
-def generate_map(rng: Rng) -> dict:
+def generate_map(rng: Rng) -> dict[str, Any]:
     return generate_board(rng).data
 
 
-def _frontier_arc(rng: Rng, touch) -> list[int] | None:
+def _frontier_arc(rng: Rng, touch: Sequence[frozenset[int]]) -> list[int] | None:
     """PC-SETUP-MAP-05/06: a run of rim cells bordering exactly 4 or 5 areas; the rest is Sea."""
     n = len(RIM)
     for _ in range(20):
@@ -216,7 +223,7 @@ def _frontier_arc(rng: Rng, touch) -> list[int] | None:
     return None
 
 
-def place_deserts(rng: Rng, mountains, forests) -> set[int]:
+def place_deserts(rng: Rng, mountains: AbstractSet[int], forests: AbstractSet[int]) -> set[int]:
     """PC-SETUP-MAP-10/11: a desert wherever there is neither mountain nor forest, else one
     desert in a forest-free area (chosen at random)."""
     bare = {a for a in range(NAREA) if a not in mountains and a not in forests}
@@ -236,7 +243,7 @@ MAP_KEYS = frozenset({"areas", "frontier", "sea", "x_scale"})
 _REGION_KEYS = frozenset({"cells", "polygon", "polygons"})
 
 
-def _points(v, field: str) -> int:
+def _points(v: Any, field: str) -> int:
     """A list of ``[x, y]`` integer pairs within the drawing bounds; returns how many."""
     listed(v, field, 0, MAX_CELLS)
     for p in v:
@@ -246,7 +253,7 @@ def _points(v, field: str) -> int:
     return len(v)
 
 
-def check_geometry(m: dict, areas: list) -> None:
+def check_geometry(m: dict[str, Any], areas: list[Any]) -> None:
     """The drawing part of a map (cells, polygons, ``x_scale``) is bounded before anything is
     drawn or allocated: a cell numbered ``10**7`` would make the board millions of characters wide."""
     obj(m, "map", MAP_KEYS)
@@ -318,7 +325,7 @@ def map_from_cells(m: dict[str, Any]) -> dict[str, Any]:
     return check_map(out)
 
 
-def check_map(obj) -> dict:
+def check_map(obj: Any) -> dict[str, Any]:
     """Validate a hand-made map; return it normalised. Raises ValueError with one line."""
     if not isinstance(obj, dict) or not isinstance(obj.get("areas"), list):
         raise MapError("not_object")
@@ -384,15 +391,16 @@ def check_map(obj) -> dict:
     return out
 
 
-def _by_mask(table, pair: bool) -> tuple:
+def _by_mask(table: tuple[tuple[Action | None, ...], ...], pair: bool) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """Per area and target mask the actions (``pair``: with their group key) to the areas of the mask."""
     return tuple(tuple(tuple(((a * MAXAREA + b, table[a][b]) if pair else table[a][b])
                              for b in range(NAREA) if m >> b & 1 and b != a)
                        for m in range(1 << NAREA)) for a in range(NAREA))
 
 
 #: MOVES_BY_MASK[a][mask]: the move actions from area a to the areas in mask (built once)
-MOVES_BY_MASK = _by_mask(MOVE, False)
-SAILS_BY_MASK = _by_mask(SAIL, True)
+MOVES_BY_MASK: tuple[tuple[tuple[Action, ...], ...], ...] = _by_mask(MOVE, False)
+SAILS_BY_MASK: tuple[tuple[tuple[tuple[int, Action], ...], ...], ...] = _by_mask(SAIL, True)
 
 
 def set_bits(mask: int) -> list[int]:
@@ -405,18 +413,18 @@ def set_bits(mask: int) -> list[int]:
     return out
 
 
-def _moves_to(a: int, mask: int, n: int) -> tuple:
+def _moves_to(a: int, mask: int, n: int) -> tuple[Action, ...]:
     if n == NAREA:
         return MOVES_BY_MASK[a][mask]
-    row = MOVE[a]
-    return tuple(row[b] for b in set_bits(mask & ~BITS[a]))
+    row = MOVE[a]  # b != a: never the empty place of the table's diagonal
+    return cast("tuple[Action, ...]", tuple(row[b] for b in set_bits(mask & ~BITS[a])))
 
 
-def _sails_to(a: int, mask: int, n: int) -> tuple:
+def _sails_to(a: int, mask: int, n: int) -> tuple[tuple[int, Action], ...]:
     if n == NAREA:
         return SAILS_BY_MASK[a][mask]
-    row = SAIL[a]
-    return tuple((a * MAXAREA + b, row[b]) for b in set_bits(mask & ~BITS[a]))
+    row = SAIL[a]  # b != a: never the empty place of the table's diagonal
+    return cast("tuple[tuple[int, Action], ...]", tuple((a * MAXAREA + b, row[b]) for b in set_bits(mask & ~BITS[a])))
 
 
 class _Lazy:
@@ -457,7 +465,9 @@ class Board:
     _data: dict[str, Any] | None
     _lazy: _Lazy | None
 
-    def __init__(self, adj, frontier, coastal, terrain, data=None, geometry=None, number=None) -> None:
+    def __init__(self, adj: tuple[tuple[int, ...], ...], frontier: tuple[bool, ...], coastal: tuple[bool, ...],
+                 terrain: tuple[tuple[bool, ...], ...], data: dict[str, Any] | None = None,
+                 geometry: Geometry | None = None, number: Sequence[int] | None = None) -> None:
         """``number``: the number written in each area (1-8; each twice on the multiplayer
         map, PC-MP-MAP-02); by default area index + 1."""
         self.n = n = len(adj)
@@ -547,7 +557,7 @@ class Board:
         return self._tables().sails2
 
     @classmethod
-    def from_json(cls, data: dict) -> Board:
+    def from_json(cls, data: dict[str, Any]) -> Board:
         """A board from a validated map (``check_map``) whose areas all say 'desert'."""
         areas = data["areas"]
         terrain = tuple(tuple(bool(a[k]) for a in areas) for k in ("mountain", "forest", "desert"))
@@ -556,7 +566,7 @@ class Board:
                    terrain, data=data)
 
     @property
-    def data(self) -> dict:
+    def data(self) -> dict[str, Any]:
         if self._data is None:
             self._data = geometry_json(self)
         return self._data

@@ -8,7 +8,10 @@ Reads only the finished state; nothing here changes the game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from asztal.games.pocketciv.state import PocketCivState
 
 #: column -> (type, meaning); types are those of ``asztal.research.schema``
 COLUMNS: dict[str, tuple[str, str]] = {
@@ -34,13 +37,13 @@ COLUMNS: dict[str, tuple[str, str]] = {
 USES_LOG = False
 
 
-def _empire(state, seat: int) -> tuple[list[int], list[int], list, int, int, int, int]:
+def _empire(state: PocketCivState, seat: int) -> tuple[list[int], list[int], list[tuple[int, ...]], int, int, int, int]:
     """(tribes, cav, wonders, gold, vp, vp_wonders, advance bits) of one seat's Empire."""
     e = state.seats[seat]
     return (e.tribes, e.cav, e.wonders, e.gold, e.vp, e.vp_wonders, e.adv)
 
 
-def game_stats(state) -> dict[str, Any]:
+def game_stats(state: PocketCivState) -> dict[str, Any]:
     """The columns above for a finished PocketCiv game."""
     if not state.is_over:
         raise ValueError("PocketCiv statistics need a finished game")

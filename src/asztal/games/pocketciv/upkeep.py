@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
+from asztal.engine.decision import Refusal
 from asztal.games.pocketciv.actions import CAPITAL, CAV, DONE, GROW, PAY, SACRIFICE
 from asztal.games.pocketciv.data import (
     A_BANKING,
@@ -23,7 +25,7 @@ from asztal.games.pocketciv.data import (
     TOOL_ADVANCES,
 )
 from asztal.games.pocketciv.development import CAPITAL_GROWN
-from asztal.games.pocketciv.frames import PHASE_POP, UPKEEP_STEPS, Pay, Sacrifice, Starve, register
+from asztal.games.pocketciv.frames import PHASE_POP, UPKEEP_STEPS, Pay, Sacrifice, Starve, Upkeep, register
 from asztal.games.pocketciv.refuse import no, not_here
 
 if TYPE_CHECKING:
@@ -78,24 +80,24 @@ def growth_cost(adv: int, new: int) -> int:
     return max(0, new - tools)  # PC-Q-12: per step, never below 0
 
 
-def source_check(s: PocketCivState, a: int, r: int, why: bool = False):
+def source_check(s: PocketCivState, a: int, r: int, why: bool = False) -> Refusal | bool | None:
     """PC-UPK-CAPITAL-03, PC-Q-13 (4): a forest, a mountain (not a volcano) or a farm, anywhere."""
     if a < s.board.n and (s.forest, s.mount, s.farm)[r][a] == 1:
         return None
     return no("no_source", "PC-UPK-CAPITAL-03", area=a + 1, res=("forest", "mountain", "farm")[r]) if why else True
 
 
-def _sources(s: PocketCivState):
+def _sources(s: PocketCivState) -> list[Action]:
     return [SACRIFICE[a][r] for a in s.board.areas for r in range(3) if source_check(s, a, r) is None]
 
 
-def _sacrifice_refuse(s: PocketCivState, f, action):
+def _sacrifice_refuse(s: PocketCivState, f: Sacrifice, action: Action) -> Refusal | bool | None:
     if action.kind == "sacrifice":
         return source_check(s, action.args[0], action.args[1], True)
     return not_here(action, f.TAG)
 
 
-def grow_check(s: PocketCivState, a: int, total: int, cap: int, why: bool = False):
+def grow_check(s: PocketCivState, a: int, total: int, cap: int, why: bool = False) -> Refusal | bool | None:
     """May the city in area ``a`` grow by one now (the allowance is checked by the caller)?"""
     if a >= s.board.n or not s.emp.cav[a]:
         return no("no_city", "PC-UPK-CITYDEV-01", area=a + 1) if why else True
@@ -120,7 +122,7 @@ def grow_check(s: PocketCivState, a: int, total: int, cap: int, why: bool = Fals
     return None
 
 
-def allowance_check(s: PocketCivState, why: bool = False):
+def allowance_check(s: PocketCivState, why: bool = False) -> Refusal | bool | None:
     """PC-Q-11 (1a): no increase without an allowance (Masonry, Civil Service, Slave Labour)."""
     allowance = growth_allowance(s.emp.adv)
     if s.emp.grown < allowance:
@@ -132,7 +134,7 @@ def allowance_check(s: PocketCivState, why: bool = False):
     return no("grow_used", "PC-UPK-CITYDEV-05", used=s.emp.grown)
 
 
-def capital_check(s: PocketCivState, a: int, why: bool = False):
+def capital_check(s: PocketCivState, a: int, why: bool = False) -> Refusal | bool | None:
     """PC-UPK-CAPITAL-01/07, PC-Q-13 (1): Centralized Government names a city while there is no capital."""
     if not s.emp.adv & A_CENTRALIZED_GOVERNMENT:
         return no("needs_advance", "PC-UPK-CAPITAL-01", advance="centralized_government") if why else True
@@ -143,7 +145,7 @@ def capital_check(s: PocketCivState, a: int, why: bool = False):
     return None
 
 
-def _upkeep_run(s: PocketCivState, f) -> bool:
+def _upkeep_run(s: PocketCivState, f: Upkeep) -> bool:
     step = f.step
     if step == 0:  # PC-UPK-01: the steps in the book's strict order
         tribe_upkeep(s)  # PC-UPK-TRIBE-01
@@ -179,7 +181,7 @@ def _upkeep_run(s: PocketCivState, f) -> bool:
     return True
 
 
-def _citydev_legal(s: PocketCivState, f):
+def _citydev_legal(s: PocketCivState, f: Upkeep) -> list[Action]:
     acts = []
     if allowance_check(s) is None:
         total = sum(s.emp.tribes)
@@ -192,7 +194,7 @@ def _citydev_legal(s: PocketCivState, f):
     return acts
 
 
-def _citydev_refuse(s: PocketCivState, f, action):
+def _citydev_refuse(s: PocketCivState, f: Upkeep, action: Action) -> Refusal | bool | None:
     if f.step != 4:
         return None
     if action.kind == "grow":
@@ -202,7 +204,7 @@ def _citydev_refuse(s: PocketCivState, f, action):
     return not_here(action, "citydev")
 
 
-def _citydev_act(s: PocketCivState, f, action) -> None:
+def _citydev_act(s: PocketCivState, f: Upkeep, action: Action) -> None:
     kind = action.kind
     if kind == "done":
         s.stack[-1] = UPKEEP_STEPS[5]
@@ -248,7 +250,7 @@ def city_upkeep(s: PocketCivState) -> None:
 register("upkeep", run=_upkeep_run, legal=_citydev_legal, act=_citydev_act, refuse=_citydev_refuse)
 
 
-def _pay_run(s: PocketCivState, f) -> bool:
+def _pay_run(s: PocketCivState, f: Pay) -> bool:
     n = f.left
     cands = [a for a in s.board.areas if s.emp.tribes[a]]
     if n <= 0 or not cands:
@@ -262,23 +264,23 @@ def _pay_run(s: PocketCivState, f) -> bool:
     return False
 
 
-def has_tribe(s: PocketCivState, a: int, rule: str, why: bool = False):
+def has_tribe(s: PocketCivState, a: int, rule: str, why: bool = False) -> Refusal | bool | None:
     if a >= s.board.n or not s.emp.tribes[a]:
         return no("no_tribe", rule, area=a + 1) if why else True
     return None
 
 
-def _pay_legal(s: PocketCivState, f):
+def _pay_legal(s: PocketCivState, f: Pay) -> list[Action]:
     return [PAY[a] for a in s.board.areas if has_tribe(s, a, "PC-UPK-CITYDEV-01") is None]
 
 
-def _pay_refuse(s: PocketCivState, f, action):
+def _pay_refuse(s: PocketCivState, f: Pay, action: Action) -> Refusal | bool | None:
     if action.kind == "pay":
         return has_tribe(s, action.args[0], "PC-UPK-CITYDEV-01", True)
     return not_here(action, f.TAG)
 
 
-def _pay_act(s: PocketCivState, f, action) -> None:
+def _pay_act(s: PocketCivState, f: Pay, action: Action) -> None:
     s.rm_tribes(action.args[0], 1)
     s.stack[-1] = Pay(f.left - 1)
 
@@ -286,7 +288,7 @@ def _pay_act(s: PocketCivState, f, action) -> None:
 register("pay", run=_pay_run, legal=_pay_legal, act=_pay_act, refuse=_pay_refuse)
 
 
-def _sacrifice_run(s: PocketCivState, f) -> bool:
+def _sacrifice_run(s: PocketCivState, f: Sacrifice) -> bool:
     opts = _sources(s)
     if len(opts) > 1:
         return False
@@ -297,7 +299,7 @@ def _sacrifice_run(s: PocketCivState, f) -> bool:
     return True
 
 
-def _sacrifice_act(s: PocketCivState, f, action) -> None:
+def _sacrifice_act(s: PocketCivState, f: Sacrifice, action: Action) -> None:
     a, r = action.args
     if r == 0:
         s.forest[a] = 0
@@ -311,7 +313,7 @@ def _sacrifice_act(s: PocketCivState, f, action) -> None:
 register("sacrifice", run=_sacrifice_run, legal=lambda s, f: _sources(s), act=_sacrifice_act, refuse=_sacrifice_refuse)
 
 
-def starve_check(s: PocketCivState, f, a: int, why: bool = False):
+def starve_check(s: PocketCivState, f: Starve, a: int, why: bool = False) -> Refusal | bool | None:
     """PC-UPK-CITY-02..04: a city that needs food (Fishing feeds coastal ones) and has not lost yet."""
     if a >= s.board.n or not s.emp.cav[a]:
         return no("no_city", "PC-UPK-CITY-04", area=a + 1) if why else True
@@ -322,17 +324,17 @@ def starve_check(s: PocketCivState, f, a: int, why: bool = False):
     return None
 
 
-def _starve_needy(s: PocketCivState, f):
+def _starve_needy(s: PocketCivState, f: Starve) -> list[int]:
     return [a for a in s.board.areas if starve_check(s, f, a) is None]
 
 
-def _starve_refuse(s: PocketCivState, f, action):
+def _starve_refuse(s: PocketCivState, f: Starve, action: Action) -> Refusal | bool | None:
     if action.kind == "cav":
         return starve_check(s, f, action.args[0], True)
     return not_here(action, f.TAG)
 
 
-def _starve_run(s: PocketCivState, f) -> bool:
+def _starve_run(s: PocketCivState, f: Starve) -> bool:
     if f.left <= 0:
         s.stack.pop()
         return True
@@ -345,7 +347,7 @@ def _starve_run(s: PocketCivState, f) -> bool:
     return False
 
 
-def _starve_act(s: PocketCivState, f, action) -> None:
+def _starve_act(s: PocketCivState, f: Starve, action: Action) -> None:
     a = action.args[0]
     s.reduce_cav(a, 1)
     s.stack[-1] = Starve(f.left - 1, f.done | BITS[a])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
+from asztal.engine.decision import Refusal
 from asztal.games.pocketciv.actions import WONDER
 from asztal.games.pocketciv.data import (
     ADV_IDS,
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
     from asztal.games.pocketciv.state import PocketCivState
 
 
-def wonder_check(s: PocketCivState, a: int, w: int, total: int, why: bool = False):
+def wonder_check(s: PocketCivState, a: int, w: int, total: int, why: bool = False) -> Refusal | bool | None:
     """None when wonder ``w`` may be built in area ``a`` (its card's costs and requirements);
     else True, or the refusal with ``why`` (refuse.py)."""
     t = WONDER_TRIBES[w]
@@ -55,7 +57,7 @@ def wonder_check(s: PocketCivState, a: int, w: int, total: int, why: bool = Fals
     return None
 
 
-def legal_wonders(s: PocketCivState, acts: list, total: int) -> None:
+def legal_wonders(s: PocketCivState, acts: list[Action], total: int) -> None:
     cheapest = min(WONDER_TRIBES)
     tribes = s.emp.tribes
     for a in s.board.areas:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
 from asztal.games.pocketciv.actions import ASTRONOMY, DONE
 from asztal.games.pocketciv.data import A_ASTRONOMY, BOX
 from asztal.games.pocketciv.events import (  # noqa: F401  (each registers its steps)
@@ -34,7 +35,7 @@ from asztal.games.pocketciv.events import (  # noqa: F401  (each registers its s
     visitation,
     volcano,
 )
-from asztal.games.pocketciv.frames import PHASE_DEV, Astro, EvDraw, register, start_frame
+from asztal.games.pocketciv.frames import PHASE_DEV, Astro, EvDraw, Event, register, start_frame
 from asztal.games.pocketciv.refuse import not_here
 
 if TYPE_CHECKING:
@@ -42,13 +43,13 @@ if TYPE_CHECKING:
 
 
 # -- phase II ---------------------------------------------------------------------------------
-def _event_run(s: PocketCivState, f) -> bool:
+def _event_run(s: PocketCivState, f: Event) -> bool:
     s.stack[-1] = PHASE_DEV  # phase III comes after the event
     s.stack.append(EvDraw(s.era))
     return True
 
 
-def _evdraw_run(s: PocketCivState, f) -> bool:
+def _evdraw_run(s: PocketCivState, f: EvDraw) -> bool:
     era = f.era  # PC-Q-03 (a): the card is read in the era it is drawn in, even if it empties the deck
     c = s.draw_aside(era)  # PC-EVP-01
     box = BOX[c][era]  # PC-EVP-02: the box of the current era
@@ -64,11 +65,11 @@ def _evdraw_run(s: PocketCivState, f) -> bool:
     return True
 
 
-def _astro_legal(s: PocketCivState, f):
+def _astro_legal(s: PocketCivState, f: Astro) -> list[Action]:
     return [ASTRONOMY, DONE]
 
 
-def _astro_act(s: PocketCivState, f, action) -> None:
+def _astro_act(s: PocketCivState, f: Astro, action: Action) -> None:
     c, era = f.card, f.era
     if action is ASTRONOMY:  # PC-EVT-ASTRONOMY-01: once per era ignore the card, draw again
         s.emp.astro_era = s.era
@@ -77,7 +78,9 @@ def _astro_act(s: PocketCivState, f, action) -> None:
         s.stack[-1] = EvDraw(s.era)
         s.emit("pocketciv.astronomy", card=c + 1)
     else:
-        s.stack[-1] = start_frame(BOX[c][era][0], c, era)
+        box = BOX[c][era]
+        assert box is not None, "a card that starts an event holds one in this era"
+        s.stack[-1] = start_frame(box[0], c, era)
 
 
 register("event", run=_event_run)

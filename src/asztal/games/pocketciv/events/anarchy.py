@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
+from asztal.engine.decision import Refusal
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import (
     A_LAW,
@@ -29,7 +31,7 @@ def start(era: int, card: int = -1) -> Anarchy:
     return Anarchy(0, card, era)
 
 
-def _frame(f, step, chosen=None, n=None):
+def _frame(f: Anarchy, step: int, chosen: int | None = None, n: int | None = None) -> Anarchy:
     return Anarchy(step, f.card, f.era, f.chosen if chosen is None else chosen, f.picked if n is None else n)
 
 
@@ -55,7 +57,7 @@ def anarchy_step1(s: PocketCivState, mask: int) -> None:
     s.emit("pocketciv.anarchy", law=bool(law))
 
 
-def _run(s: PocketCivState, f) -> bool:
+def _run(s: PocketCivState, f: Anarchy) -> bool:
     step = f.step
     if step == 0:
         if s.emp.adv & A_ORGANIZED_RELIGION:  # PC-EVT-ANARCHY-05, PC-Q-17 (5): choose exactly 4 areas
@@ -90,7 +92,7 @@ def _run(s: PocketCivState, f) -> bool:
     return True
 
 
-def _check(s: PocketCivState, f, a: int, why: bool = False):
+def _check(s: PocketCivState, f: Anarchy, a: int, why: bool = False) -> Refusal | bool | None:
     """PC-EVT-ANARCHY-05, PC-Q-17 (5): four different areas."""
     if a >= s.board.n:
         return no("no_area", "PC-EVT-ANARCHY-05", area=a + 1) if why else True
@@ -99,11 +101,11 @@ def _check(s: PocketCivState, f, a: int, why: bool = False):
     return None
 
 
-def _legal(s: PocketCivState, f):
+def _legal(s: PocketCivState, f: Anarchy) -> list[Action]:
     return [PICK[a] for a in s.board.areas if _check(s, f, a) is None]
 
 
-def _act(s: PocketCivState, f, action) -> None:
+def _act(s: PocketCivState, f: Anarchy, action: Action) -> None:
     chosen = f.chosen | BITS[action.args[0]]
     n = f.picked + 1
     s.stack[-1] = _frame(f, 2 if n >= 4 else 1, chosen, n)

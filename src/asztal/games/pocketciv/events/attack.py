@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
+from asztal.engine.decision import Refusal
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import (
     A_ARCHITECTURE,
@@ -43,7 +45,7 @@ def _targets(s: PocketCivState, area: int, visited: int) -> list[int]:
     return [n for n in cands if cav[n] == high]
 
 
-def _run(s: PocketCivState, f) -> bool:
+def _run(s: PocketCivState, f: Attack) -> bool:
     stage, area, force, visited = f.stage, f.area, f.force, f.visited
     if force <= 0:
         s.stack.pop()
@@ -93,7 +95,7 @@ def _run(s: PocketCivState, f) -> bool:
     return False  # stage 3: the player picks among tied neighbours
 
 
-def _check(s: PocketCivState, f, n: int, why: bool = False):
+def _check(s: PocketCivState, f: Attack, n: int, why: bool = False) -> Refusal | bool | None:
     """PC-R-ATTACK-04: the force goes on to one of the tied neighbours."""
     if n in _targets(s, f.area, f.visited):
         return None
@@ -103,16 +105,16 @@ def _check(s: PocketCivState, f, n: int, why: bool = False):
         "attack_target", "PC-R-ATTACK-04", area=n + 1, places=[x + 1 for x in _targets(s, f.area, f.visited)])
 
 
-def _legal(s: PocketCivState, f):
+def _legal(s: PocketCivState, f: Attack) -> list[Action]:
     return [PICK[n] for n in _targets(s, f.area, f.visited) if _check(s, f, n) is None]
 
 
-def _act(s: PocketCivState, f, action) -> None:
+def _act(s: PocketCivState, f: Attack, action: Action) -> None:
     n = action.args[0]
     s.stack[-1] = Attack(1, n, f.force, f.visited | BITS[n])
 
 
-def _refuse(s: PocketCivState, f, action):
+def _refuse(s: PocketCivState, f: Attack, action: Action) -> Refusal | bool | None:
     if action.kind == "pick":
         return _check(s, f, action.args[0], True)
     return not_here(action, f.TAG)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
+from asztal.engine.decision import Refusal
 from asztal.games.pocketciv.actions import CUT
 from asztal.games.pocketciv.data import (
     A_DEMOCRACY,
@@ -12,6 +14,7 @@ from asztal.games.pocketciv.data import (
     A_SLAVE_LABOR,
     BITS,
     BLUE,
+    Box,
     symbol_sum,
 )
 from asztal.games.pocketciv.events import attack
@@ -23,7 +26,7 @@ if TYPE_CHECKING:
     from asztal.games.pocketciv.state import PocketCivState
 
 
-def bandit_force(s: PocketCivState, box, c: int) -> int:
+def bandit_force(s: PocketCivState, box: Box, c: int) -> int:
     """PC-EVT-BANDITS-03, -07, -08; PC-Q-19 (a): the hexagon of the strength card. Law's and
     Democracy's reductions are the player's choice (``reductions``, ruling PC-R-BANDITS-CHOICE)."""
     force = symbol_sum(box, c)
@@ -46,13 +49,13 @@ def reductions(s: PocketCivState, force: int, hexagon: int) -> int:
     return n
 
 
-def _attack(s: PocketCivState, f, force: int) -> None:
+def _attack(s: PocketCivState, f: Bandits, force: int) -> None:
     s.stack[-1] = Bandits(2, f.card, f.era, f.area)
     if force > 0:  # PC-Q-19: a force of 0 or less means no attack
         s.stack.append(attack.start(f.area, force))
 
 
-def _run(s: PocketCivState, f) -> bool:
+def _run(s: PocketCivState, f: Bandits) -> bool:
     step = f.step
     if step == 0:  # PC-EVT-BANDITS-01
         c = s.draw()
@@ -78,7 +81,7 @@ def _run(s: PocketCivState, f) -> bool:
     return True
 
 
-def _check(s: PocketCivState, f, k: int, why: bool = False):
+def _check(s: PocketCivState, f: Bandits, k: int, why: bool = False) -> Refusal | bool | None:
     """PC-R-BANDITS-CHOICE: at most one reduction per Law and Democracy, while the force lasts."""
     most = reductions(s, f.force, f.hexagon)
     if k > most:
@@ -86,17 +89,17 @@ def _check(s: PocketCivState, f, k: int, why: bool = False):
     return None
 
 
-def _legal(s: PocketCivState, f):
+def _legal(s: PocketCivState, f: Bandits) -> list[Action]:
     return [CUT[k] for k in range(len(CUT)) if _check(s, f, k) is None]
 
 
-def _refuse(s: PocketCivState, f, action):
+def _refuse(s: PocketCivState, f: Bandits, action: Action) -> Refusal | bool | None:
     if action.kind == "cut":
         return _check(s, f, action.args[0], True)
     return not_here(action, f.TAG)
 
 
-def _act(s: PocketCivState, f, action) -> None:
+def _act(s: PocketCivState, f: Bandits, action: Action) -> None:
     _attack(s, f, f.force - action.args[0] * f.hexagon)  # PC-EVT-BANDITS-05/06
 
 

@@ -17,6 +17,7 @@ from asztal.games.pocketciv.data import (
     A_THEATER,
     BITS,
     GREEN,
+    Box,
     symbol_sum,
 )
 from asztal.games.pocketciv.events.common import area_mask, box_of
@@ -43,7 +44,7 @@ def city_losses(s: PocketCivState, a: int) -> None:
         s.reduce_cav(x, loss, floor)
 
 
-def collateral(s: PocketCivState, box, c: int) -> int:
+def collateral(s: PocketCivState, box: Box, c: int) -> int:
     """PC-EVT-CIVILWAR-06..09."""
     adv = s.emp.adv
     n = GREEN[c] if adv & A_LAW else symbol_sum(box, c)
@@ -56,7 +57,7 @@ def collateral(s: PocketCivState, box, c: int) -> int:
     return max(0, n)
 
 
-def _run(s: PocketCivState, f) -> bool:
+def _run(s: PocketCivState, f: CivilWar) -> bool:
     step = f.step
     if step == 0:
         c = s.draw()

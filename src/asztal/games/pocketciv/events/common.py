@@ -7,24 +7,32 @@ events, so nothing here imports the registry back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
+from asztal.engine.action import Action
+from asztal.engine.decision import Refusal
 from asztal.games.pocketciv.actions import CAV, LOSE, WLOSS
-from asztal.games.pocketciv.data import BITS, BOX, WONDER_IDS
-from asztal.games.pocketciv.frames import Loss, Wonders, register
+from asztal.games.pocketciv.data import BITS, BOX, WONDER_IDS, Box
+from asztal.games.pocketciv.frames import CavLoss, EventFrame, Loss, PCFrame, Wonders, register
 from asztal.games.pocketciv.refuse import no, not_here
 
 if TYPE_CHECKING:
     from asztal.games.pocketciv.state import PocketCivState
 
+#: the frame a shared refusal serves (``pick_refuse``)
+F = TypeVar("F", bound=PCFrame)
 
-def box_of(f):
+
+def box_of(f: EventFrame) -> Box:
     """The box of the original event card that started frame ``f`` (PC-EVT-02)."""
-    return BOX[f.card][f.era]
+    box = BOX[f.card][f.era]
+    assert box is not None, "an event frame's card holds an event in its era"
+    return box
 
 
 # -- shared sub-decisions -----------------------------------------------------------------------
-def spread_check(s: PocketCivState, f, a: int, why: bool = False):
+def spread_check(s: PocketCivState, f: CavLoss | Loss, a: int, why: bool = False) -> Refusal | bool | None:
     """A spread loss falls only on the areas it reaches, where there is something to lose."""
     if a >= s.board.n or not f.mask & BITS[a]:
         return no("outside", "PC-CON-10", area=a + 1) if why else True
@@ -34,12 +42,12 @@ def spread_check(s: PocketCivState, f, a: int, why: bool = False):
     return None
 
 
-def _spread(s: PocketCivState, f):
+def _spread(s: PocketCivState, f: CavLoss | Loss) -> tuple[list[int], Callable[[int, int], int]]:
     """What a spread loss falls on, and how it is removed: tribes (``Loss``) or CAV (``CavLoss``)."""
     return (s.emp.tribes, s.rm_tribes) if type(f) is Loss else (s.emp.cav, s.reduce_cav)
 
 
-def _spread_run(s: PocketCivState, f) -> bool:
+def _spread_run(s: PocketCivState, f: CavLoss | Loss) -> bool:
     """A loss spread as the player likes over the areas in ``mask``, one unit per action:
     tribes (``loss``: all of it must be used while tribes remain there; a surplus is ignored,
     PC-Q-21) or CAV of cities (``cavloss``: PC-EVT-ANARCHY-07, PC-EVT-CORRUPTION-02; a city at
@@ -59,18 +67,18 @@ def _spread_run(s: PocketCivState, f) -> bool:
     return False
 
 
-def _spread_legal(s: PocketCivState, f):
+def _spread_legal(s: PocketCivState, f: CavLoss | Loss) -> list[Action]:
     acts = LOSE if type(f) is Loss else CAV
     return [acts[a] for a in s.board.areas if spread_check(s, f, a) is None]
 
 
-def _spread_refuse(s: PocketCivState, f, action):
+def _spread_refuse(s: PocketCivState, f: CavLoss | Loss, action: Action) -> Refusal | bool | None:
     if action.kind == ("lose" if type(f) is Loss else "cav"):
         return spread_check(s, f, action.args[0], True)
     return not_here(action, f.TAG)
 
 
-def _spread_act(s: PocketCivState, f, action) -> None:
+def _spread_act(s: PocketCivState, f: CavLoss | Loss, action: Action) -> None:
     _spread(s, f)[1](action.args[0], 1)
     s.stack[-1] = type(f)(f.left - 1, f.mask)
 
@@ -94,17 +102,17 @@ def lose_wonders(s: PocketCivState, a: int, k: int) -> None:
     s.emit("pocketciv.wonders_lost", area=a + 1, count=min(k, len(ws)), cause=s.loss_cause())
 
 
-def _wonders_legal(s: PocketCivState, f):
+def _wonders_legal(s: PocketCivState, f: Wonders) -> list[Action]:
     return [WLOSS[w] for w in sorted(set(s.emp.wonders[f.area]))]
 
 
-def _wonders_refuse(s: PocketCivState, f, action):
+def _wonders_refuse(s: PocketCivState, f: Wonders, action: Action) -> Refusal | bool | None:
     if action.kind == "wloss":  # the legal list: the kinds of wonder standing there
         return no("no_wonder", "PC-R-WONDER-CHOICE", area=f.area + 1, wonder=WONDER_IDS[action.args[0]])
     return not_here(action, f.TAG)
 
 
-def _wonders_act(s: PocketCivState, f, action) -> None:
+def _wonders_act(s: PocketCivState, f: Wonders, action: Action) -> None:
     a, k = f.area, f.left
     ws = list(s.emp.wonders[a])
     ws.remove(action.args[0])
@@ -118,17 +126,18 @@ def _wonders_act(s: PocketCivState, f, action) -> None:
 register("wonders", legal=_wonders_legal, act=_wonders_act, refuse=_wonders_refuse)
 
 
-def pick_refuse(check):
+def pick_refuse(check: Callable[[PocketCivState, F, int, bool], Refusal | bool | None]
+                ) -> Callable[[PocketCivState, F, Action], Refusal | bool | None]:
     """The refusal of a frame whose choice is an area (``pick``): ``check(s, f, area, why)``
     is the test its legal list is built from."""
-    def refuse(s: PocketCivState, f, action):
+    def refuse(s: PocketCivState, f: F, action: Action) -> Refusal | bool | None:
         if action.kind == "pick":
             return check(s, f, action.args[0], True)
         return not_here(action, f.TAG)
     return refuse
 
 
-def neighbour_check(s: PocketCivState, centre: int, n: int, why: bool = False):
+def neighbour_check(s: PocketCivState, centre: int, n: int, why: bool = False) -> Refusal | bool | None:
     """The choice is a neighbour of ``centre``."""
     if n >= s.board.n or n not in s.board.adj[centre]:
         return no("not_neighbour", "PC-CON-15", centre=centre + 1, area=n + 1) if why else True

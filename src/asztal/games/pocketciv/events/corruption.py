@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from asztal.games.pocketciv.data import A_GOVERNMENT, A_LAW, A_LITERACY, symbol_sum
+from asztal.games.pocketciv.data import A_GOVERNMENT, A_LAW, A_LITERACY, Box, symbol_sum
 from asztal.games.pocketciv.events.common import box_of
 from asztal.games.pocketciv.frames import CavLoss, Corruption, register
 
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from asztal.games.pocketciv.state import PocketCivState
 
 
-def corruption_amount(s: PocketCivState, box, c: int) -> int:
+def corruption_amount(s: PocketCivState, box: Box, c: int) -> int:
     n = symbol_sum(box, c)
     if s.emp.adv & A_GOVERNMENT:  # PC-EVT-CORRUPTION-03
         n += 3
@@ -22,7 +22,7 @@ def corruption_amount(s: PocketCivState, box, c: int) -> int:
     return n
 
 
-def _run(s: PocketCivState, f) -> bool:
+def _run(s: PocketCivState, f: Corruption) -> bool:
     if f.step == 0:
         c = s.draw()  # PC-EVT-CORRUPTION-01
         n = corruption_amount(s, box_of(f), c)

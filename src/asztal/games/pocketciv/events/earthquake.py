@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
+from asztal.engine.decision import Refusal
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_ENGINEERING, A_MEDICINE, BITS, symbol_sum
 from asztal.games.pocketciv.events.common import area_mask, box_of, neighbour_check, pick_refuse
@@ -14,24 +16,24 @@ if TYPE_CHECKING:
     from asztal.games.pocketciv.state import PocketCivState
 
 
-def _f(f, step, left=None):
+def _f(f: Earthquake, step: int, left: int | None = None) -> Earthquake:
     return Earthquake(step, f.card, f.era, f.area, f.left if left is None else left)
 
 
-def _open_choices(s: PocketCivState, f):
+def _open_choices(s: PocketCivState, f: Earthquake) -> list[int]:
     """PC-Q-22 (1) amended, ruling PC-R-QUAKE-NEW-FAULTS: *„1-1 további szakadék keletkezik”*, a new
     fault arises, so only a neighbour without a fault may be chosen."""
     return [n for n in s.board.adj[f.area] if _check(s, f, n) is None]
 
 
-def _check(s: PocketCivState, f, n: int, why: bool = False):
+def _check(s: PocketCivState, f: Earthquake, n: int, why: bool = False) -> Refusal | bool | None:
     r = neighbour_check(s, f.area, n, why)
     if r is None and s.fault[n]:
         return no("fault_there", "PC-R-QUAKE-NEW-FAULTS", area=n + 1) if why else True
     return r
 
 
-def _run(s: PocketCivState, f) -> bool:
+def _run(s: PocketCivState, f: Earthquake) -> bool:
     step = f.step
     if step == 0:
         c = s.draw()  # PC-EVT-QUAKE-02
@@ -76,11 +78,11 @@ def _run(s: PocketCivState, f) -> bool:
     return True
 
 
-def _legal(s: PocketCivState, f):
+def _legal(s: PocketCivState, f: Earthquake) -> list[Action]:
     return [PICK[n] for n in _open_choices(s, f)]
 
 
-def _act(s: PocketCivState, f, action) -> None:
+def _act(s: PocketCivState, f: Earthquake, action: Action) -> None:
     s.fault[action.args[0]] = 1
     s.stack[-1] = _f(f, 1, f.left - 1)
 

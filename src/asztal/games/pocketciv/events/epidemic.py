@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
+from asztal.engine.decision import Refusal
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_EQUESTRIAN, A_MEDICINE, A_ROADBUILDING, BITS, symbol_sum
 from asztal.games.pocketciv.events.common import box_of, pick_refuse
@@ -44,7 +46,7 @@ def spread_targets(s: PocketCivState, infected: int) -> list[int]:
     return [x for x in s.board.areas if found & BITS[x]]
 
 
-def _run(s: PocketCivState, f) -> bool:
+def _run(s: PocketCivState, f: Epidemic) -> bool:
     step = f.step
     if step == 0:
         c = s.draw()  # PC-EVT-EPIDEMIC-01
@@ -79,7 +81,7 @@ def _run(s: PocketCivState, f) -> bool:
     return False
 
 
-def _check(s: PocketCivState, f, t: int, why: bool = False):
+def _check(s: PocketCivState, f: Epidemic, t: int, why: bool = False) -> Refusal | bool | None:
     """PC-EVT-EPIDEMIC-03/06: the epidemic spreads only to the areas ``spread_targets`` finds."""
     if t in spread_targets(s, f.infected):
         return None
@@ -87,11 +89,11 @@ def _check(s: PocketCivState, f, t: int, why: bool = False):
               places=[x + 1 for x in spread_targets(s, f.infected)]) if why else True
 
 
-def _legal(s: PocketCivState, f):
+def _legal(s: PocketCivState, f: Epidemic) -> list[Action]:
     return [PICK[t] for t in spread_targets(s, f.infected)]
 
 
-def _act(s: PocketCivState, f, action) -> None:
+def _act(s: PocketCivState, f: Epidemic, action: Action) -> None:
     t = action.args[0]
     s.stack[-1] = Epidemic(2, f.card, f.era, t, infect(s, t, f.loss), f.infected | BITS[t])
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from asztal.games.pocketciv.data import A_IRRIGATION
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Famine, register
 
 if TYPE_CHECKING:
     from asztal.games.pocketciv.state import PocketCivState
@@ -20,7 +20,7 @@ def famine(s: PocketCivState, a: int) -> None:
         s.reduce_cav(a, 2)
 
 
-def _run(s: PocketCivState, f) -> bool:
+def _run(s: PocketCivState, f: Famine) -> bool:
     c = s.draw()  # PC-EVT-FAMINE-01
     a = s.red_area(c)
     s.emit("pocketciv.famine", area=a + 1)

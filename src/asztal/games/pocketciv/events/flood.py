@@ -48,7 +48,7 @@ def tsunami_damage(s: PocketCivState, a: int, damage: int) -> None:
     lose_wonders(s, a, n)
 
 
-def _run(s: PocketCivState, f) -> bool:
+def _run(s: PocketCivState, f: Flood) -> bool:
     step = f.step
     if step == 0:
         c = s.draw()  # PC-EVT-FLOOD-01

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
+from asztal.engine.decision import Refusal
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_IRRIGATION, BITS
 from asztal.games.pocketciv.events.common import neighbour_check, pick_refuse
@@ -23,18 +25,18 @@ def blast(s: PocketCivState, a: int) -> None:
     s.desert[a] = 1
 
 
-def _check(s: PocketCivState, f, n: int, why: bool = False):
+def _check(s: PocketCivState, f: Sandstorm, n: int, why: bool = False) -> Refusal | bool | None:
     r = neighbour_check(s, f.area, n, why)
     if r is None and f.picked & BITS[n]:
         return no("chosen", "PC-EVT-SANDSTORM-02", area=n + 1) if why else True
     return r
 
 
-def _choices(s: PocketCivState, f):
+def _choices(s: PocketCivState, f: Sandstorm) -> list[int]:
     return [n for n in s.board.adj[f.area] if _check(s, f, n) is None]
 
 
-def _run(s: PocketCivState, f) -> bool:
+def _run(s: PocketCivState, f: Sandstorm) -> bool:
     step = f.step
     if step == 0:
         c = s.draw()  # PC-EVT-SANDSTORM-01
@@ -58,11 +60,11 @@ def _run(s: PocketCivState, f) -> bool:
     return False
 
 
-def _legal(s: PocketCivState, f):
+def _legal(s: PocketCivState, f: Sandstorm) -> list[Action]:
     return [PICK[n] for n in _choices(s, f)]
 
 
-def _act(s: PocketCivState, f, action) -> None:
+def _act(s: PocketCivState, f: Sandstorm, action: Action) -> None:
     n = action.args[0]
     blast(s, n)
     s.stack[-1] = Sandstorm(1, f.card, f.era, f.area, f.left - 1, f.picked | BITS[n])

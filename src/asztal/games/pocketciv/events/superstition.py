@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
 from asztal.games.pocketciv.actions import DRAW, STOP
-from asztal.games.pocketciv.data import A_ASTRONOMY, A_MEDITATION, symbol_sum
+from asztal.games.pocketciv.data import A_ASTRONOMY, A_MEDITATION, Box, symbol_sum
 from asztal.games.pocketciv.events.common import box_of
 from asztal.games.pocketciv.frames import Superstition, register
 from asztal.games.pocketciv.refuse import not_here
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
     from asztal.games.pocketciv.state import PocketCivState
 
 
-def discard_count(s: PocketCivState, box, c: int) -> int:
+def discard_count(s: PocketCivState, box: Box, c: int) -> int:
     """PC-EVT-SUPERST-01; PC-EVT-SUPERST-04 with PC-Q-31 (1): Astronomy adds 2 only when the
     green square is the symbol counted."""
     n = symbol_sum(box, c)
@@ -23,7 +24,7 @@ def discard_count(s: PocketCivState, box, c: int) -> int:
     return n
 
 
-def _run(s: PocketCivState, f) -> bool:
+def _run(s: PocketCivState, f: Superstition) -> bool:
     if f.step == 0:
         c = s.draw()
         n = discard_count(s, box_of(f), c)
@@ -41,11 +42,11 @@ def _run(s: PocketCivState, f) -> bool:
     return True
 
 
-def _legal(s: PocketCivState, f):
+def _legal(s: PocketCivState, f: Superstition) -> list[Action]:
     return [DRAW, STOP]
 
 
-def _act(s: PocketCivState, f, action) -> None:
+def _act(s: PocketCivState, f: Superstition, action: Action) -> None:
     if action is STOP:
         s.end_event(f.card)
         return

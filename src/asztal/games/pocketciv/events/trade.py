@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
 from asztal.games.pocketciv.actions import DRAW, STEAL, STOP
 from asztal.games.pocketciv.data import A_CULTURE_OF_THIEVERY, A_SHIPPING, BLUE, GOLD, GREEN, HAND, RED
 from asztal.games.pocketciv.events import attack
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 START = Trade(0)
 
 
-def _run(s: PocketCivState, f) -> bool:
+def _run(s: PocketCivState, f: Trade) -> bool:
     step = f.step
     if step == 0:
         c = s.draw()
@@ -53,11 +54,11 @@ def _run(s: PocketCivState, f) -> bool:
     return True
 
 
-def _legal(s: PocketCivState, f):
+def _legal(s: PocketCivState, f: Trade) -> list[Action]:
     return [STEAL, STOP] if f.step == 2 else [DRAW, STOP]
 
 
-def _act(s: PocketCivState, f, action) -> None:
+def _act(s: PocketCivState, f: Trade, action: Action) -> None:
     if f.step == 2:
         if action is STEAL:
             s.stack[-1] = Trade(3)

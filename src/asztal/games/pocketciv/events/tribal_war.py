@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
+from asztal.engine.decision import Refusal
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_GOVERNMENT, A_MUSIC, A_SENSE_OF_COMMUNITY, BITS
 from asztal.games.pocketciv.events.common import neighbour_check, pick_refuse
@@ -15,7 +17,7 @@ if TYPE_CHECKING:
     from asztal.games.pocketciv.state import PocketCivState
 
 
-def _check(s: PocketCivState, f, n: int, why: bool = False):
+def _check(s: PocketCivState, f: TribalWar, n: int, why: bool = False) -> Refusal | bool | None:
     r = neighbour_check(s, f.area, n, why)
     if r is None and not s.emp.tribes[n]:
         return no("no_tribe", "PC-EVT-TRIBALWAR-04", area=n + 1) if why else True
@@ -24,11 +26,11 @@ def _check(s: PocketCivState, f, n: int, why: bool = False):
     return r
 
 
-def _choices(s: PocketCivState, f):
+def _choices(s: PocketCivState, f: TribalWar) -> list[int]:
     return [n for n in s.board.adj[f.area] if _check(s, f, n) is None]
 
 
-def _run(s: PocketCivState, f) -> bool:
+def _run(s: PocketCivState, f: TribalWar) -> bool:
     step = f.step
     if step == 0:
         if s.emp.adv & A_GOVERNMENT:  # PC-EVT-TRIBALWAR-01
@@ -59,11 +61,11 @@ def _run(s: PocketCivState, f) -> bool:
     return False
 
 
-def _legal(s: PocketCivState, f):
+def _legal(s: PocketCivState, f: TribalWar) -> list[Action]:
     return [PICK[n] for n in _choices(s, f)]
 
 
-def _act(s: PocketCivState, f, action) -> None:
+def _act(s: PocketCivState, f: TribalWar, action: Action) -> None:
     n = action.args[0]
     s.rm_tribes(n, f.warring)
     s.stack[-1] = TribalWar(1, f.card, f.era, f.area, f.warring, f.left - 1, f.picked | BITS[n])

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
+from asztal.engine.decision import Refusal
 from asztal.games.pocketciv.actions import PICK
 from asztal.games.pocketciv.data import A_LAW, A_MACHINING, A_MILITARY, A_ORGANIZED_RELIGION, A_SLAVE_LABOR
 from asztal.games.pocketciv.events.common import neighbour_check, pick_refuse
@@ -34,14 +36,14 @@ def uprising(s: PocketCivState, a: int) -> None:
                 s.farm[x] = 0
 
 
-def _check(s: PocketCivState, f, n: int, why: bool = False):
+def _check(s: PocketCivState, f: Uprising, n: int, why: bool = False) -> Refusal | bool | None:
     r = neighbour_check(s, f.area, n, why)
     if r is None and not s.emp.cav[n]:
         return no("no_city", "PC-EVT-UPRISING-07", area=n + 1) if why else True
     return r
 
 
-def _choices(s: PocketCivState, f):
+def _choices(s: PocketCivState, f: Uprising) -> list[int]:
     return [n for n in s.board.adj[f.area] if _check(s, f, n) is None]
 
 
@@ -51,7 +53,7 @@ def _spill(s: PocketCivState, n: int) -> None:
     _strip(s, n)
 
 
-def _run(s: PocketCivState, f) -> bool:
+def _run(s: PocketCivState, f: Uprising) -> bool:
     if f.step == 0:
         c = s.draw()  # PC-EVT-UPRISING-01
         a = s.red_area(c)
@@ -70,11 +72,11 @@ def _run(s: PocketCivState, f) -> bool:
     return True
 
 
-def _legal(s: PocketCivState, f):
+def _legal(s: PocketCivState, f: Uprising) -> list[Action]:
     return [PICK[n] for n in _choices(s, f)]
 
 
-def _act(s: PocketCivState, f, action) -> None:
+def _act(s: PocketCivState, f: Uprising, action: Action) -> None:
     _spill(s, action.args[0])
     s.end_event(f.card)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asztal.engine.action import Action
+from asztal.engine.decision import Refusal
 from asztal.games.pocketciv.actions import DRAW, OFFER, OFFER_GOLD, STOP
 from asztal.games.pocketciv.data import (
     A_DIPLOMACY,
@@ -26,16 +28,16 @@ if TYPE_CHECKING:
 END = 9
 
 
-def _f(f, step, offer=None, area=None):
+def _f(f: Visitation, step: int, offer: int | None = None, area: int | None = None) -> Visitation:
     return Visitation(step, f.card, f.era, f.offer if offer is None else offer, f.area if area is None else area)
 
 
-def _to_trade(s: PocketCivState, f) -> None:
+def _to_trade(s: PocketCivState, f: Visitation) -> None:
     s.stack[-1] = _f(f, END)
     s.stack.append(trade.START)
 
 
-def _run(s: PocketCivState, f) -> bool:
+def _run(s: PocketCivState, f: Visitation) -> bool:
     step = f.step
     empire = box_of(f)[4]
     if step == 0:
@@ -78,7 +80,7 @@ def _run(s: PocketCivState, f) -> bool:
     return False  # steps 1 (diplomacy) and 3 (Philosophy) wait for the player
 
 
-def _check(s: PocketCivState, f, action, why: bool = False):
+def _check(s: PocketCivState, f: Visitation, action: Action, why: bool = False) -> Refusal | bool | None:
     """PC-EVT-VISIT-02: offers of tribes (an area with one) or gold (some left), then a draw."""
     kind = action.kind
     if kind == "offer":
@@ -92,7 +94,7 @@ def _check(s: PocketCivState, f, action, why: bool = False):
     return None
 
 
-def _legal(s: PocketCivState, f):
+def _legal(s: PocketCivState, f: Visitation) -> list[Action]:
     if f.step == 1:
         acts = [OFFER[a] for a in s.board.areas if _check(s, f, OFFER[a]) is None]
         acts += [x for x in (OFFER_GOLD, DRAW) if _check(s, f, x) is None]
@@ -101,13 +103,13 @@ def _legal(s: PocketCivState, f):
     return [DRAW, STOP]
 
 
-def _refuse(s: PocketCivState, f, action):
+def _refuse(s: PocketCivState, f: Visitation, action: Action) -> Refusal | bool | None:
     if f.step == 1 and action.kind in ("offer", "offer_gold", "draw"):
         return _check(s, f, action, True)
     return not_here(action, f.TAG)
 
 
-def _act(s: PocketCivState, f, action) -> None:
+def _act(s: PocketCivState, f: Visitation, action: Action) -> None:
     if f.step == 1:
         if action is STOP:
             s.stack[-1] = _f(f, 2)

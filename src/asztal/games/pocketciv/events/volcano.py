@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from asztal.games.pocketciv.data import A_ENGINEERING, A_MEDICINE, BITS
-from asztal.games.pocketciv.frames import register
+from asztal.games.pocketciv.frames import Volcano, register
 
 if TYPE_CHECKING:
     from asztal.games.pocketciv.state import PocketCivState
@@ -37,7 +37,7 @@ def eruption(s: PocketCivState, a: int) -> int:
     return affected
 
 
-def _run(s: PocketCivState, f) -> bool:
+def _run(s: PocketCivState, f: Volcano) -> bool:
     c = s.draw()  # PC-EVT-VOLCANO-01
     a = s.red_area(c)
     s.emit("pocketciv.volcano", area=a + 1)
