@@ -38,11 +38,11 @@ def test_a_card_discarded_at_a_shuffle_is_named_so_until_a_card_is_drawn(players
         if fresh is None or not v["discard_top"]:
             continue
         card, kind = shown_card(v)
-        expected = "card" if v["aside"] else fresh or "card"
+        expected = "event" if v["aside"] else fresh or "last"
         assert kind == expected, (s.era, s.round_no, v["stack"], v["drawn"])
         assert card == (v["aside"][0] if v["aside"] else v["discard_top"])
         seen[kind] = seen.get(kind, 0) + 1
-    assert seen.get("start") and seen.get("card"), seen
+    assert seen.get("start") and seen.get("event") and seen.get("last"), seen
     # a multiplayer era change comes in the action whose draw emptied the deck (no question
     # between), so whether a card was drawn after its shuffle is not known here: solo only
     assert seen.get("era") or players > 1, seen

@@ -330,7 +330,7 @@ def _loss(view: dict[str, Any]) -> list[Any] | None:
 def _event_card(svg: Svg, g: Node, view: dict[str, Any], x: float, y: float) -> float:
     t = svg.t
     current, kind = shown_card(view)
-    heading = t("Eseménylap", "Event card") if kind == "card" else card_words(kind, svg.lang)
+    heading = t("Eseménylap", "Event card") if kind == "event" else card_words(kind, svg.lang)
     svg.text(g, x, y, heading, 14, font_weight="bold")
     if not current:
         svg.text(g, x, y + 20, t("még nincs húzott lap", "no card drawn yet"), 12, fill="#666")
@@ -350,7 +350,7 @@ def _event_card(svg: Svg, g: Node, view: dict[str, Any], x: float, y: float) -> 
         svg.text(cg, 150, 23, "●" * GOLD[c], 13, fill="#d4a017")
     if HAND[c]:
         svg.text(cg, 192, 23, t("keresk.", "trade"), 10, text_anchor="end", fill="#6d4c41")
-    if kind != "card":  # discarded at a shuffle: no event of it is under way (``shown_card``)
+    if kind in NOT_READ:  # discarded at a shuffle: no event of it is under way (``shown_card``)
         for i, line in enumerate(textwrap.wrap(card_words(kind, svg.lang, NOT_READ), 27)):
             svg.text(cg, 10, 56 + 20 * i, line, 12, fill="#666")
         return y + 128

@@ -184,7 +184,7 @@ SYMBOLS = (("●", "red", "vörös kör", "red circle"), ("■", "green", "zöld
            ("⬢", "blue", "kék hatszög", "blue hexagon"))
 
 
-def _card(num: int | None, era: int, lang: str, kind: CardKind = "card") -> Text:
+def _card(num: int | None, era: int, lang: str, kind: CardKind = "event") -> Text:
     """The event card: its three numbers in their coloured shapes, gold, handshake, this era's event
     (with the shapes whose numbers the event adds up); a card discarded at a shuffle (``kind``
     ``start`` or ``era``) says so instead of naming an event that does not happen."""
@@ -200,7 +200,7 @@ def _card(num: int | None, era: int, lang: str, kind: CardKind = "card") -> Text
     out.append(f" {GOLD[c]} {gold}" if GOLD[c] else f" 0 {gold}", style="yellow")
     if HAND[c]:
         out.append("  🤝")
-    if kind != "card":
+    if kind in NOT_READ:
         return out.append(f"  ({card_words(kind, lang, NOT_READ)})", style="dim")
     out.append(f"  → {era}. {_t('era', lang)}: {name}" if lang == "hu" else f"  → era {era}: {name}")
     if box:

@@ -14,16 +14,19 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-#: ``card``: the event's card, or the card turned up last; ``start`` / ``era``: one of the three
-#: discarded at the start or at the latest era change
-CardKind = Literal["card", "start", "era"]
+#: ``event``: the card of the event being carried out; ``last``: the card turned up last, whose
+#: event is over (from the second round on, the movement shows last round's card: called
+#: "the card" it read as an event to come); ``start`` / ``era``: one of the three discarded at
+#: the start or at the latest era change
+CardKind = Literal["event", "last", "start", "era"]
 
 #: PC-SETUP-07, PC-DECK-04: the three top cards discarded after the shuffle
 DISCARDED_AT_SHUFFLE = 3
 
 #: what the card is called, (Hungarian, English), for each kind
 CARD_NAMES: dict[CardKind, tuple[str, str]] = {
-    "card": ("Lap", "Card"),
+    "event": ("Lap", "Card"),
+    "last": ("Legutóbb húzott lap", "Last card drawn"),
     "start": ("Kezdéskor eldobott lap", "Discarded at the start"),
     "era": ("Korszakváltáskor eldobott lap", "Discarded at the era change"),
 }
@@ -39,11 +42,11 @@ NOT_READ: dict[CardKind, tuple[str, str]] = {
 def shown_card(view: dict[str, Any]) -> tuple[int | None, CardKind]:
     """The card number (1-16, None before the first shuffle) the board shows, and its kind."""
     if view.get("aside"):
-        return int(view["aside"][0]), "card"
+        return int(view["aside"][0]), "event"
     top = view.get("discard_top")
     if top and view.get("discard_size") == DISCARDED_AT_SHUFFLE:
         return int(top), "start" if view.get("era") == 1 else "era"
-    return top, "card"
+    return top, "last"
 
 
 def card_words(kind: CardKind, lang: str, table: dict[CardKind, tuple[str, str]] = CARD_NAMES) -> str:
