@@ -16,6 +16,7 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
+from asztal.engine import Action, GameState
 from asztal.engine.errors import AsztalError
 from asztal.server import texts
 from asztal.server.edge import ACTION_CODE, GAME_ID, bad_text
@@ -272,7 +273,7 @@ async def handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> N
             client.send({"type": "hint", "code": code, "hu": hu, "en": en, "seq": seq})
 
 
-def why(state, code: str) -> dict[str, Any]:
+def why(state: GameState, code: str) -> dict[str, Any]:
     """Why ``code`` is (not) legal for the seat to move, in both languages."""
     try:
         action = state.game.action_for_code(state, code.strip())
@@ -288,7 +289,7 @@ def why(state, code: str) -> dict[str, Any]:
     return refusal_message(state, action, code)
 
 
-def refusal_message(state, action, code: str) -> dict[str, Any]:
+def refusal_message(state: GameState, action: Action, code: str) -> dict[str, Any]:
     """The game's own reason (``state.refusal`` rendered by ``describe_refusal``, the
     decision contract) in both languages, with the rule it rests on."""
     from asztal.engine.decision import NOT_NOW
