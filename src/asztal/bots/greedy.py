@@ -15,6 +15,8 @@ cost shows only after the next event), the bot plays the game's scripted policy 
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from asztal.bots import heuristics
 from asztal.bots.base import Bot, move_rng
 from asztal.bots.policies import PolicyBot
@@ -23,7 +25,7 @@ from asztal.engine import Action, GameState, IllegalAction
 _WIN = 1e6
 
 
-def _value(state: GameState, seat: int, mod) -> float:
+def _value(state: GameState, seat: int, mod: ModuleType | None) -> float:
     if state.players == 1 and mod is not None:
         # solo: finished and unfinished positions on one scale, the reward in [0, 1]
         return heuristics.rewards(state, mod)[0]
@@ -51,6 +53,7 @@ class GreedyBot(Bot):
     def scores(self, state: GameState) -> list[tuple[Action, float]]:
         """Every legal action with its mean evaluation (for hints and tests)."""
         seat = state.to_move
+        assert seat is not None, "a seat is deciding"
         mod = heuristics.get(state.game.name)
         rng = move_rng(self.seed, state)
         acts = state.legal_actions()

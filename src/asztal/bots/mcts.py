@@ -31,6 +31,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, replace
+from typing import Any
 
 from asztal import games
 from asztal.bots import heuristics, policies
@@ -99,7 +100,7 @@ class MctsBot(Bot):
     """IS-MCTS for any game of the contract. ``level`` picks a preset; keywords override it."""
 
     def __init__(self, seed: int = 0, level: str = "normal", config: MctsConfig | None = None,
-                 **overrides) -> None:
+                 **overrides: Any) -> None:  # ``MctsConfig``'s fields, checked by ``replace``
         super().__init__(seed)
         self.level = level
         self._config = config
@@ -107,7 +108,7 @@ class MctsBot(Bot):
         self.spec = f"mcts:{level}" if not overrides else "mcts:" + ",".join(
             f"{k}={v}" for k, v in overrides.items())
         #: statistics of the last search (iterations done, root visits per action code)
-        self.last_stats: dict = {}
+        self.last_stats: dict[str, Any] = {}
 
     def config_for(self, game_name: str) -> MctsConfig:
         """The preset for this game with the overrides; an iteration count given without a

@@ -21,6 +21,9 @@ A spec is a bot name, optionally followed by ``:``-separated parts, each a diffi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from asztal.bots.base import Bot, RandomBot
 from asztal.bots.greedy import GreedyBot
 from asztal.bots.mcts import PRESETS, MctsBot
@@ -28,7 +31,9 @@ from asztal.bots.policies import PolicyBot
 
 BOT_NAMES = ("random", "greedy", "policy", "mcts", "easy", "normal", "hard")
 
-_MCTS_KEYS = {"iters": ("iterations", int), "iterations": ("iterations", int),
+#: an MCTS setting's names in a spec: (``MctsConfig`` field, how its text is read)
+_MCTS_KEYS: dict[str, tuple[str, Callable[[str], float]]] = {
+              "iters": ("iterations", int), "iterations": ("iterations", int),
               "time": ("max_time", float), "max_time": ("max_time", float), "c": ("c", float),
               "depth": ("depth", int), "pw_k": ("pw_k", float), "pw_alpha": ("pw_alpha", float),
               "eps": ("eps", float), "prior": ("prior", float), "cp": ("cp", float),
@@ -76,7 +81,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
             if w not in PRESETS:
                 raise ValueError(f"unknown difficulty {w!r} in {spec!r}; use easy, normal or hard")
             level = w
-        overrides = {}
+        overrides: dict[str, Any] = {}  # keywords of ``MctsBot``: its config's fields
         for k, v in kv.items():
             if k not in _MCTS_KEYS:
                 raise ValueError(f"unknown mcts setting {k!r} in {spec!r}; "

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from asztal import games
-from asztal.bots.mcts import MctsBot
+from asztal.bots.mcts import MctsBot, Node
 from asztal.bots.ranking import rank
 from asztal.bots.ranking import unit as figure_unit
 from asztal.engine import Action, GameState
@@ -65,7 +65,8 @@ def _bot(spec: str | None, iterations: int | None, seconds: float | None, seed: 
     return bot
 
 
-def _search(bot: MctsBot, state: GameState, share: float, only: frozenset[str] | None = None, floor: int = 1):
+def _search(bot: MctsBot, state: GameState, share: float, only: frozenset[str] | None = None,
+            floor: int = 1) -> tuple[Node, dict[str, Any]]:
     """``bot.search`` with ``share`` of its budget (iterations, at least ``floor``, or time);
     the root and its stats."""
     cfg = bot.config_for(state.game.name)
@@ -82,7 +83,7 @@ def _search(bot: MctsBot, state: GameState, share: float, only: frozenset[str] |
     return root, bot.last_stats
 
 
-def _best(state: GameState, root, acts: dict[str, Action]) -> str:
+def _best(state: GameState, root: Node, acts: dict[str, Action]) -> str:
     """The best move as a hint ranks it (``asztal.bots.ranking``): the best figure shown."""
     return rank(state, root, list(acts))[0].code
 

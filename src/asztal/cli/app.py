@@ -14,6 +14,7 @@ import functools
 import inspect
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,9 @@ from asztal.cli.review import REVIEW_HU, review
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from asztal.cli.play import TerminalGame
+    from asztal.engine import Game, GameState
 
 # Start-up time (``asztal --help`` under 150 ms of CPU): at import this module loads Typer and
 # the commands' declarations, nothing that draws or plays. Rich, the games, the bots, the
@@ -158,7 +162,7 @@ REPORT_HU = {
 }
 
 
-def localized(func, helps: dict[str, str] | None, lang: str):
+def localized(func: Callable[..., object], helps: dict[str, str] | None, lang: str) -> Callable[..., object]:
     """``func`` as a command whose options' help is ``helps`` (None: its own) and whose
     ``--lang`` is ``lang`` unless given (Typer reads the signature)."""
     sig = inspect.signature(func)
@@ -174,9 +178,9 @@ def localized(func, helps: dict[str, str] | None, lang: str):
         params.append(p.replace(default=default))
 
     @functools.wraps(func)
-    def command(*args, **kwargs):
+    def command(*args: object, **kwargs: object) -> object:
         return func(*args, **kwargs)
-    command.__signature__ = sig.replace(parameters=params)
+    vars(command)["__signature__"] = sig.replace(parameters=params)  # what ``inspect.signature`` reads
     return command
 
 
@@ -330,7 +334,7 @@ def build_app(lang: str) -> typer.Typer:
         final = game_.run(input if lines else None)
         _offer_next_level(final, game_, lang)
 
-    def _ask_players(g, lang: str, may_ask: bool) -> int:
+    def _ask_players(g: Game, lang: str, may_ask: bool) -> int:
         """No ``--players``: a person at a terminal is asked (Enter: the usual table); a script
         gets the usual table, and is told so."""
         from asztal.cli.menu import usual_players
@@ -355,7 +359,7 @@ def build_app(lang: str) -> typer.Typer:
         _console().print(t("usual_players", lang, n=usual), highlight=False)
         return usual
 
-    def _offer_next_level(final, game_, lang: str) -> None:
+    def _offer_next_level(final: GameState, game_: TerminalGame, lang: str) -> None:
         """PAX solitaire: after a level is beaten, offer the next one."""
         import secrets
 
@@ -449,9 +453,9 @@ def build_app(lang: str) -> typer.Typer:
         ``answer`` after move ``after``, else the first such move; None when no move has it."""
         hits = [k + 1 for k, code in enumerate(codes) if code.lower() == answer]
         later = [k for k in hits if k > after]
-        return (later or hits or [None])[0]
+        return (later or hits)[0] if hits else None
 
-    def _replay_states(final) -> list:
+    def _replay_states(final: GameState) -> list[GameState]:
         record = final.record
         g = final.game
         state = g.new_game(record["players"], seed=record["seed"], options=record["options"])
@@ -463,7 +467,7 @@ def build_app(lang: str) -> typer.Typer:
             states.append(state.clone())
         return states
 
-    def _show_step(states: list, i: int, total: int, viewer: int | None, lang: str, names: list[str],
+    def _show_step(states: list[GameState], i: int, total: int, viewer: int | None, lang: str, names: list[str],
                    board: bool = True) -> None:
         from asztal.cli.show import print_log, print_outcome, view_renderable
         from asztal.cli.text import t
@@ -514,7 +518,7 @@ def build_app(lang: str) -> typer.Typer:
             return
         ref = result["reference"]
 
-        def ratio(d: dict) -> str:
+        def ratio(d: dict[str, float]) -> str:
             return f"{number(d['median'], lang, 2)} ({number(d['min'], lang, 2)}-{number(d['max'], lang, 2)})"
 
         table = Table(title=t("bench.title", lang))

@@ -108,7 +108,7 @@ def install(lang: str) -> None:
             module = importlib.import_module(name)
         except ImportError:  # a Typer without its own Click copy: nothing to wrap
             continue
-        original = _ORIGINAL_ECHO.setdefault(name, module.echo)  # type: ignore[attr-defined]
+        original = _ORIGINAL_ECHO.setdefault(name, module.echo)
         if lang != "hu":
             module.echo = original  # type: ignore[attr-defined]
             continue

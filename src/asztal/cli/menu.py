@@ -7,12 +7,14 @@ pressing Enter a few times.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 
 from rich.console import Console
 
 from asztal import games
 from asztal.cli.files import autosave_path
 from asztal.cli.text import t
+from asztal.engine import Game
 
 QUESTIONS = {
     "lang": ("Nyelv / language (hu, en)", "Language / nyelv (hu, en)"),
@@ -37,7 +39,7 @@ AGAIN = ("Erre nem tudok mit lépni: „{answer}”. Ezek közül válassz: {cho
          "I cannot take „{answer}”. Please answer one of: {choices} (Enter: {default}).")
 
 
-def ask(console: Console, read, question: str, default: str, choices: list[str] | None = None,
+def ask(console: Console, read: Callable[[str], str], question: str, default: str, choices: list[str] | None = None,
         shown: list[str] | None = None, lang: str = "hu") -> str:
     """Ask until the answer is one of ``choices`` (Enter: ``default``); on a wrong answer
     say in a sentence which are accepted (``shown``: the ones to name, when ``choices`` has synonyms)."""
@@ -53,17 +55,17 @@ def ask(console: Console, read, question: str, default: str, choices: list[str] 
                       highlight=False, markup=False)
 
 
-def usual_players(game) -> int:
+def usual_players(game: Game) -> int:
     """The table a game is usually played at: two (the smallest table of two or more), or its only size."""
     return max(game.min_players, min(2, game.max_players))
 
 
-def q(key: str, lang: str, **kw) -> str:
+def q(key: str, lang: str, **kw: object) -> str:
     hu, en = QUESTIONS[key]
     return (en if lang == "en" else hu).format(**kw)
 
 
-def run_menu(read=input, console: Console | None = None) -> None:
+def run_menu(read: Callable[[str], str] = input, console: Console | None = None) -> None:
     from asztal.cli.lang import help_lang
     from asztal.cli.play import TerminalGame
 

@@ -1,9 +1,9 @@
 """Terminal play: human seats (one, or several in hot-seat), bots in the others, drawn with Rich.
 
-At a terminal the game takes the whole screen (:mod:`asztal.cli.screen`, which reads its
-game, bots and saves from here); otherwise, and with ``--lines``, input is read line by
-line (so a script or a test can drive it): a number or an action
-code plays it; ``u`` takes back, ``h`` asks for a hint, ``s`` saves, ``l`` shows the whole
+At a terminal the game takes the whole screen (:mod:`asztal.cli.screen`; the game, its bots
+and its save, which both modes play, are in :mod:`asztal.cli.seated`); otherwise, and with
+``--lines``, input is read line by line (so a script or a test can drive it): a number or an
+action code plays it; ``u`` takes back, ``h`` asks for a hint, ``s`` saves, ``l`` shows the whole
 log, ``?`` the help and the game's legend, ``q`` quits. End of input and Ctrl-C quit the same
 way, and an unfinished game is saved first, so nothing is lost.
 
@@ -16,16 +16,15 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
-from rich.console import Console
 from rich.markup import escape
 
-from asztal.cli.errors import Told
-from asztal.cli.files import save_game_file
+from asztal.cli.screen import run_screen
+from asztal.cli.seated import SeatedGame
 from asztal.cli.show import (
+    Entry,
     actions_table,
     legend,
     member_labels,
@@ -33,12 +32,13 @@ from asztal.cli.show import (
     option_labels,
     print_log,
     print_outcome,
-    seat_names,
     view_renderable,
 )
 from asztal.cli.text import t
-from asztal.engine import GameState, IllegalAction
-from asztal.engine.decision import Refusal
+from asztal.engine import Action, GameState
+
+#: reads one line after printing its prompt (``input``, or a script's next line); EOFError at the end
+Reader = Callable[[str], str]
 
 
 def interactive() -> bool:
@@ -72,94 +72,24 @@ def command_name() -> str:
     return os.path.relpath(argv0) if os.path.isabs(argv0) else argv0
 
 
-class TerminalGame:
+class TerminalGame(SeatedGame):
     """The loop of ``asztal play``: bots move by themselves, each human is asked in turn."""
-
-    def __init__(self, state: GameState, human: int | set[int] | list[int], bot_specs: list[str], lang: str,
-                 save: Path | None, hint: bool, seed: int, console: Console | None = None,
-                 autosave: bool = False) -> None:
-        from asztal.bots import make_bot
-
-        self.state = state
-        self.humans = {human} if isinstance(human, int) else set(human)
-        for h in self.humans:
-            if not 0 <= h < state.players:
-                raise Told(t("bad_seat", lang, n=state.players, seat=h + 1))
-        self.human = min(self.humans)  # whose screen it is now
-        self.lang = lang
-        self.save_path = save
-        self.autosave = autosave and save is not None
-        self.hint = hint
-        self.seed = seed
-        self.console = console or Console()
-        self.bot_specs = [("human" if s in self.humans else spec) for s, spec in enumerate(bot_specs)]
-        self.bots = {s: make_bot(self.bot_specs[s], seed=seed * 31 + s)
-                     for s in range(state.players) if s not in self.humans}
-        self.names = seat_names(state.players, self.bot_specs, self.humans, lang)
-        self.shown = {h: 0 for h in self.humans}
-        self.passed = False  # hot-seat: has the device been handed to anyone yet
-
-    def meta(self) -> dict[str, Any]:
-        return {"human": self.human, "humans": sorted(self.humans), "bots": self.bot_specs, "lang": self.lang}
 
     def save(self, quiet: bool = False) -> None:
         message = self.save_quietly()
         if not quiet or self.save_path is None:
             self.console.print(message, highlight=False)
 
-    def save_quietly(self) -> str:
-        """Save now; the sentence that says where (or that there is no save file)."""
-        if self.save_path is None:
-            return t("no_save_path", self.lang)
-        save_game_file(self.save_path, self.state, self.meta())
-        return t("saved", self.lang, path=self.save_path)
-
-    def question(self) -> str:
-        """What the pending decision decides, in the player's language (the game's own sentence)."""
-        return self.state.game.describe_decision(self.state.decision(), self.lang)
-
-    def resolve(self, answer: str, entries: list[tuple[str, list]]) -> tuple[list | None, str | None]:
-        """A typed number or action code: the actions it names (one, or a group whose member is
-        chosen next) and no message, or no actions and the sentence saying why not."""
-        if answer.isdigit():
-            k = int(answer)
-            if 1 <= k <= len(entries):
-                return entries[k - 1][1], None
-            return None, t("bad_choice", self.lang, what=answer, n=len(entries))
-        try:
-            return [self.state.game.parse_action(self.state, answer)], None
-        except IllegalAction as e:
-            return None, self.refusal_text(e, answer)
-
-    def refusal_text(self, error: IllegalAction, answer: str) -> str:
-        """Why a typed move is refused, in one language: the game's own reason (its catalogue),
-        or, for a code that names no move at all, that there is no such move."""
-        if isinstance(error.refusal, Refusal) and error.refusal.key != "engine.unknown":
-            return t("illegal", self.lang, why=self.state.game.describe_refusal(error.refusal, self.lang))
-        return t("unknown_code", self.lang, what=answer[:40])
-
-    def hint_text(self) -> str:
-        """The hint bot's suggestion, naming moves by the labels the options list shows."""
-        from asztal.bots import hint
-
-        _, why = hint(self.state, self.human, self.lang)
-        acts = self.state.legal_actions()
-        for action, label in zip(acts, option_labels(self.state, self.human, acts, self.lang), strict=True):
-            why = why.replace(action.label(self.lang), label)
-        return t("hint", self.lang, why=why)
-
     def _show_log(self, seat: int) -> None:
         self.shown[seat] = print_log(self.console, self.state, self.shown[seat], self.lang, seat)
 
-    def run(self, read: Callable[[str], str] | None = None) -> GameState:
+    def run(self, read: Reader | None = None) -> GameState:
         """Play until the end or until a human quits; the game is saved either way.
 
         An interactive terminal (no ``read`` given, stdin and stdout a terminal) gets the
         full-screen game (:mod:`asztal.cli.screen`); a script, a pipe or a test reads lines."""
         c, lang = self.console, self.lang
         if read is None and interactive():
-            from asztal.cli.screen import run_screen
-
             finished = run_screen(self)
             self.shown = {h: len(self.state.log or []) for h in self.humans}  # the log was on the screen
         else:
@@ -178,13 +108,14 @@ class TerminalGame:
                 c.print(t("resume", lang, command=command_name()))
         return self.state
 
-    def _loop(self, read) -> bool:
+    def _loop(self, read: Reader) -> bool:
         """Play until the end (True) or until a human quits (False)."""
         c, lang = self.console, self.lang
         if len(self.humans) == 1:
             self._show_log(self.human)
         while not self.state.is_over:
             seat = self.state.to_move
+            assert seat is not None, "a game not over has a seat to move"
             if seat in self.humans:
                 if len(self.humans) > 1 and (seat != self.human or not self.passed):
                     self._pass_device(seat, read)  # the first turn too: one hot-seat flow in every game
@@ -209,7 +140,7 @@ class TerminalGame:
                 self.save(quiet=True)
         return True
 
-    def _pass_device(self, seat: int, read) -> None:
+    def _pass_device(self, seat: int, read: Reader) -> None:
         """Hot-seat: hide the previous player's hand, wait until the next one has the device.
         On a terminal the scrollback is erased too (``ESC[3J``), not only the visible screen."""
         c = self.console
@@ -227,7 +158,7 @@ class TerminalGame:
             self.console.file.write("\x1b[3J")
             self.console.file.flush()
 
-    def _human_turn(self, read, acts: list) -> bool:
+    def _human_turn(self, read: Reader, acts: Sequence[Action]) -> bool:
         """Ask until one action is played; False when the player quits. The numbers of ``acts``
         stay the same for the whole decision, whatever else is typed in between."""
         c, lang = self.console, self.lang
@@ -270,14 +201,14 @@ class TerminalGame:
                     self.state.apply(action)
                     return True
 
-    def _parse(self, answer: str, entries: list, read):
+    def _parse(self, answer: str, entries: list[Entry], read: Reader) -> Action | None:
         group, why = self.resolve(answer, entries)
         if group is None:
             self.console.print(why, highlight=False)
             return None
         return group[0] if len(group) == 1 else self._follow_up(group, read)
 
-    def _follow_up(self, group: list, read):
+    def _follow_up(self, group: list[Action], read: Reader) -> Action | None:
         """The second choice of a grouped option (which city buys the advance); None to go back."""
         labels = member_labels(self.state, self.human, group, self.lang)
         self.console.print(actions_table(group, self.lang, labels))

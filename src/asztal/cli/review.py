@@ -8,9 +8,14 @@ A thin layer over :func:`asztal.bots.review.review_game` (which a server can cal
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
+
+if TYPE_CHECKING:
+    from asztal.engine import Action, GameState
 
 # the bots, Rich and the games are imported when a review runs (``asztal --help`` stays quick)
 
@@ -49,7 +54,7 @@ REVIEW_HU = {
 }
 
 
-def _t(key: str, lang: str, **kw) -> str:
+def _t(key: str, lang: str, **kw: object) -> str:
     hu, en = _TEXT[key]
     return (en if lang == "en" else hu).format(**kw)
 
@@ -60,7 +65,7 @@ def _loss(x: float, unit: str, lang: str) -> str:
     return number(100 * x if unit == "win" else x, lang, 1)
 
 
-def _labels(state, seat: int, actions: list, lang: str) -> list[str]:
+def _labels(state: GameState, seat: int, actions: Sequence[Action], lang: str) -> list[str]:
     """Moves named as the options list names them (card names, prices), never by their ids."""
     from asztal.cli.show import option_labels
 

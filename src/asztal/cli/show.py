@@ -7,16 +7,23 @@ its move reaches the screen only as the public log line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from types import ModuleType
+
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from asztal.cli.text import t
-from asztal.engine import GameState
+from asztal.engine import Action, GameState
 from asztal.engine.i18n import number, player_name
 
+#: an option as offered: its label and the actions it stands for (one, or a group whose member
+#: is chosen next)
+Entry = tuple[str, list[Action]]
 
-def _game_module(state: GameState, name: str):
+
+def _game_module(state: GameState, name: str) -> ModuleType | None:
     """The game's declared ``name`` part (``render``), or None."""
     return state.game.part(name)
 
@@ -29,7 +36,8 @@ def view_renderable(state: GameState, seat: int | None, lang: str) -> Renderable
         from rich.pretty import Pretty  # only for a game without a drawing
 
         return Pretty(view)
-    return render(view, lang)
+    drawn: RenderableType = render(view, lang)
+    return drawn
 
 
 def legend(state: GameState, lang: str) -> str | None:
@@ -42,6 +50,7 @@ def seat_names(players: int, controllers: list[str], humans: set[int], lang: str
     """"1. játékos (te)", "2. játékos (normál robot)": one name per seat, used everywhere."""
     out = []
     for s in range(players):
+        who: str | None
         if s in humans:
             who = "you" if len(humans) == 1 else "human"
         else:
@@ -56,7 +65,7 @@ def seat_name(seat: int | None, humans: set[int], bots: list[str], lang: str) ->
     return seat_names(seat + 1, bots, humans, lang)[seat]
 
 
-def option_labels(state: GameState, seat: int, actions: list, lang: str) -> list[str]:
+def option_labels(state: GameState, seat: int, actions: Sequence[Action], lang: str) -> list[str]:
     """Each option as ``seat`` reads it: the game's ``render.option_label(view, action, lang)``
     says what it will do (prices, costs, effects) from that seat's view; else the action's label."""
     fn = getattr(_game_module(state, "render"), "option_label", None)
@@ -66,17 +75,17 @@ def option_labels(state: GameState, seat: int, actions: list, lang: str) -> list
     return [fn(view, a, lang) for a in actions]
 
 
-def option_entries(state: GameState, seat: int, actions: list, lang: str) -> list[tuple[str, list]]:
+def option_entries(state: GameState, seat: int, actions: Sequence[Action], lang: str) -> list[Entry]:
     """The options as offered: ``(label, actions)``, one entry per action, except that a game
     may offer a group once (``render.option_group``: PocketCiv's advances, whose buying city is
     a follow-up choice). The order is the actions' order, so the numbers stay the same."""
     module = _game_module(state, "render")
     group_of = getattr(module, "option_group", None)
     labels = option_labels(state, seat, actions, lang)
-    if group_of is None:
+    if module is None or group_of is None:
         return [(label, [a]) for label, a in zip(labels, actions, strict=True)]
-    entries: list[tuple[str, list]] = []
-    where: dict = {}
+    entries: list[Entry] = []
+    where: dict[object, int] = {}  # a group's key: its entry
     for label, a in zip(labels, actions, strict=True):
         key = group_of(a)
         if key is None:
@@ -90,14 +99,15 @@ def option_entries(state: GameState, seat: int, actions: list, lang: str) -> lis
     return [(module.group_label(view, acts, lang) if len(acts) > 1 else label, acts) for label, acts in entries]
 
 
-def member_labels(state: GameState, seat: int, actions: list, lang: str) -> list[str]:
+def member_labels(state: GameState, seat: int, actions: Sequence[Action], lang: str) -> list[str]:
     """The follow-up choices of a group (e.g. the cities that could buy an advance)."""
     module = _game_module(state, "render")
+    assert module is not None, "only a game whose render part groups options has members"
     view = state.view(seat)
     return [module.member_label(view, a, lang) for a in actions]
 
 
-def actions_table(actions: list, lang: str, labels: list[str] | None = None) -> Table:
+def actions_table(actions: Sequence[Action], lang: str, labels: list[str] | None = None) -> Table:
     table = Table(title=t("actions", lang), show_header=False, box=None, padding=(0, 1))
     labels = labels or [a.label(lang) for a in actions]
     for i, label in enumerate(labels, 1):  # labels only: a code is typed by who knows it, never shown

@@ -163,7 +163,7 @@ TEXTS: dict[str, tuple[str, str]] = {
 }
 
 
-def t(key: str, lang: str = "hu", **params) -> str:
+def t(key: str, lang: str = "hu", **params: object) -> str:
     """An interface text, with the grammar specs of ``asztal.engine.i18n`` (``{level:a}``)."""
     hu, en = TEXTS[key]
     return fill(en if lang == "en" else hu, lang, **params)

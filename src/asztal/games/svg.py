@@ -209,21 +209,22 @@ class Svg:
     def g(self, parent: Node | None = None, **attrs: Any) -> Node:
         return self._add(parent, "g", attrs)
 
-    def rect(self, parent, x, y, w, h, **attrs) -> Node:
+    def rect(self, parent: Node | None, x: float, y: float, w: float, h: float, **attrs: Any) -> Node:
         return self._add(parent, "rect", {"x": x, "y": y, "width": w, "height": h, **attrs})
 
-    def circle(self, parent, cx, cy, r, **attrs) -> Node:
+    def circle(self, parent: Node | None, cx: float, cy: float, r: float, **attrs: Any) -> Node:
         return self._add(parent, "circle", {"cx": cx, "cy": cy, "r": r, **attrs})
 
-    def line(self, parent, x1, y1, x2, y2, **attrs) -> Node:
+    def line(self, parent: Node | None, x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> Node:
         return self._add(parent, "line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, **attrs})
 
-    def poly(self, parent, points, tag: str = "polygon", **attrs) -> Node:
+    def poly(self, parent: Node | None, points: Iterable[tuple[float, float]], tag: str = "polygon",
+             **attrs: Any) -> Node:
         """A ``polygon`` (or, with ``tag``, a ``polyline``) through ``points``, one decimal each."""
         pts = " ".join([f"{_value(float(x))},{_value(float(y))}" for x, y in points])
         return self._add(parent, tag, {"points": pts, **attrs})
 
-    def text(self, parent, x, y, s: Any, size: float = 12, **attrs) -> Node:
+    def text(self, parent: Node | None, x: float, y: float, s: Any, size: float = 12, **attrs: Any) -> Node:
         e = self._add(parent, "text", {"x": x, "y": y, "font_size": size, **attrs})
         e.text = escape_text(str(s))
         return e

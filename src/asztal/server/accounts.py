@@ -21,6 +21,7 @@ import os
 import re
 import secrets
 import unicodedata
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -251,7 +252,7 @@ class Accounts:
         self.storage = storage
         self.engine = storage.engine
 
-    def _writing(self):
+    def _writing(self) -> AbstractContextManager[object]:
         return self.storage._writing()  # SQLite: one writer at a time, shared with the game log
 
     # -- accounts -----------------------------------------------------------------
@@ -420,11 +421,11 @@ class Accounts:
         return seats
 
     # -- seats --------------------------------------------------------------------
-    def attach(self, account_id: str, held: list[tuple[str, str]]) -> tuple[list[dict], list[dict]]:
+    def attach(self, account_id: str, held: list[tuple[str, str]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """Link to the account each (game, seat token) whose token the server knows; returns
         (attached, refused): ``{game, seat}`` and ``{game, code}`` (``bad_token``, ``seat_owned``)."""
-        attached: list[dict] = []
-        refused: list[dict] = []
+        attached: list[dict[str, Any]] = []
+        refused: list[dict[str, Any]] = []
         with self._writing(), self.engine.begin() as conn:
             for game_id, token in held:
                 if not clean_id(game_id) or not clean_text(token):

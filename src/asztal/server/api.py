@@ -16,7 +16,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from asztal import games
-from asztal.engine import BadOptions, UnknownGame
+from asztal.engine import BadOptions, Game, UnknownGame
 from asztal.engine.errors import AsztalError
 from asztal.server import meta, texts
 from asztal.server.accounts import Session
@@ -30,7 +30,8 @@ from asztal.server.room import Room
 from asztal.server.storage import Change, Conflict, now
 from asztal.server.tokens import hash_secret, new_game_id, new_secret, new_seed
 
-if TYPE_CHECKING:  # social.py builds on this module's Game objects
+if TYPE_CHECKING:  # social.py builds on this module's Game objects; app.py on its router
+    from asztal.server.app import Settings
     from asztal.server.social import Social
 
 Strength = Literal["easy", "normal", "hard", "random", "greedy"]
@@ -197,7 +198,7 @@ def game_info(row: dict[str, Any], seat_rows: list[dict[str, Any]], room: Room |
 MAX_MAP_BYTES = 64 * 1024
 
 
-def with_drawn_map(game, players: int, options: dict[str, Any], drawn: dict[str, Any]) -> dict[str, Any]:
+def with_drawn_map(game: Game, players: int, options: dict[str, Any], drawn: dict[str, Any]) -> dict[str, Any]:
     """The options with a map drawn in the browser (data, never a path), checked by the game
     itself (PocketCiv's ``check_map``); stored with the game's options, so its replay works."""
     if "map" not in game.default_options:
@@ -207,7 +208,7 @@ def with_drawn_map(game, players: int, options: dict[str, Any], drawn: dict[str,
     return game.check_options(players, {**options, "map": drawn})
 
 
-def build_router(hub: Hub, settings, identity: Identity | None = None, ratings: Ratings | None = None,
+def build_router(hub: Hub, settings: Settings, identity: Identity | None = None, ratings: Ratings | None = None,
                  social: Social | None = None) -> APIRouter:
     """``identity``: who a request's session cookie belongs to; a logged-in player's seat is
     linked to the account when taken (``identity.py``). Without it every request is a guest's."""

@@ -14,12 +14,14 @@ import importlib.util
 import logging
 import os
 import secrets
-from collections.abc import Callable
+import socket
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from types import FrameType
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import HTMLResponse
@@ -42,6 +44,9 @@ from asztal.server.social import install as install_social
 from asztal.server.storage import Storage
 from asztal.server.tournament.api import install as install_tournaments
 from asztal.server.ws import game_socket
+
+if TYPE_CHECKING:  # (imported where a server is run: the app alone does without it)
+    import uvicorn
 
 log = logging.getLogger("asztal.server")
 
@@ -134,7 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     hub = Hub(storage, BotPool(settings.workers, settings.side_workers, settings.render_workers), instance, settings)
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI):
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.pool.start()  # first: it forks, and there are no other threads yet
         await asyncio.to_thread(storage.migrate)
         listener = None
@@ -223,7 +228,7 @@ class _Server:
                  on_started: Callable[[], None] | None = None) -> None:
         self.settings, self.host, self.port, self.on_started = settings, host, port, on_started
 
-    def config(self, app: FastAPI | None):
+    def config(self, app: FastAPI | None) -> uvicorn.Config:
         """uvicorn's config serving ``app``; None: a config that only binds the listening
         socket (the supervisor's, whose server processes each make their own app)."""
         import uvicorn
@@ -237,7 +242,7 @@ class _Server:
                               forwarded_allow_ips=",".join(s.proxies) if s.proxies else "",
                               timeout_graceful_shutdown=10, h11_max_incomplete_event_size=64 * 1024)
 
-    def run(self, sockets: list | None = None) -> None:
+    def run(self, sockets: list[socket.socket] | None = None) -> None:
         import uvicorn
 
         app = create_app(self.settings)
@@ -245,13 +250,13 @@ class _Server:
         on_started = self.on_started
 
         class Server(uvicorn.Server):
-            def handle_exit(self, sig, frame) -> None:
+            def handle_exit(self, sig: int, frame: FrameType | None) -> None:
                 loop = getattr(self, "_asztal_loop", None)
                 if loop is not None:
                     loop.call_soon_threadsafe(hub.begin_close)
                 super().handle_exit(sig, frame)
 
-            async def startup(self, sockets=None) -> None:
+            async def startup(self, sockets: list[socket.socket] | None = None) -> None:
                 self._asztal_loop = asyncio.get_running_loop()
                 await super().startup(sockets)
                 if on_started is not None and self.started:
@@ -289,11 +294,11 @@ def run(settings: Settings, host: str, port: int, on_started: Callable[[], None]
     _supervise(server, sock, n)
 
 
-def _child(server: _Server, sock) -> None:
+def _child(server: _Server, sock: socket.socket) -> None:
     server.run(sockets=[sock])
 
 
-def _supervise(server: _Server, sock, n: int) -> None:
+def _supervise(server: _Server, sock: socket.socket, n: int) -> None:
     """Run ``n`` server processes on one listening socket until SIGTERM or SIGINT, which is
     passed on to each (each closes its sockets with ``shutting_down``); a process that dies
     meanwhile is started again."""
@@ -309,7 +314,7 @@ def _supervise(server: _Server, sock, n: int) -> None:
         p.start()
         return p
 
-    def stop(sig, frame) -> None:
+    def stop(sig: int, frame: FrameType | None) -> None:
         nonlocal stopping
         stopping = True
         for p in procs:

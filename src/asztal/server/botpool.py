@@ -150,7 +150,7 @@ class BotPool:
         finally:
             self.reviews_pending -= 1
 
-    async def draw(self, key: tuple, prev_no: int | None, no: int, prev: str | None,
+    async def draw(self, key: render.BoardKey, prev_no: int | None, no: int, prev: str | None,
                    job: render.DrawJob) -> tuple[str | None, list[list[Any]] | None]:
         """A view key's board and its patch (``render.draw``): in a drawing process, which keeps
         the key's last board (drawing ``prev_no``); in the event loop, from ``prev``, when there

@@ -58,7 +58,7 @@ class Hub(Moves, Presence):
         self._loading: dict[str, asyncio.Lock] = {}
         self.closing = False
         self.sockets: dict[str, int] = {}   # open sockets per client address
-        self._presence_task: asyncio.Task | None = None
+        self._presence_task: asyncio.Task[None] | None = None
         self._starting = False
         #: called with (room, change) after each change this instance committed; each hands its work to a
         #: thread of its own (mail.py, ratings.py), so a move is never held up

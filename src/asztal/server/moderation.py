@@ -19,11 +19,14 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import os
-from typing import Any
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any, TypeVar
 
 from fastapi import APIRouter, FastAPI, HTTPException, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Boolean, Column, DateTime, ForeignKey, Integer, String, Table, delete, insert, select, update
+from sqlalchemy.engine import Connection
 
 from asztal.server import texts
 from asztal.server.accounts import (
@@ -44,6 +47,8 @@ from asztal.server.ratelimit import RateLimit
 from asztal.server.room import Client
 from asztal.server.storage import Storage, games_table, metadata, now, seats_table
 from asztal.server.tokens import hash_secret, new_secret
+
+T = TypeVar("T")
 
 operators_table = Table(
     "operators", metadata,
@@ -109,12 +114,13 @@ class Moderation:
         self.storage = storage
         self.engine = storage.engine
 
-    def _writing(self):
+    def _writing(self) -> AbstractContextManager[object]:
         return self.storage._writing()
 
-    def _account(self, conn: Any, username: str) -> str | None:
-        return conn.execute(select(accounts_table.c.id).where(
+    def _account(self, conn: Connection, username: str) -> str | None:
+        account_id: str | None = conn.execute(select(accounts_table.c.id).where(
             accounts_table.c.username_key == username_key(username))).scalar()
+        return account_id
 
     # -- a player's ------------------------------------------------------------------
     def mute(self, account_id: str, username: str, blocked: bool) -> str:
@@ -421,7 +427,7 @@ def build_router(hub: Hub, moderation: Moderation, identity: Identity) -> APIRou
             raise fail(403, "not_operator")
         return me
 
-    async def run(fn: Any, *args: Any) -> Any:
+    async def run(fn: Callable[..., T], *args: Any) -> T:
         try:
             return await asyncio.to_thread(fn, *args)
         except Refused as e:
@@ -468,7 +474,8 @@ def build_router(hub: Hub, moderation: Moderation, identity: Identity) -> APIRou
 
     @router.get("/admin/reports", response_model=list[ReportRow], responses=refusals,
                 summary="The reports, newest first (operators only)")
-    async def reports(request: Request, open: bool = Query(True, description="only those not closed")) -> list:
+    async def reports(request: Request,
+                      open: bool = Query(True, description="only those not closed")) -> list[dict[str, Any]]:
         await operator(request, csrf=False)
         return await run(moderation.reports, open)
 

@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from asztal import games
-from asztal.engine import GameState
+from asztal.engine import Action, GameState
 
 #: an internal card id (``army-03``, ``city-siwa-3``, ``train-01``): never in a player's text
 CARD_ID = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d{1,3}\b")
@@ -75,7 +75,7 @@ def named_log(entries: list[dict[str, Any]], seats: list[dict[str, Any]]) -> lis
             for e in entries]
 
 
-def option_labels(state: GameState, view: dict[str, Any], actions: list, lang: str) -> list[str]:
+def option_labels(state: GameState, view: dict[str, Any], actions: list[Action], lang: str) -> list[str]:
     """Each legal action as the deciding seat reads it (the same words as the terminal)."""
     module = _render_module(state.game.name)
     fn = getattr(module, "option_label", None)
@@ -86,7 +86,7 @@ def option_labels(state: GameState, view: dict[str, Any], actions: list, lang: s
     return out
 
 
-def relabel(state: GameState, seat: int, text: str, lang: str) -> str:
+def relabel(state: GameState, seat: int | None, text: str, lang: str) -> str:
     """``text`` (a hint, which names moves by their plain labels) with every legal move's
     label replaced by the label the seat reads (card names and values, never an id)."""
     acts = list(state.legal_actions())
@@ -109,7 +109,7 @@ def decision_text(state: GameState) -> dict[str, str | None] | None:
 
 
 def panels(state: GameState, view: dict[str, Any], seats: list[dict[str, Any]], names: list[str],
-           lang: str = "hu") -> list[dict]:
+           lang: str = "hu") -> list[dict[str, Any]]:
     """One panel per seat: what the game's board module says about it, plus name and presence;
     the money is named by the game's own word (``board.MONEY``: Aureus, arany, pénz)."""
     board = state.game.part("board")
@@ -167,7 +167,7 @@ def decorate(msg: dict[str, Any], state: GameState, seat: int | None, lang: str,
             msg["verdict"] = board.verdict(view, lang, names, list(state.winners()))
 
 
-def why(state, code: str) -> dict[str, Any]:
+def why(state: GameState, code: str) -> dict[str, Any]:
     """Why ``code`` is (not) legal for the seat to move, in both languages."""
     try:
         action = state.game.action_for_code(state, code.strip())
@@ -183,7 +183,7 @@ def why(state, code: str) -> dict[str, Any]:
     return refusal_message(state, action, code)
 
 
-def refusal_message(state, action, code: str) -> dict[str, Any]:
+def refusal_message(state: GameState, action: Action, code: str) -> dict[str, Any]:
     """The game's own reason (``state.refusal`` rendered by ``describe_refusal``, the
     decision contract) in both languages, with the rule it rests on."""
     from asztal.engine.decision import NOT_NOW

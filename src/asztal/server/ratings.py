@@ -61,7 +61,7 @@ rated_games_table = Table(
 )
 
 
-def _rating_columns() -> list[Column]:
+def _rating_columns() -> list[Column[Any]]:
     """What a rating holds, for an account and for a bot strength alike (new Column objects:
     a column belongs to one table)."""
     return [Column("mu", Float, nullable=False), Column("sigma", Float, nullable=False),

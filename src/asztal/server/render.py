@@ -17,6 +17,7 @@ import struct
 from bisect import bisect_right
 from collections import OrderedDict
 from multiprocessing.connection import Connection
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
 from asztal import games
@@ -31,11 +32,23 @@ PATCH_WORTH = 0.6
 #: the arguments of ``draw`` before ``prev``: (game, view, legal, lang, names, last)
 DrawJob = tuple[str, dict[str, Any], list[dict[str, Any]], str, list[str] | None, list[dict[str, Any]] | None]
 
+#: a view key's board as a drawing process knows it: (room id, seat or None, language)
+BoardKey = tuple[str, int | None, str]
+
+#: a board and its patch, as ``draw`` gives them
+Drawing = tuple[str | None, list[list[Any]] | None]
+
+#: one board to draw, as a drawing process receives it: (ticket, key, prev_no, no, job)
+_Job = tuple[int, BoardKey, int | None, int, DrawJob]
+
+#: a drawing process's answer to one job: (ticket, svg, patch, error)
+_Answer = tuple[int, str | None, list[list[Any]] | None, str | None]
+
 #: how the drawing processes are started (``multiprocessing``'s start methods)
 StartMethod = Literal["fork", "spawn"]
 
 
-def board_module(game_name: str):
+def board_module(game_name: str) -> ModuleType | None:
     """The game's SVG board (its declared ``board`` part), else None."""
     return games.load(game_name).part("board")
 
@@ -124,13 +137,13 @@ def _boards_main(jobs: Connection, answers: Connection, parent: int) -> None:
     """A drawing process: take batches of jobs, answer each with its board and patch. It keeps
     the last board of every view key, so the event loop never sends one back to it."""
     die_with_parent(parent)
-    kept: OrderedDict[tuple, tuple[int, str | None]] = OrderedDict()
+    kept: OrderedDict[BoardKey, tuple[int, str | None]] = OrderedDict()
     while True:
         try:
-            batch: list[tuple[int, tuple, int | None, int, DrawJob]] = jobs.recv()
+            batch: list[_Job] = jobs.recv()
         except (EOFError, OSError):
             return
-        out: list[tuple[int, str | None, list[list[Any]] | None, str | None]] = []
+        out: list[_Answer] = []
         for ticket, key, prev_no, no, job in batch:
             had = kept.pop(key, None)
             try:
@@ -182,10 +195,10 @@ class Boards:
         self.ends: list[tuple[Connection, Connection]] = []  # (to it, from it), until the loop takes them
         self.writers: list[asyncio.WriteTransport | None] = []
         self.readers: list[asyncio.ReadTransport | None] = []
-        self.connecting: list[asyncio.Future | None] = []
-        self.waiting: list[list[tuple]] = []
+        self.connecting: list[asyncio.Future[None] | None] = []
+        self.waiting: list[list[_Job]] = []
         self.busy: list[bool] = []
-        self.pending: dict[int, asyncio.Future] = {}
+        self.pending: dict[int, asyncio.Future[tuple[str | None, list[list[Any]] | None, str | None]]] = {}
         self.tickets = itertools.count()
         self.broken = False
 
@@ -218,7 +231,7 @@ class Boards:
         answers_in.close()
         self.writers[k], self.readers[k] = writer, reader
 
-    async def draw(self, key: tuple, prev_no: int | None, no: int, job: DrawJob) -> tuple[str | None, Any]:
+    async def draw(self, key: BoardKey, prev_no: int | None, no: int, job: DrawJob) -> Drawing:
         k = hash(key[0]) % self.n
         if self.writers[k] is None:
             connecting = self.connecting[k]
@@ -244,7 +257,7 @@ class Boards:
             data = pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL)
             writer.write(struct.pack("!i", len(data)) + data)
 
-    def _answer(self, k: int, answers: list[tuple]) -> None:
+    def _answer(self, k: int, answers: list[_Answer]) -> None:
         for ticket, svg, patch, error in answers:
             future = self.pending.pop(ticket, None)
             if future is not None and not future.done():

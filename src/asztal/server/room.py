@@ -31,7 +31,7 @@ from asztal.engine import Game, GameState
 from asztal.engine.errors import AsztalError
 from asztal.server import texts
 from asztal.server.present import decorate, last_events, named_log
-from asztal.server.render import DrawJob, board_module, draw
+from asztal.server.render import BoardKey, Drawing, DrawJob, board_module, draw
 
 log = logging.getLogger("asztal.server")
 
@@ -40,7 +40,7 @@ _MASK63 = (1 << 63) - 1
 #: draws one view key's board and its patch: (key, prev_no, no, prev, job) -> (svg, patch),
 #: ``prev`` being the key's board drawn as number ``prev_no`` and ``job`` the arguments of
 #: ``render.draw``; the bot pool's ``draw`` (in a drawing process), or ``_draw_here``
-Drawer = Callable[..., Awaitable[tuple[str | None, list[list[Any]] | None]]]
+Drawer = Callable[[BoardKey, int | None, int, str | None, DrawJob], Awaitable[Drawing]]
 
 
 class Refusal(Exception):
@@ -62,7 +62,7 @@ class Seat:
     local: int = 0                  # sockets of this seat on this instance
     remote: set[str] = field(default_factory=set)  # other instances with a socket of this seat
     stand_in: bool = False
-    away_task: asyncio.Task | None = None
+    away_task: asyncio.Task[None] | None = None
     away_since: float | None = None  # monotonic time the seat was last seen held by nobody
     #: what a stand-in played for this seat since its player last looked: [(hu, en)]
     played_for: list[tuple[str, str]] = field(default_factory=list)
@@ -144,7 +144,8 @@ class Drawn:
     lines: list[dict[str, Any]]          # the log as this key's seat reads it, at this change
     epoch: int                           # the room's ``len(cuts)`` then
     view_patch: dict[str, Any] | None = None  # made when first asked
-    texts: dict[tuple, str] = field(default_factory=dict)  # JSON per (log span, view part, board part)
+    #: JSON per (log span, view part, board part)
+    texts: dict[tuple[int, int, str, str], str] = field(default_factory=dict)
 
 
 class Room:
@@ -163,7 +164,7 @@ class Room:
         self.by_seat: dict[int, Client] = {}
         self.deadline: float | None = None
         self.turn_deadline: float | None = epoch(row.get("turn_deadline"))  # stored with the turn's first move
-        self.task: asyncio.Task | None = None   # the bot move or turn timer now pending
+        self.task: asyncio.Task[None] | None = None   # the bot move or turn timer now pending
         self.log_mark: int | None = None        # log length before the last action (its lines are the last move)
         #: per seat that reads the log (None: spectators), its entries described so far
         self.lines: dict[int | None, list[dict[str, Any]]] = {}
@@ -174,13 +175,13 @@ class Room:
         self.shown: dict[tuple[int | None, str], tuple[dict[str, Any] | None, str | None, int | None]] = {}
         self.drawer: Drawer = _draw_here
         self.draws = 0  # boards drawn for this room: their numbers tell a drawing process which one it kept
-        self._tail: asyncio.Task | None = None  # the last step queued by ``_then``
+        self._tail: asyncio.Task[None] | None = None  # the last step queued by ``_then``
         #: a rated game (``ratings.py``): no hints and no takebacks while it runs
         self.rated = False
         self.metrics: Any = None  # the operator's series (metrics.py): the broadcast's latency
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.state.game
 
     def bot_seed(self, seat: int) -> int:
@@ -401,7 +402,7 @@ class Room:
         self._then(step)
 
 
-async def _draw_here(key: tuple, prev_no: int | None, no: int, prev: str | None,
+async def _draw_here(key: BoardKey, prev_no: int | None, no: int, prev: str | None,
                      job: DrawJob) -> tuple[str | None, list[list[Any]] | None]:
     """Draw in the event loop (a room made without the hub's bot pool)."""
     return draw(*job, prev)

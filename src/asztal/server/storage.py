@@ -42,8 +42,10 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import ConnectionPoolEntry
 
 metadata = MetaData()
 
@@ -124,7 +126,11 @@ class Change:
     by: str
 
 
-def _sqlite_pragmas(dbapi_conn, _record) -> None:
+#: a change queued for the group-commit writer: (game id, change, status, to move, result, turn deadline)
+Append = tuple[str, Change, str, int | None, dict[str, Any] | None, dt.datetime | None]
+
+
+def _sqlite_pragmas(dbapi_conn: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=FULL")  # a commit reaches the disk before it is acknowledged
@@ -247,7 +253,7 @@ class Storage:
             return status
 
     @staticmethod
-    def _first_deadline(conn, game_id: str) -> dt.datetime | None:
+    def _first_deadline(conn: Connection, game_id: str) -> dt.datetime | None:
         """When the first turn of a game that starts now runs out: a human's turn, in a timed game."""
         row = conn.execute(select(games_table.c.turn_timer, games_table.c.to_move, games_table.c.seq)
                            .where(games_table.c.id == game_id)).first()
@@ -258,7 +264,7 @@ class Storage:
         return now() + dt.timedelta(seconds=row[0]) if kind == "human" else None
 
     @staticmethod
-    def _free_seats(conn, game_id: str) -> int:
+    def _free_seats(conn: Connection, game_id: str) -> int:
         return len(conn.execute(select(seats_table.c.seat).where(
             seats_table.c.game_id == game_id, seats_table.c.kind == "human",
             seats_table.c.token_hash.is_(None))).all())
@@ -279,7 +285,8 @@ class Storage:
                 seats_table.c.game_id == game_id,
                 (seats_table.c.token_hash == secret_hash) | (seats_table.c.invite_hash == secret_hash))).first()
             if r is not None:
-                return r[0]
+                seat: int = r[0]
+                return seat
             w = conn.execute(select(games_table.c.id).where(games_table.c.id == game_id,
                                                             games_table.c.watch_hash == secret_hash)).first()
             return -1 if w is not None else None
@@ -325,8 +332,7 @@ class Storage:
         if outcome is not None:
             raise outcome
 
-    def append_batch(self, items: list[tuple[str, Change, str, int | None, dict[str, Any] | None,
-                                             dt.datetime | None]]) -> list[Conflict | None]:
+    def append_batch(self, items: list[Append]) -> list[Conflict | None]:
         """Commit several changes (of different games) in one transaction: one disk sync for all.
 
         Each change is written only if its game's ``seq`` is the one before it (the conditional
@@ -359,7 +365,7 @@ class Storage:
         return outcomes
 
     def submit_append(self, game_id: str, change: Change, status: str, to_move: int | None,
-                      result: dict[str, Any] | None, deadline: dt.datetime | None = None) -> Future:
+                      result: dict[str, Any] | None, deadline: dt.datetime | None = None) -> Future[None]:
         """Queue a change for the group-commit writer; the future ends when it is committed (or refused)."""
         if self._writer is None:
             self._writer = GroupWriter(self)
@@ -377,13 +383,13 @@ class Storage:
             return None if r is None else r[0]
 
     # -- between instances ----------------------------------------------------------
-    def _notify(self, conn, payload: dict[str, Any]) -> None:
+    def _notify(self, conn: Connection, payload: dict[str, Any]) -> None:
         """Tell the other instances (PostgreSQL NOTIFY is delivered when the transaction commits)."""
         if self.is_postgres:
             payload = {"instance": self.instance, **payload}
             conn.execute(text("SELECT pg_notify(:ch, :p)"), {"ch": NOTIFY_CHANNEL, "p": json.dumps(payload)})
 
-    def _notify_all(self, conn, payloads: list[dict[str, Any]]) -> None:
+    def _notify_all(self, conn: Connection, payloads: list[dict[str, Any]]) -> None:
         """``_notify`` of each, in order, by one statement."""
         if self.is_postgres:
             texts = [json.dumps({"instance": self.instance, **p}) for p in payloads]
@@ -405,12 +411,13 @@ class GroupWriter:
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self.queue: queue.SimpleQueue = queue.SimpleQueue()
+        #: (change, its waiter), or None: stop
+        self.queue: queue.SimpleQueue[tuple[Append, Future[None]] | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._run, name="asztal-writer", daemon=True)
         self.thread.start()
 
-    def submit(self, item: tuple) -> Future:
-        fut: Future = Future()
+    def submit(self, item: Append) -> Future[None]:
+        fut: Future[None] = Future()
         self.queue.put((item, fut))
         return fut
 
@@ -428,13 +435,13 @@ class GroupWriter:
                     break
             stopping = None in batch
             # a change whose waiter gave up before it was written is not written at all
-            batch = [b for b in batch if b is not None and b[1].set_running_or_notify_cancel()]
-            if batch:
+            queued = [b for b in batch if b is not None and b[1].set_running_or_notify_cancel()]
+            if queued:
                 try:
-                    outcomes: Sequence[Exception | None] = self.storage.append_batch([item for item, _ in batch])
+                    outcomes: Sequence[Exception | None] = self.storage.append_batch([item for item, _ in queued])
                 except Exception as e:  # the database is gone: every waiting change is refused
-                    outcomes = [e] * len(batch)
-                for (_, fut), outcome in zip(batch, outcomes, strict=True):
+                    outcomes = [e] * len(queued)
+                for (_, fut), outcome in zip(queued, outcomes, strict=True):
                     if outcome is None:
                         fut.set_result(None)
                     else:

@@ -32,6 +32,8 @@ from asztal import games
 from asztal.engine.errors import AsztalError, BadRecord, IllegalAction
 from asztal.server import meta, texts
 from asztal.server.edge import GAME_ID, CleanStr, check_json
+from asztal.server.hub import Hub
+from asztal.server.storage import Storage
 
 MAX_REPLAY_ACTIONS = 5000
 _ENTRY = re.compile(r"^- \*\*`([A-Z]+(?:-[A-Z]+)*-\d+)`\*\*\s*(.*)$")
@@ -164,7 +166,7 @@ def replay_frame(record: dict[str, Any], step: int, seat: int | None, lang: str,
             "last": actions[step - 1] if step and show_codes else None}
 
 
-def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any], int | None, bool]:
+def game_record(storage: Storage, game_id: str, token: str | None) -> tuple[dict[str, Any], int | None, bool]:
     """The record of a game from the server's storage, the seat it must be seen by, and whether
     it is finished: a finished game by anyone (all revealed, as ``GET /api/games/{id}/record``;
     a private one only with one of its secrets), a running one only by a seat's token and
@@ -187,7 +189,7 @@ def game_record(storage, game_id: str, token: str | None) -> tuple[dict[str, Any
     return record_of(row, storage.changes(game_id)), seat, row["status"] == "finished"
 
 
-def seat_names(storage, game_id: str, lang: str) -> list[str]:
+def seat_names(storage: Storage, game_id: str, lang: str) -> list[str]:
     """The seats' names as a reader of ``lang`` sees them (defaults in that language)."""
     from asztal.server.present import seat_label
 
@@ -200,7 +202,8 @@ def check_pocketciv_map(m: dict[str, Any]) -> dict[str, Any]:
     one every PocketCiv map is drawn with)."""
     hexes = games.load("pocketciv").part("map")  # the map rules and hex geometry
     assert hexes is not None, "PocketCiv declares its map part"
-    return hexes.map_from_cells(m)
+    filled: dict[str, Any] = hexes.map_from_cells(m)
+    return filled
 
 
 class ErrorText(BaseModel):
@@ -267,7 +270,7 @@ def build_router() -> APIRouter:
     async def review_route(body: ReviewRequest, request: Request) -> dict[str, Any]:
         from asztal.server.review import Busy
 
-        hub = request.app.state.hub
+        hub: Hub = request.app.state.hub
         storage = hub.storage
         try:
             if not GAME_ID.fullmatch(body.game_id):
@@ -290,7 +293,8 @@ def build_router() -> APIRouter:
     def pocketciv_canvas() -> dict[str, Any]:
         hexes = games.load("pocketciv").part("map")  # the one hex geometry of every PocketCiv map
         assert hexes is not None, "PocketCiv declares its map part"
-        return hexes.editor_canvas()
+        canvas: dict[str, Any] = hexes.editor_canvas()
+        return canvas
 
     @router.post("/pocketciv/map", summary="Check a hand-drawn PocketCiv map; answer the map file")
     def pocketciv_map(body: MapRequest) -> dict[str, Any]:

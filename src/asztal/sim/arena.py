@@ -37,7 +37,11 @@ def derive_seed(*parts: int) -> int:
     return x >> 1
 
 
-def _play_job(job: tuple) -> dict[str, Any]:
+#: one game of the arena, ``play_game``'s arguments: (game, players, options, game seed, bot specs, bot seeds)
+_Job = tuple[str, int, dict[str, Any], int, list[str], list[int]]
+
+
+def _play_job(job: _Job) -> dict[str, Any]:
     return play_game(*job)
 
 
@@ -108,7 +112,7 @@ def run_arena(game_name: str, bots: Sequence[str], games: int = 100, players: in
                     plan.append((lv, opts, i, [e]))
             else:
                 plan.append((lv, opts, i, [(s + i) % players for s in range(players)]))
-    jobs_args = []
+    jobs_args: list[_Job] = []
     for lv, opts, i, seat_entries in plan:
         gseed = derive_seed(seed, i, lv or 0)
         bot_seeds = [derive_seed(seed, i, lv or 0, 1000 + s) for s in range(players)]

@@ -24,13 +24,35 @@ import random
 import statistics
 import time
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 from asztal import games
+
+if TYPE_CHECKING:
+    from asztal.engine import GameState
 
 REFERENCE_NAME = "OpenSpiel backgammon (C++ via pyspiel), uniform-random Python loop"
 #: where the fixed mid-game positions MCTS is measured from live (package data)
 POSITIONS = "positions"
+
+#: one slice of a workload: its counts (``strict``, ``steps``, ``clones``, ...) and ``seconds``
+Measure = dict[str, float]
+
+
+class Workload(Protocol):
+    """What is timed: ``run`` works for about ``seconds`` of CPU and says what it did."""
+
+    def run(self, seconds: float) -> Measure: ...
+
+
+class Round(TypedDict, total=False):
+    """One round of one game: its playouts, clones and MCTS search, beside the reference's
+    ``play`` and ``clone`` of the same round (empty without a reference)."""
+
+    play: Measure
+    clone: Measure
+    mcts: Measure
+    ref: dict[str, Measure]
 
 
 class Playouts:
@@ -48,7 +70,7 @@ class Playouts:
         self.options = options or {}
         self.rand = random.Random(seed).random
         self.next_seed = seed
-        self.state = None
+        self.state: GameState | None = None
 
     def run(self, seconds: float) -> dict[str, float]:
         rand, clock = self.rand, time.process_time
@@ -88,11 +110,11 @@ class ReferencePlayouts:
     """
 
     def __init__(self, seed: int = 0) -> None:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
 
         self.game = pyspiel.load_game("backgammon")
         self.rand = random.Random(seed).random
-        self.state = None
+        self.state: Any = None  # a pyspiel state (pyspiel has no type information)
 
     def run(self, seconds: float) -> dict[str, float]:
         rand, clock = self.rand, time.process_time
@@ -125,14 +147,15 @@ class ReferencePlayouts:
 class Clones:
     """Clones of positions sampled along random games (every tenth decision, at most 50)."""
 
-    def __init__(self, positions: list) -> None:
+    def __init__(self, positions: list[Any]) -> None:
+        """``positions``: our game states, or pyspiel's (anything with ``clone``)."""
         self.positions = positions
 
     @classmethod
     def of_game(cls, game_name: str, players: int, seed: int = 0) -> Clones:
         game = games.load(game_name)
         rand = random.Random(seed).random
-        positions = []
+        positions: list[Any] = []
         g = seed
         while len(positions) < 50 and g < seed + 20:
             state = game.new_game(players, seed=g)
@@ -147,11 +170,11 @@ class Clones:
 
     @classmethod
     def of_reference(cls, seed: int = 0) -> Clones:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
 
         game = pyspiel.load_game("backgammon")
         rand = random.Random(seed).random
-        positions = []
+        positions: list[Any] = []
         while len(positions) < 50:
             state = game.new_initial_state()
             while not state.is_terminal() and len(positions) < 50:
@@ -176,7 +199,7 @@ class Clones:
         return {"seconds": clock() - start, "clones": n}
 
 
-def load_positions(game_name: str, players: int) -> list:
+def load_positions(game_name: str, players: int) -> list[GameState]:
     """The shipped mid-game positions of ``game_name`` with ``players`` (saved states); [] if none."""
     path = resources.files("asztal.sim").joinpath(POSITIONS, f"{game_name}-{players}p.json")
     if not path.is_file():
@@ -217,11 +240,11 @@ def bench(game_names: list[str] | None = None, seconds: float = 2.0, mcts: bool 
             ref_play, ref_clone = ReferencePlayouts(), Clones.of_reference()
         except ImportError:
             pass
-    configs = []
+    configs: list[tuple[str, int, dict[str, Workload]]] = []
     for name in game_names or games.names():
         for n in player_counts(name):
             if players is None or n in players:
-                work = {"play": Playouts(name, n), "clone": Clones.of_game(name, n)}
+                work: dict[str, Workload] = {"play": Playouts(name, n), "clone": Clones.of_game(name, n)}
                 if mcts:
                     from asztal.bots.bench import MctsSearch
 
@@ -234,15 +257,15 @@ def bench(game_names: list[str] | None = None, seconds: float = 2.0, mcts: bool 
         ref_play.run(slice_s / 4)
     for _name, _n, work in configs:
         work["play"].run(slice_s / 4)
-    ref_rounds: list[dict] = []
-    results: list[list[dict]] = [[] for _ in configs]
+    ref_rounds: list[dict[str, Measure]] = []
+    results: list[list[Round]] = [[] for _ in configs]
     for _ in range(rounds):
-        ref = {}
-        if ref_play is not None:
+        ref: dict[str, Measure] = {}
+        if ref_play is not None and ref_clone is not None:
             ref = {"play": ref_play.run(slice_s), "clone": ref_clone.run(slice_s / 2)}
             ref_rounds.append(ref)
         for i, (_name, _n, work) in enumerate(configs):
-            got = {"play": work["play"].run(slice_s), "clone": work["clone"].run(slice_s / 2)}
+            got: Round = {"play": work["play"].run(slice_s), "clone": work["clone"].run(slice_s / 2)}
             if "mcts" in work:
                 got["mcts"] = work["mcts"].run(slice_s)
             got["ref"] = ref
@@ -261,11 +284,11 @@ def _build_info() -> dict[str, str]:
     return build_info()
 
 
-def _rate(m: dict, key: str) -> float:
+def _rate(m: Measure, key: str) -> float:
     return m[key] / m["seconds"] if m["seconds"] else 0.0
 
 
-def _reference_summary(ref_rounds: list[dict]) -> dict[str, Any] | None:
+def _reference_summary(ref_rounds: list[dict[str, Measure]]) -> dict[str, Any] | None:
     if not ref_rounds:
         return None
     plays = [r["play"] for r in ref_rounds]
@@ -279,7 +302,7 @@ def _reference_summary(ref_rounds: list[dict]) -> dict[str, Any] | None:
             "forced_share": 1 - strict / steps if steps else 0.0}
 
 
-def _row(name: str, players: int, res: list[dict]) -> dict[str, Any]:
+def _row(name: str, players: int, res: list[Round]) -> dict[str, Any]:
     plays = [r["play"] for r in res]
     strict = sum(p["strict"] for p in plays)
     steps = sum(p["steps"] for p in plays)

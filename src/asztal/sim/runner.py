@@ -47,6 +47,7 @@ def play_game(game_name: str, players: int, options: dict[str, Any], game_seed: 
     perf = time.perf_counter
     while not state.is_over:
         seat = state.to_move
+        assert seat is not None, "a game not over has a seat to move"
         if len(state.legal_actions()) == 1:  # a forced move is not a decision
             state.apply(state.legal_actions()[0])
             steps += 1
@@ -112,7 +113,11 @@ def bot_seeds(seed: int, players: int) -> list[int]:
     return [seed * 31 + seat for seat in range(players)]
 
 
-def _play_chunk(args) -> list[dict[str, Any]]:
+#: one worker's share of ``run_games``: (game, players, bot specs, game seeds, options, setup)
+_Chunk = tuple[str, int, list[str], list[int], dict[str, Any], Callable[[], None] | None]
+
+
+def _play_chunk(args: _Chunk) -> list[dict[str, Any]]:
     game_name, players, bot_specs, seeds, options, setup = args
     if setup:
         setup()

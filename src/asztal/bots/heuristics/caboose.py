@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Any
 
 from asztal.engine import GameState
 from asztal.games.caboose.pack import pack_for_view
@@ -35,7 +36,7 @@ SCORE_SCALE = 40.0
 
 
 @lru_cache(maxsize=8)
-def board(pack_key: str | None) -> dict:
+def board(pack_key: str | None) -> dict[str, Any]:
     """Public component data of a pack (named by the view's ``pack_key``): routes per city, card texts by id."""
     raw = pack_for_view(pack_key).raw
     routes = {r["id"]: tuple(r["cities"]) for r in raw["board"]["routes"]}
@@ -43,7 +44,7 @@ def board(pack_key: str | None) -> dict:
     for rid, (a, b) in routes.items():
         city_routes[a].append(rid)
         city_routes[b].append(rid)
-    cards: dict[str, dict] = {}
+    cards: dict[str, dict[str, Any]] = {}
     for c in raw["city_cards"]:
         cards[c["id"]] = {"kind": "city", "payout": c["payout"], "city": c["city"]}
     for c in raw["train_cards"]:
@@ -70,7 +71,7 @@ def city_awards(value: int, counts: list[int], players: int) -> list[int]:
     return out
 
 
-def projected(v: dict) -> list[float]:
+def projected(v: dict[str, Any]) -> list[float]:
     """Each seat's points if the game ended now, with the fragile parts discounted."""
     b = board(v.get("pack_key"))
     n = v["players"]
@@ -85,7 +86,7 @@ def projected(v: dict) -> list[float]:
                 counts[int(q)] += k
         if not any(counts):
             continue
-        awards = city_awards(c["value"], counts, n)
+        awards: list[float] = [*city_awards(c["value"], counts, n)]
         if left:
             lead = sorted(counts, reverse=True)
             margin = lead[0] - (lead[1] if n > 1 else 0)
@@ -105,17 +106,17 @@ def projected(v: dict) -> list[float]:
     return pts
 
 
-def hand_value(v: dict, seat: int) -> float:
+def hand_value(v: dict[str, Any], seat: int) -> float:
     """What the seat's cards in hand are likely to bring in the rounds left."""
     if v.get("phase") == "over":
         return 0.0
-    left = max(0, v["rounds"] - v["round"] + 1)
+    left: int = max(0, v["rounds"] - v["round"] + 1)
     if not left:
         return 0.0
     b = board(v.get("pack_key"))
     s = v["seats"][seat]
     urgency = min(1.0, left / 3)
-    val = 0.0
+    val: float = 0.0
     cap = left  # a city card is used by one of the ~2 actions a round, the other often draws
     city_hand = s.get("city_hand")
     if city_hand is None:

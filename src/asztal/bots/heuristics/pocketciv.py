@@ -20,6 +20,7 @@ import json
 import math
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from asztal.engine import GameState
 
@@ -44,12 +45,12 @@ def _sig(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
-def wonder_points(v: dict) -> int:
+def wonder_points(v: dict[str, Any]) -> int:
     _, won = points_table()
     return sum(won.get(w, 0) for a in v["areas"] for w in a["wonders"])
 
 
-def seat_view(v: dict, seat: int) -> dict:
+def seat_view(v: dict[str, Any], seat: int) -> dict[str, Any]:
     """The solo-shaped view of one empire: a multiplayer view (PC 6.*) keeps per-player lists
     in each area and the empires apart; this picks ``seat``'s share of them."""
     if "empires" not in v:
@@ -68,7 +69,7 @@ def seat_view(v: dict, seat: int) -> dict:
     return out
 
 
-def estimate(v: dict) -> float:
+def estimate(v: dict[str, Any]) -> float:
     """Expected final score of the position ``v`` (a solo-shaped view, see ``seat_view``)."""
     adv_vp, _ = points_table()
     areas = v["areas"]
@@ -81,7 +82,7 @@ def estimate(v: dict) -> float:
     owned = sorted((adv_vp.get(x, 0) for x in v["advances"]), reverse=True)
     counted = tribes + (4 if "written_record" in v["advances"] else 0)
     per_era = sum(owned[:counted])
-    era = v["era"]
+    era: int = v["era"]
     left = max(0, ERAS - era + 1)  # era changes still to come, this era's included
     cities_ok = _sig(2.0 * (cities - era + 0.5))  # PC-ERA-02: this era scores with >= era cities
     future = per_era * left * (0.35 + 0.65 * cities_ok) * 0.8
@@ -91,7 +92,7 @@ def estimate(v: dict) -> float:
     return done + future + growth * (0.4 + 0.6 * left / ERAS)
 
 
-def foundations(v: dict, tribes: int, cities: int) -> float:
+def foundations(v: dict[str, Any], tribes: int, cities: int) -> float:
     """Cities that will keep their value, tribes the land can feed, farms, gold, the capital."""
     areas = v["areas"]
     owned = set(v["advances"])
@@ -99,7 +100,7 @@ def foundations(v: dict, tribes: int, cities: int) -> float:
     farms = sum(1 for a in areas if a["farm"])
     spare_farms = farms - sum(1 for a in areas if a["city"] and a["farm"])
     fed_tribes = 0
-    value = 0.0
+    value: float = 0.0
     for a in areas:
         cap = int(a["forest"]) + int(a["mountain"]) + int(a["volcano"]) + int(a["farm"]) + a["city"]  # PC-UPK-TRIBE-01
         fed_tribes += min(a["tribes"], cap)
@@ -141,18 +142,18 @@ CITY_GUARD = 4
 SURVIVAL = 4.0
 
 
-def _holdings(v: dict, seat: int) -> tuple[int, int]:
+def _holdings(v: dict[str, Any], seat: int) -> tuple[int, int]:
     """``seat``'s tribes and city value in a multiplayer view."""
     return (sum(a["tribes"][seat] for a in v["areas"]), sum(a["cities"][seat] for a in v["areas"]))
 
 
-def danger(v: dict, seat: int) -> float:
+def danger(v: dict[str, Any], seat: int) -> float:
     """How far ``seat``'s Empire is from weathering a bad event (0 when it is safe)."""
     tribes, cav = _holdings(v, seat)
     return float(max(0, SAFE_TRIBES - tribes - CITY_GUARD * cav))
 
 
-def _value(v: dict, seat: int) -> float:
+def _value(v: dict[str, Any], seat: int) -> float:
     if "empires" not in v:
         return estimate(v)
     return estimate(seat_view(v, seat)) - SURVIVAL * danger(v, seat)

@@ -29,11 +29,18 @@ one-tribe expeditions, so the last era's deck runs out sooner.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
+from asztal.engine import Action
 from asztal.games.pocketciv.data import ADV_INDEX, BOX, WONDER_VP
 from asztal.games.pocketciv.mp import NO_AREA
 from asztal.games.pocketciv.upkeep import support
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+    from asztal.games.pocketciv.state import PocketCivState
 
 A_CARTAGE = 1 << ADV_INDEX["cartage"]
 A_FISHING = 1 << ADV_INDEX["fishing"]
@@ -56,25 +63,25 @@ WANTED = [ADV_INDEX[x] for x in (
 RANK = {i: r for r, i in enumerate(WANTED)}
 
 
-def _others(s, a: int, field: str) -> int:
+def _others(s: PocketCivState, a: int, field: str) -> int:
     """Multiplayer: the other colours' ``tribes`` or ``cav`` (city values) in area ``a``."""
     if s.players == 1 or s.focus < 0:
         return 0
     return sum(getattr(e, field)[a] for q, e in enumerate(s.seats) if q != s.focus)
 
 
-def cap(s, a: int) -> int:
+def cap(s: PocketCivState, a: int) -> int:
     """Area ``a``'s support capacity for the player's tribes (other colours' cities count,
     their tribes take room: PC-MP-CITY-02)."""
     return support(s, a) + _others(s, a, "cav") - _others(s, a, "tribes")
 
 
-def spare(s, a: int) -> int:
+def spare(s: PocketCivState, a: int) -> int:
     """Room for tribes in area ``a`` before tribe upkeep removes some."""
     return cap(s, a) - s.emp.tribes[a]
 
 
-def value(s, a: int) -> int:
+def value(s: PocketCivState, a: int) -> int:
     """How much the player would mind area ``a`` being hit. In a multiplayer event the Empire
     ``s.emp`` is every colour together: the Totem holder steers the event to where it hurts
     least in all (measured: steering it onto the other colours ends more games in a fall)."""
@@ -83,18 +90,18 @@ def value(s, a: int) -> int:
     return own
 
 
-def pending(s) -> Any:
+def pending(s: PocketCivState) -> Any:
     """The pending frame (``.TAG`` ``move``, ``dev``, ``upkeep``, ``exp`` with its ``.area``, ...):
     the one place the policy reads the game's frame stack, so a rename of the game's internals
     is mended here."""
     return s.stack[-1]
 
 
-def _by(acts, key):
+def _by(acts: Sequence[Action], key: Callable[[Action], SupportsRichComparison]) -> Action:
     return max(acts, key=key)
 
 
-def choose(s):
+def choose(s: PocketCivState) -> Action:
     acts = s.legal_actions()
     if len(acts) == 1:
         return acts[0]
@@ -148,8 +155,9 @@ def choose(s):
     return acts[0]
 
 
-def _in_danger(s) -> bool:
+def _in_danger(s: PocketCivState) -> bool:
     """Is the deciding seat's Empire one bad event from its fall: no city and few tribes?"""
+    assert s.to_move is not None, "a seat is deciding"
     e = s.seats[s.to_move]
     return not any(e.cav) and sum(e.tribes) < DANGER_TRIBES
 
@@ -158,7 +166,7 @@ def _in_danger(s) -> bool:
 DANGER_TRIBES = 6
 
 
-def _totem(s, acts):
+def _totem(s: PocketCivState, acts: Sequence[Action]) -> Action:
     """Take the Totem when the event read out strikes areas (PC-MP-TOTEM-07) and the Empire
     is in danger: the holder decides whose tribes and cities the losses fall on where colours
     share an area (PC-MP-TOTEM-10). Otherwise it stays where it is: taken every time it
@@ -180,7 +188,7 @@ def _totem(s, acts):
 OFFER_MAX = 4
 
 
-def _visit(s, acts):
+def _visit(s: PocketCivState, acts: Sequence[Action]) -> Action:
     """Visitation: with Philosophy always look a second time for the handshake (a trade
     instead of an attack); with Diplomacy offer spare tribes, then gold, for a partnership."""
     f = pending(s)
@@ -198,7 +206,7 @@ def _visit(s, acts):
     return codes.get("stop") or acts[-1]
 
 
-def _generic(s, acts):
+def _generic(s: PocketCivState, acts: Sequence[Action]) -> Action:
     """Sub-decisions: lose what matters least, stop risky draws, decline offers."""
     for code in ("stop", "go", "done"):
         for a in acts:
@@ -208,7 +216,7 @@ def _generic(s, acts):
     if drops:
         return drops[0]
 
-    def cost(x):
+    def cost(x: Action) -> tuple[int, int]:
         if x.kind in ("pay", "lose", "offer"):
             a = x.args[0]
             return (-spare(s, a) * 10 + 5 * (s.emp.cav[a] > 0) - s.emp.tribes[a], a)
@@ -224,7 +232,7 @@ def _generic(s, acts):
     return min(acts, key=cost)
 
 
-def _target(s):
+def _target(s: PocketCivState) -> int:
     """The area where the next city should be founded this round: no city, a farm (or a
     forest to clear), and enough tribes in and around it to pay for it now."""
     best, key = -1, None
@@ -239,7 +247,7 @@ def _target(s):
     return best
 
 
-def _move(s, acts):
+def _move(s: PocketCivState, acts: Sequence[Action]) -> Action:
     """Seed empty areas (every occupied area grows), gather tribes where the next city can
     be founded this round, else move a surplus tribe to a neighbour with room, or else to a
     neighbouring city or the next city's farm."""
@@ -303,8 +311,8 @@ def _move(s, acts):
 FARM_MIN = 12
 
 
-def _dev(s, acts):
-    by_kind: dict[str, list] = {}
+def _dev(s: PocketCivState, acts: Sequence[Action]) -> Action:
+    by_kind: dict[str, list[Action]] = {}
     for x in acts:
         by_kind.setdefault(x.kind, []).append(x)
     # a farm where a city stands (or soon will), so the city is fed in upkeep

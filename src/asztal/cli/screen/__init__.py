@@ -2,19 +2,16 @@
 panes, so nothing a player needs scrolls away; hot-seat hands hidden behind a pass screen.
 
 ``asztal play`` uses it when a person sits at a terminal; scripts and pipes keep the line
-mode of :class:`asztal.cli.play.TerminalGame`, which also holds the game, its bots and its
-saves for this screen.
+mode of :class:`asztal.cli.play.TerminalGame`. Both play a :class:`asztal.cli.seated.SeatedGame`
+(the game, its bots and its save).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from asztal.cli.play import TerminalGame
+from asztal.cli.seated import SeatedGame
 
 
-def run_screen(game: TerminalGame) -> bool:
+def run_screen(game: SeatedGame) -> bool:
     """Play ``game`` full-screen until the end (True) or until the player quits (False)."""
     from asztal.cli.screen.app import GameApp
 

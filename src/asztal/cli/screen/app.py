@@ -18,7 +18,7 @@ ignored, never queued as an answer to the next question.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
 from rich.rule import Rule
@@ -34,11 +34,18 @@ from textual.widgets.option_list import Option
 from asztal.cli.explain import explain_option
 from asztal.cli.screen.options import Options, hidden_mark, option_rows, pinned_index
 from asztal.cli.screen.panes import panes
-from asztal.cli.show import legend, log_lines, member_labels, option_entries, option_labels, outcome_renderable
+from asztal.cli.seated import SeatedGame
+from asztal.cli.show import (
+    Entry,
+    legend,
+    log_lines,
+    member_labels,
+    option_entries,
+    option_labels,
+    outcome_renderable,
+)
 from asztal.cli.text import t
-
-if TYPE_CHECKING:
-    from asztal.cli.play import TerminalGame
+from asztal.engine import Action
 
 #: the log lines the pane keeps (the whole log is in the save, and in ``asztal replay``)
 LOG_LINES = 600
@@ -139,19 +146,19 @@ class GameApp(App[None]):
     """
     HORIZONTAL_BREAKPOINTS = [(0, "narrow"), (100, "wide")]
     BINDINGS = [Binding("ctrl+c", "quit_game", show=False, priority=True),
-                Binding("escape", "back", show=False),
+                Binding("escape", "go_back", show=False),
                 Binding("up", "cursor(-1)", show=False), Binding("down", "cursor(1)", show=False),
                 Binding("pageup", "cursor(-2)", show=False), Binding("pagedown", "cursor(2)", show=False)]
 
-    def __init__(self, game: TerminalGame) -> None:
+    def __init__(self, game: SeatedGame) -> None:
         super().__init__()
         self.game = game
         self.lang = game.lang
         self.finished = False
         self.busy: str | None = None  # what to say to input while a bot (or the hint) thinks
         self.waiting = "start"  # what the app waits for: move, pass, bot, over (tests read it)
-        self.entries: list[tuple[str, list]] = []
-        self.group: list | None = None  # the members of a grouped option being chosen
+        self.entries: list[Entry] = []
+        self.group: list[Action] | None = None  # the members of a grouped option being chosen
         self.log_seen = 0
         self.log_items: list[RenderableType] = []
         self.shown_panes: dict[str, RenderableType | None] = {}  # what ``t``, ``j``, ``k`` show whole
@@ -197,6 +204,7 @@ class GameApp(App[None]):
         g = self.game
         while not g.state.is_over:
             seat = g.state.to_move
+            assert seat is not None, "a game not over has a seat to move"
             if seat not in g.humans:
                 self.show_position()
                 self.think(seat)
@@ -214,7 +222,7 @@ class GameApp(App[None]):
             return
         self.show_end()
 
-    def play(self, action) -> None:
+    def play(self, action: Action) -> None:
         self.game.state.apply(action)
         if self.game.autosave:
             self.game.save_quietly()
@@ -235,7 +243,7 @@ class GameApp(App[None]):
         except RuntimeError:  # the app closed while the bot was thinking
             pass
 
-    def _bot_moved(self, action) -> None:
+    def _bot_moved(self, action: Action) -> None:
         self.busy = None
         self.play(action)
         self.advance()
@@ -309,7 +317,7 @@ class GameApp(App[None]):
         message.update(Text(text))
         message.display = bool(text)
 
-    def offer(self, acts: list) -> None:
+    def offer(self, acts: Sequence[Action]) -> None:
         g = self.game
         self.waiting = "move"
         self.group = None
@@ -388,7 +396,7 @@ class GameApp(App[None]):
                 self.action_quit_game()
                 return
             if answer == "back":
-                self.action_back()
+                self.action_go_back()
                 return
         self.command(answer)
 
@@ -429,7 +437,7 @@ class GameApp(App[None]):
         if key == "quit":
             self.action_quit_game()
         elif key == "back":
-            self.action_back()
+            self.action_go_back()
         else:
             self.command(key)
         self.query_one("#command", Input).focus()
@@ -519,7 +527,7 @@ class GameApp(App[None]):
             self.play(group[int(answer) - 1])
             self.advance()
         else:
-            self.action_back()
+            self.action_go_back()
 
     def ask_hint(self) -> None:
         self.busy = t("screen.hinting", self.lang)
@@ -537,7 +545,7 @@ class GameApp(App[None]):
         self.busy = None
         self.say(text)
 
-    def action_back(self) -> None:
+    def action_go_back(self) -> None:
         """Esc: out of the full-screen log, or back from a follow-up choice to the options."""
         if self.screen.maximized is not None:
             self.screen.minimize()

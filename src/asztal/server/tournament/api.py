@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, FastAPI, HTTPException, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy import insert, select
+from sqlalchemy.engine import Engine
 
 from asztal import games
 from asztal.engine import BadOptions
@@ -374,10 +375,11 @@ def build_router(hub: Hub, tournaments: Tournaments, identity: Identity) -> APIR
     return router
 
 
-def _account_of(engine: Any, username: str) -> str | None:
+def _account_of(engine: Engine, username: str) -> str | None:
     with engine.connect() as conn:
-        return conn.execute(select(accounts_table.c.id)
-                            .where(accounts_table.c.username_key == username_key(username))).scalar()
+        account_id: str | None = conn.execute(select(accounts_table.c.id)
+                                              .where(accounts_table.c.username_key == username_key(username))).scalar()
+        return account_id
 
 
 def install(app: FastAPI, hub: Hub, identity: Identity) -> Tournaments:

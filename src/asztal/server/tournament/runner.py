@@ -38,6 +38,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from asztal import games
+from asztal.engine import Game
 from asztal.server import meta
 from asztal.server.accounts import account_seats_table, accounts_table
 from asztal.server.hub import Hub
@@ -73,7 +74,7 @@ MAIL = {
 }
 
 
-def least(g: Any) -> int:
+def least(g: Game) -> int:
     """The fewest players at a tournament table: the game's minimum, and never a solo game."""
     return max(2, g.min_players)
 
@@ -101,8 +102,8 @@ class Tournaments:
         self.notices = notices
         self.pack_dir = pack_dir
         self._locks: dict[str, asyncio.Lock] = {}
-        self._task: asyncio.Task | None = None
-        self._pending: set[asyncio.Task] = set()
+        self._task: asyncio.Task[None] | None = None
+        self._pending: set[asyncio.Task[None]] = set()
 
     # -- the loop ---------------------------------------------------------------------------
     async def start(self) -> None:

@@ -20,6 +20,8 @@ level + 2 of them) with both sides projected to the end of the game.
 
 from __future__ import annotations
 
+from typing import Any
+
 from asztal.bots.heuristics.pax import solo as pax_solo
 from asztal.bots.heuristics.pax.solo import sigmoid
 from asztal.bots.heuristics.pax.solo import with_bonus as _with_bonus
@@ -52,7 +54,7 @@ def _pack(state: GameState) -> Pack:
     return pack
 
 
-def rome_estimate(v: dict) -> dict[str, float]:
+def rome_estimate(v: dict[str, Any]) -> dict[str, float]:
     """Rome's expected final symbols per category (bonuses included) as ``v``'s seat sees it."""
     rome = dict(v["rome"]["symbols"])
     hidden = v["rome"]["hidden"]
@@ -86,7 +88,12 @@ def rome_estimate(v: dict) -> dict[str, float]:
     return _with_bonus(rome)
 
 
-def _analyse(v: dict):
+#: a player as ``_analyse`` sees it: its tableau, its symbols (bonuses included) and per
+#: category the chance that it ends ahead of Rome
+_Player = tuple[dict[str, Any], dict[str, float], dict[str, float]]
+
+
+def _analyse(v: dict[str, Any]) -> tuple[dict[str, float], list[_Player]]:
     rome = rome_estimate(v)
     players = []
     for p in v["tableaux"]:
@@ -96,7 +103,7 @@ def _analyse(v: dict):
     return rome, players
 
 
-def pending_gain(v: dict, seat: int) -> tuple[float, float]:
+def pending_gain(v: dict[str, Any], seat: int) -> tuple[float, float]:
     """(Aureus, cards) still to come to ``seat`` in the turn it is taking.
 
     A turn is several decisions; what the turn still brings (the drawn card for the hand,
@@ -123,11 +130,13 @@ def pending_gain(v: dict, seat: int) -> tuple[float, float]:
     return 0.0, 0.0
 
 
-def hand_value(v: dict, p: dict) -> float:
+def hand_value(v: dict[str, Any], p: dict[str, Any]) -> float:
     hand = v.get("hand")
     if hand is None:
-        return HAND * p["hand_size"]
-    return sum(HAND + 0.3 * (c["symbols"] - 1) for c in hand)
+        size: int = p["hand_size"]
+        return HAND * size
+    worth: float = sum(HAND + 0.3 * (c["symbols"] - 1) for c in hand)
+    return worth
 
 
 def evaluate(state: GameState, seat: int) -> float:
