@@ -88,6 +88,8 @@ class AccountInfo(BaseModel):
     email: str | None
     email_confirmed: bool = Field(False, description="whether the owner confirmed the address (no notice before)")
     lang: Literal["hu", "en"] = "hu"
+    operator: bool = Field(False, description="whether the account holds the operator's role (the page shows "
+                                              "its moderation page then)")
 
 
 class AttachedSeat(BaseModel):
@@ -233,7 +235,10 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
     @router.get("/account", response_model=AccountInfo, responses=ERRORS, summary="Who is logged in")
     async def whoami(request: Request) -> dict[str, Any]:
         s = await session(request, csrf=False)
-        return {"username": s.username, "email": s.email, "email_confirmed": s.email_confirmed, "lang": s.lang}
+        moderation = getattr(request.app.state, "moderation", None)  # the role given by ``asztal admin``
+        operator = moderation is not None and await asyncio.to_thread(moderation.is_operator, s.account_id)
+        return {"username": s.username, "email": s.email, "email_confirmed": s.email_confirmed, "lang": s.lang,
+                "operator": operator}
 
     @router.post("/account/password", response_model=LoggedIn, responses=ERRORS,
                  summary="Change the password: every session ends, this browser gets a new one")
