@@ -59,8 +59,9 @@ export function chatPanel(gameId, send, nameOf, mine = []) {
   const hiddenSeats = new Set();  // seats whose writer this account muted while the page is open
   const mutedBox = el("div", {id: "chat-muted", class: "chat-muted"});
   const note = el("p", {id: "chat-note", class: "note", role: "status"});
+  const reportBox = el("div", {id: "chat-report"});
   const box = el("details", {id: "chat-fold", class: "chat-fold", open: true},
-    [el("summary", {}, t("chat")), list, note, mutedBox]);
+    [el("summary", {}, t("chat")), list, reportBox, note, mutedBox]);
   if (send) {
     const input = el("input", {id: "chat-text", maxlength: 200, autocomplete: "off", "aria-label": t("say"),
       placeholder: t("say")});
@@ -108,14 +109,15 @@ export function chatPanel(gameId, send, nameOf, mine = []) {
   }
   showMuted();
 
-  /** Asks the optional reason under the line, then reports it. */
-  function reportForm(li, m, name) {
-    if (li.querySelector(".chat-report-form")) return;
+  /** Asks the optional reason under the list (new lines redraw the list, not it), then reports. */
+  function reportForm(m, name) {
+    clear(reportBox);
     const why = el("input", {class: "chat-reason", maxlength: 200, autocomplete: "off", "aria-label": t("reason"),
       placeholder: t("reason")});
     const go = el("button", {type: "submit", class: "chat-report-go"}, t("send_report"));
     const cancel = el("button", {type: "button"}, t("cancel"));
-    const form = el("form", {class: "chat-report-form", "aria-label": t("report_of", {name})}, [why, go, cancel]);
+    const form = el("form", {class: "chat-report-form", id: "chat-report-form", "aria-label": t("report_of", {name})},
+      [el("p", {class: "chat-reported"}, [el("b", {}, `${name}: `), m.text]), why, go, cancel]);
     cancel.onclick = () => form.remove();
     form.onsubmit = async (ev) => {
       ev.preventDefault();
@@ -129,7 +131,7 @@ export function chatPanel(gameId, send, nameOf, mine = []) {
         failed(e);
       }
     };
-    li.append(form);
+    reportBox.append(form);
     why.focus();
   }
 
@@ -157,7 +159,7 @@ export function chatPanel(gameId, send, nameOf, mine = []) {
         if (account) {
           const report = el("button", {type: "button", class: "chat-report chat-act", "aria-label": t("report_of", {name})},
             t("report"));
-          report.onclick = () => reportForm(report.closest("li"), m, name);
+          report.onclick = () => reportForm(m, name);
           const mute = el("button", {type: "button", class: "chat-mute chat-act", "aria-label": t("mute_of", {name})},
             t("mute"));
           mute.onclick = () => muteOnServer(m);
