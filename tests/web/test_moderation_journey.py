@@ -17,6 +17,7 @@ import pytest
 from tests.server.smtp import SmtpServer
 from tests.server.wire import ASZTAL, Server
 from tests.web.conftest import ARGS, CHROMIUM, MY_TURN
+from tests.web.test_access import no_serious
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 900}
@@ -198,6 +199,7 @@ def test_register_confirm_reset_rated_hint_reported_muted_banned(setting, tmp_pa
     laptop.screenshot(path=str(shots / "5-admin-laptop.png"), full_page=True)
     card.query_selector(".admin-ban").click()
     assert "Panna" in olga.inner_text(".admin-confirm")  # asked first: nothing is done yet
+    no_serious(olga, "the moderation page asking before a ban")
     olga.click(".admin-no")
     assert olga.query_selector(".admin-confirm") is None
     olga.click(".admin-ban")
