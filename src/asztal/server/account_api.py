@@ -136,6 +136,13 @@ def info(account: dict[str, Any]) -> dict[str, Any]:
             "email_confirmed": bool(account.get("email_confirmed")), "lang": account.get("lang") or "hu"}
 
 
+async def is_operator(request: Request, account_id: str) -> bool:
+    """Whether the account holds the operator's role (given by ``asztal admin``): the page then
+    shows the way to its moderation page."""
+    moderation = getattr(request.app.state, "moderation", None)
+    return moderation is not None and bool(await asyncio.to_thread(moderation.is_operator, account_id))
+
+
 ERRORS: dict[int | str, dict[str, Any]] = {s: {"model": ErrorBody} for s in (400, 401, 403, 404, 409, 429)}
 _ORDER = {"your_turn": 0, "waiting": 1, "finished": 2}
 
@@ -181,7 +188,8 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
         set_cookies(request, response, token, csrf)
         attached, refused = await asyncio.to_thread(accounts.attach, account["id"],
                                                     [(s.game, s.token) for s in held])
-        return {"account": info(account), "csrf": csrf, "attached": attached, "refused": refused}
+        return {"account": {**info(account), "operator": await is_operator(request, account["id"])}, "csrf": csrf,
+                "attached": attached, "refused": refused}
 
     @router.post("/account/register", response_model=LoggedIn, status_code=201, responses=ERRORS,
                  summary="Make an account (and log in), attaching the seats this browser holds")
@@ -235,10 +243,8 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
     @router.get("/account", response_model=AccountInfo, responses=ERRORS, summary="Who is logged in")
     async def whoami(request: Request) -> dict[str, Any]:
         s = await session(request, csrf=False)
-        moderation = getattr(request.app.state, "moderation", None)  # the role given by ``asztal admin``
-        operator = moderation is not None and await asyncio.to_thread(moderation.is_operator, s.account_id)
         return {"username": s.username, "email": s.email, "email_confirmed": s.email_confirmed, "lang": s.lang,
-                "operator": operator}
+                "operator": await is_operator(request, s.account_id)}
 
     @router.post("/account/password", response_model=LoggedIn, responses=ERRORS,
                  summary="Change the password: every session ends, this browser gets a new one")
