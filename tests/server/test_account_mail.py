@@ -156,6 +156,25 @@ def test_a_forgotten_password_is_reset_from_the_mail_once_and_every_session_ends
         refused(stranger.post(late, json={"password": "egy harmadik jelszó"}), 404, "bad_link")
 
 
+def test_a_reset_asked_for_by_the_confirmed_address_reaches_it_and_only_it(env, db_url, smtp):
+    """„Elfelejtetted a jelszavad?” takes the address too: a confirmed one gets the reset link, an
+    unconfirmed or unknown one nothing, and every answer is the same."""
+    app = make_app(db_url, smtp)
+    with TestClient(app) as anna, TestClient(app) as bela:
+        register_confirmed(anna, smtp, "Anna", "anna@example.org")
+        register(bela, "Bela", email="bela@example.org")  # never confirmed
+        assert smtp.inbox.next()[0] == ["bela@example.org"]  # his confirmation
+        bela.cookies.clear()
+        answers = [bela.post("/api/account/forgot", json={"username": value})
+                   for value in ("bela@example.org", "senki@example.org", "nem@cím", "anna@Example.ORG")]
+        assert [(r.status_code, r.content) for r in answers] == [(202, b"")] * 4
+        envelope, msg = smtp.inbox.next()
+        assert envelope == ["anna@example.org"] and msg["Subject"] == "Új jelszó az asztalhoz"
+        assert "Anna" in msg.get_body(("plain",)).get_content()
+        bela.portal.call(app.state.links.drain)
+        assert smtp.inbox.empty()
+
+
 def test_reset_mails_are_limited_per_account(env, db_url, smtp):
     app = make_app(db_url, smtp)
     with TestClient(app) as c:

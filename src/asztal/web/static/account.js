@@ -47,8 +47,9 @@ const TEXTS = {
   invited_by: ["{name} meghívott: {title}, {n}. hely", "{name} invited you: {title}, seat {n}"],
   accept: ["Elfogadom", "Accept"],
   forgot: ["Elfelejtetted a jelszavad?", "Forgot your password?"],
-  forgot_help: ["Írd be a felhasználóneved: ha a fiókhoz megerősített e-mail-cím tartozik, oda küldünk egy hivatkozást az új jelszóhoz.",
-    "Enter your username: if the account has a confirmed e-mail address, we send a link for a new password there."],
+  forgot_help: ["Írd be a felhasználóneved vagy az e-mail-címed: ha a fiókhoz megerősített cím tartozik, oda küldünk egy hivatkozást az új jelszóhoz.",
+    "Enter your username or e-mail address: if the account has a confirmed address, we send a link for a new password there."],
+  forgot_who: ["Felhasználónév vagy e-mail-cím", "Username or e-mail address"],
   forgot_send: ["Kérem a levelet", "Send me the mail"],
   forgot_sent: ["Ha van ilyen fiók megerősített e-mail-címmel, úton van a levél. Nézd meg a postafiókodat (a levélszemetet is).",
     "If there is such an account with a confirmed address, the mail is on its way. Look in your inbox (and the spam folder)."],
@@ -153,15 +154,15 @@ function loggedOut(box) {
   };
 }
 
-/** „Elfelejtetted a jelszavad?”: asks for the username and has the reset link mailed; the answer
+/** „Elfelejtetted a jelszavad?”: asks for the username (or the address) and has the reset link mailed; the answer
  * is the same whether the account exists or not (the server's is too). */
 function forgotten(user) {
-  const name = el("input", {id: "forgot-user", name: "username", autocomplete: "username", maxlength: 100,
+  const name = el("input", {id: "forgot-user", name: "username", autocomplete: "username", maxlength: 254,
     required: true});
   const send = el("button", {type: "submit", id: "forgot-send"}, t("forgot_send"));
   const out = el("p", {class: "note", id: "forgot-out", role: "status"});
   const form = el("form", {class: "account-form", id: "forgot-form"}, [
-    el("p", {class: "muted"}, t("forgot_help")), el("label", {}, [t("username"), name]), el("div", {class: "row"}, [send]),
+    el("p", {class: "muted"}, t("forgot_help")), el("label", {}, [t("forgot_who"), name]), el("div", {class: "row"}, [send]),
     out]);
   const fold = el("details", {id: "forgot"}, [el("summary", {id: "forgot-open"}, t("forgot")), form]);
   fold.addEventListener("toggle", () => {
