@@ -9,7 +9,8 @@ session of the account. Each link's token is 256 random bits kept only as a SHA-
 A link opens a page that asks before it acts (a mail scanner's GET changes nothing); the page is
 in the browser's language, the mail in the account's (``accounts.lang``). Asking for a reset
 (by username or by the confirmed address itself) answers the same whether the account exists,
-has a confirmed address or neither, and the mails are rate-limited per client address and per account, so the route tells nothing and floods nobody.
+has a confirmed address or neither, and the mails are rate-limited per client address and per
+account, so the route tells nothing and floods nobody.
 """
 
 from __future__ import annotations
