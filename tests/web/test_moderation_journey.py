@@ -176,6 +176,13 @@ def test_register_confirm_reset_rated_hint_reported_muted_banned(setting, tmp_pa
     rozi.wait_for_selector("#chat li:has-text('harmadik sor')")
     assert "sor" not in rozi.inner_text("#chat").replace("harmadik sor", "")
     assert rozi.is_visible("#chat-muted [data-muted='Panna'] .chat-unmute")
+    # „Némítás feloldása”: her next line shows again
+    rozi.click("#chat-muted [data-muted='Panna'] .chat-unmute")
+    rozi.wait_for_selector("#chat-note:has-text('Panna némítása feloldva')")
+    assert rozi.query_selector("#chat-muted [data-muted='Panna']") is None
+    panna.fill("#chat-text", "negyedik sor")
+    panna.click("#chat-send")
+    rozi.wait_for_selector("#chat li:has-text('negyedik sor')")
 
     # the operator: the role from the command line, then the report read and the ban made on the
     # moderation page, in a browser of their own (every action asks first)

@@ -56,7 +56,7 @@ export function chatPanel(gameId, send, nameOf, mine = []) {
   const seen = new Set();  // line numbers shown (every socket of a hot-seat page gets each line)
   const lines = [];
   const account = Boolean(csrfToken());
-  const hiddenSeats = new Set();  // seats whose writer this account muted while the page is open
+  const hiddenSeats = new Map();  // seat -> the username this account muted by its line, while the page is open
   const mutedBox = el("div", {id: "chat-muted", class: "chat-muted"});
   const note = el("p", {id: "chat-note", class: "note", role: "status"});
   const reportBox = el("div", {id: "chat-report"});
@@ -99,6 +99,8 @@ export function chatPanel(gameId, send, nameOf, mine = []) {
         try {
           await api("/api/moderation/unmute", {username: p.username});
           note.textContent = t("unmuted", {name: p.username});
+          for (const [seat, name] of hiddenSeats) if (name === p.username) hiddenSeats.delete(seat);
+          render();
           showMuted();
         } catch (e) {
           failed(e);
@@ -137,8 +139,8 @@ export function chatPanel(gameId, send, nameOf, mine = []) {
 
   async function muteOnServer(m) {
     try {
-      await api("/api/moderation/mute-line", {game_id: gameId, n: m.n});
-      hiddenSeats.add(m.seat);
+      const muted = await api("/api/moderation/mute-line", {game_id: gameId, n: m.n});
+      hiddenSeats.set(m.seat, muted.username);
       note.textContent = "";
       render();
       showMuted();
