@@ -109,6 +109,7 @@ def test_register_confirm_reset_rated_hint_reported_muted_banned(setting, tmp_pa
     panna.wait_for_function("document.querySelector('#forgot-out').textContent.length > 0")
     sent = panna.inner_text("#forgot-out")
     assert sent.startswith("Ha van ilyen fiók megerősített e-mail-címmel, úton van a levél"), sent
+    shot(panna, "2-forgot")
     to, mail = smtp.inbox.next()
     assert to == ["panna@example.org"] and mail["Subject"] == "Új jelszó az asztalhoz"
     panna.goto(_link(mail, "/api/account/reset?token="))
@@ -156,6 +157,8 @@ def test_register_confirm_reset_rated_hint_reported_muted_banned(setting, tmp_pa
     line.query_selector(".chat-report").click()
     assert "első sor" in rozi.inner_text("#chat-report-form")  # the line asked about
     rozi.fill("#chat-report-form .chat-reason", "sértő")
+    rozi.locator("#chat-report-form").scroll_into_view_if_needed()
+    shot(rozi, "4-report")
     rozi.click("#chat-report-form .chat-report-go")
     rozi.wait_for_selector("#chat-note:has-text('Köszönjük, a jelentést megkapta az üzemeltető.')")
     rozi.click("#chat li:has-text('első sor') .chat-mute")
@@ -221,7 +224,7 @@ def test_register_confirm_reset_rated_hint_reported_muted_banned(setting, tmp_pa
     assert "ezt a fiókot az üzemeltető letiltotta" in panna.inner_text("#acc-error")
     shot(panna, "6-banned")
     assert not panna.errors and not rozi.errors and not olga.errors, (panna.errors, rozi.errors, olga.errors)
-    assert sorted(p.name for p in shots.iterdir()) == ["1-confirmed.png", "2-reset.png", "3-rated-no-hint.png",
-                                                       "4-muted.png", "5-admin-laptop.png", "5-admin.png",
-                                                       "6-banned.png"]
+    assert sorted(p.name for p in shots.iterdir()) == ["1-confirmed.png", "2-forgot.png", "2-reset.png",
+                                                       "3-rated-no-hint.png", "4-muted.png", "4-report.png",
+                                                       "5-admin-laptop.png", "5-admin.png", "6-banned.png"]
     print(f"screenshots: {shots}")

@@ -119,7 +119,8 @@ export function chatPanel(gameId, send, nameOf, mine = []) {
     const go = el("button", {type: "submit", class: "chat-report-go"}, t("send_report"));
     const cancel = el("button", {type: "button"}, t("cancel"));
     const form = el("form", {class: "chat-report-form", id: "chat-report-form", "aria-label": t("report_of", {name})},
-      [el("p", {class: "chat-reported"}, [el("b", {}, `${name}: `), m.text]), why, go, cancel]);
+      [el("p", {class: "chat-reported"}, [`${t("report")} · `, el("b", {}, `${name}: `), el("q", {}, m.text)]), why, go,
+        cancel]);
     cancel.onclick = () => form.remove();
     form.onsubmit = async (ev) => {
       ev.preventDefault();
