@@ -81,7 +81,7 @@ def test_an_address_gets_no_notice_until_confirmed_and_then_alone_in_its_owners_
         assert anna.get("/api/account").json()["email_confirmed"] is False
         assert anna.post(path).status_code == 200
         assert anna.get("/api/account").json() == {"username": "Anna", "email": "anna@example.org",
-                                                   "email_confirmed": True, "lang": "en"}
+                                                   "email_confirmed": True, "lang": "en", "operator": False}
         refused(anna.post(path), 404, "bad_link")  # once only
         refused(anna.get(path), 404, "bad_link")
         app.state.notices._deliver(over)
@@ -100,7 +100,7 @@ def test_a_new_address_is_confirmed_again_and_an_old_link_confirms_nothing(env, 
         assert r.status_code == 204
         first = link(confirm_mail(smtp, "anna@example.net"), "/api/account/confirm")
         assert c.get("/api/account").json() == {"username": "Anna", "email": "anna@example.net",
-                                                "email_confirmed": False, "lang": "hu"}
+                                                "email_confirmed": False, "lang": "hu", "operator": False}
         c.post("/api/account/email", headers=csrf(c), json={"email": "anna@example.com", "password": PASSWORD})
         second = link(confirm_mail(smtp, "anna@example.com"), "/api/account/confirm")
         refused(c.post(first), 404, "bad_link")  # the link of an address given up
@@ -156,6 +156,25 @@ def test_a_forgotten_password_is_reset_from_the_mail_once_and_every_session_ends
         refused(stranger.post(late, json={"password": "egy harmadik jelszó"}), 404, "bad_link")
 
 
+def test_a_reset_asked_for_by_the_confirmed_address_reaches_it_and_only_it(env, db_url, smtp):
+    """„Elfelejtetted a jelszavad?” takes the address too: a confirmed one gets the reset link, an
+    unconfirmed or unknown one nothing, and every answer is the same."""
+    app = make_app(db_url, smtp)
+    with TestClient(app) as anna, TestClient(app) as bela:
+        register_confirmed(anna, smtp, "Anna", "anna@example.org")
+        register(bela, "Bela", email="bela@example.org")  # never confirmed
+        assert smtp.inbox.next()[0] == ["bela@example.org"]  # his confirmation
+        bela.cookies.clear()
+        answers = [bela.post("/api/account/forgot", json={"username": value})
+                   for value in ("bela@example.org", "senki@example.org", "nem@cím", "anna@Example.ORG")]
+        assert [(r.status_code, r.content) for r in answers] == [(202, b"")] * 4
+        envelope, msg = smtp.inbox.next()
+        assert envelope == ["anna@example.org"] and msg["Subject"] == "Új jelszó az asztalhoz"
+        assert "Anna" in msg.get_body(("plain",)).get_content()
+        bela.portal.call(app.state.links.drain)
+        assert smtp.inbox.empty()
+
+
 def test_reset_mails_are_limited_per_account(env, db_url, smtp):
     app = make_app(db_url, smtp)
     with TestClient(app) as c:
@@ -186,7 +205,7 @@ def test_an_address_stored_by_the_previous_release_is_unconfirmed_after_the_upgr
     with TestClient(app) as c:
         r = c.post("/api/account/login", json={"username": "Anna", "password": PASSWORD})
         assert r.json()["account"] == {"username": "Anna", "email": "x@y.zz,root", "email_confirmed": False,
-                                       "lang": "hu"}
+                                       "lang": "hu", "operator": False}
         assert c.post("/api/account/forgot", json={"username": "Anna"}).status_code == 202
         made = c.post("/api/games", headers=csrf(c), json={"game": "pax", "players": 2, "seat": 0})
         app.state.notices._deliver(Notice("over", made.json()["game"]["id"], ("PAX", "PAX"), [0]))

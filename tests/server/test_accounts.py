@@ -77,7 +77,7 @@ def rows(app, table: str) -> list[dict]:
 def test_register_logs_in_with_an_httponly_samesite_cookie_and_stores_only_hashes(client, app):
     out = register(client, "Anna", email="anna@example.org")
     assert out["account"] == {"username": "Anna", "email": "anna@example.org", "email_confirmed": False,
-                              "lang": "hu"} and len(out["csrf"]) >= 43
+                              "lang": "hu", "operator": False} and len(out["csrf"]) >= 43
     cookies = client.cookies
     assert cookies.get("asztal_csrf") == out["csrf"]
     headers = [h for h in client.post("/api/account/login", json={"username": "anna", "password": PASSWORD})
@@ -87,7 +87,7 @@ def test_register_logs_in_with_an_httponly_samesite_cookie_and_stores_only_hashe
     csrf_header = next(h for h in headers if h.startswith("asztal_csrf="))
     assert "HttpOnly" not in csrf_header  # the page reads it to send the header
     assert client.get("/api/account").json() == {"username": "Anna", "email": "anna@example.org",
-                                                 "email_confirmed": False, "lang": "hu"}
+                                                 "email_confirmed": False, "lang": "hu", "operator": False}
 
     (account,) = rows(app, "accounts")
     assert account["password_hash"].startswith("$argon2id$") and PASSWORD not in str(account)

@@ -65,6 +65,43 @@ def test_a_muted_players_chat_is_never_sent_to_the_muters_sockets(env, db_url):
             assert [m["n"] for m in until(wb, "chat_history")["lines"]] == [1, 2]
 
 
+def test_the_chats_mute_names_a_line_and_mutes_its_writers_account(env, db_url):
+    """The page knows a line, not the account behind its seat: muting by line mutes that account
+    (as ``/mute`` does by name) and answers who it was, so the page can offer to undo it."""
+    app = make_app(db_url, None)
+    with TestClient(app) as anna, TestClient(app) as bela:
+        register(anna, "Anna")
+        register(bela, "Béla")
+        gid, a_token, b_token = table(anna, bela)
+        with anna.websocket_connect(f"/ws/games/{gid}?token={a_token}") as wa:
+            until(wa, "state")
+            wa.send_json({"type": "chat", "text": "szia"})
+            assert until(wa, "chat")["n"] == 1
+        r = bela.post("/api/moderation/mute-line", headers=csrf(bela), json={"game_id": gid, "n": 1})
+        assert r.status_code == 200, r.text
+        assert r.json() == {"username": "Anna", "blocked": False}
+        assert bela.get("/api/moderation/muted").json() == [{"username": "Anna", "blocked": False}]
+        with bela.websocket_connect(f"/ws/games/{gid}?token={b_token}") as wb:
+            until(wb, "state")
+            wb.send_json({"type": "chat", "text": "hallo"})
+            assert until(wb, "chat")["n"] == 2
+        with bela.websocket_connect(f"/ws/games/{gid}?token={b_token}") as wb:
+            assert [m["n"] for m in until(wb, "chat_history")["lines"]] == [2]
+        assert bela.post("/api/moderation/mute-line", headers=csrf(bela),
+                         json={"game_id": gid, "n": 3}).json()["detail"]["code"] == "no_line"
+        assert anna.post("/api/moderation/mute-line", headers=csrf(anna),
+                         json={"game_id": gid, "n": 1}).json()["detail"]["code"] == "not_yourself"
+
+
+def test_the_account_says_whether_it_is_an_operator(env, db_url):
+    app = make_app(db_url, None)
+    with TestClient(app) as olga:
+        register(olga, "Olga")
+        assert olga.get("/api/account").json()["operator"] is False
+        assert app.state.moderation.grant("Olga")
+        assert olga.get("/api/account").json()["operator"] is True
+
+
 def test_a_blocked_players_invitations_never_arrive(env, db_url):
     app = make_app(db_url, None)
     with TestClient(app) as anna, TestClient(app) as bela:

@@ -2,8 +2,8 @@
 (1366x900), in one browser for the whole module (a context per size):
 
 - axe-core (``axe-playwright-python``) finds no serious or critical violation on the lobby,
-  each game page (with its rules panel open too), the lessons, the replay, the profile and
-  the ratings page;
+  each game page (with its rules panel open too), the lessons, the replay, the profile, the
+  ratings page and the operator's moderation page;
 - the game page has no scrolling box inside the page's own scroll; every board target a
   player may tap on a phone is 40x40 px or more, or its choices are listed beside the board as
   buttons 40 px tall; the folds are 40 px tall; zoomed, the board's text is 12 px or more; a
@@ -16,11 +16,14 @@ Phone screenshots go to build/screenshots/ (``access-*``)."""
 
 from __future__ import annotations
 
+import subprocess
+
 import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from asztal.games.guide import guide
+from tests.server.wire import ASZTAL
 from tests.web.conftest import ARGS, CHROMIUM, MY_TURN, create, shot
 
 SIZES = {"phone": (390, 844), "laptop": (1366, 900)}
@@ -200,3 +203,14 @@ def test_every_page_is_accessible_and_fits(sized, server):
     page.goto(page.base + "?ratings=pax")
     page.wait_for_selector("#leaderboard")
     no_serious(page, f"{size} ratings")
+    # the operator's page, as an operator (the role given on the command line) sees it
+    olga = httpx.Client(base_url=server.url, timeout=30)
+    assert olga.post("/api/account/register", json={"username": f"Olga{size}", "password": "jó hosszú jelszó 1"}
+                     ).status_code == 201
+    subprocess.run([ASZTAL, "admin", "grant", f"Olga{size}", "--db", server.db], check=True, capture_output=True,
+                   env=server.env, timeout=60)
+    page.context.add_cookies([{"name": k, "value": v, "url": server.url} for k, v in olga.cookies.items()])
+    page.goto(page.base + "?admin")
+    page.wait_for_selector("#admin-audit")
+    no_serious(page, f"{size} moderation page")
+    page.context.clear_cookies()

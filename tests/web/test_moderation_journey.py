@@ -1,15 +1,10 @@
 """A player's whole account, from registering to being banned, on a phone (390×844, Hungarian):
 the address confirmed from the link a real SMTP server (aiosmtpd) received, a forgotten password
-reset from the mailed link, a rated game whose hint is refused, another player who reports and
-mutes them from the chat, and an operator (the role given by ``asztal admin grant``) who bans
-them, after which the browser's login is refused.
-
-The page has no form of its own for three of these steps, so they are made with the page's own
-``fetch`` and CSRF cookie, as a form would send them: asking for the reset mail
-(``POST /api/account/forgot``), and the server-side report and mute
-(``POST /api/moderation/reports``, ``/mute``; the chat's „Némítás” button hides a player in one
-browser only). The operator has no page: the role is given on the command line and the ban is
-the documented ``POST /api/admin/accounts/{username}/ban`` with the operator's session."""
+reset from the mailed link (asked for with the login form's „Elfelejtetted a jelszavad?”), a
+rated game whose hint is refused, another player who reports and mutes them with the chat's
+„Jelentés” and „Némítás” buttons, and an operator (the role given by ``asztal admin grant``) who
+logs in in a browser of their own and bans them from the moderation page (``?admin``), after
+which the browser's login is refused. The operator's page is photographed at 390×844 and 1366×900."""
 
 from __future__ import annotations
 
@@ -17,25 +12,16 @@ import re
 import subprocess
 from email.message import EmailMessage
 
-import httpx
 import pytest
 
 from tests.server.smtp import SmtpServer
 from tests.server.wire import ASZTAL, Server
 from tests.web.conftest import ARGS, CHROMIUM, MY_TURN
+from tests.web.test_access import no_serious
 
 PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1366, "height": 900}
 FIRST, SECOND = "régi jelszó 11", "új jelszó 2222"
-
-#: a request the page makes with its session and CSRF token, as its forms do
-FETCH = """async ([method, path, body]) => {
-  const m = document.cookie.match(/(?:^|; )asztal_csrf=([^;]*)/);
-  const headers = {"content-type": "application/json"};
-  if (m) headers["X-CSRF-Token"] = decodeURIComponent(m[1]);
-  const r = await fetch(path, {method, headers, body: body === null ? undefined : JSON.stringify(body)});
-  return {status: r.status, text: await r.text()};
-}"""
-
 
 @pytest.fixture
 def setting(tmp_path):
@@ -57,8 +43,8 @@ def setting(tmp_path):
             srv.stop()
 
 
-def _phone(browser, srv: Server):
-    ctx = browser.new_context(viewport=PHONE, locale="hu-HU")
+def _phone(browser, srv: Server, viewport: dict | None = None):
+    ctx = browser.new_context(viewport=viewport or PHONE, locale="hu-HU")
     page = ctx.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -116,7 +102,14 @@ def test_register_confirm_reset_rated_hint_reported_muted_banned(setting, tmp_pa
     panna.goto(panna.base)
     panna.click("#acc-logout")
     panna.wait_for_selector("#acc-user")
-    assert panna.evaluate(FETCH, ["POST", "/api/account/forgot", {"username": "Panna"}])["status"] == 202
+    panna.click("#forgot-open")
+    assert panna.input_value("#forgot-user") == ""
+    panna.fill("#forgot-user", "Panna")
+    panna.click("#forgot-send")
+    panna.wait_for_function("document.querySelector('#forgot-out').textContent.length > 0")
+    sent = panna.inner_text("#forgot-out")
+    assert sent.startswith("Ha van ilyen fiók megerősített e-mail-címmel, úton van a levél"), sent
+    shot(panna, "2-forgot")
     to, mail = smtp.inbox.next()
     assert to == ["panna@example.org"] and mail["Subject"] == "Új jelszó az asztalhoz"
     panna.goto(_link(mail, "/api/account/reset?token="))
@@ -156,15 +149,21 @@ def test_register_confirm_reset_rated_hint_reported_muted_banned(setting, tmp_pa
     mover.wait_for_selector("text=értékelt játékban nincs tipp")
     shot(mover, "3-rated-no-hint")
 
-    # Panna writes in the chat; Rozi reports the line and mutes her on the server
+    # Panna writes in the chat; Rozi reports the line (with a reason) and mutes her on the server
     panna.fill("#chat-text", "első sor")
     panna.click("#chat-send")
     line = rozi.wait_for_selector("#chat li:has-text('első sor')")
-    n = int(line.get_attribute("data-n"))
-    made = rozi.evaluate(FETCH, ["POST", "/api/moderation/reports", {"game_id": gid, "n": n, "reason": "sértő"}])
-    assert made["status"] == 201, made
-    muted = rozi.evaluate(FETCH, ["POST", "/api/moderation/mute", {"username": "Panna"}])
-    assert muted["status"] == 204, muted
+    assert panna.query_selector("#chat li:has-text('első sor') .chat-act") is None  # not one's own line
+    line.query_selector(".chat-report").click()
+    assert "első sor" in rozi.inner_text("#chat-report-form")  # the line asked about
+    rozi.fill("#chat-report-form .chat-reason", "sértő")
+    rozi.locator("#chat-report-form").scroll_into_view_if_needed()
+    shot(rozi, "4-report")
+    rozi.click("#chat-report-form .chat-report-go")
+    rozi.wait_for_selector("#chat-note:has-text('Köszönjük, a jelentést megkapta az üzemeltető.')")
+    rozi.click("#chat li:has-text('első sor') .chat-mute")
+    rozi.wait_for_selector("#chat-muted [data-muted='Panna'] .chat-unmute")
+    assert "első sor" not in rozi.inner_text("#chat") and "(Panna némítva)" in rozi.inner_text("#chat")
     panna.fill("#chat-text", "második sor")
     panna.click("#chat-send")
     panna.wait_for_selector("#chat li:has-text('második sor')")
@@ -172,26 +171,60 @@ def test_register_confirm_reset_rated_hint_reported_muted_banned(setting, tmp_pa
     rozi.fill("#chat-text", "harmadik sor")
     rozi.click("#chat-send")
     rozi.wait_for_selector("#chat li:has-text('harmadik sor')")
-    assert "második sor" not in rozi.inner_text("#chat") and "első sor" in rozi.inner_text("#chat")
+    assert "második sor" not in rozi.inner_text("#chat")
     panna.wait_for_selector("#chat li:has-text('harmadik sor')")  # Panna muted nobody
     shot(rozi, "4-muted")
+    # the mute is the account's: a reload (a fresh socket) still leaves Panna's lines out
+    rozi.reload()
+    rozi.wait_for_selector("#chat li:has-text('harmadik sor')")
+    assert "sor" not in rozi.inner_text("#chat").replace("harmadik sor", "")
+    assert rozi.is_visible("#chat-muted [data-muted='Panna'] .chat-unmute")
+    # „Némítás feloldása”: her next line shows again
+    rozi.click("#chat-muted [data-muted='Panna'] .chat-unmute")
+    rozi.wait_for_selector("#chat-note:has-text('Panna némítása feloldva')")
+    assert rozi.query_selector("#chat-muted [data-muted='Panna']") is None
+    panna.fill("#chat-text", "negyedik sor")
+    panna.click("#chat-send")
+    rozi.wait_for_selector("#chat li:has-text('negyedik sor')")
 
-    # the operator: the role from the command line, the report read and the ban made with its session
-    with httpx.Client(base_url=srv.url, timeout=30) as olga:
-        assert olga.post("/api/account/register", json={"username": "Olga", "password": FIRST}).status_code == 201
-        subprocess.run([ASZTAL, "admin", "grant", "Olga", "--db", db], check=True, capture_output=True,
-                       env=srv.env, timeout=60)
-        csrf = {"X-CSRF-Token": olga.cookies["asztal_csrf"]}
-        reports = olga.get("/api/admin/reports", headers=csrf).json()
-        assert [(r["author"], r["reporter"], r["text"]) for r in reports] == [("Panna", "Rozi", "első sor")]
-        assert olga.post("/api/admin/accounts/Panna/ban", headers=csrf, json={"reason": "sértő"}).status_code == 204
+    # the operator: the role from the command line, then the report read and the ban made on the
+    # moderation page, in a browser of their own (every action asks first)
+    olga = _phone(browser, srv)
+    _register(olga, "Olga")
+    assert olga.query_selector("#acc-admin") is None
+    subprocess.run([ASZTAL, "admin", "grant", "Olga", "--db", db], check=True, capture_output=True,
+                   env=srv.env, timeout=60)
+    olga.reload()
+    olga.click("#acc-admin")
+    card = olga.wait_for_selector(".admin-report")
+    assert [olga.inner_text(f".admin-report {c}") for c in (".admin-author", ".admin-line")] == ["Panna", "első sor"]
+    facts = olga.inner_text(".admin-report .admin-facts")
+    assert "Rozi" in facts and "sértő" in facts and gid not in facts
+    assert olga.get_attribute(".admin-report a.button", "href") == f"?watch={gid}"
+    shot(olga, "5-admin")
+    laptop = _phone(browser, srv, LAPTOP)
+    laptop.context.add_cookies(olga.context.cookies())
+    laptop.goto(laptop.base + "?admin")
+    laptop.wait_for_selector(".admin-report")
+    laptop.screenshot(path=str(shots / "5-admin-laptop.png"), full_page=True)
+    card.query_selector(".admin-ban").click()
+    assert "Panna" in olga.inner_text(".admin-confirm")  # asked first: nothing is done yet
+    no_serious(olga, "the moderation page asking before a ban")
+    olga.click(".admin-no")
+    assert olga.query_selector(".admin-confirm") is None
+    olga.click(".admin-ban")
+    olga.fill(".admin-why", "sértő")
+    olga.click(".admin-yes")
+    olga.wait_for_selector("#admin-status:has-text('Panna kitiltva.')")
+    assert olga.inner_text("#admin-audit tr[data-action=ban]").split("\t")[1:] == ["Olga", "kitiltás", "Panna", "sértő"]
 
     # Panna's browser: her session is over and her login refused, in Hungarian
     _login(panna, "Panna", SECOND)
     panna.wait_for_function("document.querySelector('#acc-error').textContent.length > 0")
     assert "ezt a fiókot az üzemeltető letiltotta" in panna.inner_text("#acc-error")
-    shot(panna, "5-banned")
-    assert not panna.errors and not rozi.errors, (panna.errors, rozi.errors)
-    assert sorted(p.name for p in shots.iterdir()) == ["1-confirmed.png", "2-reset.png", "3-rated-no-hint.png",
-                                                       "4-muted.png", "5-banned.png"]
+    shot(panna, "6-banned")
+    assert not panna.errors and not rozi.errors and not olga.errors, (panna.errors, rozi.errors, olga.errors)
+    assert sorted(p.name for p in shots.iterdir()) == ["1-confirmed.png", "2-forgot.png", "2-reset.png",
+                                                       "3-rated-no-hint.png", "4-muted.png", "4-report.png",
+                                                       "5-admin-laptop.png", "5-admin.png", "6-banned.png"]
     print(f"screenshots: {shots}")

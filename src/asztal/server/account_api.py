@@ -88,6 +88,8 @@ class AccountInfo(BaseModel):
     email: str | None
     email_confirmed: bool = Field(False, description="whether the owner confirmed the address (no notice before)")
     lang: Literal["hu", "en"] = "hu"
+    operator: bool = Field(False, description="whether the account holds the operator's role (the page shows "
+                                              "its moderation page then)")
 
 
 class AttachedSeat(BaseModel):
@@ -132,6 +134,13 @@ def info(account: dict[str, Any]) -> dict[str, Any]:
     """What the account's owner sees of it (``AccountInfo``)."""
     return {"username": account["username"], "email": account["email"],
             "email_confirmed": bool(account.get("email_confirmed")), "lang": account.get("lang") or "hu"}
+
+
+async def is_operator(request: Request, account_id: str) -> bool:
+    """Whether the account holds the operator's role (given by ``asztal admin``): the page then
+    shows the way to its moderation page."""
+    moderation = getattr(request.app.state, "moderation", None)
+    return moderation is not None and bool(await asyncio.to_thread(moderation.is_operator, account_id))
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {s: {"model": ErrorBody} for s in (400, 401, 403, 404, 409, 429)}
@@ -179,7 +188,8 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
         set_cookies(request, response, token, csrf)
         attached, refused = await asyncio.to_thread(accounts.attach, account["id"],
                                                     [(s.game, s.token) for s in held])
-        return {"account": info(account), "csrf": csrf, "attached": attached, "refused": refused}
+        return {"account": {**info(account), "operator": await is_operator(request, account["id"])}, "csrf": csrf,
+                "attached": attached, "refused": refused}
 
     @router.post("/account/register", response_model=LoggedIn, status_code=201, responses=ERRORS,
                  summary="Make an account (and log in), attaching the seats this browser holds")
@@ -233,7 +243,8 @@ def build_router(hub: Hub, settings: AccountSettings | None = None, identity: Id
     @router.get("/account", response_model=AccountInfo, responses=ERRORS, summary="Who is logged in")
     async def whoami(request: Request) -> dict[str, Any]:
         s = await session(request, csrf=False)
-        return {"username": s.username, "email": s.email, "email_confirmed": s.email_confirmed, "lang": s.lang}
+        return {"username": s.username, "email": s.email, "email_confirmed": s.email_confirmed, "lang": s.lang,
+                "operator": await is_operator(request, s.account_id)}
 
     @router.post("/account/password", response_model=LoggedIn, responses=ERRORS,
                  summary="Change the password: every session ends, this browser gets a new one")

@@ -8,8 +8,9 @@ session of the account. Each link's token is 256 random bits kept only as a SHA-
 
 A link opens a page that asks before it acts (a mail scanner's GET changes nothing); the page is
 in the browser's language, the mail in the account's (``accounts.lang``). Asking for a reset
-answers the same whether the username exists, has a confirmed address or neither, and the mails
-are rate-limited per client address and per account, so the route tells nothing and floods nobody.
+(by username or by the confirmed address itself) answers the same whether the account exists,
+has a confirmed address or neither, and the mails are rate-limited per client address and per
+account, so the route tells nothing and floods nobody.
 """
 
 from __future__ import annotations
@@ -108,7 +109,8 @@ def known_zones() -> frozenset[str]:
 
 class Forgot(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    username: str = Field(..., max_length=100)
+    username: str = Field(..., max_length=300, description="the username, or the account's confirmed address "
+                                                          "(a username holds no @)")
 
 
 class Reset(BaseModel):
@@ -268,9 +270,13 @@ def build_router(links: AccountMail, identity: Identity, passwords: Passwords) -
         address = request.client.host if request.client else "?"
         if not links.per_address.allow(address):
             raise fail(429, "rate_limited")
-        account = (await asyncio.to_thread(accounts.by_username, body.username)
-                   if clean_text(body.username) else None)
-        if account is not None:
+        found: list[dict[str, Any]] = []
+        if "@" in body.username:  # an address: every account that confirmed it
+            found = await asyncio.to_thread(accounts.by_confirmed_email, body.username)
+        elif clean_text(body.username):
+            account = await asyncio.to_thread(accounts.by_username, body.username)
+            found = [] if account is None else [account]
+        for account in found:
             await links.send_reset(account)
         return Response(status_code=202)
 

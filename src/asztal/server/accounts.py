@@ -276,6 +276,21 @@ class Accounts:
                 accounts_table.c.username_key == username_key(username))).mappings().first()
             return dict(r) if r else None
 
+    def by_confirmed_email(self, email: str, limit: int = 5) -> list[dict[str, Any]]:
+        """The accounts (a few at most) whose confirmed address is ``email``: a forgotten password
+        asked for by address. An address that is not one gives none."""
+        try:
+            address = check_email(email)
+        except Refused:
+            return []
+        if address is None:
+            return []
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(accounts_table).where(
+                accounts_table.c.email == address, accounts_table.c.email_confirmed.is_(True))
+                .order_by(accounts_table.c.created).limit(limit)).mappings().all()
+        return [dict(r) for r in rows]
+
     def by_id(self, account_id: str) -> dict[str, Any] | None:
         with self.engine.connect() as conn:
             r = conn.execute(select(accounts_table).where(accounts_table.c.id == account_id)).mappings().first()

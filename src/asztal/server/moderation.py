@@ -178,21 +178,38 @@ class Moderation:
     def report(self, reporter: str, game_id: str, n: int, reason: str) -> int:
         """Report line ``n`` of ``game_id`` (a line the reporter could read: a public game's, or
         one of a game it holds a seat of); the report's number."""
-        j = chat_table.outerjoin(account_seats_table, (account_seats_table.c.game_id == chat_table.c.game_id)
-                                 & (account_seats_table.c.seat == chat_table.c.seat))
         with self._writing(), self.engine.begin() as conn:
-            found = conn.execute(select(chat_table.c.text, account_seats_table.c.account_id).select_from(j).where(
-                chat_table.c.game_id == game_id, chat_table.c.n == n, chat_table.c.hidden.is_(False))).first()
-            private = conn.execute(select(games_table.c.private).where(games_table.c.id == game_id)).scalar()
-            mine = conn.execute(select(account_seats_table.c.seat).where(
-                account_seats_table.c.game_id == game_id, account_seats_table.c.account_id == reporter)).first()
-            if found is None or (private and mine is None):
-                raise Refused("no_line", 404)
+            found = self._readable_line(conn, reporter, game_id, n)
             res = conn.execute(insert(reports_table).values(game_id=game_id, n=n, reporter=reporter, author=found[1],
                                                             text=found[0], reason=reason, created=now()))
             key = res.inserted_primary_key
             assert key is not None  # an INSERT of one row always has its key
             return int(key[0])
+
+    def _readable_line(self, conn: Any, reader: str, game_id: str, n: int) -> tuple[str, str | None]:
+        """Line ``n`` of ``game_id`` as (its text, its writer's account id or None), when ``reader``
+        could read it: a public game's line, or one of a game it holds a seat of."""
+        j = chat_table.outerjoin(account_seats_table, (account_seats_table.c.game_id == chat_table.c.game_id)
+                                 & (account_seats_table.c.seat == chat_table.c.seat))
+        found = conn.execute(select(chat_table.c.text, account_seats_table.c.account_id).select_from(j).where(
+            chat_table.c.game_id == game_id, chat_table.c.n == n, chat_table.c.hidden.is_(False))).first()
+        private = conn.execute(select(games_table.c.private).where(games_table.c.id == game_id)).scalar()
+        mine = conn.execute(select(account_seats_table.c.seat).where(
+            account_seats_table.c.game_id == game_id, account_seats_table.c.account_id == reader)).first()
+        if found is None or (private and mine is None):
+            raise Refused("no_line", 404)
+        return str(found[0]), found[1]
+
+    def line_author(self, reader: str, game_id: str, n: int) -> str:
+        """The username of line ``n``'s writer (the chat's „Némítás” names a line, as the page
+        knows no account behind a seat); ``no_player`` when a guest's seat wrote it."""
+        with self.engine.connect() as conn:
+            author = self._readable_line(conn, reader, game_id, n)[1]
+            name = None if author is None else conn.execute(
+                select(accounts_table.c.username).where(accounts_table.c.id == author)).scalar()
+        if name is None:
+            raise Refused("no_player", 404)
+        return str(name)
 
     # -- an operator's -------------------------------------------------------------------
     def is_operator(self, account_id: str) -> bool:
@@ -361,6 +378,12 @@ class Unmute(BaseModel):
     username: str = Field(..., max_length=100)
 
 
+class MuteLine(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    game_id: str = Field(..., max_length=32)
+    n: int = Field(..., ge=1, le=100_000, description="the line's number (a chat message's n)")
+
+
 class MutedPlayer(BaseModel):
     username: str
     blocked: bool
@@ -445,6 +468,18 @@ def build_router(hub: Hub, moderation: Moderation, identity: Identity) -> APIRou
         target = await run(moderation.mute, me.account_id, body.username, body.block)
         _remute(hub, me.account_id, target, True)
         await asyncio.to_thread(moderation.tell_instances, me.account_id, target, True)
+
+    @router.post("/moderation/mute-line", response_model=MutedPlayer, responses=refusals,
+                 summary="Mute the writer of a chat line one could read (the chat's button): the muted player")
+    async def mute_line(body: MuteLine, request: Request) -> dict[str, Any]:
+        me = await identity.required(request)
+        if not clean_id(body.game_id):
+            raise fail(404, "no_line")
+        username = await run(moderation.line_author, me.account_id, body.game_id, body.n)
+        target = await run(moderation.mute, me.account_id, username, False)
+        _remute(hub, me.account_id, target, True)
+        await asyncio.to_thread(moderation.tell_instances, me.account_id, target, True)
+        return {"username": username, "blocked": False}
 
     @router.post("/moderation/unmute", status_code=204, responses=refusals, summary="Hear a muted player again")
     async def unmute(body: Unmute, request: Request) -> None:

@@ -46,6 +46,14 @@ const TEXTS = {
   profile: ["Profilom és értékszámaim", "My profile and ratings"],
   invited_by: ["{name} meghívott: {title}, {n}. hely", "{name} invited you: {title}, seat {n}"],
   accept: ["Elfogadom", "Accept"],
+  forgot: ["Elfelejtetted a jelszavad?", "Forgot your password?"],
+  forgot_help: ["Írd be a felhasználóneved vagy az e-mail-címed: ha a fiókhoz megerősített cím tartozik, oda küldünk egy hivatkozást az új jelszóhoz.",
+    "Enter your username or e-mail address: if the account has a confirmed address, we send a link for a new password there."],
+  forgot_who: ["Felhasználónév vagy e-mail-cím", "Username or e-mail address"],
+  forgot_send: ["Kérem a levelet", "Send me the mail"],
+  forgot_sent: ["Ha van ilyen fiók megerősített e-mail-címmel, úton van a levél. Nézd meg a postafiókodat (a levélszemetet is).",
+    "If there is such an account with a confirmed address, the mail is on its way. Look in your inbox (and the spam folder)."],
+  admin: ["Moderálás", "Moderation"],
   notices: ["E-mailt kérek, ha én következem egy több napos játékban, és ha véget ér",
     "E-mail me when it is my turn in a game over days, and when it ends"],
 };
@@ -124,6 +132,7 @@ function loggedOut(box) {
     el("label", {}, [t("email"), email]), el("div", {class: "row"}, [login, register]), out]);
   box.append(el("h2", {}, t("account")), el("p", {class: "muted"}, t("why")), form);
   if (wanted()) box.insertBefore(el("p", {class: "note", id: "acc-open-note"}, t("open_login")), form);
+  box.append(forgotten(user));
   async function go(path, body) {
     out.textContent = "";
     login.disabled = register.disabled = true;
@@ -145,6 +154,36 @@ function loggedOut(box) {
   };
 }
 
+/** „Elfelejtetted a jelszavad?”: asks for the username (or the address) and has the reset link mailed; the answer
+ * is the same whether the account exists or not (the server's is too). */
+function forgotten(user) {
+  const name = el("input", {id: "forgot-user", name: "username", autocomplete: "username", maxlength: 254,
+    required: true});
+  const send = el("button", {type: "submit", id: "forgot-send"}, t("forgot_send"));
+  const out = el("p", {class: "note", id: "forgot-out", role: "status"});
+  const form = el("form", {class: "account-form", id: "forgot-form"}, [
+    el("p", {class: "muted"}, t("forgot_help")), el("label", {}, [t("forgot_who"), name]), el("div", {class: "row"}, [send]),
+    out]);
+  const fold = el("details", {id: "forgot"}, [el("summary", {id: "forgot-open"}, t("forgot")), form]);
+  fold.addEventListener("toggle", () => {
+    if (fold.open && !name.value) name.value = user.value;
+  });
+  form.onsubmit = async (ev) => {
+    ev.preventDefault();
+    out.textContent = "";
+    send.disabled = true;
+    try {
+      await call("/api/account/forgot", {username: name.value.trim()});
+      out.textContent = t("forgot_sent");
+    } catch (e) {
+      out.textContent = shown(e);
+    } finally {
+      send.disabled = false;
+    }
+  };
+  return fold;
+}
+
 async function loggedIn(box, me, attached) {
   clear(box);
   changed();
@@ -158,7 +197,8 @@ async function loggedIn(box, me, attached) {
   };
   box.append(el("h2", {}, t("account")),
     el("p", {id: "acc-who"}, [t("logged_in", {name: me.username}), " ", logout, " ",
-      el("a", {href: `?player=${encodeURIComponent(me.username)}`, id: "acc-profile"}, t("profile"))]));
+      el("a", {href: `?player=${encodeURIComponent(me.username)}`, id: "acc-profile"}, t("profile")),
+      me.operator ? " " : null, me.operator ? el("a", {href: "?admin", id: "acc-admin", class: "button"}, t("admin")) : null]));
   if (attached) box.append(el("p", {class: "muted"}, t("attached", {n: attached})));
   // seats taken in this browser since the last visit join the account too
   const held = heldSeats();

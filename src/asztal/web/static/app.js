@@ -1,5 +1,5 @@
 // The entry point: picks the page from the address (lobby, ?game=, ?watch=, ?join=, ?replay=,
-// ?mapedit, ?player=, ?ratings=, ?tournaments, ?tournament=) and keeps the language switch in the header.
+// ?mapedit, ?player=, ?ratings=, ?tournaments, ?tournament=, ?admin) and keeps the language switch in the header.
 
 import {getLang, onLang, setLang, t} from "./i18n.js";
 import {showLobby, showJoin} from "./lobby.js";
@@ -9,6 +9,7 @@ import {showMapEditor} from "./mapedit.js";
 import {showAccount} from "./account.js";
 import {showLeaderboard, showProfile} from "./profile.js";
 import {showTournament, showTournamentNotice, showTournaments} from "./tournament.js";
+import {showAdmin} from "./admin.js";
 import {el} from "./dom.js";
 
 const root = document.getElementById("app");
@@ -49,6 +50,10 @@ async function route() {
       onLang(page);
     } else if (q.has("tournaments")) {
       const page = () => showTournaments(root);
+      await page();
+      onLang(page);
+    } else if (q.has("admin")) {
+      const page = () => showAdmin(root);
       await page();
       onLang(page);
     } else if (q.get("tournament")) {

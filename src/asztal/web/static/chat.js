@@ -4,14 +4,27 @@
 
 import {getLang} from "./i18n.js";
 import {el, clear} from "./dom.js";
+import {api, csrfToken} from "./net.js";
 
 const TEXTS = {
   chat: ["Csevegő", "Chat"],
   say: ["Üzenet a többieknek", "Message to the others"],
   send: ["Küldés", "Send"],
   mute: ["Némítás", "Mute"],
-  unmute: ["Némítás vége", "Unmute"],
+  unmute: ["Némítás feloldása", "Unmute"],
+  mute_of: ["{name} némítása", "Mute {name}"],
+  unmute_of: ["{name} némításának feloldása", "Unmute {name}"],
   muted: ["({name} némítva)", "({name} muted)"],
+  muted_list: ["Némított játékosok (minden eszközödön):", "Players you muted (on every device):"],
+  unmuted: ["{name} némítása feloldva; új üzenetei ismét látszanak.",
+    "{name} is no longer muted; their new messages show again."],
+  report: ["Jelentés", "Report"],
+  report_of: ["{name} üzenetének jelentése", "Report {name}'s message"],
+  reason: ["Miért jelented? (nem kötelező)", "Why do you report it? (optional)"],
+  send_report: ["Jelentem", "Report it"],
+  cancel: ["Mégse", "Cancel"],
+  reported: ["Köszönjük, a jelentést megkapta az üzemeltető.", "Thank you, the operator has your report."],
+  error: ["Hiba", "Error"],
   readonly: ["A csevegőbe a játékosok írhatnak.", "Players write in the chat."],
   notify: ["Szóljon a böngésző, ha én jövök", "Let the browser tell me when it is my turn"],
   your_turn: ["Te következel: {title}", "Your turn: {title}"],
@@ -34,12 +47,21 @@ function mutedNames() {
 }
 
 /** The chat panel of one game. `send(text)` sends a line (null for a spectator); `nameOf(seat)`
- * is the seat's name as the page shows it. Returns {box, onMessage}. */
-export function chatPanel(gameId, send, nameOf) {
+ * is the seat's name as the page shows it; `mine` the seats this page holds (no report or mute
+ * of one's own lines). Logged in, „Némítás” mutes the line's writer on the server (every device
+ * of the account) and „Jelentés” reports the line to the operator; a guest's „Némítás” hides the
+ * seat's lines in this browser only. Returns {box, onMessage, render}. */
+export function chatPanel(gameId, send, nameOf, mine = []) {
   const list = el("ol", {id: "chat", class: "chat", "aria-live": "polite"});
   const seen = new Set();  // line numbers shown (every socket of a hot-seat page gets each line)
   const lines = [];
-  const box = el("details", {id: "chat-fold", class: "chat-fold", open: true}, [el("summary", {}, t("chat")), list]);
+  const account = Boolean(csrfToken());
+  const hiddenSeats = new Map();  // seat -> the username this account muted by its line, while the page is open
+  const mutedBox = el("div", {id: "chat-muted", class: "chat-muted"});
+  const note = el("p", {id: "chat-note", class: "note", role: "status"});
+  const reportBox = el("div", {id: "chat-report"});
+  const box = el("details", {id: "chat-fold", class: "chat-fold", open: true},
+    [el("summary", {}, t("chat")), list, reportBox, note, mutedBox]);
   if (send) {
     const input = el("input", {id: "chat-text", maxlength: 200, autocomplete: "off", "aria-label": t("say"),
       placeholder: t("say")});
@@ -54,21 +76,111 @@ export function chatPanel(gameId, send, nameOf) {
     box.append(el("p", {class: "muted"}, t("readonly")));
   }
 
+  function failed(e) {
+    note.textContent = `${t("error")}: ${e.text ? e.text[getLang()] || e.text.en : e.message}`;
+  }
+
+  /** The players this account muted, each with „Némítás feloldása”. */
+  async function showMuted() {
+    if (!account) return;
+    let found = [];
+    try {
+      found = await api("/api/moderation/muted");
+    } catch {
+      return;
+    }
+    clear(mutedBox);
+    if (!found.length) return;
+    mutedBox.append(el("p", {class: "muted"}, t("muted_list")));
+    for (const p of found) {
+      const undo = el("button", {type: "button", class: "chat-unmute", "aria-label": t("unmute_of", {name: p.username})},
+        t("unmute"));
+      undo.onclick = async () => {
+        try {
+          await api("/api/moderation/unmute", {username: p.username});
+          note.textContent = t("unmuted", {name: p.username});
+          for (const [seat, name] of hiddenSeats) if (name === p.username) hiddenSeats.delete(seat);
+          render();
+          showMuted();
+        } catch (e) {
+          failed(e);
+        }
+      };
+      mutedBox.append(el("div", {class: "row", "data-muted": p.username}, [el("span", {}, p.username), undo]));
+    }
+  }
+  showMuted();
+
+  /** Asks the optional reason under the list (new lines redraw the list, not it), then reports. */
+  function reportForm(m, name) {
+    clear(reportBox);
+    const why = el("input", {class: "chat-reason", maxlength: 200, autocomplete: "off", "aria-label": t("reason"),
+      placeholder: t("reason")});
+    const go = el("button", {type: "submit", class: "chat-report-go"}, t("send_report"));
+    const cancel = el("button", {type: "button"}, t("cancel"));
+    const form = el("form", {class: "chat-report-form", id: "chat-report-form", "aria-label": t("report_of", {name})},
+      [el("p", {class: "chat-reported"}, [`${t("report")} · `, el("b", {}, `${name}: `), el("q", {}, m.text)]), why, go,
+        cancel]);
+    cancel.onclick = () => form.remove();
+    form.onsubmit = async (ev) => {
+      ev.preventDefault();
+      go.disabled = true;
+      try {
+        await api("/api/moderation/reports", {game_id: gameId, n: m.n, reason: why.value.trim()});
+        form.remove();
+        note.textContent = t("reported");
+      } catch (e) {
+        go.disabled = false;
+        failed(e);
+      }
+    };
+    reportBox.append(form);
+    why.focus();
+  }
+
+  async function muteOnServer(m) {
+    try {
+      const muted = await api("/api/moderation/mute-line", {game_id: gameId, n: m.n});
+      hiddenSeats.set(m.seat, muted.username);
+      note.textContent = "";
+      render();
+      showMuted();
+    } catch (e) {
+      failed(e);
+    }
+  }
+
   function render() {
     clear(list);
     const muted = mutedNames();
     for (const m of lines) {
       const key = `${gameId}:${m.seat}`;
       const name = m.gone ? m.name : nameOf(m.seat);  // a deleted account's line: „törölt játékos”
-      const toggle = el("button", {type: "button", class: "chat-mute small"}, muted.has(key) ? t("unmute") : t("mute"));
-      toggle.onclick = () => {
-        const now = mutedNames();
-        if (now.has(key)) now.delete(key); else now.add(key);
-        localStorage.setItem(MUTE_KEY, JSON.stringify([...now].slice(-200)));
-        render();
-      };
-      const text = muted.has(key) ? el("i", {class: "muted"}, t("muted", {name})) : m.text;
-      list.append(el("li", {"data-n": m.n, "data-seat": m.seat}, [el("b", {}, `${name}: `), text, " ", toggle]));
+      const hidden = account ? hiddenSeats.has(m.seat) && !m.gone : muted.has(key);
+      const actions = [];
+      if (!mine.includes(m.seat) && !(hidden && account)) {
+        if (account) {
+          const report = el("button", {type: "button", class: "chat-report chat-act", "aria-label": t("report_of", {name})},
+            t("report"));
+          report.onclick = () => reportForm(m, name);
+          const mute = el("button", {type: "button", class: "chat-mute chat-act", "aria-label": t("mute_of", {name})},
+            t("mute"));
+          mute.onclick = () => muteOnServer(m);
+          actions.push(" ", report, " ", mute);
+        } else {
+          const toggle = el("button", {type: "button", class: "chat-mute chat-act",
+            "aria-label": t(hidden ? "unmute_of" : "mute_of", {name})}, hidden ? t("unmute") : t("mute"));
+          toggle.onclick = () => {
+            const now = mutedNames();
+            if (now.has(key)) now.delete(key); else now.add(key);
+            localStorage.setItem(MUTE_KEY, JSON.stringify([...now].slice(-200)));
+            render();
+          };
+          actions.push(" ", toggle);
+        }
+      }
+      const text = hidden ? el("i", {class: "muted"}, t("muted", {name})) : m.text;
+      list.append(el("li", {"data-n": m.n, "data-seat": m.seat}, [el("b", {}, `${name}: `), text, ...actions]));
     }
     list.scrollTop = list.scrollHeight;
   }

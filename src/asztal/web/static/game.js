@@ -48,7 +48,7 @@ export function showGame(root, gameId, {spectator = false, local: given = null, 
     [el("summary", {id: "log-title"}, t("log")), logLive]);
   // the chat: written from this page's first seat (a spectator reads only)
   const chat = chatPanel(gameId, localSeats.length ? (text) => sockets[localSeats[0]].send({type: "chat", text}) : null,
-    (seat) => seatName(seat));
+    (seat) => seatName(seat), localSeats);
   // bots do not chat: the chat shows once the seats are known, and only when someone could
   // write in it from elsewhere (a human seat not held by this page)
   chat.box.hidden = true;
