@@ -31,6 +31,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, replace
+from typing import Any
 
 from asztal import games
 from asztal.bots import heuristics, policies
@@ -63,6 +64,14 @@ class MctsConfig:
     #: move holding ``prior`` of the prior and the other moves sharing the rest
     prior: float = 0.6
     cp: float = 1.0
+    #: with a policy, the bot plays the policy's move unless the most visited move has at
+    #: least ``guard_visits`` visits and a mean reward ``guard`` above the policy's move
+    #: (never weaker than its own play-out where the budget is too small to tell)
+    guard: float = 0.01
+    guard_visits: int = 12
+    #: keep the subtree under the moves made since the last search (None: only under a time
+    #: budget, so that an iteration budget stays a pure function of seed and position)
+    reuse: bool | None = None
 
 
 #: the difficulties are thinking times per decision (the issue's budgets: normal <= 1 s,
@@ -107,7 +116,9 @@ class MctsBot(Bot):
         self.spec = f"mcts:{level}" if not overrides else "mcts:" + ",".join(
             f"{k}={v}" for k, v in overrides.items())
         #: statistics of the last search (iterations done, root visits per action code)
-        self.last_stats: dict = {}
+        self.last_stats: dict[str, Any] = {}
+        #: the last search's tree for reuse: the seat, the action codes it was made after, the root
+        self._tree: tuple[int, tuple[str, ...], Node] | None = None
 
     def config_for(self, game_name: str) -> MctsConfig:
         """The preset for this game with the overrides; an iteration count given without a
@@ -136,7 +147,45 @@ class MctsBot(Bot):
                 key = (ch.visits, ch.total / ch.visits if ch.visits else 0.0)
                 if key > best_key:
                     best, best_key = a, key
-        return best
+        return self.guarded(state, root, acts, best)
+
+    def guarded(self, state: GameState, root: Node, acts: list[Action], best: Action) -> Action:
+        """The policy's move (the prior's favourite) unless ``best`` is clearly better: more
+        than ``guard`` in mean reward over at least ``guard_visits`` visits."""
+        cfg = self.config_for(state.game.name)
+        pc = root.pcode
+        if pc is None or pc == best.code:
+            return best
+        mine = root.children.get(best.code)
+        theirs = root.children.get(pc)
+        polact = next((a for a in acts if a.code == pc), None)
+        if mine is None or polact is None:
+            return best
+        if theirs is None or not theirs.visits:
+            return best if mine.visits >= cfg.guard_visits else polact
+        if mine.visits >= cfg.guard_visits and (
+                mine.total / mine.visits >= theirs.total / theirs.visits + cfg.guard):
+            return best
+        return polact
+
+    def _reused(self, state: GameState, cfg: MctsConfig) -> Node | None:
+        """The node of the last search's tree that the moves made since lead to, if any."""
+        reuse = cfg.reuse if cfg.reuse is not None else cfg.iterations is None
+        if not reuse or self._tree is None:
+            return None
+        seat, codes, node = self._tree
+        hist = state.history
+        if seat != state.to_move or len(hist) <= len(codes):
+            return None
+        if any(hist[i].code != c for i, c in enumerate(codes)):
+            return None
+        for a in hist[len(codes):]:
+            nxt = node.children.get(a.code)
+            if nxt is None:
+                return None
+            node = nxt
+        node.parent = None
+        return node
 
     def search(self, state: GameState, only: frozenset[str] | None = None) -> Node:
         """Run the search from ``state`` for ``state.to_move``; returns the root.
@@ -169,7 +218,8 @@ class MctsBot(Bot):
 
         base = state.clone()  # without its log, which every sampled world would copy
         base.log = None
-        root = Node(None, None)
+        root = (self._reused(state, cfg) if only is None else None) or Node(None, None)
+        kept = root.visits
         done = 0
         while done < limit:
             done += 1
@@ -263,8 +313,11 @@ class MctsBot(Bot):
                 node = node.parent
             if deadline is not None and clock() > deadline:
                 break
+        if only is None:
+            self._tree = (seat, tuple(a.code for a in state.history), root)
         self.last_stats = {
             "iterations": done,
+            "reused": kept,
             "visits": {code: ch.visits for code, ch in root.children.items()},
             "values": {code: ch.total / ch.visits for code, ch in root.children.items() if ch.visits},
         }
