@@ -318,6 +318,7 @@ class MctsBot(Bot):
         self.last_stats = {
             "iterations": done,
             "reused": kept,
+            "policy": root.pcode,
             "visits": {code: ch.visits for code, ch in root.children.items()},
             "values": {code: ch.total / ch.visits for code, ch in root.children.items() if ch.visits},
         }
