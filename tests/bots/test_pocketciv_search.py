@@ -37,6 +37,12 @@ def test_predict_reads_a_view() -> None:
     assert isinstance(predict(state.view(0)), float)
 
 
+def _mcts(spec: str, seed: int) -> MctsBot:
+    bot = make_bot(spec, seed=seed)
+    assert isinstance(bot, MctsBot)
+    return bot
+
+
 def _policy_game(seed: int, moves: int) -> GameState:
     pol = policies.get("pocketciv")
     assert pol is not None
@@ -78,7 +84,7 @@ def test_with_a_tiny_budget_the_bot_plays_the_policy() -> None:
     state = _policy_game(5, 0)
     pol = policies.get("pocketciv")
     assert pol is not None
-    bot = make_bot("mcts:iters=3", seed=2)
+    bot = _mcts("mcts:iters=3", 2)
     checked = 0
     while not state.is_over and checked < 25:
         acts = state.legal_actions()
@@ -99,12 +105,12 @@ def test_the_policy_move_at_an_era_change_is_kept() -> None:
     while not any(a.code == "era:end" for a in state.legal_actions()):
         assert not state.is_over
         state.apply(pol.choose(state))
-    assert make_bot("mcts:iters=60", seed=3).choose(state).code == "era:continue"
+    assert _mcts("mcts:iters=60", 3).choose(state).code == "era:continue"
 
 
 def test_reuse_keeps_the_chosen_childs_statistics() -> None:
     state = _policy_game(12, 30)
-    bot = make_bot("mcts:iters=40:reuse=1", seed=4)
+    bot = _mcts("mcts:iters=40:reuse=1", 4)
     while len(state.legal_actions()) == 1:
         state.apply(state.legal_actions()[0])
     move = bot.choose(state)
@@ -120,7 +126,7 @@ def test_reuse_keeps_the_chosen_childs_statistics() -> None:
 
 def test_an_iteration_budget_does_not_reuse() -> None:
     state = _policy_game(12, 30)
-    bot = make_bot("mcts:iters=20", seed=4)
+    bot = _mcts("mcts:iters=20", 4)
     state.apply(bot.choose(state))
     bot.choose(state)
     assert bot.last_stats["reused"] == 0

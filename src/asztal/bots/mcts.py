@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -149,7 +150,7 @@ class MctsBot(Bot):
                     best, best_key = a, key
         return self.guarded(state, root, acts, best)
 
-    def guarded(self, state: GameState, root: Node, acts: list[Action], best: Action) -> Action:
+    def guarded(self, state: GameState, root: Node, acts: Sequence[Action], best: Action) -> Action:
         """The policy's move (the prior's favourite) unless ``best`` is clearly better: more
         than ``guard`` in mean reward over at least ``guard_visits`` visits."""
         cfg = self.config_for(state.game.name)

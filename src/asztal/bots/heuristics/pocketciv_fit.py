@@ -81,12 +81,13 @@ def main(argv: list[str] | None = None) -> None:
     model = rmse(xt @ w, yt)
     const = rmse(np.full_like(yt, y.mean()), yt)
     handmade = rmse(np.array([e for _, e, _ in test]), yt)
+    lo, hi = a.seed + a.games, a.seed + a.games + a.holdout - 1
     weights = "\n".join(f"    {float(c)!r},  # {n}" for n, c in zip(NAMES, w, strict=True))
     sys.stdout.write(f'''"""Weights of the fitted PocketCiv solo evaluation (``pocketciv_features.NAMES`` in order).
 
 Fitted by ``asztal.bots.heuristics.pocketciv_fit`` (least squares, small ridge) on {len(y)} positions
 of {a.games} policy deals (seeds {a.seed}-{a.seed + a.games - 1}, every {a.every}th decision) against each
-deal's final score. On {len(yt)} positions of {a.holdout} held-out deals (seeds {a.seed + a.games}-{a.seed + a.games + a.holdout - 1})
+deal's final score. On {len(yt)} positions of {a.holdout} held-out deals (seeds {lo}-{hi})
 the root mean square error is {model:.1f} VP, against {const:.1f} for the training mean and {handmade:.1f}
 for the hand-written estimate. Refit (after changing a feature or the policy) with::
 
