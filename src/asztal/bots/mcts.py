@@ -109,7 +109,7 @@ class MctsBot(Bot):
     """IS-MCTS for any game of the contract. ``level`` picks a preset; keywords override it."""
 
     def __init__(self, seed: int = 0, level: str = "normal", config: MctsConfig | None = None,
-                 **overrides) -> None:
+                 **overrides: Any) -> None:
         super().__init__(seed)
         self.level = level
         self._config = config
@@ -307,14 +307,15 @@ class MctsBot(Bot):
                 steps += 1
             r = rewards(s, mod)
             # -- backpropagation --
-            while node is not None:
-                node.visits += 1
-                if node.seat is not None:
-                    node.total += r[node.seat]
-                node = node.parent
+            up: Node | None = node
+            while up is not None:
+                up.visits += 1
+                if up.seat is not None:
+                    up.total += r[up.seat]
+                up = up.parent
             if deadline is not None and clock() > deadline:
                 break
-        if only is None:
+        if only is None and seat is not None:
             self._tree = (seat, tuple(a.code for a in state.history), root)
         self.last_stats = {
             "iterations": done,
