@@ -16,7 +16,11 @@ walks one shared tree whose edges are action codes:
    per seat; without an evaluation the rollout runs to the end;
 4. **backpropagate**: every node adds the reward of the seat that chose its action.
 
-The move played is the root child visited most.
+The move played is the root child visited most, except in a game with a policy: there the
+policy's move stands unless the search's move has ``guard_visits`` visits and a mean reward
+``guard`` above it, so a budget too small to tell the moves apart plays the policy (the bot
+is never weaker than its own play-out). Under a time budget the tree is kept between
+decisions: the next search starts from the node the moves made since lead to (``reuse``).
 
 Budgets: the presets are *time* budgets (``easy`` 0.1 s, ``normal`` 0.5 s, ``hard`` 2.5 s
 a decision), so strength follows the machine and a server can promise a turn time. An
