@@ -243,13 +243,15 @@ class MctsBot(Bot):
                         pc = node.pcode = pchoose(s).code
                     other = (1.0 - prior) / (len(acts) - 1) if len(acts) > 1 else 0.0
                     sq = cp * sqrt(node.visits + 1)
-                    best, best_v = None, -1.0
+                    best: Action | None = None
+                    best_v = -1.0
                     for a in acts:
                         ch = children.get(a.code)
                         p = prior if a.code == pc else other
                         v = sq * p if ch is None else ch.total / ch.visits + sq * p / (1 + ch.visits)
                         if v > best_v:
                             best_v, best = v, a
+                    assert best is not None  # every score is >= 0
                     s.apply(best)
                     ch = children.get(best.code)
                     if ch is None:
@@ -288,6 +290,7 @@ class MctsBot(Bot):
                     s.apply(a)
                     node = child
                     break
+                assert best is not None  # else an untried move was expanded above
                 s.apply(best)
                 node = children[best.code]
             # -- rollout --
