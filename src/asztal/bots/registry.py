@@ -32,7 +32,8 @@ from asztal.bots.policies import PolicyBot
 
 BOT_NAMES = ("random", "greedy", "policy", "mcts", "easy", "normal", "hard")
 
-_MCTS_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {"iters": ("iterations", int), "iterations": ("iterations", int),
+_MCTS_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
+              "iters": ("iterations", int), "iterations": ("iterations", int),
               "time": ("max_time", float), "max_time": ("max_time", float), "c": ("c", float),
               "depth": ("depth", int), "pw_k": ("pw_k", float), "pw_alpha": ("pw_alpha", float),
               "eps": ("eps", float), "prior": ("prior", float), "cp": ("cp", float),
