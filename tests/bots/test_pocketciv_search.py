@@ -119,9 +119,12 @@ def test_reuse_keeps_the_chosen_childs_statistics() -> None:
     state.apply(move)
     while len(state.legal_actions()) == 1:  # forced moves the bot is not asked about
         state.apply(state.legal_actions()[0])
-    bot.choose(state)
+    again = bot.choose(state)
     assert bot.last_stats["reused"] > 0
     assert bot.last_stats["reused"] <= kept
+    # the guard compares with the policy's move in this position, whatever world first reached the node
+    assert bot.last_stats["policy"] in {a.code for a in state.legal_actions()}
+    assert again in state.legal_actions()
 
 
 def test_an_iteration_budget_does_not_reuse() -> None:

@@ -190,6 +190,9 @@ class MctsBot(Bot):
                 return None
             node = nxt
         node.parent = None
+        # the policy's move there was read on whichever sampled world first reached it; the
+        # guard needs the one of this position (the first iteration sets it again)
+        node.pcode = None
         return node
 
     def search(self, state: GameState, only: frozenset[str] | None = None) -> Node:
