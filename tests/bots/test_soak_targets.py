@@ -74,3 +74,13 @@ def test_pocketciv_two_player_empires_survive_to_era_4():
     for spec in ("greedy", "policy"):
         eras = [r["outcome"]["era"] for r in run_games("pocketciv", 2, [spec], 60, seed=101, jobs=2)]
         assert sum(e >= 4 for e in eras) >= 0.75 * len(eras), (spec, eras)
+
+
+def test_pocketciv_solo_search_is_not_weaker_than_its_policy():
+    """Issue 39: the search cut at a horizon with the fitted evaluation, at `normal`'s
+    iteration-equivalent budget (docs/bots.md), against the policy on the same deals; the
+    guard keeps it from falling far below the policy, and 12 deals cannot show more."""
+    need("pocketciv")
+    r = run_arena("pocketciv", ["mcts:iters=200:reuse=1", "policy"], games=12, players=1, seed=7, jobs=2)
+    mcts, pol = (e["mean_score"] for e in r["entries"])
+    assert mcts >= pol - 5.0, (mcts, pol)

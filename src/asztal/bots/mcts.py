@@ -16,7 +16,11 @@ walks one shared tree whose edges are action codes:
    per seat; without an evaluation the rollout runs to the end;
 4. **backpropagate**: every node adds the reward of the seat that chose its action.
 
-The move played is the root child visited most.
+The move played is the root child visited most, except in a game with a policy: there the
+policy's move stands unless the search's move has ``guard_visits`` visits and a mean reward
+``guard`` above it, so a budget too small to tell the moves apart plays the policy (the bot
+is never weaker than its own play-out). Under a time budget the tree is kept between
+decisions: the next search starts from the node the moves made since lead to (``reuse``).
 
 Budgets: the presets are *time* budgets (``easy`` 0.1 s, ``normal`` 0.5 s, ``hard`` 2.5 s
 a decision), so strength follows the machine and a server can promise a turn time. An
@@ -30,6 +34,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -64,6 +69,14 @@ class MctsConfig:
     #: move holding ``prior`` of the prior and the other moves sharing the rest
     prior: float = 0.6
     cp: float = 1.0
+    #: with a policy, the bot plays the policy's move unless the most visited move has at
+    #: least ``guard_visits`` visits and a mean reward ``guard`` above the policy's move
+    #: (never weaker than its own play-out where the budget is too small to tell)
+    guard: float = 0.01
+    guard_visits: int = 12
+    #: keep the subtree under the moves made since the last search (None: only under a time
+    #: budget, so that an iteration budget stays a pure function of seed and position)
+    reuse: bool | None = None
 
 
 #: the difficulties are thinking times per decision (the issue's budgets: normal <= 1 s,
@@ -109,6 +122,8 @@ class MctsBot(Bot):
             f"{k}={v}" for k, v in overrides.items())
         #: statistics of the last search (iterations done, root visits per action code)
         self.last_stats: dict[str, Any] = {}
+        #: the last search's tree for reuse: the seat, the action codes it was made after, the root
+        self._tree: tuple[int, tuple[str, ...], Node] | None = None
 
     def config_for(self, game_name: str) -> MctsConfig:
         """The preset for this game with the overrides; an iteration count given without a
@@ -137,7 +152,48 @@ class MctsBot(Bot):
                 key = (ch.visits, ch.total / ch.visits if ch.visits else 0.0)
                 if key > best_key:
                     best, best_key = a, key
-        return best
+        return self.guarded(state, root, acts, best)
+
+    def guarded(self, state: GameState, root: Node, acts: Sequence[Action], best: Action) -> Action:
+        """The policy's move (the prior's favourite) unless ``best`` is clearly better: more
+        than ``guard`` in mean reward over at least ``guard_visits`` visits."""
+        cfg = self.config_for(state.game.name)
+        pc = root.pcode
+        if pc is None or pc == best.code:
+            return best
+        mine = root.children.get(best.code)
+        theirs = root.children.get(pc)
+        polact = next((a for a in acts if a.code == pc), None)
+        if mine is None or polact is None:
+            return best
+        if theirs is None or not theirs.visits:
+            return best if mine.visits >= cfg.guard_visits else polact
+        if mine.visits >= cfg.guard_visits and (
+                mine.total / mine.visits >= theirs.total / theirs.visits + cfg.guard):
+            return best
+        return polact
+
+    def _reused(self, state: GameState, cfg: MctsConfig) -> Node | None:
+        """The node of the last search's tree that the moves made since lead to, if any."""
+        reuse = cfg.reuse if cfg.reuse is not None else cfg.iterations is None
+        if not reuse or self._tree is None:
+            return None
+        seat, codes, node = self._tree
+        hist = state.history
+        if seat != state.to_move or len(hist) <= len(codes):
+            return None
+        if any(hist[i].code != c for i, c in enumerate(codes)):
+            return None
+        for a in hist[len(codes):]:
+            nxt = node.children.get(a.code)
+            if nxt is None:
+                return None
+            node = nxt
+        node.parent = None
+        # the policy's move there was read on whichever sampled world first reached it; the
+        # guard needs the one of this position (the first iteration sets it again)
+        node.pcode = None
+        return node
 
     def search(self, state: GameState, only: frozenset[str] | None = None) -> Node:
         """Run the search from ``state`` for ``state.to_move``; returns the root.
@@ -170,7 +226,8 @@ class MctsBot(Bot):
 
         base = state.clone()  # without its log, which every sampled world would copy
         base.log = None
-        root = Node(None, None)
+        root = (self._reused(state, cfg) if only is None else None) or Node(None, None)
+        kept = root.visits
         done = 0
         while done < limit:
             done += 1
@@ -189,13 +246,15 @@ class MctsBot(Bot):
                         pc = node.pcode = pchoose(s).code
                     other = (1.0 - prior) / (len(acts) - 1) if len(acts) > 1 else 0.0
                     sq = cp * sqrt(node.visits + 1)
-                    best, best_v = None, -1.0
+                    best: Action | None = None
+                    best_v = -1.0
                     for a in acts:
                         ch = children.get(a.code)
                         p = prior if a.code == pc else other
                         v = sq * p if ch is None else ch.total / ch.visits + sq * p / (1 + ch.visits)
                         if v > best_v:
                             best_v, best = v, a
+                    assert best is not None  # every score is >= 0
                     s.apply(best)
                     ch = children.get(best.code)
                     if ch is None:
@@ -234,6 +293,7 @@ class MctsBot(Bot):
                     s.apply(a)
                     node = child
                     break
+                assert best is not None  # else an untried move was expanded above
                 s.apply(best)
                 node = children[best.code]
             # -- rollout --
@@ -257,15 +317,20 @@ class MctsBot(Bot):
                 steps += 1
             r = rewards(s, mod)
             # -- backpropagation --
-            while node is not None:
-                node.visits += 1
-                if node.seat is not None:
-                    node.total += r[node.seat]
-                node = node.parent
+            up: Node | None = node
+            while up is not None:
+                up.visits += 1
+                if up.seat is not None:
+                    up.total += r[up.seat]
+                up = up.parent
             if deadline is not None and clock() > deadline:
                 break
+        if only is None and seat is not None:
+            self._tree = (seat, tuple(a.code for a in state.history), root)
         self.last_stats = {
             "iterations": done,
+            "reused": kept,
+            "policy": root.pcode,
             "visits": {code: ch.visits for code, ch in root.children.items()},
             "values": {code: ch.total / ch.visits for code, ch in root.children.items() if ch.visits},
         }

@@ -12,7 +12,8 @@ A spec is a bot name, optionally followed by ``:``-separated parts, each a diffi
 ``mcts:hard``          IS-MCTS preset (``easy``/``normal``/``hard``)
 ``mcts:iters=500``     IS-MCTS with settings: ``iters``, ``time`` (seconds), ``c``,
                        ``depth``, ``pw_k``, ``pw_alpha``, ``eps``, ``prior``, ``cp``,
-                       ``policy`` (0/1); may follow a preset (``mcts:hard:c=1.0``).
+                       ``policy`` (0/1), ``guard``, ``guard_visits``, ``reuse``
+                       (0/1); may follow a preset (``mcts:hard:c=1.0``).
                        The presets are time budgets; ``iters`` without ``time``
                        makes the bot reproducible (no clock)
 ``easy`` / ``normal``  shorthand for ``mcts:easy`` / ``mcts:normal`` / ``mcts:hard``
@@ -32,12 +33,13 @@ from asztal.bots.policies import PolicyBot
 BOT_NAMES = ("random", "greedy", "policy", "mcts", "easy", "normal", "hard")
 
 #: an MCTS setting's names in a spec: (``MctsConfig`` field, how its text is read)
-_MCTS_KEYS: dict[str, tuple[str, Callable[[str], float]]] = {
+_MCTS_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
               "iters": ("iterations", int), "iterations": ("iterations", int),
               "time": ("max_time", float), "max_time": ("max_time", float), "c": ("c", float),
               "depth": ("depth", int), "pw_k": ("pw_k", float), "pw_alpha": ("pw_alpha", float),
               "eps": ("eps", float), "prior": ("prior", float), "cp": ("cp", float),
-              "policy": ("policy", lambda v: bool(int(v)))}
+              "policy": ("policy", lambda v: bool(int(v))), "guard": ("guard", float),
+              "guard_visits": ("guard_visits", int), "reuse": ("reuse", lambda v: bool(int(v)))}
 
 
 def _settings(parts: list[str], spec: str) -> tuple[list[str], dict[str, str]]:

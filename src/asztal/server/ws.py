@@ -16,7 +16,6 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
-from asztal.engine import Action, GameState
 from asztal.engine.errors import AsztalError
 from asztal.server import texts
 from asztal.server.edge import ACTION_CODE, GAME_ID, bad_text

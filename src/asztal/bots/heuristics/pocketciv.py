@@ -30,6 +30,9 @@ ERAS = 8
 ROLLOUT_AVOID = frozenset({"era:end"})
 #: roll-outs take these when they can (most of the time): founding cities, acquiring advances
 ROLLOUT_PREFER = frozenset({"city", "adv"})
+#: solo MCTS play-outs follow the policy this many moves (a few turns), then the fitted
+#: evaluation predicts the final score (``pocketciv_features``, docs/bots.md)
+SOLO_ROLLOUT_DEPTH = 60
 
 
 @lru_cache(maxsize=1)
@@ -183,7 +186,11 @@ def winners(state: GameState) -> list[int]:
 
 
 def solo_estimate(state: GameState) -> float:
-    return squash(estimate(state.view(0)))
+    """The reward of an unfinished solo game: the fitted prediction of the final score
+    (``pocketciv_features.predict``) squashed like a final score."""
+    from asztal.bots.heuristics.pocketciv_features import predict  # it builds on this module
+
+    return squash(predict(state.view(0)))
 
 
 def solo_reward(state: GameState) -> float:
