@@ -12,8 +12,8 @@ if "pocketciv" not in games.names():
     pytest.skip("pocketciv is not installed", allow_module_level=True)
 
 from asztal.bots import make_bot, policies  # noqa: E402
+from asztal.bots.heuristics.pocketciv import NAMES, predict  # noqa: E402
 from asztal.bots.heuristics.pocketciv_coeffs import MEAN_SCORE, WEIGHTS  # noqa: E402
-from asztal.bots.heuristics.pocketciv_features import NAMES, predict  # noqa: E402
 from asztal.bots.heuristics.pocketciv_fit import positions  # noqa: E402
 from asztal.bots.mcts import MctsBot, Node  # noqa: E402
 from asztal.engine import Action, GameState  # noqa: E402

@@ -236,8 +236,17 @@ def pg_database() -> tuple[str, callable]:
     head, _, _ = PG_URL.rpartition("/")
 
     def drop() -> None:
+        # FORCE ends the test's own sessions; an autovacuum worker in the new database belongs
+        # to the superuser, whom this role may not end, and leaves within moments: retried
         with psycopg.connect(base, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            for attempt in range(10):
+                try:
+                    conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+                    return
+                except (psycopg.errors.InsufficientPrivilege, psycopg.errors.ObjectInUse):
+                    if attempt == 9:
+                        raise
+                    time.sleep(0.2 * (attempt + 1))
 
     return f"{head}/{name}", drop
 

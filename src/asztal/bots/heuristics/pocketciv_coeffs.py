@@ -1,4 +1,4 @@
-"""Weights of the fitted PocketCiv solo evaluation (``pocketciv_features.NAMES`` in order).
+"""Weights of the fitted PocketCiv solo evaluation (``pocketciv.NAMES`` in order).
 
 Fitted by ``asztal.bots.heuristics.pocketciv_fit`` (least squares, small ridge) on 16666 positions
 of 300 policy deals (seeds 5000-5299, every 4th decision) against each

@@ -3,7 +3,7 @@
 The policy plays solo deals to the end (``--games`` deals from ``--seed``, the way MCTS's
 play-outs play them: its move on the real state); every ``--every``-th position is paired
 with the deal's final score, and least squares (numpy, a small ridge) fits the weights of
-``asztal.bots.heuristics.pocketciv_features``. The next ``--holdout`` deals are kept apart:
+``asztal.bots.heuristics.pocketciv.features``. The next ``--holdout`` deals are kept apart:
 the fitted model, the training mean and the hand-written estimate are scored on them (root
 mean square error in victory points). The module text printed at the end is
 ``asztal.bots.heuristics.pocketciv_coeffs``::
@@ -23,7 +23,6 @@ import numpy as np
 from asztal import games
 from asztal.bots import policies
 from asztal.bots.heuristics import pocketciv as hand
-from asztal.bots.heuristics.pocketciv_features import NAMES, features
 
 
 def positions(seeds: range, every: int) -> Iterator[tuple[list[float], float, float]]:
@@ -43,7 +42,7 @@ def positions(seeds: range, every: int) -> Iterator[tuple[list[float], float, fl
                 n += 1
                 if n % every == 0:
                     v = state.view(0)
-                    rows.append((features(v), hand.estimate(v)))
+                    rows.append((hand.features(v), hand.estimate(v)))
             state.apply(pol.choose(state))
         final = float(state.scores()[0])
         for f, est in rows:
@@ -82,8 +81,8 @@ def main(argv: list[str] | None = None) -> None:
     const = rmse(np.full_like(yt, y.mean()), yt)
     handmade = rmse(np.array([e for _, e, _ in test]), yt)
     lo, hi = a.seed + a.games, a.seed + a.games + a.holdout - 1
-    weights = "\n".join(f"    {float(c)!r},  # {n}" for n, c in zip(NAMES, w, strict=True))
-    sys.stdout.write(f'''"""Weights of the fitted PocketCiv solo evaluation (``pocketciv_features.NAMES`` in order).
+    weights = "\n".join(f"    {float(c)!r},  # {n}" for n, c in zip(hand.NAMES, w, strict=True))
+    sys.stdout.write(f'''"""Weights of the fitted PocketCiv solo evaluation (``pocketciv.NAMES`` in order).
 
 Fitted by ``asztal.bots.heuristics.pocketciv_fit`` (least squares, small ridge) on {len(y)} positions
 of {a.games} policy deals (seeds {a.seed}-{a.seed + a.games - 1}, every {a.every}th decision) against each
