@@ -459,7 +459,12 @@ def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, fin
                 findings.credentials.add(cred.label)
                 client = clients[cred.label]
                 secrets, hidden = known[cred.label]
-                for step in (steps if _mentions_step(spec, op) else [k]):
+                # outside the operator's own routes the operator is one more account with no
+                # seat, which "another account" walks at every step: once is enough there
+                walked = steps if _mentions_step(spec, op) else [k]
+                if cred.label == OPERATOR and not path.startswith("/api/admin/"):
+                    walked = [k]
+                for step in walked:
                     every_seat = step == k and cred.label in ("seat 0", "nobody")
                     for seat in ([None] + list(range(table.players)) if every_seat else [cred.seat]):
                         url = path
