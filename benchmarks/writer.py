@@ -18,11 +18,12 @@ import argparse
 import contextlib
 import json
 import os
-import secrets
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from load import fresh_pg  # this folder is on the path of a script run from it
 
 
 def measure(url: str, batch: int, rounds: int) -> dict:
@@ -50,21 +51,6 @@ def measure(url: str, batch: int, rounds: int) -> dict:
             "wall_ms_per_change": round(1000 * wall / n, 3)}
 
 
-@contextlib.contextmanager
-def fresh_pg(url: str):
-    import psycopg
-
-    base = url.replace("postgresql+psycopg://", "postgresql://", 1)
-    name = "asztal_writer_" + secrets.token_hex(4)
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    try:
-        yield f"{url.rpartition('/')[0]}/{name}"
-    finally:
-        with psycopg.connect(base, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--batch", type=int, default=10, help="changes (of as many games) per group commit")
@@ -80,7 +66,7 @@ def main() -> None:
         return
     with contextlib.ExitStack() as stack:
         if args.pg:
-            url = stack.enter_context(fresh_pg(args.pg))
+            url, _ = stack.enter_context(fresh_pg(args.pg))
         else:
             url = f"sqlite:///{stack.enter_context(tempfile.TemporaryDirectory())}/writer.db"
         # a child process, so that ``--src`` decides which storage module is imported
