@@ -28,6 +28,22 @@ def test_each_game_fits_a_landscape_phone_and_a_tablet(page, size):
         assert page.query_selector("#panels .panel-seat[data-turn='1']")
 
 
+def paint(page, m: dict, area_of: dict[tuple[int, int], int]) -> None:
+    """Paint map ``m`` in the open editor as a player would, brush by brush (``area_of``: each
+    land cell's area), tick its terrain, and wait for the editor to accept it."""
+    for brush in [*sorted(set(area_of.values())), "frontier", "sea"]:
+        page.click(f"[data-brush='{brush}']")
+        cells = [c for c, n in area_of.items() if n == brush] if isinstance(brush, int) else m[brush]["cells"]
+        for q, r in cells:
+            page.dispatch_event(f"#map-grid polygon[data-cell='{q},{r}']", "pointerdown")
+    for a in m["areas"]:
+        for kind in ("mountain", "forest", "desert"):
+            if a.get(kind):
+                page.check(f"#map-terrain input[data-area='{a['number']}'][data-kind='{kind}']")
+    page.dispatch_event("#map-grid", "pointerup")
+    page.wait_for_selector("#map-result[data-ok='1']", timeout=10000)
+
+
 def test_the_lobby_fits_a_phone_upright(page):
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(page.base)
@@ -64,18 +80,7 @@ def test_a_drawn_map_starts_a_game_in_one_click(page):
     page.goto(page.base + "?mapedit")
     page.wait_for_selector("#map-result[data-ok='0']")
     assert page.is_disabled("#map-play")
-    # paint the map as a player would, brush by brush
-    for brush, cells in [(a["number"], a["cells"]) for a in m["areas"]] + [("frontier", m["frontier"]["cells"]),
-                                                                             ("sea", m["sea"]["cells"])]:
-        page.click(f"[data-brush='{brush}']")
-        for q, r in cells:
-            page.dispatch_event(f"#map-grid polygon[data-cell='{q},{r}']", "pointerdown")
-    for a in m["areas"]:
-        for kind in ("mountain", "forest", "desert"):
-            if a.get(kind):
-                page.check(f"#map-terrain input[data-area='{a['number']}'][data-kind='{kind}']")
-    page.dispatch_event("#map-grid", "pointerup")
-    page.wait_for_selector("#map-result[data-ok='1']", timeout=10000)
+    paint(page, m, {tuple(c): a["number"] for a in m["areas"] for c in a["cells"]})
     page.click("#map-play")
     page.wait_for_selector("#board svg")
     gid = page.evaluate("new URLSearchParams(location.search).get('game')")
@@ -192,17 +197,7 @@ def test_a_one_cell_areas_pieces_leave_its_number_readable(page, size):
     painted = {tuple(c): a["number"] for a in m["areas"] for c in a["cells"]} | REPAINTED
     page.goto(page.base + "?mapedit")
     page.wait_for_selector("#map-result[data-ok='0']")
-    for brush in [*range(1, 9), "frontier", "sea"]:
-        page.click(f"[data-brush='{brush}']")
-        cells = [c for c, n in painted.items() if n == brush] if isinstance(brush, int) else m[brush]["cells"]
-        for q, r in cells:
-            page.dispatch_event(f"#map-grid polygon[data-cell='{q},{r}']", "pointerdown")
-    for a in m["areas"]:
-        for kind in ("mountain", "forest", "desert"):
-            if a.get(kind):
-                page.check(f"#map-terrain input[data-area='{a['number']}'][data-kind='{kind}']")
-    page.dispatch_event("#map-grid", "pointerup")
-    page.wait_for_selector("#map-result[data-ok='1']", timeout=10000)
+    paint(page, m, painted)
     # the editor: every painted cell of the one-cell area shows its number, nothing over it
     q, r = next(c for c, n in painted.items() if n == ONE_CELL_AREA)
     label = page.eval_on_selector(f"#map-grid polygon[data-cell='{q},{r}']", "(p) => p.nextElementSibling.textContent")
