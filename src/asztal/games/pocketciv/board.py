@@ -349,7 +349,8 @@ def _event_card(svg: Svg, g: Node, view: dict[str, Any], x: float, y: float) -> 
     if GOLD[c]:
         svg.text(cg, 150, 23, "●" * GOLD[c], 13, fill="#d4a017")
     if HAND[c]:
-        svg.text(cg, 192, 23, t("keresk.", "trade"), 10, text_anchor="end", fill="#6d4c41")
+        # on a line of its own: beside three gold dots an abbreviation touched them
+        svg.text(cg, 192, 40, t("kereskedelem", "trade"), 10, text_anchor="end", fill="#6d4c41")
     if kind in NOT_READ:  # discarded at a shuffle: no event of it is under way (``shown_card``)
         for i, line in enumerate(textwrap.wrap(card_words(kind, svg.lang, NOT_READ), 27)):
             svg.text(cg, 10, 56 + 20 * i, line, 12, fill="#666")
