@@ -24,8 +24,8 @@ from asztal.games.pocketciv.messages import EVENT_NAMES
 from asztal.games.pocketciv.result_words import STEP_CAUSES
 from asztal.sim.runner import seat_bots
 from tests.cli.test_screen import SHOTS, screen_lines, settle, shown
+from tests.pocketciv.falling import FEEDS, choose
 
-FEEDS = ("forest", "mountain", "volcano", "farm")
 SEED = 4
 #: the seats as the sentences name them (``seat_names``), with the article Hungarian puts first
 NAMES = ("Az 1. játékos (te)", "A 2. játékos (normál robot)")
@@ -35,15 +35,6 @@ def default_bots() -> str:
     """The ``--bots`` of ``asztal play`` when none is given."""
     play = next(c for c in build_app("hu").registered_commands if (c.name or c.callback.__name__) == "play")
     return inspect.signature(play.callback).parameters["bots"].default.default
-
-
-def choose(codes: list[str], barren: int) -> str:
-    """The move of a player letting their Empire fall: the starting tribes to the barren area,
-    the Totem left to the other player, every phase ended at once."""
-    for wanted in (f"place:area={barren}", "totem:leave", "done"):
-        if wanted in codes:
-            return wanted
-    return codes[0]  # a decision with no way to end it (none expected): its first choice
 
 
 def expected(outcome: dict) -> str:

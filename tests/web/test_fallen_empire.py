@@ -16,10 +16,9 @@ from asztal import games
 from asztal.engine.i18n import with_article
 from asztal.games.pocketciv.messages import EVENT_NAMES
 from asztal.games.pocketciv.result_words import STEP_CAUSES
+from tests.pocketciv.falling import FEEDS, choose
 from tests.web.conftest import MY_TURN, OVER, shot
 
-#: an area's resources (each feeds one tribe, PC-UPK-TRIBE-01), as the view names them
-FEEDS = ("forest", "mountain", "volcano", "farm")
 NAME = "Anna"
 
 
@@ -37,15 +36,6 @@ def new_game(page) -> list[int]:
     page.wait_for_function(f"location.search.includes('game=') && (({MY_TURN}) || {OVER})")
     areas = page.evaluate("window.__asztalState.view.areas")
     return [a["id"] for a in areas if not any(a[k] for k in FEEDS)]
-
-
-def choose(codes: list[str], barren: int) -> str:
-    """The move of a player letting their Empire fall: the starting tribes to the barren area,
-    the Totem left to the other player, every phase ended at once."""
-    for wanted in (f"place:area={barren}", "totem:leave", "done"):
-        if wanted in codes:
-            return wanted
-    return codes[0]  # a decision with no way to end it (none expected): its first choice
 
 
 def play(page, barren: int) -> int:
