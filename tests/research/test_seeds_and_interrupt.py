@@ -52,6 +52,9 @@ _SCRIPT = """
 import signal, sys
 from pathlib import Path
 from asztal.research.batch import Batch, run_batch
+# Ctrl-C as a terminal gives it: a suite started in the background (a CI job, `make test &`) hands
+# its children SIGINT ignored, and Python then installs no handler of its own
+signal.signal(signal.SIGINT, signal.default_int_handler)
 def hold(done, total):
     if done:
         signal.pause()

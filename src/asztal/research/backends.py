@@ -33,6 +33,8 @@ def _ignore_interrupt() -> None:
     """A worker leaves Ctrl-C to the parent, which stops the pool (a worker interrupted in the
     middle of handing back a result could leave the pool waiting for it forever)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # made with it blocked (LocalBackend.run): now ignored
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _play(batch: Batch, indices: list[int]) -> list[dict[str, Any]]:
@@ -42,6 +44,20 @@ def _play(batch: Batch, indices: list[int]) -> list[dict[str, Any]]:
 
 def _play_chunk(args: tuple[Batch, list[int]]) -> list[dict[str, Any]]:
     return _play(*args)
+
+
+def _pool(ctx: Any, jobs: int) -> Any:
+    """A process pool made with Ctrl-C blocked in this thread: its three handler threads inherit
+    the mask, so the signal always reaches the main thread, which alone stops the run (taken by a
+    handler thread it only set a flag, and a main thread blocked in ``signal.pause`` or a lock
+    never woke); and a worker cannot be interrupted between its fork and its initializer."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return ctx.Pool(jobs, initializer=_ignore_interrupt)
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return ctx.Pool(jobs, initializer=_ignore_interrupt)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 class LocalBackend:
@@ -61,7 +77,7 @@ class LocalBackend:
             return
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        pool = ctx.Pool(self.jobs, initializer=_ignore_interrupt)
+        pool = _pool(ctx, self.jobs)
         finished = False
         try:
             yield from pool.imap_unordered(_play_chunk, [(batch, c) for c in chunks(todo, self.jobs)])
