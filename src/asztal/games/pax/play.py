@@ -8,7 +8,7 @@ and a refused card is refused by it, with its reason.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from asztal.engine import Action, Refusal
 from asztal.games.pax.actions import DONE, PLAY
@@ -20,8 +20,12 @@ from asztal.games.pax.round_end import end_turn
 if TYPE_CHECKING:
     from asztal.games.pax.state import PaxState
 
-CON_BIT = 1 << CONSPIRACY
-SEN_BIT = 1 << SENATOR
+CON_BIT: Final = 1 << CONSPIRACY
+SEN_BIT: Final = 1 << SENATOR
+#: the pack's tables as ``Final`` names of this module: the compiled build keeps them in C
+#: statics instead of reading another module's globals through a dict
+_CAT: Final = CARD_CAT
+_BIT: Final = BIT
 
 
 def fleet_army_limit(sym: list[int], b: int = 0) -> int:
@@ -50,7 +54,7 @@ def check_playable(s: PaxState, f: Playing, c: int) -> Refusal | None:
     money = s.money[seat]
     if money < f.played:
         return Refusal("pax.no.play.money", "PAX-PLAY-06", {"cost": f.played, "money": money})
-    cat = CARD_CAT[c]
+    cat = _CAT[c]
     if cat == FLEET or cat == ARMY:
         b = seat * 7
         limit = fleet_army_limit(s.sym, b)
@@ -82,7 +86,7 @@ def enter_play(s: PaxState) -> bool:
 
 def add_to_tableau(s: PaxState, seat: int, c: int) -> None:
     s.tableau[seat] += (c,)  # PAX-PLAY-03: public, by category; PAX-PLAY-05: stays there
-    k = seat * 7 + CARD_CAT[c]
+    k = seat * 7 + _CAT[c]
     s.sym[k] += s.syms[c]
     s.cnt[k] += 1
 
@@ -94,11 +98,11 @@ def play(s: PaxState, f: Playing, seat: int, c: int) -> bool:
     hand = s.hands[seat]
     i = hand.index(c)
     s.hands[seat] = hand[:i] + hand[i + 1:]
-    b = BIT[c]
+    b = _BIT[c]
     if s.known & b:
         s.known ^= b
     add_to_tableau(s, seat, c)  # PAX-PLAY-01
-    cat = CARD_CAT[c]
+    cat = _CAT[c]
     f = s.frame = playing(cost + 1, f.categories | 1 << cat)
     if s.log is not None:
         s.emit("pax.play", seat=seat, player=seat + 1, cost=cost, **card_fields(s, c))
