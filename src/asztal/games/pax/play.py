@@ -26,6 +26,9 @@ SEN_BIT: Final = 1 << SENATOR
 #: statics instead of reading another module's globals through a dict
 _CAT: Final = CARD_CAT
 _BIT: Final = BIT
+#: what a check answers a legal list, which needs no reason: one shared value instead of a
+#: Refusal (a dataclass and its arguments) made per card refused; never shown to anyone
+REFUSED: Final = Refusal("engine.not_now")
 
 
 def fleet_army_limit(sym: list[int], b: int = 0) -> int:
@@ -45,21 +48,23 @@ def check_play(s: PaxState, f: Playing, c: int) -> Refusal | None:
     return check_playable(s, f, c)
 
 
-def check_playable(s: PaxState, f: Playing, c: int) -> Refusal | None:
+def check_playable(s: PaxState, f: Playing, c: int, why: bool = True) -> Refusal | None:
     """Whether ``c``, a card of the hand, may be played now: PAX-PLAY-02, PAX-PLAY-06: the k-th
     costs k-1, no credit; PAX-LIM-03, PAX-Q-04: Fleet and Army symbols stay within the limit,
-    each separately."""
+    each separately. ``why=False`` (the legal list): ``REFUSED`` instead of the reason."""
     seat = s.to_move
     assert seat is not None
     money = s.money[seat]
     if money < f.played:
-        return Refusal("pax.no.play.money", "PAX-PLAY-06", {"cost": f.played, "money": money})
+        return Refusal("pax.no.play.money", "PAX-PLAY-06", {"cost": f.played, "money": money}) if why else REFUSED
     cat = _CAT[c]
     if cat == FLEET or cat == ARMY:
         b = seat * 7
         limit = fleet_army_limit(s.sym, b)
         have = s.sym[b + cat]
         if have + s.syms[c] > limit:
+            if not why:
+                return REFUSED
             key = "pax.no.play.fleet_limit" if cat == FLEET else "pax.no.play.army_limit"
             return Refusal(key, "PAX-LIM-03", {"card": c, "limit": limit, "have": have})
     return None
@@ -69,7 +74,7 @@ def play_list(s: PaxState, f: Playing) -> list[Action]:
     """The cards of the hand that may be played now, then ``done`` (always allowed)."""
     seat = s.to_move
     assert seat is not None
-    acts = [PLAY[c] for c in s.hands[seat] if check_playable(s, f, c) is None]
+    acts = [PLAY[c] for c in s.hands[seat] if check_playable(s, f, c, False) is None]
     acts.append(DONE)
     return acts
 
