@@ -1,6 +1,7 @@
 """A change measured before and after in the same run: two checkouts, interleaved.
 
-    .venv/bin/python benchmarks/compare.py BASE [--head REV] [--rounds 5] [--seconds 1] [--pure-too] [games...]
+    .venv/bin/python benchmarks/compare.py BASE [--head REV] [--rounds 5] [--seconds 1] [--pure-too]
+        [--build-base] [games...]
 
 BASE and HEAD are git revisions (HEAD defaults to the work tree as it is). Each is exported
 to a temporary directory; then, round after round, one process per checkout runs one round
@@ -10,7 +11,9 @@ of both is taken in turn. Each round's ratios to the reference come from the sam
 the machine's load moves both sides alike; the report gives medians and ranges.
 
 An exported revision has no compiled modules (they are never committed), so it runs as pure
-Python; the work tree (``--head .``, the default) runs the build it has (``make compiled``).
+Python unless ``--build-base`` compiles it first (its own ``tools/build_compiled.py``, in the
+temporary directory: a minute and a half of CPU); the work tree (``--head .``, the default)
+runs the build it has (``make compiled``).
 ``--pure-too`` adds a third side: the head again with ``ASZTAL_PURE=1`` (its pure sources),
 so one run gives base, head compiled and head pure. Each side's build is printed.
 """
@@ -34,14 +37,18 @@ BENCH = ROOT / "src" / "asztal" / "sim" / "bench.py"
 HELP = "import sys; sys.argv = ['asztal', '--help']; from asztal.cli.app import main; main()"
 
 
-def export(rev: str, into: Path) -> Path:
-    """The ``src`` tree of ``rev`` (or of the work tree when ``rev`` is ``.``) under ``into``."""
+def export(rev: str, into: Path, build: bool = False) -> Path:
+    """The ``src`` tree of ``rev`` (or of the work tree when ``rev`` is ``.``) under ``into``;
+    with ``build``, compiled by the revision's own build script."""
     if rev == ".":
         return ROOT / "src"
-    data = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "src"], check=True,
+    data = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "src", "tools"], check=True,
                           capture_output=True).stdout
     with tarfile.open(fileobj=BytesIO(data)) as tar:
         tar.extractall(into, filter="data")
+    if build:
+        subprocess.run([sys.executable, str(into / "tools" / "build_compiled.py")], cwd=into, check=True,
+                       env={**os.environ, "PYTHONPATH": str(into / "src")}, capture_output=True)
     return into / "src"
 
 
@@ -76,9 +83,10 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="*")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--pure-too", action="store_true", help="also the head's pure sources (ASZTAL_PURE=1)")
+    ap.add_argument("--build-base", action="store_true", help="compile the base revision first (mypyc)")
     a = ap.parse_intermixed_args()
     with tempfile.TemporaryDirectory() as tmp:
-        trees = {"base": export(a.base, Path(tmp) / "base"), "head": export(a.head, Path(tmp) / "head")}
+        trees = {"base": export(a.base, Path(tmp) / "base", a.build_base), "head": export(a.head, Path(tmp) / "head")}
         if a.pure_too:
             trees["head-pure"] = trees["head"]
         builds = {}

@@ -44,11 +44,12 @@ TEMP = ROOT / "build" / "mypyc"
 #: saves, PocketCiv's decisions and static data) are left interpreted: they are not on the hot
 #: path of a play-out.
 #: Left out, and why:
-#: - engine/decision.py and the games' frames.py: the pending-decision
+#: - engine/decision.py and the frames.py of Caboose and PocketCiv: the pending-decision
 #:   frames are frozen slotted dataclasses whose subclasses register themselves
 #:   (``Frame.__init_subclass__``) and redeclare the ``KIND`` class variable; mypyc 2.4 turns
 #:   that ClassVar into a dataclass field (``non-default argument follows default argument``)
-#:   and its slots rebuild fails, so they stay interpreted classes that compiled code creates;
+#:   and its slots rebuild fails, so they stay interpreted classes that compiled code creates
+#:   (PAX's frames are plain dataclasses of their own, compiled: see games/pax/frames.py);
 #: - engine/game.py, engine/errors.py and the games' ``game.py``: the Game classes (class
 #:   attributes overridden per game and by tests) and the exceptions; not per step;
 #: - games/pocketciv/data.py (tables read from JSON at import) and pack.py of Caboose: read once,
@@ -58,6 +59,7 @@ MODULES = (
     "games/pax/actions.py", "games/pax/state.py", "games/pax/draw.py",
     "games/pax/play.py", "games/pax/buy.py", "games/pax/keep.py", "games/pax/round_end.py",
     "games/pax/deck.py", "games/pax/asks.py", "games/pax/setup.py", "games/pax/scoring.py",
+    "games/pax/frames.py",
     "games/pax/view.py",  # determinize, and the view the PAX evaluation reads at every roll-out's end
     "games/caboose/state.py", "games/caboose/common.py", "games/caboose/turn.py", "games/caboose/menu.py",
     "games/caboose/rail.py", "games/caboose/building.py", "games/caboose/delivery.py",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,11 @@ def test_docstring_examples(name):
         spec = importlib.util.spec_from_file_location(name + "_source", source)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        sys.modules[spec.name] = module  # a dataclass reads its module's names (string annotations)
+        try:
+            spec.loader.exec_module(module)
+        finally:
+            del sys.modules[spec.name]
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0, f"{result.failed} docstring example(s) of {name} failed (run with -s to see them)"
     assert result.attempted, f"{name} has no example"

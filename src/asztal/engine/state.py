@@ -40,7 +40,7 @@ class GameState:
     """
 
     __slots__ = ("game", "players", "seed", "options", "rng", "history", "checkpoint", "log", "start",
-                 "to_move", "is_over", "_legal")
+                 "to_move", "is_over", "_legal", "_shared")
     game: Game
     players: int
     seed: int
@@ -53,6 +53,9 @@ class GameState:
     to_move: int | None
     is_over: bool
     _legal: tuple[Action, ...] | None
+    #: True when ``history`` may be another state's list too (after ``clone``): the next
+    #: ``apply`` copies it before appending (copy-on-write; a clone no longer copies the record)
+    _shared: bool
 
     # -- to be provided by each game -------------------------------------------------
     def _legal_list(self) -> Sequence[Action]:
@@ -170,6 +173,7 @@ class GameState:
         self.to_move = 0
         self.is_over = False
         self._legal = None
+        self._shared = False
 
     def apply(self, action: Action | str | object) -> None:
         """Check and carry out one action (an Action or its code).
@@ -202,6 +206,9 @@ class GameState:
         seat = self.to_move
         self._legal = None  # before: ``_apply`` may leave the next position's list (a tuple) it built anyway
         revealed = self._apply(action)
+        if self._shared:  # the record is shared with a clone (or the state cloned from): copy it now
+            self.history = self.history.copy()
+            self._shared = False
         self.history.append(action)
         if revealed or self.to_move != seat or self.is_over:
             self.checkpoint = len(self.history)
@@ -252,7 +259,8 @@ class GameState:
         new.seed = self.seed
         new.options = self.options
         new.rng = self.rng.copy()
-        new.history = self.history.copy()
+        new.history = self.history  # shared until one of the two appends (see ``_shared``)
+        new._shared = self._shared = True
         new.checkpoint = self.checkpoint
         new.log = None if self.log is None else self.log.copy()
         new.start = self.start

@@ -23,12 +23,25 @@ Codes (stable, used in records):
 
 from __future__ import annotations
 
+from typing import Final
+
 from asztal.engine import Action, ActionTable
 from asztal.games.pax.pack import CARD_CAT, CARD_IDS, CAT_EN, CAT_HU, LEGION_NUMERALS, NCARDS
 
-OP_KEEP, OP_START, OP_PASS, OP_DRAW, OP_NODRAW, OP_PLACE, OP_BUY, OP_NOBUY, OP_PLAY, OP_DONE = range(10)
-HAND, BOTTOM = 5, 6  # destinations of a drawn card besides Legions 0..4
-NLEGIONS = 5
+# the ops, as ``Final`` literals: the compiled build inlines them (a plain global is a dict lookup)
+OP_KEEP: Final = 0
+OP_START: Final = 1
+OP_PASS: Final = 2
+OP_DRAW: Final = 3
+OP_NODRAW: Final = 4
+OP_PLACE: Final = 5
+OP_BUY: Final = 6
+OP_NOBUY: Final = 7
+OP_PLAY: Final = 8
+OP_DONE: Final = 9
+HAND: Final = 5  # destinations of a drawn card besides Legions 0..4
+BOTTOM: Final = 6
+NLEGIONS: Final = 5
 
 
 def _number(c: int) -> int:
@@ -97,16 +110,17 @@ def _make(key: tuple[int, ...]) -> Action:
     raise KeyError(key)
 
 
-ACTIONS = ActionTable(_make)
+ACTIONS: Final = ActionTable(_make)
 
-KEEP = tuple(ACTIONS((OP_KEEP, c)) for c in range(NCARDS))
-START = tuple(ACTIONS((OP_START, c)) for c in range(NCARDS))
-PLAY = tuple(ACTIONS((OP_PLAY, c)) for c in range(NCARDS))
+# ``Final``: the compiled rules read them from C statics, not through this module's dict
+KEEP: Final = tuple(ACTIONS((OP_KEEP, c)) for c in range(NCARDS))
+START: Final = tuple(ACTIONS((OP_START, c)) for c in range(NCARDS))
+PLAY: Final = tuple(ACTIONS((OP_PLAY, c)) for c in range(NCARDS))
 #: PLACE[c][dest] for dest in Legions 0..4, HAND, BOTTOM
-PLACE = tuple(tuple(ACTIONS((OP_PLACE, c, d)) for d in range(7)) for c in range(NCARDS))
-BUY = tuple(ACTIONS((OP_BUY, -1, n)) for n in range(NLEGIONS))
-PASS = ACTIONS((OP_PASS,))
-DRAW = ACTIONS((OP_DRAW,))
-NODRAW = ACTIONS((OP_NODRAW,))
-NOBUY = ACTIONS((OP_NOBUY,))
-DONE = ACTIONS((OP_DONE,))
+PLACE: Final = tuple(tuple(ACTIONS((OP_PLACE, c, d)) for d in range(7)) for c in range(NCARDS))
+BUY: Final = tuple(ACTIONS((OP_BUY, -1, n)) for n in range(NLEGIONS))
+PASS: Final = ACTIONS((OP_PASS,))
+DRAW: Final = ACTIONS((OP_DRAW,))
+NODRAW: Final = ACTIONS((OP_NODRAW,))
+NOBUY: Final = ACTIONS((OP_NOBUY,))
+DONE: Final = ACTIONS((OP_DONE,))

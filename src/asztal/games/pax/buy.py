@@ -14,7 +14,7 @@ from asztal.games.pax.actions import BUY, NOBUY
 from asztal.games.pax.frames import BUYING
 from asztal.games.pax.messages import cards_fields
 from asztal.games.pax.pack import LEGION_NUMERALS, WEALTH
-from asztal.games.pax.play import enter_play
+from asztal.games.pax.play import REFUSED, enter_play
 
 if TYPE_CHECKING:
     from asztal.games.pax.state import PaxState
@@ -27,23 +27,26 @@ def price(s: PaxState, seat: int, legion: int) -> int:
     return p if p > 0 else 0
 
 
-def check_buy(s: PaxState, n: int) -> Refusal | None:
-    """PAX-BUY-01: a whole group below one Legion; PAX-BUY-03, PAX-Q-20: no credit."""
+def check_buy(s: PaxState, n: int, why: bool = True) -> Refusal | None:
+    """PAX-BUY-01: a whole group below one Legion; PAX-BUY-03, PAX-Q-20: no credit.
+    ``why=False`` (the legal list): ``REFUSED`` instead of the reason."""
     if n >= s.nleg:
-        return Refusal("pax.no.legion", "PAX-SETUP-06", {"legion": n})
+        return Refusal("pax.no.legion", "PAX-SETUP-06", {"legion": n}) if why else REFUSED
     if not s.legions[n]:
-        return Refusal("pax.no.buy.empty", "PAX-BUY-01", {"legion": n})
+        return Refusal("pax.no.buy.empty", "PAX-BUY-01", {"legion": n}) if why else REFUSED
     seat = s.to_move
     assert seat is not None
     cost, money = price(s, seat, n), s.money[seat]
     if cost > money:
+        if not why:
+            return REFUSED
         return Refusal("pax.no.buy.money", "PAX-BUY-03", {"legion": n, "price": cost, "money": money})
     return None
 
 
 def buy_list(s: PaxState) -> list[Action]:
     """The groups the player can buy now, then ``nobuy`` (always allowed)."""
-    acts = [BUY[n] for n in range(s.nleg) if check_buy(s, n) is None]
+    acts = [BUY[n] for n in range(s.nleg) if check_buy(s, n, False) is None]
     acts.append(NOBUY)
     return acts
 

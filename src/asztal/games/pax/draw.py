@@ -9,7 +9,7 @@ candidates that pass it, and a refused action is refused by it, with its reason.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from asztal.engine import Action, Refusal
 from asztal.games.pax import deck
@@ -25,12 +25,17 @@ if TYPE_CHECKING:
 
 MODE_HU = ("egyesével", "előbb kettőt együtt, aztán a harmadikat", "mind a hármat egyszerre")
 MODE_EN = ("one at a time", "two together, then the third", "all three at once")
-_HAND, _LEGION, _BOTTOM = int(Placed.HAND), int(Placed.LEGION), int(Placed.BOTTOM)
-# the modes as plain globals: reading an enum member off its class is slow on the hot path
-_ONE, _TWO, _ALL = DrawMode.ONE_BY_ONE, DrawMode.TWO_THEN_ONE, DrawMode.ALL_AT_ONCE
+# the destinations' bits and the modes as ``Final`` numbers: the compiled build keeps them as
+# machine integers (an enum member read off its class is a Python attribute lookup)
+_HAND: Final = int(Placed.HAND)
+_LEGION: Final = int(Placed.LEGION)
+_BOTTOM: Final = int(Placed.BOTTOM)
+_ONE: Final = int(DrawMode.ONE_BY_ONE)
+_TWO: Final = int(DrawMode.TWO_THEN_ONE)
+_ALL: Final = int(DrawMode.ALL_AT_ONCE)
 
 
-def mode_words(mode: DrawMode, n: int) -> tuple[str, str]:
+def mode_words(mode: int, n: int) -> tuple[str, str]:
     """How the ``n`` cards come (Hungarian, English), true to the count: a deck down to two
     cards draws „mindkettőt egyszerre”, never „mind a hármat”."""
     if n == 1:
@@ -54,14 +59,14 @@ def check_turn(s: PaxState, op: int) -> Refusal | None:
     return turn_refusal(len(s.deck), op)
 
 
-#: the start of a turn's legal list, for an empty deck (``False``) and a deck with cards:
-#: the candidates that pass ``turn_refusal``, computed once
-_TURN_LISTS = {has: tuple(a for a in (DRAW, NODRAW, PASS) if turn_refusal(int(has), a.args[0]) is None)
-               for has in (False, True)}
+#: the start of a turn's legal list, for an empty deck (0) and a deck with cards (1): the
+#: candidates that pass ``turn_refusal``, computed once
+_TURN_LISTS: Final = tuple(tuple(a for a in (DRAW, NODRAW, PASS) if turn_refusal(has, a.args[0]) is None)
+                           for has in (0, 1))
 
 
 def turn_list(s: PaxState) -> tuple[Action, ...]:
-    return _TURN_LISTS[bool(s.deck)]
+    return _TURN_LISTS[1 if s.deck else 0]
 
 
 def pass_turn(s: PaxState, seat: int) -> bool:
@@ -138,20 +143,19 @@ def _open_destinations(nleg: int, placed: int, hand_waits: bool) -> tuple[int, .
     return tuple(d for d in order if destination_refusal(nleg, placed, hand_waits, d) is None)
 
 
-#: every answer of ``_open_destinations``, computed once
-_OPEN = {(nleg, placed, waits): _open_destinations(nleg, placed, waits)
-         for nleg in (3, 4, 5) for placed in range(8) for waits in (False, True)}
-#: the legal list for a lone held card (the common case), by (Legions, destinations used), then card
-_LONE = {(nleg, placed): tuple(tuple(PLACE[c][d] for d in _OPEN[nleg, placed, False]) for c in range(len(PLACE)))
-         for nleg in (3, 4, 5) for placed in range(8)}
+#: every answer of ``_open_destinations``, computed once, at ``(nleg * 8 + placed) * 2 + waits``
+#: (a list indexed by a small number: cheaper than a dict keyed by a tuple made per lookup)
+_OPEN: Final = [_open_destinations(k >> 4, k >> 1 & 7, bool(k & 1)) for k in range(6 * 16)]
+#: the legal list for a lone held card (the common case), at ``nleg * 8 + placed``, then by card
+_LONE: Final = [tuple(tuple(PLACE[c][d] for d in _OPEN[k * 2]) for c in range(len(PLACE))) for k in range(6 * 8)]
 
 
 def place_list(s: PaxState, f: Drawing) -> Sequence[Action]:
     held = f.held
     if len(held) == 1:  # a lone card never waits for a third one (PAX-REL-01 needs two held)
-        return _LONE[s.nleg, f.placed][held[0]]
-    waits = f.mode == _TWO and f.left > 0  # ``f.hand_waits``, inlined
-    open_ = _OPEN[s.nleg, f.placed, waits]
+        return _LONE[s.nleg * 8 + f.placed][held[0]]
+    waits = 1 if f.mode == _TWO and f.left > 0 else 0  # ``f.hand_waits``, inlined
+    open_ = _OPEN[(s.nleg * 8 + f.placed) * 2 + waits]
     return [PLACE[c][d] for c in held for d in open_]
 
 

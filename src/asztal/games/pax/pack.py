@@ -14,19 +14,26 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from asztal.engine import BadOptions
 from asztal.engine.jsonfile import read_json_file
 
 # PAX-GOAL-02: seven categories. Category indices, in the order of the pack (and of the rulebook's
 # component list).  # PAX-COMP-02
-WEALTH, FLEET, ARMY, RELIGION, SENATOR, ESTATE, CONSPIRACY = range(7)
+# ``Final`` literals: the compiled rules inline them
+WEALTH: Final = 0
+FLEET: Final = 1
+ARMY: Final = 2
+RELIGION: Final = 3
+SENATOR: Final = 4
+ESTATE: Final = 5
+CONSPIRACY: Final = 6
 CATEGORIES = ("wealth", "fleet", "army", "religion", "senator", "estate", "conspiracy")
 CAT_HU = ("Gazdagság", "Flotta", "Sereg", "Vallás", "Szenátor", "Birtok", "Cselszövés")
 CAT_EN = ("Wealth", "Fleet", "Army", "Religion", "Senator", "Estate", "Conspiracy")
 CAT_COUNTS = (10, 10, 10, 10, 10, 12, 12)  # PAX-COMP-02: 5 x 10 + 2 x 12 = 74
-NCARDS = 74
+NCARDS: Final = 74
 LEGION_NUMERALS = ("I", "II", "III", "IV", "V")  # PAX-COMP-04
 AUREUS_CARDS = 40  # PAX-COMP-01 (the 1/2 split is unknown; the bank is unlimited, PAX-Q-03)
 #: the bank's nominal balance at setup: display only (20 x 1 + 20 x 2); it may go below zero

@@ -8,7 +8,7 @@ and a refused card is refused by it, with its reason.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from asztal.engine import Action, Refusal
 from asztal.games.pax.actions import DONE, PLAY
@@ -20,8 +20,15 @@ from asztal.games.pax.round_end import end_turn
 if TYPE_CHECKING:
     from asztal.games.pax.state import PaxState
 
-CON_BIT = 1 << CONSPIRACY
-SEN_BIT = 1 << SENATOR
+CON_BIT: Final = 1 << CONSPIRACY
+SEN_BIT: Final = 1 << SENATOR
+#: the pack's tables as ``Final`` names of this module: the compiled build keeps them in C
+#: statics instead of reading another module's globals through a dict
+_CAT: Final = CARD_CAT
+_BIT: Final = BIT
+#: what a check answers a legal list, which needs no reason: one shared value instead of a
+#: Refusal (a dataclass and its arguments) made per card refused; never shown to anyone
+REFUSED: Final = Refusal("engine.not_now")
 
 
 def fleet_army_limit(sym: list[int], b: int = 0) -> int:
@@ -41,21 +48,23 @@ def check_play(s: PaxState, f: Playing, c: int) -> Refusal | None:
     return check_playable(s, f, c)
 
 
-def check_playable(s: PaxState, f: Playing, c: int) -> Refusal | None:
+def check_playable(s: PaxState, f: Playing, c: int, why: bool = True) -> Refusal | None:
     """Whether ``c``, a card of the hand, may be played now: PAX-PLAY-02, PAX-PLAY-06: the k-th
     costs k-1, no credit; PAX-LIM-03, PAX-Q-04: Fleet and Army symbols stay within the limit,
-    each separately."""
+    each separately. ``why=False`` (the legal list): ``REFUSED`` instead of the reason."""
     seat = s.to_move
     assert seat is not None
     money = s.money[seat]
     if money < f.played:
-        return Refusal("pax.no.play.money", "PAX-PLAY-06", {"cost": f.played, "money": money})
-    cat = CARD_CAT[c]
+        return Refusal("pax.no.play.money", "PAX-PLAY-06", {"cost": f.played, "money": money}) if why else REFUSED
+    cat = _CAT[c]
     if cat == FLEET or cat == ARMY:
         b = seat * 7
         limit = fleet_army_limit(s.sym, b)
         have = s.sym[b + cat]
         if have + s.syms[c] > limit:
+            if not why:
+                return REFUSED
             key = "pax.no.play.fleet_limit" if cat == FLEET else "pax.no.play.army_limit"
             return Refusal(key, "PAX-LIM-03", {"card": c, "limit": limit, "have": have})
     return None
@@ -65,7 +74,7 @@ def play_list(s: PaxState, f: Playing) -> list[Action]:
     """The cards of the hand that may be played now, then ``done`` (always allowed)."""
     seat = s.to_move
     assert seat is not None
-    acts = [PLAY[c] for c in s.hands[seat] if check_playable(s, f, c) is None]
+    acts = [PLAY[c] for c in s.hands[seat] if check_playable(s, f, c, False) is None]
     acts.append(DONE)
     return acts
 
@@ -82,7 +91,7 @@ def enter_play(s: PaxState) -> bool:
 
 def add_to_tableau(s: PaxState, seat: int, c: int) -> None:
     s.tableau[seat] += (c,)  # PAX-PLAY-03: public, by category; PAX-PLAY-05: stays there
-    k = seat * 7 + CARD_CAT[c]
+    k = seat * 7 + _CAT[c]
     s.sym[k] += s.syms[c]
     s.cnt[k] += 1
 
@@ -94,11 +103,11 @@ def play(s: PaxState, f: Playing, seat: int, c: int) -> bool:
     hand = s.hands[seat]
     i = hand.index(c)
     s.hands[seat] = hand[:i] + hand[i + 1:]
-    b = BIT[c]
+    b = _BIT[c]
     if s.known & b:
         s.known ^= b
     add_to_tableau(s, seat, c)  # PAX-PLAY-01
-    cat = CARD_CAT[c]
+    cat = _CAT[c]
     f = s.frame = playing(cost + 1, f.categories | 1 << cat)
     if s.log is not None:
         s.emit("pax.play", seat=seat, player=seat + 1, cost=cost, **card_fields(s, c))

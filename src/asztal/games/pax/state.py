@@ -73,8 +73,8 @@ class PaxState(GameState):
         "frame", "primus", "turns", "round_no", "pc", "exhausted", "result",
     )
     pack: Pack
-    cost: Sequence[int]
-    syms: Sequence[int]
+    cost: tuple[int, ...]
+    syms: tuple[int, ...]
     nleg: int
     level: int
     deck: list[int]
@@ -158,7 +158,10 @@ class PaxState(GameState):
         return None if r is None else worded(self, r)
 
     def _apply(self, action: Action) -> bool:
-        op, c, d = action.args
+        args = action.args
+        op: int = args[0]  # typed: the compiled build compares machine integers
+        c: int = args[1]
+        d: int = args[2]
         s = self.to_move
         assert s is not None
         f = self.frame
