@@ -71,9 +71,10 @@ class ActionSpace:
 
     def mask(self, state: GameState) -> np.ndarray:
         """1 for each legal action of ``state`` (int8, length ``n``)."""
-        m = np.zeros(self.n, dtype=np.int8)
-        m[self._numbers(state.legal_actions()),] = 1
-        return m
+        m = bytearray(self.n)  # (set byte by byte: numpy's fancy index from a tuple costs twice as much)
+        for i in self._numbers(state.legal_actions()):
+            m[i] = 1
+        return np.frombuffer(m, np.int8)
 
     def action(self, state: GameState, i: int) -> Action:
         """The legal action number ``i``; ValueError when it is not legal here."""

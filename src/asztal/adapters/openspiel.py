@@ -36,10 +36,11 @@ adds to it (string: the differing top-level fields; tensor: the difference of th
 (its view after every completed step, and its own action codes), as a chained 128-bit
 BLAKE2 digest: the string is ``"p<seat> n<steps> <digest>"``; the tensor is the observation
 tensor followed by the digest's 128 bits. Two histories give the same information state
-exactly when the seat saw the same things (up to a digest collision). The record keeps the
-position after each step (``_Step``) and makes a seat's digest when it is first asked for,
-once per step for all the states that share that history. ``recall=False`` skips the
-record (the information state is then unavailable).
+exactly when the seat saw the same things (up to a digest collision). The record keeps
+each step's action (``_Step``), not its position: a seat's digest is made when first asked
+for, replaying the steps from the last position kept, once per step for all the states
+that share that history. ``recall=False`` skips the record (the information state is then
+unavailable).
 
 **Serialisation** is by history, as OpenSpiel means it: ``serialize()`` is the action numbers
 (chance outcomes included) and a few dozen bytes of markers, and ``deserialize_game_and_state``
@@ -232,7 +233,7 @@ class _Live:
     before the first step); ``steps``: completed steps; ``actor``/``code``: the decision a
     pending draw interrupted."""
 
-    __slots__ = ("ex", "s", "trail", "steps", "actor", "code", "act", "resampled")
+    __slots__ = ("ex", "s", "trail", "steps", "actor", "code", "act", "resampled", "player")
 
     def __init__(self, ex: Explicit | None, s: GameState | None) -> None:
         self.ex, self.s, self.steps, self.actor, self.code = ex, s, 0, -1, ""
@@ -240,11 +241,23 @@ class _Live:
         self.trail: _Step | None = None
         #: drawn again by ``resample_from_infostate``: not the game its history makes
         self.resampled = False
+        #: who acts now (OpenSpiel asks several times per step): kept by ``settle``
+        self.player = _CHANCE
+        self.settle()
+
+    def settle(self) -> None:
+        """The game changed: who acts now."""
+        if (self.s is None) if self.ex is None else (self.ex.node is not None):
+            self.player = _CHANCE
+        else:
+            s = self.state
+            assert s is not None
+            self.player = _TERMINAL if s.is_over or s.to_move is None else s.to_move
 
     def __deepcopy__(self, memo: Any) -> _Live:
         new = _Live(None if self.ex is None else self.ex.copy(), None if self.s is None else self.s.clone())
         new.trail, new.steps, new.actor, new.code, new.act = self.trail, self.steps, self.actor, self.code, self.act
-        new.resampled = self.resampled
+        new.resampled, new.player = self.resampled, self.player
         return new
 
     def __reduce__(self) -> tuple[Any, tuple[()]]:
@@ -272,6 +285,7 @@ class _Marker:
 
 
 KEEP, REPLAY = _Marker("KEEP"), _Marker("REPLAY")
+_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 
 
 def _keep() -> _Marker:
@@ -329,18 +343,13 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
         return self._live.state
 
     def _chance_pending(self) -> bool:
-        lv = self._live
-        return lv.s is None if lv.ex is None else lv.ex.node is not None
+        return self._live.player == _CHANCE
 
     def current_player(self) -> int:
-        if self._chance_pending():
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.s.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(self.s.to_move)
+        return self._live.player
 
     def is_terminal(self) -> bool:
-        return not self._chance_pending() and self.s.is_over
+        return self._live.player == _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self.table.actions.legal(self.s))
@@ -374,6 +383,7 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
                 done = lv.ex.play(a)
         if done:
             self._completed()
+        lv.settle()
 
     def _completed(self) -> None:
         """A step is complete (a decision with every draw it made, or the deal): each seat's
@@ -435,6 +445,7 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             preset[player_id], preset[-1] = mine, public
             lv.trail = _Step(old.prev, new.s.clone(), None, None, old.actor, old.code, preset)
         lv.resampled = True
+        lv.settle()
         return new
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any], list[int]]]:
