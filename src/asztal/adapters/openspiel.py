@@ -286,6 +286,9 @@ class _Marker:
 
 KEEP, REPLAY = _Marker("KEEP"), _Marker("REPLAY")
 _CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
+#: a draw with this many outcomes or more has its list of (outcome, probability) kept (the last one)
+_LARGE_NODE = 1000
+_large_outcomes: list[tuple[tuple[Any, ...], tuple[float, ...], list[tuple[int, float]]]] = [((), (), [])]
 
 
 def _keep() -> _Marker:
@@ -362,7 +365,15 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             return list(zip(range(n), repeat(1.0 / n, n), strict=True))
         node = lv.ex.node
         assert node is not None  # a chance node
-        return list(zip(map(int, node.outcomes), node.probs, strict=True))
+        outcomes, probs = node.outcomes, node.probs
+        if len(outcomes) < _LARGE_NODE:
+            return list(zip(map(int, outcomes), probs, strict=True))
+        # a large draw (PocketCiv's map: every deal draws the same 40,320 outcomes): its list
+        # of pairs is kept and copied while the outcomes and probabilities are the same
+        kept = _large_outcomes[0]
+        if kept[0] != outcomes or kept[1] != probs:
+            kept = _large_outcomes[0] = (outcomes, probs, list(zip(map(int, outcomes), probs, strict=True)))
+        return kept[2].copy()
 
     def _apply_action(self, action: int) -> None:
         lv, t = self._live, self.table
