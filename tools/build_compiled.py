@@ -56,6 +56,9 @@ TEMP = ROOT / "build" / "mypyc"
 #:   their values reached as module globals either way.
 MODULES = (
     "engine/action.py", "engine/rng.py", "engine/state.py",
+    # the observation encoders of the research adapters (each game's state encoder, and the buffer
+    # they write into): an adapter's step reads one at every step
+    "engine/features.py", "games/pax/encoding.py", "games/caboose/encoding.py", "games/pocketciv/encoding.py",
     "games/pax/actions.py", "games/pax/state.py", "games/pax/draw.py",
     "games/pax/play.py", "games/pax/buy.py", "games/pax/keep.py", "games/pax/round_end.py",
     "games/pax/deck.py", "games/pax/asks.py", "games/pax/setup.py", "games/pax/scoring.py",

@@ -9,7 +9,8 @@ import random
 import numpy as np
 import pytest
 
-from asztal.adapters.table import Table
+from asztal.adapters.table import OBS_BOUND, Table
+from asztal.engine.features import Obs
 
 SOAK = bool(os.environ.get("ASZTAL_SOAK"))
 CASES = [("pax", 1), ("pax", 2), ("pax", 3), ("pax", 4), ("caboose", 3), ("caboose", 4), ("caboose", 5),
@@ -36,3 +37,40 @@ def test_fast_encoder_equals_the_view_encoder(game, players):
                 break
             table.play(rng.choice(table.legal()))
     assert checked > 300
+
+
+@pytest.mark.parametrize("game,players", [("pax", 3), ("caboose", 4), ("pocketciv", 1)])
+def test_the_kept_buffers_give_the_same_numbers_in_any_order(game, players):
+    """A state encoder keeps each seat's last vector and rewrites only what changed: positions
+    of several games, in shuffled order, still give the view encoder's numbers (clamped ones too)."""
+    table = Table(game, players)
+    rng = random.Random(11)
+    states = []
+    for seed in range(3):
+        table.new(seed)
+        while not table.over:
+            states.append(table.state.clone())
+            table.play(rng.choice(table.legal()))
+        states.append(table.state)
+    rng.shuffle(states)
+    enc = table.encoder
+    for state in states[:300]:
+        seat = rng.randrange(players)
+        slow = enc.encode_view(state.view(seat), seat)
+        assert np.array_equal(enc.encode(state, seat), slow)
+        assert np.array_equal(enc.observe(state, seat), np.clip(slow, -OBS_BOUND, OBS_BOUND))
+        assert enc.fast.as_list(state, seat) == slow.tolist()
+
+
+def test_a_buffer_clamps_and_writes_what_changed():
+    o = Obs(4, bound=OBS_BOUND)
+    o.put(0, 25.0)
+    o.put(1, -30.0)
+    o.flag(2, True)
+    o.members(0, [3])  # a set over entries 0..3 (here overlapping, to see the flags written)
+    assert o.copy().tolist() == [10.0, -10.0, 1.0, 1.0] and o.raw == [25.0, -30.0, 1.0, 1.0]
+    first = o.as_list()
+    o.put(0, 0.5)
+    o.members(0, [2])
+    assert o.as_list() == [0.5, -10.0, 1.0, 0.0] and first == [10.0, -10.0, 1.0, 1.0]
+    assert o.same(0, 7) is False and o.same(0, 7) is True and o.same(0, -1) is False and o.same(0, -1) is False

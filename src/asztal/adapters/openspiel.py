@@ -36,10 +36,11 @@ adds to it (string: the differing top-level fields; tensor: the difference of th
 (its view after every completed step, and its own action codes), as a chained 128-bit
 BLAKE2 digest: the string is ``"p<seat> n<steps> <digest>"``; the tensor is the observation
 tensor followed by the digest's 128 bits. Two histories give the same information state
-exactly when the seat saw the same things (up to a digest collision). The record keeps the
-position after each step (``_Step``) and makes a seat's digest when it is first asked for,
-once per step for all the states that share that history. ``recall=False`` skips the
-record (the information state is then unavailable).
+exactly when the seat saw the same things (up to a digest collision). The record keeps
+each step's action (``_Step``), not its position: a seat's digest is made when first asked
+for, replaying the steps from the last position kept, once per step for all the states
+that share that history. ``recall=False`` skips the record (the information state is then
+unavailable).
 
 **Serialisation** is by history, as OpenSpiel means it: ``serialize()`` is the action numbers
 (chance outcomes included) and a few dozen bytes of markers, and ``deserialize_game_and_state``
@@ -65,7 +66,7 @@ import pyspiel
 from asztal import games
 from asztal.adapters.chance import Explicit
 from asztal.adapters.table import Table
-from asztal.engine import GameState
+from asztal.engine import Action, ExplicitChance, GameState
 
 DEALS = 1000
 MAX_LENGTH = 5000
@@ -159,20 +160,45 @@ class _Shared:
 
 
 class _Step:
-    """One completed step of the record every seat keeps: the position after it (never changed
-    again), who decided it and the code; the seats' digests up to it are made when first asked
-    and kept, so states that share a history share the work.
+    """One completed step of the record every seat keeps: who decided it and the code, and how
+    to make the position after it: the position itself (``state``, never changed again), or
+    the action and the outcomes it drew (``forced``; None: the seeded game's own generator)
+    to replay on the position before it. The first step (the deal) and a resampled one keep
+    their position; the others keep none until a digest needs it, so a step costs no copy of
+    the game. The seats' digests up to a step are made when first asked and kept, so states
+    that share a history share the work.
 
     Seat ``-1`` is the spectator (public information). A resampled state starts a new record
     whose digests are given (``preset``)."""
 
-    __slots__ = ("prev", "state", "actor", "code", "n", "digests")
+    __slots__ = ("prev", "state", "action", "forced", "actor", "code", "n", "digests")
 
-    def __init__(self, prev: _Step | None, state: GameState, actor: int, code: str,
-                 preset: dict[int, bytes] | None = None) -> None:
-        self.prev, self.state, self.actor, self.code = prev, state, actor, code
+    def __init__(self, prev: _Step | None, state: GameState | None, action: Action | None,
+                 forced: tuple[Any, ...] | None, actor: int, code: str, preset: dict[int, bytes] | None = None) -> None:
+        self.prev, self.state, self.action, self.forced = prev, state, action, forced
+        self.actor, self.code = actor, code
         self.n: int = 1 if prev is None else prev.n + 1
         self.digests: dict[int, bytes] = dict(preset or {})
+
+    def _advance(self, s: GameState) -> None:
+        """Play this step on ``s``, the position before it."""
+        assert self.action is not None
+        if self.forced is not None:
+            s.rng = ExplicitChance(self.forced)
+        s.apply(self.action)
+
+    def _rebuild(self) -> GameState:
+        """A new copy of the position after this step: the nearest kept one, played forward."""
+        chain: list[_Step] = []
+        node = self
+        while node.state is None:
+            chain.append(node)
+            assert node.prev is not None  # the first step keeps its position
+            node = node.prev
+        s = node.state.clone()
+        for step in reversed(chain):
+            step._advance(s)
+        return s
 
     def digest(self, seat: int) -> bytes:
         todo: list[_Step] = []
@@ -181,10 +207,21 @@ class _Step:
             todo.append(node)
             node = node.prev
         d = node.digests[seat] if node is not None else _blake(b"seat", seat.to_bytes(2, "little", signed=True))
+        s: GameState | None = None  # the position after the last step done, when it was played here
         for node in reversed(todo):
+            if node.state is not None:
+                s, position = None, node.state
+            else:
+                if s is None:
+                    assert node.prev is not None
+                    s = node.prev._rebuild()
+                node._advance(s)
+                position = s
             own = node.code.encode() if seat >= 0 and seat == node.actor else b""
-            view = _view_json(node.state, None if seat < 0 else seat).encode()
+            view = _view_json(position, None if seat < 0 else seat).encode()
             d = node.digests[seat] = _blake(d, own, b"|", view)
+        if s is not None:  # made for the newest step: kept for the next digests
+            self.state = s
         return d
 
 
@@ -196,18 +233,31 @@ class _Live:
     before the first step); ``steps``: completed steps; ``actor``/``code``: the decision a
     pending draw interrupted."""
 
-    __slots__ = ("ex", "s", "trail", "steps", "actor", "code", "resampled")
+    __slots__ = ("ex", "s", "trail", "steps", "actor", "code", "act", "resampled", "player")
 
     def __init__(self, ex: Explicit | None, s: GameState | None) -> None:
         self.ex, self.s, self.steps, self.actor, self.code = ex, s, 0, -1, ""
+        self.act: Action | None = None  # the action of the step in progress (the record replays it)
         self.trail: _Step | None = None
         #: drawn again by ``resample_from_infostate``: not the game its history makes
         self.resampled = False
+        #: who acts now (OpenSpiel asks several times per step): kept by ``settle``
+        self.player = _CHANCE
+        self.settle()
+
+    def settle(self) -> None:
+        """The game changed: who acts now."""
+        if (self.s is None) if self.ex is None else (self.ex.node is not None):
+            self.player = _CHANCE
+        else:
+            s = self.state
+            assert s is not None
+            self.player = _TERMINAL if s.is_over or s.to_move is None else s.to_move
 
     def __deepcopy__(self, memo: Any) -> _Live:
         new = _Live(None if self.ex is None else self.ex.copy(), None if self.s is None else self.s.clone())
-        new.trail, new.steps, new.actor, new.code = self.trail, self.steps, self.actor, self.code
-        new.resampled = self.resampled
+        new.trail, new.steps, new.actor, new.code, new.act = self.trail, self.steps, self.actor, self.code, self.act
+        new.resampled, new.player = self.resampled, self.player
         return new
 
     def __reduce__(self) -> tuple[Any, tuple[()]]:
@@ -235,6 +285,10 @@ class _Marker:
 
 
 KEEP, REPLAY = _Marker("KEEP"), _Marker("REPLAY")
+_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
+#: a draw with this many outcomes or more has its list of (outcome, probability) kept (the last one)
+_LARGE_NODE = 1000
+_large_outcomes: list[tuple[tuple[Any, ...], tuple[float, ...], list[tuple[int, float]]]] = [((), (), [])]
 
 
 def _keep() -> _Marker:
@@ -292,18 +346,13 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
         return self._live.state
 
     def _chance_pending(self) -> bool:
-        lv = self._live
-        return lv.s is None if lv.ex is None else lv.ex.node is not None
+        return self._live.player == _CHANCE
 
     def current_player(self) -> int:
-        if self._chance_pending():
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.s.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(self.s.to_move)
+        return self._live.player
 
     def is_terminal(self) -> bool:
-        return not self._chance_pending() and self.s.is_over
+        return self._live.player == _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self.table.actions.legal(self.s))
@@ -316,7 +365,15 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             return list(zip(range(n), repeat(1.0 / n, n), strict=True))
         node = lv.ex.node
         assert node is not None  # a chance node
-        return list(zip(map(int, node.outcomes), node.probs, strict=True))
+        outcomes, probs = node.outcomes, node.probs
+        if len(outcomes) < _LARGE_NODE:
+            return list(zip(map(int, outcomes), probs, strict=True))
+        # a large draw (PocketCiv's map: every deal draws the same 40,320 outcomes): its list
+        # of pairs is kept and copied while the outcomes and probabilities are the same
+        kept = _large_outcomes[0]
+        if kept[0] != outcomes or kept[1] != probs:
+            kept = _large_outcomes[0] = (outcomes, probs, list(zip(map(int, outcomes), probs, strict=True)))
+        return kept[2].copy()
 
     def _apply_action(self, action: int) -> None:
         lv, t = self._live, self.table
@@ -329,7 +386,7 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
                 done = lv.ex.choose(int(action))
         else:
             a = t.actions.action(self.s, int(action))
-            lv.actor, lv.code = self.s.to_move, a.code
+            lv.actor, lv.code, lv.act = self.s.to_move, a.code, a
             if lv.ex is None:
                 self.s.apply(a)  # (the seeded game: ``s`` is ``lv.s``)
                 done = True
@@ -337,6 +394,7 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
                 done = lv.ex.play(a)
         if done:
             self._completed()
+        lv.settle()
 
     def _completed(self) -> None:
         """A step is complete (a decision with every draw it made, or the deal): each seat's
@@ -344,11 +402,16 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
         lv = self._live
         lv.steps += 1
         if self._shared.recall:
-            # explicit mode never changes a position once made (each step plays on a copy);
-            # the seeded game is changed in place, so its record keeps a copy
-            snapshot = self.s if lv.ex is not None else self.s.clone()
-            lv.trail = _Step(lv.trail, snapshot, lv.actor, lv.code)
-        lv.actor, lv.code = -1, ""
+            # the game is changed in place: the first step keeps a copy of its position, the
+            # others how to replay them (the action, and in the explicit mode the outcomes drawn)
+            if lv.trail is None:
+                lv.trail = _Step(None, self.s.clone(), None, None, lv.actor, lv.code)
+            elif lv.ex is None:
+                lv.trail = _Step(lv.trail, None, lv.act, None, lv.actor, lv.code)
+            else:
+                action, forced = lv.ex.since[-1]
+                lv.trail = _Step(lv.trail, None, action, forced, lv.actor, lv.code)
+        lv.actor, lv.code, lv.act = -1, "", None
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -383,7 +446,7 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             if lv.ex is None:
                 lv.s = d
             else:
-                lv.ex.state = d
+                lv.ex.reset(d)
                 if lv.ex.node is not None:  # the interrupted action's draws are drawn again
                     lv.ex.redo()
         if lv.trail is not None:  # what the other seats saw is not known to this one
@@ -391,9 +454,9 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             mine, public = old.digest(player_id), old.digest(-1)
             preset = {p: _blake(b"resampled", mine, bytes([p])) for p in range(self.table.players)}
             preset[player_id], preset[-1] = mine, public
-            snapshot = new.s if lv.ex is not None else new.s.clone()
-            lv.trail = _Step(old.prev, snapshot, old.actor, old.code, preset)
+            lv.trail = _Step(old.prev, new.s.clone(), None, None, old.actor, old.code, preset)
         lv.resampled = True
+        lv.settle()
         return new
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any], list[int]]]:
@@ -417,6 +480,9 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             player = self.current_player()
         if not 0 <= player < self.table.players:
             raise ValueError(f"player {player} is not a seat of this game")
+        s = self.s
+        if not recall and s is not None:  # the default observation: the encoder's own list
+            return self.table.encoder.fast.as_list(s, player)
         observer = self._shared.observer(recall)
         observer.set_from(self, player)
         return observer.tensor.tolist()
@@ -488,7 +554,7 @@ class AsztalObserver:
         if s is not None and len(obs):
             enc = self.shared.table.encoder
             if self.public and self.private:
-                obs[:] = enc.encode(s, player)
+                obs[:] = enc.fast.fill(s, player).array  # (the seat's kept buffer: no copy)
             else:
                 full = s.view(player)
                 public = enc.encode_view(_public_view(full, s.view(None)), player)

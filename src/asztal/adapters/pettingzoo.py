@@ -87,9 +87,9 @@ class AsztalAEC(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informa
                 self.rewards[a] = returns[s]
                 self.terminations[a] = True
                 self.infos[a] = {"scores": list(self.table.state.scores())}
+            self._accumulate_rewards()  # (before the end every reward is 0: nothing to add)
         else:
             self.agent_selection = self.possible_agents[self._mover()]
-        self._accumulate_rewards()
 
     def _mover(self) -> int:
         to_move = self.table.to_move

@@ -15,10 +15,9 @@ from typing import Any
 import numpy as np
 
 from asztal import games
-from asztal.adapters.encoding import ActionSpace, Encoder
+from asztal.adapters.encoding import OBS_BOUND, ActionSpace, Encoder
 
-#: observations lie in [-OBS_BOUND, OBS_BOUND] (scaled values are mostly within [-1, 2])
-OBS_BOUND = 10.0
+__all__ = ["OBS_BOUND", "Table"]
 
 
 class Table:
@@ -59,11 +58,8 @@ class Table:
         return self.actions.mask(self.state)
 
     def observe(self, seat: int) -> np.ndarray:
-        """The seat's observation, clipped to the declared bounds (a count far above its scale)."""
-        x = self.encoder.encode(self.state, seat)
-        np.minimum(x, OBS_BOUND, out=x)  # in place: ``np.clip``'s checks cost more than the clipping
-        np.maximum(x, -OBS_BOUND, out=x)
-        return x
+        """The seat's observation, clamped to the declared bounds (a count far above its scale)."""
+        return self.encoder.observe(self.state, seat)
 
     def play(self, i: int) -> None:
         """Apply action number ``i``; ValueError (state unchanged) when it is not legal."""

@@ -6,6 +6,9 @@ made to list them (``Vec()`` without a size), names them. numpy is imported here
 the engine's other modules: only a game's ``encoding`` part (imported when an adapter asks
 for it) uses this module.
 
+``Obs`` is the buffer of the encoders that read a state's own fields (compiled with the
+rules): one seat's observation kept from call to call, rewritten only where a number changed.
+
 >>> v = Vec(3); v.num("money", 5, scale=10); v.onehot("colour", "red", ("blue", "red"))
 >>> v.values.tolist()
 [0.5, 0.0, 1.0]
@@ -15,13 +18,24 @@ for it) uses this module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+import math
+from array import array
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol, final
 
 import numpy as np
 
-#: an encoder from the state's own fields: ``(state, seat) -> float32 vector``
-Encode = Callable[[Any, int], np.ndarray]
+
+class Encode(Protocol):
+    """An encoder from the state's own fields (a game's ``state_encoder``): ``(state, seat) ->
+    float32 vector``, a new array at each call; ``as_list`` the same numbers as a new list;
+    ``fill`` writes them into the seat's buffer and gives it (valid until the next call)."""
+
+    def __call__(self, s: Any, seat: int) -> np.ndarray: ...
+
+    def as_list(self, s: Any, seat: int) -> list[float]: ...
+
+    def fill(self, s: Any, seat: int) -> Obs: ...
 
 
 class Vec:
@@ -82,4 +96,120 @@ def position(vocab: Sequence[Any], value: Any) -> int:
     return entry[1].get(value, -1)
 
 
-__all__ = ["Encode", "Vec", "position"]
+@final
+class Obs:
+    """One seat's observation as a state encoder writes it, kept between calls.
+
+    An encoder computes every number at each call but writes into the float32 buffer only
+    those that differ from the last call's (``put``): a step changes a few, and a write from
+    compiled code into an array costs tens of times a comparison. ``rows`` are one-hot rows
+    (a card's place): only the row's old and new ones are touched. A value is clamped to
+    ``±bound`` as it is written (``inf``: kept as it is), so an adapter's bounded observation
+    needs no pass over the vector. ``same`` skips a whole block whose inputs (packed in a key)
+    are those it was last written from; ``members`` writes a set as flags.
+
+    ``copy()`` is the observation as a new float32 array; ``as_list()`` as a new list of the
+    same numbers (OpenSpiel's tensors), kept up to date entry by entry once first asked for."""
+
+    def __init__(self, size: int, bound: float = math.inf) -> None:
+        self.size = size
+        self.bound = bound
+        #: the value last put at each entry (before clamping and rounding to float32)
+        self.raw: list[float] = [0.0] * size
+        self.buf = array("f", bytes(4 * size))
+        self.array: np.ndarray = np.frombuffer(self.buf, np.float32)
+        #: the ones of each block of one-hot rows, by the block's first entry
+        self.hot: dict[int, list[int]] = {}
+        #: the buffer as Python floats, and the entries written since (once ``as_list`` is used)
+        self.floats: list[float] | None = None
+        self.dirty: list[int] = []
+        #: the key each block was last written from (``same``), the members of each set (``members``)
+        self.keys: list[int] = []
+        self.sets: dict[int, list[int]] = {}
+
+    def put(self, i: int, x: float) -> None:
+        """Entry ``i`` is ``x`` (a count already divided by its scale)."""
+        if self.raw[i] != x:
+            self.raw[i] = x
+            b = self.bound
+            self.buf[i] = b if x > b else -b if x < -b else x
+            if self.floats is not None:
+                self.dirty.append(i)
+
+    def flag(self, i: int, on: bool) -> None:
+        """Entry ``i`` is 1 or 0."""
+        x = 1.0 if on else 0.0
+        if self.raw[i] != x:
+            self.raw[i] = x
+            self.buf[i] = x if x <= self.bound else self.bound
+            if self.floats is not None:
+                self.dirty.append(i)
+
+    def same(self, block: int, key: int) -> bool:
+        """True when ``block`` was last written from inputs with this ``key`` (a number that
+        tells them apart; negative: not comparable): the caller skips writing it. Else the
+        key is kept and the caller writes the block."""
+        keys = self.keys
+        while len(keys) <= block:
+            keys.append(-1)
+        if key >= 0 and keys[block] == key:
+            return True
+        keys[block] = key
+        return False
+
+    def members(self, at: int, items: Sequence[int]) -> None:
+        """The set ``items`` (numbers) as flags from ``at``: only a changed set is written."""
+        old = self.sets.get(at)
+        if old is not None and len(old) == len(items):
+            for k in range(len(old)):
+                if old[k] != items[k]:
+                    break
+            else:
+                return
+        if old is not None:
+            for c in old:
+                self.flag(at + c, False)
+        for c in items:
+            self.flag(at + c, True)
+        self.sets[at] = list(items)
+
+    def rows(self, at: int, width: int, ones: list[int]) -> None:
+        """Rows of ``width`` entries from ``at``: row ``k`` is one-hot at ``ones[k]`` (-1: all zero)."""
+        old = self.hot.get(at)
+        if old is None:
+            old = self.hot[at] = [-1] * len(ones)
+        for k in range(len(ones)):
+            new, was = ones[k], old[k]
+            if new != was:
+                if was >= 0:
+                    self.put(at + k * width + was, 0.0)
+                if new >= 0:
+                    self.put(at + k * width + new, 1.0)
+                old[k] = new
+
+    def copy(self) -> np.ndarray:
+        if len(self.dirty) > self.size:  # lists no longer asked for: stop keeping one
+            self.floats = None
+            self.dirty.clear()
+        return self.array.copy()
+
+    def as_list(self) -> list[float]:
+        floats = self.floats
+        if floats is None:
+            floats = self.floats = self.array.tolist()
+        else:
+            buf = self.buf
+            for i in self.dirty:
+                floats[i] = buf[i]
+        self.dirty.clear()
+        return floats.copy()
+
+
+def seat_buffers(buffers: list[Obs], seat: int, size: int, bound: float) -> Obs:
+    """The buffer of ``seat`` (made when first asked for)."""
+    while len(buffers) <= seat:
+        buffers.append(Obs(size, bound))
+    return buffers[seat]
+
+
+__all__ = ["Encode", "Obs", "Vec", "position", "seat_buffers"]

@@ -3,10 +3,13 @@
 1. ``simulate`` throughput: games per second of ``run_batch`` per game, with random and
    greedy bots, on the local backend with 1 and 2 processes and on a local Ray with 2 CPUs.
 2. Adapter step cost: random play through the PettingZoo, Gymnasium and OpenSpiel
-   adapters (an agent's step: observe with the mask, then act) against the engine's own
-   random playout (``engine_rate``: legal actions and apply, no observation) in the same
-   process, as a ratio
-   (engine steps/s over adapter steps/s: how many engine steps one adapter step costs).
+   adapters (an agent's step: observe with the mask, then act; and the same without the
+   observation) against the engine's own random playout (``engine_rate``: legal actions and
+   apply, no observation) in the same process, as a ratio (engine steps/s over adapter
+   steps/s: how many engine steps one adapter step costs). The random agent picks among the
+   legal numbers the adapter holds (PettingZoo, Gymnasium) or gives (OpenSpiel's
+   ``legal_actions``): finding the ones of a mask with numpy costs the agent 2-3 µs, more
+   than a whole engine step, and is the agent's work, not the adapter's.
 
 Timings depend on the machine and its load: read the ratios, not the absolute figures.
 The adapter figures count this process's CPU time (``time.process_time``), not the clock,
@@ -18,11 +21,11 @@ is left: run with ``RAY_worker_niceness=0`` to compare backends fairly.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -100,12 +103,10 @@ def _pettingzoo_rate(game: str, players: int, seconds: float) -> tuple[float, fl
             e.reset(seed=seed)
             seed += 1
             while not e.table.over:
-                legal: Sequence[int] | np.ndarray
                 if observe:
-                    legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
-                else:
-                    legal = e.table.legal()
-                e.step(int(legal[int(rng.random() * len(legal))]))
+                    e.observe(e.agent_selection)
+                legal = e.table.legal()
+                e.step(legal[int(rng.random() * len(legal))])
                 steps += 1
         rates.append(steps / (_cpu() - t0))
     return rates[0], rates[1]
@@ -119,19 +120,19 @@ def _gymnasium_rate(game: str, seconds: float) -> float:
     steps, seed = 0, 0
     t0 = _cpu()
     while _cpu() - t0 < seconds:
-        obs, _ = e.reset(seed=seed)
+        e.reset(seed=seed)
         seed += 1
         terminated = False
         while not terminated:
-            legal = np.flatnonzero(obs["action_mask"])
-            obs, _, terminated, _, _ = e.step(int(legal[int(rng.random() * len(legal))]))
+            legal = e.table.legal()
+            _, _, terminated, _, _ = e.step(legal[int(rng.random() * len(legal))])
             steps += 1
     return steps / (_cpu() - t0)
 
 
-def _openspiel_rate(game: str, players: int, seconds: float, **params: Any) -> float | None:
-    """Player steps/s through OpenSpiel, the mover's observation tensor read at every step;
-    chance nodes are sampled from their outcomes and not counted as steps."""
+def _openspiel_rate(game: str, players: int, seconds: float, observe: bool = True, **params: Any) -> float | None:
+    """Player steps/s through OpenSpiel, the mover's observation tensor read at every step
+    (``observe``); chance nodes are sampled from their outcomes and not counted as steps."""
     try:
         import pyspiel
 
@@ -149,7 +150,8 @@ def _openspiel_rate(game: str, players: int, seconds: float, **params: Any) -> f
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
                 continue
-            state.observation_tensor(state.current_player())
+            if observe:
+                state.observation_tensor(state.current_player())
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.random() * len(legal))])
             steps += 1
@@ -158,7 +160,8 @@ def _openspiel_rate(game: str, players: int, seconds: float, **params: Any) -> f
 
 def adapter_rates(seconds: float = 3.0) -> list[dict[str, Any]]:
     """Steps/s of each adapter and of the engine's random playout, measured side by side
-    (each adapter row reads an observation at every step)."""
+    (an adapter's figure reads an observation at every step, unless named ``mask_only`` or
+    ``no_obs``)."""
     return [_adapter_row(game, players, seconds) for game, players in CASES + [("pax", 1)]]
 
 
@@ -169,10 +172,13 @@ def _adapter_row(game: str, players: int, seconds: float) -> dict[str, Any]:
                            "pettingzoo_steps_per_s": pz_obs, "pettingzoo_mask_only_steps_per_s": pz_mask}
     if players == 1:
         row["gymnasium_steps_per_s"] = _gymnasium_rate(game, seconds)
-    for label, params in (("openspiel_seeded", {"deal_mode": "seeded", "recall": False}),
-                          ("openspiel_explicit", {"deal_mode": "explicit", "recall": False}),
-                          ("openspiel_explicit_recall", {"deal_mode": "explicit", "recall": True})):
-        ospiel = _openspiel_rate(game, players, seconds, **params)
+    for label, observe, params in (
+            ("openspiel_seeded", True, {"deal_mode": "seeded", "recall": False}),
+            ("openspiel_seeded_no_obs", False, {"deal_mode": "seeded", "recall": False}),
+            ("openspiel_explicit", True, {"deal_mode": "explicit", "recall": False}),
+            ("openspiel_explicit_no_obs", False, {"deal_mode": "explicit", "recall": False}),
+            ("openspiel_explicit_recall", True, {"deal_mode": "explicit", "recall": True})):
+        ospiel = _openspiel_rate(game, players, seconds, observe, **params)
         if ospiel is not None:
             row[f"{label}_steps_per_s"] = ospiel
     for k in list(row):
@@ -182,9 +188,15 @@ def _adapter_row(game: str, players: int, seconds: float) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    argv = sys.argv[1:] if argv is None else argv
-    result = {"adapters": [] if "--simulate-only" in argv else adapter_rates(),
-              "simulate": [] if "--adapters-only" in argv else simulate_rates()}
+    ap = argparse.ArgumentParser(prog="python -m asztal.research.speed", description=__doc__.splitlines()[0])
+    only = ap.add_mutually_exclusive_group()
+    only.add_argument("--adapters-only", action="store_true", help="only the adapters' step cost")
+    only.add_argument("--simulate-only", action="store_true", help="only simulate's throughput")
+    ap.add_argument("--seconds", type=float, default=3.0,
+                    help="CPU seconds of each adapter figure (default 3; each game has up to 9)")
+    a = ap.parse_args(sys.argv[1:] if argv is None else argv)
+    result = {"adapters": [] if a.simulate_only else adapter_rates(a.seconds),
+              "simulate": [] if a.adapters_only else simulate_rates()}
     print(json.dumps(result, indent=1))
 
 

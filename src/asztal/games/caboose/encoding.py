@@ -11,15 +11,17 @@ relative: block 0 is the observing seat. The sizes follow the state's data pack.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from asztal.engine.features import Vec
+from asztal.engine.features import Obs, Vec, seat_buffers
 from asztal.games.caboose.frames import ACTIONS, PHASE_NAMES, STEP_NAMES
 from asztal.games.caboose.pack import Pack
 from asztal.games.caboose.scoring import city_value
+from asztal.games.caboose.state import CabooseState
 
 _GODS = tuple(range(1, 8))
 
@@ -82,82 +84,148 @@ def view_encoder(state: Any) -> Callable[[dict[str, Any], int, Vec], None]:
     return functools.partial(_caboose_fill, pk=state.pk)
 
 
-def state_encoder(state: Any, size: int) -> CabooseFast:
-    """The encoder from the state's fields, for observations of ``size`` numbers."""
-    return CabooseFast(size)
+def state_encoder(state: Any, size: int, bound: float = math.inf) -> CabooseFast:
+    """The encoder from the state's fields, for observations of ``size`` numbers (clamped to ``±bound``)."""
+    return CabooseFast(size, bound)
 
 
 class CabooseFast:
-    """Caboose (``_caboose``) from ``CabooseState``'s fields."""
+    """Caboose (``_caboose``) from ``CabooseState``'s fields, compiled with the rules.
 
-    def __init__(self, size: int) -> None:
+    Each seat has its buffer (``Obs``): every number is computed at each call and written only
+    where it changed. The pack's sizes are read once per pack (the pack is an interpreted
+    object)."""
+
+    def __init__(self, size: int, bound: float = math.inf) -> None:
         self.size = size
+        self.bound = bound
         self.nphase, self.nstep = len(PHASE_NAMES), len(STEP_NAMES)
-        self.actions = ACTIONS
         self.step_at = {name: i for i, name in enumerate(STEP_NAMES)}  # a turn's pending frame, by its STEP
-        self.city_value = city_value
+        self.seats: list[Obs] = []
+        self.pk: Pack | None = None
+        self.nf = self.nc = self.nr = self.nac = self.ncc = 0
+        self.dark: list[float] = []
+        #: each city's value and what it was computed from (``_city_value``)
+        self.cv_prestige: list[int] = []
+        self.cv_pyr: list[int] = []
+        self.cv_tiles: list[tuple[int, ...]] = []
+        self.cv: list[int] = []
 
-    def __call__(self, s: Any, seat: int) -> np.ndarray:
-        pk = s.pk
-        nf, nc, nr, nac, ncc = pk.nf, pk.nc, pk.nr, len(pk.ac_ids), len(pk.cc_ids)
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (CabooseFast, (self.size, self.bound))
+
+    def __call__(self, s: CabooseState, seat: int) -> np.ndarray:
+        return self.fill(s, seat).copy()
+
+    def as_list(self, s: CabooseState, seat: int) -> list[float]:
+        return self.fill(s, seat).as_list()
+
+    def _pack(self, pk: Pack) -> None:
+        self.pk = pk
+        self.nf, self.nc, self.nr, self.nac, self.ncc = pk.nf, pk.nc, pk.nr, len(pk.ac_ids), len(pk.cc_ids)
+        self.dark = [1.0 if d else 0.0 for d in pk.city_dark]
+        self.seats = []  # buffers of another pack's sizes
+        self.cv_prestige = [-1] * self.nc
+        self.cv_pyr = [-2] * self.nc
+        self.cv_tiles = [()] * self.nc
+        self.cv = [0] * self.nc
+
+    def fill(self, s: CabooseState, seat: int) -> Obs:
+        if s.pk is not self.pk:
+            self._pack(s.pk)
+        nf, nc, nr, nac, ncc = self.nf, self.nc, self.nr, self.nac, self.ncc
+        o = seat_buffers(self.seats, seat, self.size, self.bound)
         n = s.players
-        out = np.zeros(self.size, np.float32)
-        out[s.phase] = 1.0
+        phase = s.phase
+        for i in range(self.nphase):
+            o.flag(i, i == phase)
         at = self.nphase
-        head = [s.to_move == seat, s.round / s.rounds, ((s.cleo - seat) % n) / 5]
+        o.flag(at, s.to_move == seat)
+        o.put(at + 1, s.round / s.rounds)
+        o.put(at + 2, ((s.cleo - seat) % n) / 5)
+        at += 3
+        market, supply = s.market, s.supply
         for f in range(nf):
-            head += (s.market[f] / 5, s.supply[f] / 10)
-        out[at:at + len(head)] = head
-        at += len(head)
+            o.put(at, market[f] / 5)
+            o.put(at + 1, supply[f] / 10)
+            at += 2
         # the cities, a row each (value, dark, fruit cubes, pyramid, tiles), then the routes, a
-        # row each (the seats' trains, this seat first): written column by column; the
-        # arithmetic in doubles, as the view encoder's, then stored as float32
-        w = nf + 4
-        cities = out[at:at + nc * w].reshape(nc, w)
-        value = self.city_value
-        cities[:, 0] = [value(s, x) / 10 for x in range(nc)]
-        cities[:, 1] = pk.city_dark
-        cities[:, 2:2 + nf] = np.array(s.cubes, np.float64).reshape(nc, nf) / 3
-        cities[:, 2 + nf] = [p >= 0 for p in s.pyr]
-        cities[:, 3 + nf] = [len(b) / 3 for b in s.btiles]
-        at += nc * w
-        routes = out[at:at + nr * 5].reshape(nr, 5)
-        routes[:, :n] = (np.array(s.rt, np.float64).reshape(nr, n) / 3)[:, [(seat + k) % n for k in range(n)]]
-        at += nr * 5
-        for i in s.adisp:
-            out[at + i] = 1.0
+        # row each (the seats' trains, this seat first); a row is written when its numbers
+        # (packed in a key when they fit) changed
+        cubes, pyr, btiles, dark = s.cubes, s.pyr, s.btiles, self.dark
+        for x in range(nc):
+            value = self._city_value(s, x)
+            key = value
+            fits = 0 <= value < 1 << 20
+            for f in range(nf):
+                q = cubes[x * nf + f]
+                fits = fits and 0 <= q < 16
+                key = key << 4 | q
+            tiles = len(btiles[x])
+            key = (key << 1 | (pyr[x] >= 0)) << 4 | tiles
+            if not o.same(x, key if fits and tiles < 16 else -1):
+                o.put(at, value / 10)
+                o.put(at + 1, dark[x])
+                for f in range(nf):
+                    o.put(at + 2 + f, cubes[x * nf + f] / 3)
+                o.flag(at + 2 + nf, pyr[x] >= 0)
+                o.put(at + 3 + nf, tiles / 3)
+            at += nf + 4
+        rt = s.rt
+        for r in range(nr):
+            key = 0
+            for k in range(n):
+                q = rt[r * n + (seat + k) % n]
+                key = key << 4 | q if 0 <= q < 16 and key >= 0 else -1
+            if not o.same(nc + r, key):
+                for k in range(5):
+                    o.put(at + k, rt[r * n + (seat + k) % n] / 3 if k < n else 0.0)
+            at += 5
+        o.members(at, s.adisp)
         at += nac
-        for c in s.cdisp:
-            out[at + c] = 1.0
+        o.members(at, s.cdisp)
         at += ncc
-        out[at] = len(s.adeck) / 60
-        out[at + 1] = len(s.cdeck) / 60
+        o.put(at, len(s.adeck) / 60)
+        o.put(at + 1, len(s.cdeck) / 60)
         at += 2
-        for c in s.chand[seat]:
-            out[at + c] = 1.0
+        o.members(at, s.chand[seat])
         at += ncc
-        for i in s.ahand[seat]:
-            out[at + i] = 1.0
+        o.members(at, s.ahand[seat])
         at += nac
-        offer, active = s.offer, s.active
+        offer, active, god = s.offer, s.active, s.god
         for k in range(5):
             if k < n:
                 q = (seat + k) % n
-                out[at:at + 6] = (1.0, s.money[q] / 50, s.vp[q] / 50, s.trains[q] / 20, len(s.chand[q]) / 20,
-                                  len(s.ahand[q]) / 10)
-                if s.god[q]:
-                    out[at + 5 + s.god[q]] = 1.0
-                out[at + 13] = len(s.fcards[q]) / 5
-                out[at + 14] = len(s.bcards[q]) / 5
-                if offer:
-                    out[at + 15] = offer[q] / 50
-                if active:
-                    out[at + 16] = active[q]
+                o.put(at, 1.0)
+                o.put(at + 1, s.money[q] / 50)
+                o.put(at + 2, s.vp[q] / 50)
+                o.put(at + 3, s.trains[q] / 20)
+                o.put(at + 4, len(s.chand[q]) / 20)
+                o.put(at + 5, len(s.ahand[q]) / 10)
+                for g in range(1, 8):
+                    o.flag(at + 5 + g, god[q] == g)
+                o.put(at + 13, len(s.fcards[q]) / 5)
+                o.put(at + 14, len(s.bcards[q]) / 5)
+                o.put(at + 15, offer[q] / 50 if offer else 0.0)
+                o.flag(at + 16, bool(active) and active[q])
+            else:
+                for j in range(17):
+                    o.put(at + j, 0.0)
             at += 17
-        out[at] = (s.high or 0) / 50
-        out[at + 1] = s.acts_left / 3
-        out[at + 2] = s.draws_left / 2
-        out[at + 3] = s.horus_left
-        out[at + 4 + self.step_at[s.frame.STEP if s.phase == self.actions else "main"]] = 1.0
-        return out
+        o.put(at, (s.high or 0) / 50)
+        o.put(at + 1, s.acts_left / 3)
+        o.put(at + 2, s.draws_left / 2)
+        o.flag(at + 3, s.horus_left)
+        step = self.step_at[s.stack[-1].STEP if phase == ACTIONS else "main"]
+        for i in range(self.nstep):
+            o.flag(at + 4 + i, i == step)
+        return o
 
+    def _city_value(self, s: CabooseState, x: int) -> int:
+        """``city_value``, kept for the city's prestige tile, pyramid and building tiles it was
+        last computed from (the pack's tables are an interpreted object's: slow to read)."""
+        pres, pyr, tiles = s.prestige[x], s.pyr[x], s.btiles[x]
+        if self.cv_prestige[x] != pres or self.cv_pyr[x] != pyr or self.cv_tiles[x] != tiles:
+            self.cv_prestige[x], self.cv_pyr[x], self.cv_tiles[x] = pres, pyr, tiles
+            self.cv[x] = city_value(s, x)
+        return self.cv[x]

@@ -10,15 +10,16 @@ relative: block 0 is the observing seat.
 
 from __future__ import annotations
 
-import struct
+import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
-from asztal.engine.features import Vec
-from asztal.games.pax.frames import STAGE_NAMES, Stage
-from asztal.games.pax.pack import BIT, CARD_CAT, CARD_IDS, CATEGORIES, NCARDS
+from asztal.engine.features import Obs, Vec, seat_buffers
+from asztal.games.pax.frames import STAGE_NAMES, Drawing, Playing, Stage
+from asztal.games.pax.pack import CARD_CAT, CARD_IDS, CATEGORIES, NCARDS
+from asztal.games.pax.state import PaxState
 
 #: where a PAX card can be, as the observing seat sees it (tableau0 is its own)
 _PAX_PLACES = ("hand", "drawn", "rome", "rome_hidden", "deck_known", *[f"legion{i}" for i in range(1, 6)],
@@ -89,119 +90,157 @@ def view_encoder(state: Any) -> Callable[[dict[str, Any], int, Vec], None]:
     return _pax
 
 
-def state_encoder(state: Any, size: int) -> PaxFast:
-    """The encoder from the state's fields, for observations of ``size`` numbers."""
-    return PaxFast(size)
+def state_encoder(state: Any, size: int, bound: float = math.inf) -> PaxFast:
+    """The encoder from the state's fields, for observations of ``size`` numbers (clamped to ``±bound``)."""
+    return PaxFast(size, bound)
+
+
+_DRAW: Final = int(Stage.DRAW)
+_PLAY: Final = int(Stage.PLAY)
+_OVER: Final = int(Stage.OVER)
+#: a card's place: its offset in ``_PAX_PLACES`` (constants the compiler inlines)
+_DRAWN: Final = 1
+_ROME: Final = 2
+_HIDDEN: Final = 3
+_DECK: Final = 4
+_LEGION: Final = 5
+_TABLEAU: Final = 10
+_PUBLIC: Final = 13
+_NCARDS: Final = 74
 
 
 class PaxFast:
-    """PAX (``_pax``) from ``PaxState``'s fields.
+    """PAX (``_pax``) from ``PaxState``'s fields, compiled with the rules.
 
-    The vector is a zeroed buffer: the card block gets its ones by one fancy assignment of
-    flat positions, the numbers after it are packed in one call (``struct``, which rounds a
-    double to float32 as numpy does)."""
+    Each seat has its buffer (``Obs``): every number is computed at each call and written only
+    where it changed; the 74 x 17 block of where each card is, as one place per card (a
+    one-hot row), so a card that moved costs two writes and the others none."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, bound: float = math.inf) -> None:
         self.size = size
+        self.bound = bound
         self.nphase = len(STAGE_NAMES)
         self.cards = self.nphase + 6  # the 74 x 17 block of where each card is
-        self.after = self.cards + NCARDS * 17
-        #: the flat position of card c's first place
-        self.at17 = [self.cards + c * 17 for c in range(NCARDS)]
-        self.tail = struct.Struct(f"{size - self.after}f")
-        self.head = struct.Struct("6f")
+        self.after = self.cards + _NCARDS * 17
+        assert NCARDS == _NCARDS
+        self.seats: list[Obs] = []
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (PaxFast, (self.size,))  # pickled by its size (a ``struct.Struct`` does not pickle)
+        return (PaxFast, (self.size, self.bound))  # pickled by its size (the buffers are made again)
 
-    def __call__(self, s: Any, seat: int) -> np.ndarray:
-        buf = bytearray(4 * self.size)
-        out = np.frombuffer(buf, np.float32)
+    def __call__(self, s: PaxState, seat: int) -> np.ndarray:
+        return self.fill(s, seat).copy()
+
+    def as_list(self, s: PaxState, seat: int) -> list[float]:
+        return self.fill(s, seat).as_list()
+
+    def fill(self, s: PaxState, seat: int) -> Obs:
+        o = seat_buffers(self.seats, seat, self.size, self.bound)
         n = s.players
-        stage, frame = s.stage, s.frame
-        over = stage == Stage.OVER
-        out[stage] = 1.0
-        self.head.pack_into(buf, 4 * self.nphase, s.to_move == seat, s.round_no / 20, len(s.deck) / 74,
-                            bool(s.exhausted), (s.level or 0) / 5, s.money[seat] / 20)
-        # where each card is, as the seat knows it (its flat position): later places override earlier ones
-        at17 = self.at17
-        place: dict[int, int] = {}
+        frame = s.frame
+        stage = int(frame.STAGE)
+        over = stage == _OVER
+        for i in range(self.nphase):
+            o.flag(i, i == stage)
+        at = self.nphase
+        o.flag(at, s.to_move == seat)
+        o.put(at + 1, s.round_no / 20)
+        o.put(at + 2, len(s.deck) / 74)
+        o.flag(at + 3, s.exhausted)
+        o.put(at + 4, (s.level or 0) / 5)
+        o.put(at + 5, s.money[seat] / 20)
+        # where each card is, as the seat knows it: later places override earlier ones
+        place = [-1] * _NCARDS
         for c in s.hands[seat]:
-            place[c] = at17[c]
+            place[c] = 0
         known = s.known
         for k in range(n):
             q = (seat + k) % n
             for c in s.tableau[q]:
-                place[c] = at17[c] + 10 + k
+                place[c] = _TABLEAU + k
             if k:
                 for c in s.hands[q]:
-                    if known & BIT[c]:
-                        place[c] = at17[c] + 13 + k
-        for i, g in enumerate(s.legions):
+                    if known >> c & 1:
+                        place[c] = _PUBLIC + k
+        i = 0
+        for g in s.legions:
             for c in g:
-                place[c] = at17[c] + 5 + i
+                place[c] = _LEGION + i
+            i += 1
         for c in s.rome:
-            place[c] = at17[c] + 2
+            place[c] = _ROME
         if over or s.rome_seen >> seat & 1:
             for c in s.rome_hidden:
-                place[c] = at17[c] + 3
-        if stage == Stage.DRAW and seat == s.to_move:
+                place[c] = _HIDDEN
+        if stage == _DRAW and seat == s.to_move and isinstance(frame, Drawing):
             for c in frame.held:
-                place[c] = at17[c] + 1
+                place[c] = _DRAWN
         mine = s.slid[seat]  # the cards this seat put under the deck: those still in it
-        while mine:
-            c = (mine & -mine).bit_length() - 1
-            mine &= mine - 1
-            if c not in place and c in s.deck:
-                place[c] = at17[c] + 4
-        if place:
-            out[np.fromiter(place.values(), np.intp, len(place))] = 1.0
+        if mine:
+            deck = s.deck
+            while mine:
+                c = (mine & -mine).bit_length() - 1
+                mine &= mine - 1
+                if place[c] < 0 and c in deck:
+                    place[c] = _DECK
+        o.rows(self.cards, 17, place)
+        at = self.after
         syms = s.syms
         rome = [0.0] * 7
         for c in s.rome:
             rome[CARD_CAT[c]] += syms[c] / 10
-        tail = rome
-        tail.append(len(s.rome_hidden) / 3)
+        for x in rome:
+            o.put(at, x)
+            at += 1
+        o.put(at, len(s.rome_hidden) / 3)
+        at += 1
         cost = s.cost
-        # (loops and ``map`` rather than comprehensions: each comprehension is a call)
         legions = s.legions
-        for g in legions[:5]:
-            tail.append(sum(map(cost.__getitem__, g)) / 10)
-        tail += _ZERO17[:5 - len(legions[:5])]
-        sym = s.sym
-        money, rome_seen, hands = s.money, s.rome_seen, s.hands
+        for j in range(5):
+            v = 0
+            if j < len(legions):
+                for c in legions[j]:
+                    v += cost[c]
+            o.put(at + j, v / 10)
+        at += 5
+        sym, money, rome_seen, hands = s.sym, s.money, s.rome_seen, s.hands
         for k in range(4):
             if k < n:
                 q = (seat + k) % n
                 b = q * 7
-                ts = sym[b:b + 7]
-                tail.append(1.0)
-                tail += map(_TENTH, ts)
+                o.put(at, 1.0)
+                for j in range(7):
+                    o.put(at + 1 + j, sym[b + j] / 10)
                 shown = over or q == seat
-                tail += (len(hands[q]) / 10,
-                         max(ts[5], ts[6]) / 10,  # PAX-LIM-01: the larger of Estate and Conspiracy
-                         (ts[1] // 3) / 3,  # PAX-FLT-01: bonus Armies from Fleets
-                         (ts[2] // 3) / 3,  # PAX-ARM-01: bonus Fleets from Armies
-                         rome_seen >> q & 1, q == s.primus, q == s.pc,
-                         money[q] / 20 if shown else 0.0, 0.0 if shown else 1.0)
+                o.put(at + 8, len(hands[q]) / 10)
+                o.put(at + 9, max(sym[b + 5], sym[b + 6]) / 10)  # PAX-LIM-01: the larger of Estate and Conspiracy
+                o.put(at + 10, (sym[b + 1] // 3) / 3)  # PAX-FLT-01: bonus Armies from Fleets
+                o.put(at + 11, (sym[b + 2] // 3) / 3)  # PAX-ARM-01: bonus Fleets from Armies
+                o.put(at + 12, rome_seen >> q & 1)
+                o.flag(at + 13, q == s.primus)
+                o.flag(at + 14, q == s.pc)
+                o.put(at + 15, money[q] / 20 if shown else 0.0)
+                o.flag(at + 16, not shown)
             else:
-                tail += _ZERO17
-        if stage == Stage.PLAY:
+                for j in range(17):
+                    o.put(at + j, 0.0)
+            at += 17
+        if stage == _PLAY and isinstance(frame, Playing):
             cats, played = frame.categories, frame.played
-            tail += (played / 5, played / 5)
-            tail += _BITS7[cats]
+            o.put(at, played / 5)
+            o.put(at + 1, played / 5)
+            for j in range(7):
+                o.put(at + 2 + j, cats >> j & 1)
         else:
-            tail += _ZERO9
-        if stage == Stage.DRAW:
+            for j in range(9):
+                o.put(at + j, 0.0)
+        at += 9
+        if stage == _DRAW and isinstance(frame, Drawing):
             used = frame.placed
-            tail += (frame.left / 3, used & 1, used >> 1 & 1, used >> 2 & 1)
+            o.put(at, frame.left / 3)
+            for j in range(3):
+                o.put(at + 1 + j, used >> j & 1)
         else:
-            tail += (0.0, 0.0, 0.0, 0.0)
-        self.tail.pack_into(buf, 4 * self.after, *tail)
-        return out
-
-
-_ZERO17 = (0.0,) * 17
-_TENTH = (10).__rtruediv__  # x -> x / 10
-_BITS7 = tuple(tuple(c >> k & 1 for k in range(7)) for c in range(128))  # a 7-bit set's bits
-_ZERO9 = (0.0,) * 9
+            for j in range(4):
+                o.put(at + j, 0.0)
+        return o

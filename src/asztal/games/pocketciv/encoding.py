@@ -14,14 +14,17 @@ here.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from asztal.engine.features import Vec
+from asztal.engine.features import Obs, Vec, seat_buffers
 from asztal.games.pocketciv import frames
 from asztal.games.pocketciv.data import ADV_IDS, MAXAREA, NCARDS, WONDER_IDS
+from asztal.games.pocketciv.empire import Empire
+from asztal.games.pocketciv.state import PocketCivState
 
 _PC_CARDS = tuple(range(1, 17))
 
@@ -64,61 +67,116 @@ def view_encoder(state: Any) -> Callable[[dict[str, Any], int, Vec], None]:
     return _pocketciv
 
 
-def state_encoder(state: Any, size: int) -> PocketCivFast:
-    """The encoder from the state's fields, for observations of ``size`` numbers."""
-    return PocketCivFast(size)
+def state_encoder(state: Any, size: int, bound: float = math.inf) -> PocketCivFast:
+    """The encoder from the state's fields, for observations of ``size`` numbers (clamped to ``±bound``)."""
+    return PocketCivFast(size, bound)
 
 
-def _empire(state: Any, seat: int) -> Any:
+def _empire(state: PocketCivState, seat: int) -> Empire:
     """The Empire of ``seat`` (the solo game's one Empire)."""
     return state.seats[seat]
 
 
 class PocketCivFast:
-    """Solo PocketCiv (``_pocketciv``) from the state's fields."""
+    """Solo PocketCiv (``_pocketciv``) from the state's fields, compiled with the rules.
 
-    def __init__(self, size: int) -> None:
+    Each seat has its buffer (``Obs``): every number is computed at each call and written only
+    where it changed."""
+
+    def __init__(self, size: int, bound: float = math.inf) -> None:
         self.size = size
+        self.bound = bound
         self.ncards, self.nadv, self.maxarea = NCARDS, len(ADV_IDS), MAXAREA
         steps = _pocketciv_steps()
         self.nsteps = len(steps)
         self.step_at = {name: i for i, name in enumerate(steps)}
         self.nwonders = len(WONDER_IDS)
         self.per_area = 12 + self.nwonders
+        self.seats: list[Obs] = []
 
-    def __call__(self, s: Any, seat: int) -> np.ndarray:
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PocketCivFast, (self.size, self.bound))
+
+    def __call__(self, s: PocketCivState, seat: int) -> np.ndarray:
+        return self.fill(s, seat).copy()
+
+    def as_list(self, s: PocketCivState, seat: int) -> list[float]:
+        return self.fill(s, seat).as_list()
+
+    def fill(self, s: PocketCivState, seat: int) -> Obs:
+        o = seat_buffers(self.seats, seat, self.size, self.bound)
         e = _empire(s, seat)
-        out = np.zeros(self.size, np.float32)
         nc = self.ncards
-        out[0:9] = (s.era / 8, s.round_no / 30, e.gold / 10, e.vp / 50, e.vp_wonders / 50, len(s.deck) / nc,
-                    len(s.discard) / nc, bool(e.grown), 0.0)  # no view shows an "era_due"
-        if s.discard:
-            out[9 + s.discard[-1]] = 1.0
+        o.put(0, s.era / 8)
+        o.put(1, s.round_no / 30)
+        o.put(2, e.gold / 10)
+        o.put(3, e.vp / 50)
+        o.put(4, e.vp_wonders / 50)
+        o.put(5, len(s.deck) / nc)
+        o.put(6, len(s.discard) / nc)
+        o.flag(7, bool(e.grown))
+        o.put(8, 0.0)  # no view shows an "era_due"
+        top = s.discard[-1] if s.discard else -1
+        if not o.same(0, top + 1):
+            for i in range(16):
+                o.flag(9 + i, i == top)
         at = 9 + 16
         adv = e.adv
-        for i in range(self.nadv):
-            if adv >> i & 1:
-                out[at + i] = 1.0
+        if not o.same(1, adv):
+            for i in range(self.nadv):
+                o.put(at + i, adv >> i & 1)
         at += self.nadv
         stack = s.stack
+        last = first = -1
         if stack:
-            i = self.step_at.get(stack[-1].TAG, -1)
-            if i >= 0:
-                out[at + i] = 1.0
-            i = self.step_at.get(stack[0].TAG, -1)
-            if i >= 0:
-                out[at + self.nsteps + i] = 1.0
+            last = self.step_at.get(stack[-1].TAG, -1)
+            first = self.step_at.get(stack[0].TAG, -1)
+        if not o.same(2, (last + 1) * 1024 + first + 1):
+            for i in range(self.nsteps):
+                o.flag(at + i, i == last)
+                o.flag(at + self.nsteps + i, i == first)
         at += 2 * self.nsteps
         per, nw = self.per_area, self.nwonders
         hit, capital = s.hit, e.capital
         tribes, cav, moved, wonders = e.tribes, e.cav, e.moved, e.wonders
         mount, forest, farm, desert, fault = s.mount, s.forest, s.farm, s.desert, s.fault
-        for a in s.board.areas:
+        here = [False] * nw
+        areas = len(s.board.areas)
+        for a in range(self.maxarea):
             b = at + a * per
+            if a >= areas:  # no such area on this map
+                if not o.same(3 + a, 0):
+                    for j in range(per):
+                        o.put(b + j, 0.0)
+                continue
             m = mount[a]
-            out[b:b + 11] = (1.0, tribes[a] / 10, cav[a] / 10, moved[a] / 10, capital == a,
-                             bool(forest[a]), m == 1, m == 2, bool(farm[a]), bool(desert[a]), bool(fault[a]))
+            t, c, mv = tribes[a], cav[a], moved[a]
+            flags = (256 | (capital == a) << 7 | (forest[a] != 0) << 6 | (m == 1) << 5 | (m == 2) << 4
+                     | (farm[a] != 0) << 3 | (desert[a] != 0) << 2 | (fault[a] != 0) << 1 | (hit >> a & 1))
+            wmask = 0
             for w in wonders[a]:
-                out[b + 11 + w] = 1.0
-            out[b + 11 + nw] = hit >> a & 1
-        return out
+                wmask |= 1 << w
+            # the area's numbers packed in a key, when they fit (else it is written every time)
+            fits = 0 <= t < 1024 and 0 <= c < 1024 and 0 <= mv < 1024 and nw <= 20
+            key = (((t << 10 | c) << 10 | mv) << nw | wmask) << 9 | flags if fits else -1
+            if o.same(3 + a, key):
+                continue
+            o.put(b, 1.0)
+            o.put(b + 1, t / 10)
+            o.put(b + 2, c / 10)
+            o.put(b + 3, mv / 10)
+            o.flag(b + 4, capital == a)
+            o.flag(b + 5, bool(forest[a]))
+            o.flag(b + 6, m == 1)
+            o.flag(b + 7, m == 2)
+            o.flag(b + 8, bool(farm[a]))
+            o.flag(b + 9, bool(desert[a]))
+            o.flag(b + 10, bool(fault[a]))
+            for w in range(nw):
+                here[w] = False
+            for w in wonders[a]:
+                here[w] = True
+            for w in range(nw):
+                o.flag(b + 11 + w, here[w])
+            o.put(b + 11 + nw, hit >> a & 1)
+        return o
