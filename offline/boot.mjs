@@ -13,22 +13,31 @@ export const PACK_DIR = "/home/pyodide/asztal-pack";
 
 // loadPyodide: the function of pyodide.mjs; indexURL: the folder of Pyodide's files;
 // pack: the zip's bytes (Uint8Array); mark(name): told when each step is done (timing);
-// snapshot: a snapshot's bytes to start from, with create: the default export of
-// pyodide.asm.mjs; forSnapshot: start so that a snapshot can be made (snapshotOf).
+// create: the default export of pyodide.asm.mjs (needed with a snapshot); snapshot: a
+// snapshot's bytes to start from; forSnapshot: start so that a snapshot can be made
+// (snapshotOf); unpack: false leaves the pack to unpackPack (after a
+// snapshot, whose memory holds every module a start imports, the first start can go first).
 // Returns the Pyodide instance with asztal importable.
 export async function boot(loadPyodide, indexURL, pack, mark = () => {},
-  { snapshot = null, create = null, forSnapshot = false } = {}) {
+  { snapshot = null, create = null, forSnapshot = false, unpack = true } = {}) {
   const options = { indexURL, packages: [] };
   if (snapshot) Object.assign(options, { _loadSnapshot: snapshot, createPyodideModule: roomFor(create, snapshot.length) });
   else if (forSnapshot) options._makeSnapshot = true;
   const pyodide = await loadPyodide(options);
   mark("runtime_loaded");
-  // files live outside the memory a snapshot holds: the pack is unpacked again after one (for
-  // the modules imported later, and the games' data files)
+  if (unpack) unpackPack(pyodide, pack, mark);
+  return pyodide;
+}
+
+// The pack's files in Pyodide's file system, on sys.path. Files live outside the memory a
+// snapshot holds: after one they are unpacked again (for the modules imported later and the
+// games' data files).
+export function unpackPack(pyodide, pack, mark = () => {}) {
   pyodide.unpackArchive(pack, "zip", { extractDir: PACK_DIR });
   mark("pack_unpacked");
-  pyodide.runPython(`import sys\nif ${JSON.stringify(PACK_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(PACK_DIR)})`);
-  return pyodide;
+  // (the import system forgets what it found missing before the files were there)
+  pyodide.runPython(`import importlib, sys\nimportlib.invalidate_caches()
+if ${JSON.stringify(PACK_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(PACK_DIR)})`);
 }
 
 // Pyodide's memory is the WebAssembly module's own, made at its first size: a snapshot of a

@@ -8,7 +8,7 @@
 // the page shows them and a message of the page (a new language) is answered in between.
 import { loadPyodide, version } from "./pyodide/pyodide.mjs";
 import create from "./pyodide/pyodide.asm.mjs";
-import { boot, snapshotOf } from "./boot.mjs";
+import { boot, snapshotOf, unpackPack } from "./boot.mjs";
 import { engine, warm } from "./engine.mjs";
 import { forgetSnapshot, keepSnapshot, loadSnapshot, snapshotKey } from "./snapshot.mjs";
 
@@ -22,8 +22,9 @@ const mark = (name) => { timing[name] = Math.round(performance.now() - began); }
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 
 // From the memory snapshot kept for this runtime and pack when there is one (any failure to
-// read or start from it: a plain start, and the snapshot forgotten); else a plain start that
-// warms the engine (a game of each kind) and keeps its snapshot for the next start.
+// read or start from it: a plain start, and the snapshot forgotten), its files unpacked after
+// the first game is shown; else a plain start that warms the engine (a game of each kind) and
+// keeps its snapshot for the next start.
 const ready = (async () => {
   const answer = await fetch(new URL("./asztal-pack.zip", import.meta.url));
   const pack = new Uint8Array(await answer.arrayBuffer());
@@ -33,7 +34,8 @@ const ready = (async () => {
   mark("snapshot_read");
   if (snapshot) {
     try {
-      const made = engine(await boot(loadPyodide, indexURL, pack, mark, { snapshot, create }));
+      const pyodide = await boot(loadPyodide, indexURL, pack, mark, { snapshot, create, unpack: false });
+      const made = engine(pyodide, () => unpackPack(pyodide, pack, mark));
       mark("bridge_imported");
       timing.from = "snapshot";
       return made;
@@ -86,6 +88,7 @@ self.onmessage = async (event) => {
       mark("game_started");
       postMessage({ type: "timing", timing });
     }
+    game.files();  // after a start from a snapshot: once the first game is shown
   } else {
     post(game.send(message), game);
   }

@@ -58,12 +58,12 @@ def opening(start: dict[str, Any]) -> tuple[str, int]:
     return state["legal"][0]["code"], state["seq"]
 
 
-@pytest.mark.parametrize("how", ["plain", "snapshot"])
+@pytest.mark.parametrize("how", ["plain", "snapshot", "cold"])
 @pytest.mark.parametrize("start", [PAX, CABOOSE], ids=["pax-solitaire", "caboose-bots"])
 def test_the_worker_speaks_as_natively(start: dict[str, Any], how: str, pack: Path,  # noqa: F811
                                        tmp_path: Path) -> None:
-    """Started plainly, and from the memory snapshot of a warmed engine (as the worker's starts
-    after its first): the same answers."""
+    """Started plainly, from the memory snapshot of a warmed engine (as the worker's starts after
+    its first), and from one of an engine that started no game: the same answers."""
     node = _node()
     code, seq = opening(start)
     conversation = steps(code, start, 0)
