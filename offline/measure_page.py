@@ -183,6 +183,7 @@ def measure(base: str, tmp: str, profile: str, starts: int, rate: float) -> None
                 page.wait_for_function(PLAYABLE, timeout=600_000, polling=20)
                 playable = time.monotonic() - t0
                 used = cpu_seconds(folder) - used
+            page.wait_for_function("window.__asztalOffline.timing", timeout=600_000)  # posted after the game
             timing = page.evaluate("window.__asztalOffline.timing")
             pyodide, bridge, game = steps(timing)
             rows.append((shown, playable, pyodide, bridge, game, used))

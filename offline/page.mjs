@@ -77,8 +77,14 @@ async function cacheFiles() {
   }
 }
 const cached = cacheFiles();
-// a page the service worker already serves makes its worker at once (the files are cached)
-const worker = (navigator.serviceWorker && navigator.serviceWorker.controller ? Promise.resolve() : cached).then(() => {
+// a page the service worker already serves has its worker made by index.html's first script
+// (its messages so far kept there) or makes it at once (the files are cached); else once cached
+const early = window.__asztalWorker;
+const worker = early ? Promise.resolve(early.worker).then((made) => {
+  for (const event of early.early) heard(event);
+  made.onmessage = heard;
+  return made;
+}) : (navigator.serviceWorker && navigator.serviceWorker.controller ? Promise.resolve() : cached).then(() => {
   const made = new Worker(new URL("./worker.mjs", import.meta.url), {type: "module"});
   made.onmessage = heard;
   return made;
