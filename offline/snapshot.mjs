@@ -36,10 +36,9 @@ export async function snapshotKey(version, pack) {
   return `${version}:${Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-/** The snapshot kept under `key` (a Uint8Array), or null. */
-export async function loadSnapshot(key) {
-  const kept = await run("readonly", (s) => s.get(KEY));
-  return kept && kept.key === key ? kept.bytes : null;
+/** The snapshot kept, {key, bytes} (read while the pack is, before its key is known), or null. */
+export async function loadSnapshot() {
+  return (await run("readonly", (s) => s.get(KEY))) || null;
 }
 
 /** Keep `bytes` as the snapshot under `key`, in place of any other. */

@@ -26,11 +26,13 @@ const indexURL = new URL("./pyodide/", import.meta.url).href;
 // the first game is shown; else a plain start that warms the engine (a game of each kind) and
 // keeps its snapshot for the next start.
 const ready = (async () => {
+  const kept = loadSnapshot().catch(() => null);
   const answer = await fetch(new URL("./asztal-pack.zip", import.meta.url));
   const pack = new Uint8Array(await answer.arrayBuffer());
   mark("pack_read");
   const key = await snapshotKey(version, pack);
-  const snapshot = await loadSnapshot(key).catch(() => null);
+  const found = await kept;
+  const snapshot = found && found.key === key ? found.bytes : null;
   mark("snapshot_read");
   if (snapshot) {
     try {

@@ -107,7 +107,7 @@ def _reload_resumes(page) -> None:
     page.wait_for_function(f"window.__asztalKept === {before['seq']}")
     page.evaluate("sessionStorage.setItem('asztal-hold', '1')")
     page.reload()
-    page.wait_for_selector("#offline-preparing")
+    page.wait_for_selector("#offline-preparing", timeout=START_MS)
     page.wait_for_selector("#board svg")
     assert _state(page) == before
     assert page.evaluate("document.querySelector('.game-main').inert && !window.__asztalOffline.playable")
@@ -172,7 +172,7 @@ def test_the_app_plays_and_resumes_with_no_network(page, server) -> None:
     link = first.locator(".offline-uploaded + a")
     link.wait_for()
     game_id = link.get_attribute("href").split("replay=")[1]
-    assert page.locator(".offline-finished-game").nth(1).locator(".offline-upload-button").is_visible()
+    page.locator(".offline-finished-game").nth(1).locator(".offline-upload-button").wait_for()
     page.goto(server.url + "/")
     page.wait_for_selector(f"#account-games [data-game='{game_id}'][data-state='finished']")
     page.goto(server.url + f"/?replay={game_id}")
