@@ -2,8 +2,9 @@
 // The engine runs in a Web Worker (worker.mjs: asztal's Python under Pyodide) that speaks the
 // server socket's messages, so the game page is the online one (../game.js), given a transport
 // to the worker instead of a WebSocket. Every accepted decision is kept in IndexedDB
-// (store.mjs) and a reload resumes the game at the same decision. The service worker (sw.js)
-// caches all of it on the first visit.
+// (store.mjs) with the last position shown, and a reload shows that position at once, its
+// moves held until the engine has resumed the game at the same decision (seconds on a phone).
+// The service worker (sw.js) caches all of it on the first visit.
 
 import {getLang, onLang, setLang, t} from "../i18n.js";
 import {clear, el} from "../dom.js";
@@ -19,7 +20,7 @@ const WORDS = {
     failed: "A játék motorja nem indult el", cached: "Hálózat nélkül is elindul: minden fájl a böngészőben van.",
     caching: "A fájlok letöltése a hálózat nélküli játékhoz…", no_cache: "Ez a böngésző nem tudja eltenni a fájlokat: "
       + "hálózat nélkül nem indul el.", new_game: "Új játék", finished: "Befejezett játékok",
-    back: "Vissza a választáshoz",
+    back: "Vissza a választáshoz", preparing: "Felkészülés… a lépések néhány pillanat múlva választhatók.",
   },
   en: {
     title: "Play offline", intro: "These games run in the browser, with no network too. The position is "
@@ -28,7 +29,7 @@ const WORDS = {
     failed: "The game engine did not start", cached: "Starts with no network too: every file is kept in the browser.",
     caching: "Fetching the files for playing offline…", no_cache: "This browser cannot keep the files: "
       + "it will not start with no network.", new_game: "New game", finished: "Finished games",
-    back: "Back to the choices",
+    back: "Back to the choices", preparing: "Getting ready… the moves can be chosen in a moment.",
   },
 };
 const w = (key) => WORDS[getLang()][key];
@@ -52,8 +53,10 @@ const CHOICES = [
 const root = document.getElementById("app");
 const langBtn = document.getElementById("lang");
 const home = document.getElementById("home");
+// for tests and offline/measure_page.py: the engine's and the cache's state, and when (ms since
+// the page began) a game was first shown (`shown`) and first playable (`playable`)
 const offline = {engine: "loading", cache: "caching"};
-window.__asztalOffline = offline;  // for tests: the engine's and the cache's state
+window.__asztalOffline = offline;
 let listener = null;  // the game page's, once a game is shown
 
 // the cache for the next start with no network (kept by the service worker)
@@ -74,8 +77,14 @@ async function cacheFiles() {
   }
 }
 const cached = cacheFiles();
-// a page the service worker already serves makes its worker at once (the files are cached)
-const worker = (navigator.serviceWorker && navigator.serviceWorker.controller ? Promise.resolve() : cached).then(() => {
+// a page the service worker already serves has its worker made by index.html's first script
+// (its messages so far kept there) or makes it at once (the files are cached); else once cached
+const early = window.__asztalWorker;
+const worker = early ? Promise.resolve(early.worker).then((made) => {
+  for (const event of early.early) heard(event);
+  made.onmessage = heard;
+  return made;
+}) : (navigator.serviceWorker && navigator.serviceWorker.controller ? Promise.resolve() : cached).then(() => {
   const made = new Worker(new URL("./worker.mjs", import.meta.url), {type: "module"});
   made.onmessage = heard;
   return made;
@@ -109,14 +118,32 @@ function sayCache() { cacheLine.textContent = w({caching: "caching", ready: "cac
 cached.then(sayCache);
 
 /** The game page's transport to the worker: the socket's send and language, the messages back.
- * `ended(game)` is told the finished game once it is kept among the finished ones. */
-function toWorker(start, choice, ended) {
+ * `ended(game)` is told the finished game once it is kept among the finished ones. `shown`: the
+ * position kept with the saved game ({hello, state}), shown before the engine has resumed it. */
+function toWorker(start, choice, ended, shown) {
   let writes = Promise.resolve();
   let over = false;
+  let playable = false;
+  // the position the page shows, to keep with the game: the hello and the last state, its log whole
+  const last = {hello: null, state: null, log: []};
   return (seat, token, onMessage, onStatus) => {
+    const held = shown ? holdMoves() : () => {};
     listener = (m) => {
+      if (!playable && m.type !== "saved") {
+        playable = true;
+        held(m.type !== "error");
+        if (m.type !== "error") offline.playable = performance.now();
+        offline.shown ??= performance.now();
+      }
+      if (m.type === "hello") last.hello = m;
+      if (m.type === "state") {
+        last.log.length = Math.min(last.log.length, m.log_start);
+        for (const e of m.log) last.log[e.i] = e;
+        last.state = m;
+      }
       if (m.type === "saved") {
-        const kept = {choice, saved: m.saved, over};
+        const kept = {choice, saved: m.saved, over, shown: last.hello && last.state
+          ? {hello: last.hello, state: {...last.state, log: last.log.filter(Boolean), log_start: 0}} : null};
         // for tests: the seq of the last position written (a reload after it resumes there)
         writes = writes.then(() => keep(kept)).then(() => { window.__asztalKept = kept.saved.seq; });
         if (over) {
@@ -130,11 +157,35 @@ function toWorker(start, choice, ended) {
     };
     post({type: "start", ...start, lang: getLang()});
     setTimeout(() => onStatus("open"), 0);  // the worker is the connection: it is always there
+    if (shown) {
+      // once the game page is made: the kept position, as the engine will show it again
+      queueMicrotask(() => {
+        onMessage(shown.hello);
+        onMessage(shown.state);
+        offline.shown = performance.now();
+      });
+    }
     return {
       send(msg) { post(msg); return true; },
       setLang(lang) { post({type: "lang", lang}); },
       reopen() {},
     };
+  };
+}
+
+/** The game page's moves held (inert) under a line saying the engine is getting ready; the
+ * answer lets them go (`true`), or leaves them held with the line gone (`false`: the engine
+ * refused the saved game, and the game page says why). */
+function holdMoves() {
+  const main = root.querySelector(".game-main");
+  const line = el("p", {id: "offline-preparing", role: "status"}, w("preparing"));
+  const say = () => { line.textContent = w("preparing"); };
+  root.querySelector(".bar").after(line);
+  main.inert = true;
+  onLang(say);
+  return (go) => {
+    line.remove();
+    main.inert = !go;
   };
 }
 
@@ -147,11 +198,11 @@ function endButtons(kept) {
   };
 }
 
-function play(start, choice) {
+function play(start, choice, shown = null) {
   if (location.search) history.replaceState(null, "", "./");  // a reload goes on with this game
   let ended;
   const kept = new Promise((resolve) => { ended = resolve; });
-  showGame(root, "offline", {local: {seats: {0: ""}}, connect: toWorker(start, choice, ended),
+  showGame(root, "offline", {local: {seats: {0: ""}}, connect: toWorker(start, choice, ended, shown),
     endActions: endButtons(kept)});
 }
 
@@ -165,7 +216,7 @@ function menu(kept) {
   const list = el("div", {class: "offline-choices"});
   if (kept && !kept.over) {
     const go = el("button", {type: "button", id: "offline-continue", class: "primary"}, w("continue"));
-    go.onclick = () => play({saved: kept.saved}, kept.choice);
+    go.onclick = () => play({saved: kept.saved}, kept.choice, kept.shown);
     list.append(go);
   }
   for (const c of CHOICES) {
@@ -199,7 +250,7 @@ async function showFinished(box) {
 const kept = await load().catch(() => undefined);
 const q = new URLSearchParams(location.search);
 if (kept && !kept.over && !q.has("menu")) {
-  play({saved: kept.saved}, kept.choice);
+  play({saved: kept.saved}, kept.choice, kept.shown);
 } else {
   menu(kept);
   onLang(() => { if (root.querySelector(".offline-menu")) menu(kept); });

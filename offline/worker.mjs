@@ -6,23 +6,57 @@
 // posts the socket's answers, and after every accepted decision {type: "saved", saved} for the
 // page to keep in IndexedDB. Bot seats move one at a time, each move posted before the next, so
 // the page shows them and a message of the page (a new language) is answered in between.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { boot } from "./boot.mjs";
-import { engine } from "./engine.mjs";
+import { loadPyodide, version } from "./pyodide/pyodide.mjs";
+import create from "./pyodide/pyodide.asm.mjs";
+import { boot, snapshotOf, unpackPack } from "./boot.mjs";
+import { engine, warm } from "./engine.mjs";
+import { forgetSnapshot, keepSnapshot, loadSnapshot, snapshotKey } from "./snapshot.mjs";
 
 // where a start's time goes (ms since the worker began), for offline/measure_page.py: the pack
-// read, Pyodide loaded, the pack unpacked, the bridge imported, the first game shown
+// read, the snapshot read, Pyodide loaded, the pack unpacked, the bridge imported, the first game
+// shown; and how Pyodide started (from: "snapshot", or "plain" and a snapshot made)
 const timing = {};
 const began = performance.now();
 const mark = (name) => { timing[name] = Math.round(performance.now() - began); };
 
+const indexURL = new URL("./pyodide/", import.meta.url).href;
+
+// From the memory snapshot kept for this runtime and pack when there is one (any failure to
+// read or start from it: a plain start, and the snapshot forgotten), its files unpacked after
+// the first game is shown; else a plain start that warms the engine (a game of each kind) and
+// keeps its snapshot for the next start.
 const ready = (async () => {
+  const kept = loadSnapshot().catch(() => null);
   const answer = await fetch(new URL("./asztal-pack.zip", import.meta.url));
   const pack = new Uint8Array(await answer.arrayBuffer());
   mark("pack_read");
-  const pyodide = await boot(loadPyodide, new URL("./pyodide/", import.meta.url).href, pack, mark);
+  const key = await snapshotKey(version, pack);
+  const found = await kept;
+  const snapshot = found && found.key === key ? found.bytes : null;
+  mark("snapshot_read");
+  if (snapshot) {
+    try {
+      const pyodide = await boot(loadPyodide, indexURL, pack, mark, { snapshot, create, unpack: false });
+      const made = engine(pyodide, () => unpackPack(pyodide, pack, mark));
+      mark("bridge_imported");
+      timing.from = "snapshot";
+      return made;
+    } catch {
+      await forgetSnapshot().catch(() => {});
+    }
+  }
+  const pyodide = await boot(loadPyodide, indexURL, pack, mark, { forSnapshot: true });
   const made = engine(pyodide);
   mark("bridge_imported");
+  timing.from = "plain";
+  try {
+    warm(made);
+    const bytes = snapshotOf(pyodide);
+    mark("snapshot_made");
+    keepSnapshot(key, bytes).catch(() => {});  // kept for the next start; this one goes on
+  } catch {
+    // no snapshot in this browser: every start is a plain one
+  }
   return made;
 })();
 
@@ -56,6 +90,7 @@ self.onmessage = async (event) => {
       mark("game_started");
       postMessage({ type: "timing", timing });
     }
+    game.files();  // after a start from a snapshot: once the first game is shown
   } else {
     post(game.send(message), game);
   }

@@ -1,7 +1,9 @@
 """The offline app in Debian's chromium: loaded once with the network, then with the network cut
 (``context.set_offline(True)``) it reloads from the service worker's cache, plays a PocketCiv
 solo game and a PAX solitaire game at 390×844 in the engine of its Web Worker (Pyodide), and a
-reload mid-game resumes each at the same decision from IndexedDB. With no network, the hint
+reload mid-game resumes each at the same decision from IndexedDB: the position kept is shown
+before the engine has resumed the game (its moves held, a line saying why, axe finding no
+serious fault), then the same decision is playable. With no network, the hint
 and the rules panel answer from the page (the worker, the service worker's cache), and the end
 screen says an upload needs a network; with the network back and an account logged in, the
 finished PAX game is uploaded and listed among the account's games, and replays.
@@ -25,6 +27,7 @@ if not (OFFLINE / "build" / "asztal-pack.zip").is_file():
 
 from tests.server.wire import Server  # noqa: E402
 from tests.web.conftest import ARGS, CHROMIUM  # noqa: E402  (skips the module without chromium)
+from tests.web.test_access import no_serious  # noqa: E402
 
 #: decisions each game plays at most (both end sooner or later; the cap bounds the run)
 MOVES = 400
@@ -32,6 +35,19 @@ MOVES = 400
 RELOAD_AT = 12
 #: the engine starts in a worker under Pyodide: generous on a busy machine
 START_MS = 60_000
+#: run before the page's scripts: while the session says so, the page's messages to its worker
+#: are held until the test lets them go (``__asztalRelease``), so the engine cannot resume the
+#: game before the test has seen the position the page shows without it
+HOLD = """if (sessionStorage.getItem("asztal-hold")) {
+  const send = Worker.prototype.postMessage;
+  const held = [];
+  Worker.prototype.postMessage = function (...args) { held.push([this, args]); };
+  window.__asztalRelease = () => {
+    sessionStorage.removeItem("asztal-hold");
+    Worker.prototype.postMessage = send;
+    for (const [worker, args] of held) send.apply(worker, args);
+  };
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -49,6 +65,7 @@ def page(tmp_path, server):
     with sync_playwright() as p:
         ctx = p.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM, args=ARGS,
                                                    headless=True, viewport={"width": 390, "height": 844})
+        ctx.add_init_script(HOLD)
         pg = ctx.new_page()
         errors: list[str] = []
         pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -83,12 +100,24 @@ def _play(page, rng: random.Random, moves: int) -> dict:
 
 
 def _reload_resumes(page) -> None:
-    """The position kept, a reload with no network shows the same decision again."""
+    """The position kept, a reload with no network shows it at once, from IndexedDB, with its
+    moves held while the engine has not resumed the game (the page's messages to the worker held
+    by the test), then the same decision playable from the engine."""
     before = _state(page)
     page.wait_for_function(f"window.__asztalKept === {before['seq']}")
+    page.evaluate("sessionStorage.setItem('asztal-hold', '1')")
     page.reload()
-    after = _wait_state(page)
-    assert after == before
+    page.wait_for_selector("#offline-preparing", timeout=START_MS)
+    page.wait_for_selector("#board svg")
+    assert _state(page) == before
+    assert page.evaluate("document.querySelector('.game-main').inert && !window.__asztalOffline.playable")
+    no_serious(page, "the saved game shown before the engine")
+    page.evaluate("window.__asztalRelease()")
+    page.wait_for_function("window.__asztalOffline.playable", timeout=START_MS)
+    assert page.locator("#offline-preparing").count() == 0
+    assert page.evaluate("document.querySelector('.game-main').inert") is False
+    assert _state(page) == before
+    no_serious(page, "the saved game resumed")
 
 
 def _game(page, choice: str, seed: int) -> dict:
@@ -143,7 +172,7 @@ def test_the_app_plays_and_resumes_with_no_network(page, server) -> None:
     link = first.locator(".offline-uploaded + a")
     link.wait_for()
     game_id = link.get_attribute("href").split("replay=")[1]
-    assert page.locator(".offline-finished-game").nth(1).locator(".offline-upload-button").is_visible()
+    page.locator(".offline-finished-game").nth(1).locator(".offline-upload-button").wait_for()
     page.goto(server.url + "/")
     page.wait_for_selector(f"#account-games [data-game='{game_id}'][data-state='finished']")
     page.goto(server.url + f"/?replay={game_id}")

@@ -58,8 +58,12 @@ def opening(start: dict[str, Any]) -> tuple[str, int]:
     return state["legal"][0]["code"], state["seq"]
 
 
+@pytest.mark.parametrize("how", ["plain", "snapshot", "cold"])
 @pytest.mark.parametrize("start", [PAX, CABOOSE], ids=["pax-solitaire", "caboose-bots"])
-def test_the_worker_speaks_as_natively(start: dict[str, Any], pack: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_the_worker_speaks_as_natively(start: dict[str, Any], how: str, pack: Path,  # noqa: F811
+                                       tmp_path: Path) -> None:
+    """Started plainly, from the memory snapshot of a warmed engine (as the worker's starts after
+    its first), and from one of an engine that started no game: the same answers."""
     node = _node()
     code, seq = opening(start)
     conversation = steps(code, start, 0)
@@ -67,7 +71,7 @@ def test_the_worker_speaks_as_natively(start: dict[str, Any], pack: Path, tmp_pa
         conversation = [["start", start], *[["bot"]] * seq, *steps(code, start, seq)[1:]]
     here = native(conversation)
     (tmp_path / "steps.json").write_text(json.dumps(conversation))
-    run = subprocess.run([node, str(HERE / "talk.mjs"), str(PYODIDE), str(pack), str(tmp_path / "steps.json")],
+    run = subprocess.run([node, str(HERE / "talk.mjs"), str(PYODIDE), str(pack), str(tmp_path / "steps.json"), how],
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-3000:]
     assert json.loads(run.stdout) == here

@@ -33,6 +33,7 @@ FILES: dict[str, str] = {
     "worker.mjs": "worker.mjs",
     "boot.mjs": "boot.mjs",
     "engine.mjs": "engine.mjs",
+    "snapshot.mjs": "snapshot.mjs",
     "manifest.json": "manifest.json",
     "icon.svg": "icon.svg",
     "icon-192.png": "icon-192.png",
