@@ -5,8 +5,11 @@ What a change costs is mostly here, so the room does each piece of work once per
 - the message part that depends only on what a socket sees (its seat, or a spectator's view,
   and its language) is built once per such *view key* and shared by every socket with that key,
   and only for keys some socket holds now;
-- a log entry is described once per seat that reads it (both languages) and kept: a change
-  describes its new entries only, an undo keeps the entries before the first one it changed;
+- what several view keys share is made once per change (``present.ChangeParts``: a seat's
+  view for both its languages, its labels, the decision, the names per language);
+- a log entry is described once per seat that reads it (both languages) and kept, and an
+  entry without a secret once for all of them: a change describes its new entries only, an
+  undo keeps the entries before the first one it changed;
 - a socket is sent what changed since its last message: its new log lines; the view's changed
   top-level fields (``view_patch``) and the board's changed stretches (``board_patch``) when it
   holds the previous ones, the whole view and board otherwise (a new socket, a new language);
