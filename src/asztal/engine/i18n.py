@@ -165,10 +165,52 @@ class _Formatter(string.Formatter):
 
 _FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}
 
+#: a template cut into its pieces once: (text, field, conversion, spec) as ``Formatter.parse``
+#: gives them, or None for a template ``vformat`` itself must fill (a positional field, a field
+#: inside a spec, a malformed template: its error is raised by ``vformat`` as before). Filling
+#: a log line or a label is what a server does on every change: the pure-Python ``vformat``
+#: re-parsed every template each time.
+_PIECES: dict[str, tuple[tuple[str, str | None, str | None, str], ...] | None] = {}
+_PIECES_MAX = 20_000  # templates come from the catalogues: a bound that never bites them
+
+
+def _pieces(template: str) -> tuple[tuple[str, str | None, str | None, str], ...] | None:
+    found = _PIECES.get(template, False)
+    if found is not False:
+        return found  # type: ignore[return-value]
+    out: tuple[tuple[str, str | None, str | None, str], ...] | None
+    try:
+        out = tuple((text, field, conversion, spec or "")
+                    for text, field, spec, conversion in _FORMATTERS["hu"].parse(template))
+        if any(f is not None and (not f or f[0].isdigit() or "{" in spec) for _, f, _, spec in out):
+            out = None
+    except ValueError:
+        out = None
+    if len(_PIECES) < _PIECES_MAX:
+        _PIECES[template] = out
+    return out
+
 
 def fill(template: str, lang: str = "hu", **fields: Any) -> str:
     """Fill a template with the grammar specs (raises KeyError/ValueError like ``str.format``)."""
-    return _FORMATTERS.get(lang, _FORMATTERS["hu"]).vformat(template, (), fields)
+    formatter = _FORMATTERS.get(lang, _FORMATTERS["hu"])
+    pieces = _pieces(template)
+    if pieces is None:
+        return formatter.vformat(template, (), fields)
+    out = []
+    for text, field, conversion, spec in pieces:
+        if text:
+            out.append(text)
+        if field is None:
+            continue
+        if "." in field or "[" in field:
+            value = formatter.get_field(field, (), fields)[0]
+        else:
+            value = fields[field]
+        if conversion:
+            value = formatter.convert_field(value, conversion)
+        out.append(formatter.format_field(value, spec))
+    return "".join(out)
 
 
 def render_message(catalogue: dict[str, dict[str, str]], event: dict[str, Any], lang: str = "hu") -> str:

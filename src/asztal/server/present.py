@@ -138,31 +138,80 @@ def last_events(state: GameState, seat: int | None, mark: int | None) -> list[di
     return [e for e in state.log_for(seat, mark) if not e.get("header")]
 
 
+class ChangeParts:
+    """What the ``state`` messages of one change share between their view keys, each part made
+    when first asked and keyed by exactly what it rests on: the seats' names by language, a
+    seat's view by seat (a view depends on the seat alone, not on the reader's language), the
+    legal moves' labels (both languages) by the seat that reads them, the pending decision's
+    sentence once (both languages, only ever given to the seat that decides).
+
+    Made afresh for each change (the state and the seats as they are then), so nothing of one
+    change reaches another's messages, and a part made for one seat reaches only that seat's."""
+
+    def __init__(self, state: GameState, seats: list[dict[str, Any]]) -> None:
+        self.state = state
+        self.seats = seats
+        self._names: dict[str, list[str]] = {}
+        self._views: dict[int | None, dict[str, Any]] = {}
+        self._legal: dict[int | None, list[dict[str, Any]]] = {}
+        self._decision: tuple[dict[str, str | None] | None] | None = None
+
+    def names(self, lang: str) -> list[str]:
+        """Every seat's name as a reader of ``lang`` sees it (a new list for each caller)."""
+        if lang not in self._names:
+            self._names[lang] = [seat_label(s.get("name"), s["seat"], s.get("kind", "human"), lang)
+                                 for s in self.seats]
+        return list(self._names[lang])
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """``state.view(seat)``, made once for the change."""
+        if seat not in self._views:
+            self._views[seat] = self.state.view(seat)
+        return self._views[seat]
+
+    def legal(self, seat: int | None, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """The legal moves labelled as ``seat`` reads them (``view`` is that seat's)."""
+        if seat not in self._legal:
+            acts = list(self.state.legal_actions())
+            hu = option_labels(self.state, view, acts, "hu")
+            en = option_labels(self.state, view, acts, "en")
+            self._legal[seat] = [{"code": a.code, "hu": h, "en": e} for a, h, e in zip(acts, hu, en, strict=True)]
+        return [dict(x) for x in self._legal[seat]]
+
+    def decision(self) -> dict[str, str | None] | None:
+        """The pending decision's sentence with the seats named (a new dict for each caller)."""
+        if self._decision is None:
+            d = decision_text(self.state)
+            if d is not None:
+                for lg in ("hu", "en"):
+                    text = d[lg]
+                    assert text is not None
+                    d[lg] = with_names(text, self.names(lg), lg)
+            self._decision = (d,)
+        found = self._decision[0]
+        return None if found is None else dict(found)
+
+
 def decorate(msg: dict[str, Any], state: GameState, seat: int | None, lang: str, view: dict[str, Any],
-             seats: list[dict[str, Any]], mark: int | None, board: Any) -> None:
-    """Add the labels, decision, names, panels and board to a ``state`` message (in place)."""
-    names = [seat_label(s.get("name"), s["seat"], s.get("kind", "human"), lang) for s in seats]
+             seats: list[dict[str, Any]], mark: int | None, board: Any, parts: ChangeParts | None = None) -> None:
+    """Add the labels, decision, names, panels and board to a ``state`` message (in place);
+    ``parts``: what the change's other messages made already (the server's), else made here."""
+    if parts is None:
+        parts = ChangeParts(state, seats)
+    names = parts.names(lang)
     msg["names"] = names
     if msg["legal"]:
-        acts = state.legal_actions()
-        labels_hu = option_labels(state, view, list(acts), "hu")
-        labels_en = option_labels(state, view, list(acts), "en")
-        msg["legal"] = [{"code": a.code, "hu": h, "en": e} for a, h, e in zip(acts, labels_hu, labels_en, strict=True)]
-        msg["decision"] = decision_text(state)
-        if msg["decision"] is not None:
-            for lg in ("hu", "en"):
-                msg["decision"][lg] = with_names(msg["decision"][lg], [seat_label(s.get("name"), s["seat"], s.get(
-                    "kind", "human"), lg) for s in seats], lg)
+        msg["legal"] = parts.legal(seat, view)
+        msg["decision"] = parts.decision()
     else:
         msg["decision"] = None
     msg["panels"] = panels(state, view, seats, names, lang)
     if state.is_over:
         table = getattr(state.game.part("board"), "scoring", None)
         msg["scoring"] = table(view, lang, names) if table is not None else None
-    last = last_events(state, seat, mark)
     msg["last_from"] = mark  # the log lines from here are the last move (the client marks them)
     if board is not None:
-        msg["board"] = board.draw(view, msg["legal"], lang, names=names, last=last)
+        msg["board"] = board.draw(view, msg["legal"], lang, names=names, last=last_events(state, seat, mark))
         if state.is_over and hasattr(board, "verdict"):
             msg["verdict"] = board.verdict(view, lang, names, list(state.winners()))
 

@@ -5,8 +5,11 @@ What a change costs is mostly here, so the room does each piece of work once per
 - the message part that depends only on what a socket sees (its seat, or a spectator's view,
   and its language) is built once per such *view key* and shared by every socket with that key,
   and only for keys some socket holds now;
-- a log entry is described once per seat that reads it (both languages) and kept: a change
-  describes its new entries only, an undo keeps the entries before the first one it changed;
+- what several view keys share is made once per change (``present.ChangeParts``: a seat's
+  view for both its languages, its labels, the decision, the names per language);
+- a log entry is described once per seat that reads it (both languages) and kept, and an
+  entry without a secret once for all of them: a change describes its new entries only, an
+  undo keeps the entries before the first one it changed;
 - a socket is sent what changed since its last message: its new log lines; the view's changed
   top-level fields (``view_patch``) and the board's changed stretches (``board_patch``) when it
   holds the previous ones, the whole view and board otherwise (a new socket, a new language);
@@ -30,7 +33,7 @@ from typing import Any
 from asztal.engine import Game, GameState
 from asztal.engine.errors import AsztalError
 from asztal.server import texts
-from asztal.server.present import decorate, last_events, named_log
+from asztal.server.present import ChangeParts, decorate, last_events, named_log
 from asztal.server.render import BoardKey, Drawing, DrawJob, board_module, draw
 
 log = logging.getLogger("asztal.server")
@@ -168,6 +171,10 @@ class Room:
         self.log_mark: int | None = None        # log length before the last action (its lines are the last move)
         #: per seat that reads the log (None: spectators), its entries described so far
         self.lines: dict[int | None, list[dict[str, Any]]] = {}
+        #: the described line of each log entry without a secret, by its index: every seat and a
+        #: spectator read such an entry alike (``log_for`` gives each the same event), so it is
+        #: described once; an entry with a secret is described per seat, as ``lines`` holds it
+        self.public: dict[int, dict[str, Any]] = {}
         #: where the log was cut (an undo; a seat renamed): the entries from there on changed.
         #: A socket's log is of the epoch ``len(cuts)`` was when it was sent.
         self.cuts: list[int] = []
@@ -213,12 +220,13 @@ class Room:
             same += 1
         for lines in self.lines.values():
             del lines[same:]
+        self.public = {i: line for i, line in self.public.items() if i < same}
         self.cuts.append(same)
 
     def renamed(self) -> None:
         """A seat's name changed: the described log (which names seats) is made again, and
         every socket gets its log again."""
-        self.lines = {}
+        self.lines, self.public = {}, {}
         self.cuts.append(0)
 
 
@@ -238,11 +246,13 @@ class Room:
 
         self._tail = asyncio.get_running_loop().create_task(run())
 
-    def _base(self, key: tuple[int | None, str]) -> tuple[dict[str, Any], dict[str, Any], DrawJob | None]:
-        """One view key's message without its log, and its view and board job (main thread)."""
+    def _base(self, key: tuple[int | None, str],
+              parts: ChangeParts) -> tuple[dict[str, Any], dict[str, Any], DrawJob | None]:
+        """One view key's message without its log, and its view and board job (main thread);
+        ``parts``: what the change's keys share (the view of a seat read in two languages...)."""
         st = self.state
         seat, lang = key
-        view = st.view(seat)
+        view = parts.view(seat)
         to_move = None if st.is_over else st.to_move
         legal = ([{"code": a.code, "hu": a.hu, "en": a.en} for a in st.legal_actions()]
                  if seat is not None and seat == to_move and self.status == "running" else [])
@@ -259,7 +269,7 @@ class Room:
         # what a player reads around the board (labels as the seat reads them, the decision,
         # names, panels): present.py; the board with the last move marked is drawn apart
         try:
-            decorate(msg, st, seat, lang, view, self.seat_info(), self.log_mark, None)
+            decorate(msg, st, seat, lang, view, parts.seats, self.log_mark, None, parts)
             names = msg["names"]
             if st.is_over and board is not None and hasattr(board, "verdict"):
                 msg["verdict"] = board.verdict(view, lang, names, list(st.winners()))
@@ -273,9 +283,10 @@ class Room:
 
     async def _draw(self, keys: set[tuple[int | None, str]]) -> dict[tuple[int | None, str], Drawn]:
         """This change's part for each view key (its board drawn by ``self.drawer``)."""
-        jobs = {key: self._base(key) for key in keys}
+        parts = ChangeParts(self.state, self.seat_info())
+        jobs = {key: self._base(key, parts) for key in keys}
         total = len(self.state.log or [])
-        lines = {seat: self._log_lines(seat, total) for seat, _ in keys}
+        lines = {seat: self._log_lines(seat, total, parts.seats) for seat in {seat for seat, _ in keys}}
         epoch = len(self.cuts)
         prevs = {key: self.shown.get(key, (None, None, None)) for key in keys}
         numbers = {}
@@ -297,7 +308,7 @@ class Room:
             drawn[key] = Drawn(base, view, svg, prev_view, prev_board, patch, lines[key[0]], epoch)
         return drawn
 
-    def _log_lines(self, seat: int | None, total: int) -> list[dict[str, Any]]:
+    def _log_lines(self, seat: int | None, total: int, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The log's first ``total`` entries as ``seat`` reads them, each described once and
         kept (a copy of the list: a later undo may cut the kept one)."""
         st = self.state
@@ -305,10 +316,21 @@ class Room:
         if len(lines) < total:
             have = len(lines)
             describe = st.game.describe
-            new = [{"i": have + k, "hu": describe(e, "hu", seat), "en": describe(e, "en", seat)}
-                   for k, e in enumerate(st.log_for(seat, have))]
-            new = named_log(new, self.seat_info())  # the lobby's names instead of "2. játékos"
-            lines.extend(new)
+            out: list[dict[str, Any] | None] = []
+            fresh: list[tuple[int, int, bool, dict[str, Any]]] = []  # (place in out, entry, public, line)
+            for k, e in enumerate(st.log_for(seat, have)):
+                i = have + k
+                public = e.get("secret") is None
+                line = self.public.get(i) if public else None
+                out.append(line)
+                if line is None:
+                    fresh.append((k, i, public, {"i": i, "hu": describe(e, "hu", seat), "en": describe(e, "en", seat)}))
+            # the lobby's names instead of "2. játékos"
+            for (k, i, public, _), line in zip(fresh, named_log([f[3] for f in fresh], seats), strict=True):
+                out[k] = line
+                if public:
+                    self.public[i] = line
+            lines.extend(x for x in out if x is not None)
         return lines[:total]
 
     def _message(self, client: Client, d: Drawn) -> str:

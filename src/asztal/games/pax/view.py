@@ -47,7 +47,9 @@ _TEMPLATES: dict[int, tuple[Pack, tuple[CardJson, ...]]] = {}
 
 
 def _templates(pack: Pack) -> tuple[CardJson, ...]:
-    """The card objects of a pack, built once (views hand out copies)."""
+    """The card objects of a pack, built once and shared by every view of every state: a view
+    holds these very dicts (copying each card's dict was the largest part of a view's cost), so
+    whoever reads a view treats its cards as read-only (``card_json`` gives a copy to change)."""
     key = id(pack)
     t = _TEMPLATES.get(key)
     if t is None or t[0] is not pack:
@@ -73,7 +75,7 @@ def view(state: PaxState, seat: int | None) -> dict[str, Any]:
     templates = _templates(state.pack)
 
     def cards_of(seq: Iterable[int]) -> list[dict[str, Any]]:
-        return [templates[c].copy() for c in seq]
+        return [templates[c] for c in seq]
 
     saw_rome = over or (seat is not None and bool(state.rome_seen >> seat & 1))
     rome_face_up = state.rome_symbols(False)
