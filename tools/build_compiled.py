@@ -51,8 +51,8 @@ TEMP = ROOT / "build" / "mypyc"
 #:   and its slots rebuild fails, so they stay interpreted classes that compiled code creates;
 #: - engine/game.py, engine/errors.py and the games' ``game.py``: the Game classes (class
 #:   attributes overridden per game and by tests) and the exceptions; not per step;
-#: - games/pocketciv/data.py (tables read from JSON at import) and pack.py of Caboose: read once,
-#:   their values reached as module globals either way.
+#: - games/pocketciv/data.py (tables read from JSON at import): read once, its values reached as
+#:   module globals either way.
 MODULES = (
     "engine/action.py", "engine/rng.py", "engine/state.py",
     "games/pax/actions.py", "games/pax/state.py", "games/pax/draw.py",
@@ -64,6 +64,7 @@ MODULES = (
     "games/caboose/growing.py", "games/caboose/pyramid.py", "games/caboose/citydraw.py",
     "games/caboose/gods.py", "games/caboose/transport.py", "games/caboose/auction.py",
     "games/caboose/scoring.py", "games/caboose/setup.py",
+    "games/caboose/pack.py",  # the tables every rule reads (``s.pk.ac_kind[i]``): native attributes
     "games/pocketciv/state.py", "games/pocketciv/empire.py", "games/pocketciv/actions.py",
     "games/pocketciv/advances.py", "games/pocketciv/development.py", "games/pocketciv/movement.py",
     "games/pocketciv/upkeep.py", "games/pocketciv/wonders.py", "games/pocketciv/scoring.py",
@@ -77,6 +78,8 @@ MODULES = (
     "games/pocketciv/events/superstition.py", "games/pocketciv/events/trade.py",
     "games/pocketciv/events/tribal_war.py", "games/pocketciv/events/uprising.py",
     "games/pocketciv/events/visitation.py", "games/pocketciv/events/volcano.py",
+    # the scripted player MCTS's PocketCiv play-outs run (most of an iteration), unchanged source
+    "bots/policies/pocketciv.py",
     # the MCTS bot's evaluation of PAX positions (about a third of an iteration), unchanged source
     "bots/heuristics/__init__.py", "bots/heuristics/pax/__init__.py", "bots/heuristics/pax/solo.py",
 )
@@ -84,7 +87,7 @@ MODULES = (
 #: the compilation groups: (name, the prefixes of the modules it holds), the largest first, as
 #: the C compiler processes take them in this order. Every module of ``MODULES`` is in one.
 GROUPS = (
-    ("pocketciv", ("games/pocketciv/",)),
+    ("pocketciv", ("games/pocketciv/", "bots/policies/pocketciv.py")),
     ("engine_pax", ("engine/", "games/pax/", "bots/")),
     ("caboose", ("games/caboose/",)),
     ("pocketciv_events", ("games/pocketciv/events/",)),

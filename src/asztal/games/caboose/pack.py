@@ -324,6 +324,12 @@ class Pack:
         a = self.codes.get(code)
         return a if a is not None else global_by_code(code)
 
+    def __reduce__(self) -> tuple[Callable[[dict[str, Any], str, str | None, str], Pack],
+                                  tuple[dict[str, Any], str, str | None, str]]:
+        """A pickled state (OpenSpiel, Ray) names its pack by what it was made from: the compiled
+        class has no ``__dict__`` to be restored into a bare instance."""
+        return (_unpickled, (self.raw, self.where, self.path, self.key))
+
 
 def _of_kind(actions: Iterable[Action | None]) -> tuple[Action, ...]:
     """Per auction card its action, None where the card is of another kind (never offered one)."""
@@ -369,6 +375,17 @@ def load_pack(path: str | pathlib.Path | None = None) -> Pack:
 
 
 _BY_KEY: dict[str, Pack] = {}
+
+
+def _unpickled(raw: dict[str, Any], where: str, path: str | None, key: str) -> Pack:
+    """The pack a pickled state names: the one loaded here under the same key, else made again
+    from the same contents (already validated where it was pickled)."""
+    pk = load_pack(None) if key == "reconstructed" else _BY_KEY.get(key)
+    if pk is None:
+        pk = Pack(raw, where)
+        pk.path, pk.key = path, key
+        _BY_KEY[key] = pk
+    return pk
 
 
 def pack_for_view(key: str | None) -> Pack:
