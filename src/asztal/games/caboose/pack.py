@@ -21,7 +21,7 @@ import json
 import pathlib
 from collections import Counter, deque
 from collections.abc import Callable, Iterable
-from typing import Any, NoReturn, cast
+from typing import Any, Final, NoReturn, cast
 
 from asztal.engine import Action, BadOptions
 from asztal.engine.jsonfile import read_json_file
@@ -30,7 +30,10 @@ DATA = pathlib.Path(__file__).resolve().parent / "data"
 DEFAULT_PACK = DATA / "pack-reconstructed.json"
 SCHEMA = DATA / "pack.schema.json"
 
-TRAIN, BUILDING, FRUIT = 0, 1, 2
+# ``Final``: literals the compiled rules inline, statics they read without a dictionary lookup
+TRAIN: Final = 0
+BUILDING: Final = 1
+FRUIT: Final = 2
 #: the five cities the rulebook names (CC-SETUP-05)
 NAMED = ("giza", "heliopolis", "abydos", "dendara")
 #: the gods as printed in the rulebook (CC-GOD-01, CC-COMP-13), numbered 1-7
@@ -46,7 +49,13 @@ GOD_POWERS = (
     ("2 aukciós kártya", "take 2 auction cards"),
     ("3 akció 2 helyett", "3 actions instead of 2"),
 )
-AMUN, HORUS, PTAH, SEKHMET, SETH, ATUM, BES = 1, 2, 3, 4, 5, 6, 7
+AMUN: Final = 1
+HORUS: Final = 2
+PTAH: Final = 3
+SEKHMET: Final = 4
+SETH: Final = 5
+ATUM: Final = 6
+BES: Final = 7
 
 
 # --------------------------------------------------------------------------- global actions
@@ -87,7 +96,10 @@ def gact(kind: str, n: int = 0) -> Action:
     return a
 
 
-PASS, DONE, HORUS_ACT, CITYDECK = gact("pass"), gact("done"), gact("horus"), gact("citydeck")
+PASS: Final = gact("pass")
+DONE: Final = gact("done")
+HORUS_ACT: Final = gact("horus")
+CITYDECK: Final = gact("citydeck")
 GODS_ACT = (None,) + tuple(gact("god", k) for k in range(1, 8))
 _BIDS: list[Action] = [None]  # type: ignore[list-item]
 
