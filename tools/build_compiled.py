@@ -52,8 +52,8 @@ TEMP = ROOT / "build" / "mypyc"
 #:   (PAX's frames are plain dataclasses of their own, compiled: see games/pax/frames.py);
 #: - engine/game.py, engine/errors.py and the games' ``game.py``: the Game classes (class
 #:   attributes overridden per game and by tests) and the exceptions; not per step;
-#: - games/pocketciv/data.py (tables read from JSON at import) and pack.py of Caboose: read once,
-#:   their values reached as module globals either way.
+#: - games/pocketciv/data.py (tables read from JSON at import): read once, its values reached as
+#:   module globals either way.
 MODULES = (
     "engine/action.py", "engine/rng.py", "engine/state.py",
     # the observation encoders of the research adapters (each game's state encoder, and the buffer
@@ -69,6 +69,7 @@ MODULES = (
     "games/caboose/growing.py", "games/caboose/pyramid.py", "games/caboose/citydraw.py",
     "games/caboose/gods.py", "games/caboose/transport.py", "games/caboose/auction.py",
     "games/caboose/scoring.py", "games/caboose/setup.py",
+    "games/caboose/pack.py",  # the tables every rule reads (``s.pk.ac_kind[i]``): native attributes
     "games/pocketciv/state.py", "games/pocketciv/empire.py", "games/pocketciv/actions.py",
     "games/pocketciv/advances.py", "games/pocketciv/development.py", "games/pocketciv/movement.py",
     "games/pocketciv/upkeep.py", "games/pocketciv/wonders.py", "games/pocketciv/scoring.py",
@@ -82,6 +83,10 @@ MODULES = (
     "games/pocketciv/events/superstition.py", "games/pocketciv/events/trade.py",
     "games/pocketciv/events/tribal_war.py", "games/pocketciv/events/uprising.py",
     "games/pocketciv/events/visitation.py", "games/pocketciv/events/volcano.py",
+    # the scripted player MCTS's PocketCiv play-outs run (most of an iteration), unchanged source
+    "bots/policies/pocketciv.py",
+    # the evaluations MCTS reads at every Caboose and PocketCiv roll-out's end, unchanged sources
+    "bots/heuristics/caboose.py", "bots/heuristics/pocketciv.py", "bots/heuristics/pocketciv_coeffs.py",
     # the MCTS bot's evaluation of PAX positions (about a third of an iteration), unchanged source
     "bots/heuristics/__init__.py", "bots/heuristics/pax/__init__.py", "bots/heuristics/pax/solo.py",
 )
@@ -89,9 +94,9 @@ MODULES = (
 #: the compilation groups: (name, the prefixes of the modules it holds), the largest first, as
 #: the C compiler processes take them in this order. Every module of ``MODULES`` is in one.
 GROUPS = (
-    ("pocketciv", ("games/pocketciv/",)),
+    ("pocketciv", ("games/pocketciv/", "bots/policies/pocketciv.py", "bots/heuristics/pocketciv")),
     ("engine_pax", ("engine/", "games/pax/", "bots/")),
-    ("caboose", ("games/caboose/",)),
+    ("caboose", ("games/caboose/", "bots/heuristics/caboose.py")),
     ("pocketciv_events", ("games/pocketciv/events/",)),
 )
 

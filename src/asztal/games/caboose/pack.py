@@ -21,7 +21,7 @@ import json
 import pathlib
 from collections import Counter, deque
 from collections.abc import Callable, Iterable
-from typing import Any, NoReturn, cast
+from typing import Any, Final, NoReturn, cast
 
 from asztal.engine import Action, BadOptions
 from asztal.engine.jsonfile import read_json_file
@@ -30,7 +30,10 @@ DATA = pathlib.Path(__file__).resolve().parent / "data"
 DEFAULT_PACK = DATA / "pack-reconstructed.json"
 SCHEMA = DATA / "pack.schema.json"
 
-TRAIN, BUILDING, FRUIT = 0, 1, 2
+# ``Final``: literals the compiled rules inline, statics they read without a dictionary lookup
+TRAIN: Final = 0
+BUILDING: Final = 1
+FRUIT: Final = 2
 #: the five cities the rulebook names (CC-SETUP-05)
 NAMED = ("giza", "heliopolis", "abydos", "dendara")
 #: the gods as printed in the rulebook (CC-GOD-01, CC-COMP-13), numbered 1-7
@@ -46,7 +49,13 @@ GOD_POWERS = (
     ("2 aukciós kártya", "take 2 auction cards"),
     ("3 akció 2 helyett", "3 actions instead of 2"),
 )
-AMUN, HORUS, PTAH, SEKHMET, SETH, ATUM, BES = 1, 2, 3, 4, 5, 6, 7
+AMUN: Final = 1
+HORUS: Final = 2
+PTAH: Final = 3
+SEKHMET: Final = 4
+SETH: Final = 5
+ATUM: Final = 6
+BES: Final = 7
 
 
 # --------------------------------------------------------------------------- global actions
@@ -87,7 +96,10 @@ def gact(kind: str, n: int = 0) -> Action:
     return a
 
 
-PASS, DONE, HORUS_ACT, CITYDECK = gact("pass"), gact("done"), gact("horus"), gact("citydeck")
+PASS: Final = gact("pass")
+DONE: Final = gact("done")
+HORUS_ACT: Final = gact("horus")
+CITYDECK: Final = gact("citydeck")
 GODS_ACT = (None,) + tuple(gact("god", k) for k in range(1, 8))
 _BIDS: list[Action] = [None]  # type: ignore[list-item]
 
@@ -324,6 +336,12 @@ class Pack:
         a = self.codes.get(code)
         return a if a is not None else global_by_code(code)
 
+    def __reduce__(self) -> tuple[Callable[[dict[str, Any], str, str | None, str], Pack],
+                                  tuple[dict[str, Any], str, str | None, str]]:
+        """A pickled state (OpenSpiel, Ray) names its pack by what it was made from: the compiled
+        class has no ``__dict__`` to be restored into a bare instance."""
+        return (_unpickled, (self.raw, self.where, self.path, self.key))
+
 
 def _of_kind(actions: Iterable[Action | None]) -> tuple[Action, ...]:
     """Per auction card its action, None where the card is of another kind (never offered one)."""
@@ -369,6 +387,17 @@ def load_pack(path: str | pathlib.Path | None = None) -> Pack:
 
 
 _BY_KEY: dict[str, Pack] = {}
+
+
+def _unpickled(raw: dict[str, Any], where: str, path: str | None, key: str) -> Pack:
+    """The pack a pickled state names: the one loaded here under the same key, else made again
+    from the same contents (already validated where it was pickled)."""
+    pk = load_pack(None) if key == "reconstructed" else _BY_KEY.get(key)
+    if pk is None:
+        pk = Pack(raw, where)
+        pk.path, pk.key = path, key
+        _BY_KEY[key] = pk
+    return pk
 
 
 def pack_for_view(key: str | None) -> Pack:

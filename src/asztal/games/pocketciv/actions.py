@@ -6,7 +6,7 @@ The tables below (``MOVE[a][b]``, ``ADV[a][i]``, ...) are what ``legal_actions``
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from asztal.engine import Action, ActionTable
 from asztal.engine.i18n import fill, with_article
@@ -130,24 +130,49 @@ def _make(key: tuple[Any, ...]) -> Action:
 TABLE = ActionTable(_make)
 R = range(MAXAREA)
 
-DONE, DRAW, STOP = TABLE(("done",)), TABLE(("draw",)), TABLE(("stop",))
-MINE, TAX, EXP_ADD, GO = TABLE(("mine",)), TABLE(("tax",)), TABLE(("exp_add",)), TABLE(("go",))
-CONTINUE, END = TABLE(("continue",)), TABLE(("end",))
-ASTRONOMY, OFFER_GOLD, STEAL = TABLE(("astronomy",)), TABLE(("offer_gold",)), TABLE(("steal",))
-MOVE = tuple(tuple(TABLE(("move", a, b)) if a != b else None for b in R) for a in R)
-SAIL = tuple(tuple(TABLE(("sail", a, b)) if a != b else None for b in R) for a in R)
-PLACE, TOPUP, CITY, FARM, AGRI, FOREST, PAY, LOSE, CAV, PICK, GROW, CAPITAL, OFFER = (
-    tuple(TABLE((k, a)) for a in R)
-    for k in ("place", "topup", "city", "farm", "agri", "forest", "pay", "lose", "cav", "pick", "grow",
-              "capital", "offer"))
-ADV = tuple(tuple(TABLE(("adv", a, i)) for i in range(NADV)) for a in R)
-WONDER = tuple(tuple(TABLE(("wonder", a, w)) for w in range(NWONDER)) for a in R)
-EXP = tuple(tuple(TABLE(("exp", a, s)) for s in (0, 1)) for a in R)
-SACRIFICE = tuple(tuple(TABLE(("sacrifice", a, r)) for r in range(3)) for a in R)
-WLOSS = tuple(TABLE(("wloss", w)) for w in range(NWONDER))
-DROP = tuple(TABLE(("drop", i)) for i in range(NADV))
-TAKE, LEAVE = TABLE(("take",)), TABLE(("leave",))
-CUT = tuple(TABLE(("cut", k)) for k in range(3))
-MAXSEATS = 4
-HIT = tuple(tuple(TABLE(("hit", p, a)) for a in R) for p in range(MAXSEATS))
-HITCITY = tuple(tuple(TABLE(("hitcity", p, a)) for a in R) for p in range(MAXSEATS))
+
+def _per_area(kind: str) -> tuple[Action, ...]:
+    return tuple(TABLE((kind, a)) for a in R)
+
+
+# each name ``Final`` (in the order the table has always been filled): the compiled rules read it
+# as a C static, not through the module's dictionary
+DONE: Final = TABLE(("done",))
+DRAW: Final = TABLE(("draw",))
+STOP: Final = TABLE(("stop",))
+MINE: Final = TABLE(("mine",))
+TAX: Final = TABLE(("tax",))
+EXP_ADD: Final = TABLE(("exp_add",))
+GO: Final = TABLE(("go",))
+CONTINUE: Final = TABLE(("continue",))
+END: Final = TABLE(("end",))
+ASTRONOMY: Final = TABLE(("astronomy",))
+OFFER_GOLD: Final = TABLE(("offer_gold",))
+STEAL: Final = TABLE(("steal",))
+MOVE: Final = tuple(tuple(TABLE(("move", a, b)) if a != b else None for b in R) for a in R)
+SAIL: Final = tuple(tuple(TABLE(("sail", a, b)) if a != b else None for b in R) for a in R)
+PLACE: Final = _per_area("place")
+TOPUP: Final = _per_area("topup")
+CITY: Final = _per_area("city")
+FARM: Final = _per_area("farm")
+AGRI: Final = _per_area("agri")
+FOREST: Final = _per_area("forest")
+PAY: Final = _per_area("pay")
+LOSE: Final = _per_area("lose")
+CAV: Final = _per_area("cav")
+PICK: Final = _per_area("pick")
+GROW: Final = _per_area("grow")
+CAPITAL: Final = _per_area("capital")
+OFFER: Final = _per_area("offer")
+ADV: Final = tuple(tuple(TABLE(("adv", a, i)) for i in range(NADV)) for a in R)
+WONDER: Final = tuple(tuple(TABLE(("wonder", a, w)) for w in range(NWONDER)) for a in R)
+EXP: Final = tuple(tuple(TABLE(("exp", a, s)) for s in (0, 1)) for a in R)
+SACRIFICE: Final = tuple(tuple(TABLE(("sacrifice", a, r)) for r in range(3)) for a in R)
+WLOSS: Final = tuple(TABLE(("wloss", w)) for w in range(NWONDER))
+DROP: Final = tuple(TABLE(("drop", i)) for i in range(NADV))
+TAKE: Final = TABLE(("take",))
+LEAVE: Final = TABLE(("leave",))
+CUT: Final = tuple(TABLE(("cut", k)) for k in range(3))
+MAXSEATS: Final = 4
+HIT: Final = tuple(tuple(TABLE(("hit", p, a)) for a in R) for p in range(MAXSEATS))
+HITCITY: Final = tuple(tuple(TABLE(("hitcity", p, a)) for a in R) for p in range(MAXSEATS))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 _DIR = Path(__file__).with_name("data")
 
@@ -20,9 +20,9 @@ def _load(name: str) -> dict[str, Any]:
     return data
 
 
-NAREA = 8  #: areas of the solo map
-MAXAREA = 32  #: areas of the largest multiplayer map (8 per player, PC-MP-MAP-01); action tables cover them
-ALL_AREAS = (1 << NAREA) - 1
+NAREA: Final = 8  #: areas of the solo map
+MAXAREA: Final = 32  #: areas of the largest multiplayer map (8 per player, PC-MP-MAP-01); action tables cover them
+ALL_AREAS: Final = (1 << NAREA) - 1
 BITS = tuple(1 << i for i in range(MAXAREA))
 EMPIRES = ("Floren", "Gilda", "Atlantea", "Nordic")
 
@@ -107,13 +107,15 @@ _adv = _load("advances.json")["advances"]
 assert len(_adv) == 49, "PocketCiv 2.0 has 49 advances"
 ADV_IDS = tuple(a["id"] for a in _adv)
 ADV_INDEX = {k: i for i, k in enumerate(ADV_IDS)}
-NADV = len(ADV_IDS)
+NADV: Final = 49  # the assertion above
 ADV_EN = tuple(a["name_en"] for a in _adv)
 ADV_HU = tuple(a["name_hu"] or _OWN_HU[a["id"]] for a in _adv)
 ADV_VP = tuple(a["victory_points"] for a in _adv)
 ADV_TRIBES = tuple(a["cost"]["tribes"] for a in _adv)
 ADV_GOLD = tuple(a["cost"]["gold"] for a in _adv)
-FOOD, WOOD, STONE = 1, 2, 4
+FOOD: Final = 1
+WOOD: Final = 2
+STONE: Final = 4
 _RES = {"food": FOOD, "wood": WOOD, "stone": STONE}
 ADV_RES = tuple(sum(_RES[r] for r in a["resources_required"]) for a in _adv)
 ADV_RESOURCES = tuple(tuple(a["resources_required"]) for a in _adv)
@@ -126,21 +128,58 @@ def _mask(ids: Iterable[str] | None) -> int:
 ADV_PRE_ALL = tuple(_mask((a["prerequisites"] or {}).get("all_of")) for a in _adv)
 ADV_PRE_ANY = tuple(_mask((a["prerequisites"] or {}).get("any_of")) for a in _adv)
 
-(A_MASONRY, A_ENGINEERING, A_ARCHITECTURE, A_AGRICULTURE, A_HORTICULTURE, A_IRRIGATION, A_EQUESTRIAN,
- A_CAVALRY, A_SENSE_OF_COMMUNITY, A_GOVERNMENT, A_MILITARY, A_CENTRALIZED_GOVERNMENT, A_DIPLOMACY,
- A_DEMOCRACY, A_CIVIL_SERVICE, A_MUSIC, A_LITERACY, A_WRITTEN_RECORD, A_MEDICINE, A_ARTS, A_THEATER,
- A_PATRONAGE, A_STORY_TELLING, A_MYTHOLOGY, A_MEDITATION, A_PHILOSOPHY, A_ORGANIZED_RELIGION, A_MINISTRY,
- A_LAW, A_FISHING, A_NAVIGATION, A_ASTRONOMY, A_SHIPPING, A_SAILS_AND_RIGGING, A_COINAGE, A_BANKING,
- A_CULTURE_OF_THIEVERY, A_BLACK_MARKET, A_SLAVE_LABOR, A_MINING, A_SURVEYING, A_METAL_WORKING, A_MAGNETICS,
- A_CARTAGE, A_ROADBUILDING, A_COMMON_TONGUE, A_BASIC_TOOLS, A_SIMPLE_TOOLS, A_MACHINING) = (
-    1 << ADV_INDEX[x] for x in (
-        "masonry", "engineering", "architecture", "agriculture", "horticulture", "irrigation", "equestrian",
-        "cavalry", "sense_of_community", "government", "military", "centralized_government", "diplomacy",
-        "democracy", "civil_service", "music", "literacy", "written_record", "medicine", "arts", "theater",
-        "patronage", "story_telling", "mythology", "meditation", "philosophy", "organized_religion", "ministry",
-        "law", "fishing", "navigation", "astronomy", "shipping", "sails_and_rigging", "coinage", "banking",
-        "culture_of_thievery", "black_market", "slave_labor", "mining", "surveying", "metal_working",
-        "magnetics", "cartage", "roadbuilding", "common_tongue", "basic_tools", "simple_tools", "machining"))
+# the bits as literals the compiled build inlines (a module global is a dictionary lookup in
+# compiled code); in the order of advances.json, which the check below holds them to
+A_MASONRY: Final = 1 << 0
+A_ENGINEERING: Final = 1 << 1
+A_ARCHITECTURE: Final = 1 << 2
+A_AGRICULTURE: Final = 1 << 3
+A_HORTICULTURE: Final = 1 << 4
+A_IRRIGATION: Final = 1 << 5
+A_EQUESTRIAN: Final = 1 << 6
+A_CAVALRY: Final = 1 << 7
+A_SENSE_OF_COMMUNITY: Final = 1 << 8
+A_GOVERNMENT: Final = 1 << 9
+A_MILITARY: Final = 1 << 10
+A_CENTRALIZED_GOVERNMENT: Final = 1 << 11
+A_DIPLOMACY: Final = 1 << 12
+A_DEMOCRACY: Final = 1 << 13
+A_CIVIL_SERVICE: Final = 1 << 14
+A_MUSIC: Final = 1 << 15
+A_LITERACY: Final = 1 << 16
+A_WRITTEN_RECORD: Final = 1 << 17
+A_MEDICINE: Final = 1 << 18
+A_ARTS: Final = 1 << 19
+A_THEATER: Final = 1 << 20
+A_PATRONAGE: Final = 1 << 21
+A_STORY_TELLING: Final = 1 << 22
+A_MYTHOLOGY: Final = 1 << 23
+A_MEDITATION: Final = 1 << 24
+A_PHILOSOPHY: Final = 1 << 25
+A_ORGANIZED_RELIGION: Final = 1 << 26
+A_MINISTRY: Final = 1 << 27
+A_LAW: Final = 1 << 28
+A_FISHING: Final = 1 << 29
+A_NAVIGATION: Final = 1 << 30
+A_ASTRONOMY: Final = 1 << 31
+A_SHIPPING: Final = 1 << 32
+A_SAILS_AND_RIGGING: Final = 1 << 33
+A_COINAGE: Final = 1 << 34
+A_BANKING: Final = 1 << 35
+A_CULTURE_OF_THIEVERY: Final = 1 << 36
+A_BLACK_MARKET: Final = 1 << 37
+A_SLAVE_LABOR: Final = 1 << 38
+A_MINING: Final = 1 << 39
+A_SURVEYING: Final = 1 << 40
+A_METAL_WORKING: Final = 1 << 41
+A_MAGNETICS: Final = 1 << 42
+A_CARTAGE: Final = 1 << 43
+A_ROADBUILDING: Final = 1 << 44
+A_COMMON_TONGUE: Final = 1 << 45
+A_BASIC_TOOLS: Final = 1 << 46
+A_SIMPLE_TOOLS: Final = 1 << 47
+A_MACHINING: Final = 1 << 48
+assert all(globals()["A_" + x.upper()] == 1 << i for i, x in enumerate(ADV_IDS)), "advances.json's order"
 
 #: Story Telling and Simple Tools: these advances cost one tribe less (advances.json rule_changes)
 STORY_TELLING_CHEAPER = _mask(("mythology", "music", "literacy", "philosophy", "arts", "theater",
@@ -169,7 +208,8 @@ _WONDER_HU = {
 _won = _load("wonders.json")["wonders"]
 WONDER_IDS = tuple(w["id"] for w in _won)
 WONDER_INDEX = {k: i for i, k in enumerate(WONDER_IDS)}
-NWONDER = len(WONDER_IDS)
+NWONDER: Final = 10
+assert len(WONDER_IDS) == NWONDER, "PocketCiv 2.0 has 10 wonders"
 WONDER_EN = tuple(w["name_en"] for w in _won)
 WONDER_HU = tuple(w["name_hu"] or _WONDER_HU[w["id"]] for w in _won)
 WONDER_VP = tuple(w["victory_points"] for w in _won)
@@ -182,4 +222,5 @@ WONDER_CITY = tuple(w["requirements"]["region_must_have_city"] for w in _won)
 WONDER_SEA = tuple(w["requirements"]["region_must_border_sea"] for w in _won)
 WONDER_FRONTIER = tuple(w["requirements"]["region_must_border_frontier"] for w in _won)
 WONDER_MOUNTAIN = tuple(w["requirements"]["region_must_have_mountain_or_volcano"] for w in _won)
-GREAT_WALL = WONDER_INDEX["great_wall"]
+GREAT_WALL: Final = 6
+assert WONDER_INDEX["great_wall"] == GREAT_WALL
