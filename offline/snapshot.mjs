@@ -2,33 +2,10 @@
 // saved games'): one at a time, under a key naming the Pyodide version and the pack's digest, so
 // a new runtime or a new pack is never started from an older one's memory.
 
-const DB = "asztal-offline-engine";
-const STORE = "snapshot";
+import { objectStore } from "./idb.mjs";
+
+const run = objectStore("asztal-offline-engine", "snapshot");
 const KEY = "current";
-
-function open() {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-async function run(mode, work) {
-  const db = await open();
-  try {
-    return await new Promise((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const req = work(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(req.result);
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
-    });
-  } finally {
-    db.close();
-  }
-}
 
 /** The key of a snapshot of this runtime with this pack: the version and the pack's SHA-256. */
 export async function snapshotKey(version, pack) {

@@ -34,6 +34,7 @@ FILES: dict[str, str] = {
     "boot.mjs": "boot.mjs",
     "engine.mjs": "engine.mjs",
     "snapshot.mjs": "snapshot.mjs",
+    "idb.mjs": "idb.mjs",
     "manifest.json": "manifest.json",
     "icon.svg": "icon.svg",
     "icon-192.png": "icon-192.png",
