@@ -162,3 +162,17 @@ def test_the_look_ahead_leaves_safe_empires_and_solo_games_alone():
         act = pol.choose(solo)
         assert pol.decide(solo) is act
         solo.apply(act)
+
+
+def test_mcts_answers_the_totem_question_through_the_look_ahead():
+    for seed in range(10, 40):
+        s = _exposed_at_the_totem_question(seed)
+        if s is None or pol.safer(s, pol.choose(s)).code == pol.choose(s).code:
+            continue
+        look = pol.safer(s, pol.choose(s)).code
+        for first in s.legal_actions():  # whichever answer the search ends on
+            assert h.survive(s, first).code == look
+        bot = make_bot("mcts:easy:iters=4", seed=1)
+        assert bot.choose(s).code == look
+        return
+    raise AssertionError("the look-ahead changed no Totem answer in 30 deals")
