@@ -363,8 +363,8 @@ def _dev(s: PocketCivState, acts: Sequence[Action]) -> Action:
 
 # -- the Totem's look-ahead (two-player games) --------------------------------------------
 
-#: an Empire whose tribes plus ``LOOK_CITY`` a city value number fewer than this weighs the
-#: Totem by sampling the event read out (docs/bots.md, "Empires that survive")
+#: an Empire whose tribes, plus ``LOOK_CITY`` for each point of city value, number fewer than
+#: this weighs the Totem by sampling the event read out (docs/bots.md, "Empires that survive")
 LOOK_TRIBES = 14
 LOOK_CITY = 4
 #: worlds sampled for each answer to the Totem question (the same worlds for both answers)
@@ -398,8 +398,10 @@ def safer(s: PocketCivState, act: Action) -> Action:
     (PC-MP-TOTEM-07, -09). Each answer is played on in ``LOOK_WORLDS`` worlds sampled from
     what the seat can see (``determinize``: the unseen cards shuffled), the policy playing
     both seats to the end of the event, and an answer with fewer falls of the Empire than
-    ``act`` replaces it. Elsewhere ``act`` stands. The ``policy`` bot, greedy and MCTS pass
-    their move through this; MCTS roll-outs use the plain ``choose``."""
+    ``act`` replaces it. Elsewhere ``act`` stands. The ``policy`` bot (``decide``) and MCTS
+    pass their move through this; roll-outs use the plain ``choose``. Policy against itself,
+    500 two-player deals: 436 reach Era 4 against 431, 5 deals saved, none lost (docs/bots.md,
+    "The Totem's look-ahead")."""
     p = s.to_move
     if s.players != 2 or p is None or not exposed(s, p):
         return act
