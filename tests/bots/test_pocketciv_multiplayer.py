@@ -99,3 +99,80 @@ def test_the_totem_is_taken_when_the_empire_is_in_danger_and_the_event_strikes_a
         assert pol.choose(s).code == "totem:leave"
         return
     raise AssertionError("no Totem decision on an event with an area in 40 deals")
+
+
+def _falls(s, answer: str, seeds: range) -> int:
+    """How many of the sampled worlds ``seeds`` end the event read out with the deciding
+    seat's fall after ``answer`` (samples apart from the look-ahead's own)."""
+    p, n = s.to_move, 0
+    for k in seeds:
+        w = s.determinize(p, k)
+        w.apply(next(a for a in w.legal_actions() if a.code == answer))
+        n += pol._fallen_after_event(w, p, s.round_no)
+    return n
+
+
+def _exposed_at_the_totem_question(seed: int):
+    """The first Totem question of deal ``seed`` on an event that strikes areas, the asking
+    Empire cut down to a city of value 1 and three tribes elsewhere (as Empires that fell
+    were, docs/bots.md), or None."""
+    s = play_until(new(seed), "mpev")
+    f = s.stack[-1]
+    if s.is_over or f.stage != 0 or BOX[f.card][f.era][0] in NO_AREA:
+        return None
+    e = s.seats[s.to_move]
+    occ = [a for a in s.board.areas if e.tribes[a]]
+    for a in s.board.areas:
+        e.tribes[a] = e.cav[a] = 0
+    e.cav[occ[0]], e.tribes[occ[1]] = 1, 3
+    return s
+
+
+def test_the_totem_look_ahead_takes_it_where_sampled_events_show_fewer_falls():
+    changed = 0
+    for seed in range(10, 40):
+        s = _exposed_at_the_totem_question(seed)
+        if s is None:
+            continue
+        assert pol.exposed(s, s.to_move) and not pol._in_danger(s)  # a city: the policy leaves it
+        mine = pol.choose(s).code
+        look = pol.safer(s, pol.choose(s)).code
+        if look == mine:
+            continue
+        assert (mine, look) == ("totem:leave", "totem:take")
+        assert _falls(s, look, range(1001, 1201)) < _falls(s, mine, range(1001, 1201))
+        assert pol.decide(s).code == look
+        changed += 1
+        if changed == 2:
+            return
+    raise AssertionError("the look-ahead changed fewer than two Totem answers in 30 deals")
+
+
+def test_the_look_ahead_leaves_safe_empires_and_solo_games_alone():
+    s = next(x for x in map(_exposed_at_the_totem_question, range(10, 40)) if x is not None)
+    e = s.seats[s.to_move]
+    e.tribes[next(a for a in s.board.areas if e.tribes[a])] = pol.LOOK_TRIBES
+    assert not pol.exposed(s, s.to_move)
+    act = pol.choose(s)
+    assert pol.safer(s, act) is act
+    solo = games.load("pocketciv").new_game(1, seed=7)
+    for _ in range(300):
+        if solo.is_over:
+            break
+        act = pol.choose(solo)
+        assert pol.decide(solo) is act
+        solo.apply(act)
+
+
+def test_mcts_answers_the_totem_question_through_the_look_ahead():
+    for seed in range(10, 40):
+        s = _exposed_at_the_totem_question(seed)
+        if s is None or pol.safer(s, pol.choose(s)).code == pol.choose(s).code:
+            continue
+        look = pol.safer(s, pol.choose(s)).code
+        for first in s.legal_actions():  # whichever answer the search ends on
+            assert h.survive(s, first).code == look
+        bot = make_bot("mcts:easy:iters=4", seed=1)
+        assert bot.choose(s).code == look
+        return
+    raise AssertionError("the look-ahead changed no Totem answer in 30 deals")

@@ -152,7 +152,9 @@ class MctsBot(Bot):
                 key = (ch.visits, ch.total / ch.visits if ch.visits else 0.0)
                 if key > best_key:
                     best, best_key = a, key
-        return self.guarded(state, root, acts, best)
+        move = self.guarded(state, root, acts, best)
+        survive = getattr(heuristics.get(state.game.name), "survive", None)  # a game's survival check
+        return move if survive is None else survive(state, move)
 
     def guarded(self, state: GameState, root: Node, acts: Sequence[Action], best: Action) -> Action:
         """The policy's move (the prior's favourite) unless ``best`` is clearly better: more

@@ -23,7 +23,9 @@ from importlib import resources
 from typing import Any
 
 from asztal.bots.heuristics.pocketciv_coeffs import WEIGHTS
-from asztal.engine import GameState
+from asztal.bots.policies.pocketciv import safer
+from asztal.engine import Action, GameState
+from asztal.games.pocketciv.state import PocketCivState
 
 SCORE_SCALE = 40.0
 ERAS = 8
@@ -219,6 +221,17 @@ def scripted(state: GameState) -> bool:
     if state.players == 1:
         return False
     return state.view(state.to_move)["stack"][-1][0] in SCRIPTED
+
+def survive(state: GameState, action: Action) -> Action:
+    """The move MCTS chose, or the other answer to the Totem question of a two-player game
+    whose Empire one event could wipe out, when sampling the event read out shows that it
+    saves the Empire more often (``policies.pocketciv.safer``, as the ``policy`` bot
+    answers): a search of a few dozen iterations cannot weigh a fall that the unseen cards
+    decide in a few worlds of a hundred."""
+    if state.players != 2 or not isinstance(state, PocketCivState):
+        return action
+    return safer(state, action)
+
 
 # -- the fitted solo evaluation ---------------------------------------------------------------
 # MCTS cuts its solo play-outs ``SOLO_ROLLOUT_DEPTH`` moves ahead and asks how many points the

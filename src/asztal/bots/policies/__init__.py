@@ -4,7 +4,9 @@ A game's policy lives in ``asztal.bots.policies.<game>`` (the game declares it a
 ``policy`` part) and provides
 ``choose(state) -> Action``: a sensible move for ``state.to_move``, read from the seat's
 own position. MCTS calls it on sampled worlds (``state.determinize``), where reading the
-state directly shows nothing the seat may not know; the ``policy`` bot does the same.
+state directly shows nothing the seat may not know; the ``policy`` bot does the same. A
+module may also provide ``decide(state) -> Action``, the ``policy`` bot's move where it
+looks further than a roll-out can afford (PocketCiv's Totem question).
 A random move in a roll-out is as likely to wreck a PocketCiv empire as to help it; a
 policy that founds cities on farms and keeps tribes where they are fed makes the
 roll-out's final score say something about the position it started from.
@@ -44,5 +46,5 @@ class PolicyBot(Bot):
             return acts[rng.below(len(acts))]
         world = state.determinize(state.to_move, rng.next64())
         world.log = None
-        code = pol.choose(world).code
+        code = getattr(pol, "decide", pol.choose)(world).code
         return next(a for a in acts if a.code == code)
