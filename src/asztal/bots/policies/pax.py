@@ -29,6 +29,7 @@ the state, a few list lookups per legal move (cheaper than one engine step).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from asztal.engine import Action
@@ -113,7 +114,7 @@ def choose(state: GameState) -> Action:
     return max(acts, key=lambda a: _worth(s, seat, rome, a.args[1]) if a.args[1] >= 0 else -1.0)
 
 
-def _place(s: PaxState, seat: int, rome: list[int], acts: list[Action] | tuple[Action, ...]) -> Action:
+def _place(s: PaxState, seat: int, rome: list[int], acts: Sequence[Action]) -> Action:
     """A wanted card into the hand, an unwanted one below the weakest Legion, else under the deck."""
     lval = s.lval
     best, best_v = acts[0], -1e9
@@ -133,7 +134,7 @@ def _place(s: PaxState, seat: int, rome: list[int], acts: list[Action] | tuple[A
     return best
 
 
-def _buy(s: PaxState, seat: int, rome: list[int], acts: list[Action] | tuple[Action, ...]) -> Action:
+def _buy(s: PaxState, seat: int, rome: list[int], acts: Sequence[Action]) -> Action:
     """The group worth most over its price, above all the one Rome takes at the round's end."""
     lval = s.lval
     top = max(range(s.nleg), key=lambda n: (lval[n], -n))  # PAX-EOR-03: Rome's group
@@ -152,7 +153,7 @@ def _buy(s: PaxState, seat: int, rome: list[int], acts: list[Action] | tuple[Act
 
 
 def _play(s: PaxState, seat: int, rome: list[int], f: Playing,
-          acts: list[Action] | tuple[Action, ...]) -> Action:
+          acts: Sequence[Action]) -> Action:
     """The card worth most, if it is worth what it costs; a Conspiracy cancels the income."""
     done = acts[-1]
     cost = AUREUS * f.played
