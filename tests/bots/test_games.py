@@ -113,6 +113,7 @@ def test_mcts_tries_the_policy_move_first_in_a_game_with_a_policy():
     if "pocketciv" not in REAL:
         pytest.skip("pocketciv is not installed")
     pol = policies.get("pocketciv")
+    assert policies.get("pax") is None
     for state in walk("pocketciv", 2, every=3)[:6]:
         move = make_bot("mcts:iters=1", seed=1).choose(state)
         assert move.code == pol.choose(state.determinize(state.to_move, 1)).code

@@ -218,7 +218,7 @@ class MctsBot(Bot):
         avoid = getattr(mod, "ROLLOUT_AVOID", None)
         prefer = getattr(mod, "ROLLOUT_PREFER", None)
         clock = time.perf_counter
-        pol = policies.for_state(state) if cfg.policy else None
+        pol = policies.get(state.game.name) if cfg.policy else None
         pchoose = pol.choose if pol is not None else None
         eps, prior, cp = cfg.eps, cfg.prior, cfg.cp
         deadline = None if cfg.max_time is None else clock() + cfg.max_time

@@ -9,9 +9,7 @@ A random move in a roll-out is as likely to wreck a PocketCiv empire as to help 
 policy that founds cities on farms and keeps tribes where they are fed makes the
 roll-out's final score say something about the position it started from.
 
-Games without a module get ``None`` from :func:`get`; their roll-outs stay random. A module
-that sets ``SOLO = False`` plays only games of several players (PAX: its solitaire evaluation
-is tuned to random play-outs); :func:`for_state` leaves it out of a solo game.
+Games without a module get ``None`` from :func:`get`; their roll-outs stay random.
 """
 
 from __future__ import annotations
@@ -27,14 +25,6 @@ def get(game_name: str) -> ModuleType | None:
     return game_module("policy", game_name)
 
 
-def for_state(state: GameState) -> ModuleType | None:
-    """The policy module that plays ``state``'s game at its number of players, or None."""
-    pol = get(state.game.name)
-    if pol is not None and state.players == 1 and not getattr(pol, "SOLO", True):
-        return None
-    return pol
-
-
 class PolicyBot(Bot):
     """The game's scripted policy (uniformly random where the game has none).
 
@@ -48,7 +38,7 @@ class PolicyBot(Bot):
         acts = state.legal_actions()
         if len(acts) == 1:
             return acts[0]
-        pol = for_state(state)
+        pol = get(state.game.name)
         rng = move_rng(self.seed, state)
         if pol is None:
             return acts[rng.below(len(acts))]

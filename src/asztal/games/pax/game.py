@@ -50,7 +50,6 @@ class Pax(Game):
         "render": "asztal.games.pax.render",
         "stats": "asztal.games.pax.stats",
         "heuristic": "asztal.bots.heuristics.pax",
-        "policy": "asztal.bots.policies.pax",
         "lesson": "asztal.learn.pax",
         "encoding": "asztal.games.pax.encoding",
     }
