@@ -8,6 +8,7 @@ import random
 import re
 
 from tests.web.conftest import MY_TURN, click_once, create, shot
+from tests.web.test_layout import paint
 
 
 def _hand_cards(page) -> set[str]:
@@ -181,21 +182,7 @@ def test_map_editor_accepts_a_valid_drawing(page):
     page.goto(page.base + "?mapedit")
     page.wait_for_selector("#map-result[data-ok='0']")
 
-    def paint(brush, cells):
-        page.click(f"[data-brush='{brush}']")
-        for q, r in cells:
-            page.dispatch_event(f"#map-grid polygon[data-cell='{q},{r}']", "pointerdown")
-
-    for a in m["areas"]:
-        paint(a["number"], a["cells"])
-    paint("frontier", m["frontier"]["cells"])
-    paint("sea", m["sea"]["cells"])
-    for a in m["areas"]:
-        for kind in ("mountain", "forest", "desert"):
-            if a.get(kind):
-                page.check(f"#map-terrain input[data-area='{a['number']}'][data-kind='{kind}']")
-    page.dispatch_event("#map-grid", "pointerup")
-    page.wait_for_selector("#map-result[data-ok='1']", timeout=10000)
+    paint(page, m, {tuple(c): a["number"] for a in m["areas"] for c in a["cells"]})
     assert not page.is_disabled("#map-save")
     with page.expect_download() as dl:
         page.click("#map-save")
