@@ -50,7 +50,7 @@ def test_city_value_and_surrounding_trains():
 
 def _end(s):
     """Score the game now."""
-    s.stack = [TURN]  # phase B
+    s.stack = (TURN,)  # phase B
     final_scoring(s)
     s.check_invariants()
 
@@ -122,7 +122,7 @@ def test_tiebreak_vector(hands, gods, winner):
     give(s, 1, city=["city-siwa-1", "city-siwa-2", "city-siwa-3"][:hands[1]])
     s.money = [7, 7, 0]
     s.god = [gods[0], gods[1], 7]
-    s.stack = [TURN]  # phase B
+    s.stack = (TURN,)  # phase B
     s.order = (1, 0, 2)
     final_scoring(s)
     s.vp = [40, 40, 10]

@@ -23,7 +23,7 @@ PART = "auction"
 def begin_auction(s: CabooseState) -> None:
     """A new auction, opened by the start player (CC-AUC-01)."""
     P = s.players
-    s.stack = [BIDDING]
+    s.stack = (BIDDING,)
     s.high = 0
     s.offer = [0] * P
     s.active = [True] * P
@@ -100,6 +100,7 @@ def ask(s: CabooseState, p: int, frame: Bidding) -> Decision:
 def do(s: CabooseState, p: int, frame: Bidding, action: Action) -> bool:
     if action.kind == "bid":
         n = action.args[0]
+        s.own_auction()
         s.offer[p] = n  # CC-AUC-05 the offer is placed in front of the player
         s.high = n
         if s.log is not None:
@@ -107,6 +108,7 @@ def do(s: CabooseState, p: int, frame: Bidding, action: Action) -> bool:
         _next_bidder(s, p)
         return False
     P = s.players
+    s.own_auction()
     s.active[p] = False  # CC-AUC-06, CC-Q-08: no re-entry after passing
     s.place[p] = P - s.passes  # CC-AUC-06 the last free place of the order track
     s.passes += 1
@@ -143,11 +145,12 @@ def payment(s: CabooseState, p: int) -> int:
 def _settle(s: CabooseState) -> None:
     P = s.players
     pays = [payment(s, p) for p in range(P)]
+    s.own_seats()
     for p in range(P):
         s.money[p] -= pays[p]  # CC-AUC-11 to the bank; the rest of the offer goes back
     s.order = tuple(sorted(range(P), key=s.place.__getitem__))  # CC-AUC-12 gods chosen from place 1
     s.oidx = 0
-    s.stack = [GOD_CHOICE]
+    s.stack = (GOD_CHOICE,)
     s.to_move = s.order[0]
     if s.log is not None:
         s.emit("caboose.auction", payments=pays, order=list(s.order))

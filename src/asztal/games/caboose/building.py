@@ -83,8 +83,9 @@ def build_refusal(s: CabooseState, p: int, b: int) -> Why | None:
 
 
 def build_start(s: CabooseState, p: int, b: int) -> bool:
+    s.own_hands()
     s.ahand[p] = remove_from(s.ahand[p], b)  # CC-ACT-BUILD-02 (i) play the card
-    s.stack.append(BuildCity(b))
+    s.stack = (s.stack[0], BuildCity(b))
     return False
 
 
@@ -228,9 +229,10 @@ def ask(s: CabooseState, p: int, frame: BuildCity | BuildFruit) -> Decision:
 def do(s: CabooseState, p: int, frame: BuildCity | BuildFruit, action: Action) -> bool:
     if isinstance(frame, BuildCity):
         c = action.args[0]
+        s.own_hands()
         s.chand[p] = remove_from(s.chand[p], c)  # CC-ACT-BUILD-02 play the city card
         # CC-ACT-BUILD-03 the fruits on the card
-        s.stack[-1] = BuildFruit(frame.card, c, s.pk.ac_mask[frame.card])
+        s.stack = (s.stack[0], BuildFruit(frame.card, c, s.pk.ac_mask[frame.card]))
         return False
     need, sources, used = frame.need, frame.sources, frame.used
     if action.kind == "src":
@@ -240,12 +242,13 @@ def do(s: CabooseState, p: int, frame: BuildCity | BuildFruit, action: Action) -
     else:
         k = action.args[0]
         if k not in used:
+            s.own_hands()
             s.fcards[p] = remove_from(s.fcards[p], k)
             used += (k,)
         need &= need - 1  # CC-R-09: the card supplies the one fruit being sourced
     frame = BuildFruit(frame.card, frame.city_card, need, sources, used)
     if need:
-        s.stack[-1] = frame
+        s.stack = (s.stack[0], frame)
         return False
     return _resolve(s, p, frame)
 
@@ -254,6 +257,7 @@ def _resolve(s: CabooseState, p: int, frame: BuildFruit) -> bool:
     pk = s.pk
     b, c = frame.card, frame.city_card
     x = pk.cc_city[c]
+    s.own_board()
     fed = pk.ac_mask[b]  # the required fruits some used card supplied: those no cube supplied
     for _, f in frame.sources:
         fed &= ~(1 << f)
@@ -272,17 +276,21 @@ def _resolve(s: CabooseState, p: int, frame: BuildFruit) -> bool:
         remove_cube(s, y, f)
         s.supply[f] += 1
         move_market(s, f, +1)
+    s.own_seats()
     vp = pk.ac_vp[b]  # CC-ACT-BUILD-08 (v)
     if s.god[p] == PTAH:
         vp += 2  # CC-ACT-BUILD-14, CC-GOD-PTAH-01, CC-Q-23 the holder's own buildings
     s.vp[p] += vp
     t = pk.ac_tile[b]
     if t >= 0:
+        s.own_routes()
         s.btiles[x] = s.btiles[x] + (t,)  # CC-ACT-BUILD-09 (vi) the bonus tile; CC-Q-29 one tile per card
     paid = trains_around(s, x)  # CC-ACT-BUILD-10 others paid per train on the city's routes
     paid[p] = 0
     s.money[:] = map(add, s.money, paid)
+    s.own_hands()
     s.bcards[p] = s.bcards[p] + (b,)  # CC-ACT-BUILD-11 (vii) the card in front of the builder
+    s.own_decks()
     s.cdisc.append(c)  # CC-ACT-BUILD-12 (viii) discard the city card and any fruit card
     s.adisc.extend(frame.used)
     if s.log is not None:

@@ -28,6 +28,7 @@ def citydraw_refusal(s: CabooseState, p: int, c: int) -> Why | None:
 
 
 def citydraw(s: CabooseState, p: int, c: int) -> bool:
+    s.own_decks()
     if c >= 0:
         s.cdisp.remove(c)  # CC-ACT-CITY-01 one face-up card; CC-ACT-CITY-02 no refill during the turn
         taken: tuple[int, ...] = (c,)
@@ -36,6 +37,7 @@ def citydraw(s: CabooseState, p: int, c: int) -> bool:
     top = draw_city(s)  # and the top of the deck
     if top >= 0:
         taken += (top,)
+    s.own_hands()
     s.chand[p] += taken
     if s.log is not None:
         pk = s.pk

@@ -31,6 +31,7 @@ def set_vp(table: tuple[int, ...], kinds: int) -> int:
 
 def move_market(s: CabooseState, f: int, d: int) -> None:
     """Move fruit ``f``'s market marker by ``d``, stopping at the track's ends (CC-Q-16)."""
+    s.own_board()
     pk = s.pk
     v = s.market[f] + d
     if v < pk.market_min:
@@ -41,6 +42,7 @@ def move_market(s: CabooseState, f: int, d: int) -> None:
 
 
 def add_cube(s: CabooseState, x: int, f: int) -> None:
+    s.own_board()
     s.cubes[x * s.pk.nf + f] += 1
     m = s.cmask[x]
     if not m >> f & 1:  # a new kind of fruit there: the cached board masks change
@@ -49,6 +51,7 @@ def add_cube(s: CabooseState, x: int, f: int) -> None:
 
 
 def remove_cube(s: CabooseState, x: int, f: int) -> None:
+    s.own_board()
     i = x * s.pk.nf + f
     n = s.cubes[i] - 1
     s.cubes[i] = n
@@ -57,27 +60,26 @@ def remove_cube(s: CabooseState, x: int, f: int) -> None:
         s._cm = None
 
 
-def _draw(s: CabooseState, deck: str, discard: str) -> int:
-    """The top card of ``s.<deck>`` (-1 if none); an empty deck is the shuffled discard pile (CC-Q-26)."""
-    cards: list[int] = getattr(s, deck)
-    if not cards:
-        cards = getattr(s, discard)
-        if not cards:
-            return -1
-        setattr(s, deck, cards)
-        setattr(s, discard, [])
-        s.rng.shuffle(cards, "caboose." + deck, deck=True)
-    return s.rng.draw(cards, "caboose." + deck)
-
-
 def draw_city(s: CabooseState) -> int:
-    """The top city card (-1 if none), see ``_draw``."""
-    return _draw(s, "cdeck", "cdisc")
+    """The top city card (-1 if none); an empty deck is the shuffled discard pile (CC-Q-26)."""
+    s.own_decks()
+    if not s.cdeck:
+        if not s.cdisc:
+            return -1
+        s.cdeck, s.cdisc = s.cdisc, []
+        s.rng.shuffle(s.cdeck, "caboose.cdeck", deck=True)
+    return s.rng.draw(s.cdeck, "caboose.cdeck")
 
 
 def draw_auction(s: CabooseState) -> int:
-    """The top auction card (-1 if none), see ``_draw``."""
-    return _draw(s, "adeck", "adisc")
+    """The top auction card (-1 if none), as ``draw_city`` (CC-Q-26)."""
+    s.own_decks()
+    if not s.adeck:
+        if not s.adisc:
+            return -1
+        s.adeck, s.adisc = s.adisc, []
+        s.rng.shuffle(s.adeck, "caboose.adeck", deck=True)
+    return s.rng.draw(s.adeck, "caboose.adeck")
 
 
 def remove_from(t: tuple[int, ...], item: int) -> tuple[int, ...]:

@@ -59,8 +59,9 @@ def deliver_refusal(s: CabooseState, p: int, c: int) -> Why | None:
 
 
 def deliver_start(s: CabooseState, p: int, c: int) -> bool:
+    s.own_hands()
     s.chand[p] = remove_from(s.chand[p], c)  # CC-ACT-DELIVER-02 (i) play the city card
-    s.stack.append(DeliverFruit(c))
+    s.stack = (s.stack[0], DeliverFruit(c))
     return False
 
 
@@ -109,6 +110,7 @@ def do(s: CabooseState, p: int, frame: DeliverFruit, action: Action) -> bool:
     x = pk.cc_city[c]
     # CC-ACT-DELIVER-05 (iii): payout plus the market value before the move; CC-Q-13 never negative
     income = max(0, pk.cc_pay[c] + s.market[f])
+    s.own_seats()
     s.money[p] += income
     move_market(s, f, -1)  # CC-ACT-DELIVER-06 (iv)
     for g in pk.cc_fruits[c]:
@@ -126,6 +128,7 @@ def do(s: CabooseState, p: int, frame: DeliverFruit, action: Action) -> bool:
                     gained[q] += 1  # CC-ACT-DELIVER-10 one VP for holding that fruit on a played card
                     break
     s.vp[:] = map(add, s.vp, gained)
+    s.own_decks()
     s.cdisc.append(c)  # CC-ACT-DELIVER-11 (vii)
     if s.log is not None:
         s.emit("caboose.deliver", seat=p, fruit=pk.fruit_ids[f], fruit_hu=pk.fruit_hu[f], fruit_en=pk.fruit_en[f],

@@ -60,6 +60,7 @@ def god_ask(s: CabooseState, p: int, frame: GodChoice) -> Decision:
 
 def god_do(s: CabooseState, p: int, frame: GodChoice, action: Action) -> bool:
     k = action.args[0]
+    s.own_auction()
     s.god[p] = k
     if s.log is not None:
         s.emit("caboose.god", seat=p, god=k, name=GOD_NAMES[k - 1])
@@ -96,7 +97,7 @@ def horus_refusal(s: CabooseState, p: int) -> Why | None:
 
 
 def horus_start(s: CabooseState, p: int) -> bool:
-    s.stack.append(SwapFirst())
+    s.stack = (s.stack[0], SwapFirst())
     return False
 
 
@@ -155,7 +156,7 @@ def swap_ask(s: CabooseState, p: int, frame: SwapFirst | SwapSecond) -> Decision
 def swap_do(s: CabooseState, p: int, frame: SwapFirst | SwapSecond, action: Action) -> bool:
     y, g = action.args
     if isinstance(frame, SwapFirst):
-        s.stack[-1] = SwapSecond(y, g)
+        s.stack = (s.stack[0], SwapSecond(y, g))
         return False
     pk = s.pk
     x, f = frame.city, frame.fruit
@@ -164,7 +165,7 @@ def swap_do(s: CabooseState, p: int, frame: SwapFirst | SwapSecond, action: Acti
     add_cube(s, x, g)
     add_cube(s, y, f)
     s.horus_left = False
-    s.stack = [TURN]
+    s.stack = (TURN,)
     if s.log is not None:
         s.emit("caboose.horus", seat=p, a_hu=f"{pk.fruit_hu[f]} ({pk.city_hu[x]})",
                a_en=f"{pk.fruit_en[f]} ({pk.city_en[x]})", b_hu=f"{pk.fruit_hu[g]} ({pk.city_hu[y]})",

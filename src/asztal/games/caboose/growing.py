@@ -60,8 +60,9 @@ def grow_refusal(s: CabooseState, p: int, k: int) -> Why | None:
 
 
 def grow_start(s: CabooseState, p: int, k: int) -> bool:
+    s.own_hands()
     s.fcards[p] = remove_from(s.fcards[p], k)  # CC-ACT-GROW-02 choose one of your fruit cards
-    s.stack.append(GrowCity(k))
+    s.stack = (s.stack[0], GrowCity(k))
     return False
 
 
@@ -92,6 +93,8 @@ def ask(s: CabooseState, p: int, frame: GrowCity) -> Decision:
 def do(s: CabooseState, p: int, frame: GrowCity, action: Action) -> bool:
     pk = s.pk
     c = action.args[0]
+    s.own_hands()
+    s.own_board()
     s.chand[p] = remove_from(s.chand[p], c)  # CC-ACT-GROW-02 play the city card
     k = frame.card
     x = pk.cc_city[c]
@@ -99,6 +102,7 @@ def do(s: CabooseState, p: int, frame: GrowCity, action: Action) -> bool:
         s.supply[f] -= 1
         add_cube(s, x, f)
         move_market(s, f, -1)  # CC-ACT-GROW-04 (iii)
+    s.own_decks()
     s.cdisc.append(c)  # CC-ACT-GROW-05 (iv) discard both cards
     s.adisc.append(k)
     if s.log is not None:

@@ -170,6 +170,8 @@ def do(s: CabooseState, p: int, frame: Turn, action: Action) -> bool:
 
 def _take(s: CabooseState, p: int, i: int) -> bool:
     pk = s.pk
+    s.own_decks()
+    s.own_hands()
     s.adisp.remove(i)  # CC-TURN-02 the display is not refilled (CC-Q-04)
     if pk.ac_kind[i] == FRUIT:
         s.fcards[p] = s.fcards[p] + (i,)  # CC-TURN-03, CC-SETUP-10 fruit cards face up

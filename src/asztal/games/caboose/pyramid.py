@@ -75,7 +75,7 @@ def pyramid_refusal(s: CabooseState, p: int, t: int) -> Why | None:
 
 
 def pyramid_start(s: CabooseState, p: int, t: int) -> bool:
-    s.stack.append(PyramidCity(t))  # CC-ACT-PYR-02 any tile from the supply
+    s.stack = (s.stack[0], PyramidCity(t))  # CC-ACT-PYR-02 any tile from the supply
     return False
 
 
@@ -109,6 +109,8 @@ def do(s: CabooseState, p: int, frame: PyramidCity, action: Action) -> bool:
     pk = s.pk
     t, x = frame.tile, action.args[0]
     price = pyramid_price(s, p, t)
+    s.own_seats()
+    s.own_routes()
     s.money[p] -= price  # CC-ACT-PYR-04 (i)
     s.pyr[x] = t  # CC-ACT-PYR-05 (ii)
     s._pfree = None

@@ -92,8 +92,9 @@ def rail_refusal(s: CabooseState, p: int, i: int) -> Why | None:
 
 
 def rail_start(s: CabooseState, p: int, i: int) -> bool:
+    s.own_hands()
     s.ahand[p] = remove_from(s.ahand[p], i)  # CC-ACT-TRAIN-02 (i) play the card
-    s.stack.append(RailCity(i))
+    s.stack = (s.stack[0], RailCity(i))
     return False
 
 
@@ -159,8 +160,9 @@ def ask(s: CabooseState, p: int, frame: RailCity | RailRoute) -> Decision:
 def do(s: CabooseState, p: int, frame: RailCity | RailRoute, action: Action) -> bool:
     if isinstance(frame, RailCity):
         c = action.args[0]
+        s.own_hands()
         s.chand[p] = remove_from(s.chand[p], c)  # CC-ACT-TRAIN-02 play the city card
-        s.stack[-1] = RailRoute(frame.card, c)
+        s.stack = (s.stack[0], RailRoute(frame.card, c))
         return False
     return _resolve(s, p, frame.card, frame.city_card, action.args[0])
 
@@ -168,6 +170,9 @@ def do(s: CabooseState, p: int, frame: RailCity | RailRoute, action: Action) -> 
 def _resolve(s: CabooseState, p: int, i: int, c: int, r: int) -> bool:
     pk, P = s.pk, s.players
     n = pk.ac_trains[i]
+    s.own_seats()
+    s.own_routes()
+    s.own_decks()
     s.money[p] -= pk.ac_cost[i]  # CC-ACT-TRAIN-02 (ii) pay the bank
     s.trains[p] -= n
     s.rt[r * P + p] = n  # CC-ACT-TRAIN-03, CC-ACT-TRAIN-05 all trains on one route (CC-ACT-TRAIN-08: they

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 def end_round(s: CabooseState) -> bool:
     """Returns True: the new auction display is dealt face down -> face up (hidden information)."""
+    s.own_decks()
     s.adisc.extend(s.adisp)  # CC-EOR-01 the untaken auction cards are discarded
     s.adisp = []
     last = s.order[-1]
@@ -87,10 +88,11 @@ def final_scoring(s: CabooseState) -> None:
     P = s.players
     parts = final_parts(s)
     before = list(s.vp)
+    s.own_seats()
     for q in range(P):
         s.vp[q] += parts["cities"][q] + parts["money"][q] + parts["buildings"][q] + parts["fruit"][q]
     s.final = {"before": before, **parts, "total": list(s.vp)}
-    s.stack = []
+    s.stack = ()
     s.is_over = True
     s.to_move = None
     s.acts_left = s.draws_left = 0

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 def setup(s: CabooseState) -> None:
     pk, P, rng = s.pk, s.players, s.rng
     nc, nf = pk.nc, pk.nf
+    s._sh = 0  # a new game shares no list with any clone
     s.round = 1  # CC-SETUP-16, CC-COMP-09 the round marker on the first space
     s.rounds = pk.rounds[P]  # CC-RND-01, CC-Q-02: rounds by player count from the pack
     # CC-SETUP-01, CC-Q-28: prestige tiles placed at random; the side follows the city's light/dark colour

@@ -6,14 +6,15 @@ phase B's ``menu`` and ``turn``, then one module per action: ``rail``, ``buildin
 and answers the engine contract. The pending decision is ``stack``, a list of ``frames``: each
 kind of frame names the functions that list its legal moves, refuse the others, ask the question
 and carry a move out (``_RULES``). Per-player collections (hands, played cards, building tiles
-on a city) are tuples inside a list, replaced when they change, so ``clone`` copies only the
-outer lists.
+on a city) are tuples inside a list, replaced when they change; the lists are shared with a
+clone until one side writes (copy-on-write by groups: ``own_seats`` ... ``own_decks``), and the
+pending frames are a tuple, so a ``clone`` copies no container at all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from asztal.engine import GameState
 from asztal.engine.action import Action
@@ -72,7 +73,22 @@ _LISTS = ("money", "vp", "trains", "god", "chand", "ahand", "fcards", "bcards", 
           "supply", "market", "prestige", "btiles", "pyr", "cdeck", "cdisp", "cdisc", "adeck", "adisp", "adisc",
           "offer", "active", "place", "known", "stack")
 _SCALARS = ("pk", "round", "rounds", "cleo", "high", "passes", "first_pass", "order", "oidx",
-            "acts_left", "draws_left", "horus_left", "sekhmet", "final", "_comp", "_cm", "_pfree", "_rail")
+            "acts_left", "draws_left", "horus_left", "sekhmet", "final", "_comp", "_cm", "_pfree", "_rail", "_sh")
+
+# Copy-on-write: a clone shares every list with its original and both mark them shared (``_sh``, one
+# bit per group of lists that change together); a rule copies a group's lists the first time it
+# writes one of them after a clone (``own_*``). A clone therefore costs a few attribute copies, and a
+# step after it pays only for the groups it changes (a bid copies the auction's four short lists, not
+# the board, decks and hands). Every write into a list field goes through its group's ``own_*`` first;
+# replacing a field by a fresh list needs none. ``tests/caboose/test_clone.py`` plays both sides of
+# clones taken at every step and checks that neither ever sees the other's moves.
+SEATS: Final = 1  # money, vp, trains, known
+HANDS: Final = 2  # chand, ahand, fcards, bcards
+AUCTION_LISTS: Final = 4  # offer, active, place, god
+BOARD: Final = 8  # cubes, cmask, supply, market
+ROUTES: Final = 16  # rt, rown, pyr, btiles: railways, pyramids and building tiles, changed by few actions
+DECKS: Final = 32  # cdeck, cdisp, cdisc, adeck, adisp, adisc
+SHARED_ALL: Final = 63
 
 
 def _deal_back(pool: list[int], hands: list[tuple[int, ...]], seats: Sequence[int], rng: Rng) -> list[int]:
@@ -127,7 +143,7 @@ class CabooseState(GameState):
     active: list[bool]
     place: list[int]
     known: list[int]
-    stack: list[Any]  # the pending frames (``frames``), of several kinds
+    stack: tuple[Any, ...]  # the pending frames (``frames``), of several kinds; replaced, never changed in place
     round: int
     rounds: int
     cleo: int
@@ -145,6 +161,7 @@ class CabooseState(GameState):
     _cm: tuple[list[int], list[int], bool] | None
     _pfree: tuple[int, ...] | None
     _rail: tuple[int, ...] | None
+    _sh: int  # the groups of lists shared with a clone (``SEATS`` ... ``DECKS``): copied on first write
 
     # ------------------------------------------------------------------ decisions
     @property
@@ -192,6 +209,7 @@ class CabooseState(GameState):
         assert p is not None  # the game is not over: somebody decides
         kind = action.kind
         if kind == "take":  # a card taken from the face-up display is known to be in that hand
+            self.own_seats()
             self.known[p] |= 1 << action.args[0]
         frame = self.stack[-1]
         revealed = _RULES[type(frame)][3](self, p, frame, action)
@@ -199,6 +217,7 @@ class CabooseState(GameState):
             k = 0
             for i in self.ahand[p]:
                 k |= 1 << i
+            self.own_seats()
             self.known[p] &= k
         return revealed
 
@@ -209,34 +228,37 @@ class CabooseState(GameState):
         new.round = self.round
         new.rounds = self.rounds
         new.cleo = self.cleo
-        new.money = self.money.copy()
-        new.vp = self.vp.copy()
-        new.trains = self.trains.copy()
-        new.god = self.god.copy()
-        new.chand = self.chand.copy()
-        new.ahand = self.ahand.copy()
-        new.fcards = self.fcards.copy()
-        new.bcards = self.bcards.copy()
-        new.rt = self.rt.copy()
-        new.rown = self.rown.copy()
-        new.cubes = self.cubes.copy()
-        new.cmask = self.cmask.copy()
-        new.supply = self.supply.copy()
-        new.market = self.market.copy()
+        # every list is shared until one side writes into it (see ``SEATS`` above)
+        self._sh = new._sh = SHARED_ALL
+        new.money = self.money
+        new.vp = self.vp
+        new.trains = self.trains
+        new.known = self.known
+        new.chand = self.chand
+        new.ahand = self.ahand
+        new.fcards = self.fcards
+        new.bcards = self.bcards
+        new.offer = self.offer
+        new.active = self.active
+        new.place = self.place
+        new.god = self.god
+        new.cubes = self.cubes
+        new.cmask = self.cmask
+        new.supply = self.supply
+        new.market = self.market
+        new.rt = self.rt
+        new.rown = self.rown
+        new.pyr = self.pyr
+        new.btiles = self.btiles
+        new.cdeck = self.cdeck
+        new.cdisp = self.cdisp
+        new.cdisc = self.cdisc
+        new.adeck = self.adeck
+        new.adisp = self.adisp
+        new.adisc = self.adisc
         new.prestige = self.prestige  # never changes after setup
-        new.btiles = self.btiles.copy()
-        new.pyr = self.pyr.copy()
-        new.cdeck = self.cdeck.copy()
-        new.cdisp = self.cdisp.copy()
-        new.cdisc = self.cdisc.copy()
-        new.adeck = self.adeck.copy()
-        new.adisp = self.adisp.copy()
-        new.adisc = self.adisc.copy()
+        new.stack = self.stack  # a tuple of immutable frames
         new.high = self.high
-        new.offer = self.offer.copy()
-        new.active = self.active.copy()
-        new.place = self.place.copy()
-        new.known = self.known.copy()
         new.passes = self.passes
         new.first_pass = self.first_pass
         new.order = self.order
@@ -245,12 +267,67 @@ class CabooseState(GameState):
         new.draws_left = self.draws_left
         new.horus_left = self.horus_left
         new.sekhmet = self.sekhmet
-        new.stack = self.stack.copy()  # frames are immutable: sharing them is safe
         new.final = self.final
         new._comp = self._comp
         new._cm = self._cm
         new._pfree = self._pfree
         new._rail = self._rail
+
+    def own_seats(self) -> None:
+        """Before writing ``money``, ``vp``, ``trains`` or ``known``: this state's own copies."""
+        if self._sh & SEATS:
+            self._sh &= ~SEATS
+            self.money = self.money.copy()
+            self.vp = self.vp.copy()
+            self.trains = self.trains.copy()
+            self.known = self.known.copy()
+
+    def own_hands(self) -> None:
+        """Before replacing a hand in ``chand``, ``ahand``, ``fcards`` or ``bcards``."""
+        if self._sh & HANDS:
+            self._sh &= ~HANDS
+            self.chand = self.chand.copy()
+            self.ahand = self.ahand.copy()
+            self.fcards = self.fcards.copy()
+            self.bcards = self.bcards.copy()
+
+    def own_auction(self) -> None:
+        """Before writing ``offer``, ``active``, ``place`` or ``god``."""
+        if self._sh & AUCTION_LISTS:
+            self._sh &= ~AUCTION_LISTS
+            self.offer = self.offer.copy()
+            self.active = self.active.copy()
+            self.place = self.place.copy()
+            self.god = self.god.copy()
+
+    def own_board(self) -> None:
+        """Before writing ``cubes``, ``cmask``, ``supply`` or ``market``."""
+        if self._sh & BOARD:
+            self._sh &= ~BOARD
+            self.cubes = self.cubes.copy()
+            self.cmask = self.cmask.copy()
+            self.supply = self.supply.copy()
+            self.market = self.market.copy()
+
+    def own_routes(self) -> None:
+        """Before writing ``rt``, ``rown``, ``pyr`` or ``btiles``."""
+        if self._sh & ROUTES:
+            self._sh &= ~ROUTES
+            self.rt = self.rt.copy()
+            self.rown = self.rown.copy()
+            self.pyr = self.pyr.copy()
+            self.btiles = self.btiles.copy()
+
+    def own_decks(self) -> None:
+        """Before drawing from, adding to or taking from a deck, display or discard pile."""
+        if self._sh & DECKS:
+            self._sh &= ~DECKS
+            self.cdeck = self.cdeck.copy()
+            self.cdisp = self.cdisp.copy()
+            self.cdisc = self.cdisc.copy()
+            self.adeck = self.adeck.copy()
+            self.adisp = self.adisp.copy()
+            self.adisc = self.adisc.copy()
 
     # ------------------------------------------------------------------ what a seat sees
     def view(self, seat: int | None | object) -> dict[str, Any]:

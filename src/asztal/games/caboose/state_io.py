@@ -82,6 +82,7 @@ def load_state_dict(s: CabooseState, d: dict[str, Any]) -> None:
     if d.get("pack", pk.name) != pk.name:
         raise ValueError(f"position is for pack {brief(d.get('pack'))}, the game uses {pk.name!r}")
     phase = PHASE_NAMES.index(one_of(d["phase"], "phase", PHASE_NAMES))
+    s._sh = 0  # every list below is new: nothing shared with a clone
     s.rounds = pk.rounds[P]
     if d.get("rounds", s.rounds) != s.rounds:
         raise ValueError(f"rounds must be {s.rounds} with {P} players (CC-RND-01)")
@@ -202,13 +203,13 @@ def _check_phase(s: CabooseState) -> None:
             raise ValueError("a seat still to choose already holds a god")
         if s.phase == ACTIONS and list(s.order) != sorted(range(P), key=s.god.__getitem__):
             raise ValueError("turns go in ascending god number (CC-RND-03)")
-def _stack(s: CabooseState, phase: int, t: dict[str, Any]) -> list[Frame]:
+def _stack(s: CabooseState, phase: int, t: dict[str, Any]) -> tuple[Frame, ...]:
     """The pending decision: the phase's frame, and in phase B the step of an action in progress
     with the cards it works on (a field the step does not use must be empty)."""
     if phase != ACTIONS:
         if t.get("step", "main") != "main":
             raise ValueError("a turn step outside phase B")
-        return [] if phase == OVER else [BIDDING if phase == AUCTION else GOD_CHOICE]
+        return () if phase == OVER else (BIDDING if phase == AUCTION else GOD_CHOICE,)
     pk = s.pk
     step = one_of(t.get("step", "main"), "turn step", STEP_NAMES)
     cls = STEP_FRAMES[step]
@@ -226,7 +227,7 @@ def _stack(s: CabooseState, phase: int, t: dict[str, Any]) -> list[Frame]:
         if v is not None and k not in wanted:
             raise ValueError(f"turn step {step} has no {_FIELD_NAMES.get(k, k)!r}")
     if cls is Turn:
-        return [TURN]
+        return (TURN,)
     ac = pk.ac_idx
     args: dict[str, Any] = {}
     if "card" in wanted:
@@ -247,7 +248,7 @@ def _stack(s: CabooseState, phase: int, t: dict[str, Any]) -> list[Frame]:
                                 for y, f in (listed(p, "turn source", 2, 2)
                                              for p in listed(given["sources"] or [], "turn sources", 0, pk.nf)))
         args["used"] = tuple(_ids(pk.ac_idx, given["used"] or [], "fruit card"))
-    return [TURN, cls(**args)]
+    return (TURN, cls(**args))
 
 
 #: the readable JSON's name of each frame field

@@ -28,7 +28,7 @@ def begin_turn(s: CabooseState, p: int) -> None:
     s.draws_left = 2 if g == ATUM else 1  # CC-TURN-02, CC-GOD-ATUM-01
     s.acts_left = 3 if g == BES else 2  # CC-TURN-04, CC-GOD-BES-01
     s.horus_left = g == HORUS  # CC-GOD-HORUS-01, CC-Q-22 once per turn
-    s.stack = [TURN]
+    s.stack = (TURN,)
     if s.log is not None:
         s.emit("caboose.turn", seat=p, god=g, name=GOD_NAMES[g - 1])
 
@@ -36,7 +36,7 @@ def begin_turn(s: CabooseState, p: int) -> None:
 def action_done(s: CabooseState) -> bool:
     """One of the turn's actions is complete: back to the menu, or the turn ends by itself."""
     s.acts_left -= 1
-    s.stack = [TURN]
+    s.stack = (TURN,)
     return after(s)
 
 
@@ -50,6 +50,7 @@ def after(s: CabooseState) -> bool:
 def end_turn(s: CabooseState) -> bool:
     """Refill the city display (CC-Q-31), then the next god in order, or the end of the round."""
     revealed = False
+    s.own_decks()
     while len(s.cdisp) < CITY_DISPLAY:
         c = draw_city(s)
         if c < 0:
@@ -62,7 +63,7 @@ def end_turn(s: CabooseState) -> bool:
         s._cm = None
     s.acts_left = s.draws_left = 0
     s.horus_left = False
-    s.stack = [TURN]
+    s.stack = (TURN,)
     s.oidx += 1
     if s.oidx < s.players:
         begin_turn(s, s.order[s.oidx])
