@@ -45,9 +45,9 @@ def add_cube(s: CabooseState, x: int, f: int) -> None:
     s.own_board()
     s.cubes[x * s.pk.nf + f] += 1
     m = s.cmask[x]
-    if not m >> f & 1:  # a new kind of fruit there: the cached board masks change
+    if not m >> f & 1:  # a new kind of fruit there: the cached board masks change for x's component
         s.cmask[x] = m | 1 << f
-        s._cm = None
+        s._dirty |= 1 << x
 
 
 def remove_cube(s: CabooseState, x: int, f: int) -> None:
@@ -57,7 +57,7 @@ def remove_cube(s: CabooseState, x: int, f: int) -> None:
     s.cubes[i] = n
     if n == 0:
         s.cmask[x] &= ~(1 << f)
-        s._cm = None
+        s._dirty |= 1 << x
 
 
 def draw_city(s: CabooseState) -> int:

@@ -8,7 +8,7 @@ SETH in ``rail``, ATUM and BES in ``turn``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from asztal.engine.action import Action
 from asztal.engine.decision import Decision
@@ -29,8 +29,6 @@ from asztal.games.caboose.turn import after, begin_turn
 if TYPE_CHECKING:
     from asztal.games.caboose.state import CabooseState
 
-#: the gods' choices by god number 1-7 (``GODS_ACT`` without its empty first place)
-GODS: dict[int, Action] = {k: a for k, a in enumerate(GODS_ACT) if a is not None}
 
 # --------------------------------------------------------------------------- choosing a god
 
@@ -44,7 +42,7 @@ def god_refusal(s: CabooseState, p: int, k: int) -> Why | None:
 
 def god_legal(s: CabooseState, p: int, frame: GodChoice) -> list[Action]:
     taken = s.god
-    return [GODS[k] for k in range(1, 8) if k not in taken]  # exactly ``god_refusal``'s test
+    return [cast(Action, GODS_ACT[k]) for k in range(1, 8) if k not in taken]  # exactly ``god_refusal``'s test
 
 
 def god_check(s: CabooseState, p: int, frame: GodChoice, action: Action) -> Why | None:

@@ -3,7 +3,6 @@ winner with its tie-breaks (CC-WIN-*)."""
 
 from __future__ import annotations
 
-from operator import add
 from typing import TYPE_CHECKING, Any
 
 from asztal.games.caboose.auction import begin_auction
@@ -54,7 +53,11 @@ def trains_around(s: CabooseState, x: int) -> list[int]:
     P, rt = s.players, s.rt
     out = [0] * P
     for r in s.pk.city_routes[x]:
-        out = list(map(add, out, rt[r * P:r * P + P]))  # rt holds one row of P counts per route
+        row = r * P  # rt holds one row of P counts per route
+        for q in range(P):
+            n = rt[row + q]
+            if n:
+                out[q] += n
     return out
 
 

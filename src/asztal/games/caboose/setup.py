@@ -82,6 +82,7 @@ def setup(s: CabooseState) -> None:
     s.cleo = rng.below(P, "caboose.cleo")  # CC-COMP-11 Cleo
     s._comp = None
     s._cm = None
+    s._dirty = 0
     s._pfree = None
     s._rail = None
     begin_auction(s)

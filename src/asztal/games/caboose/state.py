@@ -3,7 +3,7 @@
 Rules live in the modules named after the rulebook's parts (``setup``; ``auction`` and ``gods``;
 phase B's ``menu`` and ``turn``, then one module per action: ``rail``, ``building``, ``delivery``,
 ``growing``, ``pyramid``, ``citydraw``; ``transport``; ``scoring``); this class holds the position
-and answers the engine contract. The pending decision is ``stack``, a list of ``frames``: each
+and answers the engine contract. The pending decision is ``stack``, a tuple of ``frames``: each
 kind of frame names the functions that list its legal moves, refuse the others, ask the question
 and carry a move out (``_RULES``). Per-player collections (hands, played cards, building tiles
 on a city) are tuples inside a list, replaced when they change; the lists are shared with a
@@ -47,6 +47,7 @@ from asztal.games.caboose.pyramid import pyramid_price
 from asztal.games.caboose.scoring import city_value, ranking_key
 from asztal.games.caboose.scoring import winners as _winners
 from asztal.games.caboose.state_io import load_state_dict
+from asztal.games.caboose.transport import board_masks
 
 #: what each kind of pending decision offers, refuses, asks and does:
 #: ``(legal(s, p, frame), refusal(s, p, frame, action), ask(s, p, frame), do(s, p, frame, action))``
@@ -69,11 +70,19 @@ _RULES: dict[type[Frame], tuple[Callable[[CabooseState, int, Any], list[Action]]
     SwapSecond: (gods.second_legal, gods.swap_check, gods.swap_ask, gods.swap_do),
 }
 
+#: the frames the engine meets most, as C statics of the compiled build: ``_legal_list`` and ``_apply``
+#: test ``type(frame) is _TURN`` (two pointers) and call the rule directly (no boxed arguments, no
+#: lookup in ``_RULES``, whose entries are called as Python functions)
+_TURN: Final = Turn
+_BIDDING: Final = Bidding
+_GOD_CHOICE: Final = GodChoice
+
 _LISTS = ("money", "vp", "trains", "god", "chand", "ahand", "fcards", "bcards", "rt", "rown", "cubes", "cmask",
           "supply", "market", "prestige", "btiles", "pyr", "cdeck", "cdisp", "cdisc", "adeck", "adisp", "adisc",
           "offer", "active", "place", "known", "stack")
 _SCALARS = ("pk", "round", "rounds", "cleo", "high", "passes", "first_pass", "order", "oidx",
-            "acts_left", "draws_left", "horus_left", "sekhmet", "final", "_comp", "_cm", "_pfree", "_rail", "_sh")
+            "acts_left", "draws_left", "horus_left", "sekhmet", "final", "_comp", "_cm", "_dirty", "_pfree", "_rail",
+            "_sh")
 
 # Copy-on-write: a clone shares every list with its original and both mark them shared (``_sh``, one
 # bit per group of lists that change together); a rule copies a group's lists the first time it
@@ -159,6 +168,7 @@ class CabooseState(GameState):
     final: dict[str, Any] | None
     _comp: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None
     _cm: tuple[list[int], list[int], bool] | None
+    _dirty: int  # the cities whose kinds of fruit changed since ``_cm`` was made (bits)
     _pfree: tuple[int, ...] | None
     _rail: tuple[int, ...] | None
     _sh: int  # the groups of lists shared with a clone (``SEATS`` ... ``DECKS``): copied on first write
@@ -178,7 +188,12 @@ class CabooseState(GameState):
         p = self.to_move
         assert p is not None  # only asked while the game is not over: somebody decides
         frame = self.stack[-1]
-        return _RULES[type(frame)][0](self, p, frame)
+        kind = type(frame)
+        if kind is _TURN:
+            return menu.legal(self, p, frame)
+        if kind is _BIDDING:
+            return auction.legal(self, p, frame)
+        return _RULES[kind][0](self, p, frame)
 
     def refusal(self, action: Action) -> Refusal | None:
         """None when legal, else why not: the same checks the legal list is made of."""
@@ -212,7 +227,15 @@ class CabooseState(GameState):
             self.own_seats()
             self.known[p] |= 1 << action.args[0]
         frame = self.stack[-1]
-        revealed = _RULES[type(frame)][3](self, p, frame, action)
+        rules = type(frame)
+        if rules is _TURN:
+            revealed = menu.do(self, p, frame, action)
+        elif rules is _BIDDING:
+            revealed = auction.do(self, p, frame, action)
+        elif rules is _GOD_CHOICE:
+            revealed = gods.god_do(self, p, frame, action)
+        else:
+            revealed = _RULES[rules][3](self, p, frame, action)
         if kind in _PLAYS:  # ... until it is played
             k = 0
             for i in self.ahand[p]:
@@ -270,6 +293,7 @@ class CabooseState(GameState):
         new.final = self.final
         new._comp = self._comp
         new._cm = self._cm
+        new._dirty = self._dirty
         new._pfree = self._pfree
         new._rail = self._rail
 
@@ -503,6 +527,11 @@ class CabooseState(GameState):
                     m |= 1 << f
             assert self.cmask[x] == m, "city fruit mask out of date"
             assert not (self.pyr[x] >= 0 and m), f"fruit on the pyramid city {pk.city_ids[x]}"
+        # the cached board masks, brought up to date for the changed cities, equal a fresh computation
+        cached, keep = board_masks(self), self._cm
+        self._cm = None
+        assert board_masks(self) == cached, "board masks out of date"
+        self._cm = keep
         # trains: each player's 20 on the board or in supply; at most two players per route (CC-ACT-TRAIN-04)
         for q in range(P):
             on_board = sum(self.rt[r * P + q] for r in range(pk.nr))

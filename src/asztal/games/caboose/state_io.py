@@ -168,6 +168,7 @@ def load_state_dict(s: CabooseState, d: dict[str, Any]) -> None:
             s.known[q] |= 1 << i
     s._comp = None
     s._cm = None
+    s._dirty = 0
     s._pfree = None
     s._rail = None
     s.final = None

@@ -77,9 +77,9 @@ def link(s: CabooseState, r: int) -> None:
 
 
 def board_masks(s: CabooseState) -> tuple[list[int], list[int], bool]:
-    """``(sites, dm, empty)`` for the current position, cached in ``s._cm`` until a city gains or
-    loses a kind of fruit, a pyramid is built or the network changes (a tuple, so clones may share
-    it):
+    """``(sites, dm, empty)`` for the current position, cached in ``s._cm`` until a pyramid is
+    built or the network changes (a tuple, so clones may share it); when cities gain or lose a
+    kind of fruit (``s._dirty``) only their components are worked out again (``_refresh``):
 
     ``sites`` per city the fruit sets a building there could be supplied with from its component:
     bit ``m`` set when all the fruits of mask ``m`` are present in it (bit 0 always; whether the
@@ -88,28 +88,53 @@ def board_masks(s: CabooseState) -> tuple[list[int], list[int], bool]:
     fruit or pyramid exists.
     """
     bm = s._cm
-    if bm is None:
-        groups = components(s)[1]
-        cmask, pyr = s.cmask, s.pyr
-        nc = len(cmask)
-        reach = cmask.copy()  # a city alone reaches only its own fruit, and delivers nothing
-        dm = [0] * nc
-        for g in groups:
-            m = 0
-            for x in g:
-                m |= cmask[x]
-            for x in g:
-                reach[x] = m
-                dm[x] = m & ~cmask[x]
-        sites = list(map(s.pk.subsets.__getitem__, reach))
-        free = pyr.count(-1)
-        if free != nc:
-            for x in range(nc):
-                if pyr[x] >= 0:
-                    dm[x] = 0
-        # a pyramid city holds no fruit (CC-ACT-PYR-01, CC-Q-17): some other city is empty exactly
-        # when more cities lack fruit than hold pyramids
-        bm = s._cm = (sites, dm, cmask.count(0) > nc - free)
+    if bm is not None:
+        return bm if not s._dirty else _refresh(s, bm)
+    s._dirty = 0
+    groups = components(s)[1]
+    cmask, pyr = s.cmask, s.pyr
+    nc = len(cmask)
+    reach = cmask.copy()  # a city alone reaches only its own fruit, and delivers nothing
+    dm = [0] * nc
+    for g in groups:
+        m = 0
+        for x in g:
+            m |= cmask[x]
+        for x in g:
+            reach[x] = m
+            dm[x] = m & ~cmask[x]
+    subsets = s.pk.subsets
+    sites = [subsets[m] for m in reach]
+    free = pyr.count(-1)
+    if free != nc:
+        for x in range(nc):
+            if pyr[x] >= 0:
+                dm[x] = 0
+    # a pyramid city holds no fruit (CC-ACT-PYR-01, CC-Q-17): some other city is empty exactly
+    # when more cities lack fruit than hold pyramids
+    bm = s._cm = (sites, dm, cmask.count(0) > nc - free)
+    return bm
+
+
+def _refresh(s: CabooseState, bm: tuple[list[int], list[int], bool]) -> tuple[list[int], list[int], bool]:
+    """``board_masks`` after the cities ``s._dirty`` gained or lost kinds of fruit: new lists (the old
+    ones may be a clone's), recomputed for those cities' components alone."""
+    dirty = s._dirty
+    s._dirty = 0
+    comp = components(s)[0]
+    cmask, pyr, subsets = s.cmask, s.pyr, s.pk.subsets
+    sites, dm = bm[0].copy(), bm[1].copy()
+    while dirty:
+        g = comp[(dirty & -dirty).bit_length() - 1]
+        m = 0
+        for x in g:
+            m |= cmask[x]
+        sub = subsets[m]
+        for x in g:
+            sites[x] = sub
+            dm[x] = 0 if pyr[x] >= 0 else m & ~cmask[x]
+            dirty &= ~(1 << x)
+    bm = s._cm = (sites, dm, cmask.count(0) > len(cmask) - pyr.count(-1))  # as ``board_masks``
     return bm
 
 
