@@ -19,6 +19,7 @@ from asztal.games.caboose.common import (
     add_cube,
     city_card_refusal,
     finish_first,
+    hand_cities,
     move_market,
     named,
     no,
@@ -46,17 +47,21 @@ def fruit_card_mask(s: CabooseState, p: int) -> int:
     return m
 
 
-def hand_sites(s: CabooseState, p: int) -> int:
-    """Bit ``m`` set when the fruits of mask ``m`` can be had in the city of one of ``p``'s city
-    cards without a pyramid (bit 0: such a city exists); see ``transport.board_masks``."""
-    pk = s.pk
-    sites, cc_city, pyr = board_masks(s)[0], pk.cc_city, s.pyr
+def sites_in(s: CabooseState, cities: int) -> int:
+    """Bit ``m`` set when the fruits of mask ``m`` can be had in one of the ``cities`` (bits)
+    without a pyramid (bit 0: such a city exists); see ``transport.board_masks``. By city, not by
+    card: a hand often holds several cards of one city."""
+    sites, pyr = board_masks(s)[0], s.pyr
     fits = 0
-    for c in s.chand[p]:
-        x = cc_city[c]
-        if pyr[x] < 0:  # CC-ACT-BUILD-13, CC-ACT-GROW-06 nothing built or grown on a pyramid city
+    for x in range(len(pyr)):
+        if cities >> x & 1 and pyr[x] < 0:  # CC-ACT-BUILD-13, CC-ACT-GROW-06 nothing built or grown on a pyramid city
             fits |= sites[x]
     return fits
+
+
+def hand_sites(s: CabooseState, p: int) -> int:
+    """``sites_in`` the cities of ``p``'s city cards."""
+    return sites_in(s, hand_cities(s, p))
 
 
 # --------------------------------------------------------------------------- starting the action

@@ -82,6 +82,15 @@ def draw_auction(s: CabooseState) -> int:
     return s.rng.draw(s.adeck, "caboose.adeck")
 
 
+def hand_cities(s: CabooseState, p: int) -> int:
+    """Bit ``x`` set for the city of each city card in ``p``'s hand."""
+    cc_city = s.pk.cc_city
+    m = 0
+    for c in s.chand[p]:
+        m |= 1 << cc_city[c]
+    return m
+
+
 def remove_from(t: tuple[int, ...], item: int) -> tuple[int, ...]:
     i = t.index(item)
     return t[:i] + t[i + 1:]

@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING
 
 from asztal.engine.action import Action
 from asztal.engine.decision import Decision
-from asztal.games.caboose.building import build_refusal, build_start, can_build, fruit_card_mask, hand_sites
+from asztal.games.caboose.building import build_refusal, build_start, can_build, fruit_card_mask, sites_in
 from asztal.games.caboose.citydraw import citydraw, citydraw_refusal
-from asztal.games.caboose.common import Why, no
+from asztal.games.caboose.common import Why, hand_cities, no
 from asztal.games.caboose.delivery import can_deliver, deliver_refusal, deliver_start
 from asztal.games.caboose.frames import Turn
 from asztal.games.caboose.gods import can_horus, can_sekhmet, horus_refusal, horus_start, sekhmet_do, sekhmet_refusal
 from asztal.games.caboose.growing import can_grow, grow_refusal, grow_start
 from asztal.games.caboose.pack import ATUM, BES, CITYDECK, DONE, FRUIT, HORUS_ACT, SEKHMET, TRAIN
 from asztal.games.caboose.pyramid import can_pyramid, free_pyramids, pyramid_refusal, pyramid_start
-from asztal.games.caboose.rail import can_rail, rail_from, rail_refusal, rail_start
+from asztal.games.caboose.rail import can_rail, rail_cities, rail_refusal, rail_start
 from asztal.games.caboose.transport import board_masks
 from asztal.games.caboose.turn import after, end_turn
 
@@ -77,17 +77,18 @@ def legal(s: CabooseState, p: int, frame: Turn) -> list[Action]:
     acts = [pk.A_TAKE[i] for i in s.adisp] if can_take(s) else []
     if s.acts_left:  # CC-TURN-04, CC-TURN-05, CC-TURN-07: any of the six, the same one again allowed
         kind = pk.ac_kind
+        cities = hand_cities(s, p)
         rail = fits = -1  # what the hand's city cards allow, worked out once when needed
         cards = 0
         for i in s.ahand[p]:
             if kind[i] == TRAIN:
                 if rail < 0:
-                    rail = rail_from(s, p)
+                    rail = cities & rail_cities(s, p)  # ``rail_from``
                 if can_rail(s, p, i, rail):
                     acts.append(pk.A_RAIL[i])
             else:
                 if fits < 0:
-                    fits, cards = hand_sites(s, p), fruit_card_mask(s, p)
+                    fits, cards = sites_in(s, cities), fruit_card_mask(s, p)
                 if can_build(s, i, fits, cards):
                     acts.append(pk.A_BUILD[i])
         _, dm, empty = board_masks(s)
@@ -95,7 +96,7 @@ def legal(s: CabooseState, p: int, frame: Turn) -> list[Action]:
         acts += [A[c] for c in s.chand[p] if can_deliver(s, c, dm)]
         if s.fcards[p]:
             if fits < 0:
-                fits = hand_sites(s, p)
+                fits = sites_in(s, cities)
             A = pk.A_GROW
             acts += [A[k] for k in s.fcards[p] if can_grow(s, k, fits)]
         A = pk.A_PYRAMID

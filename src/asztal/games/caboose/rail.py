@@ -15,6 +15,7 @@ from asztal.games.caboose.common import (
     Why,
     city_card_refusal,
     finish_first,
+    hand_cities,
     named,
     no,
     remove_from,
@@ -47,15 +48,6 @@ def rail_cities(s: CabooseState, p: int) -> int:
                         per[q] |= both
         s._rail = masks = tuple(per)
     return masks[p]
-
-
-def hand_cities(s: CabooseState, p: int) -> int:
-    """Bit ``x`` set for the city of each city card in ``p``'s hand."""
-    cc_city = s.pk.cc_city
-    m = 0
-    for c in s.chand[p]:
-        m |= 1 << cc_city[c]
-    return m
 
 
 # --------------------------------------------------------------------------- starting the action
