@@ -10,7 +10,7 @@ PTAH GOULD's bonus is paid here (CC-GOD-PTAH-01).
 from __future__ import annotations
 
 from operator import add
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from asztal.engine.action import Action
 from asztal.engine.decision import Decision
@@ -36,6 +36,11 @@ if TYPE_CHECKING:
     from asztal.games.caboose.state import CabooseState
 
 PART = "build"
+
+
+#: ``BuildCity`` frames by card, each made once: frames are immutable values (shared by clones), and the
+#: interpreter's frozen-dataclass ``__init__`` costs several times this lookup
+_CITY_FRAMES: Final[dict[int, BuildCity]] = {}
 
 
 def fruit_card_mask(s: CabooseState, p: int) -> int:
@@ -90,7 +95,10 @@ def build_refusal(s: CabooseState, p: int, b: int) -> Why | None:
 def build_start(s: CabooseState, p: int, b: int) -> bool:
     s.own_hands()
     s.ahand[p] = remove_from(s.ahand[p], b)  # CC-ACT-BUILD-02 (i) play the card
-    s.stack = (s.stack[0], BuildCity(b))
+    frame = _CITY_FRAMES.get(b)
+    if frame is None:
+        frame = _CITY_FRAMES[b] = BuildCity(b)
+    s.stack = (s.stack[0], frame)
     return False
 
 
@@ -113,8 +121,12 @@ def city_refusal(s: CabooseState, p: int, frame: BuildCity, c: int) -> Why | Non
 
 
 def city_legal(s: CabooseState, p: int, frame: BuildCity) -> list[Action]:
-    A = s.pk.A_CARD
-    return [A[c] for c in s.chand[p] if city_refusal(s, p, frame, c) is None]
+    """The cards of the hand that pass ``city_refusal``: its tests, worked out once for the hand."""
+    pk = s.pk
+    A, cc_city, pyr = pk.A_CARD, pk.cc_city, s.pyr
+    short = pk.ac_mask[frame.card] & ~fruit_card_mask(s, p)
+    sites = board_masks(s)[0]
+    return [A[c] for c in s.chand[p] if pyr[cc_city[c]] < 0 and sites[cc_city[c]] >> short & 1]
 
 
 # --------------------------------------------------------------------------- the fruits

@@ -8,7 +8,7 @@ pass the matching ``*_refusal`` check.
 from __future__ import annotations
 
 from operator import add
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from asztal.engine.action import Action
 from asztal.engine.decision import Decision
@@ -31,6 +31,11 @@ if TYPE_CHECKING:
     from asztal.games.caboose.state import CabooseState
 
 PART = "deliver"
+
+
+#: ``DeliverFruit`` frames by card, each made once: frames are immutable values (shared by clones), and the
+#: interpreter's frozen-dataclass ``__init__`` costs several times this lookup
+_FRAMES: Final[dict[int, DeliverFruit]] = {}
 
 
 def can_deliver(s: CabooseState, c: int, dm: list[int]) -> bool:
@@ -61,7 +66,10 @@ def deliver_refusal(s: CabooseState, p: int, c: int) -> Why | None:
 def deliver_start(s: CabooseState, p: int, c: int) -> bool:
     s.own_hands()
     s.chand[p] = remove_from(s.chand[p], c)  # CC-ACT-DELIVER-02 (i) play the city card
-    s.stack = (s.stack[0], DeliverFruit(c))
+    frame = _FRAMES.get(c)
+    if frame is None:
+        frame = _FRAMES[c] = DeliverFruit(c)
+    s.stack = (s.stack[0], frame)
     return False
 
 

@@ -137,6 +137,8 @@ class SwapSecond(Frame):
 
 #: the frame that starts each phase (shared: frames are immutable)
 BIDDING, GOD_CHOICE, TURN = Bidding(), GodChoice(), Turn()
+#: HORUS's first question, which carries nothing
+SWAP_FIRST = SwapFirst()
 #: the frames of a phase B turn by the name the readable JSON and the views give their step
 STEP_FRAMES: dict[str, type[Frame]] = {f.STEP: f for f in (Turn, RailCity, RailRoute, BuildCity, BuildFruit,
                                                             DeliverFruit, GrowCity, PyramidCity, SwapFirst,

@@ -21,7 +21,7 @@ from asztal.games.caboose.common import (
     remove_cube,
     swap_possible,
 )
-from asztal.games.caboose.frames import TURN, GodChoice, SwapFirst, SwapSecond
+from asztal.games.caboose.frames import SWAP_FIRST, TURN, GodChoice, SwapFirst, SwapSecond
 from asztal.games.caboose.pack import GOD_NAMES, GODS_ACT, HORUS, SEKHMET
 from asztal.games.caboose.transport import link
 from asztal.games.caboose.turn import after, begin_turn
@@ -95,7 +95,7 @@ def horus_refusal(s: CabooseState, p: int) -> Why | None:
 
 
 def horus_start(s: CabooseState, p: int) -> bool:
-    s.stack = (s.stack[0], SwapFirst())
+    s.stack = (s.stack[0], SWAP_FIRST)
     return False
 
 

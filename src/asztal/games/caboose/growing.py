@@ -6,7 +6,7 @@ the matching ``*_refusal`` check.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from asztal.engine.action import Action
 from asztal.engine.decision import Decision
@@ -28,6 +28,11 @@ if TYPE_CHECKING:
     from asztal.games.caboose.state import CabooseState
 
 PART = "grow"
+
+
+#: ``GrowCity`` frames by card, each made once: frames are immutable values (shared by clones), and the
+#: interpreter's frozen-dataclass ``__init__`` costs several times this lookup
+_FRAMES: Final[dict[int, GrowCity]] = {}
 
 
 def can_grow(s: CabooseState, k: int, fits: int) -> bool:
@@ -62,7 +67,10 @@ def grow_refusal(s: CabooseState, p: int, k: int) -> Why | None:
 def grow_start(s: CabooseState, p: int, k: int) -> bool:
     s.own_hands()
     s.fcards[p] = remove_from(s.fcards[p], k)  # CC-ACT-GROW-02 choose one of your fruit cards
-    s.stack = (s.stack[0], GrowCity(k))
+    frame = _FRAMES.get(k)
+    if frame is None:
+        frame = _FRAMES[k] = GrowCity(k)
+    s.stack = (s.stack[0], frame)
     return False
 
 
@@ -75,8 +83,10 @@ def city_refusal(s: CabooseState, p: int, c: int) -> Why | None:
 
 
 def legal(s: CabooseState, p: int, frame: GrowCity) -> list[Action]:
-    A = s.pk.A_CARD
-    return [A[c] for c in s.chand[p] if city_refusal(s, p, c) is None]
+    """The cards of the hand that pass ``city_refusal``."""
+    pk = s.pk
+    A, cc_city, pyr = pk.A_CARD, pk.cc_city, s.pyr
+    return [A[c] for c in s.chand[p] if pyr[cc_city[c]] < 0]
 
 
 def refusal(s: CabooseState, p: int, frame: GrowCity, action: Action) -> Why | None:

@@ -7,7 +7,7 @@ check.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from asztal.engine.action import Action
 from asztal.engine.decision import Decision
@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from asztal.games.caboose.state import CabooseState
 
 PART = "pyramid"
+
+
+#: ``PyramidCity`` frames by tile, each made once: frames are immutable values (shared by clones), and the
+#: interpreter's frozen-dataclass ``__init__`` costs several times this lookup
+_FRAMES: Final[dict[int, PyramidCity]] = {}
 
 
 def pyramid_price(s: CabooseState, p: int, t: int) -> int:
@@ -75,7 +80,10 @@ def pyramid_refusal(s: CabooseState, p: int, t: int) -> Why | None:
 
 
 def pyramid_start(s: CabooseState, p: int, t: int) -> bool:
-    s.stack = (s.stack[0], PyramidCity(t))  # CC-ACT-PYR-02 any tile from the supply
+    frame = _FRAMES.get(t)
+    if frame is None:
+        frame = _FRAMES[t] = PyramidCity(t)
+    s.stack = (s.stack[0], frame)  # CC-ACT-PYR-02 any tile from the supply
     return False
 
 

@@ -7,7 +7,7 @@ SETH HENRY HARRIMAN's bonus is paid here too (CC-GOD-SETH-01).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from asztal.engine.action import Action
 from asztal.engine.decision import Decision
@@ -29,6 +29,11 @@ if TYPE_CHECKING:
     from asztal.games.caboose.state import CabooseState
 
 PART = "rail"
+
+
+#: ``RailCity`` frames by card, each made once: frames are immutable values (shared by clones), and the
+#: interpreter's frozen-dataclass ``__init__`` costs several times this lookup
+_CITY_FRAMES: Final[dict[int, RailCity]] = {}
 
 
 def rail_cities(s: CabooseState, p: int) -> int:
@@ -86,7 +91,10 @@ def rail_refusal(s: CabooseState, p: int, i: int) -> Why | None:
 def rail_start(s: CabooseState, p: int, i: int) -> bool:
     s.own_hands()
     s.ahand[p] = remove_from(s.ahand[p], i)  # CC-ACT-TRAIN-02 (i) play the card
-    s.stack = (s.stack[0], RailCity(i))
+    frame = _CITY_FRAMES.get(i)
+    if frame is None:
+        frame = _CITY_FRAMES[i] = RailCity(i)
+    s.stack = (s.stack[0], frame)
     return False
 
 
@@ -100,8 +108,10 @@ def city_refusal(s: CabooseState, p: int, c: int) -> Why | None:
 
 
 def city_legal(s: CabooseState, p: int, frame: RailCity) -> list[Action]:
-    A = s.pk.A_CARD
-    return [A[c] for c in s.chand[p] if city_refusal(s, p, c) is None]
+    """The cards of the hand that pass ``city_refusal``."""
+    pk = s.pk
+    A, cc_city, open_from = pk.A_CARD, pk.cc_city, rail_cities(s, p)
+    return [A[c] for c in s.chand[p] if open_from >> cc_city[c] & 1]
 
 
 # --------------------------------------------------------------------------- the route

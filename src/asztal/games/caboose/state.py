@@ -70,12 +70,20 @@ _RULES: dict[type[Frame], tuple[Callable[[CabooseState, int, Any], list[Action]]
     SwapSecond: (gods.second_legal, gods.swap_check, gods.swap_ask, gods.swap_do),
 }
 
-#: the frames the engine meets most, as C statics of the compiled build: ``_legal_list`` and ``_apply``
+#: the kinds of frame as C statics of the compiled build: ``_legal_list`` and ``_apply``, the hot path,
 #: test ``type(frame) is _TURN`` (two pointers) and call the rule directly (no boxed arguments, no
-#: lookup in ``_RULES``, whose entries are called as Python functions)
+#: lookup in ``_RULES``, whose entries are called as Python functions); the same pairs as ``_RULES``
 _TURN: Final = Turn
 _BIDDING: Final = Bidding
 _GOD_CHOICE: Final = GodChoice
+_RAIL_CITY: Final = RailCity
+_RAIL_ROUTE: Final = RailRoute
+_BUILD_CITY: Final = BuildCity
+_BUILD_FRUIT: Final = BuildFruit
+_DELIVER: Final = DeliverFruit
+_GROW: Final = GrowCity
+_PYRAMID: Final = PyramidCity
+_SWAP_FIRST: Final = SwapFirst
 
 _LISTS = ("money", "vp", "trains", "god", "chand", "ahand", "fcards", "bcards", "rt", "rown", "cubes", "cmask",
           "supply", "market", "prestige", "btiles", "pyr", "cdeck", "cdisp", "cdisc", "adeck", "adisp", "adisc",
@@ -193,7 +201,21 @@ class CabooseState(GameState):
             return menu.legal(self, p, frame)
         if kind is _BIDDING:
             return auction.legal(self, p, frame)
-        return _RULES[kind][0](self, p, frame)
+        if kind is _GOD_CHOICE:
+            return gods.god_legal(self, p, frame)
+        if kind is _RAIL_CITY or kind is _RAIL_ROUTE:
+            return rail.legal(self, p, frame)
+        if kind is _BUILD_CITY or kind is _BUILD_FRUIT:
+            return building.legal(self, p, frame)
+        if kind is _DELIVER:
+            return delivery.legal(self, p, frame)
+        if kind is _GROW:
+            return growing.legal(self, p, frame)
+        if kind is _PYRAMID:
+            return pyramid.legal(self, p, frame)
+        if kind is _SWAP_FIRST:
+            return gods.first_legal(self, p, frame)
+        return gods.second_legal(self, p, frame)
 
     def refusal(self, action: Action) -> Refusal | None:
         """None when legal, else why not: the same checks the legal list is made of."""
@@ -234,8 +256,18 @@ class CabooseState(GameState):
             revealed = auction.do(self, p, frame, action)
         elif rules is _GOD_CHOICE:
             revealed = gods.god_do(self, p, frame, action)
+        elif rules is _RAIL_CITY or rules is _RAIL_ROUTE:
+            revealed = rail.do(self, p, frame, action)
+        elif rules is _BUILD_CITY or rules is _BUILD_FRUIT:
+            revealed = building.do(self, p, frame, action)
+        elif rules is _DELIVER:
+            revealed = delivery.do(self, p, frame, action)
+        elif rules is _GROW:
+            revealed = growing.do(self, p, frame, action)
+        elif rules is _PYRAMID:
+            revealed = pyramid.do(self, p, frame, action)
         else:
-            revealed = _RULES[rules][3](self, p, frame, action)
+            revealed = gods.swap_do(self, p, frame, action)
         if kind in _PLAYS:  # ... until it is played
             k = 0
             for i in self.ahand[p]:
