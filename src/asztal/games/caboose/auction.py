@@ -70,7 +70,8 @@ def pass_refusal(s: CabooseState, p: int) -> Why | None:
 # --------------------------------------------------------------------------- the frame's contract
 
 def legal(s: CabooseState, p: int, frame: Bidding) -> list[Action]:
-    acts = bids(*bid_range(s, p))  # every bid in the range passes ``bid_refusal``
+    lo, hi = bid_range(s, p)
+    acts = bids(lo, hi)  # every bid in the range passes ``bid_refusal``
     if pass_refusal(s, p) is None:
         acts.insert(0, PASS)  # CC-AUC-02 raise or pass
     return acts

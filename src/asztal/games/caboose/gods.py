@@ -8,7 +8,7 @@ SETH in ``rail``, ATUM and BES in ``turn``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from asztal.engine.action import Action
 from asztal.engine.decision import Decision
@@ -40,9 +40,15 @@ def god_refusal(s: CabooseState, p: int, k: int) -> Why | None:
     return None
 
 
+#: the gods' choices by god number 1-7 at index 0-6 (``GODS_ACT`` without its empty first place)
+_CHOICES: Final = tuple(cast(Action, a) for a in GODS_ACT[1:])
+
+
 def god_legal(s: CabooseState, p: int, frame: GodChoice) -> list[Action]:
-    taken = s.god
-    return [cast(Action, GODS_ACT[k]) for k in range(1, 8) if k not in taken]  # exactly ``god_refusal``'s test
+    taken = 0
+    for g in s.god:
+        taken |= 1 << g
+    return [_CHOICES[k - 1] for k in range(1, 8) if not taken >> k & 1]  # exactly ``god_refusal``'s test
 
 
 def god_check(s: CabooseState, p: int, frame: GodChoice, action: Action) -> Why | None:

@@ -17,7 +17,7 @@ from asztal.engine.decision import Decision
 from asztal.games.caboose.building import build_refusal, build_start, can_build, fruit_card_mask, sites_in
 from asztal.games.caboose.citydraw import citydraw, citydraw_refusal
 from asztal.games.caboose.common import Why, hand_cities, no
-from asztal.games.caboose.delivery import can_deliver, deliver_refusal, deliver_start
+from asztal.games.caboose.delivery import deliver_refusal, deliver_start
 from asztal.games.caboose.frames import Turn
 from asztal.games.caboose.gods import can_horus, can_sekhmet, horus_refusal, horus_start, sekhmet_do, sekhmet_refusal
 from asztal.games.caboose.growing import can_grow, grow_refusal, grow_start
@@ -92,8 +92,8 @@ def legal(s: CabooseState, p: int, frame: Turn) -> list[Action]:
                 if can_build(s, i, fits, cards):
                     acts.append(pk.A_BUILD[i])
         _, dm, empty = board_masks(s)
-        A = pk.A_DELIVER
-        acts += [A[c] for c in s.chand[p] if can_deliver(s, c, dm)]
+        A, cc_mask, cc_city = pk.A_DELIVER, pk.cc_mask, pk.cc_city
+        acts += [A[c] for c in s.chand[p] if cc_mask[c] & dm[cc_city[c]]]  # ``can_deliver``, inlined
         if s.fcards[p]:
             if fits < 0:
                 fits = sites_in(s, cities)

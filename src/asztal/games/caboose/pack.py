@@ -101,7 +101,7 @@ DONE: Final = gact("done")
 HORUS_ACT: Final = gact("horus")
 CITYDECK: Final = gact("citydeck")
 GODS_ACT = (None,) + tuple(gact("god", k) for k in range(1, 8))
-_BIDS: list[Action] = [None]  # type: ignore[list-item]
+_BIDS: Final[list[Action]] = [None]  # type: ignore[list-item]
 
 
 def bids(lo: int, hi: int) -> list[Action]:
