@@ -122,7 +122,7 @@ def do(s: CabooseState, p: int, frame: PyramidCity, action: Action) -> bool:
     s.money[p] -= price  # CC-ACT-PYR-04 (i)
     s.pyr[x] = t  # CC-ACT-PYR-05 (ii)
     s._pfree = None
-    s._cm = None
+    s._dirty |= 1 << x  # the board masks change for x's component alone
     s.vp[p] += pk.pyr_value[t]  # CC-ACT-PYR-06
     if s.log is not None:
         s.emit("caboose.pyramid", seat=p, tile=pk.pyr_ids[t], value=pk.pyr_value[t], price=price,

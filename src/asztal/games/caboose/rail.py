@@ -38,8 +38,8 @@ _CITY_FRAMES: Final[dict[int, RailCity]] = {}
 
 def rail_cities(s: CabooseState, p: int) -> int:
     """Bit ``x`` set when ``p`` could build a railway from city ``x``: a route from it with room
-    (fewer than two owners) and none of p's trains; cached for every seat in ``s._rail`` until a
-    railway is built."""
+    (fewer than two owners) and none of p's trains; cached for every seat in ``s._rail``, and
+    brought up to date by ``_rail_built`` when a railway is built."""
     masks = s._rail
     if masks is None:
         pk, rown, rt, P = s.pk, s.rown, s.rt, s.players
@@ -169,6 +169,26 @@ def do(s: CabooseState, p: int, frame: RailCity | RailRoute, action: Action) -> 
     return _resolve(s, p, frame.card, frame.city_card, action.args[0])
 
 
+def _rail_built(s: CabooseState, r: int) -> None:
+    """``rail_cities`` after a railway on route ``r``: only the bits of r's two cities can change,
+    and they come from the routes touching those cities."""
+    masks = s._rail
+    if masks is None:
+        return
+    pk, rown, rt, P = s.pk, s.rown, s.rt, s.players
+    ra, rb = pk.route_a, pk.route_b
+    a, b = ra[r], rb[r]
+    near = pk.city_routes[a] + pk.city_routes[b]
+    per = list(masks)
+    for q in range(P):
+        m = per[q] & ~(1 << a | 1 << b)
+        for r2 in near:
+            if rown[r2] < 2 and not rt[r2 * P + q]:  # as ``rail_cities``
+                m |= 1 << ra[r2] | 1 << rb[r2]
+        per[q] = m
+    s._rail = tuple(per)
+
+
 def _resolve(s: CabooseState, p: int, i: int, c: int, r: int) -> bool:
     pk, P = s.pk, s.players
     n = pk.ac_trains[i]
@@ -180,7 +200,7 @@ def _resolve(s: CabooseState, p: int, i: int, c: int, r: int) -> bool:
     s.rt[r * P + p] = n  # CC-ACT-TRAIN-03, CC-ACT-TRAIN-05 all trains on one route (CC-ACT-TRAIN-08: they
     # pay off in final scoring, in others' buildings and deliveries)
     s.rown[r] += 1
-    s._rail = None
+    _rail_built(s, r)
     if s.rown[r] == 1:
         link(s, r)
     s.adisc.append(i)  # CC-ACT-TRAIN-07 (iv) discard both cards

@@ -59,7 +59,8 @@ def components(s: CabooseState) -> tuple[tuple[tuple[int, ...], ...], tuple[tupl
 
 def link(s: CabooseState, r: int) -> None:
     """Route ``r`` joined the network (its first train, or the Sekhmet route): merge its two
-    components in the cached ones instead of searching the graph again."""
+    components in the cached ones instead of searching the graph again; the board masks change
+    for the merged component's cities alone (``board_masks``)."""
     net = s._comp
     if net is None:
         s._cm = None
@@ -73,13 +74,15 @@ def link(s: CabooseState, r: int) -> None:
         for x in g:
             joined[x] = g
         s._comp = (tuple(joined), tuple(h for h in groups if h is not ga and h is not gb) + (g,))
-        s._cm = None
+        for x in g:
+            s._dirty |= 1 << x
 
 
 def board_masks(s: CabooseState) -> tuple[list[int], list[int], bool]:
-    """``(sites, dm, empty)`` for the current position, cached in ``s._cm`` until a pyramid is
-    built or the network changes (a tuple, so clones may share it); when cities gain or lose a
-    kind of fruit (``s._dirty``) only their components are worked out again (``_refresh``):
+    """``(sites, dm, empty)`` for the current position, cached in ``s._cm`` (a tuple, so clones
+    may share it) until the network is worked out anew; when cities gain or lose a kind of fruit,
+    get a pyramid or join a component (``s._dirty``), only their components are worked out again
+    (``_refresh``):
 
     ``sites`` per city the fruit sets a building there could be supplied with from its component:
     bit ``m`` set when all the fruits of mask ``m`` are present in it (bit 0 always; whether the
@@ -117,8 +120,8 @@ def board_masks(s: CabooseState) -> tuple[list[int], list[int], bool]:
 
 
 def _refresh(s: CabooseState, bm: tuple[list[int], list[int], bool]) -> tuple[list[int], list[int], bool]:
-    """``board_masks`` after the cities ``s._dirty`` gained or lost kinds of fruit: new lists (the old
-    ones may be a clone's), recomputed for those cities' components alone."""
+    """``board_masks`` after the cities ``s._dirty`` changed: new lists (the old ones may be a
+    clone's), recomputed for those cities' components alone."""
     dirty = s._dirty
     s._dirty = 0
     comp = components(s)[0]
