@@ -42,17 +42,22 @@ def rail_cities(s: CabooseState, p: int) -> int:
     brought up to date by ``_rail_built`` when a railway is built."""
     masks = s._rail
     if masks is None:
-        pk, rown, rt, P = s.pk, s.rown, s.rt, s.players
-        ra, rb = pk.route_a, pk.route_b
-        per = [0] * P
-        for r in range(pk.nr):
-            if rown[r] < 2:  # CC-ACT-TRAIN-04 at most two players; CC-ACT-TRAIN-06 not onto one's own
-                both = 1 << ra[r] | 1 << rb[r]
-                for q in range(P):
-                    if not rt[r * P + q]:
-                        per[q] |= both
-        s._rail = masks = tuple(per)
+        s._rail = masks = rail_masks(s)
     return masks[p]
+
+
+def rail_masks(s: CabooseState) -> tuple[int, ...]:
+    """``rail_cities`` of every seat, worked out from the routes (not cached)."""
+    pk, rown, rt, P = s.pk, s.rown, s.rt, s.players
+    ra, rb = pk.route_a, pk.route_b
+    per = [0] * P
+    for r in range(pk.nr):
+        if rown[r] < 2:  # CC-ACT-TRAIN-04 at most two players; CC-ACT-TRAIN-06 not onto one's own
+            both = 1 << ra[r] | 1 << rb[r]
+            for q in range(P):
+                if not rt[r * P + q]:
+                    per[q] |= both
+    return tuple(per)
 
 
 # --------------------------------------------------------------------------- starting the action

@@ -564,11 +564,8 @@ class CabooseState(GameState):
         self._cm = None
         assert board_masks(self) == cached, "board masks out of date"
         self._cm = keep
-        if self._rail is not None:  # the cities each seat could build a railway from, likewise
-            rails = self._rail
-            self._rail = None
-            rail.rail_cities(self, 0)
-            assert self._rail == rails, "railway cities out of date"
+        rails = self._rail  # the cities each seat could build a railway from, likewise
+        assert rails is None or rails == rail.rail_masks(self), "railway cities out of date"
         # trains: each player's 20 on the board or in supply; at most two players per route (CC-ACT-TRAIN-04)
         for q in range(P):
             on_board = sum(self.rt[r * P + q] for r in range(pk.nr))
