@@ -302,6 +302,7 @@ def load_multi(s: PocketCivState, d: dict[str, Any]) -> None:
                for k in ("forest", "mountain", "volcano", "farm", "desert", "fault")}
     s.forest, s.farm, s.desert, s.fault = (terrain[k] for k in ("forest", "farm", "desert", "fault"))
     s.mount = [2 if v else 1 if m else 0 for m, v in zip(terrain["mountain"], terrain["volcano"], strict=True)]
+    s._land_shared = False
 
     def per_seat(x: dict[str, Any], key: str) -> list[Any]:
         return listed(x[key], f"area {x['id']} {key}", P, P)

@@ -57,14 +57,31 @@ def wonder_check(s: PocketCivState, a: int, w: int, total: int, why: bool = Fals
     return None
 
 
+#: the fewest tribes any wonder costs: an area with fewer builds none
+CHEAPEST = min(WONDER_TRIBES)
+
+
 def legal_wonders(s: PocketCivState, acts: list[Action], total: int) -> None:
-    cheapest = min(WONDER_TRIBES)
-    tribes = s.emp.tribes
+    """The wonder actions, by area then wonder: ``wonder_check`` decides each, for the wonders
+    whose gold, advances and trading partner (PC-DEV-WONDER-03, the checks that do not depend
+    on the area) the Empire has, worked out once per menu."""
+    e = s.emp
+    gold, adv, partners = e.gold, e.adv, e.partners
+    open_: list[int] = []
+    for w in range(NWONDER):
+        if WONDER_GOLD[w] > gold or WONDER_ADV[w] & adv != WONDER_ADV[w]:
+            continue
+        if WONDER_PARTNER[w] >= 0 and not partners >> WONDER_PARTNER[w] & 1:
+            continue
+        open_.append(w)
+    if not open_:
+        return
+    tribes = e.tribes
     for a in s.board.areas:
-        if tribes[a] < cheapest:
+        if tribes[a] < CHEAPEST:
             continue
         row = WONDER[a]
-        for w in range(NWONDER):
+        for w in open_:
             if wonder_check(s, a, w, total) is None:
                 acts.append(row[w])
 

@@ -16,9 +16,11 @@ def eruption(s: PocketCivState, a: int) -> int:
     floor = 1 if s.emp.adv & A_ENGINEERING else 0  # PC-EVT-VOLCANO-05
     affected = BITS[a]
     if s.mount[a] == 0:  # PC-EVT-VOLCANO-02
+        s.own_land()
         s.mount[a] = 2
         s.tribes_to(a, 1)
     elif s.mount[a] == 1:  # PC-EVT-VOLCANO-03
+        s.own_land()
         s.mount[a] = 2
         s.reduce_cav(a, 2, floor)
         s.tribes_to(a, 1)
@@ -26,6 +28,7 @@ def eruption(s: PocketCivState, a: int) -> int:
         s.emp.wonders[a] = ()
     else:  # PC-EVT-VOLCANO-04
         s.reduce_cav(a, s.emp.cav[a], floor)
+        s.own_land()
         s.farm[a] = 0
         s.forest[a] = 0
         s.rm_tribes(a, s.emp.tribes[a])
