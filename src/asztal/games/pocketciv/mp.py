@@ -28,6 +28,7 @@ PC-Q-27); the game ends when a seat has no tribe and no city or Era 8 ends (PC-M
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from asztal.engine.action import Action
@@ -102,7 +103,7 @@ def generate_mp_board(rng: Rng, players: int = 2) -> Board:
             base = POOL[rng.below(len(POOL), "pocketciv.map")]
             perm = SYMMETRIES[rng.below(len(SYMMETRIES), "pocketciv.map")]
             owner.extend(base[perm[k]] + half for k in range(len(DISC)))
-        touch = [frozenset(owner[j] for j in t) for _, t in rim]
+        touch = [_mask_of(owner[j] for j in t) for _, t in rim]
         fr_cells = _frontier_cells(rng, rim, touch, players)
         if fr_cells is not None:
             break
@@ -115,7 +116,7 @@ def generate_mp_board(rng: Rng, players: int = 2) -> Board:
     adj = tuple(tuple(set_bits(m)) for m in adjm)
     frontier, coastal = [False] * n, [False] * n
     for (out, _), t in zip(rim, touch, strict=True):
-        for a in t:
+        for a in set_bits(t):
             (frontier if out in fr_cells else coastal)[a] = True
     numbers = [k for k in range(1, 9) for _ in range(players)]
     rng.shuffle(numbers, "pocketciv.map")
@@ -173,24 +174,37 @@ def _mp_json_map(board: MPBoard) -> dict[str, Any]:
     }
 
 
-def _frontier_cells(rng: Rng, rim: tuple[tuple[tuple[int, int], tuple[int, ...]], ...], touch: list[frozenset[int]],
+def _mask_of(areas: Iterable[int]) -> int:
+    """The bit mask of some areas (at most 32 of them: a machine integer)."""
+    m = 0
+    for a in areas:
+        m |= 1 << a
+    return m
+
+
+def _frontier_cells(rng: Rng, rim: tuple[tuple[tuple[int, int], tuple[int, ...]], ...], touch: list[int],
                     players: int) -> set[tuple[int, int]] | None:
-    """A run of outside cells bordering exactly 4-5 areas per player: the Frontier."""
+    """A run of outside cells bordering exactly 4-5 areas per player: the Frontier. ``touch``:
+    the areas each rim edge borders, as bit masks (a union is an or, its size a bit count)."""
     n = len(rim)
+    outside = len({out for out, _ in rim})
     for _ in range(30):
         want = 4 * players + rng.below(players + 1, "pocketciv.map")
         start = rng.below(n, "pocketciv.map")
         arc: set[tuple[int, int]] = set()
-        seen: set[int] = set()
+        seen = 0
         for k in range(n - 1):
             e = (start + k) % n
             new = seen | touch[e]
-            if len(new) > want:
+            if new.bit_count() > want:
                 break
             arc.add(rim[e][0])
             seen = new
-        areas = set().union(*(t for (out, _), t in zip(rim, touch, strict=True) if out in arc)) if arc else set()
-        if len(areas) == want and len(arc) < len({out for out, _ in rim}):
+        areas = 0
+        for (out, _), t in zip(rim, touch, strict=True):
+            if out in arc:
+                areas |= t
+        if areas.bit_count() == want and len(arc) < outside:
             return arc
     return None
 
