@@ -26,7 +26,7 @@ class Empire:
     tribes: list[int]
     cav: list[int]
     moved: list[int]
-    wonders: list[tuple[int, ...]]
+    wonders: tuple[tuple[int, ...], ...]
     capital: int = -1
     gold: int = 0
     vp: int = 0
@@ -42,15 +42,23 @@ class Empire:
     @classmethod
     def empty(cls, n: int) -> Empire:
         """An Empire on a map of ``n`` areas with nothing on it."""
-        return cls([0] * n, [0] * n, [0] * n, [()] * n)
+        return cls([0] * n, [0] * n, [0] * n, ((),) * n)
 
     def copy(self) -> Empire:
-        """An independent copy (the per-area lists copied; copies are the searches' hot path).
-        Through the constructor: the compiled build makes Empire a native class, which
-        ``object.__new__`` may not create."""
-        return Empire(self.tribes.copy(), self.cav.copy(), self.moved.copy(), self.wonders.copy(), self.capital,
+        """An independent copy (the per-area lists copied; copies are the searches' hot path;
+        ``wonders`` is a tuple, shared). Through the constructor: the compiled build makes
+        Empire a native class, which ``object.__new__`` may not create."""
+        return Empire(self.tribes.copy(), self.cav.copy(), self.moved.copy(), self.wonders, self.capital,
                       self.gold, self.vp, self.vp_wonders, self.adv, self.partners, self.flags, self.acq,
                       self.grown, self.astro_era, self.voyage)
+
+    def set_wonders(self, a: int, ws: tuple[int, ...]) -> None:
+        """The wonders of area ``a`` are now ``ws``. ``wonders`` is a tuple (a tuple of wonder
+        indices per area) so that a copy of the Empire shares it: wonders are built and lost
+        seldom, and a change makes a new tuple instead of every copy copying a list."""
+        w = list(self.wonders)
+        w[a] = ws
+        self.wonders = tuple(w)
 
     def cities(self) -> int:
         return len(self.cav) - self.cav.count(0)
@@ -99,7 +107,7 @@ def combined(seats: list[Empire], holder: Empire, areas: range) -> Empire:
     advances, partners and round limits (copies: the holder keeps what the event's end gives
     back, see ``state.leave_event``)."""
     return Empire([sum(x.tribes[a] for x in seats) for a in areas], [sum(x.cav[a] for x in seats) for a in areas],
-                  [0] * len(areas), [tuple(w for x in seats for w in x.wonders[a]) for a in areas], -1,
+                  [0] * len(areas), tuple(tuple(w for x in seats for w in x.wonders[a]) for a in areas), -1,
                   holder.gold, holder.vp, holder.vp_wonders, holder.adv, holder.partners, holder.flags,
                   holder.acq, holder.grown, holder.astro_era, -1)
 

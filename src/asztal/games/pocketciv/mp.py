@@ -332,7 +332,7 @@ def load_multi(s: PocketCivState, d: dict[str, Any]) -> None:
         e.tribes = [whole(per_seat(x, "tribes")[p], "tribes", 0, MAX_COUNT) for x in areas]
         e.cav = [whole(per_seat(x, "cities")[p], "cities", 0, 10) for x in areas]
         e.moved = [whole(per_seat(x, "moved")[p], "moved", 0, MAX_COUNT) for x in areas]
-        e.wonders = [wonder_tuple(per_seat(x, "wonders")[p], "wonders") for x in areas]
+        e.wonders = tuple(wonder_tuple(per_seat(x, "wonders")[p], "wonders") for x in areas)
         e.capital = -1 if cap is None else whole(cap, "capital", 1, n) - 1
         e.gold = whole(d_e["gold"], "gold", 0, MAX_COUNT)
         e.vp = whole(d_e["vp"], "vp", 0, MAX_COUNT)
@@ -371,7 +371,7 @@ def load_multi(s: PocketCivState, d: dict[str, Any]) -> None:
 
         view = combined(seats, seats[s.totem], board.areas)
         view.tribes, view.cav = counts("tribes", MAX_COUNT), counts("cities", 10)
-        view.wonders = [wonder_tuple(ws, "event wonders") for ws in listed(js["wonders"], "event wonders", n, n)]
+        view.wonders = tuple(wonder_tuple(ws, "event wonders") for ws in listed(js["wonders"], "event wonders", n, n))
         view.gold = whole(js["gold"], "event gold", 0, MAX_COUNT)
         view.adv = name_bits(js["advances"], "event advances", ADV_INDEX)
         view.partners = name_bits(js["partners"], "event partners", {x: i for i, x in enumerate(EMPIRES)})
@@ -601,7 +601,7 @@ def _losses(s: PocketCivState) -> None:
                 while cnt and w in e.wonders[a]:
                     ws = list(e.wonders[a])
                     ws.remove(w)
-                    e.wonders[a] = tuple(ws)
+                    e.set_wonders(a, tuple(ws))
                     cnt -= 1
     ev.lt, ev.lc = lt, lc
 

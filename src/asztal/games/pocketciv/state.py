@@ -664,7 +664,7 @@ class PocketCivState(GameState):
         self.forest, self.farm, self.desert, self.fault = (terrain[k] for k in ("forest", "farm", "desert", "fault"))
         self.mount = [2 if v else 1 if m else 0 for m, v in zip(terrain["mountain"], terrain["volcano"], strict=True)]
         self._land_shared = False
-        self.emp.wonders = [wonder_tuple(x.get("wonders", []), f"area {x['number']} wonders") for x in areas]
+        self.emp.wonders = tuple(wonder_tuple(x.get("wonders", []), f"area {x['number']} wonders") for x in areas)
         caps = [i for i, c in enumerate(terrain["capital"]) if c]
         if len(caps) > 1:
             raise ValueError("at most one capital")

@@ -90,5 +90,5 @@ def build(s: PocketCivState, a: int, w: int) -> None:
     """PC-DEV-WONDER-01: tribes from the area (PC-Q-23 (3)), gold from the stock."""
     s.rm_tribes(a, WONDER_TRIBES[w])
     s.emp.gold -= WONDER_GOLD[w]
-    s.emp.wonders[a] = s.emp.wonders[a] + (w,)
+    s.emp.set_wonders(a, s.emp.wonders[a] + (w,))
     s.emit("pocketciv.wonder", area=a + 1, wonder=WONDER_IDS[w])

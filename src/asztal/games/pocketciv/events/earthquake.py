@@ -51,7 +51,7 @@ def _run(s: PocketCivState, f: Earthquake) -> bool:
         s.reduce_cav(a, 3, floor)  # PC-EVT-QUAKE-04
         s.rm_tribes(a, 4)
         if s.emp.wonders[a]:  # PC-Q-22 (2): Engineering does not save wonders
-            s.emp.wonders[a] = ()
+            s.emp.set_wonders(a, ())
             s.emit("pocketciv.wonders_lost", area=a + 1, count=0, cause="earthquake")
         s.stack[-1] = Earthquake(1, f.card, f.era, a, min(2, len(s.board.adj[a])))
         return True

@@ -25,14 +25,14 @@ def eruption(s: PocketCivState, a: int) -> int:
         s.reduce_cav(a, 2, floor)
         s.tribes_to(a, 1)
         s.farm[a] = 0
-        s.emp.wonders[a] = ()
+        s.emp.set_wonders(a, ())
     else:  # PC-EVT-VOLCANO-04
         s.reduce_cav(a, s.emp.cav[a], floor)
         s.own_land()
         s.farm[a] = 0
         s.forest[a] = 0
         s.rm_tribes(a, s.emp.tribes[a])
-        s.emp.wonders[a] = ()
+        s.emp.set_wonders(a, ())
         s.desert[a] = 1
         for n in s.board.adj[a]:
             if s.rm_tribes(n, 2):
