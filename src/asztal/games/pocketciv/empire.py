@@ -39,6 +39,27 @@ class Empire:
     astro_era: int = 0
     voyage: int = -1
 
+    def __init__(self, tribes: list[int], cav: list[int], moved: list[int], wonders: tuple[tuple[int, ...], ...],
+                 capital: int = -1, gold: int = 0, vp: int = 0, vp_wonders: int = 0, adv: int = 0, partners: int = 0,
+                 flags: int = 0, acq: int = 0, grown: int = 0, astro_era: int = 0, voyage: int = -1) -> None:
+        """Written out, not made by ``dataclass``: mypyc calls a written ``__init__`` natively,
+        the generated one in the interpreter (every clone makes an Empire)."""
+        self.tribes = tribes
+        self.cav = cav
+        self.moved = moved
+        self.wonders = wonders
+        self.capital = capital
+        self.gold = gold
+        self.vp = vp
+        self.vp_wonders = vp_wonders
+        self.adv = adv
+        self.partners = partners
+        self.flags = flags
+        self.acq = acq
+        self.grown = grown
+        self.astro_era = astro_era
+        self.voyage = voyage
+
     @classmethod
     def empty(cls, n: int) -> Empire:
         """An Empire on a map of ``n`` areas with nothing on it."""
@@ -130,6 +151,18 @@ class EventLedger:
     pass_no: int = 0
     lt: list[int] = field(default_factory=list)
     lc: list[int] = field(default_factory=list)
+
+    def __init__(self, tribes: list[int], cav: list[int], rec: list[int] | None = None, rep: list[int] | None = None,
+                 red: int = 0, pass_no: int = 0, lt: list[int] | None = None, lc: list[int] | None = None) -> None:
+        """Written out for a native constructor, as ``Empire``'s."""
+        self.tribes = tribes
+        self.cav = cav
+        self.rec = [] if rec is None else rec
+        self.rep = [] if rep is None else rep
+        self.red = red
+        self.pass_no = pass_no
+        self.lt = [] if lt is None else lt
+        self.lc = [] if lc is None else lc
 
     def copy(self) -> EventLedger:
         return EventLedger(self.tribes.copy(), self.cav.copy(), self.rec.copy(), self.rep.copy(), self.red,
