@@ -12,6 +12,7 @@ twice. An event of the multiplayer mode is played on an explicit combination of 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(slots=True, eq=False)
@@ -72,6 +73,13 @@ class Empire:
         return Empire(self.tribes.copy(), self.cav.copy(), self.moved.copy(), self.wonders, self.capital,
                       self.gold, self.vp, self.vp_wonders, self.adv, self.partners, self.flags, self.acq,
                       self.grown, self.astro_era, self.voyage)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as what it is made from: a compiled class with a written ``__init__`` is not
+        made without its arguments (OpenSpiel and Ray pickle states)."""
+        return (Empire, (self.tribes, self.cav, self.moved, self.wonders, self.capital, self.gold, self.vp,
+                         self.vp_wonders, self.adv, self.partners, self.flags, self.acq, self.grown,
+                         self.astro_era, self.voyage))
 
     def set_wonders(self, a: int, ws: tuple[int, ...]) -> None:
         """The wonders of area ``a`` are now ``ws``. ``wonders`` is a tuple (a tuple of wonder
@@ -163,6 +171,10 @@ class EventLedger:
         self.pass_no = pass_no
         self.lt = [] if lt is None else lt
         self.lc = [] if lc is None else lc
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """As ``Empire.__reduce__``."""
+        return (EventLedger, (self.tribes, self.cav, self.rec, self.rep, self.red, self.pass_no, self.lt, self.lc))
 
     def copy(self) -> EventLedger:
         return EventLedger(self.tribes.copy(), self.cav.copy(), self.rec.copy(), self.rep.copy(), self.red,

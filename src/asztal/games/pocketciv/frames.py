@@ -166,6 +166,11 @@ class PCFrame:
         """The frame in the readable state: ``[tag, value, ...]``."""
         return [self.TAG, *(getattr(self, f.name) for f in fields(cast(Any, self)))]
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its class and values (OpenSpiel and Ray pickle states): a compiled class
+        with a written ``__init__`` is not made without its arguments."""
+        return (type(self), tuple(getattr(self, f.name) for f in fields(cast(Any, self))))
+
 
 def _code(v: Any, tag: str) -> str:
     from asztal.games.pocketciv.actions import TABLE
