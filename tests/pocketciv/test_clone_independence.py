@@ -1,7 +1,8 @@
 """A clone shares what seldom changes with its original (the terrain lists until one side
-changes them, ``state.own_land``; an Empire's wonders, a tuple): playing on either side must
-never change the other. Events that change the terrain (floods, sandstorms, volcanoes,
-earthquakes, farms and forests bought) are played on clones many times here."""
+changes them, ``state.own_land``; the deck, discard pile and cards aside until one side moves
+a card, ``state.own_cards``; an Empire's wonders, a tuple): playing on either side must never
+change the other. Events that change the terrain (floods, sandstorms, volcanoes, earthquakes,
+farms and forests bought) and draws are played on clones many times here."""
 
 from __future__ import annotations
 

@@ -570,6 +570,7 @@ def _event_act(s: PocketCivState, f: MpEv, action: Action) -> None:
         return
     if action is ASTRONOMY:  # ignore this card, draw a replacement
         s.emp.astro_era = s.era
+        s.own_cards()
         s.aside.remove(c)
         s.discard.append(c)
         s.emit("pocketciv.astronomy", card=c + 1)

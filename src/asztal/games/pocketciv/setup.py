@@ -453,6 +453,19 @@ class _Lazy:
         self.sails2 = sails2
 
 
+def _by_number(number: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The areas that bear each number (index: the number), from each area's number."""
+    by_number: list[list[int]] = [[] for _ in range(max(number) + 1)]
+    for a in range(len(number)):
+        by_number[number[a]].append(a)
+    return tuple(map(tuple, by_number))
+
+
+#: the solo map's numbering (area index + 1) and its areas by number
+SOLO_NUMBERS = tuple(range(1, NAREA + 1))
+SOLO_BY_NUMBER = _by_number(SOLO_NUMBERS)
+
+
 class Board:
     """The fixed geography of one game (shared by clones, never changed): adjacency as
     tuples and bit masks, Frontier and Sea borders, starting terrain, movement reach, and
@@ -485,11 +498,11 @@ class Board:
         self.n = n = len(adj)
         self.areas = range(n)
         self.allmask = (1 << n) - 1
-        self.number = number = tuple(range(1, n + 1)) if number is None else tuple(number)
-        by_number: list[list[int]] = [[] for _ in range(max(number) + 1)]
-        for a in range(n):
-            by_number[number[a]].append(a)
-        self.by_number = tuple(map(tuple, by_number))
+        if number is None and n == NAREA:  # the solo numbering: made once (a play-out starts a game each time)
+            self.number, self.by_number = SOLO_NUMBERS, SOLO_BY_NUMBER
+        else:
+            self.number = number = tuple(range(1, n + 1)) if number is None else tuple(number)
+            self.by_number = _by_number(number)
         self._data = data
         self.geometry = geometry
         self.terrain = terrain

@@ -96,6 +96,8 @@ class PocketCivState(GameState):
         "era", "round_no",
         # the event deck (card indices 0-15 = card numbers 1-16); top of the deck = last
         "deck", "discard", "aside",
+        # True while a clone and its original share those three lists (``own_cards``)
+        "_cards_shared",
         "stack", "held", "hit", "ending", "started", "_revealed",
         # the cards drawn (and announced) since the player's last decision
         "shown",
@@ -117,6 +119,7 @@ class PocketCivState(GameState):
     deck: list[int]
     discard: list[int]
     aside: list[int]
+    _cards_shared: bool
     held: int
     hit: int
     started: bool
@@ -159,6 +162,7 @@ class PocketCivState(GameState):
         self.deck = list(range(NCARDS))  # shuffled once the starting tribes stand (PC-SETUP-07)
         self.discard = []
         self.aside = []
+        self._cards_shared = False
         self.stack = [SETUP_STEPS[0]]
         self.held = -1
         self.hit = 0
@@ -182,6 +186,16 @@ class PocketCivState(GameState):
             self.desert = self.desert.copy()
             self.fault = self.fault.copy()
             self._land_shared = False
+
+    def own_cards(self) -> None:
+        """Called before a card moves (``deck``, ``discard``, ``aside``): a clone shares those
+        three lists with its original until one side draws or moves a card, and this gives
+        that state copies of its own then (copy-on-write, as ``own_land``)."""
+        if self._cards_shared:
+            self.deck = self.deck.copy()
+            self.discard = self.discard.copy()
+            self.aside = self.aside.copy()
+            self._cards_shared = False
 
     # -- section 2.1: removal, reduction, creation -------------------------------------------
     def rm_tribes(self, a: int, n: int) -> int:
@@ -360,6 +374,7 @@ class PocketCivState(GameState):
         if c >= 0:  # the card drawn before the era change, read now (already placed at its draw);
             self.held = -1  # it was announced at that draw; the reshuffle has since hidden where it lies
             return c
+        self.own_cards()
         c = self.rng.draw(self.deck, "pocketciv.deck")
         self.shown += (c,)
         self._revealed = True
@@ -421,6 +436,7 @@ class PocketCivState(GameState):
         """Pop the event's frame; its original card goes to the discard pile."""
         self.stack.pop()
         if card >= 0 and card in self.aside:
+            self.own_cards()
             self.aside.remove(card)
             self.discard.append(card)
 
@@ -533,9 +549,10 @@ class PocketCivState(GameState):
         new._land_shared = self._land_shared = True
         new.era = self.era
         new.round_no = self.round_no
-        new.deck = self.deck.copy()
-        new.discard = self.discard.copy()
-        new.aside = self.aside.copy()
+        new.deck = self.deck  # shared until one of the two moves a card (``own_cards``)
+        new.discard = self.discard
+        new.aside = self.aside
+        new._cards_shared = self._cards_shared = True
         new.stack = self.stack.copy()
         new.held = -1
         new.hit = self.hit
@@ -611,6 +628,7 @@ class PocketCivState(GameState):
         unless it may search them, keeping every card announced since the last decision where
         it lies. Pools are sorted first, so the sample depends only on the view and ``rng``,
         never on the hidden order."""
+        self.own_cards()
         if self._surveys(seat) or len(self.discard) <= 1:
             self.deck.sort()
             rng.shuffle(self.deck)
@@ -622,7 +640,6 @@ class PocketCivState(GameState):
         rng.shuffle(pool)
         n = len(self.deck)
         self.deck = pool[:n]
-        self.discard = self.discard.copy()
         for i, c in zip(places, pool[n:], strict=True):
             self.discard[i] = c
 
