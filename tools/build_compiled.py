@@ -44,12 +44,12 @@ TEMP = ROOT / "build" / "mypyc"
 #: saves, PocketCiv's decisions and static data) are left interpreted: they are not on the hot
 #: path of a play-out.
 #: Left out, and why:
-#: - engine/decision.py and the frames.py of Caboose and PocketCiv: the pending-decision
-#:   frames are frozen slotted dataclasses whose subclasses register themselves
-#:   (``Frame.__init_subclass__``) and redeclare the ``KIND`` class variable; mypyc 2.4 turns
-#:   that ClassVar into a dataclass field (``non-default argument follows default argument``)
-#:   and its slots rebuild fails, so they stay interpreted classes that compiled code creates
-#:   (PAX's frames are plain dataclasses of their own, compiled: see games/pax/frames.py);
+#: - engine/decision.py and Caboose's frames.py: the pending-decision frames are frozen
+#:   slotted dataclasses whose subclasses register themselves (``Frame.__init_subclass__``) and
+#:   redeclare the ``KIND`` class variable; mypyc 2.4 turns that ClassVar into a dataclass field
+#:   (``non-default argument follows default argument``) and its slots rebuild fails, so they
+#:   stay interpreted classes that compiled code creates (PAX's and PocketCiv's frames are plain
+#:   dataclasses of their own, compiled: see games/pax/frames.py, games/pocketciv/frames.py);
 #: - engine/game.py, engine/errors.py and the games' ``game.py``: the Game classes (class
 #:   attributes overridden per game and by tests) and the exceptions; not per step;
 #: - games/pocketciv/data.py (tables read from JSON at import): read once, its values reached as
@@ -74,7 +74,7 @@ MODULES = (
     "games/pocketciv/advances.py", "games/pocketciv/development.py", "games/pocketciv/movement.py",
     "games/pocketciv/upkeep.py", "games/pocketciv/wonders.py", "games/pocketciv/scoring.py",
     "games/pocketciv/setup.py", "games/pocketciv/mp.py", "games/pocketciv/refuse.py",
-    "games/pocketciv/position.py", "games/pocketciv/map.py",
+    "games/pocketciv/position.py", "games/pocketciv/map.py", "games/pocketciv/frames.py",
     "games/pocketciv/events/__init__.py", "games/pocketciv/events/common.py",
     "games/pocketciv/events/anarchy.py", "games/pocketciv/events/attack.py", "games/pocketciv/events/bandits.py",
     "games/pocketciv/events/civil_war.py", "games/pocketciv/events/corruption.py",

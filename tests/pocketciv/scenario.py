@@ -53,7 +53,7 @@ def scenario(areas=None, adv=(), gold=0, era=1, draws=(), stack=Dev(), bare=True
             if key in spec:
                 getattr(s, key)[a] = int(spec[key])
         if "wonders" in spec:
-            s.emp.wonders[a] = tuple(WONDER_INDEX[w] for w in spec["wonders"])
+            s.emp.set_wonders(a, tuple(WONDER_INDEX[w] for w in spec["wonders"]))
     s.started = any(s.emp.tribes) or any(s.emp.cav)  # an empty test map is not a collapsed Empire
     s.emp.capital = -1 if capital is None else capital - 1
     s.emp.adv = sum(1 << ADV_INDEX[x] for x in adv)

@@ -269,11 +269,11 @@ def test_lost_wonders_come_from_the_other_colours_first():
     s = mp(totem=0)
     a = 0
     wall = WONDER_INDEX["great_wall"] if "great_wall" in WONDER_INDEX else 0
-    s.seats[0].wonders[a] = (wall,)
-    s.seats[1].wonders[a] = (wall,)
+    s.seats[0].set_wonders(a, (wall,))
+    s.seats[1].set_wonders(a, (wall,))
     s.stack = [Mp(3, 0)]
     s.enter_event()
-    s.emp.wonders[a] = (wall,)
+    s.emp.set_wonders(a, (wall,))
     _losses(s)
     assert s.seats[0].wonders[a] == (wall,) and s.seats[1].wonders[a] == ()
 
@@ -461,7 +461,7 @@ def test_game_ends_when_a_player_has_nothing_and_scores_by_advances_and_wonders(
     record, monolith = ADV_INDEX["written_record"], WONDER_INDEX["monolith"]
     u.seats[0].adv = (1 << masonry) | (1 << music) | (1 << record)
     u.seats[0].tribes[0] = 1
-    u.seats[0].wonders[0] = (monolith,)
+    u.seats[0].set_wonders(0, (monolith,))
     go(u, Mp(3, 0))
     assert u.seats[0].vp == ADV_VP[masonry] + ADV_VP[music] + ADV_VP[record]  # 1 tribe + 4: all three
     assert u.scores() == [float(u.seats[0].vp + WONDER_VP[monolith]), 0.0] and u.winners() == [0]
@@ -493,7 +493,7 @@ def test_a_player_who_loses_every_city_and_tribe_has_lost():
     assert s.winners() == [0] and s.outcome()["winners"] == [0]
     u = mp(totem=0)
     u.seats[0].tribes[0] = 1
-    u.seats[1].wonders[1] = (WONDER_INDEX["monolith"],)
+    u.seats[1].set_wonders(1, (WONDER_INDEX["monolith"],))
     go(u, Mp(3, 0))
     assert u.ending == "wiped" and u.scores()[1] > u.scores()[0] and u.winners() == [0]
 

@@ -110,7 +110,7 @@ class Rng:
         return [self.state, self.inc]
 
     def copy(self) -> Rng:
-        r = Rng.__new__(Rng)
+        r = Rng()  # the seed-0 start, worked out once (``_SEED0``): a native call in the compiled build
         r.state = self.state
         r.inc = self.inc
         return r

@@ -81,7 +81,13 @@ def _names(mask: int) -> list[str]:
 
 def can_acquire(s: PocketCivState, a: int, i: int, total: int, why: bool = False) -> Refusal | bool | None:
     """None when the city in area ``a`` may acquire advance ``i`` as far as the advance goes
-    (its costs, prerequisites and resources); else False, or the refusal with ``why``."""
+    (its costs, prerequisites and resources); else True, or the refusal with ``why``."""
+    return open_check(s, i, why) or here_check(s, a, i, total, why)
+
+
+def open_check(s: PocketCivState, i: int, why: bool = False) -> Refusal | bool | None:
+    """The part of ``can_acquire`` no city changes: not owned yet, its prerequisites owned,
+    gold enough (the legal list asks it once per advance, not once per city)."""
     adv = s.emp.adv
     bit = 1 << i
     if adv & bit:
@@ -92,9 +98,16 @@ def can_acquire(s: PocketCivState, a: int, i: int, total: int, why: bool = False
         if ADV_PRE_ALL[i] & adv != ADV_PRE_ALL[i]:
             return no("adv_prereq", "PC-DEV-ADV-07", advance=ADV_IDS[i], advances=_names(ADV_PRE_ALL[i] & ~adv))
         return no("adv_prereq_any", "PC-DEV-ADV-07", advance=ADV_IDS[i], either=_names(ADV_PRE_ANY[i]))
-    t, g = advance_cost(s, i)
+    g = advance_cost(s, i)[1]
     if g > s.emp.gold:  # PC-DEV-ADV-05
         return no("gold", "PC-DEV-ADV-05", need=g, have=s.emp.gold) if why else True
+    return None
+
+
+def here_check(s: PocketCivState, a: int, i: int, total: int, why: bool = False) -> Refusal | bool | None:
+    """The part of ``can_acquire`` that depends on the city in area ``a``: its tribes and
+    resources, the one tribe kept in the Empire, Fishing by the Sea."""
+    t = advance_cost(s, i)[0]
     if t > s.emp.tribes[a]:  # PC-DEV-ADV-05
         return no("area_tribes", "PC-DEV-ADV-05", area=a + 1, need=t, have=s.emp.tribes[a]) if why else True
     if t and total - t < 1:  # PC-DEV-03
@@ -131,14 +144,20 @@ def advance_check(s: PocketCivState, a: int, i: int, total: int, why: bool = Fal
 
 
 def legal_advances(s: PocketCivState, acts: list[Action], total: int) -> None:
+    """The advance actions, by area then advance (the order of the table): ``can_acquire``'s
+    two parts, ``open_check`` once per advance, then ``here_check`` per city for those it
+    leaves (a few of 49)."""
     if slots_check(s) is not None:
+        return
+    candidates = [i for i in range(NADV) if open_check(s, i) is None]
+    if not candidates:
         return
     for a in s.board.areas:
         if city_acq_check(s, a) is not None:
             continue
         row = ADV[a]
-        for i in range(NADV):
-            if can_acquire(s, a, i, total) is None:
+        for i in candidates:
+            if here_check(s, a, i, total) is None:
                 acts.append(row[i])
 
 

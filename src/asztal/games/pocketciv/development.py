@@ -217,18 +217,21 @@ def _dev_act(s: PocketCivState, f: Dev, action: Action) -> None:
     elif kind == "farm":  # PC-DEV-FARM-01
         a = action.args[0]
         s.rm_tribes(a, 2)
+        s.own_land()
         s.forest[a] = 0
         s.farm[a] = 1
         s.emit("pocketciv.farm", area=a + 1)
     elif kind == "agri":  # PC-DEV-FARM-03, PC-R-AGRI-ONCE
         a = action.args[0]
         s.rm_tribes(a, 2)
+        s.own_land()
         s.farm[a] = 1
         s.emp.flags |= AGRI_USED
         s.emit("pocketciv.farm", area=a + 1)
     elif kind == "forest":  # PC-DEV-HORTI-01: 4 tribes plant a forest
         a = action.args[0]
         s.rm_tribes(a, 4)
+        s.own_land()
         s.forest[a] = 1
         s.emit("pocketciv.forest", area=a + 1)
     elif kind == "wonder":

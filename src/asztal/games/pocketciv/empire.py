@@ -12,6 +12,7 @@ twice. An event of the multiplayer mode is played on an explicit combination of 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(slots=True, eq=False)
@@ -26,7 +27,7 @@ class Empire:
     tribes: list[int]
     cav: list[int]
     moved: list[int]
-    wonders: list[tuple[int, ...]]
+    wonders: tuple[tuple[int, ...], ...]
     capital: int = -1
     gold: int = 0
     vp: int = 0
@@ -39,18 +40,54 @@ class Empire:
     astro_era: int = 0
     voyage: int = -1
 
+    def __init__(self, tribes: list[int], cav: list[int], moved: list[int], wonders: tuple[tuple[int, ...], ...],
+                 capital: int = -1, gold: int = 0, vp: int = 0, vp_wonders: int = 0, adv: int = 0, partners: int = 0,
+                 flags: int = 0, acq: int = 0, grown: int = 0, astro_era: int = 0, voyage: int = -1) -> None:
+        """Written out, not made by ``dataclass``: mypyc calls a written ``__init__`` natively,
+        the generated one in the interpreter (every clone makes an Empire)."""
+        self.tribes = tribes
+        self.cav = cav
+        self.moved = moved
+        self.wonders = wonders
+        self.capital = capital
+        self.gold = gold
+        self.vp = vp
+        self.vp_wonders = vp_wonders
+        self.adv = adv
+        self.partners = partners
+        self.flags = flags
+        self.acq = acq
+        self.grown = grown
+        self.astro_era = astro_era
+        self.voyage = voyage
+
     @classmethod
     def empty(cls, n: int) -> Empire:
         """An Empire on a map of ``n`` areas with nothing on it."""
-        return cls([0] * n, [0] * n, [0] * n, [()] * n)
+        return cls([0] * n, [0] * n, [0] * n, ((),) * n)
 
     def copy(self) -> Empire:
-        """An independent copy (the per-area lists copied; copies are the searches' hot path).
-        Through the constructor: the compiled build makes Empire a native class, which
-        ``object.__new__`` may not create."""
-        return Empire(self.tribes.copy(), self.cav.copy(), self.moved.copy(), self.wonders.copy(), self.capital,
+        """An independent copy (the per-area lists copied; copies are the searches' hot path;
+        ``wonders`` is a tuple, shared). Through the constructor: the compiled build makes
+        Empire a native class, which ``object.__new__`` may not create."""
+        return Empire(self.tribes.copy(), self.cav.copy(), self.moved.copy(), self.wonders, self.capital,
                       self.gold, self.vp, self.vp_wonders, self.adv, self.partners, self.flags, self.acq,
                       self.grown, self.astro_era, self.voyage)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as what it is made from: a compiled class with a written ``__init__`` is not
+        made without its arguments (OpenSpiel and Ray pickle states)."""
+        return (Empire, (self.tribes, self.cav, self.moved, self.wonders, self.capital, self.gold, self.vp,
+                         self.vp_wonders, self.adv, self.partners, self.flags, self.acq, self.grown,
+                         self.astro_era, self.voyage))
+
+    def set_wonders(self, a: int, ws: tuple[int, ...]) -> None:
+        """The wonders of area ``a`` are now ``ws``. ``wonders`` is a tuple (a tuple of wonder
+        indices per area) so that a copy of the Empire shares it: wonders are built and lost
+        seldom, and a change makes a new tuple instead of every copy copying a list."""
+        w = list(self.wonders)
+        w[a] = ws
+        self.wonders = tuple(w)
 
     def cities(self) -> int:
         return len(self.cav) - self.cav.count(0)
@@ -99,7 +136,7 @@ def combined(seats: list[Empire], holder: Empire, areas: range) -> Empire:
     advances, partners and round limits (copies: the holder keeps what the event's end gives
     back, see ``state.leave_event``)."""
     return Empire([sum(x.tribes[a] for x in seats) for a in areas], [sum(x.cav[a] for x in seats) for a in areas],
-                  [0] * len(areas), [tuple(w for x in seats for w in x.wonders[a]) for a in areas], -1,
+                  [0] * len(areas), tuple(tuple(w for x in seats for w in x.wonders[a]) for a in areas), -1,
                   holder.gold, holder.vp, holder.vp_wonders, holder.adv, holder.partners, holder.flags,
                   holder.acq, holder.grown, holder.astro_era, -1)
 
@@ -122,6 +159,22 @@ class EventLedger:
     pass_no: int = 0
     lt: list[int] = field(default_factory=list)
     lc: list[int] = field(default_factory=list)
+
+    def __init__(self, tribes: list[int], cav: list[int], rec: list[int] | None = None, rep: list[int] | None = None,
+                 red: int = 0, pass_no: int = 0, lt: list[int] | None = None, lc: list[int] | None = None) -> None:
+        """Written out for a native constructor, as ``Empire``'s."""
+        self.tribes = tribes
+        self.cav = cav
+        self.rec = [] if rec is None else rec
+        self.rep = [] if rep is None else rep
+        self.red = red
+        self.pass_no = pass_no
+        self.lt = [] if lt is None else lt
+        self.lc = [] if lc is None else lc
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """As ``Empire.__reduce__``."""
+        return (EventLedger, (self.tribes, self.cav, self.rec, self.rep, self.red, self.pass_no, self.lt, self.lc))
 
     def copy(self) -> EventLedger:
         return EventLedger(self.tribes.copy(), self.cav.copy(), self.rec.copy(), self.rep.copy(), self.red,

@@ -32,7 +32,7 @@ _PC_CARDS = tuple(range(1, 17))
 @functools.cache
 def _pocketciv_steps() -> tuple[str, ...]:
     """Every kind of pending step (the frames the rules register)."""
-    return tuple(sorted(set(frames.RUN) | set(frames.LEGAL) | set(frames.ACT)))
+    return tuple(sorted(frames.registered()))
 
 
 def _pocketciv(view: dict[str, Any], seat: int, v: Vec) -> None:

@@ -28,6 +28,7 @@ PC-Q-27); the game ends when a seat has no tribe and no city or Era 8 ends (PC-M
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from asztal.engine.action import Action
@@ -102,7 +103,7 @@ def generate_mp_board(rng: Rng, players: int = 2) -> Board:
             base = POOL[rng.below(len(POOL), "pocketciv.map")]
             perm = SYMMETRIES[rng.below(len(SYMMETRIES), "pocketciv.map")]
             owner.extend(base[perm[k]] + half for k in range(len(DISC)))
-        touch = [frozenset(owner[j] for j in t) for _, t in rim]
+        touch = [_mask_of(owner[j] for j in t) for _, t in rim]
         fr_cells = _frontier_cells(rng, rim, touch, players)
         if fr_cells is not None:
             break
@@ -115,7 +116,7 @@ def generate_mp_board(rng: Rng, players: int = 2) -> Board:
     adj = tuple(tuple(set_bits(m)) for m in adjm)
     frontier, coastal = [False] * n, [False] * n
     for (out, _), t in zip(rim, touch, strict=True):
-        for a in t:
+        for a in set_bits(t):
             (frontier if out in fr_cells else coastal)[a] = True
     numbers = [k for k in range(1, 9) for _ in range(players)]
     rng.shuffle(numbers, "pocketciv.map")
@@ -173,24 +174,37 @@ def _mp_json_map(board: MPBoard) -> dict[str, Any]:
     }
 
 
-def _frontier_cells(rng: Rng, rim: tuple[tuple[tuple[int, int], tuple[int, ...]], ...], touch: list[frozenset[int]],
+def _mask_of(areas: Iterable[int]) -> int:
+    """The bit mask of some areas (at most 32 of them: a machine integer)."""
+    m = 0
+    for a in areas:
+        m |= 1 << a
+    return m
+
+
+def _frontier_cells(rng: Rng, rim: tuple[tuple[tuple[int, int], tuple[int, ...]], ...], touch: list[int],
                     players: int) -> set[tuple[int, int]] | None:
-    """A run of outside cells bordering exactly 4-5 areas per player: the Frontier."""
+    """A run of outside cells bordering exactly 4-5 areas per player: the Frontier. ``touch``:
+    the areas each rim edge borders, as bit masks (a union is an or, its size a bit count)."""
     n = len(rim)
+    outside = len({out for out, _ in rim})
     for _ in range(30):
         want = 4 * players + rng.below(players + 1, "pocketciv.map")
         start = rng.below(n, "pocketciv.map")
         arc: set[tuple[int, int]] = set()
-        seen: set[int] = set()
+        seen = 0
         for k in range(n - 1):
             e = (start + k) % n
             new = seen | touch[e]
-            if len(new) > want:
+            if new.bit_count() > want:
                 break
             arc.add(rim[e][0])
             seen = new
-        areas = set().union(*(t for (out, _), t in zip(rim, touch, strict=True) if out in arc)) if arc else set()
-        if len(areas) == want and len(arc) < len({out for out, _ in rim}):
+        areas = 0
+        for (out, _), t in zip(rim, touch, strict=True):
+            if out in arc:
+                areas |= t
+        if areas.bit_count() == want and len(arc) < outside:
             return arc
     return None
 
@@ -302,6 +316,7 @@ def load_multi(s: PocketCivState, d: dict[str, Any]) -> None:
                for k in ("forest", "mountain", "volcano", "farm", "desert", "fault")}
     s.forest, s.farm, s.desert, s.fault = (terrain[k] for k in ("forest", "farm", "desert", "fault"))
     s.mount = [2 if v else 1 if m else 0 for m, v in zip(terrain["mountain"], terrain["volcano"], strict=True)]
+    s._land_shared = False
 
     def per_seat(x: dict[str, Any], key: str) -> list[Any]:
         return listed(x[key], f"area {x['id']} {key}", P, P)
@@ -317,7 +332,7 @@ def load_multi(s: PocketCivState, d: dict[str, Any]) -> None:
         e.tribes = [whole(per_seat(x, "tribes")[p], "tribes", 0, MAX_COUNT) for x in areas]
         e.cav = [whole(per_seat(x, "cities")[p], "cities", 0, 10) for x in areas]
         e.moved = [whole(per_seat(x, "moved")[p], "moved", 0, MAX_COUNT) for x in areas]
-        e.wonders = [wonder_tuple(per_seat(x, "wonders")[p], "wonders") for x in areas]
+        e.wonders = tuple(wonder_tuple(per_seat(x, "wonders")[p], "wonders") for x in areas)
         e.capital = -1 if cap is None else whole(cap, "capital", 1, n) - 1
         e.gold = whole(d_e["gold"], "gold", 0, MAX_COUNT)
         e.vp = whole(d_e["vp"], "vp", 0, MAX_COUNT)
@@ -356,7 +371,7 @@ def load_multi(s: PocketCivState, d: dict[str, Any]) -> None:
 
         view = combined(seats, seats[s.totem], board.areas)
         view.tribes, view.cav = counts("tribes", MAX_COUNT), counts("cities", 10)
-        view.wonders = [wonder_tuple(ws, "event wonders") for ws in listed(js["wonders"], "event wonders", n, n)]
+        view.wonders = tuple(wonder_tuple(ws, "event wonders") for ws in listed(js["wonders"], "event wonders", n, n))
         view.gold = whole(js["gold"], "event gold", 0, MAX_COUNT)
         view.adv = name_bits(js["advances"], "event advances", ADV_INDEX)
         view.partners = name_bits(js["partners"], "event partners", {x: i for i, x in enumerate(EMPIRES)})
@@ -555,6 +570,7 @@ def _event_act(s: PocketCivState, f: MpEv, action: Action) -> None:
         return
     if action is ASTRONOMY:  # ignore this card, draw a replacement
         s.emp.astro_era = s.era
+        s.own_cards()
         s.aside.remove(c)
         s.discard.append(c)
         s.emit("pocketciv.astronomy", card=c + 1)
@@ -586,7 +602,7 @@ def _losses(s: PocketCivState) -> None:
                 while cnt and w in e.wonders[a]:
                     ws = list(e.wonders[a])
                     ws.remove(w)
-                    e.wonders[a] = tuple(ws)
+                    e.set_wonders(a, tuple(ws))
                     cnt -= 1
     ev.lt, ev.lc = lt, lc
 

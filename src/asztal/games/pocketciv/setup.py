@@ -117,8 +117,11 @@ POOL = _load_pool()
 RIM_PERM = symmetries_of(RIM)
 PERMUTATIONS = tuple(itertools.permutations(range(NAREA)))
 FIVE_OF_EIGHT = tuple(frozenset(c) for c in itertools.combinations(range(NAREA), 5))
-#: a pool partition's adjacency masks, the areas each rim cell touches, each area's neighbours
-PoolInfo = tuple[tuple[int, ...], tuple[frozenset[int], ...], tuple[tuple[int, ...], ...]]
+#: the same choices as flags per area (a board's terrain rows), made once
+FIVE_OF_EIGHT_FLAGS = tuple(tuple(a in c for a in range(NAREA)) for c in FIVE_OF_EIGHT)
+#: a pool partition's adjacency masks, the areas each rim cell touches (a bit mask of areas, before
+#: numbering), each area's neighbours
+PoolInfo = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
 _POOL_INFO: dict[int, PoolInfo] = {}
 
 
@@ -133,7 +136,7 @@ def _pool_info(k: int) -> PoolInfo:
             if a != b:
                 adj[a] |= BITS[b]
                 adj[b] |= BITS[a]
-        touch = tuple(frozenset(owner[j] for j in t) for t in RIM_TOUCH)
+        touch = tuple(sum({BITS[owner[j]] for j in t}) for t in RIM_TOUCH)
         nbrs = tuple(tuple(p for p in range(NAREA) if adj[o] >> p & 1) for o in range(NAREA))
         info = _POOL_INFO[k] = (tuple(adj), touch, nbrs)
     return info
@@ -163,20 +166,27 @@ def generate_board(rng: Rng) -> Board:
     in_arc = [False] * len(RIM)
     for i in arc:
         in_arc[i] = True
+    fmask = cmask = 0  # the areas (before numbering) the Frontier and the Sea border
+    for i, t in enumerate(touch):
+        if in_arc[i]:
+            fmask |= t
+        else:
+            cmask |= t
     frontier = [False] * NAREA
     coastal = [False] * NAREA
-    for i, t in enumerate(touch):
-        mark = frontier if in_arc[i] else coastal
-        for o in t:
-            mark[numbers[o]] = True
+    for o in range(NAREA):
+        if fmask >> o & 1:
+            frontier[numbers[o]] = True
+        if cmask >> o & 1:
+            coastal[numbers[o]] = True
     adj: list[tuple[int, ...]] = [()] * NAREA
     for o in range(NAREA):
         adj[numbers[o]] = tuple(sorted([numbers[p] for p in nbrs0[o]]))
     # PC-SETUP-MAP-08/09: 5 mountains and, independently, 5 forests
-    mountains = FIVE_OF_EIGHT[rng.below(len(FIVE_OF_EIGHT), "pocketciv.map")]
-    forests = FIVE_OF_EIGHT[rng.below(len(FIVE_OF_EIGHT), "pocketciv.map")]
-    deserts = place_deserts(rng, mountains, forests)
-    terrain = tuple(tuple(a in x for a in range(NAREA)) for x in (mountains, forests, deserts))
+    m = rng.below(len(FIVE_OF_EIGHT), "pocketciv.map")
+    f = rng.below(len(FIVE_OF_EIGHT), "pocketciv.map")
+    deserts = place_deserts(rng, FIVE_OF_EIGHT[m], FIVE_OF_EIGHT[f])
+    terrain = (FIVE_OF_EIGHT_FLAGS[m], FIVE_OF_EIGHT_FLAGS[f], tuple(a in deserts for a in range(NAREA)))
     return Board(tuple(adj), tuple(frontier), tuple(coastal), terrain,
                  geometry=(pool_k, sym, tuple(numbers), tuple(arc)))
 
@@ -203,22 +213,24 @@ def generate_map(rng: Rng) -> dict[str, Any]:
     return generate_board(rng).data
 
 
-def _frontier_arc(rng: Rng, touch: Sequence[frozenset[int]]) -> list[int] | None:
-    """PC-SETUP-MAP-05/06: a run of rim cells bordering exactly 4 or 5 areas; the rest is Sea."""
+def _frontier_arc(rng: Rng, touch: Sequence[int]) -> list[int] | None:
+    """PC-SETUP-MAP-05/06: a run of rim cells bordering exactly 4 or 5 areas; the rest is Sea.
+    ``touch``: the areas each rim cell borders, as bit masks (a union is an or, its size a bit
+    count: no set is made per cell)."""
     n = len(RIM)
     for _ in range(20):
         want = 4 + rng.below(2, "pocketciv.map")
         start = rng.below(n, "pocketciv.map")
         arc: list[int] = []
-        seen: set[int] = set()
+        seen = 0
         for k in range(n - 1):
             i = (start + k) % n
             new = seen | touch[i]
-            if len(new) > want:
+            if new.bit_count() > want:
                 break
             arc.append(i)
             seen = new
-        if len(seen) == want and len(arc) < n:
+        if seen.bit_count() == want and len(arc) < n:
             return arc
     return None
 
@@ -441,6 +453,19 @@ class _Lazy:
         self.sails2 = sails2
 
 
+def _by_number(number: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The areas that bear each number (index: the number), from each area's number."""
+    by_number: list[list[int]] = [[] for _ in range(max(number) + 1)]
+    for a in range(len(number)):
+        by_number[number[a]].append(a)
+    return tuple(map(tuple, by_number))
+
+
+#: the solo map's numbering (area index + 1) and its areas by number
+SOLO_NUMBERS = tuple(range(1, NAREA + 1))
+SOLO_BY_NUMBER = _by_number(SOLO_NUMBERS)
+
+
 class Board:
     """The fixed geography of one game (shared by clones, never changed): adjacency as
     tuples and bit masks, Frontier and Sea borders, starting terrain, movement reach, and
@@ -473,11 +498,11 @@ class Board:
         self.n = n = len(adj)
         self.areas = range(n)
         self.allmask = (1 << n) - 1
-        self.number = number = tuple(range(1, n + 1)) if number is None else tuple(number)
-        by_number: list[list[int]] = [[] for _ in range(max(number) + 1)]
-        for a in range(n):
-            by_number[number[a]].append(a)
-        self.by_number = tuple(map(tuple, by_number))
+        if number is None and n == NAREA:  # the solo numbering: made once (a play-out starts a game each time)
+            self.number, self.by_number = SOLO_NUMBERS, SOLO_BY_NUMBER
+        else:
+            self.number = number = tuple(range(1, n + 1)) if number is None else tuple(number)
+            self.by_number = _by_number(number)
         self._data = data
         self.geometry = geometry
         self.terrain = terrain

@@ -91,9 +91,13 @@ class PocketCivState(GameState):
         "board",
         # per area (index 0-7 = area number 1-8): the terrain
         "forest", "mount", "farm", "desert", "fault",
+        # True while a clone and its original share those five lists (``own_land``)
+        "_land_shared",
         "era", "round_no",
         # the event deck (card indices 0-15 = card numbers 1-16); top of the deck = last
         "deck", "discard", "aside",
+        # True while a clone and its original share those three lists (``own_cards``)
+        "_cards_shared",
         "stack", "held", "hit", "ending", "started", "_revealed",
         # the cards drawn (and announced) since the player's last decision
         "shown",
@@ -109,11 +113,13 @@ class PocketCivState(GameState):
     farm: list[int]
     desert: list[int]
     fault: list[int]
+    _land_shared: bool
     era: int
     round_no: int
     deck: list[int]
     discard: list[int]
     aside: list[int]
+    _cards_shared: bool
     held: int
     hit: int
     started: bool
@@ -150,11 +156,13 @@ class PocketCivState(GameState):
         self.farm = [0] * n
         self.desert = [1 if x else 0 for x in desert]
         self.fault = [0] * n
+        self._land_shared = False
         self.era = 1  # PC-SETUP-06
         self.round_no = 1
         self.deck = list(range(NCARDS))  # shuffled once the starting tribes stand (PC-SETUP-07)
         self.discard = []
         self.aside = []
+        self._cards_shared = False
         self.stack = [SETUP_STEPS[0]]
         self.held = -1
         self.hit = 0
@@ -165,6 +173,29 @@ class PocketCivState(GameState):
         self.ev = None
         self.focus = -2
         self.totem = self.spread = 0
+
+    def own_land(self) -> None:
+        """Called by a rule before it changes the terrain (``forest``, ``mount``, ``farm``,
+        ``desert``, ``fault``). A clone shares those five lists with its original (most turns
+        change none of them, and a search clones at every step); the first change on either
+        side gives that state copies of its own here (copy-on-write)."""
+        if self._land_shared:
+            self.forest = self.forest.copy()
+            self.mount = self.mount.copy()
+            self.farm = self.farm.copy()
+            self.desert = self.desert.copy()
+            self.fault = self.fault.copy()
+            self._land_shared = False
+
+    def own_cards(self) -> None:
+        """Called before a card moves (``deck``, ``discard``, ``aside``): a clone shares those
+        three lists with its original until one side draws or moves a card, and this gives
+        that state copies of its own then (copy-on-write, as ``own_land``)."""
+        if self._cards_shared:
+            self.deck = self.deck.copy()
+            self.discard = self.discard.copy()
+            self.aside = self.aside.copy()
+            self._cards_shared = False
 
     # -- section 2.1: removal, reduction, creation -------------------------------------------
     def rm_tribes(self, a: int, n: int) -> int:
@@ -343,6 +374,7 @@ class PocketCivState(GameState):
         if c >= 0:  # the card drawn before the era change, read now (already placed at its draw);
             self.held = -1  # it was announced at that draw; the reshuffle has since hidden where it lies
             return c
+        self.own_cards()
         c = self.rng.draw(self.deck, "pocketciv.deck")
         self.shown += (c,)
         self._revealed = True
@@ -362,7 +394,9 @@ class PocketCivState(GameState):
             f = self.stack[-1]
             action = self.game.action_by_code(code)
             assert action is not None, f"the interrupted action {code!r} is one of the game's"
-            ACT[f.TAG](self, f, action)
+            act = ACT[f.NO]
+            assert act is not None, "an action was carried out on this frame"
+            act(self, f, action)
 
     def still_read(self) -> frozenset[int]:
         """Cards on the discard pile that an unfinished event will read again. None in solo:
@@ -402,13 +436,16 @@ class PocketCivState(GameState):
         """Pop the event's frame; its original card goes to the discard pile."""
         self.stack.pop()
         if card >= 0 and card in self.aside:
+            self.own_cards()
             self.aside.remove(card)
             self.discard.append(card)
 
     # -- the engine contract --------------------------------------------------------------------
     def _legal_list(self) -> Sequence[Action]:
         f = self.stack[-1]
-        return LEGAL[f.TAG](self, f)
+        legal = LEGAL[f.NO]
+        assert legal is not None, f"pending step {f.TAG} waits for the player"
+        return legal(self, f)
 
     def decision(self) -> Decision:
         """What the player decides now, with the count left (``decisions.py``)."""
@@ -426,7 +463,7 @@ class PocketCivState(GameState):
         if action in self.legal_actions():
             return None
         f = self.stack[-1]
-        check = REFUSE.get(f.TAG)
+        check = REFUSE[f.NO]
         reason = off_map(action, self.board.n) or (check(self, f, action) if check is not None else None)
         return reason if isinstance(reason, Refusal) else not_here(action, f.TAG)
 
@@ -434,8 +471,10 @@ class PocketCivState(GameState):
         self._revealed = False
         self.shown = ()
         f = self.stack[-1]
+        act = ACT[f.NO]
+        assert act is not None, f"pending step {f.TAG} takes no action"
         try:
-            ACT[f.TAG](self, f, action)
+            act(self, f, action)
         except EraChange as e:  # PC-ERA-11: the action drew the last card
             self.stack.append(self._era(e.card, action.code))
         self.run()
@@ -478,7 +517,7 @@ class PocketCivState(GameState):
     def run_step(self) -> bool:
         """Carry out the top frame's automatic step; False if it waits for the player."""
         f = self.stack[-1]
-        step = RUN.get(f.TAG)
+        step = RUN[f.NO]
         if step is None:
             return False
         try:
@@ -502,16 +541,18 @@ class PocketCivState(GameState):
                     break
             else:
                 new.emp = emp.copy()
-        new.forest = self.forest.copy()
-        new.mount = self.mount.copy()
-        new.farm = self.farm.copy()
-        new.desert = self.desert.copy()
-        new.fault = self.fault.copy()
+        new.forest = self.forest  # shared until one of the two changes the terrain (``own_land``)
+        new.mount = self.mount
+        new.farm = self.farm
+        new.desert = self.desert
+        new.fault = self.fault
+        new._land_shared = self._land_shared = True
         new.era = self.era
         new.round_no = self.round_no
-        new.deck = self.deck.copy()
-        new.discard = self.discard.copy()
-        new.aside = self.aside.copy()
+        new.deck = self.deck  # shared until one of the two moves a card (``own_cards``)
+        new.discard = self.discard
+        new.aside = self.aside
+        new._cards_shared = self._cards_shared = True
         new.stack = self.stack.copy()
         new.held = -1
         new.hit = self.hit
@@ -587,6 +628,7 @@ class PocketCivState(GameState):
         unless it may search them, keeping every card announced since the last decision where
         it lies. Pools are sorted first, so the sample depends only on the view and ``rng``,
         never on the hidden order."""
+        self.own_cards()
         if self._surveys(seat) or len(self.discard) <= 1:
             self.deck.sort()
             rng.shuffle(self.deck)
@@ -598,7 +640,6 @@ class PocketCivState(GameState):
         rng.shuffle(pool)
         n = len(self.deck)
         self.deck = pool[:n]
-        self.discard = self.discard.copy()
         for i, c in zip(places, pool[n:], strict=True):
             self.discard[i] = c
 
@@ -639,7 +680,8 @@ class PocketCivState(GameState):
                    for k in ("forest", "mountain", "volcano", "farm", "desert", "fault", "capital")}
         self.forest, self.farm, self.desert, self.fault = (terrain[k] for k in ("forest", "farm", "desert", "fault"))
         self.mount = [2 if v else 1 if m else 0 for m, v in zip(terrain["mountain"], terrain["volcano"], strict=True)]
-        self.emp.wonders = [wonder_tuple(x.get("wonders", []), f"area {x['number']} wonders") for x in areas]
+        self._land_shared = False
+        self.emp.wonders = tuple(wonder_tuple(x.get("wonders", []), f"area {x['number']} wonders") for x in areas)
         caps = [i for i, c in enumerate(terrain["capital"]) if c]
         if len(caps) > 1:
             raise ValueError("at most one capital")
@@ -727,7 +769,7 @@ class PocketCivState(GameState):
         assert sorted(cards) == list(range(NCARDS)), "the deck, discards and cards aside must hold the 16 cards"
         assert self.stack, "no pending step"
         assert self.held < 0, "a card drawn before an era change was never read (PC-ERA-11)"
-        if not self.is_over and self.stack[-1].TAG not in RUN:
+        if not self.is_over and RUN[self.stack[-1].NO] is None:
             assert self._legal_list(), "no legal action before the end"
 
 

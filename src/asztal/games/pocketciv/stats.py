@@ -37,7 +37,11 @@ COLUMNS: dict[str, tuple[str, str]] = {
 USES_LOG = False
 
 
-def _empire(state: PocketCivState, seat: int) -> tuple[list[int], list[int], list[tuple[int, ...]], int, int, int, int]:
+#: (tribes, cav, wonders, gold, vp, vp_wonders, advance bits) of one seat's Empire
+EmpireRow = tuple[list[int], list[int], tuple[tuple[int, ...], ...], int, int, int, int]
+
+
+def _empire(state: PocketCivState, seat: int) -> EmpireRow:
     """(tribes, cav, wonders, gold, vp, vp_wonders, advance bits) of one seat's Empire."""
     e = state.seats[seat]
     return (e.tribes, e.cav, e.wonders, e.gold, e.vp, e.vp_wonders, e.adv)

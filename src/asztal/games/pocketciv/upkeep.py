@@ -302,10 +302,13 @@ def _sacrifice_run(s: PocketCivState, f: Sacrifice) -> bool:
 def _sacrifice_act(s: PocketCivState, f: Sacrifice, action: Action) -> None:
     a, r = action.args
     if r == 0:
+        s.own_land()
         s.forest[a] = 0
     elif r == 1:
+        s.own_land()
         s.mount[a] = 0
     else:
+        s.own_land()
         s.farm[a] = 0
     s.stack.pop()
 

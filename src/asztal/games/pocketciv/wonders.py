@@ -31,11 +31,22 @@ if TYPE_CHECKING:
 def wonder_check(s: PocketCivState, a: int, w: int, total: int, why: bool = False) -> Refusal | bool | None:
     """None when wonder ``w`` may be built in area ``a`` (its card's costs and requirements);
     else True, or the refusal with ``why`` (refuse.py)."""
+    return tribes_check(s, a, w, total, why) or open_check(s, w, why) or place_check(s, a, w, why)
+
+
+def tribes_check(s: PocketCivState, a: int, w: int, total: int, why: bool = False) -> Refusal | bool | None:
+    """The first part of ``wonder_check``: the tribes the area pays, one kept in the Empire."""
     t = WONDER_TRIBES[w]
     if t > s.emp.tribes[a]:  # PC-DEV-WONDER-05
         return no("area_tribes", "PC-DEV-WONDER-05", area=a + 1, need=t, have=s.emp.tribes[a]) if why else True
     if total - t < 1:  # PC-DEV-03
         return no("keep_one", "PC-DEV-03", need=t, total=total) if why else True
+    return None
+
+
+def open_check(s: PocketCivState, w: int, why: bool = False) -> Refusal | bool | None:
+    """The part of ``wonder_check`` no area changes: gold, advances, trading partner (the legal
+    list asks it once per wonder, not once per area)."""
     if WONDER_GOLD[w] > s.emp.gold:
         return no("gold", "PC-DEV-WONDER-03", need=WONDER_GOLD[w], have=s.emp.gold) if why else True
     if WONDER_ADV[w] & s.emp.adv != WONDER_ADV[w]:  # PC-DEV-WONDER-03
@@ -47,6 +58,12 @@ def wonder_check(s: PocketCivState, a: int, w: int, total: int, why: bool = Fals
     if WONDER_PARTNER[w] >= 0 and not s.emp.partners >> WONDER_PARTNER[w] & 1:
         return no("wonder_partner", "PC-DEV-WONDER-03", wonder=WONDER_IDS[w],
                   empire=EMPIRES[WONDER_PARTNER[w]]) if why else True
+    return None
+
+
+def place_check(s: PocketCivState, a: int, w: int, why: bool = False) -> Refusal | bool | None:
+    """The last part of ``wonder_check``: what the area must have (a city, the Sea, the
+    Frontier, a mountain)."""
     for need, have, where in ((WONDER_CITY[w], s.emp.cav[a], "city"), (WONDER_SEA[w], s.board.coastal[a], "sea"),
                               (WONDER_FRONTIER[w], s.board.frontier[a], "frontier"),
                               (WONDER_MOUNTAIN[w], s.mount[a], "mountain")):
@@ -57,15 +74,23 @@ def wonder_check(s: PocketCivState, a: int, w: int, total: int, why: bool = Fals
     return None
 
 
+#: the fewest tribes any wonder costs: an area with fewer builds none
+CHEAPEST = min(WONDER_TRIBES)
+
+
 def legal_wonders(s: PocketCivState, acts: list[Action], total: int) -> None:
-    cheapest = min(WONDER_TRIBES)
+    """The wonder actions, by area then wonder: ``wonder_check``'s three parts, ``open_check``
+    once per wonder, the other two per area for the wonders it leaves."""
+    candidates = [w for w in range(NWONDER) if open_check(s, w) is None]
+    if not candidates:
+        return
     tribes = s.emp.tribes
     for a in s.board.areas:
-        if tribes[a] < cheapest:
+        if tribes[a] < CHEAPEST:
             continue
         row = WONDER[a]
-        for w in range(NWONDER):
-            if wonder_check(s, a, w, total) is None:
+        for w in candidates:
+            if tribes_check(s, a, w, total) is None and place_check(s, a, w) is None:
                 acts.append(row[w])
 
 
@@ -73,5 +98,5 @@ def build(s: PocketCivState, a: int, w: int) -> None:
     """PC-DEV-WONDER-01: tribes from the area (PC-Q-23 (3)), gold from the stock."""
     s.rm_tribes(a, WONDER_TRIBES[w])
     s.emp.gold -= WONDER_GOLD[w]
-    s.emp.wonders[a] = s.emp.wonders[a] + (w,)
+    s.emp.set_wonders(a, s.emp.wonders[a] + (w,))
     s.emit("pocketciv.wonder", area=a + 1, wonder=WONDER_IDS[w])

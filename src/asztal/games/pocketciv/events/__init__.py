@@ -73,6 +73,7 @@ def _astro_act(s: PocketCivState, f: Astro, action: Action) -> None:
     c, era = f.card, f.era
     if action is ASTRONOMY:  # PC-EVT-ASTRONOMY-01: once per era ignore the card, draw again
         s.emp.astro_era = s.era
+        s.own_cards()
         s.aside.remove(c)
         s.discard.append(c)
         s.stack[-1] = EvDraw(s.era)

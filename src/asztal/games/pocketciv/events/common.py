@@ -97,7 +97,7 @@ def lose_wonders(s: PocketCivState, a: int, k: int) -> None:
     if k < len(ws) and len(set(ws)) > 1:
         s.stack.append(Wonders(a, k))
         return
-    s.emp.wonders[a] = ws[k:]
+    s.emp.set_wonders(a, ws[k:])
     s.hit |= BITS[a]
     s.emit("pocketciv.wonders_lost", area=a + 1, count=min(k, len(ws)), cause=s.loss_cause())
 
@@ -116,7 +116,7 @@ def _wonders_act(s: PocketCivState, f: Wonders, action: Action) -> None:
     a, k = f.area, f.left
     ws = list(s.emp.wonders[a])
     ws.remove(action.args[0])
-    s.emp.wonders[a] = tuple(ws)
+    s.emp.set_wonders(a, tuple(ws))
     s.hit |= BITS[a]
     s.emit("pocketciv.wonders_lost", area=a + 1, count=1, cause=s.loss_cause())
     s.stack.pop()

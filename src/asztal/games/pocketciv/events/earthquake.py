@@ -44,13 +44,14 @@ def _run(s: PocketCivState, f: Earthquake) -> bool:
         if not s.fault[a]:  # PC-EVT-QUAKE-03
             s.reduce_cav(a, 1, floor)
             s.rm_tribes(a, 1)
+            s.own_land()
             s.fault[a] = 1  # PC-EVT-QUAKE-01
             s.stack[-1] = Earthquake(2, f.card, f.era, a, 0)
             return True
         s.reduce_cav(a, 3, floor)  # PC-EVT-QUAKE-04
         s.rm_tribes(a, 4)
         if s.emp.wonders[a]:  # PC-Q-22 (2): Engineering does not save wonders
-            s.emp.wonders[a] = ()
+            s.emp.set_wonders(a, ())
             s.emit("pocketciv.wonders_lost", area=a + 1, count=0, cause="earthquake")
         s.stack[-1] = Earthquake(1, f.card, f.era, a, min(2, len(s.board.adj[a])))
         return True
@@ -60,6 +61,7 @@ def _run(s: PocketCivState, f: Earthquake) -> bool:
             s.stack[-1] = _f(f, 2)
             return True
         if len(choices) <= f.left:
+            s.own_land()
             for n in choices:
                 s.fault[n] = 1
             s.stack[-1] = _f(f, 2)
@@ -83,6 +85,7 @@ def _legal(s: PocketCivState, f: Earthquake) -> list[Action]:
 
 
 def _act(s: PocketCivState, f: Earthquake, action: Action) -> None:
+    s.own_land()
     s.fault[action.args[0]] = 1
     s.stack[-1] = _f(f, 1, f.left - 1)
 

@@ -16,6 +16,7 @@ def famine(s: PocketCivState, a: int) -> None:
     if s.emp.adv & A_IRRIGATION:  # PC-EVT-FAMINE-03
         s.reduce_cav(a, 1)
     else:
+        s.own_land()
         s.farm[a] = 0
         s.reduce_cav(a, 2)
 

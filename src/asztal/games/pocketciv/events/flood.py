@@ -22,8 +22,10 @@ def inland_flood(s: PocketCivState, a: int) -> None:
     """PC-EVT-FLOOD-03/04."""
     s.rm_tribes(a, 2)
     if not s.emp.adv & A_IRRIGATION:
+        s.own_land()
         s.farm[a] = 0
         s.reduce_cav(a, 1)
+    s.own_land()
     s.forest[a] = 1  # PC-CON-07: an existing forest is not duplicated
 
 

@@ -20,7 +20,9 @@ if TYPE_CHECKING:
 def blast(s: PocketCivState, a: int) -> None:
     """Destroy the farm (not with Irrigation) and the forest, create a desert."""
     if not s.emp.adv & A_IRRIGATION:  # PC-EVT-SANDSTORM-04
+        s.own_land()
         s.farm[a] = 0
+    s.own_land()
     s.forest[a] = 0
     s.desert[a] = 1
 

@@ -29,10 +29,12 @@ def uprising(s: PocketCivState, a: int) -> None:
     loss = 1 if law and not mach else 3 if mach and not law else 2  # PC-EVT-UPRISING-03/04
     s.reduce_cav(a, loss)  # PC-EVT-UPRISING-02
     _strip(s, a)
+    s.own_land()
     s.farm[a] = 0
     if s.emp.adv & A_SLAVE_LABOR:  # PC-EVT-UPRISING-06
         for x in s.board.areas:
             if not s.emp.cav[x]:
+                s.own_land()
                 s.farm[x] = 0
 
 

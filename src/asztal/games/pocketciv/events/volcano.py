@@ -16,20 +16,23 @@ def eruption(s: PocketCivState, a: int) -> int:
     floor = 1 if s.emp.adv & A_ENGINEERING else 0  # PC-EVT-VOLCANO-05
     affected = BITS[a]
     if s.mount[a] == 0:  # PC-EVT-VOLCANO-02
+        s.own_land()
         s.mount[a] = 2
         s.tribes_to(a, 1)
     elif s.mount[a] == 1:  # PC-EVT-VOLCANO-03
+        s.own_land()
         s.mount[a] = 2
         s.reduce_cav(a, 2, floor)
         s.tribes_to(a, 1)
         s.farm[a] = 0
-        s.emp.wonders[a] = ()
+        s.emp.set_wonders(a, ())
     else:  # PC-EVT-VOLCANO-04
         s.reduce_cav(a, s.emp.cav[a], floor)
+        s.own_land()
         s.farm[a] = 0
         s.forest[a] = 0
         s.rm_tribes(a, s.emp.tribes[a])
-        s.emp.wonders[a] = ()
+        s.emp.set_wonders(a, ())
         s.desert[a] = 1
         for n in s.board.adj[a]:
             if s.rm_tribes(n, 2):
