@@ -301,6 +301,42 @@ def top_of_profile(path: str, n: int = 30) -> str:
     return out.getvalue()
 
 
+def histograms(text: str, names: tuple[str, ...]) -> dict[str, dict[str, float]]:
+    """Per histogram of the server's ``/metrics`` (Prometheus' text): its count, mean and the
+    upper bounds of the buckets its p50 and p99 fall in, in ms (where a move's time went)."""
+    out: dict[str, dict[str, float]] = {}
+    for name in names:
+        buckets: list[tuple[float, float]] = []
+        total = count = 0.0
+        for line in text.splitlines():
+            if line.startswith(name + "_bucket{"):
+                le = line.split('le="', 1)[1].split('"', 1)[0]
+                buckets.append((float(le), float(line.rsplit(" ", 1)[1])))
+            elif line.startswith(name + "_sum "):
+                total = float(line.rsplit(" ", 1)[1])
+            elif line.startswith(name + "_count "):
+                count = float(line.rsplit(" ", 1)[1])
+        if not count:
+            continue
+        p50, p99 = (next((1000 * le for le, n in buckets if n >= q * count), float("inf")) for q in (0.5, 0.99))
+        out[name] = {"count": count, "mean_ms": round(1000 * total / count, 2), "p50_le_ms": p50, "p99_le_ms": p99}
+    return out
+
+
+def delta(after: str, before: str, names: tuple[str, ...]) -> dict[str, dict[str, float]]:
+    """``histograms`` of what was observed between two scrapes."""
+    def lines(text: str) -> dict[str, float]:
+        return {line.rsplit(" ", 1)[0]: float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+                if line.startswith(names) and not line.startswith("#")}
+    old, new = lines(before), lines(after)
+    return histograms("\n".join(f"{k} {v - old.get(k, 0.0)}" for k, v in new.items()), names)
+
+
+#: the server's own latency series (metrics.py): the wait for a commit, and a committed change
+#: until its state is queued on every socket
+SERIES = ("asztal_move_commit_seconds", "asztal_broadcast_seconds")
+
+
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
@@ -332,6 +368,7 @@ async def measure(args, tmp: Path, db: str, connect_db) -> dict:
         threads0 = thread_cpu_seconds(proc.pid) if proc else {}
         by_process0 = cpu_by_process(proc.pid) if proc else {}
         client0 = time.process_time()
+        series0 = httpx.get(base + "/metrics", timeout=10).text if proc else ""
         stats = Stats()
         stop_at = time.monotonic() + args.seconds
         limits = httpx.Limits(max_connections=args.games)
@@ -351,6 +388,7 @@ async def measure(args, tmp: Path, db: str, connect_db) -> dict:
         threads1 = thread_cpu_seconds(proc.pid) if proc else {}
         by_process1 = cpu_by_process(proc.pid) if proc else {}
         load1 = os.getloadavg()
+        series1 = httpx.get(base + "/metrics", timeout=10).text if proc else ""
         client_cpu = time.process_time() - client0
     finally:
         if proc is not None:
@@ -388,6 +426,7 @@ async def measure(args, tmp: Path, db: str, connect_db) -> dict:
         "spectator_state_kib_mean": round(stats.spectator_bytes / 1024 / stats.spectator_states, 1)
         if stats.spectator_states else None,
         "errors": stats.errors,
+        "server_latency_series": delta(series1, series0, SERIES) if proc else None,
         "server_cpu_s": round(cpu1 - cpu0, 2),
         "server_main_process_cpu_s": round(main1 - main0, 2),
         "load_client_cpu_s": round(client_cpu, 2),
