@@ -113,6 +113,21 @@ def thread_cpu_seconds(pid: int) -> dict[str, float]:
     return out
 
 
+def waited(pids: list[int]) -> dict[int, float]:
+    """Per process, the seconds its threads were ready to run but waited for a core
+    (``/proc/PID/task/TID/schedstat``, second field): what a busy machine adds to a latency."""
+    out: dict[int, float] = {}
+    for pid in pids:
+        total = 0
+        try:
+            for tid in os.listdir(f"/proc/{pid}/task"):
+                total += int(Path(f"/proc/{pid}/task/{tid}/schedstat").read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        out[pid] = total / 1e9
+    return out
+
+
 def cpu_by_process(leader: int) -> dict[int, float]:
     return {pid: cpu_seconds([pid]) for pid in group_pids(leader)}
 
@@ -367,6 +382,7 @@ async def measure(args, tmp: Path, db: str, connect_db) -> dict:
         main0 = cpu_seconds([proc.pid]) if proc else 0.0
         threads0 = thread_cpu_seconds(proc.pid) if proc else {}
         by_process0 = cpu_by_process(proc.pid) if proc else {}
+        waited0 = waited(list(by_process0))
         client0 = time.process_time()
         series0 = httpx.get(base + "/metrics", timeout=10).text if proc else ""
         stats = Stats()
@@ -387,6 +403,7 @@ async def measure(args, tmp: Path, db: str, connect_db) -> dict:
         main1 = cpu_seconds([proc.pid]) if proc else 0.0
         threads1 = thread_cpu_seconds(proc.pid) if proc else {}
         by_process1 = cpu_by_process(proc.pid) if proc else {}
+        waited1 = waited(list(by_process1))
         load1 = os.getloadavg()
         series1 = httpx.get(base + "/metrics", timeout=10).text if proc else ""
         client_cpu = time.process_time() - client0
@@ -420,6 +437,14 @@ async def measure(args, tmp: Path, db: str, connect_db) -> dict:
         if changes else None,
         "server_main_cpu_ms_per_change_by_thread": {k: round(1000 * (threads1[k] - threads0[k]) / changes, 3)
                                                     for k in threads1} if changes else None,
+        # seconds per second of the run that the main process's threads, and each worker, were
+        # ready but waited for a core: near 0 on a quiet machine
+        "server_waited_for_cpu_s_per_s": {"main": round((waited1.get(proc.pid, 0.0) - waited0.get(proc.pid, 0.0))
+                                                        / elapsed, 3),
+                                          "workers_most_first": sorted(
+                                              (round((w - waited0.get(pid, 0.0)) / elapsed, 3)
+                                               for pid, w in waited1.items() if pid != proc.pid), reverse=True)}
+        if proc else None,
         "state_kib_received_per_change": round(stats.state_bytes / 1024 / changes, 1) if changes else None,
         "state_kib_mean": round(stats.state_bytes / 1024 / stats.states, 1) if stats.states else None,
         "spectator_states": stats.spectator_states,

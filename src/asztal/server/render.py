@@ -23,6 +23,11 @@ from typing import TYPE_CHECKING, Any, Literal
 from asztal import games
 from asztal.server.children import die_with_parent
 
+try:
+    import fcntl
+except ImportError:  # no pipe sizes to set (Windows)
+    fcntl = None  # type: ignore[assignment]
+
 if TYPE_CHECKING:  # (ForkContext exists only where the system can fork)
     from multiprocessing.context import ForkContext, SpawnContext
 
@@ -158,6 +163,25 @@ def _boards_main(jobs: Connection, answers: Connection, parent: int) -> None:
         answers.send(out)
 
 
+#: bytes a pipe to or from a drawing process holds: a batch's answer (its boards, tens of KiB
+#: each) goes through in one write and is read in one go, instead of 64 KiB at a time, each
+#: piece waiting for the other process to be scheduled (on a busy machine, tens of ms apiece)
+PIPE_BYTES = 1 << 20
+
+
+def _widen(end: Connection) -> None:
+    """Give ``end``'s pipe ``PIPE_BYTES`` (or as much as the system allows; Linux only)."""
+    setsize = getattr(fcntl, "F_SETPIPE_SZ", None)
+    if setsize is None:
+        return
+    for size in (PIPE_BYTES, 1 << 18):  # an unprivileged process gets at most fs.pipe-max-size
+        try:
+            fcntl.fcntl(end.fileno(), setsize, size)
+            return
+        except OSError:
+            continue
+
+
 class _Answers(asyncio.Protocol):
     """The event loop's end of a drawing process's answers: frames as ``Connection`` writes
     them (a 4-byte big-endian length, then a pickle), read without ever blocking the loop."""
@@ -213,6 +237,8 @@ class Boards:
             proc.start()
             jobs_in.close()
             answers_out.close()
+            for end in (jobs_out, answers_in):
+                _widen(end)
             self.procs.append(proc)
             self.ends.append((jobs_out, answers_in))
             self.writers.append(None)
