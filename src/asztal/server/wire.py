@@ -15,10 +15,10 @@ import asyncio
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.typing import ExtensionParameter
 from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
 from websockets.frames import BINARY, TEXT, Frame
 from websockets.server import ServerProtocol
+from websockets.typing import ExtensionParameter
 
 
 class _Deflate(PerMessageDeflate):
