@@ -92,7 +92,7 @@ class Settings:
     sockets_per_address: int = field(default_factory=lambda: int(_env("ASZTAL_SOCKETS_PER_ADDRESS", 32)))
     #: bytes from which a WebSocket message is sent compressed (permessage-deflate): smaller
     #: ones go as they are (0: every message compressed; -1: none; wire.py)
-    ws_deflate_min: int = field(default_factory=lambda: int(_env("ASZTAL_WS_DEFLATE_MIN", 8192)))
+    ws_deflate_min: int = field(default_factory=lambda: int(_env("ASZTAL_WS_DEFLATE_MIN", 512)))
     #: messages waiting in one socket's outbox before the socket is closed as not reading
     outbox: int = field(default_factory=lambda: int(_env("ASZTAL_OUTBOX", 256)))
     #: hints waiting or being worked out at once, over the whole server

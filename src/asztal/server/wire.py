@@ -1,12 +1,13 @@
 """The WebSocket wire: permessage-deflate only for the messages where it pays.
 
 uvicorn offers permessage-deflate for every message or for none. Compressing is the event
-loop's work, per socket (each has its own compression context), and on a ``state`` of a few
-KiB (a move's patches) it cost about as much CPU as building the message while saving a few
-KiB of a link that carries them easily; a whole board (a socket's first ``state``, tens of
-KiB of SVG) shrinks tenfold. So a message shorter than ``min_size`` bytes goes out as it is
-(RFC 7692 lets a sender leave any message uncompressed: its first frame's RSV1 bit clear),
-a longer one compressed, in the context the socket keeps (``docs/operations.md``, "Load").
+loop's work, per socket (each has its own compression context). A ``state`` (4 KiB on
+average under ``benchmarks/load.py``: a move's patches, its log lines) shrinks to about a
+fifth for some 40-60 µs of CPU, which pays for any link; a pong or a seat event (tens of
+bytes) saves almost nothing for a compressor's call. So a message shorter than ``min_size``
+bytes goes out as it is (RFC 7692 lets a sender leave any message uncompressed: its frame's
+RSV1 bit clear, and both compression contexts stay as they were), a longer one compressed
+(``docs/operations.md``, "Load", has the measured trade-off of larger thresholds).
 """
 
 from __future__ import annotations
