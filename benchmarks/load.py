@@ -29,7 +29,11 @@ role needs CREATEDB) and dropped afterwards. ``--profile FILE`` runs the server'
 under cProfile (its event-loop thread only; the profiler slows it, so take the latency and CPU
 figures from a run without it) and prints the functions that took the most time. Every run
 also splits the server's CPU by process (main, drawing, bot workers) and the main process's by
-thread (the event loop against the rest: the database writer, uvicorn's helpers).
+thread (the event loop against the rest: the database writer, uvicorn's helpers), reads the
+server's own latency series from ``/metrics`` (a change's wait for its commit; a committed
+change until its ``state`` is queued on every socket: where a move's time beyond a ping's
+goes), and how long the server's processes were ready to run but waited for a core
+(``/proc/PID/task/*/schedstat``: what a busy machine adds to every latency).
 """
 
 from __future__ import annotations
