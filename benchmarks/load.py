@@ -29,7 +29,11 @@ role needs CREATEDB) and dropped afterwards. ``--profile FILE`` runs the server'
 under cProfile (its event-loop thread only; the profiler slows it, so take the latency and CPU
 figures from a run without it) and prints the functions that took the most time. Every run
 also splits the server's CPU by process (main, drawing, bot workers) and the main process's by
-thread (the event loop against the rest: the database writer, uvicorn's helpers).
+thread (the event loop against the rest: the database writer, uvicorn's helpers), reads the
+server's own latency series from ``/metrics`` (a change's wait for its commit; a committed
+change until its ``state`` is queued on every socket: where a move's time beyond a ping's
+goes), and how long the server's processes were ready to run but waited for a core
+(``/proc/PID/task/*/schedstat``: what a busy machine adds to every latency).
 """
 
 from __future__ import annotations
@@ -110,6 +114,21 @@ def thread_cpu_seconds(pid: int) -> dict[str, float]:
             continue
         key = "event_loop_thread" if int(tid) == pid else "other_threads"
         out[key] += (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
+def waited(pids: list[int]) -> dict[int, float]:
+    """Per process, the seconds its threads were ready to run but waited for a core
+    (``/proc/PID/task/TID/schedstat``, second field): what a busy machine adds to a latency."""
+    out: dict[int, float] = {}
+    for pid in pids:
+        total = 0
+        try:
+            for tid in os.listdir(f"/proc/{pid}/task"):
+                total += int(Path(f"/proc/{pid}/task/{tid}/schedstat").read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        out[pid] = total / 1e9
     return out
 
 
@@ -301,6 +320,42 @@ def top_of_profile(path: str, n: int = 30) -> str:
     return out.getvalue()
 
 
+def histograms(text: str, names: tuple[str, ...]) -> dict[str, dict[str, float]]:
+    """Per histogram of the server's ``/metrics`` (Prometheus' text): its count, mean and the
+    upper bounds of the buckets its p50 and p99 fall in, in ms (where a move's time went)."""
+    out: dict[str, dict[str, float]] = {}
+    for name in names:
+        buckets: list[tuple[float, float]] = []
+        total = count = 0.0
+        for line in text.splitlines():
+            if line.startswith(name + "_bucket{"):
+                le = line.split('le="', 1)[1].split('"', 1)[0]
+                buckets.append((float(le), float(line.rsplit(" ", 1)[1])))
+            elif line.startswith(name + "_sum "):
+                total = float(line.rsplit(" ", 1)[1])
+            elif line.startswith(name + "_count "):
+                count = float(line.rsplit(" ", 1)[1])
+        if not count:
+            continue
+        p50, p99 = (next((1000 * le for le, n in buckets if n >= q * count), float("inf")) for q in (0.5, 0.99))
+        out[name] = {"count": count, "mean_ms": round(1000 * total / count, 2), "p50_le_ms": p50, "p99_le_ms": p99}
+    return out
+
+
+def delta(after: str, before: str, names: tuple[str, ...]) -> dict[str, dict[str, float]]:
+    """``histograms`` of what was observed between two scrapes."""
+    def lines(text: str) -> dict[str, float]:
+        return {line.rsplit(" ", 1)[0]: float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+                if line.startswith(names) and not line.startswith("#")}
+    old, new = lines(before), lines(after)
+    return histograms("\n".join(f"{k} {v - old.get(k, 0.0)}" for k, v in new.items()), names)
+
+
+#: the server's own latency series (metrics.py): the wait for a commit, and a committed change
+#: until its state is queued on every socket
+SERIES = ("asztal_move_commit_seconds", "asztal_broadcast_seconds")
+
+
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
@@ -331,7 +386,9 @@ async def measure(args, tmp: Path, db: str, connect_db) -> dict:
         main0 = cpu_seconds([proc.pid]) if proc else 0.0
         threads0 = thread_cpu_seconds(proc.pid) if proc else {}
         by_process0 = cpu_by_process(proc.pid) if proc else {}
+        waited0 = waited(list(by_process0))
         client0 = time.process_time()
+        series0 = httpx.get(base + "/metrics", timeout=10).text if proc else ""
         stats = Stats()
         stop_at = time.monotonic() + args.seconds
         limits = httpx.Limits(max_connections=args.games)
@@ -350,7 +407,9 @@ async def measure(args, tmp: Path, db: str, connect_db) -> dict:
         main1 = cpu_seconds([proc.pid]) if proc else 0.0
         threads1 = thread_cpu_seconds(proc.pid) if proc else {}
         by_process1 = cpu_by_process(proc.pid) if proc else {}
+        waited1 = waited(list(by_process1))
         load1 = os.getloadavg()
+        series1 = httpx.get(base + "/metrics", timeout=10).text if proc else ""
         client_cpu = time.process_time() - client0
     finally:
         if proc is not None:
@@ -382,12 +441,21 @@ async def measure(args, tmp: Path, db: str, connect_db) -> dict:
         if changes else None,
         "server_main_cpu_ms_per_change_by_thread": {k: round(1000 * (threads1[k] - threads0[k]) / changes, 3)
                                                     for k in threads1} if changes else None,
+        # seconds per second of the run that the main process's threads, and each worker, were
+        # ready but waited for a core: near 0 on a quiet machine
+        "server_waited_for_cpu_s_per_s": {"main": round((waited1.get(proc.pid, 0.0) - waited0.get(proc.pid, 0.0))
+                                                        / elapsed, 3),
+                                          "workers_most_first": sorted(
+                                              (round((w - waited0.get(pid, 0.0)) / elapsed, 3)
+                                               for pid, w in waited1.items() if pid != proc.pid), reverse=True)}
+        if proc else None,
         "state_kib_received_per_change": round(stats.state_bytes / 1024 / changes, 1) if changes else None,
         "state_kib_mean": round(stats.state_bytes / 1024 / stats.states, 1) if stats.states else None,
         "spectator_states": stats.spectator_states,
         "spectator_state_kib_mean": round(stats.spectator_bytes / 1024 / stats.spectator_states, 1)
         if stats.spectator_states else None,
         "errors": stats.errors,
+        "server_latency_series": delta(series1, series0, SERIES) if proc else None,
         "server_cpu_s": round(cpu1 - cpu0, 2),
         "server_main_process_cpu_s": round(main1 - main0, 2),
         "load_client_cpu_s": round(client_cpu, 2),

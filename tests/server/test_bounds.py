@@ -106,7 +106,8 @@ def test_hints_and_games_of_bots_alone_do_not_queue_the_bots_of_a_game_people_pl
             bots, _ = _create(live, [{"kind": "bot", "bot": "random"}] * 2, seat=None)
             rec.wait_for("start", "choose", bots)
             # a game with a human and a bot: the human plays until the bot is to move
-            played, token1 = _create(live, [{"kind": "bot", "bot": "random"}, {"kind": "human"}], seat=1)
+            # (greedy: a random bot of a game with a human moves in the event loop, without the workers)
+            played, token1 = _create(live, [{"kind": "bot", "bot": "greedy"}, {"kind": "human"}], seat=1)
             with _sock(live, played, token1) as human:
                 st = human.until("state")
                 while st["to_move"] == 1:

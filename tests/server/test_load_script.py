@@ -21,4 +21,5 @@ def test_two_games_for_two_seconds():
     assert got["changes_committed"] >= got["human_moves"]  # each timed move is a committed change
     assert {"rtt_ms", "ping_ms (same-run reference)", "rtt_over_ping", "server_main_cpu_ms_per_change",
             "server_main_cpu_ms_per_change_by_thread", "server_workers_cpu_ms_per_change_most_first",
-            "load_average_before", "load_average_after"} <= set(got)
+            "load_average_before", "load_average_after", "server_latency_series",
+            "server_waited_for_cpu_s_per_s"} <= set(got)

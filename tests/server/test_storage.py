@@ -47,6 +47,29 @@ def test_each_sequence_number_is_taken_once(db_url):
     storage.close()
 
 
+def test_a_batch_keeps_its_free_changes_and_refuses_the_taken_one(db_url):
+    """The group commit's one statement for a batch: when one change's number was taken, the
+    others of the batch are still kept, each with its own game's row, and the taken one refused."""
+    storage = Storage(db_url)
+    storage.migrate()
+    a, b, c = _game(storage, "ga"), _game(storage, "gb"), _game(storage, "gc")
+    storage.append(b, Change(1, "act", "pass", 0, "human"), "running", 1, None)  # b's 1 is taken
+    done = {"scores": [1.0, 2.0], "winners": [1]}
+    outcomes = storage.append_batch([(a, Change(1, "act", "pass", 0, "human"), "running", 1, None, None),
+                                     (b, Change(1, "act", "draw", 0, "human"), "running", 1, None, None),
+                                     (c, Change(1, "act", "keep", 0, "bot"), "finished", None, done, None)])
+    assert outcomes[0] is None and isinstance(outcomes[1], Conflict) and outcomes[2] is None
+    assert [(ch.seq, ch.code) for ch in storage.changes(b)] == [(1, "pass")]
+    assert [(ch.seq, ch.code, ch.by) for ch in storage.changes(c)] == [(1, "keep", "bot")]
+    row = storage.game_row(c)
+    assert (row["seq"], row["status"], row["to_move"], row["result"]) == (1, "finished", None, done)
+    # a batch of free numbers only: every change kept at once
+    assert storage.append_batch([(a, Change(2, "undo", None, 0, "human"), "running", 0, None, None),
+                                 (b, Change(2, "act", "draw", 1, "human"), "running", 0, None, None)]) == [None, None]
+    assert [ch.seq for ch in storage.changes(a)] == [1, 2] and storage.game_row(b)["seq"] == 2
+    storage.close()
+
+
 def test_tokens_are_kept_only_as_hashes(db_url):
     storage = Storage(db_url)
     storage.migrate()

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import HTMLResponse
 
-from asztal.server import account_export, account_mail, chat, edge, logs, mail, metrics, moderation, texts
+from asztal.server import account_export, account_mail, chat, edge, logs, mail, metrics, moderation, texts, wire
 from asztal.server.account_api import build_router as account_router
 from asztal.server.accounts import Accounts, AccountSettings, Passwords
 from asztal.server.api import build_router
@@ -90,6 +90,9 @@ class Settings:
     max_body: int = field(default_factory=lambda: int(_env("ASZTAL_MAX_BODY", 2 << 20)))
     #: WebSockets open at once from one client address
     sockets_per_address: int = field(default_factory=lambda: int(_env("ASZTAL_SOCKETS_PER_ADDRESS", 32)))
+    #: bytes from which a WebSocket message is sent compressed (permessage-deflate): smaller
+    #: ones go as they are (0: every message compressed; -1: none; wire.py)
+    ws_deflate_min: int = field(default_factory=lambda: int(_env("ASZTAL_WS_DEFLATE_MIN", 512)))
     #: messages waiting in one socket's outbox before the socket is closed as not reading
     outbox: int = field(default_factory=lambda: int(_env("ASZTAL_OUTBOX", 256)))
     #: hints waiting or being worked out at once, over the whole server
@@ -237,6 +240,7 @@ class _Server:
         return uvicorn.Config(app if app is not None else _binds_only, host=self.host, port=self.port,
                               log_level="warning", log_config=logs.config(s.json_logs),
                               ws_max_size=1 << 20,  # a client message is at most 16 KiB; never a frame over this
+                              ws=wire.protocol(s.ws_deflate_min),
                               ws_ping_interval=20, ws_ping_timeout=20,
                               proxy_headers=bool(s.proxies),
                               forwarded_allow_ips=",".join(s.proxies) if s.proxies else "",

@@ -25,6 +25,11 @@ from asztal.server.children import die_with_parent
 log = logging.getLogger("asztal.server")
 
 _CACHE_SIZE = 64
+#: bots whose move costs microseconds (a draw from the legal list the move's check reads
+#: anyway): played in the event loop when a human waits, since a worker's round trip (the
+#: record pickled, two threads and two pipes) costs the server more than the move itself.
+#: The others (greedy's look-ahead takes milliseconds, a search seconds) go to the workers.
+INSTANT = frozenset({"random"})
 #: reviews waiting for or running in the side workers at once; one more is refused ``busy``
 REVIEWS_PENDING = 2
 _cache: OrderedDict[str, GameState] = OrderedDict()

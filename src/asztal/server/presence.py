@@ -15,7 +15,9 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from asztal.bots import make_bot
 from asztal.server import texts
+from asztal.server.botpool import INSTANT
 from asztal.server.room import Client, Refusal, Room, Seat
 from asztal.server.turns import is_turn_based
 
@@ -68,9 +70,13 @@ class Presence:
         from asztal.server.meta import bot_spec
 
         bots_only = all(s.kind == "bot" for s in room.seats)  # nobody waits: the side budget
+        spec = bot_spec(strength, self.bot_time)
         try:
-            code = await self.pool.choose(room.id, room.state.record, bot_spec(strength, self.bot_time),
-                                          room.bot_seed(seat.seat) + seq, side=bots_only)
+            if spec in INSTANT and not bots_only:  # microseconds: less than the trip to a worker
+                code = make_bot(spec, room.bot_seed(seat.seat) + seq).choose(room.state).code
+            else:
+                code = await self.pool.choose(room.id, room.state.record, spec, room.bot_seed(seat.seat) + seq,
+                                              side=bots_only)
             await self.submit(room, seat.seat, "act", code, seq, by="bot" if seat.kind == "bot" else "stand_in")
         except Refusal:
             pass  # the game moved on meanwhile (a human came back, another instance moved)

@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import pickle
 import struct
+import time
 from bisect import bisect_right
 from collections import OrderedDict
 from multiprocessing.connection import Connection
@@ -22,6 +23,11 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from asztal import games
 from asztal.server.children import die_with_parent
+
+try:
+    import fcntl
+except ImportError:  # no pipe sizes to set (Windows)
+    fcntl = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:  # (ForkContext exists only where the system can fork)
     from multiprocessing.context import ForkContext, SpawnContext
@@ -133,9 +139,16 @@ def draw(game: str, view: dict[str, Any], legal: list[dict[str, Any]], lang: str
 _KEPT = 4096
 
 
+#: seconds of drawing after which a drawing process sends the boards it has drawn so far of a
+#: batch: the first boards of a long batch (on a busy machine one waits its turn for a core
+#: several times over) are not held back until its last one is drawn
+ANSWER_EVERY = 0.005
+
+
 def _boards_main(jobs: Connection, answers: Connection, parent: int) -> None:
-    """A drawing process: take batches of jobs, answer each with its board and patch. It keeps
-    the last board of every view key, so the event loop never sends one back to it."""
+    """A drawing process: take batches of jobs, answer each with its board and patch (in
+    pieces, see ``ANSWER_EVERY``; the last piece of a batch says so). It keeps the last board
+    of every view key, so the event loop never sends one back to it."""
     die_with_parent(parent)
     kept: OrderedDict[BoardKey, tuple[int, str | None]] = OrderedDict()
     while True:
@@ -144,18 +157,40 @@ def _boards_main(jobs: Connection, answers: Connection, parent: int) -> None:
         except (EOFError, OSError):
             return
         out: list[_Answer] = []
-        for ticket, key, prev_no, no, job in batch:
+        sent = time.monotonic()
+        for n, (ticket, key, prev_no, no, job) in enumerate(batch, 1):
             had = kept.pop(key, None)
             try:
                 svg, patch = draw(*job, had[1] if had is not None and had[0] == prev_no else None)
             except Exception as e:  # a board that cannot be drawn: the event loop is told why
                 out.append((ticket, None, None, f"{type(e).__name__}: {e}"[:300]))
-                continue
-            kept[key] = (no, svg)
-            if len(kept) > _KEPT:
-                kept.popitem(last=False)
-            out.append((ticket, svg, patch, None))
-        answers.send(out)
+            else:
+                kept[key] = (no, svg)
+                if len(kept) > _KEPT:
+                    kept.popitem(last=False)
+                out.append((ticket, svg, patch, None))
+            if n == len(batch) or time.monotonic() - sent >= ANSWER_EVERY:
+                answers.send((out, n == len(batch)))
+                out, sent = [], time.monotonic()
+
+
+#: bytes a pipe to or from a drawing process holds: a batch's answer (its boards, tens of KiB
+#: each) goes through in one write and is read in one go, instead of 64 KiB at a time, each
+#: piece waiting for the other process to be scheduled (on a busy machine, tens of ms apiece)
+PIPE_BYTES = 1 << 20
+
+
+def _widen(end: Connection) -> None:
+    """Give ``end``'s pipe ``PIPE_BYTES`` (or as much as the system allows; Linux only)."""
+    setsize = getattr(fcntl, "F_SETPIPE_SZ", None)
+    if setsize is None:
+        return
+    for size in (PIPE_BYTES, 1 << 18):  # an unprivileged process gets at most fs.pipe-max-size
+        try:
+            fcntl.fcntl(end.fileno(), setsize, size)
+            return
+        except OSError:
+            continue
 
 
 class _Answers(asyncio.Protocol):
@@ -174,7 +209,7 @@ class _Answers(asyncio.Protocol):
                 return
             frame = bytes(self.buf[4:4 + size])
             del self.buf[:4 + size]
-            self.boards._answer(self.k, pickle.loads(frame))
+            self.boards._answer(self.k, *pickle.loads(frame))
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.boards._fail(self.k, exc or EOFError("the boards process closed its pipe"))
@@ -213,6 +248,8 @@ class Boards:
             proc.start()
             jobs_in.close()
             answers_out.close()
+            for end in (jobs_out, answers_in):
+                _widen(end)
             self.procs.append(proc)
             self.ends.append((jobs_out, answers_in))
             self.writers.append(None)
@@ -257,13 +294,14 @@ class Boards:
             data = pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL)
             writer.write(struct.pack("!i", len(data)) + data)
 
-    def _answer(self, k: int, answers: list[_Answer]) -> None:
+    def _answer(self, k: int, answers: list[_Answer], last: bool) -> None:
         for ticket, svg, patch, error in answers:
             future = self.pending.pop(ticket, None)
             if future is not None and not future.done():
                 future.set_result((svg, patch, error))
-        self.busy[k] = False
-        self._send(k)
+        if last:  # the batch is done: what waited meanwhile goes as the next one
+            self.busy[k] = False
+            self._send(k)
 
     def _fail(self, k: int, error: BaseException) -> None:
         """A drawing process stopped: what waited on it fails (its boards are then drawn in

@@ -183,6 +183,9 @@ class Room:
         self.drawer: Drawer = _draw_here
         self.draws = 0  # boards drawn for this room: their numbers tell a drawing process which one it kept
         self._tail: asyncio.Task[None] | None = None  # the last step queued by ``_then``
+        #: the ``broadcast_state`` step queued last and not begun yet: a later change queued
+        #: behind nothing else joins it instead of queueing a second state (see ``broadcast_state``)
+        self._state_step: asyncio.Task[None] | None = None
         #: a rated game (``ratings.py``): no hints and no takebacks while it runs
         self.rated = False
         self.metrics: Any = None  # the operator's series (metrics.py): the broadcast's latency
@@ -231,7 +234,7 @@ class Room:
 
 
     # -- the state message --------------------------------------------------------------
-    def _then(self, step: Callable[[], Awaitable[None]]) -> None:
+    def _then(self, step: Callable[[], Awaitable[None]]) -> asyncio.Task[None]:
         """Run ``step`` after every step queued before it: what a room sends keeps its order
         (a change's ``state`` and the events around it) while boards are drawn elsewhere."""
         before = self._tail
@@ -245,6 +248,7 @@ class Room:
                 log.exception("could not send the state of game %s", self.id)
 
         self._tail = asyncio.get_running_loop().create_task(run())
+        return self._tail
 
     def _base(self, key: tuple[int | None, str],
               parts: ChangeParts) -> tuple[dict[str, Any], dict[str, Any], DrawJob | None]:
@@ -387,10 +391,19 @@ class Room:
 
     def broadcast_state(self) -> None:
         """Every socket its ``state``, after the room's state (or its seats, timer) changed:
-        made when its turn comes, from the room as it is then, for the sockets there then."""
+        made when its turn comes, from the room as it is then, for the sockets there then.
+
+        A ``state`` step still waiting its turn as the last one queued already sends the room
+        as it will be then, so a second change made meanwhile (a bot's reply while the mover's
+        board is being drawn) queues nothing: one message carries both changes (each socket is
+        sent what changed since what it holds), and the boards are drawn once. What is queued
+        between two changes (an event) keeps its order: then the second change has its own step."""
+        if self._state_step is not None and self._state_step is self._tail:
+            return
         began = time.perf_counter()
 
         async def step() -> None:
+            self._state_step = None
             clients = list(self.clients)
             if not clients:
                 return
@@ -402,7 +415,7 @@ class Room:
             if self.metrics is not None:
                 self.metrics.broadcast.observe(time.perf_counter() - began)
 
-        self._then(step)
+        self._state_step = self._then(step)
 
     def tell(self, client: Client, msg: dict[str, Any]) -> None:
         """A message for one socket, after what the room queued before it (its whole state)."""
