@@ -37,13 +37,14 @@ from typing import Any
 
 import httpx
 import uvicorn
-from sqlalchemy import select
+from sqlalchemy import func, select
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from asztal import games
 from asztal.engine import GameState
 from asztal.server.accounts import accounts_table
+from asztal.server.storage import actions_table, games_table, seats_table
 from tests.server.knowledge import Hidden, Knowledge
 from tests.server.wire import SCHEMAS, free_port
 
@@ -379,11 +380,18 @@ def _found(text: str, secrets: set[str]) -> list[str]:
 
 
 def snapshot(live: LiveApp, table: Table) -> tuple:
-    storage = live.app.state.hub.storage
-    row = storage.game_row(table.gid)
-    seats = storage.seats(table.gid)
-    return (row["seq"], row["status"], row["to_move"], tuple((s["name"], s["token_hash"]) for s in seats),
-            len(storage.changes(table.gid)))
+    """What a request may not change: the game's row (seq, status, seat to move), its seats
+    (names, tokens) and the number of its stored changes. Read after every request of the
+    walk, so in one connection, the changes counted rather than loaded."""
+    gid = table.gid
+    with live.app.state.hub.storage.engine.connect() as conn:
+        row = conn.execute(select(games_table.c.seq, games_table.c.status, games_table.c.to_move)
+                           .where(games_table.c.id == gid)).one()
+        seats = conn.execute(select(seats_table.c.name, seats_table.c.token_hash)
+                             .where(seats_table.c.game_id == gid).order_by(seats_table.c.seat)).all()
+        changes = conn.execute(select(func.count()).select_from(actions_table)
+                               .where(actions_table.c.game_id == gid)).scalar_one()
+    return tuple(row) + (tuple(tuple(s) for s in seats), changes)
 
 
 # -- REST --------------------------------------------------------------------------------
