@@ -37,7 +37,7 @@ from typing import Any
 
 import httpx
 import uvicorn
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -379,19 +379,22 @@ def _found(text: str, secrets: set[str]) -> list[str]:
     return hits
 
 
+#: what ``snapshot`` reads, one row per seat: built once (SQLAlchemy then reuses its compiled form)
+_SNAPSHOT = (select(games_table.c.seq, games_table.c.status, games_table.c.to_move,
+                    select(func.count()).where(actions_table.c.game_id == games_table.c.id).scalar_subquery(),
+                    seats_table.c.name, seats_table.c.token_hash)
+             .join_from(games_table, seats_table, seats_table.c.game_id == games_table.c.id)
+             .where(games_table.c.id == bindparam("gid")).order_by(seats_table.c.seat))
+
+
 def snapshot(live: LiveApp, table: Table) -> tuple:
     """What a request may not change: the game's row (seq, status, seat to move), its seats
     (names, tokens) and the number of its stored changes. Read after every request of the
-    walk, so in one connection, the changes counted rather than loaded."""
-    gid = table.gid
+    walk, so in one query, the changes counted rather than loaded."""
     with live.app.state.hub.storage.engine.connect() as conn:
-        row = conn.execute(select(games_table.c.seq, games_table.c.status, games_table.c.to_move)
-                           .where(games_table.c.id == gid)).one()
-        seats = conn.execute(select(seats_table.c.name, seats_table.c.token_hash)
-                             .where(seats_table.c.game_id == gid).order_by(seats_table.c.seat)).all()
-        changes = conn.execute(select(func.count()).select_from(actions_table)
-                               .where(actions_table.c.game_id == gid)).scalar_one()
-    return tuple(row) + (tuple(tuple(s) for s in seats), changes)
+        rows = conn.execute(_SNAPSHOT, {"gid": table.gid}).all()
+    seq, status, to_move, changes = rows[0][:4]
+    return (seq, status, to_move, tuple((r[4], r[5]) for r in rows), changes)
 
 
 # -- REST --------------------------------------------------------------------------------
