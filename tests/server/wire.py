@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +88,15 @@ def whole_state(held: dict[str, Any] | None, msg: dict[str, Any]) -> dict[str, A
     return out
 
 
+#: one HTTP client for these helpers' requests: a client made per request (``httpx.get``) loads
+#: the TLS certificates each time, about 20 ms of CPU, and a server start asks every 0.1 s. As
+#: with a client per request, each request stands alone: no connection is kept (tests kill
+#: servers and start them again on the same port) and no cookie is kept (a cookie jar that
+#: accepts none). httpx's client may be shared by threads (``join_race``).
+HTTP = httpx.Client(timeout=30, limits=httpx.Limits(max_keepalive_connections=0),
+                    cookies=CookieJar(DefaultCookiePolicy(allowed_domains=[])))
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -126,7 +136,7 @@ class Server:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.logfile.read_text()[-2000:]}")
             try:
-                if httpx.get(self.url + "/api/games", timeout=2).status_code == 200:
+                if HTTP.get(self.url + "/api/games", timeout=2).status_code == 200:
                     return self
             except httpx.HTTPError:
                 pass
@@ -148,7 +158,7 @@ class Server:
                 self.kill()
 
     def api(self, method: str, path: str, **kw) -> httpx.Response:
-        return httpx.request(method, self.url + path, timeout=30, **kw)
+        return HTTP.request(method, self.url + path, **kw)
 
     def create(self, **body) -> dict[str, Any]:
         r = self.api("POST", "/api/games", json=body)
