@@ -56,9 +56,13 @@ run: install
 # the suite waits on a server, a browser or a database, and one core idled behind the other's
 # long tests with one worker a core
 TEST_WORKERS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) )))
+# pytest plugins the suite does not use, each loaded by every pytest process (the controller and
+# every worker): schemathesis' (test_fuzz.py calls schemathesis itself) and anyio's (no test is
+# an anyio test), about 1 CPU second a process
+TEST_PLUGINS := -p no:cacheprovider -p no:schemathesis -p no:anyio
 
 test: install offline
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal -p no:cacheprovider --durations=25
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(TEST_PLUGINS) --durations=25
 	$(MAKE) --no-print-directory test-pure
 
 # the offline page's runtime (docs/offline.md): Pyodide from the npm registry by the name and
@@ -76,7 +80,7 @@ offline: $(STAMP)
 # sources too, and the PocketCiv check that patches a method of the state class (a compiled
 # class cannot be patched, so it is skipped above)
 test-pure: install
-	ASZTAL_PURE=1 ASZTAL_CONTRACT_GAMES=25 $(BIN)/python -m pytest -n auto -p no:cacheprovider tests/contract tests/perf_equivalence \
+	ASZTAL_PURE=1 ASZTAL_CONTRACT_GAMES=25 $(BIN)/python -m pytest -n auto $(TEST_PLUGINS) tests/contract tests/perf_equivalence \
 		tests/pocketciv/test_era_at_once.py tests/bots/test_pax_solo_estimate.py
 
 # the quick tier for one's own loop (under 2 minutes on 2 cores): lint, the engine, the rules

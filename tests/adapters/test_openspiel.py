@@ -12,7 +12,6 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
-from scipy.stats import chi2_contingency  # noqa: E402
 
 import asztal.adapters.openspiel  # noqa: E402,F401  (registers the games)
 from asztal import games  # noqa: E402
@@ -134,6 +133,8 @@ def test_sampled_chance_draws_the_engines_distribution(name, players, quantity):
     cats = sorted(set(engine) | set(sampled))
     table = np.array([[engine.count(c) for c in cats], [sampled.count(c) for c in cats]])
     assert table.shape[1] > 10
+    from scipy.stats import chi2_contingency  # here, not at collection (scipy.stats: ~1 s a worker)
+
     assert chi2_contingency(table)[1] > 0.001
 
 
@@ -385,4 +386,6 @@ def test_mid_game_draws_follow_the_engine():
     sampled = [key(_first_turn_draw(explicit.new_initial_state(), lambda st: _sample(st, rng))) for _ in range(n)]
     cats = sorted(set(engine) | set(sampled))
     table = np.array([[engine.count(c) for c in cats], [sampled.count(c) for c in cats]])
+    from scipy.stats import chi2_contingency  # here, not at collection (scipy.stats: ~1 s a worker)
+
     assert chi2_contingency(table)[1] > 0.001

@@ -7,11 +7,10 @@ import pytest
 from asztal.research.batch import Batch, run_batch
 from asztal.research.report import read_rows
 
-ray = pytest.importorskip("ray")
-
 
 @pytest.fixture(scope="module")
 def local_ray():
+    ray = pytest.importorskip("ray")  # here, not at collection: importing Ray costs every test worker ~0.5 s
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
     ray.shutdown()

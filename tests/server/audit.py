@@ -29,6 +29,7 @@ import asyncio
 import json
 import random
 import re
+import ssl
 import threading
 import time
 from collections import Counter
@@ -37,19 +38,23 @@ from typing import Any
 
 import httpx
 import uvicorn
-from sqlalchemy import select
+from sqlalchemy import bindparam, func, select
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from asztal import games
 from asztal.engine import GameState
 from asztal.server.accounts import accounts_table
+from asztal.server.storage import actions_table, games_table, seats_table
 from tests.server.knowledge import Hidden, Knowledge
-from tests.server.wire import SCHEMAS, free_port
+from tests.server.wire import HTTP, SCHEMAS, free_port
 
 #: a component id as the games name them: army-03, prestige-07, building-temple-2, city-aswan-3
 _ID_WORD = re.compile(r"[a-z]+(?:-[a-z0-9]+)*-\d+")
 _ID_FULL = re.compile(r"[a-z]+(?:-[a-z0-9]+)*-\d+")
+#: the TLS settings every client of the walk shares: a client made without them loads the
+#: certificates again (about 20 ms of CPU), and a walk makes a client per credential and position
+_TLS = ssl.create_default_context()
 
 
 class LiveApp:
@@ -164,14 +169,14 @@ class Findings:
 
 def make_table(live: LiveApp, game: str, players: int, private: bool, rng: random.Random) -> Table:
     names = [f"Nev{rng.randrange(16 ** 6):06x}" for _ in range(players)]
-    r = httpx.post(live.url + "/api/games", json={"game": game, "players": players, "seat": 0, "private": private,
-                                                  "seats": [{"kind": "human", "name": n} for n in names]}, timeout=30)
+    r = HTTP.post(live.url + "/api/games", json={"game": game, "players": players, "seat": 0, "private": private,
+                                                 "seats": [{"kind": "human", "name": n} for n in names]}, timeout=30)
     assert r.status_code == 201, r.text
     made = r.json()
     gid, tokens = made["game"]["id"], [made["token"]]
     for inv in made["invites"]:
-        j = httpx.post(f"{live.url}/api/games/{gid}/join", json={"invite": inv["invite"], "name": names[inv["seat"]]},
-                       timeout=30)
+        j = HTTP.post(f"{live.url}/api/games/{gid}/join", json={"invite": inv["invite"], "name": names[inv["seat"]]},
+                      timeout=30)
         assert j.status_code == 200, j.text
         tokens.append(j.json()["token"])
     hub = live.app.state.hub
@@ -183,7 +188,8 @@ def make_table(live: LiveApp, game: str, players: int, private: bool, rng: rando
     table.accounts = account_credentials(live, table)
     owner = table.accounts[0]
     reported(live, table, owner)
-    t = httpx.post(live.url + "/api/tournaments", cookies=owner.cookies, headers={"X-CSRF-Token": owner.csrf or ""},
+    t = httpx.post(live.url + "/api/tournaments", verify=_TLS, cookies=owner.cookies,
+                   headers={"X-CSRF-Token": owner.csrf or ""},
                    json={"name": "audit", "game": game, "table_size": max(2, games.load(game).min_players),
                          "rounds": 2, "private": private, "starts": "2100-01-01T00:00:00+00:00"}, timeout=30)
     assert t.status_code == 201, t.text
@@ -378,12 +384,22 @@ def _found(text: str, secrets: set[str]) -> list[str]:
     return hits
 
 
+#: what ``snapshot`` reads, one row per seat: built once (SQLAlchemy then reuses its compiled form)
+_SNAPSHOT = (select(games_table.c.seq, games_table.c.status, games_table.c.to_move,
+                    select(func.count()).where(actions_table.c.game_id == games_table.c.id).scalar_subquery(),
+                    seats_table.c.name, seats_table.c.token_hash)
+             .join_from(games_table, seats_table, seats_table.c.game_id == games_table.c.id)
+             .where(games_table.c.id == bindparam("gid")).order_by(seats_table.c.seat))
+
+
 def snapshot(live: LiveApp, table: Table) -> tuple:
-    storage = live.app.state.hub.storage
-    row = storage.game_row(table.gid)
-    seats = storage.seats(table.gid)
-    return (row["seq"], row["status"], row["to_move"], tuple((s["name"], s["token_hash"]) for s in seats),
-            len(storage.changes(table.gid)))
+    """What a request may not change: the game's row (seq, status, seat to move), its seats
+    (names, tokens) and the number of its stored changes. Read after every request of the
+    walk, so in one query, the changes counted rather than loaded."""
+    with live.app.state.hub.storage.engine.connect() as conn:
+        rows = conn.execute(_SNAPSHOT, {"gid": table.gid}).all()
+    seq, status, to_move, changes = rows[0][:4]
+    return (seq, status, to_move, tuple((r[4], r[5]) for r in rows), changes)
 
 
 # -- REST --------------------------------------------------------------------------------
@@ -443,9 +459,9 @@ def audit_rest(live: LiveApp, table: Table, creds: list[Credential], k: int, fin
     """``control``: a server that holds no game. A component id in an answer that the same
     request also gets from it (a guided first game's own cards, say) is that route's own
     content, the same whatever game is played here, so it tells nothing of this one."""
-    spec = httpx.get(live.url + "/openapi.json", timeout=30).json()
-    clients = {c.label: httpx.Client(base_url=live.url, timeout=60, cookies=c.cookies) for c in creds}
-    other = httpx.Client(base_url=control.url, timeout=60) if control is not None else None
+    spec = HTTP.get(live.url + "/openapi.json").json()
+    clients = {c.label: httpx.Client(base_url=live.url, timeout=60, cookies=c.cookies, verify=_TLS) for c in creds}
+    other = httpx.Client(base_url=control.url, timeout=60, verify=_TLS) if control is not None else None
     before = snapshot(live, table)
     known = {c.label: (secrets_for(table, c, k), table.hidden(c, k)) for c in creds}  # once per position
     for path, methods in spec["paths"].items():
@@ -654,7 +670,7 @@ def account_credentials(live: LiveApp, table: Table) -> list[Credential]:
     out = []
     for label, prefix, seats in (("account of seat 0", "o", [{"game": table.gid, "token": table.tokens[0]}]),
                                  ("another account", "s", []), (OPERATOR, "p", [])):
-        with httpx.Client(base_url=live.url, timeout=60) as c:
+        with httpx.Client(base_url=live.url, timeout=60, verify=_TLS) as c:
             name = f"{prefix}{table.gid}"[:32].replace("_", "x").replace("-", "x")
             email = f"{name.lower()}@audit.example.org"
             r = c.post("/api/account/register", json={"username": name, "password": PASSWORD, "seats": seats,
@@ -683,7 +699,7 @@ def reported(live: LiveApp, table: Table, owner: Credential) -> None:
         ws.send(json.dumps({"type": "chat", "text": "audit line"}))
         while (msg := json.loads(ws.recv(timeout=20)))["type"] != "chat":
             pass
-    r = httpx.post(live.url + "/api/moderation/reports", cookies=owner.cookies,
+    r = httpx.post(live.url + "/api/moderation/reports", verify=_TLS, cookies=owner.cookies,
                    headers={"X-CSRF-Token": owner.csrf or ""},
                    json={"game_id": table.gid, "n": msg["n"], "reason": "audit"}, timeout=30)
     assert r.status_code == 201, r.text

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 import pytest
-import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +31,8 @@ def test_rest_api_survives_fuzzing_and_answers_as_documented(db_server):
     say which options each game takes or how many players it seats, so schemathesis' check
     that schema-valid data is accepted does not apply.
     """
+    import schemathesis  # here, not at collection, which every test worker makes (~0.6 CPU s)
+
     api = schemathesis.openapi.from_url(db_server.url + "/openapi.json")
     api.config.generation.update(allow_x00=True)  # PostgreSQL refuses NUL in text: the edge must first
     operations = [op.ok() for op in api.get_all_operations()]

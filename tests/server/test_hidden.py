@@ -77,6 +77,8 @@ def test_each_socket_gets_exactly_what_its_seat_may_know(server, game, players, 
         seat = seat if seat < players else None
         log: list[dict] = []
         lang = "hu"
+        held: list[dict] = []              # the seat's log entries at the last state checked
+        lines: list[tuple[str, str]] = []  # and their lines as this seat reads them
         for msg in sock.msgs:
             wire = json.dumps(msg, ensure_ascii=False)
             assert seed not in wire, f"the seed reached seat {seat}"
@@ -96,11 +98,16 @@ def test_each_socket_gets_exactly_what_its_seat_may_know(server, game, players, 
             assert (msg["decision"] is not None) == mine  # the decision's sentence: only to the seat deciding
             del log[msg["log_start"]:]
             log += [(e["hu"], e["en"]) for e in msg["log"]]
-            # the seat's own log lines, with the seats named as in the lobby
-            lines = named_log([{"i": i, "hu": g.describe(e, "hu", seat), "en": g.describe(e, "en", seat)}
-                               for i, e in enumerate(state.log_for(seat))], seats)
-            expected = [(e["hu"], e["en"]) for e in lines]
-            assert log == expected, f"{game}: seat {seat}'s log differs at {msg['seq']}"
+            # the seat's own log lines, with the seats named as in the lobby: a line is its
+            # entry's alone, so only the entries that differ from the last state's are described
+            entries = state.log_for(seat)
+            same = 0
+            while same < min(len(entries), len(held)) and entries[same] == held[same]:
+                same += 1
+            named = named_log([{"i": i, "hu": g.describe(e, "hu", seat), "en": g.describe(e, "en", seat)}
+                               for i, e in enumerate(entries[same:], same)], seats)
+            held, lines = entries, lines[:same] + [(e["hu"], e["en"]) for e in named]
+            assert log == lines, f"{game}: seat {seat}'s log differs at {msg['seq']}"
             if board is not None:  # drawn from the seat's view and the log lines it may read
                 mark = len(states[msg["seq"] - 1].log or []) if msg["seq"] else None
                 last = last_events(state, seat, mark)

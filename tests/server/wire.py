@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +41,24 @@ def _schemas() -> dict[str, dict[str, Any]]:
 SCHEMAS = _schemas()
 
 
+def _validators() -> dict[str, jsonschema.protocols.Validator]:
+    """One validator per schema, each schema checked against its metaschema once here:
+    ``jsonschema.validate`` checks the schema again at every call (about 5 ms of a message's
+    6), and a socket test receives thousands of messages."""
+    out = {}
+    for title, schema in SCHEMAS.items():
+        cls = jsonschema.validators.validator_for(schema)
+        cls.check_schema(schema)
+        out[title] = cls(schema)
+    return out
+
+
+VALIDATORS = _validators()
+
+
 def check_message(msg: dict[str, Any]) -> None:
     """Raise if ``msg`` does not match the schema docs/protocol.md gives for its type."""
-    jsonschema.validate(msg, SCHEMAS[msg["type"]])
+    VALIDATORS[msg["type"]].validate(msg)
 
 
 def patched_board(board: str, patch: list[list[Any]]) -> str:
@@ -70,6 +86,15 @@ def whole_state(held: dict[str, Any] | None, msg: dict[str, Any]) -> dict[str, A
         out["board"] = patched_board(held["board"], msg["board_patch"]) if "board_patch" in msg else held["board"]
     out.pop("board_patch", None)
     return out
+
+
+#: one HTTP client for these helpers' requests: a client made per request (``httpx.get``) loads
+#: the TLS certificates each time, about 20 ms of CPU, and a server start asks every 0.1 s. As
+#: with a client per request, each request stands alone: no connection is kept (tests kill
+#: servers and start them again on the same port) and no cookie is kept (a cookie jar that
+#: accepts none). httpx's client may be shared by threads (``join_race``).
+HTTP = httpx.Client(timeout=30, limits=httpx.Limits(max_keepalive_connections=0),
+                    cookies=CookieJar(DefaultCookiePolicy(allowed_domains=[])))
 
 
 def free_port() -> int:
@@ -111,7 +136,7 @@ class Server:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.logfile.read_text()[-2000:]}")
             try:
-                if httpx.get(self.url + "/api/games", timeout=2).status_code == 200:
+                if HTTP.get(self.url + "/api/games", timeout=2).status_code == 200:
                     return self
             except httpx.HTTPError:
                 pass
@@ -133,7 +158,7 @@ class Server:
                 self.kill()
 
     def api(self, method: str, path: str, **kw) -> httpx.Response:
-        return httpx.request(method, self.url + path, timeout=30, **kw)
+        return HTTP.request(method, self.url + path, **kw)
 
     def create(self, **body) -> dict[str, Any]:
         r = self.api("POST", "/api/games", json=body)
@@ -182,7 +207,7 @@ class Sock:
         return self.until("state", lambda m: m["seq"] >= seq, timeout)
 
     def send(self, **msg) -> None:
-        jsonschema.validate(msg, SCHEMAS["client message"])
+        VALIDATORS["client message"].validate(msg)
         self.ws.send(json.dumps(msg))
 
     def act(self, code: str, seq: int, timeout: float = 30) -> dict[str, Any]:
