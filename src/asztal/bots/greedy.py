@@ -82,6 +82,6 @@ class GreedyBot(Bot):
         scored = self.scores(state)
         best = max(v for _, v in scored)
         tied = [a for a, v in scored if v >= best - 1e-9]
-        if len(tied) == 1:
-            return tied[0]
-        return tied[move_rng(self.seed, state, salt=1).below(len(tied))]
+        move = tied[0] if len(tied) == 1 else tied[move_rng(self.seed, state, salt=1).below(len(tied))]
+        caution = getattr(mod, "caution", None)
+        return move if caution is None else caution(state, move)
