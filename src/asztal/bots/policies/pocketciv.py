@@ -371,10 +371,16 @@ LOOK_CITY = 4
 LOOK_WORLDS = 64
 
 
+def strength(s: PocketCivState, p: int) -> int:
+    """Seat ``p``'s tribes plus ``LOOK_CITY`` for each point of its city value: what an event
+    must take to wipe its Empire out (a city absorbs an Attack's force 5 a value, PC-R-ATTACK-03)."""
+    e = s.seats[p]
+    return sum(e.tribes) + LOOK_CITY * sum(e.cav)
+
+
 def exposed(s: PocketCivState, p: int) -> bool:
     """Could one event wipe out seat ``p``'s Empire (few tribes, little city value)?"""
-    e = s.seats[p]
-    return sum(e.tribes) + LOOK_CITY * sum(e.cav) < LOOK_TRIBES
+    return strength(s, p) < LOOK_TRIBES
 
 
 def _play_out_event(w: PocketCivState, rnd: int) -> None:
@@ -434,9 +440,12 @@ def safer(s: PocketCivState, act: Action) -> Action:
     return best
 
 
-#: worlds sampled for each choice the Totem holder makes inside an event (``spare``): the force
-#: and the areas are drawn by then, so few worlds tell the choices apart
+#: worlds sampled for each choice the Totem holder makes inside an event (``gentle``): the force
+#: and the areas are drawn by then, so few worlds tell the choices apart (12 saved no more deals)
 SPARE_WORLDS = 6
+#: ``gentle`` weighs the holder's choices while an Empire's tribes, plus ``LOOK_CITY`` for each
+#: point of city value, number fewer than this (14, as ``exposed``, saved one deal fewer of 200)
+SPARE_TRIBES = 20
 
 
 def in_event(s: PocketCivState) -> bool:
@@ -451,7 +460,7 @@ def gentle(s: PocketCivState, act: Action) -> Action:
     """``act``, or another choice of the Totem holder inside an event when it wipes out fewer
     Empires: its own first, then the other's.
 
-    In a two-player game where one event could wipe out an Empire (``exposed``), the holder's
+    In a two-player game where an Empire is weak (``strength`` below ``SPARE_TRIBES``), the holder's
     choices decide whose last tribes an Attack or an Epidemic reaches and whose tribes die where
     colours share an area (PC-MP-TOTEM-10, PC-R-ATTACK-04, PC-EVT-EPIDEMIC-03); a fall ends the
     game at once (PC-MP-END-01), so the holder's own fall is the worst outcome and the other's
@@ -459,7 +468,7 @@ def gentle(s: PocketCivState, act: Action) -> Action:
     ``SPARE_WORLDS`` worlds sampled from what the holder sees (the same worlds for every choice),
     and one with fewer falls (its own, then the other's) replaces ``act``."""
     p = s.to_move
-    if s.players != 2 or p is None or not in_event(s) or not any(exposed(s, q) for q in range(2)):
+    if s.players != 2 or p is None or not in_event(s) or not any(strength(s, q) < SPARE_TRIBES for q in range(2)):
         return act
     acts = s.legal_actions()
     if len(acts) < 2:
