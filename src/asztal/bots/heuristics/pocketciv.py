@@ -226,8 +226,9 @@ def survive(state: GameState, action: Action) -> Action:
     """The move MCTS chose, or the other answer to the Totem question of a two-player game
     whose Empire one event could wipe out, when sampling the event read out shows that it
     saves the Empire more often (``policies.pocketciv.safer``, as the ``policy`` bot
-    answers): a search of a few dozen iterations cannot weigh a fall that the unseen cards
-    decide in a few worlds of a hundred."""
+    answers), or the Totem holder's choice inside an event that wipes out fewer Empires
+    (``policies.pocketciv.gentle``): a search of a few dozen iterations cannot weigh a fall
+    that the unseen cards decide in a few worlds of a hundred."""
     if state.players != 2 or not isinstance(state, PocketCivState):
         return action
     return gentle(state, safer(state, action))
