@@ -24,6 +24,12 @@ Masonry while no city can grow; an Empire without a city spreads its tribes unti
 gather on a farm, then gathers them even if that empties an area; in Era 8 spare tribes go on
 one-tribe expeditions, so the last era's deck runs out sooner.
 
+In a two-player game the ``policy`` bot (``decide``) weighs two kinds of decision by sampling
+worlds from what its seat sees: the Totem question (``safer``) and, while an Empire is weak,
+the Totem holder's choices inside an event (``gentle``), where it turns an Attack or an
+Epidemic away from an Empire's last tribes (docs/bots.md, "The Totem holder's care inside an
+event").
+
 ``choose(state)`` returns one of ``state.legal_actions()``.
 """
 
