@@ -1,6 +1,7 @@
 """The PocketCiv bots in a two-player game (issue 33): a fall is a loss for the bots, the
-greedy bot's caution is the scripted policy, the starting tribes stand apart, and the
-Totem is taken when the Empire is in danger. Fast, seeded positions; the survival figures
+greedy bot's caution is the scripted policy, the starting tribes stand apart, the
+Totem is taken when the Empire is in danger, and the Totem holder's choices inside an event
+spare a weak Empire's last tribes. Fast, seeded positions; the survival figures
 (>= 90 % of 100 deals reach Era 4) are measured by docs/bots.md's commands."""
 
 from __future__ import annotations
@@ -176,3 +177,80 @@ def test_mcts_answers_the_totem_question_through_the_look_ahead():
         assert bot.choose(s).code == look
         return
     raise AssertionError("the look-ahead changed no Totem answer in 30 deals")
+
+
+# -- the Totem holder's choices inside an event (``gentle``) ---------------------------------------
+
+def _at_event_choice(seed: int, moves: int):
+    """Deal ``seed`` after ``moves`` moves of the policy bot: the Totem holder choosing inside an
+    event while an Empire is weak (found by playing deals 1-60; the choices are listed below)."""
+    s = new(seed)
+    bot = make_bot("policy", seed=1)
+    for _ in range(moves):
+        acts = s.legal_actions()
+        s.apply(acts[0] if len(acts) == 1 else bot.choose(s))
+    assert pol.in_event(s) and min(pol.strength(s, q) for q in range(2)) < pol.SPARE_TRIBES
+    return s
+
+
+def _event_falls(s, code: str, worlds) -> tuple[int, int]:
+    """Falls of the holder's Empire and of the other's, ``code`` played and the event played out
+    by the policy, in the worlds sampled with ``worlds``."""
+    p = s.to_move
+    own = other = 0
+    for k in worlds:
+        w = s.determinize(p, k)
+        w.log = None
+        w.apply(next(a for a in w.legal_actions() if a.code == code))
+        pol._play_out_event(w, s.round_no)
+        own += pol._fallen(w, p)
+        other += pol._fallen(w, 1 - p)
+    return own, other
+
+
+@pytest.mark.parametrize(("seed", "moves", "mine", "spared"), [
+    (11, 40, "pick:area=2", "pick:area=8"),  # an Epidemic's spread
+    (50, 171, "pick:area=5", "pick:area=6"),  # an Attack's path
+])
+def test_the_holder_turns_an_event_away_from_an_empires_last_tribes(seed, moves, mine, spared):
+    s = _at_event_choice(seed, moves)
+    assert pol.choose(s).code == mine
+    assert pol.gentle(s, pol.choose(s)).code == spared
+    assert pol.decide(s).code == spared  # the policy bot decides through it
+    assert h.survive(s, pol.choose(s)).code == spared  # and MCTS
+    worlds = range(1001, 1201)  # worlds the choice was not made on
+    assert _event_falls(s, spared, worlds) < _event_falls(s, mine, worlds)
+
+
+def test_gentle_leaves_strong_empires_other_decisions_and_solo_games_alone():
+    s = _at_event_choice(11, 40)
+    act = pol.choose(s)
+    for e in s.seats:
+        e.tribes[next(a for a in s.board.areas if e.tribes[a])] += pol.SPARE_TRIBES
+    assert pol.gentle(s, act) is act
+    s = play_until(new(3), "dev")
+    act = pol.choose(s)
+    assert not pol.in_event(s) and pol.gentle(s, act) is act
+    solo = games.load("pocketciv").new_game(1, seed=7)
+    for _ in range(300):
+        if solo.is_over:
+            break
+        act = pol.choose(solo)
+        assert pol.gentle(solo, act) is act
+        solo.apply(act)
+
+
+def test_greedy_turns_an_attack_away_from_an_empires_last_tribes():
+    """Greedy's own evaluation counts the other Empire's fall as its win and sends the Attack
+    there; its caution (``heuristics.pocketciv.caution``) plays the holder's choice that wipes
+    out fewer Empires."""
+    s = new(1)
+    bot = make_bot("greedy", seed=1)
+    for _ in range(198):
+        acts = s.legal_actions()
+        s.apply(acts[0] if len(acts) == 1 else bot.choose(s))
+    scored = dict((a.code, v) for a, v in bot.scores(s))
+    assert max(scored, key=lambda c: scored[c]) == "pick:area=13" and scored["pick:area=13"] >= 1e6
+    assert bot.choose(s).code == "pick:area=10"
+    worlds = range(1001, 1201)
+    assert _event_falls(s, "pick:area=10", worlds) < _event_falls(s, "pick:area=13", worlds)

@@ -10,7 +10,10 @@ evaluation get their final scores when over and a random tie-break otherwise.
 
 Where the heuristic says one move's evaluation is blind to the danger it makes
 (``scripted(state)``, e.g. PocketCiv's movement and development in a multiplayer game, whose
-cost shows only after the next event), the bot plays the game's scripted policy instead.
+cost shows only after the next event), the bot plays the game's scripted policy instead; and
+where the heuristic has a ``caution(state, move)`` (PocketCiv: the Totem holder's choices
+inside a two-player event, which the evaluation would steer onto the other Empire's last
+tribes), the chosen move passes through it.
 """
 
 from __future__ import annotations
@@ -82,6 +85,6 @@ class GreedyBot(Bot):
         scored = self.scores(state)
         best = max(v for _, v in scored)
         tied = [a for a, v in scored if v >= best - 1e-9]
-        if len(tied) == 1:
-            return tied[0]
-        return tied[move_rng(self.seed, state, salt=1).below(len(tied))]
+        move = tied[0] if len(tied) == 1 else tied[move_rng(self.seed, state, salt=1).below(len(tied))]
+        caution = getattr(mod, "caution", None)
+        return move if caution is None else caution(state, move)

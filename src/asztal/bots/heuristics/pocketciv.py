@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Any
 
 from asztal.bots.heuristics.pocketciv_coeffs import WEIGHTS
-from asztal.bots.policies.pocketciv import safer
+from asztal.bots.policies.pocketciv import gentle, safer
 from asztal.engine import Action, GameState
 from asztal.games.pocketciv.state import PocketCivState
 
@@ -226,11 +226,22 @@ def survive(state: GameState, action: Action) -> Action:
     """The move MCTS chose, or the other answer to the Totem question of a two-player game
     whose Empire one event could wipe out, when sampling the event read out shows that it
     saves the Empire more often (``policies.pocketciv.safer``, as the ``policy`` bot
-    answers): a search of a few dozen iterations cannot weigh a fall that the unseen cards
-    decide in a few worlds of a hundred."""
+    answers), or the Totem holder's choice inside an event that wipes out fewer Empires
+    (``policies.pocketciv.gentle``): a search of a few dozen iterations cannot weigh a fall
+    that the unseen cards decide in a few worlds of a hundred."""
     if state.players != 2 or not isinstance(state, PocketCivState):
         return action
-    return safer(state, action)
+    return gentle(state, safer(state, action))
+
+
+def caution(state: GameState, action: Action) -> Action:
+    """The greedy bot's move, or the Totem holder's choice inside an event of a two-player
+    game that wipes out fewer Empires (``policies.pocketciv.gentle``): greedy's one-move
+    evaluation counts the other Empire's fall as its win and steers an Attack onto its last
+    tribes, and a fall ends the game (PC-MP-END-01)."""
+    if state.players != 2 or not isinstance(state, PocketCivState):
+        return action
+    return gentle(state, action)
 
 
 # -- the fitted solo evaluation ---------------------------------------------------------------

@@ -24,6 +24,12 @@ Masonry while no city can grow; an Empire without a city spreads its tribes unti
 gather on a farm, then gathers them even if that empties an area; in Era 8 spare tribes go on
 one-tribe expeditions, so the last era's deck runs out sooner.
 
+In a two-player game the ``policy`` bot (``decide``) weighs two kinds of decision by sampling
+worlds from what its seat sees: the Totem question (``safer``) and, while an Empire is weak,
+the Totem holder's choices inside an event (``gentle``), where it turns an Attack or an
+Epidemic away from an Empire's last tribes (docs/bots.md, "The Totem holder's care inside an
+event").
+
 ``choose(state)`` returns one of ``state.legal_actions()``.
 """
 
@@ -371,23 +377,39 @@ LOOK_CITY = 4
 LOOK_WORLDS = 64
 
 
+def strength(s: PocketCivState, p: int) -> int:
+    """Seat ``p``'s tribes plus ``LOOK_CITY`` for each point of its city value: what an event
+    must take to wipe its Empire out (a city absorbs an Attack's force 5 a value, PC-R-ATTACK-03)."""
+    e = s.seats[p]
+    return sum(e.tribes) + LOOK_CITY * sum(e.cav)
+
+
 def exposed(s: PocketCivState, p: int) -> bool:
     """Could one event wipe out seat ``p``'s Empire (few tribes, little city value)?"""
-    e = s.seats[p]
-    return sum(e.tribes) + LOOK_CITY * sum(e.cav) < LOOK_TRIBES
+    return strength(s, p) < LOOK_TRIBES
 
 
-def _fallen_after_event(w: PocketCivState, p: int, rnd: int) -> bool:
+def _play_out_event(w: PocketCivState, rnd: int) -> None:
     """Play world ``w`` on with the policy until round ``rnd``'s event is over (the round
-    controller at development, stage 3): has seat ``p``'s Empire fallen (PC-MP-END-01)?"""
+    controller at development, stage 3), or the game is."""
     while not w.is_over:
         b = w.stack[0]
         if isinstance(b, Mp) and (w.round_no > rnd or b.stage >= 3):
             break
         acts = w.legal_actions()
         w.apply(acts[0] if len(acts) == 1 else choose(w))
+
+
+def _fallen(w: PocketCivState, p: int) -> bool:
+    """Has seat ``p``'s Empire neither a tribe nor a city (PC-MP-END-01)?"""
     e = w.seats[p]
     return not any(e.tribes) and not any(e.cav)
+
+
+def _fallen_after_event(w: PocketCivState, p: int, rnd: int) -> bool:
+    """Play world ``w`` on to the end of round ``rnd``'s event: has seat ``p``'s Empire fallen?"""
+    _play_out_event(w, rnd)
+    return _fallen(w, p)
 
 
 def safer(s: PocketCivState, act: Action) -> Action:
@@ -424,6 +446,58 @@ def safer(s: PocketCivState, act: Action) -> Action:
     return best
 
 
+#: worlds sampled for each choice the Totem holder makes inside an event (``gentle``): the force
+#: and the areas are drawn by then, so few worlds tell the choices apart (12 saved no more deals)
+SPARE_WORLDS = 6
+#: ``gentle`` weighs the holder's choices while an Empire's tribes, plus ``LOOK_CITY`` for each
+#: point of city value, number fewer than this (14, as ``exposed``, saved one deal fewer of 200)
+SPARE_TRIBES = 20
+
+
+def in_event(s: PocketCivState) -> bool:
+    """Is the Totem holder deciding inside a multiplayer event: which way an Attack or an
+    Epidemic goes, which areas lose, whose tribes or cities are hit (PC-MP-TOTEM-10)?"""
+    if s.players == 1:
+        return False
+    return s.focus == -1 or pending(s).TAG == "alloc"
+
+
+def gentle(s: PocketCivState, act: Action) -> Action:
+    """``act``, or another choice of the Totem holder inside an event when it wipes out fewer
+    Empires: its own first, then the other's.
+
+    In a two-player game where an Empire is weak (``strength`` below ``SPARE_TRIBES``), the holder's
+    choices decide whose last tribes an Attack or an Epidemic reaches and whose tribes die where
+    colours share an area (PC-MP-TOTEM-10, PC-R-ATTACK-04, PC-EVT-EPIDEMIC-03); a fall ends the
+    game at once (PC-MP-END-01), so the holder's own fall is the worst outcome and the other's
+    ends the game it came to play. Each legal choice is played to the end of the event in
+    ``SPARE_WORLDS`` worlds sampled from what the holder sees (the same worlds for every choice),
+    and one with fewer falls (its own, then the other's) replaces ``act``."""
+    p = s.to_move
+    if s.players != 2 or p is None or not in_event(s) or not any(strength(s, q) < SPARE_TRIBES for q in range(2)):
+        return act
+    acts = s.legal_actions()
+    if len(acts) < 2:
+        return act
+    best, fewest = act, (-1, -1)
+    for x in [act] + [y for y in acts if y.code != act.code]:
+        own = other = 0
+        for k in range(SPARE_WORLDS):
+            w = s.determinize(p, k + 1)
+            assert isinstance(w, type(s)), "a PocketCiv world"
+            w.log = None
+            w.apply(x)
+            _play_out_event(w, s.round_no)
+            own += _fallen(w, p)
+            other += _fallen(w, 1 - p)
+        if fewest[0] < 0 or (own, other) < fewest:
+            best, fewest = x, (own, other)
+        if fewest == (0, 0):
+            break
+    return best
+
+
 def decide(s: PocketCivState) -> Action:
-    """The ``policy`` bot's move: the policy's, through the Totem's look-ahead (``safer``)."""
-    return safer(s, choose(s))
+    """The ``policy`` bot's move: the policy's, through the Totem's look-ahead (``safer``) and
+    the holder's care inside an event (``gentle``)."""
+    return gentle(s, safer(s, choose(s)))
