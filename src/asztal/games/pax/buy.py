@@ -64,11 +64,14 @@ def enter_buy(s: PaxState) -> bool:
 def buy(s: PaxState, seat: int, n: int) -> bool:
     group = s.legions[n]
     cost = price(s, seat, n)
+    s.own_money()
     s.money[seat] -= cost  # PAX-BUY-03: paid to the bank
     s.bank += cost
+    s.own_hands()
     s.hands[seat] += group  # PAX-BUY-04: into the buyer's hand (everybody saw which cards)
     for c in group:
         s.known |= 1 << c
+    s.own_legions()
     s.legions[n] = ()  # PAX-BUY-05: empty until the refill
     s.lval[n] = 0
     if s.log is not None:

@@ -20,6 +20,7 @@ _BIT: Final = BIT  # a C static in the compiled build (another module's global i
 def pop(s: PaxState) -> int:
     """The top card of the deck, taken off it (a chance draw: the cards slid under the deck lie
     below all the others, in places their sliders know, so only the rest is unfixed)."""
+    s.own_deck()
     c = s.rng.draw(s.deck, "pax.deck", len(s.deck) - s.slid_all.bit_count())
     if s.slid_all & _BIT[c]:
         _unslide(s, c)
@@ -38,6 +39,7 @@ def _unslide(s: PaxState, c: int) -> None:
 
 def to_bottom(s: PaxState, seat: int, c: int) -> None:
     """PAX-DRAW-05: ``seat`` slides ``c`` under the deck, face down; it knows where the card is."""
+    s.own_deck()
     s.deck.insert(0, c)
     b = _BIT[c]
     s.slid[seat] |= b

@@ -72,6 +72,7 @@ def turn_list(s: PaxState) -> tuple[Action, ...]:
 def pass_turn(s: PaxState, seat: int) -> bool:
     """PAX-TURN-05: peek at Rome's 3 face-down cards, 2 Aureus, no other action;
     PAX-Q-16: no base income on top."""
+    s.own_money()
     s.money[seat] += 2  # PAX-TURN-06: no limit on Aureus (nor on the hand)
     s.bank -= 2
     s.rome_seen |= 1 << seat
@@ -83,6 +84,7 @@ def pass_turn(s: PaxState, seat: int) -> bool:
 
 def no_draw(s: PaxState, seat: int) -> bool:
     """PAX-END-02: a player who cannot draw even one card gets 2 Aureus, then buys and plays."""
+    s.own_money()
     s.money[seat] += 2
     s.bank -= 2
     s.exhausted = True  # PAX-END-03: the game ends with this round
@@ -167,6 +169,7 @@ def place(s: PaxState, f: Drawing, seat: int, c: int, d: int) -> bool:
         i = held.index(c)
         held = held[:i] + held[i + 1:]
     if d == HAND:
+        s.own_hands()
         s.hands[seat] += (c,)  # PAX-DRAW-03
         used = _HAND
         if s.log is not None:
@@ -177,6 +180,7 @@ def place(s: PaxState, f: Drawing, seat: int, c: int, d: int) -> bool:
         if s.log is not None:
             s.emit("pax.to_bottom", seat=seat, player=seat + 1, secret={"seat": seat, **card_fields(s, c)})
     else:
+        s.own_legions()
         s.legions[d] += (c,)  # PAX-DRAW-04, PAX-Q-13: face up, joins the group
         s.lval[d] += s.cost[c]
         used = _LEGION

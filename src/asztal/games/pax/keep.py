@@ -39,6 +39,7 @@ def keep_list(s: PaxState) -> list[Action]:
 def keep(s: PaxState, seat: int, c: int) -> bool:
     """PAX-SETUP-12 / PAX-SOLO-02: keep one card, slide the others under the deck (in drawn order)."""
     hand = s.hands[seat]
+    s.own_hands()
     s.hands[seat] = (c,)
     for x in hand:
         if x != c:
@@ -51,6 +52,7 @@ def keep(s: PaxState, seat: int, c: int) -> bool:
         s.to_move = (seat + 1) % s.players
         return False
     # PAX-SETUP-14: one card face up below each Legion; PAX-Q-17: also in the solitaire game
+    s.own_legions()
     legions, lval, cost = s.legions, s.lval, s.cost
     for n in range(s.nleg):
         card = deck.pop(s)
@@ -79,6 +81,7 @@ def start_card(s: PaxState, frame: StartCards, c: int) -> bool:
     """PAX-SOLO-09..11: play a start card; free (PAX-Q-17) and not limited (PAX-SOLO-12, PAX-LIM-06)."""
     hand = s.hands[0]
     i = hand.index(c)
+    s.own_hands()
     s.hands[0] = hand[:i] + hand[i + 1:]
     add_to_tableau(s, 0, c)
     if s.log is not None:

@@ -90,6 +90,7 @@ def enter_play(s: PaxState) -> bool:
 
 
 def add_to_tableau(s: PaxState, seat: int, c: int) -> None:
+    s.own_tableau()
     s.tableau[seat] += (c,)  # PAX-PLAY-03: public, by category; PAX-PLAY-05: stays there
     k = seat * 7 + _CAT[c]
     s.sym[k] += s.syms[c]
@@ -98,8 +99,10 @@ def add_to_tableau(s: PaxState, seat: int, c: int) -> None:
 
 def play(s: PaxState, f: Playing, seat: int, c: int) -> bool:
     cost = f.played  # PAX-PLAY-02: 0, 1, 2, ... paid to the bank
+    s.own_money()
     s.money[seat] -= cost
     s.bank += cost
+    s.own_hands()
     hand = s.hands[seat]
     i = hand.index(c)
     s.hands[seat] = hand[:i] + hand[i + 1:]
@@ -159,6 +162,7 @@ def income(s: PaxState, seat: int) -> int:
 
 def finish_turn(s: PaxState, seat: int) -> bool:
     inc = income(s, seat)  # PAX-INC-01: after playing
+    s.own_money()
     s.money[seat] += inc
     s.bank -= inc  # PAX-Q-03: the bank is unlimited
     if s.log is not None:

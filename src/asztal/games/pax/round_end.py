@@ -29,6 +29,7 @@ def end_turn(s: PaxState) -> bool:
 
 
 def end_round(s: PaxState) -> bool:
+    s.own_legions()  # a group goes to Rome, empty Legions are refilled
     legions = s.legions
     lval = s.lval
     best, pick, empty = -1, -1, 0

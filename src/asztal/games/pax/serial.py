@@ -210,6 +210,7 @@ def load_state_dict(s: PaxState, d: dict[str, Any]) -> None:
     s.round_no = d["round"]
     s.primus = d["start_player"]
     s.turns = d["turns_taken"]
+    s._sh = 0  # every list below is new: nothing shared with a clone
     s.deck = list(reversed(_cards(d["deck"], "deck")))
     s.removed = _cards(d["removed"], "removed")
     s.legions = [_cards(g, f"legion {i + 1}") for i, g in enumerate(d["legions"])]

@@ -43,6 +43,7 @@ def setup(s: PaxState) -> None:
     s.bank = BANK_START  # PAX-SETUP-01
     deck = list(range(NCARDS))
     s.rng.shuffle(deck, "pax.deck", deck=True, wide=True)  # PAX-SETUP-02: top of the deck = end of the list
+    s._sh = 0  # a new game shares no list with any clone
     s.deck = deck
     s.legions = [()] * s.nleg
     s.lval = [0] * s.nleg

@@ -9,8 +9,9 @@ and ``refusal`` returns what it says, so a reason never contradicts what is offe
 
 Representation (chosen for speed; see ``docs/formats/pax.md`` for the readable JSON):
 cards are indices 0..73 (``pack.CARD_IDS``); the deck is a list with its top at the end;
-hands, tableaux, Legion groups and Rome's cards are tuples (shared by clones, replaced
-when they change); ``lval`` keeps each Legion group's printed value up to date (buying and
+hands, tableaux, Legion groups and Rome's cards are tuples (replaced when they change), and
+the lists holding them are shared with a clone until one side writes (copy-on-write by
+groups: ``own_deck`` ... ``own_money``), so a clone copies no container at all; ``lval`` keeps each Legion group's printed value up to date (buying and
 the end of a round read it); symbol and card counts are flat lists indexed
 ``seat * 7 + category``.
 """
@@ -18,7 +19,7 @@ the end of a round read it); symbol and card counts are flat lists indexed
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from asztal.engine import Action, Decision, GameState, Refusal
 from asztal.engine.decision import OVER as OVER_DECISION
@@ -59,6 +60,21 @@ _WHEN: dict[int, tuple[type[PaxFrame], str]] = {
     OP_DONE: (Playing, "PAX-INC-01"),
 }
 
+# Copy-on-write: a clone shares every list with its original and both mark them shared (``_sh``, one
+# bit per group of lists that change together); a rule copies a group's lists the first time it
+# writes one of them after a clone (``own_*``). A step after a clone pays only for the groups it
+# changes (placing a card in a Legion copies the Legion lists, not the deck, hands or tableaux). Every
+# write into a list field goes through its group's ``own_*`` first; the lists hold ints and tuples,
+# and a tuple is replaced, never changed, so copying the outer list is enough; replacing a field by a
+# fresh list needs none. ``tests/pax/test_clone.py`` plays both sides of clones taken at every step
+# and checks that neither ever sees the other's moves.
+DECK: Final = 1  # deck, slid (who knows where a slid card lies in it)
+LEGIONS: Final = 2  # legions, lval
+HANDS: Final = 4  # hands
+TABLEAU: Final = 8  # tableau, sym, cnt
+MONEY: Final = 16  # money
+SHARED_ALL: Final = 31
+
 
 class PaxState(GameState):
     """A game of PAX in progress (2-4 players, or the solitaire game with 1).
@@ -70,7 +86,7 @@ class PaxState(GameState):
         "pack", "cost", "syms", "nleg", "level",
         "deck", "removed", "legions", "lval", "rome", "rome_hidden", "rome_seen",
         "hands", "tableau", "sym", "cnt", "money", "bank", "known", "slid", "slid_all",
-        "frame", "primus", "turns", "round_no", "pc", "exhausted", "result",
+        "frame", "primus", "turns", "round_no", "pc", "exhausted", "result", "_sh",
     )
     pack: Pack
     cost: tuple[int, ...]
@@ -100,6 +116,7 @@ class PaxState(GameState):
     pc: int
     exhausted: bool
     result: dict[str, Any] | None
+    _sh: int  # the groups of lists shared with a clone (``DECK`` ... ``MONEY``): copied on first write
 
     @property
     def stage(self) -> Stage:
@@ -258,21 +275,23 @@ class PaxState(GameState):
         new.syms = self.syms
         new.nleg = self.nleg
         new.level = self.level
-        new.deck = self.deck[:]
+        # every list is shared until one side writes into it (see ``DECK`` above)
+        self._sh = new._sh = SHARED_ALL
+        new.deck = self.deck
         new.removed = self.removed
-        new.legions = self.legions[:]
-        new.lval = self.lval[:]
+        new.legions = self.legions
+        new.lval = self.lval
         new.rome = self.rome
         new.rome_hidden = self.rome_hidden
         new.rome_seen = self.rome_seen
-        new.hands = self.hands[:]
-        new.tableau = self.tableau[:]
-        new.sym = self.sym[:]
-        new.cnt = self.cnt[:]
-        new.money = self.money[:]
+        new.hands = self.hands
+        new.tableau = self.tableau
+        new.sym = self.sym
+        new.cnt = self.cnt
+        new.money = self.money
         new.bank = self.bank
         new.known = self.known
-        new.slid = self.slid[:]
+        new.slid = self.slid
         new.slid_all = self.slid_all
         new.frame = self.frame  # a frozen value: shared
         new.primus = self.primus
@@ -281,6 +300,40 @@ class PaxState(GameState):
         new.pc = self.pc
         new.exhausted = self.exhausted
         new.result = self.result
+
+    def own_deck(self) -> None:
+        """Before taking a card off the deck, sliding one under it or writing ``slid``."""
+        if self._sh & DECK:
+            self._sh &= ~DECK
+            self.deck = self.deck.copy()
+            self.slid = self.slid.copy()
+
+    def own_legions(self) -> None:
+        """Before replacing a Legion group in ``legions`` or writing ``lval``."""
+        if self._sh & LEGIONS:
+            self._sh &= ~LEGIONS
+            self.legions = self.legions.copy()
+            self.lval = self.lval.copy()
+
+    def own_hands(self) -> None:
+        """Before replacing a hand in ``hands``."""
+        if self._sh & HANDS:
+            self._sh &= ~HANDS
+            self.hands = self.hands.copy()
+
+    def own_tableau(self) -> None:
+        """Before replacing a tableau in ``tableau`` or writing ``sym`` or ``cnt``."""
+        if self._sh & TABLEAU:
+            self._sh &= ~TABLEAU
+            self.tableau = self.tableau.copy()
+            self.sym = self.sym.copy()
+            self.cnt = self.cnt.copy()
+
+    def own_money(self) -> None:
+        """Before writing ``money``."""
+        if self._sh & MONEY:
+            self._sh &= ~MONEY
+            self.money = self.money.copy()
 
     # ---------------------------------------------------------------- views, JSON, checks
     def view(self, seat: int | None | object) -> dict[str, Any]:

@@ -153,6 +153,8 @@ def view(state: PaxState, seat: int | None) -> dict[str, Any]:
 
 def determinize(state: PaxState, seat: int, rng: Rng) -> None:
     """Shuffle every card ``seat`` cannot see among the places it cannot see into."""
+    state.own_hands()  # a clone's: the hands, the deck and ``slid`` are rewritten below
+    state.own_deck()
     pool: list[int] = []
     known = state.known
     others = [s for s in range(state.players) if s != seat]
