@@ -9,11 +9,11 @@ and ``refusal`` returns what it says, so a reason never contradicts what is offe
 
 Representation (chosen for speed; see ``docs/formats/pax.md`` for the readable JSON):
 cards are indices 0..73 (``pack.CARD_IDS``); the deck is a list with its top at the end;
-hands, tableaux, Legion groups and Rome's cards are tuples (replaced when they change), and
-the lists holding them are shared with a clone until one side writes (copy-on-write by
-groups: ``own_deck`` ... ``own_money``), so a clone copies no container at all; ``lval`` keeps each Legion group's printed value up to date (buying and
-the end of a round read it); symbol and card counts are flat lists indexed
-``seat * 7 + category``.
+hands, tableaux, Legion groups and Rome's cards are tuples (replaced when they change);
+``lval`` keeps each Legion group's printed value up to date (buying and the end of a round
+read it); symbol and card counts are flat lists indexed ``seat * 7 + category``. Every list
+is shared with a clone until one side writes (copy-on-write by groups: ``own_deck`` ...
+``own_money``), so a clone copies no container at all.
 """
 
 from __future__ import annotations
