@@ -144,3 +144,43 @@ def play_random_game(game, players: int, seed: int, deep_checks: int = 3, option
     assert all(0 <= w < players for w in winners)
     json.dumps(state.outcome())
     return state
+
+
+def play_on(state, rnd: random.Random, steps: int) -> None:
+    """Up to ``steps`` uniform-random decisions (fewer if the game ends)."""
+    for _ in range(steps):
+        if state.is_over:
+            return
+        state.apply(rnd.choice(state.legal_actions()))
+
+
+def check_copy_on_write_clones(state, rnd: random.Random, shared_all: int) -> int:
+    """For a state whose clones share lists by groups until a rule writes (``_sh``, the
+    ``own_*`` methods): a clone at every step until the end, the clone played on (1 to 400
+    decisions), then the original one step; neither side's JSON may change with the other's
+    moves, and both keep their invariants. Returns how many clones were checked."""
+    clones = 0
+    while not state.is_over:
+        before = state.to_json()
+        twin = state.clone()
+        assert state._sh == twin._sh == shared_all
+        play_on(twin, rnd, rnd.choice((1, 3, 12, 400)))
+        twin.check_invariants()
+        assert state.to_json() == before, "playing on a clone changed the original"
+        after_twin = twin.to_json()
+        play_on(state, rnd, 1)
+        state.check_invariants()
+        assert twin.to_json() == after_twin, "playing on the original changed its clone"
+        clones += 1
+    return clones
+
+
+def check_sides_stay_apart(sides, steps: int) -> None:
+    """States cloned or determinized from one another: each in turn plays ``steps`` random
+    decisions, and no other side's JSON may change."""
+    texts = [x.to_json() for x in sides]
+    for i, x in enumerate(sides):
+        play_on(x, random.Random(i), steps)
+        others = [y.to_json() for j, y in enumerate(sides) if j != i]
+        assert others == [t for j, t in enumerate(texts) if j != i], f"side {i} changed another side"
+        texts[i] = x.to_json()
