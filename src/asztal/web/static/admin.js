@@ -147,7 +147,7 @@ function confirmFirst(ask, kind, question, reason, act) {
   const yes = el("button", {type: "submit", class: "primary admin-yes"}, t(`yes_${kind}`));
   const no = el("button", {type: "button", class: "admin-no"}, t("cancel"));
   const out = el("p", {class: "error admin-out", role: "alert"});
-  const form = el("form", {class: "admin-confirm", role: "group", "aria-label": question}, [
+  const form = el("form", {class: "admin-confirm", "aria-label": question}, [
     el("p", {}, question), why ? el("label", {}, [t("why"), why]) : null, el("div", {class: "row"}, [yes, no]), out]);
   no.onclick = () => clear(ask);
   form.onsubmit = async (ev) => {
