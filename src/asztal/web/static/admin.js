@@ -219,11 +219,13 @@ function liftAct(name, again) {
 function bansPart(bans, again) {
   const box = el("div", {id: "admin-bans"}, [el("h2", {}, t("bans"))]);
   if (!bans.length) box.append(el("p", {class: "muted"}, t("no_bans")));
+  const cards = el("div", {class: "admin-cards"});
+  box.append(cards);
   for (const b of bans) {
     const ask = el("div", {class: "admin-ask"});
     const lift = el("button", {type: "button", class: "admin-lift"}, t("lift"));
     lift.onclick = () => confirmFirst(ask, "lift", t("ask_lift", {name: b.username}), true, liftAct(b.username, again));
-    box.append(el("article", {class: "admin-card admin-banned", "data-banned": b.username, "aria-label": b.username}, [
+    cards.append(el("article", {class: "admin-card admin-banned", "data-banned": b.username, "aria-label": b.username}, [
       el("dl", {class: "admin-facts"}, [
         el("dt", {}, t("player")), el("dd", {class: "admin-name"}, b.username),
         el("dt", {}, t("reason")), el("dd", {}, b.reason || t("no_reason")),
@@ -324,7 +326,7 @@ function gamesPart(games, again) {
   };
   box.append(form, out, el("h3", {}, t("listed")));
   if (!games.length) box.append(el("p", {class: "muted"}, t("no_games")));
-  for (const g of games) box.append(gameCard(g, again));
+  box.append(el("div", {class: "admin-cards"}, games.map((g) => gameCard(g, again))));
   return box;
 }
 
