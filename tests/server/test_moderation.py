@@ -216,7 +216,8 @@ def test_an_operator_lists_the_bans_lifts_one_and_is_told_what_cannot_be_done(en
         r = cili.post("/api/admin/accounts/Anna/unban", headers=csrf(cili), json={"reason": "tévedés"})
         assert (r.status_code, r.json()["detail"]["code"]) == (409, "not_banned")
         assert r.json()["detail"]["hu"] == "ez a játékos nincs kitiltva" and "not banned" in r.json()["detail"]["en"]
-        assert cili.post("/api/admin/accounts/Anna/ban", headers=csrf(cili), json={"reason": "sértő"}).status_code == 204
+        r = cili.post("/api/admin/accounts/Anna/ban", headers=csrf(cili), json={"reason": "sértő"})
+        assert r.status_code == 204, r.text
         (ban,) = cili.get("/api/admin/bans").json()
         assert (ban["username"], ban["reason"]) == ("Anna", "sértő") and ban["created"].endswith(("Z", "+00:00"))
         r = anna.post("/api/account/login", json={"username": "Anna", "password": PASSWORD})
