@@ -1,8 +1,8 @@
 """The operator's page (``?admin``) driven with the keyboard only (Tab, Enter, Space; no click):
 an operator (the role given by ``asztal admin grant``) bans a player typed by name and lifts the
 ban from the list of banned accounts, then closes a public game from the list of games in
-progress and a private one found by its watch link; each action asks first, then the page says
-what was done and the moderation log shows it. What the actions did is checked through the API
+progress, a private one found by its watch link and a reported line's game from its report;
+each action asks first, then the page says what was done and the moderation log shows it. What the actions did is checked through the API
 (the unbanned player logs in again; the closed game refuses its players' moves). Bad input (the
 lifting of a ban that is not there, an unknown game, a game already over) gets a clear message in
 the reader's language. axe finds no violation; at a phone held upright (390×844) and a laptop
@@ -29,11 +29,11 @@ CASES = [("phone", "hu"), ("laptop", "hu"), ("phone", "en")]
 SAYS = {
     "hu": {"banned": "{name} kitiltva.", "lifted": "{name} kitiltása feloldva: újra beléphet.",
            "not_banned": "Hiba: ez a játékos nincs kitiltva", "closed": "A játék lezárva (PAX: {names}).",
-           "no_game": "Hiba: nincs ilyen játék", "over": "Ez a játék már véget ért.",
+           "no_game": "Hiba: nincs ilyen játék", "closed_reported": "A játék lezárva.", "over": "Ez a játék már véget ért.",
            "log_unban": "kitiltás feloldása", "log_close": "játék lezárva", "names": "{a} és {b}"},
     "en": {"banned": "{name} is banned.", "lifted": "The ban on {name} is lifted: they can log in again.",
            "not_banned": "Error: this player is not banned", "closed": "The game is closed (PAX: {names}).",
-           "no_game": "Error: no such game", "over": "This game is already over.",
+           "no_game": "Error: no such game", "closed_reported": "The game is closed.", "over": "This game is already over.",
            "log_unban": "ban lifted", "log_close": "game closed", "names": "{a} and {b}"},
 }
 
@@ -123,6 +123,17 @@ def test_an_operator_bans_lifts_and_closes_games_with_the_keyboard(browser, serv
     rozi_token = joined.json()["token"]
     hidden = game(rc, private=True)  # a private game of Rozi's, waiting for a player: found by its link
     pid = hidden["game"]["id"]
+    # a third game, where Rozi wrote a line that Panna reported: closed from the report
+    third = game(rc)
+    tid = third["game"]["id"]
+    with connect(f"{server.ws_url}/ws/games/{tid}?token={third['token']}", open_timeout=20) as ws:
+        ws.send(json.dumps({"type": "chat", "text": "csúnya szó"}))
+        while (msg := json.loads(ws.recv(timeout=20)))["type"] != "chat":
+            pass
+    r = pc.post("/api/moderation/reports", headers={"X-CSRF-Token": pc.cookies["asztal_csrf"]},
+                json={"game_id": tid, "n": msg["n"], "reason": "sértő"})
+    assert r.status_code == 201, r.text
+    report_id = r.json()["id"]
 
     ctx = browser.new_context(viewport=SIZES[size], locale="hu-HU" if lang == "hu" else "en-GB",
                               reduced_motion="reduce")
@@ -139,7 +150,7 @@ def test_an_operator_bans_lifts_and_closes_games_with_the_keyboard(browser, serv
             page.wait_for_selector("#admin h1:text-is('Moderation')")
         where = f"{size}/{lang}"
         text = page.inner_text("#admin")
-        assert gid not in text and pid not in text  # games are named by their title and players, not their code
+        assert not any(i in text for i in (gid, pid, tid))  # games are named by their title and players, not their code
         card = page.inner_text(f".admin-game[data-game='{gid}']")
         assert "PAX" in card and panna in card and rozi in card
         no_violation(page, f"{where} the page")
@@ -235,6 +246,18 @@ def test_an_operator_bans_lifts_and_closes_games_with_the_keyboard(browser, serv
         assert httpx.get(f"{server.url}/api/games/{pid}", params={"key": hidden["watch"]},
                          timeout=30).json()["closed"] is True
         assert log_count(page, "close_game", olga) == 2
+
+        # the reported line's game, closed from its report
+        report = f".admin-report[data-report='{report_id}']"
+        assert "csúnya szó" in page.inner_text(report) and panna in page.inner_text(report)
+        tab_to(page, f"{report} .admin-close-game")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"{report} .admin-why")
+        tab_to(page, f"{report} .admin-yes")
+        page.keyboard.press("Space")
+        said(page, say["closed_reported"])
+        assert httpx.get(f"{server.url}/api/games/{tid}", timeout=30).json()["closed"] is True
+        assert log_count(page, "close_game", olga) == 3
         no_violation(page, f"{where} after the actions")
         shot(page, f"admin-{size}-{lang}-6-done")
         page.screenshot(path=str(shot(page, f"admin-{size}-{lang}-6-done")).replace("-done", "-done-full"),

@@ -71,6 +71,11 @@ const TEXTS = {
   started: ["Indult", "Started"],
   watch: ["Megnézem", "Watch it"],
   close_game_btn: ["Játék lezárása", "Close the game"],
+  ask_close_reported: ["Lezárod a játékot, amelyben ez az üzenet elhangzott? Azonnal véget ér, győztes és "
+    + "értékelés nélkül, és senki sem léphet benne tovább.",
+  "Close the game this message was written in? It ends at once, with no winner and unrated, and nobody can move "
+    + "in it any more."],
+  done_close_reported: ["A játék lezárva.", "The game is closed."],
   ask_close_game: ["Lezárod ezt a játékot ({what})? Azonnal véget ér, győztes és értékelés nélkül, "
     + "és senki sem léphet benne tovább.",
   "Close this game ({what})? It ends at once, with no winner and unrated, and nobody can move in it any more."],
@@ -189,6 +194,12 @@ function reportCard(r, again) {
     await api(`/api/admin/games/${encodeURIComponent(r.game_id)}/chat/${r.n}/hide`, {reason});
     await again(t("done_hide"));
   });
+  // the game itself (a private game's report is the way to it: the list holds only public ones)
+  const end = el("button", {type: "button", class: "admin-close-game"}, t("close_game_btn"));
+  end.onclick = () => confirmFirst(ask, "close_game", t("ask_close_reported"), true, async (reason) => {
+    await api(`/api/admin/games/${encodeURIComponent(r.game_id)}/close`, {reason});
+    await again(t("done_close_reported"));
+  });
   actions.append(close, hide);
   if (r.author) {
     const ban = el("button", {type: "button", class: "admin-ban"}, t("ban"));
@@ -198,6 +209,7 @@ function reportCard(r, again) {
     });
     actions.append(ban);
   }
+  actions.append(end);
   return card;
 }
 
