@@ -2,10 +2,10 @@
 an operator (the role given by ``asztal admin grant``) bans a player typed by name and lifts the
 ban from the list of banned accounts, then closes a public game from the list of games in
 progress, a private one found by its watch link and a reported line's game from its report;
-each action asks first, then the page says what was done and the moderation log shows it. What the actions did is checked through the API
-(the unbanned player logs in again; the closed game refuses its players' moves). Bad input (the
-lifting of a ban that is not there, an unknown game, a game already over) gets a clear message in
-the reader's language. axe finds no violation; at a phone held upright (390×844) and a laptop
+each action asks first, then the page says what was done and the moderation log shows it. What
+the actions did is checked through the API (the unbanned player logs in again; the closed game
+refuses its players' moves). Bad input (the lifting of a ban that is not there, an unknown game,
+a game already over) gets a clear message in the reader's language. axe finds no violation; at a phone held upright (390×844) and a laptop
 (1366×900), in Hungarian and once in English. Screenshots go to build/screenshots/ (``admin-*``)."""
 
 from __future__ import annotations
@@ -29,11 +29,13 @@ CASES = [("phone", "hu"), ("laptop", "hu"), ("phone", "en")]
 SAYS = {
     "hu": {"banned": "{name} kitiltva.", "lifted": "{name} kitiltása feloldva: újra beléphet.",
            "not_banned": "Hiba: ez a játékos nincs kitiltva", "closed": "A játék lezárva (PAX: {names}).",
-           "no_game": "Hiba: nincs ilyen játék", "closed_reported": "A játék lezárva.", "over": "Ez a játék már véget ért.",
+           "no_game": "Hiba: nincs ilyen játék", "closed_reported": "A játék lezárva.",
+           "over": "Ez a játék már véget ért.",
            "log_unban": "kitiltás feloldása", "log_close": "játék lezárva", "names": "{a} és {b}"},
     "en": {"banned": "{name} is banned.", "lifted": "The ban on {name} is lifted: they can log in again.",
            "not_banned": "Error: this player is not banned", "closed": "The game is closed (PAX: {names}).",
-           "no_game": "Error: no such game", "closed_reported": "The game is closed.", "over": "This game is already over.",
+           "no_game": "Error: no such game", "closed_reported": "The game is closed.",
+           "over": "This game is already over.",
            "log_unban": "ban lifted", "log_close": "game closed", "names": "{a} and {b}"},
 }
 
