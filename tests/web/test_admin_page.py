@@ -5,8 +5,8 @@ progress, a private one found by its watch link and a reported line's game from 
 each action asks first, then the page says what was done and the moderation log shows it. What
 the actions did is checked through the API (the unbanned player logs in again; the closed game
 refuses its players' moves). Bad input (the lifting of a ban that is not there, an unknown game,
-a game already over) gets a clear message in the reader's language. axe finds no violation; at a phone held upright (390×844) and a laptop
-(1366×900), in Hungarian and once in English. Screenshots go to build/screenshots/ (``admin-*``)."""
+a game already over) gets a clear message in the reader's language. axe finds no violation; at a
+phone held upright (390×844) and a laptop (1366×900), in Hungarian and once in English. Screenshots go to build/screenshots/ (``admin-*``)."""
 
 from __future__ import annotations
 
