@@ -6,7 +6,8 @@ each action asks first, then the page says what was done and the moderation log 
 the actions did is checked through the API (the unbanned player logs in again; the closed game
 refuses its players' moves). Bad input (the lifting of a ban that is not there, an unknown game,
 a game already over) gets a clear message in the reader's language. axe finds no violation; at a
-phone held upright (390×844) and a laptop (1366×900), in Hungarian and once in English. Screenshots go to build/screenshots/ (``admin-*``)."""
+phone held upright (390×844) and a laptop (1366×900), in Hungarian and once in English.
+Screenshots go to build/screenshots/ (``admin-*``)."""
 
 from __future__ import annotations
 
