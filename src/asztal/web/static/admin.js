@@ -24,7 +24,7 @@ const TEXTS = {
   game: ["A játék megnyitása", "Open the game"],
   gone: ["törölt játékos", "deleted player"],
   guest: ["vendég (fiók nélkül)", "guest (no account)"],
-  close: ["Lezárás", "Close"],
+  close: ["Bejelentés lezárása", "Close the report"],
   hide: ["Sor elrejtése", "Hide the line"],
   ban: ["Kitiltás", "Ban"],
   ask_close: ["Lezárod ezt a bejelentést? Az üzenet látható marad.",
