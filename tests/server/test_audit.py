@@ -78,7 +78,7 @@ def test_every_surface_for_every_credential(env, db_url, game, players, private,
             "POST /api/moderation/reports", "GET /api/admin/reports", "POST /api/admin/reports/{report_id}/close",
             "POST /api/admin/games/{game_id}/chat/{n}/hide", "POST /api/admin/accounts/{username}/ban",
             "POST /api/admin/accounts/{username}/unban", "POST /api/admin/games/{game_id}/close",
-            "GET /api/admin/audit"} <= findings.routes
+            "GET /api/admin/audit", "GET /api/admin/bans"} <= findings.routes
     assert {"account of seat 0", "another account", "another account with seat 0's CSRF token",
             "operator"} <= findings.credentials
     # the operator's routes answered the operator (the reports and the audit table it was walked

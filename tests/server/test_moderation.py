@@ -199,3 +199,38 @@ def test_a_mute_made_on_one_instance_reaches_the_muters_socket_on_the_other(tmp_
         a.stop()
         b.stop()
         drop()
+
+
+def test_an_operator_lists_the_bans_lifts_one_and_is_told_what_cannot_be_done(env, db_url):
+    """The operator's page lists the banned accounts to lift a ban; lifting one that is not there,
+    or closing a game that is unknown or already over, changes nothing and says why in both languages."""
+    app = make_app(db_url, None)
+    with TestClient(app) as anna, TestClient(app) as bela, TestClient(app) as cili:
+        register(anna, "Anna")
+        register(bela, "Béla")
+        register(cili, "Cili")
+        assert app.state.moderation.grant("Cili")
+        gid, _, _ = table(anna, bela)
+        assert cili.get("/api/admin/bans").json() == []
+        assert bela.get("/api/admin/bans").json()["detail"]["code"] == "not_operator"
+        r = cili.post("/api/admin/accounts/Anna/unban", headers=csrf(cili), json={"reason": "tévedés"})
+        assert (r.status_code, r.json()["detail"]["code"]) == (409, "not_banned")
+        assert r.json()["detail"]["hu"] == "ez a játékos nincs kitiltva" and "not banned" in r.json()["detail"]["en"]
+        r = cili.post("/api/admin/accounts/Anna/ban", headers=csrf(cili), json={"reason": "sértő"})
+        assert r.status_code == 204, r.text
+        (ban,) = cili.get("/api/admin/bans").json()
+        assert (ban["username"], ban["reason"]) == ("Anna", "sértő") and ban["created"].endswith(("Z", "+00:00"))
+        r = anna.post("/api/account/login", json={"username": "Anna", "password": PASSWORD})
+        assert r.json()["detail"]["code"] == "banned"
+        r = cili.post("/api/admin/accounts/anna/unban", headers=csrf(cili), json={"reason": "tévedés"})
+        assert r.status_code == 204, r.text
+        assert cili.get("/api/admin/bans").json() == []
+        assert anna.post("/api/account/login", json={"username": "Anna", "password": PASSWORD}).status_code == 200
+        r = cili.post("/api/admin/games/nincsilyen/close", headers=csrf(cili), json={})
+        assert (r.status_code, r.json()["detail"]["code"]) == (404, "no_game")
+        assert cili.post(f"/api/admin/games/{gid}/close", headers=csrf(cili), json={}).status_code == 204
+        r = cili.post(f"/api/admin/games/{gid}/close", headers=csrf(cili), json={"reason": "még egyszer"})
+        assert (r.status_code, r.json()["detail"]["code"]) == (409, "game_over")
+        actions = [(a["action"], a["target"], a["detail"]) for a in cili.get("/api/admin/audit").json()]
+        assert actions == [("close_game", gid, ""), ("unban", "anna", "tévedés"), ("ban", "Anna", "sértő"),
+                           ("grant", "Cili", "")]

@@ -104,6 +104,7 @@ texts.ERRORS.update({
     "game_closed": ("ezt a játékot az üzemeltető lezárta", "the operator closed this game"),
     "no_report": ("nincs ilyen bejelentés", "there is no such report"),
     "bad_reason": ("az indoklás egyetlen sor olvasható szöveg", "a reason is one line of readable text"),
+    "not_banned": ("ez a játékos nincs kitiltva", "this player is not banned"),
 })
 
 
@@ -274,7 +275,9 @@ class Moderation:
             target = self._account(conn, username)
             if target is None:
                 raise Refused("no_player", 404)
-            conn.execute(delete(bans_table).where(bans_table.c.account_id == target))
+            lifted = conn.execute(delete(bans_table).where(bans_table.c.account_id == target)).rowcount
+            if not banned and lifted != 1:
+                raise Refused("not_banned", 409)  # nothing to lift: no audit row either
             if banned:
                 conn.execute(insert(bans_table).values(account_id=target, reason=reason, created=now()))
                 j = account_seats_table.join(games_table, account_seats_table.c.game_id == games_table.c.id)
@@ -287,6 +290,14 @@ class Moderation:
                     self.storage._notify(conn, {"game": game_id, "what": "token", "seat": seat})
             self._audit(conn, operator, "ban" if banned else "unban", username, reason)
         return str(target), seats
+
+    def bans(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The banned accounts, newest ban first (the operator's page lists them to lift one)."""
+        j = bans_table.join(accounts_table, bans_table.c.account_id == accounts_table.c.id)
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(accounts_table.c.username, bans_table.c.reason, bans_table.c.created)
+                                .select_from(j).order_by(bans_table.c.created.desc()).limit(limit)).all()
+        return [{"username": r[0], "reason": r[1], "created": aware(r[2])} for r in rows]
 
     def is_banned(self, account_id: str) -> bool:
         with self.engine.connect() as conn:
@@ -301,7 +312,8 @@ class Moderation:
                                .values(status="finished", result={"closed": True}, to_move=None, turn_deadline=None,
                                        updated=now()))
             if res.rowcount != 1:
-                raise Refused("no_game", 404)
+                known = conn.execute(select(games_table.c.id).where(games_table.c.id == game_id)).first()
+                raise Refused("game_over", 409) if known is not None else Refused("no_game", 404)
             self._audit(conn, operator, "close_game", game_id, reason)
             self.storage._notify(conn, {"game": game_id, "what": "closed"})
 
@@ -417,6 +429,12 @@ class ReportRow(BaseModel):
     closed: dt.datetime | None
 
 
+class BanRow(BaseModel):
+    username: str
+    reason: str
+    created: dt.datetime
+
+
 class AuditRow(BaseModel):
     id: int
     operator: str | None
@@ -441,8 +459,9 @@ def build_router(hub: Hub, moderation: Moderation, identity: Identity) -> APIRou
     router = APIRouter(prefix="/api")
     reports_rate = RateLimit(int(os.environ.get("ASZTAL_REPORTS_PER_HOUR", 20)), 3600)
     #: what these routes may refuse: not logged in, the CSRF token, not an operator, no such
-    #: player, line, game or report, a bad field, the rate of requests
-    refusals: dict[int | str, dict[str, Any]] = {s: {"model": ErrorBody} for s in (400, 401, 403, 404, 429)}
+    #: player, line, game or report, a bad field, nothing to undo (no ban to lift, a game already
+    #: ended), the rate of requests
+    refusals: dict[int | str, dict[str, Any]] = {s: {"model": ErrorBody} for s in (400, 401, 403, 404, 409, 429)}
 
     async def operator(request: Request, csrf: bool = True) -> Session:
         me = await identity.required(request, csrf)
@@ -537,15 +556,22 @@ def build_router(hub: Hub, moderation: Moderation, identity: Identity) -> APIRou
         target, seats = await run(moderation.ban, me.username, username, _text(body.reason))
         await hub.tokens_changed(seats + await asyncio.to_thread(Accounts(hub.storage).end_sessions, target))
 
+    @router.get("/admin/bans", response_model=list[BanRow], responses=refusals,
+                summary="The banned accounts, newest ban first (operators only)")
+    async def bans(request: Request) -> list[dict[str, Any]]:
+        await operator(request, csrf=False)
+        return await run(moderation.bans)
+
     @router.post("/admin/accounts/{username}/unban", status_code=204, responses=refusals,
-                 summary="Lift a ban (operators only)")
+                 summary="Lift a ban (operators only; 409 not_banned when there is none)")
     async def unban(username: str, body: Why, request: Request) -> None:
         me = await operator(request)
         name_ok(username)
         await run(moderation.ban, me.username, username, _text(body.reason), False)
 
     @router.post("/admin/games/{game_id}/close", status_code=204, responses=refusals,
-                 summary="End a game at once, unrated, with no winner (operators only)")
+                 summary="End a game at once, unrated, with no winner (operators only; 409 game_over when it "
+                         "already ended)")
     async def close_game(game_id: str, body: Why, request: Request) -> None:
         me = await operator(request)
         if not clean_id(game_id):
