@@ -79,8 +79,11 @@ class Settings:
     workers: int | None = None
     #: worker processes for hints and games of bots only (their own budget)
     side_workers: int = 1
-    #: worker processes drawing the boards of ``state`` messages (0: the event loop draws them)
-    render_workers: int = field(default_factory=lambda: int(_env("ASZTAL_RENDER_WORKERS", 1)))
+    #: worker processes drawing the boards of ``state`` messages (0: the event loop draws them);
+    #: two where there are two cores: under load a move's ``state`` waits mostly for its board,
+    #: and two processes halve that wait (docs/operations.md, "Load")
+    render_workers: int = field(default_factory=lambda: int(_env("ASZTAL_RENDER_WORKERS",
+                                                                 min(2, os.cpu_count() or 1))))
     #: create/join requests allowed per client address per minute
     rate_per_minute: int = field(default_factory=lambda: int(_env("ASZTAL_RATE_PER_MINUTE", 30)))
     #: replay frames allowed per client address per minute
