@@ -162,7 +162,7 @@ class Moves:
                     # cancelled (a bot move overtaken) while its change was being committed: the
                     # change is in the database either way, so finish installing it, then stop
                     await waiters[0]
-                    await self._install_steps(room, steps, waiters, done)
+                    await self._install_steps(room, steps, waiters, done, began)
                     raise
             except Conflict:
                 await self._catch_up_locked(room)  # another instance was first: take its change
@@ -175,7 +175,7 @@ class Moves:
                     w.add_done_callback(_seen)  # a bot's change refused: told below, or left to its task
             if self.metrics is not None:
                 self.metrics.commit.observe(time.perf_counter() - began)
-            await self._install_steps(room, steps, waiters, done)
+            await self._install_steps(room, steps, waiters, done, began)
         for change in done:
             self.tell_watchers(room, change)
 
@@ -208,7 +208,7 @@ class Moves:
         return out
 
     async def _install_steps(self, room: Room, steps: list[_Step], waiters: list[asyncio.Future[None]],
-                             done: list[Change]) -> None:
+                             done: list[Change], began: float) -> None:
         """Install the first step (committed) and each following one that committed, in order;
         the room is scheduled and broadcast once, from the last."""
         last = 0
@@ -217,6 +217,8 @@ class Moves:
                 await waiters[k]
             except Exception:  # not committed (another instance was first, or the database failed)
                 break
+            if self.metrics is not None:
+                self.metrics.commit.observe(time.perf_counter() - began)
             last = k
         for k, step in enumerate(steps[:last + 1]):
             self._install(room, step.state, step.change.seq, step.status, step.change.kind == "undo", step.deadline,
