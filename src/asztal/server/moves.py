@@ -123,7 +123,6 @@ class Moves:
         move in the same group commit, and installed with it, so the mover's ``state`` carries
         both and the boards are drawn once. A bot move that does not commit (another instance
         took its number) is left to the bot's task, as before."""
-        done: list[Change] = []
         async with room.lock:
             if seat is None:
                 raise Refusal("spectator")
@@ -162,7 +161,7 @@ class Moves:
                     # cancelled (a bot move overtaken) while its change was being committed: the
                     # change is in the database either way, so finish installing it, then stop
                     await waiters[0]
-                    await self._install_steps(room, steps, waiters, done, began)
+                    await self._install_steps(room, steps, waiters, began)
                     raise
             except Conflict:
                 await self._catch_up_locked(room)  # another instance was first: take its change
@@ -175,9 +174,7 @@ class Moves:
                     w.add_done_callback(_seen)  # a bot's change refused: told below, or left to its task
             if self.metrics is not None:
                 self.metrics.commit.observe(time.perf_counter() - began)
-            await self._install_steps(room, steps, waiters, done, began)
-        for change in done:
-            self.tell_watchers(room, change)
+            await self._install_steps(room, steps, waiters, began)
 
     def _step(self, room: Room, number: int, kind: str, code: str | None, seat: int, by: str,
               new: GameState) -> _Step:
@@ -208,13 +205,19 @@ class Moves:
         return out
 
     async def _install_steps(self, room: Room, steps: list[_Step], waiters: list[asyncio.Future[None]],
-                             done: list[Change], began: float) -> None:
-        """Install the first step (committed) and each following one that committed, in order;
-        the room is scheduled and broadcast once, from the last."""
+                             began: float) -> None:
+        """Install the first step (committed) and each following one that committed, in order,
+        each told to the watchers with the room as it left it (mail, ratings); the room is
+        scheduled from the last, and its ``state``s join into one."""
         last = 0
+        cancelled: asyncio.CancelledError | None = None
         for k in range(1, len(steps)):
             try:
-                await waiters[k]
+                try:
+                    await asyncio.shield(waiters[k])
+                except asyncio.CancelledError as e:  # committed or not, what committed is installed first
+                    cancelled = e
+                    await waiters[k]
             except Exception:  # not committed (another instance was first, or the database failed)
                 break
             if self.metrics is not None:
@@ -224,7 +227,9 @@ class Moves:
             self._install(room, step.state, step.change.seq, step.status, step.change.kind == "undo", step.deadline,
                           then=k == last)
             self._played_for(room, step.change.seat, step.change.by, step.state)
-            done.append(step.change)
+            self.tell_watchers(room, step.change)
+        if cancelled is not None:
+            raise cancelled
         if last + 1 < len(steps):
             await self._catch_up_locked(room)  # what another instance committed instead, if anything
 
