@@ -48,7 +48,6 @@ def test_a_humans_move_carries_the_random_bots_answers_in_one_state_each_change_
         told: list[tuple[int, int, str]] = []
         hub.watchers.append(lambda room, change: told.append((change.seq, room.seq, change.by)))
         gid, token = _create(live, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seat=0)
-        room = hub.rooms[gid]
         carried = 0
         with _sock(live, gid, token) as human:
             st = human.until("state")
