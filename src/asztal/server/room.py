@@ -316,8 +316,11 @@ class Room:
         for key in jobs:
             self.draws += 1
             numbers[key] = self.draws
-        boards = await asyncio.gather(*(self.drawer((self.id, *key), prevs[key][2], numbers[key], prevs[key][1], job)
-                                        for key, (_, _, job) in jobs.items() if job is not None))
+        calls = [self.drawer((self.id, *key), prevs[key][2], numbers[key], prevs[key][1], job)
+                 for key, (_, _, job) in jobs.items() if job is not None]
+        # one board (the common case: one socket, or one view key): awaited as it is, without
+        # the task and the gathering future ``gather`` would make for it
+        boards = [await calls[0]] if len(calls) == 1 else await asyncio.gather(*calls)
         drawn = {}
         found = iter(boards)
         for key, (base, view, job) in jobs.items():
