@@ -36,3 +36,29 @@ def test_a_random_bot_facing_a_human_moves_without_the_workers_as_a_worker_would
             state.apply(ch.code)
         bots, _ = _create(live, [{"kind": "bot", "bot": "random"}] * 2, seat=None)
         rec.wait_for("end", "choose", bots)  # bots alone: the side workers, as before
+
+
+def test_a_humans_move_carries_the_random_bots_answers_in_one_state_each_change_told_as_it_left(env, tmp_path):
+    """A human's move that hands the turn to a ``random`` bot facing a human carries the bot's
+    answers (``Moves._answers``): the mover's next ``state`` is already past them (never a
+    state with the bot to move), and the watchers (mail, ratings, metrics) are still told
+    each change with the room as that change left it."""
+    with LiveApp(_app(tmp_path)) as live:
+        hub = live.app.state.hub
+        told: list[tuple[int, int, str]] = []
+        hub.watchers.append(lambda room, change: told.append((change.seq, room.seq, change.by)))
+        gid, token = _create(live, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seat=0)
+        carried = 0
+        with _sock(live, gid, token) as human:
+            st = human.until("state")
+            for _ in range(60):
+                if st["is_over"]:
+                    break
+                assert st["legal"], st  # the human's turn again: a bot's turn never shows
+                before = st["seq"]
+                st = human.act(st["legal"][0]["code"], before)
+                carried += st["seq"] > before + 1
+        changes = hub.storage.changes(gid)
+        assert carried >= 1 and any(ch.by == "bot" for ch in changes)
+        assert [(seq, by) for seq, _, by in told] == [(ch.seq, ch.by) for ch in changes]
+        assert all(seq == room_seq for seq, room_seq, _ in told)  # told with the room as it left it

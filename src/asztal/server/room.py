@@ -134,6 +134,12 @@ def view_patch(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     return {"set": changed, "drop": [k for k in old if k not in new]}
 
 
+#: a change's parts taken from the room before their boards are drawn (``Room._prepare``):
+#: per view key (message without log, view, board job), per reading seat its log lines, the epoch
+Prepared = tuple[dict[tuple[int | None, str], tuple[dict[str, Any], dict[str, Any], DrawJob | None]],
+                 dict[int | None, list[dict[str, Any]]], int]
+
+
 @dataclass
 class Drawn:
     """One view key's part of a change: built once, shared by its sockets."""
@@ -186,6 +192,7 @@ class Room:
         #: the ``broadcast_state`` step queued last and not begun yet: a later change queued
         #: behind nothing else joins it instead of queueing a second state (see ``broadcast_state``)
         self._state_step: asyncio.Task[None] | None = None
+        self._seal: Callable[[], None] | None = None  # that step's: prepare its messages now
         #: a rated game (``ratings.py``): no hints and no takebacks while it runs
         self.rated = False
         self.metrics: Any = None  # the operator's series (metrics.py): the broadcast's latency
@@ -238,6 +245,9 @@ class Room:
         """Run ``step`` after every step queued before it: what a room sends keeps its order
         (a change's ``state`` and the events around it) while boards are drawn elsewhere."""
         before = self._tail
+        if self._seal is not None:  # a ``state`` step waits: it sends the room as it is now
+            seal, self._state_step, self._seal = self._seal, None, None
+            seal()
 
         async def run() -> None:
             if before is not None and not before.done():
@@ -287,18 +297,30 @@ class Room:
 
     async def _draw(self, keys: set[tuple[int | None, str]]) -> dict[tuple[int | None, str], Drawn]:
         """This change's part for each view key (its board drawn by ``self.drawer``)."""
+        return await self._drawn(self._prepare(keys))
+
+    def _prepare(self, keys: set[tuple[int | None, str]]) -> Prepared:
+        """What a change's part for each view key rests on, taken from the room as it is now
+        (main thread, no await): the messages without their boards, and the log lines."""
         parts = ChangeParts(self.state, self.seat_info())
         jobs = {key: self._base(key, parts) for key in keys}
         total = len(self.state.log or [])
         lines = {seat: self._log_lines(seat, total, parts.seats) for seat in {seat for seat, _ in keys}}
-        epoch = len(self.cuts)
-        prevs = {key: self.shown.get(key, (None, None, None)) for key in keys}
+        return jobs, lines, len(self.cuts)
+
+    async def _drawn(self, prepared: Prepared) -> dict[tuple[int | None, str], Drawn]:
+        """The prepared parts with their boards drawn, each a patch of the key's last one."""
+        jobs, lines, epoch = prepared
+        prevs = {key: self.shown.get(key, (None, None, None)) for key in jobs}
         numbers = {}
-        for key in keys:
+        for key in jobs:
             self.draws += 1
             numbers[key] = self.draws
-        boards = await asyncio.gather(*(self.drawer((self.id, *key), prevs[key][2], numbers[key], prevs[key][1], job)
-                                        for key, (_, _, job) in jobs.items() if job is not None))
+        calls = [self.drawer((self.id, *key), prevs[key][2], numbers[key], prevs[key][1], job)
+                 for key, (_, _, job) in jobs.items() if job is not None]
+        # one board (the common case: one socket, or one view key): awaited as it is, without
+        # the task and the gathering future ``gather`` would make for it
+        boards = [await calls[0]] if len(calls) == 1 else await asyncio.gather(*calls)
         drawn = {}
         found = iter(boards)
         for key, (base, view, job) in jobs.items():
@@ -397,25 +419,39 @@ class Room:
         as it will be then, so a second change made meanwhile (a bot's reply while the mover's
         board is being drawn) queues nothing: one message carries both changes (each socket is
         sent what changed since what it holds), and the boards are drawn once. What is queued
-        between two changes (an event) keeps its order: then the second change has its own step."""
+        behind a waiting ``state`` step (an event, a socket's join) seals it: its messages are
+        prepared from the room as it is at that moment (``_seal``), so a change made after the
+        event goes out after the event, in its own step, and no socket reads a change before an
+        event that came before it."""
         if self._state_step is not None and self._state_step is self._tail:
             return
         began = time.perf_counter()
+        sealed: list[tuple[dict[Client, tuple[int | None, str]], Prepared | None]] = []
+
+        def seal() -> None:
+            clients = {c: c.key for c in self.clients}  # a language switched later queues its own join
+            try:
+                sealed.append((clients, self._prepare(set(clients.values())) if clients else None))
+            except Exception:  # made again when the step runs (and logged there if it fails again)
+                log.exception("could not prepare the state of game %s", self.id)
 
         async def step() -> None:
-            self._state_step = None
-            clients = list(self.clients)
-            if not clients:
+            if self._seal is seal:
+                self._state_step, self._seal = None, None
+            if not sealed:
+                seal()
+            keys, prepared = sealed[0]
+            if prepared is None:
                 return
-            keys = {c: c.key for c in clients}  # a language switched meanwhile queues its own join
-            drawn = await self._draw(set(keys.values()))
-            for c in clients:
+            drawn = await self._drawn(prepared)
+            for c, key in keys.items():
                 if c in self.clients:
-                    c.send(self._message(c, drawn[keys[c]]))
+                    c.send(self._message(c, drawn[key]))
             if self.metrics is not None:
                 self.metrics.broadcast.observe(time.perf_counter() - began)
 
         self._state_step = self._then(step)
+        self._seal = seal
 
     def tell(self, client: Client, msg: dict[str, Any]) -> None:
         """A message for one socket, after what the room queued before it (its whole state)."""
