@@ -47,6 +47,8 @@ class ActionSpace:
         #: interned actions: a dict by identity, filled as they appear
         self._of: dict[Action, int] = {a: i for i, a in enumerate(actions)}
         self._last: tuple[Any, tuple[int, ...]] = (None, ())
+        #: the same numbers sorted (OpenSpiel's order), kept with their list the same way
+        self._sorted: tuple[Any, list[int]] = (None, [])
 
     def of(self, action: Action) -> int:
         """The number of an action."""
@@ -68,6 +70,15 @@ class ActionSpace:
     def legal(self, state: GameState) -> list[int]:
         """The numbers of the legal actions, in the game's order."""
         return list(self._numbers(state.legal_actions()))
+
+    def legal_sorted(self, state: GameState) -> list[int]:
+        """The numbers of the legal actions in increasing order (a new list)."""
+        legal = state.legal_actions()
+        key, numbers = self._sorted
+        if legal is not key:
+            numbers = sorted(self._numbers(legal))
+            self._sorted = (legal, numbers)
+        return numbers.copy()
 
     def mask(self, state: GameState) -> np.ndarray:
         """1 for each legal action of ``state`` (int8, length ``n``)."""
