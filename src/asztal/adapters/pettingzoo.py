@@ -88,14 +88,16 @@ class AsztalAEC(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informa
         s = t.state
         s.apply(t.actions.action(s, int(action)))
         if s.is_over:
-            returns = self.table.returns()
-            for s, a in enumerate(self.possible_agents):
-                self.rewards[a] = returns[s]
+            returns = t.returns()
+            for seat, a in enumerate(self.possible_agents):
+                self.rewards[a] = returns[seat]
                 self.terminations[a] = True
-                self.infos[a] = {"scores": list(self.table.state.scores())}
+                self.infos[a] = {"scores": list(s.scores())}
             self._accumulate_rewards()  # (before the end every reward is 0: nothing to add)
         else:
-            self.agent_selection = self.possible_agents[s.to_move]
+            to_move = s.to_move
+            assert to_move is not None  # a game not over has a seat to move
+            self.agent_selection = self.possible_agents[to_move]
 
     def _mover(self) -> int:
         to_move = self.table.to_move

@@ -1,0 +1,68 @@
+"""Explicit chance: a step that stops at a draw waits in a worker and goes on when the outcome
+is chosen; a copy of the game at a draw plays the step again instead. Both must reach the same
+draws and the same game."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from asztal import games
+from asztal.adapters.chance import Explicit
+
+
+def _same(a: Explicit, b: Explicit) -> None:
+    if a.node is None:
+        assert b.node is None
+    else:
+        assert b.node is not None
+        assert (a.node.what, a.node.outcomes, a.node.probs) == (b.node.what, b.node.outcomes, b.node.probs)
+    if a.state is None:
+        assert b.state is None
+    else:
+        assert b.state is not None and a.state.view(None) == b.state.view(None)
+
+
+@pytest.mark.parametrize(("name", "players"), [("pax", 3), ("pocketciv", 1), ("caboose", 3)])
+def test_a_waiting_step_and_a_replayed_copy_reach_the_same_game(name, players):
+    """At every draw of a whole game a copy is made and given the same outcome: the game (whose
+    step waits in its worker) and the copy (which plays the step again) show the same next draw
+    and the same position. The copies are dropped while their own steps wait."""
+    r = random.Random(5)
+    ex = Explicit(games.load(name), players, {})
+    waited = nodes = 0
+    for _ in range(20000):
+        if ex.node is not None:
+            nodes += 1
+            twin = ex.copy()
+            assert twin.runner is None
+            outcome = ex.node.outcomes[r.randrange(len(ex.node.outcomes))]
+            done = ex.choose(outcome)
+            assert done == twin.choose(outcome)
+            if not done:  # the step stopped again: it waits in its worker (the copy in its own)
+                assert ex.runner is not None and twin.runner is not None and ex.runner is not twin.runner
+                waited += 1
+            _same(ex, twin)
+        elif ex.state.is_over:
+            break
+        else:
+            ex.play(r.choice(ex.state.legal_actions()))
+    assert ex.state.is_over and nodes > 5 and waited > 0
+
+
+def test_a_step_waiting_in_another_thread_is_played_again():
+    """A greenlet runs only in its own thread: an outcome chosen in another thread plays the
+    step again there, to the same result as a copy given the same outcome."""
+    ex = Explicit(games.load("pax"), 2, {})
+    twin = ex.copy()
+    assert ex.runner is not None and ex.node is not None
+    outcome = ex.node.outcomes[1]
+    done = []
+    worker = threading.Thread(target=lambda: done.append(ex.choose(outcome)))
+    worker.start()
+    worker.join()
+    assert done == [twin.choose(outcome)]
+    _same(ex, twin)
+    assert ex.node is not None and ex.runner is not None  # (waiting now in the thread's own worker)
