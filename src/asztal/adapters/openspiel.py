@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import repeat
 from typing import Any
 
@@ -290,7 +290,7 @@ KEEP, REPLAY = _Marker("KEEP"), _Marker("REPLAY")
 _CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 #: a draw with this many outcomes or more has its list of (outcome, probability) kept (the last one)
 _LARGE_NODE = 1000
-_large_outcomes: list[tuple[tuple[Any, ...], tuple[float, ...], list[tuple[int, float]]]] = [((), (), [])]
+_large_outcomes: list[tuple[Sequence[Any], tuple[float, ...] | None, list[tuple[int, float]]]] = [((), (), [])]
 
 
 def _keep() -> _Marker:
@@ -389,14 +389,16 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             return self._shared.deal_outcomes.copy()
         node = lv.ex.node
         assert node is not None  # a chance node
-        outcomes, probs = node.outcomes, node.probs
+        outcomes = node.outcomes
         if len(outcomes) < _LARGE_NODE:
-            return list(zip(map(int, outcomes), probs, strict=True))
+            return list(zip(map(int, outcomes), node.probs, strict=True))
         # a large draw (PocketCiv's map: every deal draws the same 40,320 outcomes): its list
-        # of pairs is kept and copied while the outcomes and probabilities are the same
+        # of pairs is kept and copied while the outcomes and probabilities are the same (a
+        # die's faces are a range, equally likely: compared at once)
+        probs = None if isinstance(outcomes, range) else node.probs
         kept = _large_outcomes[0]
         if kept[0] != outcomes or kept[1] != probs:
-            kept = _large_outcomes[0] = (outcomes, probs, list(zip(map(int, outcomes), probs, strict=True)))
+            kept = _large_outcomes[0] = (outcomes, probs, list(zip(map(int, outcomes), node.probs, strict=True)))
         return kept[2].copy()
 
     def _apply_action(self, action: int) -> None:
@@ -502,6 +504,12 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
     # game's default observers without it
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The default observation tensor of ``player`` (default: the player to move)."""
+        lv, t = self._live, self._shared.table
+        if player is None:
+            player = lv.player
+        s = lv.s if lv.ex is None else lv.ex.state
+        if s is not None and 0 <= player < t.players:  # (asked at every step: the common case first)
+            return t.encoder.fast.as_list(s, player)
         return self._tensor(False, player)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:

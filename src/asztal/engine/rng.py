@@ -263,9 +263,11 @@ class ChanceNode(Exception):
     """An explicit-chance generator reached a draw whose outcome nobody has chosen yet.
 
     ``what`` names the pile or die, ``outcomes`` the possible results (distinct, sorted where
-    they are cards) and ``probs`` their probabilities (summing to 1; None given: uniform)."""
+    they are cards; a die's faces stay a ``range``, equally likely, so that a die of 40,320
+    faces is neither copied nor searched) and ``probs`` their probabilities (summing to 1;
+    None given: uniform)."""
 
-    def __init__(self, what: str, outcomes: tuple[Any, ...], probs: tuple[float, ...] | None = None) -> None:
+    def __init__(self, what: str, outcomes: Sequence[Any], probs: tuple[float, ...] | None = None) -> None:
         super().__init__(what, outcomes, probs)  # all three: a node pickles and copies
         self.what, self.outcomes, self._probs = what, outcomes, probs
 
@@ -322,10 +324,11 @@ class ExplicitChance(Rng):
         o: T
         if self.forced:
             o = self.forced.pop(0)  # an outcome chosen by the driver, checked just below
-        elif self.ask is None:
-            raise ChanceNode(what, tuple(distinct), probs)
         else:
-            o = self.ask(ChanceNode(what, tuple(distinct), probs))
+            node = ChanceNode(what, distinct if isinstance(distinct, range) else tuple(distinct), probs)
+            if self.ask is None:
+                raise node
+            o = self.ask(node)
         if o not in distinct:
             raise ValueError(f"{o!r} is not a possible outcome of {what}")
         self.taken += 1
