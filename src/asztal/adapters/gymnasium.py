@@ -59,7 +59,7 @@ class SoloEnv(gymnasium.Env):
         t = self.table
         s = t.state
         mask = np.zeros(t.actions.n, np.int8) if s.is_over else t.actions.mask(s)
-        return {"observation": t.encoder.observe(s, 0), "action_mask": mask}, {"action_mask": mask}
+        return {"observation": t.encoder.bounded(s, 0), "action_mask": mask}, {"action_mask": mask}
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:

@@ -76,7 +76,7 @@ class AsztalAEC(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informa
         t = self.table
         s = t.state
         mask = t.actions.mask(s) if not s.is_over and s.to_move == seat else np.zeros(t.actions.n, np.int8)
-        return {"observation": t.encoder.observe(s, seat), "action_mask": mask}
+        return {"observation": t.encoder.bounded(s, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:  # (None for a finished agent, as PettingZoo passes it)
         agent = self.agent_selection
