@@ -343,6 +343,10 @@ class ExplicitChance(Rng):
                 raise ValueError(f"{o!r} is not a possible outcome of {what}")
             self.taken += 1
             return o
+        seen = set(cards)
+        if len(seen) == len(cards):  # every card once (most piles): equally likely, no weights to make
+            ordered: list[T] = sorted(seen)  # type: ignore[type-var]  # cards are ints or strings: ordered
+            return self.chance(what, ordered)
         counts: dict[T, int] = {}
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
