@@ -56,8 +56,10 @@ def test_a_step_waiting_in_another_thread_is_played_again():
     """A greenlet runs only in its own thread: an outcome chosen in another thread plays the
     step again there, to the same result as a copy given the same outcome."""
     ex = Explicit(games.load("pax"), 2, {})
+    assert ex.runner is None  # a new game's first draw is reached directly, not in a worker
+    assert ex.node is not None and not ex.choose(ex.node.outcomes[0])
     twin = ex.copy()
-    assert ex.runner is not None and ex.node is not None
+    assert ex.runner is not None and ex.node is not None  # the deal waits in its worker
     outcome = ex.node.outcomes[1]
     done = []
     worker = threading.Thread(target=lambda: done.append(ex.choose(outcome)))

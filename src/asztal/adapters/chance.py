@@ -119,7 +119,19 @@ class Explicit:
         self.base: GameState | None = None
         self.since: list[tuple[Action, tuple[Any, ...]]] = []
         self.runner: greenlet | None = None
-        self._run()
+        self._start()
+
+    def _start(self) -> None:
+        """The deal, played directly up to its first draw, not in a worker: a new game is often
+        made only to be overwritten (OpenSpiel's ``clone`` makes a new initial state and copies
+        the attributes into it), and a worker dropped while it waits is lost."""
+        try:
+            s = self.game.new_game(self.players, 0, self.options, rng=ExplicitChance(()))
+        except ChanceNode as node:
+            self.node = node
+            return
+        s.log = None
+        self.state = s
 
     def copy(self) -> Explicit:
         new = object.__new__(Explicit)
