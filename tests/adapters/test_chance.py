@@ -56,8 +56,6 @@ def test_a_step_waiting_in_another_thread_is_played_again():
     """A greenlet runs only in its own thread: an outcome chosen in another thread plays the
     step again there, to the same result as a copy given the same outcome."""
     ex = Explicit(games.load("pax"), 2, {})
-    assert ex.runner is None  # a new game's first draw is reached directly, not in a worker
-    assert ex.node is not None and not ex.choose(ex.node.outcomes[0])
     twin = ex.copy()
     assert ex.runner is not None and ex.node is not None  # the deal waits in its worker
     outcome = ex.node.outcomes[1]
@@ -68,3 +66,28 @@ def test_a_step_waiting_in_another_thread_is_played_again():
     assert done == [twin.choose(outcome)]
     _same(ex, twin)
     assert ex.node is not None and ex.runner is not None  # (waiting now in the thread's own worker)
+
+
+def test_a_dropped_game_gives_its_worker_back():
+    """``release`` lets the waiting step go and the worker serves the next game; OpenSpiel's
+    ``clone`` (a new initial state overwritten with copies) gives back the one its new state took."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import asztal.adapters.openspiel  # noqa: F401  (registers the games)
+    from asztal.adapters.chance import _pool
+
+    ex = Explicit(games.load("caboose"), 3, {})
+    assert ex.runner is not None
+    idle = len(_pool())
+    ex.release()
+    assert ex.runner is None and len(_pool()) == idle + 1
+    again = Explicit(games.load("caboose"), 3, {})  # (takes the worker given back)
+    assert again.node is not None and again.runner is not None and len(_pool()) == idle
+    state = pyspiel.load_game("python_asztal_pax", {"players": 2}).new_initial_state()
+    clones = [state.clone()]  # (the first may make a worker: none may be idle)
+    idle = len(_pool())
+    clones += [state.clone() for _ in range(3)]
+    assert len(_pool()) == idle
+    outcome = state.chance_outcomes()[0][0]
+    for s in [state, *clones]:
+        s.apply_action(outcome)
+    assert len({str(s) for s in [state, *clones]}) == 1

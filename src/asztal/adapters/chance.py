@@ -51,11 +51,20 @@ class _Done:
         self.state, self.error = state, error
 
 
+class _Abandon(BaseException):  # noqa: N818  (not an error: a step let go, as GreenletExit)
+    """Thrown into a waiting step whose game is dropped (a BaseException, so that no rule's
+    ``except Exception`` stops it)."""
+
+
 def _serve(job: Callable[[], GameState]) -> None:
-    """A worker's life: run a step, hand back its end, wait for the next step."""
+    """A worker's life: run a step, hand back its end (None: the step was let go), wait for
+    the next step."""
     while True:
+        done: _Done | None
         try:
             done = _Done(job(), None)
+        except _Abandon:
+            done = None
         except Exception as e:  # (a GreenletExit, the worker dropped while it waits, ends it)
             done = _Done(None, e)
         job = getcurrent().parent.switch(done)
@@ -119,19 +128,21 @@ class Explicit:
         self.base: GameState | None = None
         self.since: list[tuple[Action, tuple[Any, ...]]] = []
         self.runner: greenlet | None = None
-        self._start()
+        self._run()
 
-    def _start(self) -> None:
-        """The deal, played directly up to its first draw, not in a worker: a new game is often
-        made only to be overwritten (OpenSpiel's ``clone`` makes a new initial state and copies
-        the attributes into it), and a worker dropped while it waits is lost."""
-        try:
-            s = self.game.new_game(self.players, 0, self.options, rng=ExplicitChance(()))
-        except ChanceNode as node:
-            self.node = node
+    def release(self) -> None:
+        """This game is dropped: its waiting step lets go, and its worker goes back to the idle
+        ones (OpenSpiel's ``clone`` makes a new initial state only to overwrite it; a worker
+        dropped while it waits would be lost, and making one costs several steps)."""
+        runner, self.runner = self.runner, None
+        if runner is None or runner.dead:
             return
-        s.log = None
-        self.state = s
+        try:
+            runner.parent = getcurrent()
+        except ValueError:  # waiting in another thread: left to the collector
+            return
+        if runner.throw(_Abandon()) is None:  # (the worker is back in its loop, idle)
+            _pool().append(runner)
 
     def copy(self) -> Explicit:
         new = object.__new__(Explicit)

@@ -335,6 +335,10 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             return
         if value is REPLAY:
             value = _rebuild_live(self.get_game(), self.history())
+        if name == "_live":  # (OpenSpiel's clone overwrites a new initial state's: its waiting deal lets go)
+            old = self.__dict__.get("_live")
+            if old is not None and old.ex is not None and old is not value:
+                old.ex.release()
         super().__setattr__(name, value)
 
     # -- what the game is now ------------------------------------------------------------
