@@ -227,6 +227,33 @@ def test_the_tensors_are_openspiels_own(name, players):
     assert checked
 
 
+@pytest.mark.parametrize("name,players", GAMES)
+@pytest.mark.parametrize("mode", ["explicit", "seeded"])
+def test_the_python_queries_answer_as_openspiels_own(name, players, mode):
+    """``legal_actions``, ``is_chance_node`` and ``is_player_node``, defined on the Python state
+    so that a Python caller skips the crossings into C++, answer as OpenSpiel's C++ State does
+    (which asks ``current_player``, ``is_terminal`` and ``_legal_actions``) at every node of a
+    whole game: chance nodes, each seat's decisions, the end."""
+    game = _load(name, players, deal_mode=mode, recall=False)
+    state, rng = game.new_initial_state(), np.random.RandomState(3)
+    cpp, kinds = pyspiel.State, set()
+    while True:
+        kinds.add(state.current_player())
+        assert state.is_chance_node() == cpp.is_chance_node(state)
+        assert state.is_player_node() == cpp.is_player_node(state)
+        assert state.legal_actions() == cpp.legal_actions(state)
+        for p in range(players):
+            assert state.legal_actions(p) == cpp.legal_actions(state, p)
+        if state.is_player_node():
+            for query in (state.legal_actions, lambda p: cpp.legal_actions(state, p)):
+                with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+                    query(-1)
+        if state.is_terminal():
+            break
+        state.apply_action(_sample(state, rng) if state.is_chance_node() else int(rng.choice(state.legal_actions())))
+    assert {pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL, *range(players)} <= kinds
+
+
 def test_observers_honour_the_observation_type():
     from asztal.adapters.openspiel import _view_json
 

@@ -2,16 +2,21 @@
 
 A game's rules draw through the state's generator (``asztal.engine.rng``). With an
 ``ExplicitChance`` generator every draw that has more than one outcome stops the action
-with a ``ChanceNode``; ``Explicit`` keeps the interrupted step (the state before it, the
-action, the outcomes chosen so far) and replays it from a copy once the next outcome is
-chosen. Rules code needs no continuation: an action is short and its draws few, so the
-replays cost little (a new game's deal is the longest: tens of draws).
+at a ``ChanceNode``; ``Explicit`` keeps the interrupted step (the state before it, the
+action, the outcomes chosen so far) until the next outcome is chosen.
 
-A step that draws nothing is played on the game itself, not on a copy: most steps draw
-nothing, and a copy costs several steps. When a step does stop at a draw, the game it
-half changed is dropped and the position before it is made again from the last copy kept
-(``base``, taken after the last draw) and the steps played since (``since``): a step is
-replayed at most once, when the next draw comes.
+The rules code has no continuation of its own, so a step that stops at a draw runs in a
+coroutine (a greenlet, ``_Worker``): the draw hands its node out (``ExplicitChance.ask``)
+and the step waits there; choosing the outcome resumes it where it stopped, so a step with
+several draws (a deal has tens) is played once, not once per draw. A copy of a game at a
+draw cannot share the waiting step: it plays the step again from the position before it
+with the outcomes chosen so far (``forced``), then waits in a coroutine of its own.
+
+A step that draws nothing is played on the game itself, directly: most steps draw nothing,
+and a copy or a coroutine costs more than such a step. When a step does stop at a draw, the
+game it half changed is dropped and the position before it is made again from the last copy
+kept (``base``, taken after the last draw) and the steps played since (``since``); the step
+is then played in a coroutine from that position.
 
 >>> from asztal import games
 >>> ex = Explicit(games.load("pax"), 2, {})
@@ -22,9 +27,83 @@ replayed at most once, when the next draw comes.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import Any
 
+from greenlet import getcurrent, greenlet  # type: ignore[import-untyped]  # no type information
+
 from asztal.engine import Action, ChanceNode, ExplicitChance, Game, GameState
+
+
+def _ask(node: ChanceNode) -> Any:
+    """A draw of a step running in a worker: hand the node to whoever resumed the step, and
+    wait there for the outcome."""
+    return getcurrent().parent.switch(node)
+
+
+class _Done:
+    """What a worker hands back when its step finished: the game after it, or the error it raised."""
+
+    __slots__ = ("state", "error")
+
+    def __init__(self, state: GameState | None, error: Exception | None) -> None:
+        self.state, self.error = state, error
+
+
+class _Abandon(BaseException):  # noqa: N818  (not an error: a step let go, as GreenletExit)
+    """Thrown into a waiting step whose game is dropped (a BaseException, so that no rule's
+    ``except Exception`` stops it)."""
+
+
+def _serve(job: Callable[[], GameState]) -> None:
+    """A worker's life: run a step, hand back its end (None: the step was let go), wait for
+    the next step."""
+    while True:
+        done: _Done | None
+        try:
+            done = _Done(job(), None)
+        except _Abandon:
+            done = None
+        except Exception as e:  # (a GreenletExit, the worker dropped while it waits, ends it)
+            done = _Done(None, e)
+        job = getcurrent().parent.switch(done)
+
+
+#: each thread's idle workers (a greenlet runs only in the thread that made it; making one
+#: costs several steps, so they are kept)
+_idle = threading.local()
+
+
+def _pool() -> list[greenlet]:
+    pool: list[greenlet] | None = getattr(_idle, "pool", None)
+    if pool is None:
+        pool = _idle.pool = []
+    return pool
+
+
+def _worker() -> greenlet:
+    """An idle worker of this thread (a new one when none is idle)."""
+    pool = _pool()
+    return pool.pop() if pool else greenlet(_serve)
+
+
+def _play(game: Game, players: int, options: dict[str, Any], before: GameState | None, action: Action | None,
+          forced: tuple[Any, ...]) -> GameState:
+    """The step (the deal when ``before`` is None) played from ``before`` with the outcomes
+    ``forced``; at each later draw the running worker waits for the outcome."""
+    rng = ExplicitChance(forced)
+    rng.ask = _ask
+    if before is None:
+        s = game.new_game(players, 0, options, rng=rng)
+        s.log = None
+    else:
+        s = before.clone()
+        s.rng = rng
+        assert action is not None
+        s.apply(action)
+    rng.ask = None  # the game is handed out: its generator asks no one
+    return s
 
 
 class Explicit:
@@ -34,9 +113,11 @@ class Explicit:
     is complete); ``node`` the pending draw (None at a player's decision or at the end).
     While a draw is pending, ``state`` is the position before the interrupted action.
     ``base`` is a position never changed again and ``since`` the steps (action and the
-    outcomes it drew) that lead from it to ``state`` (``base`` None: not kept yet)."""
+    outcomes it drew) that lead from it to ``state`` (``base`` None: not kept yet).
+    ``runner``: the worker where the interrupted step waits for its outcome (None: a copy,
+    which plays the step again)."""
 
-    __slots__ = ("game", "players", "options", "state", "action", "forced", "node", "base", "since")
+    __slots__ = ("game", "players", "options", "state", "action", "forced", "node", "base", "since", "runner")
 
     def __init__(self, game: Game, players: int, options: dict[str, Any]) -> None:
         self.game, self.players, self.options = game, players, options
@@ -46,7 +127,22 @@ class Explicit:
         self.node: ChanceNode | None = None
         self.base: GameState | None = None
         self.since: list[tuple[Action, tuple[Any, ...]]] = []
+        self.runner: greenlet | None = None
         self._run()
+
+    def release(self) -> None:
+        """This game is dropped: its waiting step lets go, and its worker goes back to the idle
+        ones (OpenSpiel's ``clone`` makes a new initial state only to overwrite it; a worker
+        dropped while it waits would be lost, and making one costs several steps)."""
+        runner, self.runner = self.runner, None
+        if runner is None or runner.dead:
+            return
+        try:
+            runner.parent = getcurrent()
+        except ValueError:  # waiting in another thread: left to the collector
+            return
+        if runner.throw(_Abandon()) is None:  # (the worker is back in its loop, idle)
+            _pool().append(runner)
 
     def copy(self) -> Explicit:
         new = object.__new__(Explicit)
@@ -54,6 +150,7 @@ class Explicit:
         new.state = None if self.state is None else self.state.clone()
         new.action, new.forced, new.node = self.action, self.forced, self.node
         new.base, new.since = self.base, self.since.copy()  # the base is never changed: shared
+        new.runner = None  # (the waiting step stays with this game)
         return new
 
     def reset(self, state: GameState) -> None:
@@ -91,29 +188,43 @@ class Explicit:
         if outcome not in self.node.outcomes:
             raise ValueError(f"{outcome!r} is not an outcome of {self.node.what}")
         self.forced += (outcome,)
+        runner, self.runner = self.runner, None
+        if runner is not None and not runner.dead:
+            try:
+                runner.parent = getcurrent()  # (its draw hands the next node back here)
+            except ValueError:  # the step waits in another thread: played again here
+                return self._run()
+            return self._resume(runner, outcome)
         return self._run()
 
     def redo(self) -> bool:
         """Forget the outcomes chosen for the interrupted step (its state was resampled) and
         run it again up to its first draw."""
-        self.forced, self.node = (), None
+        self.forced, self.node, self.runner = (), None, None
         return self._run()
 
     def _run(self) -> bool:
-        rng = ExplicitChance(self.forced)
-        before = self.state
-        try:
-            if before is None:  # the deal
-                s = self.game.new_game(self.players, 0, self.options, rng=rng)
-                s.log = None
-            else:
-                s = before.clone()
-                s.rng = rng
-                assert self.action is not None
-                s.apply(self.action)
-        except ChanceNode as node:
-            self.node = node
+        """Play the interrupted step (the deal) from the position before it with the outcomes
+        chosen so far, in a worker, up to its next draw or its end."""
+        game, players, options, before, action, forced = \
+            self.game, self.players, self.options, self.state, self.action, self.forced
+        return self._resume(_worker(), lambda: _play(game, players, options, before, action, forced))
+
+    def _resume(self, runner: greenlet, given: Any) -> bool:
+        """Switch to the worker with ``given`` (a step to run, or the outcome it waits for)
+        until it reaches a draw (it waits: True) or finishes the step."""
+        runner.parent = getcurrent()  # (a draw hands its node to whoever resumed the step)
+        got = runner.switch(given)
+        if isinstance(got, ChanceNode):
+            self.runner, self.node = runner, got
             return False
+        _pool().append(runner)
+        assert isinstance(got, _Done)
+        if got.error is not None:
+            raise got.error
+        s = got.state
+        assert s is not None
+        before = self.state
         if before is None:  # the deal: the next step keeps a copy
             self.base, self.since = None, []
         else:  # the position before the step is never changed again: the next base

@@ -46,7 +46,10 @@ class ActionSpace:
         self.n = len(self.codes)
         #: interned actions: a dict by identity, filled as they appear
         self._of: dict[Action, int] = {a: i for i, a in enumerate(actions)}
+        self._known = self._of.__getitem__
         self._last: tuple[Any, tuple[int, ...]] = (None, ())
+        #: the same numbers sorted (OpenSpiel's order), kept with their list the same way
+        self._sorted: tuple[Any, list[int]] = (None, [])
 
     def of(self, action: Action) -> int:
         """The number of an action."""
@@ -61,13 +64,25 @@ class ActionSpace:
     def _numbers(self, legal: Sequence[Action]) -> tuple[int, ...]:
         key, numbers = self._last
         if legal is not key:
-            numbers = tuple(map(self.of, legal))
+            try:  # actions met before are numbered by the dict alone (no Python call per action: 4-5x faster)
+                numbers = tuple(map(self._known, legal))
+            except KeyError:
+                numbers = tuple(map(self.of, legal))
             self._last = (legal, numbers)  # the list is kept, so its identity is never reused
         return numbers
 
     def legal(self, state: GameState) -> list[int]:
         """The numbers of the legal actions, in the game's order."""
         return list(self._numbers(state.legal_actions()))
+
+    def legal_sorted(self, state: GameState) -> list[int]:
+        """The numbers of the legal actions in increasing order (a new list)."""
+        legal = state.legal_actions()
+        key, numbers = self._sorted
+        if legal is not key:
+            numbers = sorted(self._numbers(legal))
+            self._sorted = (legal, numbers)
+        return numbers.copy()
 
     def mask(self, state: GameState) -> np.ndarray:
         """1 for each legal action of ``state`` (int8, length ``n``)."""

@@ -56,8 +56,10 @@ class SoloEnv(gymnasium.Env):
         self.steps = 0
 
     def _obs(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        mask = self.table.mask()
-        return {"observation": self.table.observe(0), "action_mask": mask}, {"action_mask": mask}
+        t = self.table
+        s = t.state
+        mask = np.zeros(t.actions.n, np.int8) if s.is_over else t.actions.mask(s)
+        return {"observation": t.encoder.bounded(s, 0), "action_mask": mask}, {"action_mask": mask}
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -69,14 +71,15 @@ class SoloEnv(gymnasium.Env):
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         self.steps += 1
+        s = self.table.state
         try:
-            self.table.play(int(action))
+            s.apply(self.table.actions.action(s, int(action)))
             reward = 0.0
         except ValueError:
             obs, info = self._obs()
             info["illegal"] = True
             return obs, self.illegal_reward, False, self.steps >= self.max_steps, info
-        terminated = self.table.over
+        terminated = s.is_over
         if terminated:
             if self.reward_kind == "score":
                 reward = float(self.table.state.scores()[0])

@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import repeat
 from typing import Any
 
@@ -140,6 +140,8 @@ class _Shared:
     def __init__(self, table: Table, deal_mode: str, deals: int, score: float | None, recall: bool) -> None:
         #: ``score``: the return is the final score divided by it (None: the win share)
         self.table, self.deal_mode, self.deals, self.score, self.recall = table, deal_mode, deals, score, recall
+        #: the seeded deal's outcomes (each seed equally likely)
+        self.deal_outcomes: list[tuple[int, float]] = list(zip(range(deals), repeat(1.0 / deals, deals), strict=True))
         #: the observers of ``observation_tensor`` and ``information_state_tensor`` (made when first asked)
         self.observers: dict[bool, AsztalObserver] = {}
 
@@ -230,13 +232,13 @@ class _Live:
 
     ``ex``: the explicit-chance game (deal_mode explicit); ``s``: the seeded game (None before
     the deal); ``trail``: the last completed step of the record (None with recall off, or
-    before the first step); ``steps``: completed steps; ``actor``/``code``: the decision a
-    pending draw interrupted."""
+    before the first step); ``steps``: completed steps; ``actor``/``act``: the decision in
+    progress (one a pending draw interrupted)."""
 
-    __slots__ = ("ex", "s", "trail", "steps", "actor", "code", "act", "resampled", "player")
+    __slots__ = ("ex", "s", "trail", "steps", "actor", "act", "resampled", "player")
 
     def __init__(self, ex: Explicit | None, s: GameState | None) -> None:
-        self.ex, self.s, self.steps, self.actor, self.code = ex, s, 0, -1, ""
+        self.ex, self.s, self.steps, self.actor = ex, s, 0, -1
         self.act: Action | None = None  # the action of the step in progress (the record replays it)
         self.trail: _Step | None = None
         #: drawn again by ``resample_from_infostate``: not the game its history makes
@@ -256,7 +258,7 @@ class _Live:
 
     def __deepcopy__(self, memo: Any) -> _Live:
         new = _Live(None if self.ex is None else self.ex.copy(), None if self.s is None else self.s.clone())
-        new.trail, new.steps, new.actor, new.code, new.act = self.trail, self.steps, self.actor, self.code, self.act
+        new.trail, new.steps, new.actor, new.act = self.trail, self.steps, self.actor, self.act
         new.resampled, new.player = self.resampled, self.player
         return new
 
@@ -288,7 +290,7 @@ KEEP, REPLAY = _Marker("KEEP"), _Marker("REPLAY")
 _CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 #: a draw with this many outcomes or more has its list of (outcome, probability) kept (the last one)
 _LARGE_NODE = 1000
-_large_outcomes: list[tuple[tuple[Any, ...], tuple[float, ...], list[tuple[int, float]]]] = [((), (), [])]
+_large_outcomes: list[tuple[Sequence[Any], tuple[float, ...] | None, list[tuple[int, float]]]] = [((), (), [])]
 
 
 def _keep() -> _Marker:
@@ -333,6 +335,10 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             return
         if value is REPLAY:
             value = _rebuild_live(self.get_game(), self.history())
+        if name == "_live":  # (OpenSpiel's clone overwrites a new initial state's: its waiting deal lets go)
+            old = self.__dict__.get("_live")
+            if old is not None and old.ex is not None and old is not value:
+                old.ex.release()
         super().__setattr__(name, value)
 
     # -- what the game is now ------------------------------------------------------------
@@ -345,53 +351,85 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
         """The asztal state (None before the deal; before the interrupted action at a draw)."""
         return self._live.state
 
-    def _chance_pending(self) -> bool:
-        return self._live.player == _CHANCE
-
+    # The queries below are also defined here, not only through OpenSpiel's C++ State: a Python
+    # method of the subclass is found first, so a Python caller gets its answer without the
+    # crossings into C++ and back (``legal_actions`` from C++ asks ``current_player`` three
+    # times and ``is_terminal`` once before ``_legal_actions``: 1.5-2 µs, more than an engine
+    # step). They answer as the C++ ones do (a test compares them on every kind of node); C++
+    # callers still go through C++, which asks the methods OpenSpiel names.
     def current_player(self) -> int:
         return self._live.player
 
     def is_terminal(self) -> bool:
         return self._live.player == _TERMINAL
 
+    def is_chance_node(self) -> bool:
+        return self._live.player == _CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._live.player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action numbers of ``player`` (default: the player to move), in increasing
+        order; at a chance node its outcomes (as ``chance_outcomes`` lists them)."""
+        now = self._live.player
+        if now == _TERMINAL:
+            return []
+        if now == _CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        if player is None or player == now:
+            return self._shared.table.actions.legal_sorted(self.s)
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
+
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self.table.actions.legal(self.s))
+        return self._shared.table.actions.legal_sorted(self.s)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         # built by ``zip``/``map`` (no Python loop): a random map's parameter has 40,320 outcomes
         lv = self._live
-        if lv.ex is None:
-            n = self._shared.deals
-            return list(zip(range(n), repeat(1.0 / n, n), strict=True))
+        if lv.ex is None:  # the seeded deal: the same list at every game, kept (a copy is 5-10x cheaper than a new one)
+            return self._shared.deal_outcomes.copy()
         node = lv.ex.node
         assert node is not None  # a chance node
-        outcomes, probs = node.outcomes, node.probs
+        outcomes = node.outcomes
         if len(outcomes) < _LARGE_NODE:
-            return list(zip(map(int, outcomes), probs, strict=True))
+            return list(zip(map(int, outcomes), node.probs, strict=True))
         # a large draw (PocketCiv's map: every deal draws the same 40,320 outcomes): its list
-        # of pairs is kept and copied while the outcomes and probabilities are the same
+        # of pairs is kept and copied while the outcomes and probabilities are the same (a
+        # die's faces are a range, equally likely: compared at once)
+        probs = None if isinstance(outcomes, range) else node.probs
         kept = _large_outcomes[0]
         if kept[0] != outcomes or kept[1] != probs:
-            kept = _large_outcomes[0] = (outcomes, probs, list(zip(map(int, outcomes), probs, strict=True)))
+            kept = _large_outcomes[0] = (outcomes, probs, list(zip(map(int, outcomes), node.probs, strict=True)))
         return kept[2].copy()
 
     def _apply_action(self, action: int) -> None:
-        lv, t = self._live, self.table
-        if self._chance_pending():
-            if lv.ex is None:
+        lv, ex = self._live, self._live.ex
+        if lv.player == _CHANCE:
+            if ex is None:
+                t = self._shared.table
                 lv.s = t.game.new_game(t.players, seed=int(action), options=t.options)
                 lv.s.log = None
                 done = True
             else:
-                done = lv.ex.choose(int(action))
+                done = ex.choose(int(action))
+        elif ex is None:  # the seeded game, played in place (a player's step: the common case, kept short)
+            s = lv.s
+            assert s is not None
+            a = self._shared.table.actions.action(s, int(action))
+            lv.actor, lv.act = lv.player, a
+            s.apply(a)
+            lv.player = _TERMINAL if s.is_over or s.to_move is None else s.to_move
+            self._completed()
+            return
         else:
-            a = t.actions.action(self.s, int(action))
-            lv.actor, lv.code, lv.act = self.s.to_move, a.code, a
-            if lv.ex is None:
-                self.s.apply(a)  # (the seeded game: ``s`` is ``lv.s``)
-                done = True
-            else:
-                done = lv.ex.play(a)
+            s = ex.state
+            assert s is not None
+            a = self._shared.table.actions.action(s, int(action))
+            lv.actor, lv.act = lv.player, a
+            done = ex.play(a)
         if done:
             self._completed()
         lv.settle()
@@ -404,14 +442,15 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
         if self._shared.recall:
             # the game is changed in place: the first step keeps a copy of its position, the
             # others how to replay them (the action, and in the explicit mode the outcomes drawn)
+            code = "" if lv.act is None else lv.act.code
             if lv.trail is None:
-                lv.trail = _Step(None, self.s.clone(), None, None, lv.actor, lv.code)
+                lv.trail = _Step(None, self.s.clone(), None, None, lv.actor, code)
             elif lv.ex is None:
-                lv.trail = _Step(lv.trail, None, lv.act, None, lv.actor, lv.code)
+                lv.trail = _Step(lv.trail, None, lv.act, None, lv.actor, code)
             else:
                 action, forced = lv.ex.since[-1]
-                lv.trail = _Step(lv.trail, None, action, forced, lv.actor, lv.code)
-        lv.actor, lv.code, lv.act = -1, "", None
+                lv.trail = _Step(lv.trail, None, action, forced, lv.actor, code)
+        lv.actor, lv.act = -1, None
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -469,6 +508,12 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
     # game's default observers without it
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The default observation tensor of ``player`` (default: the player to move)."""
+        lv, t = self._live, self._shared.table
+        if player is None:
+            player = lv.player
+        s = lv.s if lv.ex is None else lv.ex.state
+        if s is not None and 0 <= player < t.players:  # (asked at every step: the common case first)
+            return t.encoder.fast.as_list(s, player)
         return self._tensor(False, player)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:

@@ -19,7 +19,8 @@ record replays unchanged. ``ExplicitChance`` (a research adapter's) instead stop
 call that has more than one outcome: it raises ``ChanceNode`` naming the pile and the
 distribution over what no one has seen (the distinct cards of the unfixed part, each weighted
 by its count), unless the adapter has queued the outcome in ``forced``. The adapter replays
-the interrupted action from a copy with the outcomes chosen so far (``adapters.openspiel``).
+the interrupted action from a copy with the outcomes chosen so far, or, giving ``ask``, is
+handed each node and answers with the outcome while the action waits (``adapters.chance``).
 The two laws are the same: a draw from a uniformly shuffled pile is uniform over its cards.
 
 **The generator** (PCG32, O'Neill 2014): Python's ``random`` changes its derived algorithms
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 import math
 import random as _random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -262,9 +263,11 @@ class ChanceNode(Exception):
     """An explicit-chance generator reached a draw whose outcome nobody has chosen yet.
 
     ``what`` names the pile or die, ``outcomes`` the possible results (distinct, sorted where
-    they are cards) and ``probs`` their probabilities (summing to 1; None given: uniform)."""
+    they are cards; a die's faces stay a ``range``, equally likely, so that a die of 40,320
+    faces is neither copied nor searched) and ``probs`` their probabilities (summing to 1;
+    None given: uniform)."""
 
-    def __init__(self, what: str, outcomes: tuple[Any, ...], probs: tuple[float, ...] | None = None) -> None:
+    def __init__(self, what: str, outcomes: Sequence[Any], probs: tuple[float, ...] | None = None) -> None:
         super().__init__(what, outcomes, probs)  # all three: a node pickles and copies
         self.what, self.outcomes, self._probs = what, outcomes, probs
 
@@ -286,14 +289,19 @@ class UnroutedDraw(RuntimeError):
 class ExplicitChance(Rng):
     """A generator that never decides: each draw with more than one outcome is either the
     next outcome of ``forced`` (queued by the adapter) or a ``ChanceNode``. ``taken`` counts
-    the outcomes consumed, so an adapter can tell a finished action from an interrupted one."""
+    the outcomes consumed, so an adapter can tell a finished action from an interrupted one.
 
-    __slots__ = ("forced", "taken")
+    The node is raised, unless the adapter gives ``ask``: then the node is handed to it and
+    its answer is the outcome (an adapter that runs the step where it can wait, in a
+    coroutine of its own, so that the step goes on instead of being replayed)."""
+
+    __slots__ = ("forced", "taken", "ask")
 
     def __init__(self, forced: Sequence[Any] = ()) -> None:
         self.state, self.inc = 0, 1
         self.forced = list(forced)
         self.taken = 0
+        self.ask: Callable[[ChanceNode], Any] | None = None
 
     def copy(self) -> ExplicitChance:
         r = ExplicitChance(self.forced)
@@ -313,9 +321,14 @@ class ExplicitChance(Rng):
             probs = tuple(w / total for w in weights if w > 0)
         if len(distinct) == 1:
             return distinct[0]
-        if not self.forced:
-            raise ChanceNode(what, tuple(distinct), probs)
-        o: T = self.forced.pop(0)  # an outcome chosen by the driver, checked just below
+        o: T
+        if self.forced:
+            o = self.forced.pop(0)  # an outcome chosen by the driver, checked just below
+        else:
+            node = ChanceNode(what, distinct if isinstance(distinct, range) else tuple(distinct), probs)
+            if self.ask is None:
+                raise node
+            o = self.ask(node)
         if o not in distinct:
             raise ValueError(f"{o!r} is not a possible outcome of {what}")
         self.taken += 1
@@ -330,6 +343,10 @@ class ExplicitChance(Rng):
                 raise ValueError(f"{o!r} is not a possible outcome of {what}")
             self.taken += 1
             return o
+        seen = set(cards)
+        if len(seen) == len(cards):  # every card once (most piles): equally likely, no weights to make
+            ordered: list[T] = sorted(seen)  # type: ignore[type-var]  # cards are ints or strings: ordered
+            return self.chance(what, ordered)
         counts: dict[T, int] = {}
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
