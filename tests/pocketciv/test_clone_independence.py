@@ -1,15 +1,23 @@
 """A clone shares what seldom changes with its original (the terrain lists until one side
 changes them, ``state.own_land``; the deck, discard pile and cards aside until one side moves
-a card, ``state.own_cards``; an Empire's wonders, a tuple): playing on either side must never
-change the other. Events that change the terrain (floods, sandstorms, volcanoes, earthquakes,
-farms and forests bought) and draws are played on clones many times here."""
+a card, ``state.own_cards``; an Empire's wonders, a tuple; in the multiplayer mode the Empires
+of the seats not acting, ``state.own_seat``, and an event's bookkeeping, ``state.own_ledger``):
+playing on either side must never change the other. Events that change the terrain (floods,
+sandstorms, volcanoes, earthquakes, farms and forests bought), draws, and the multiplayer
+round's steps that change every seat (growth, tribe upkeep, an event's losses shared out) are
+played on clones many times here."""
 
 from __future__ import annotations
 
 import json
 import random
 
+import pytest
+
 from asztal import games
+from asztal.games.pocketciv.state import SEAT, SHARED_ALL
+from tests.contract.helpers import check_sides_stay_apart, play_on
+from tests.pocketciv.policy import choose
 
 GAME = games.load("pocketciv")
 
@@ -44,3 +52,86 @@ def test_playing_on_a_clone_never_changes_its_original_nor_the_reverse():
             s.apply(rnd.choice(s.legal_actions()))
             step += 1
     assert changed > 20, "the games played on clones changed the terrain too seldom to check the sharing"
+
+
+def _shared_after_clone(state) -> int:
+    """What a clone marks shared on both sides: every group but the acting Empire's seat."""
+    for p, e in enumerate(state.seats):
+        if e is state.emp:
+            return SHARED_ALL & ~(SEAT << p)
+    return SHARED_ALL  # an event's combination, or a copy standing in: every seat shared
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_neither_side_of_a_multiplayer_clone_sees_the_others_moves(players):
+    """A clone at every step of seeded games: the clone plays on (1 to 400 decisions, often to
+    the end), then the original plays one step; each side's JSON (every seat's Empire, the
+    event's view and bookkeeping, the terrain, the cards, the PRNG) must be what it was before
+    the other side moved. As ``tests.contract.helpers.check_copy_on_write_clones``, with what a
+    clone shares depending on which seat acts. Random games are short (a seat soon falls), so
+    several are played."""
+    rnd = random.Random(players)
+    clones = in_events = 0
+    for seed in range(300, 306):
+        s = GAME.new_game(players, seed=seed)
+        s.log = None
+        while not s.is_over:
+            before = s.to_json()
+            twin = s.clone()
+            assert s._sh == twin._sh == _shared_after_clone(s)
+            in_events += s.focus == -1
+            play_on(twin, rnd, rnd.choice((1, 3, 12, 400)))
+            twin.check_invariants()
+            assert s.to_json() == before, f"seed {seed}: playing on a clone changed the original"
+            after_twin = twin.to_json()
+            play_on(s, rnd, 1)
+            s.check_invariants()
+            assert twin.to_json() == after_twin, f"seed {seed}: playing on the original changed its clone"
+            clones += 1
+    assert clones > 300 and in_events > 5, "too few clones, or none inside an event"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 300), (2, 301), (3, 300)])
+def test_multiplayer_clones_stay_apart_through_whole_games_of_the_scripted_player(players, seed):
+    """As above, with the scripted player (``tests/pocketciv/policy.py``) on both sides: its
+    games last to Era 8 (or a fall late), so clones are taken inside many events, at era
+    changes and at the game's end, where an event cut short is shared out (``mp.end_mp``)."""
+    s = GAME.new_game(players, seed=seed)
+    s.log = None
+    rnd = random.Random(seed)
+    step = in_events = 0
+    while not s.is_over:
+        if step % 3 == 0 or s.focus == -1:
+            before = s.to_json()
+            twin = s.clone()
+            assert s._sh == twin._sh == _shared_after_clone(s)
+            in_events += s.focus == -1
+            for _ in range(rnd.choice((1, 5, 400))):
+                if twin.is_over:
+                    break
+                twin.apply(choose(twin))
+            twin.check_invariants()
+            assert s.to_json() == before, f"step {step}: playing on a clone changed the original"
+            after_twin = twin.to_json()
+            s.apply(choose(s))
+            assert twin.to_json() == after_twin, f"step {step}: playing on the original changed its clone"
+        else:
+            s.apply(choose(s))
+        step += 1
+    s.check_invariants()
+    assert s.era >= 5 and in_events > 20, "the scripted game ended too early to check events"
+
+
+@pytest.mark.parametrize(("players", "seed", "steps"), [(2, 18, 40), (2, 18, 90), (3, 17, 120)])
+def test_a_multiplayer_clone_of_a_clone_and_determinized_copies_stay_apart(players, seed, steps):
+    """Clones of clones share the same seats' Empires; determinizing reshuffles the cards on
+    its own copies only. ``steps`` puts the split at different places of the game."""
+    s = GAME.new_game(players, seed=seed)
+    s.log = None
+    play_on(s, random.Random(seed), steps)
+    assert not s.is_over
+    a = s.clone()
+    b = a.clone()
+    c = s.determinize(0, 11)
+    d = a.determinize(1, 12)
+    check_sides_stay_apart((s, a, b, c, d), 60)
