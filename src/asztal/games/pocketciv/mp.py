@@ -331,7 +331,7 @@ def load_multi(s: PocketCivState, d: dict[str, Any]) -> None:
         e = Empire.empty(n)
         e.tribes = [whole(per_seat(x, "tribes")[p], "tribes", 0, MAX_COUNT) for x in areas]
         e.cav = [whole(per_seat(x, "cities")[p], "cities", 0, 10) for x in areas]
-        e.moved = [whole(per_seat(x, "moved")[p], "moved", 0, MAX_COUNT) for x in areas]
+        e.moved = tuple(whole(per_seat(x, "moved")[p], "moved", 0, MAX_COUNT) for x in areas)
         e.wonders = tuple(wonder_tuple(per_seat(x, "wonders")[p], "wonders") for x in areas)
         e.capital = -1 if cap is None else whole(cap, "capital", 1, n) - 1
         e.gold = whole(d_e["gold"], "gold", 0, MAX_COUNT)
@@ -411,7 +411,7 @@ def _round_run(s: PocketCivState, f: Mp) -> bool:
             for a in s.board.areas:
                 if t[a]:
                     t[a] += 1
-            e.moved = [0] * len(t)
+            e.moved = (0,) * len(t)
             e.voyage = -1
         s.stack[-1] = Mp(1, 0)
         return True

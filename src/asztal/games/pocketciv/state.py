@@ -709,7 +709,7 @@ class PocketCivState(GameState):
             raise ValueError("area numbers must be 1-8, each once")
         self.emp.tribes = [whole(x.get("tribes", 0), f"area {x['number']} tribes", 0, MAX_COUNT) for x in areas]
         self.emp.cav = [whole(x.get("city", 0), f"area {x['number']} city", 0, 10) for x in areas]
-        self.emp.moved = [whole(x.get("moved", 0), f"area {x['number']} moved", 0, MAX_COUNT) for x in areas]
+        self.emp.moved = tuple(whole(x.get("moved", 0), f"area {x['number']} moved", 0, MAX_COUNT) for x in areas)
         terrain = {k: [int(flag(x.get(k, False), f"area {x['number']} {k}")) for x in areas]
                    for k in ("forest", "mountain", "volcano", "farm", "desert", "fault", "capital")}
         self.forest, self.farm, self.desert, self.fault = (terrain[k] for k in ("forest", "farm", "desert", "fault"))
