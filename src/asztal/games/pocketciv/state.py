@@ -211,7 +211,7 @@ class PocketCivState(GameState):
         """Seat ``p``'s Empire, this state's own, for a rule that changes it while another
         Empire acts (the round's steps, an event's sharing out) or before it becomes the acting
         one (``focus_on``). A clone shares the Empires of the seats not acting with its
-        original (in the multiplayer mode only one seat's changes at a time, PC-MP-02)."""
+        original (in the multiplayer mode one seat's Empire changes at a time, PC-MP-02)."""
         bit = SEAT << p
         if self._sh & bit:
             self._sh &= ~bit
