@@ -18,7 +18,8 @@ from typing import Any
 @dataclass(slots=True, eq=False)
 class Empire:
     """Per area (index = area - 1): ``tribes``, ``cav`` (city value, 0 = no city), ``moved``
-    (tribes moved this turn), ``wonders`` (tuples of wonder indices); then the capital area
+    (tribes moved this turn, a tuple: see ``add_moved``), ``wonders`` (tuples of wonder
+    indices); then the capital area
     (-1: none), gold, era VPs and wonder VPs, advances and trading partners (bit masks), the
     round's limits (``flags``: bit 0 Agriculture used, bit 1 taxation done, bit 2 capital
     grown), areas acquired, cities grown, the era Astronomy was used in and the voyage under
@@ -26,7 +27,7 @@ class Empire:
 
     tribes: list[int]
     cav: list[int]
-    moved: list[int]
+    moved: tuple[int, ...]
     wonders: tuple[tuple[int, ...], ...]
     capital: int = -1
     gold: int = 0
@@ -40,7 +41,7 @@ class Empire:
     astro_era: int = 0
     voyage: int = -1
 
-    def __init__(self, tribes: list[int], cav: list[int], moved: list[int], wonders: tuple[tuple[int, ...], ...],
+    def __init__(self, tribes: list[int], cav: list[int], moved: tuple[int, ...], wonders: tuple[tuple[int, ...], ...],
                  capital: int = -1, gold: int = 0, vp: int = 0, vp_wonders: int = 0, adv: int = 0, partners: int = 0,
                  flags: int = 0, acq: int = 0, grown: int = 0, astro_era: int = 0, voyage: int = -1) -> None:
         """Written out, not made by ``dataclass``: mypyc calls a written ``__init__`` natively,
@@ -64,13 +65,13 @@ class Empire:
     @classmethod
     def empty(cls, n: int) -> Empire:
         """An Empire on a map of ``n`` areas with nothing on it."""
-        return cls([0] * n, [0] * n, [0] * n, ((),) * n)
+        return cls([0] * n, [0] * n, (0,) * n, ((),) * n)
 
     def copy(self) -> Empire:
         """An independent copy (the per-area lists copied; copies are the searches' hot path;
-        ``wonders`` is a tuple, shared). Through the constructor: the compiled build makes
+        ``moved`` and ``wonders`` are tuples, shared). Through the constructor: the compiled build makes
         Empire a native class, which ``object.__new__`` may not create."""
-        return Empire(self.tribes.copy(), self.cav.copy(), self.moved.copy(), self.wonders, self.capital,
+        return Empire(self.tribes.copy(), self.cav.copy(), self.moved, self.wonders, self.capital,
                       self.gold, self.vp, self.vp_wonders, self.adv, self.partners, self.flags, self.acq,
                       self.grown, self.astro_era, self.voyage)
 
@@ -88,6 +89,14 @@ class Empire:
         w = list(self.wonders)
         w[a] = ws
         self.wonders = tuple(w)
+
+    def add_moved(self, a: int) -> None:
+        """One more tribe has moved into area ``a`` this turn (PC-POP-05). ``moved`` is a tuple,
+        replaced at each move, so that copies share it (a turn's moves are a few, and every
+        clone of a search copies the Empire); a round's start replaces it by zeros."""
+        m = list(self.moved)
+        m[a] += 1
+        self.moved = tuple(m)
 
     def cities(self) -> int:
         return len(self.cav) - self.cav.count(0)
@@ -136,7 +145,7 @@ def combined(seats: list[Empire], holder: Empire, areas: range) -> Empire:
     advances, partners and round limits (copies: the holder keeps what the event's end gives
     back, see ``state.leave_event``)."""
     return Empire([sum(x.tribes[a] for x in seats) for a in areas], [sum(x.cav[a] for x in seats) for a in areas],
-                  [0] * len(areas), tuple(tuple(w for x in seats for w in x.wonders[a]) for a in areas), -1,
+                  (0,) * len(areas), tuple(tuple(w for x in seats for w in x.wonders[a]) for a in areas), -1,
                   holder.gold, holder.vp, holder.vp_wonders, holder.adv, holder.partners, holder.flags,
                   holder.acq, holder.grown, holder.astro_era, -1)
 

@@ -86,7 +86,7 @@ def _pop_run(s: PocketCivState, f: Pop) -> bool:
         s.emit("pocketciv.round", round=s.round_no, era=s.era, header=True)
         if grown:
             s.emit("pocketciv.growth", areas=grown)
-    s.emp.moved = [0] * len(tribes)
+    s.emp.moved = (0,) * len(tribes)
     s.emp.voyage = -1
     # PC-POP-02/03, PC-Q-10: after growth, top up to three tribes, only at cities, optional
     s.stack[-1] = PHASE_TOPUP if sum(tribes) < 3 and any(s.emp.cav) else PHASE_MOVE
@@ -202,7 +202,7 @@ def _move_act(s: PocketCivState, f: Move, action: Action) -> None:
         a, b = action.args
         s.emp.tribes[a] -= 1
         s.emp.tribes[b] += 1
-        s.emp.moved[b] += 1
+        s.emp.add_moved(b)
         s.emp.voyage = -1
         s.emit("pocketciv.move", src=a + 1, dst=b + 1)
     elif kind == "sail":
@@ -214,11 +214,11 @@ def _move_act(s: PocketCivState, f: Move, action: Action) -> None:
                 s.emp.tribes[a] -= 1
         s.emp.tribes[a] -= 1
         s.emp.tribes[b] += 1
-        s.emp.moved[b] += 1
+        s.emp.add_moved(b)
         s.emit("pocketciv.sail", src=a + 1, dst=b + 1)
     else:  # done: phase II
         s.emp.voyage = -1
-        s.emp.moved = [0] * len(s.emp.tribes)
+        s.emp.moved = (0,) * len(s.emp.tribes)
         s.next_phase(PHASE_EVENT)
 
 

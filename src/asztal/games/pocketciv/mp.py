@@ -316,7 +316,7 @@ def load_multi(s: PocketCivState, d: dict[str, Any]) -> None:
                for k in ("forest", "mountain", "volcano", "farm", "desert", "fault")}
     s.forest, s.farm, s.desert, s.fault = (terrain[k] for k in ("forest", "farm", "desert", "fault"))
     s.mount = [2 if v else 1 if m else 0 for m, v in zip(terrain["mountain"], terrain["volcano"], strict=True)]
-    s._land_shared = False
+    s._sh = 0  # every field is made afresh here
 
     def per_seat(x: dict[str, Any], key: str) -> list[Any]:
         return listed(x[key], f"area {x['id']} {key}", P, P)
@@ -331,7 +331,7 @@ def load_multi(s: PocketCivState, d: dict[str, Any]) -> None:
         e = Empire.empty(n)
         e.tribes = [whole(per_seat(x, "tribes")[p], "tribes", 0, MAX_COUNT) for x in areas]
         e.cav = [whole(per_seat(x, "cities")[p], "cities", 0, 10) for x in areas]
-        e.moved = [whole(per_seat(x, "moved")[p], "moved", 0, MAX_COUNT) for x in areas]
+        e.moved = tuple(whole(per_seat(x, "moved")[p], "moved", 0, MAX_COUNT) for x in areas)
         e.wonders = tuple(wonder_tuple(per_seat(x, "wonders")[p], "wonders") for x in areas)
         e.capital = -1 if cap is None else whole(cap, "capital", 1, n) - 1
         e.gold = whole(d_e["gold"], "gold", 0, MAX_COUNT)
@@ -405,12 +405,13 @@ def _round_run(s: PocketCivState, f: Mp) -> bool:
         return True
     if stage == 0:  # PC-POP-01 for every colour
         s.store()
-        for e in s.seats:
+        for p in range(P):
+            e = s.own_seat(p)
             t = e.tribes
             for a in s.board.areas:
                 if t[a]:
                     t[a] += 1
-            e.moved = [0] * len(t)
+            e.moved = (0,) * len(t)
             e.voyage = -1
         s.stack[-1] = Mp(1, 0)
         return True
@@ -459,10 +460,9 @@ def tribe_upkeep_mp(s: PocketCivState) -> None:
         lost = [0] * len(seats) if total > cap else []
         while total > cap:
             p = s.order(k)
-            e = seats[p]
             k += 1
-            if e.tribes[a]:
-                e.tribes[a] -= 1
+            if seats[p].tribes[a]:
+                s.own_seat(p).tribes[a] -= 1
                 total -= 1
                 s.hit |= BITS[a]
                 lost[p] += 1
@@ -528,6 +528,7 @@ def _event_run(s: PocketCivState, f: MpEv) -> bool:
     if stage == 3:
         ev = s.ledger()
         if ev.red and ev.pass_no + 1 < len(s.board.by_number[ev.red]):
+            ev = s.own_ledger()
             ev.pass_no += 1  # PC-MP-TOTEM-09: the same event, with the same cards, on the next area
             ev.rep = list(ev.rec)
             s.stack.append(start_frame(_event_id(c, era), c, era))
@@ -584,12 +585,12 @@ def _losses(s: PocketCivState) -> None:
     """After the event: gains go to the holder's colour; losses wait in ``lt``/``lc`` for
     the holder to say whose they are; lost wonders are taken from the other colours first
     (ruling PC-R-MP-WONDERS)."""
-    ev, seats, h = s.ledger(), s.seats, s.seats[s.totem]
+    ev, seats = s.own_ledger(), s.seats
     lt, lc = [], []
     for a in s.board.areas:
         d = ev.tribes[a] - s.emp.tribes[a]
         if d < 0:
-            h.tribes[a] -= d
+            s.own_seat(s.totem).tribes[a] -= d
         lt.append(max(0, d))
         lc.append(max(0, ev.cav[a] - s.emp.cav[a]))
         if not any(e.wonders[a] for e in seats):
@@ -598,8 +599,9 @@ def _losses(s: PocketCivState) -> None:
         lost = before - Counter(s.emp.wonders[a])
         for w, cnt in lost.items():
             for k in range(1, s.players + 1):
-                e = seats[s.order(k % s.players)]
-                while cnt and w in e.wonders[a]:
+                p = s.order(k % s.players)
+                while cnt and w in seats[p].wonders[a]:
+                    e = s.own_seat(p)
                     ws = list(e.wonders[a])
                     ws.remove(w)
                     e.set_wonders(a, tuple(ws))
@@ -609,27 +611,30 @@ def _losses(s: PocketCivState) -> None:
 
 def _lose_city(s: PocketCivState, p: int, a: int, n: int) -> None:
     """Seat ``p``'s city in area ``a`` loses ``n`` of its value (``Empire.lose_city``)."""
-    if s.seats[p].lose_city(a, n):
+    if s.own_seat(p).lose_city(a, n):
         s.emit("pocketciv.mp_city_lost", seat=p, area=a + 1, cause=s.loss_cause())
 
 
 def _alloc_run(s: PocketCivState, f: Alloc) -> bool:
-    ev, seats = s.ledger(), s.seats
-    lt, lc = ev.lt, ev.lc
+    seats = s.seats
     for a in s.board.areas:
-        if lt[a]:
+        if s.ledger().lt[a]:
+            lt = s.ledger().lt
             have = [p for p in range(s.players) if seats[p].tribes[a]]
             if len(have) > 1 and lt[a] < sum(seats[p].tribes[a] for p in have):
                 return False  # PC-MP-TOTEM-10: the holder says whose tribes die
+            lt = s.own_ledger().lt
             for p in have:
                 k = min(lt[a], seats[p].tribes[a])
-                seats[p].tribes[a] -= k
+                s.own_seat(p).tribes[a] -= k
                 lt[a] -= k
             lt[a] = 0
-        if lc[a]:
+        if s.ledger().lc[a]:
+            lc = s.ledger().lc
             have = [p for p in range(s.players) if seats[p].cav[a]]
             if len(have) > 1 and lc[a] < sum(seats[p].cav[a] for p in have):
                 return False  # ... and whose city loses value (ruling PC-R-MP-LOCAL-CAV)
+            lc = s.own_ledger().lc
             for p in have:
                 k = min(lc[a], seats[p].cav[a])
                 _lose_city(s, p, a, k)
@@ -680,11 +685,11 @@ def _alloc_refuse(s: PocketCivState, f: Alloc, action: Action) -> Refusal | bool
 def _alloc_act(s: PocketCivState, f: Alloc, action: Action) -> None:
     p, a = action.args
     if action.kind == "hit":
-        s.seats[p].tribes[a] -= 1
-        s.ledger().lt[a] -= 1
+        s.own_seat(p).tribes[a] -= 1
+        s.own_ledger().lt[a] -= 1
     else:
         _lose_city(s, p, a, 1)
-        s.ledger().lc[a] -= 1
+        s.own_ledger().lc[a] -= 1
 
 
 # -- eras and the end (PC-MP-ERA-*, PC-MP-END-*) -----------------------------------------------------
@@ -722,11 +727,11 @@ def end_mp(s: PocketCivState) -> None:
     if s.focus == -1:
         if not s.ledger().lt:
             _losses(s)
-        ev, seats = s.ledger(), s.seats
+        ev = s.own_ledger()
         for a in s.board.areas:
             for k in range(1, s.players + 1):
                 p = s.order(k % s.players)
-                e = seats[p]
+                e = s.own_seat(p)
                 x = min(ev.lt[a], e.tribes[a])
                 e.tribes[a] -= x
                 ev.lt[a] -= x

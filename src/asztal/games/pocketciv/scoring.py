@@ -54,7 +54,8 @@ def end_game(s: PocketCivState, how: Ending) -> None:
     multi = s.players > 1
     if multi:
         s.store()
-    for e in s.seats:
+    for p in range(len(s.seats)):
+        e = s.own_seat(p)
         if multi:
             e.vp = era_points(e, 8)
         e.vp_wonders = wonder_points(e)

@@ -12,7 +12,7 @@ built as one from the start, never changed into one.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from asztal.engine import GameState
 from asztal.engine.action import Action
@@ -70,6 +70,20 @@ from asztal.games.pocketciv.refuse import not_here, off_map
 from asztal.games.pocketciv.scoring import end_game
 from asztal.games.pocketciv.setup import Board
 
+# Copy-on-write: a clone shares these groups with its original and both mark them shared (``_sh``,
+# one bit per group); a rule copies a group the first time it writes into it after a clone
+# (``own_*``), so a clone costs a few attribute copies and the acting Empire's, and a step after it
+# pays only for what it changes. The acting Empire (``emp``) is never shared: every rule writes
+# it freely, and the clone copies it. The other seats' Empires are changed only by the round's own
+# steps and the sharing out of an event (``mp.py``), which take them through ``own_seat`` first.
+# Replacing a field by a fresh value needs no ``own_*``. ``tests/pocketciv/test_clone_independence.py``
+# plays both sides of clones taken at every step and checks that neither sees the other's moves.
+LAND: Final = 1  # forest, mount, farm, desert, fault
+CARDS: Final = 2  # deck, discard, aside
+LEDGER: Final = 4  # ev: the bookkeeping of the multiplayer event under way
+SEAT: Final = 8  # seat p's Empire: bit SEAT << p (never the acting Empire's seat)
+SHARED_ALL: Final = 127  # every group, four seats
+
 
 class EraChange(Exception):
     """Raised by ``draw`` when it takes the deck's last card: the step that drew stops right
@@ -91,13 +105,11 @@ class PocketCivState(GameState):
         "board",
         # per area (index 0-7 = area number 1-8): the terrain
         "forest", "mount", "farm", "desert", "fault",
-        # True while a clone and its original share those five lists (``own_land``)
-        "_land_shared",
         "era", "round_no",
         # the event deck (card indices 0-15 = card numbers 1-16); top of the deck = last
         "deck", "discard", "aside",
-        # True while a clone and its original share those three lists (``own_cards``)
-        "_cards_shared",
+        # what a clone and its original share until one side writes (``LAND`` ... ``SEAT``)
+        "_sh",
         "stack", "held", "hit", "ending", "started", "_revealed",
         # the cards drawn (and announced) since the player's last decision
         "shown",
@@ -113,13 +125,12 @@ class PocketCivState(GameState):
     farm: list[int]
     desert: list[int]
     fault: list[int]
-    _land_shared: bool
     era: int
     round_no: int
     deck: list[int]
     discard: list[int]
     aside: list[int]
-    _cards_shared: bool
+    _sh: int
     held: int
     hit: int
     started: bool
@@ -156,13 +167,12 @@ class PocketCivState(GameState):
         self.farm = [0] * n
         self.desert = [1 if x else 0 for x in desert]
         self.fault = [0] * n
-        self._land_shared = False
+        self._sh = 0
         self.era = 1  # PC-SETUP-06
         self.round_no = 1
         self.deck = list(range(NCARDS))  # shuffled once the starting tribes stand (PC-SETUP-07)
         self.discard = []
         self.aside = []
-        self._cards_shared = False
         self.stack = [SETUP_STEPS[0]]
         self.held = -1
         self.hit = 0
@@ -179,23 +189,45 @@ class PocketCivState(GameState):
         ``desert``, ``fault``). A clone shares those five lists with its original (most turns
         change none of them, and a search clones at every step); the first change on either
         side gives that state copies of its own here (copy-on-write)."""
-        if self._land_shared:
+        if self._sh & LAND:
+            self._sh &= ~LAND
             self.forest = self.forest.copy()
             self.mount = self.mount.copy()
             self.farm = self.farm.copy()
             self.desert = self.desert.copy()
             self.fault = self.fault.copy()
-            self._land_shared = False
 
     def own_cards(self) -> None:
         """Called before a card moves (``deck``, ``discard``, ``aside``): a clone shares those
         three lists with its original until one side draws or moves a card, and this gives
         that state copies of its own then (copy-on-write, as ``own_land``)."""
-        if self._cards_shared:
+        if self._sh & CARDS:
+            self._sh &= ~CARDS
             self.deck = self.deck.copy()
             self.discard = self.discard.copy()
             self.aside = self.aside.copy()
-            self._cards_shared = False
+
+    def own_seat(self, p: int) -> Empire:
+        """Seat ``p``'s Empire, this state's own, for a rule that changes it while another
+        Empire acts (the round's steps, an event's sharing out) or before it becomes the acting
+        one (``focus_on``). A clone shares the Empires of the seats not acting with its
+        original (in the multiplayer mode one seat's Empire changes at a time, PC-MP-02)."""
+        bit = SEAT << p
+        if self._sh & bit:
+            self._sh &= ~bit
+            e = self.seats[p]
+            assert e is not self.emp, "the acting Empire is never shared"
+            self.seats[p] = e.copy()
+        return self.seats[p]
+
+    def own_ledger(self) -> EventLedger:
+        """The multiplayer event's bookkeeping, this state's own, for a rule that changes it
+        (reading goes through ``ledger``): a clone shares it with its original until then."""
+        ev = self.ledger()
+        if self._sh & LEDGER:
+            self._sh &= ~LEDGER
+            self.ev = ev = ev.copy()
+        return ev
 
     # -- section 2.1: removal, reduction, creation -------------------------------------------
     def rm_tribes(self, a: int, n: int) -> int:
@@ -278,6 +310,7 @@ class PocketCivState(GameState):
             return areas[0]
         ev = self.ev
         if ev is not None and self.focus == -1:
+            ev = self.own_ledger()
             ev.red = k
             return areas[ev.pass_no]
         t = self.emp.tribes
@@ -309,7 +342,7 @@ class PocketCivState(GameState):
         if self.focus == p:
             return
         self.store()
-        self.emp = self.seats[p]
+        self.emp = self.own_seat(p)
         spread = 0
         for q, e in enumerate(self.seats):
             if q != p:
@@ -324,6 +357,7 @@ class PocketCivState(GameState):
         self.spread = 0
         self.focus = -1
         self.ev = EventLedger(list(view.tribes), list(view.cav))
+        self._sh &= ~LEDGER
 
     def ledger(self) -> EventLedger:
         """The bookkeeping of the multiplayer event under way (only called while there is one)."""
@@ -334,7 +368,7 @@ class PocketCivState(GameState):
     def leave_event(self) -> None:
         """The event is over: the holder gets back what it changed of its gold, advances,
         partners and Astronomy (its losses are shared out by ``mp``)."""
-        h, view = self.seats[self.totem], self.emp
+        h, view = self.own_seat(self.totem), self.emp
         h.gold, h.adv, h.partners, h.astro_era = view.gold, view.adv, view.partners, view.astro_era
         self.focus = -2
         self.ev = None
@@ -347,9 +381,9 @@ class PocketCivState(GameState):
         ev = self.ev
         if ev is not None and self.focus == -1:
             if ev.rep:
-                return ev.rep.pop(0)
-            if self.held < 0:  # not drawn (and recorded) before the era change
-                ev.rec.append(self.deck[-1])  # recorded at the draw, so an era change it causes keeps it out
+                return self.own_ledger().rep.pop(0)
+            if self.held < 0:  # not drawn (and recorded) before the era change; recorded at the
+                self.own_ledger().rec.append(self.deck[-1])  # draw, so an era change it causes keeps it out
         return self._take(0)
 
     def draw_aside(self, era: int) -> int:
@@ -530,29 +564,30 @@ class PocketCivState(GameState):
         assert isinstance(new, PocketCivState)
         new.board = self.board
         emp = self.emp
-        if len(self.seats) == 1 and self.seats[0] is emp:  # the solo game
-            new.emp = emp.copy()
-            new.seats = [new.emp]
-        else:
-            new.seats = seats = [e.copy() for e in self.seats]
-            for i, e in enumerate(self.seats):  # the acting Empire is a seat's (or an event's combination)
-                if e is emp:
-                    new.emp = seats[i]
+        new.emp = mine = emp.copy()  # the acting Empire: always copied, never shared
+        seats = self.seats
+        if len(seats) == 1 and seats[0] is emp:  # the solo game
+            new.seats = [mine]
+            sh = SHARED_ALL & ~SEAT
+        else:  # the other seats' Empires shared until one side changes one (``own_seat``)
+            new.seats = copies = seats.copy()
+            sh = SHARED_ALL
+            for i in range(len(seats)):  # the acting Empire is a seat's (or an event's combination)
+                if seats[i] is emp:
+                    copies[i] = mine
+                    sh = SHARED_ALL & ~(SEAT << i)
                     break
-            else:
-                new.emp = emp.copy()
+        self._sh = new._sh = sh
         new.forest = self.forest  # shared until one of the two changes the terrain (``own_land``)
         new.mount = self.mount
         new.farm = self.farm
         new.desert = self.desert
         new.fault = self.fault
-        new._land_shared = self._land_shared = True
         new.era = self.era
         new.round_no = self.round_no
         new.deck = self.deck  # shared until one of the two moves a card (``own_cards``)
         new.discard = self.discard
         new.aside = self.aside
-        new._cards_shared = self._cards_shared = True
         new.stack = self.stack.copy()
         new.held = -1
         new.hit = self.hit
@@ -563,8 +598,7 @@ class PocketCivState(GameState):
         new.spread = self.spread
         new.focus = self.focus
         new.totem = self.totem
-        ev = self.ev
-        new.ev = None if ev is None else ev.copy()
+        new.ev = self.ev  # shared until one side changes it (``own_ledger``)
 
     # -- what may be seen ---------------------------------------------------------------------
     def _areas_json(self) -> list[dict[str, Any]]:
@@ -675,12 +709,12 @@ class PocketCivState(GameState):
             raise ValueError("area numbers must be 1-8, each once")
         self.emp.tribes = [whole(x.get("tribes", 0), f"area {x['number']} tribes", 0, MAX_COUNT) for x in areas]
         self.emp.cav = [whole(x.get("city", 0), f"area {x['number']} city", 0, 10) for x in areas]
-        self.emp.moved = [whole(x.get("moved", 0), f"area {x['number']} moved", 0, MAX_COUNT) for x in areas]
+        self.emp.moved = tuple(whole(x.get("moved", 0), f"area {x['number']} moved", 0, MAX_COUNT) for x in areas)
         terrain = {k: [int(flag(x.get(k, False), f"area {x['number']} {k}")) for x in areas]
                    for k in ("forest", "mountain", "volcano", "farm", "desert", "fault", "capital")}
         self.forest, self.farm, self.desert, self.fault = (terrain[k] for k in ("forest", "farm", "desert", "fault"))
         self.mount = [2 if v else 1 if m else 0 for m, v in zip(terrain["mountain"], terrain["volcano"], strict=True)]
-        self._land_shared = False
+        self._sh = 0  # every field below is made afresh
         self.emp.wonders = tuple(wonder_tuple(x.get("wonders", []), f"area {x['number']} wonders") for x in areas)
         caps = [i for i, c in enumerate(terrain["capital"]) if c]
         if len(caps) > 1:
@@ -744,6 +778,7 @@ class PocketCivState(GameState):
         assert len(self.seats) == self.players, "one Empire per seat"
         assert self.players > 1 or self.seats[0] is self.emp, "the solo game acts on its one Empire"
         for p, e in enumerate(self.seats):
+            assert e is not self.emp or not self._sh & SEAT << p, "the acting Empire is never shared"
             for k in ("tribes", "cav", "moved"):
                 vals = getattr(e, k)
                 assert len(vals) == n and all(isinstance(v, int) and v >= 0 for v in vals), f"seat {p + 1}: {k}"
