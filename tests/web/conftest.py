@@ -32,6 +32,18 @@ def server(tmp_path_factory):
     srv.stop()
 
 
+@pytest.fixture(scope="module")
+def browser():
+    """One headless chromium for a module's tests, each of which opens its own contexts (a
+    page's storage and cookies are a context's, so tests stay apart)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
 @pytest.fixture
 def context(tmp_path):
     from playwright.sync_api import sync_playwright

@@ -24,7 +24,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from asztal.games.guide import guide
 from tests.server.wire import ASZTAL
-from tests.web.conftest import ARGS, CHROMIUM, MY_TURN, create, shot
+from tests.web.conftest import MY_TURN, create, shot
 
 SIZES = {"phone": (390, 844), "laptop": (1366, 900)}
 GAMES = [("pax", 2), ("pocketciv", 1), ("caboose", 3)]
@@ -71,16 +71,6 @@ SMALLEST = """(sel) => {
 
 FOLDS = """() => [...document.querySelectorAll('#app summary')].filter((s) => s.offsetParent !== null)
   .map((s) => [s.textContent.slice(0, 30), s.getBoundingClientRect().height]).filter(([, h]) => h < 39.5)"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -4,21 +4,9 @@ game in "my games" and opens the seat; both languages."""
 
 from __future__ import annotations
 
-import pytest
-
-from tests.web.conftest import ARGS, CHROMIUM, create, shot
+from tests.web.conftest import create, shot
 
 PASSWORD = "jó hosszú jelszó 1"
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
 
 
 def _page(browser, server, viewport):

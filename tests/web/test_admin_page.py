@@ -20,7 +20,7 @@ from axe_playwright_python.sync_playwright import Axe
 from websockets.sync.client import connect
 
 from tests.server.wire import ASZTAL, Server
-from tests.web.conftest import ARGS, CHROMIUM, shot
+from tests.web.conftest import shot
 from tests.web.test_access import AXE_RULES
 
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 900}}
@@ -49,16 +49,6 @@ def server(tmp_path_factory):
                       "ASZTAL_REGISTRATIONS_PER_HOUR": "100", "ASZTAL_LOGINS_PER_MINUTE": "1000"}).start()
     yield srv
     srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
 
 
 def account(srv: Server, name: str) -> httpx.Client:

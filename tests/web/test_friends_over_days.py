@@ -16,11 +16,9 @@ import random
 import re
 import time
 
-import pytest
-
 from tests.server.smtp import SmtpServer
 from tests.server.wire import Server
-from tests.web.conftest import ARGS, CHROMIUM, MY_TURN, click_once, shot
+from tests.web.conftest import MY_TURN, click_once, shot
 
 PASSWORD = "jó hosszú jelszó 1"
 PHONE = {"width": 390, "height": 844}
@@ -29,16 +27,6 @@ SETTLED = "document.querySelector('#status') && document.querySelector('#status'
 SCRIPT = "<script>window.__pwned = 1</script> szia!"
 CONN_IS = "document.querySelector('#conn') && document.querySelector('#conn').dataset.state === '{}'"
 OVER = "document.querySelector('#end-screen')"
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
 
 
 def phone_page(browser, base: str):
