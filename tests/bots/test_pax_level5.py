@@ -41,7 +41,8 @@ def _sum_closeness(v, pack) -> float:
     """The closeness the other levels use (the categories played and the chances of being
     ahead, summed), as the level-5 reward used it before issue 39."""
     p_win, p_ahead, pr = S.chances(v, pack)
-    progress = 0.5 * sum(pr["p_play"].values()) / 7.0 + 0.5 * min(sum(p_ahead.values()) / 7.0, 1.0)
+    progress = (0.5 * sum(pr["p_play"].values()) / 7.0
+                + 0.5 * min(sum(p_ahead.values()) / pr["need"], 1.0))
     return p_win + (1.0 - p_win) * 0.4 * progress
 
 
@@ -85,3 +86,13 @@ def test_a_lost_level_five_game_is_scored_by_its_weakest_category():
     worse["rome"]["symbols"][weakest] += 1
     if all(pr["played"].values()):
         assert S.final_all_seven(worse, s.pack) < S.final_all_seven(v, s.pack)
+
+
+def test_the_other_levels_keep_their_reward():
+    """Levels 1-4 may give up categories, so their closeness stays the sum (level 3 is won
+    81 % of the time with it): the same numbers, position by position."""
+    for level in (1, 3, 4):
+        for i, s in enumerate(_positions(level, 50 + level)):
+            if i % 3 == 0 and not s.is_over:
+                v = s.view(0)
+                assert S.estimate(v, s.pack) == _sum_closeness(v, s.pack)
