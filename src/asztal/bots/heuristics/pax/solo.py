@@ -325,11 +325,45 @@ def chances(v: View, pack: Pack) -> tuple[float, dict[str, float], dict[str, Any
     return p_win, p_ahead, pr
 
 
+#: the chance a category can keep in the level-5 closeness (a hopeless category still ranks
+#: the moves by how hopeless it is, instead of zeroing every move alike)
+ALL_SEVEN_FLOOR = 1e-6
+
+
+def all_seven(p_ahead: dict[str, float], p_play: dict[str, float]) -> float:
+    """How close a level-5 game (stronger than Rome in every category, PAX-SOLO-11) comes:
+    the geometric mean over the seven categories of the chance to play and win each.
+
+    It is the seventh root of the chance of the level, so it rises and falls with that
+    chance alone, and the weakest category weighs most. A sum of the categories' chances,
+    the closeness of the other levels, rewards widening a lead Rome cannot reach anyway as
+    much as closing the gap that loses the game; and the chance of all seven (a few in a
+    thousand early on) is too small beside it for the search to see."""
+    logs = 0.0
+    for k in CATS:
+        logs += math.log(max(ALL_SEVEN_FLOOR, min(p_ahead[k], p_play[k])))
+    return math.exp(logs / len(CATS))
+
+
+def final_all_seven(v: View, pack: Pack) -> float:
+    """``all_seven`` of a finished game: the final margins judged with the uncertainty of the
+    last round (``VAR_FLOOR``), so that a lost game is scored on the scale of the positions
+    just before it, and a category never played counts as lost."""
+    pr = project(v, pack)
+    p_ahead = {k: _ahead(pr["mine"][k] - pr["rome"][k], VAR_FLOOR) for k in CATS}
+    p_play = {k: 1.0 if pr["played"][k] else 0.0 for k in CATS}
+    return all_seven(p_ahead, p_play)
+
+
 def estimate(v: View, pack: Pack) -> float:
     """The solitaire reward of an unfinished position, on the scale of ``reward``: the chance
-    of beating the level, plus (for a lost game) up to 0.4 for how close it comes."""
+    of beating the level, plus (for a lost game) up to 0.4 for how close it comes: in level 5
+    ``all_seven``, in the others the categories played and the chances of being ahead."""
     p_win, p_ahead, pr = chances(v, pack)
-    played = sum(pr["p_play"].values())
-    beaten = sum(p_ahead.values())
-    progress = 0.5 * played / 7.0 + 0.5 * min(beaten / pr["need"], 1.0)
+    if pr["need"] == len(CATS):
+        progress = all_seven(p_ahead, pr["p_play"])
+    else:
+        played = sum(pr["p_play"].values())
+        beaten = sum(p_ahead.values())
+        progress = 0.5 * played / 7.0 + 0.5 * min(beaten / pr["need"], 1.0)
     return float(p_win + (1.0 - p_win) * 0.4 * progress)
