@@ -87,6 +87,10 @@ def check_decision(app) -> None:
         assert squash(lines[-1])[:14] in shown(app, "#log"), (lines[-1], shown(app, "#log"))
 
 
+#: refreshes a check waits at most for the screen to settle after a typed number
+MAX_REFRESHES = 10
+
+
 def decide_rows(app) -> list[str]:
     region = app.query_one("#decide").content_region
     return [row[region.x:region.right] for row in screen_lines(app)[region.y:region.bottom]]
@@ -100,13 +104,20 @@ async def check_every_option_reachable(app, pilot) -> None:
         # the number as the command line holds it once typed (the keys themselves, and Enter,
         # are pressed by ``drive``): a key press costs a test about 0.2 s of waiting for idle
         command.value = str(number)
-        await pilot.pause()
         wanted = re.compile(rf"(^|\s){number} {re.escape(squash(label)[:10])}")
-        rows = decide_rows(app)  # one drawing of the screen for both checks
+        # the mark under the list is redrawn after the refresh that follows the scroll
+        # (``Options.watch_scroll_y``), so a busy machine may show it a refresh late: wait
+        # for the screen to settle, a bounded number of refreshes, then check it
+        for _ in range(MAX_REFRESHES):
+            await pilot.pause()
+            rows = decide_rows(app)  # one drawing of the screen for both checks
+            above, below = app.query_one("#options").hidden()
+            marked = not (above or below) or ("▼ még" if below else "▲") in " ".join(rows)
+            if marked and any(wanted.search(squash(row)) for row in rows):
+                break
         assert any(wanted.search(squash(row)) for row in rows), (number, label, rows)
-        above, below = app.query_one("#options").hidden()
         if above or below:
-            assert ("▼ még" if below else "▲") in " ".join(rows)
+            assert ("▼ még" if below else "▲") in " ".join(rows), (above, below, rows)
         command.value = ""
     await pilot.pause()
 
