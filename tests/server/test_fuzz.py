@@ -5,11 +5,14 @@ and nothing changes."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from asztal.server.room import Refusal
+from asztal.server.ws import RATES, parse
 from tests.server.test_ws import two_humans
 
 
@@ -75,6 +78,39 @@ def table(server):
         s.close()
 
 
+class Pace:
+    """Keeps the test's sockets within the server's own rates (``ws.RATES``, a token bucket
+    per socket and message type), so that a fuzzed message is judged by the parser, not
+    refused by the rate limit, and a ping is answered by a pong: hypothesis sends the 120
+    examples faster than a client may. The bucket is the server's, counted from the send
+    times, kept at 1.5 tokens (a message may reach the server sooner after the one before
+    than it was sent). Waiting is the point here: the limit is a rate, not an event."""
+
+    def __init__(self) -> None:
+        self.buckets: dict[tuple[int, str], tuple[float, float]] = {}
+
+    def take(self, who: int, kind: str) -> None:
+        rate, burst = RATES.get(kind, (2, 10))
+        now = time.monotonic()
+        tokens, last = self.buckets.get((who, kind), (burst, now))
+        tokens = min(burst, tokens + (now - last) * rate)
+        if tokens < 1.5:
+            time.sleep((1.5 - tokens) / rate)
+            now, tokens = time.monotonic(), 1.5
+        self.buckets[(who, kind)] = (tokens - 1, now)
+
+
+def kind_of(text: str) -> str:
+    """The rate a message is counted in, as the server counts it (``ws.game_socket``)."""
+    try:
+        return str(parse(text)["type"])
+    except Refusal:
+        return "bad"
+
+
+PACE = Pace()
+
+
 @given(text=messages, who=st.sampled_from([0, 1]))
 @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 def test_fuzzed_websocket_messages_change_nothing(server, table, text, who):
@@ -91,7 +127,9 @@ def test_fuzzed_websocket_messages_change_nothing(server, table, text, who):
             and (msg.get("type") == "undo" or msg.get("code") in legal)):
         return
     before = len(sock.msgs)
+    PACE.take(who, kind_of(text))
     sock.send_raw(text)
+    PACE.take(who, "ping")
     sock.send(type="ping")
     sock.until("pong")
     answers = sock.msgs[before:]
