@@ -11,22 +11,13 @@ with that chance alone.
 from __future__ import annotations
 
 import copy
-import random
 
 from asztal import games
 from asztal.bots.heuristics import pax as H
 from asztal.bots.heuristics.pax import solo as S
+from tests.bots.test_pax_solo_estimate import _positions
 
 GAME = games.load("pax")
-
-
-def _positions(level: int, seed: int):
-    s = GAME.new_game(players=1, seed=seed, options={"level": level})
-    r = random.Random(seed)
-    while not s.is_over:
-        yield s
-        s.apply(r.choice(s.legal_actions()))
-    yield s
 
 
 def _successors(s):
