@@ -56,6 +56,9 @@ class Hub(Moves, Presence):
         self.hints = 0
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        #: per game being loaded, other instances' notices that found no room yet (``on_notify``):
+        #: handed over again once the room is in ``rooms``
+        self._missed: dict[str, dict[tuple[str, object], dict[str, Any]]] = {}
         self.closing = False
         self.sockets: dict[str, int] = {}   # open sockets per client address
         self._presence_task: asyncio.Task[None] | None = None
@@ -105,10 +108,19 @@ class Hub(Moves, Presence):
         async with lock:
             room = self.rooms.get(game_id)
             if room is None:
-                room = await asyncio.to_thread(self._load, game_id)
+                missed = self._missed.setdefault(game_id, {})
+                try:
+                    room = await asyncio.to_thread(self._load, game_id)
+                finally:
+                    del self._missed[game_id]
                 if room is None:
                     return None
                 self.rooms[game_id] = room
+                # a join, change or new token another instance committed after the database was
+                # read was told while there was no room: told again now, or the room would keep
+                # the old state until that game's next notice
+                for payload in missed.values():
+                    await self.on_notify(payload)
                 self.schedule(room)
                 if not self._starting:
                     if self.storage.is_postgres:  # who holds its seats on other instances
@@ -188,6 +200,10 @@ class Hub(Moves, Presence):
             return
         room = self.rooms.get(str(payload.get("game")))
         if room is None:
+            missed = self._missed.get(str(payload.get("game")))
+            if missed is not None and what in ("change", "seat", "token"):  # the room is being loaded
+                # each is read again from the database: one notice per kind and seat is enough
+                missed[(str(what), None if what == "change" else payload.get("seat"))] = payload
             return
         if str(what) in self.on_note:
             await self.on_note[str(what)](room, payload)

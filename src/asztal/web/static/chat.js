@@ -81,32 +81,38 @@ export function chatPanel(gameId, send, nameOf, mine = []) {
   }
 
   /** The players this account muted, each with „Némítás feloldása”. */
+  let mutedAsked = 0;
   async function showMuted() {
     if (!account) return;
+    const asked = ++mutedAsked;
     let found = [];
     try {
       found = await api("/api/moderation/muted");
     } catch {
       return;
     }
+    if (asked !== mutedAsked) return;  // a later fetch (after a mute) has the newer list
     clear(mutedBox);
     if (!found.length) return;
     mutedBox.append(el("p", {class: "muted"}, t("muted_list")));
     for (const p of found) {
       const undo = el("button", {type: "button", class: "chat-unmute", "aria-label": t("unmute_of", {name: p.username})},
         t("unmute"));
+      const row = el("div", {class: "row", "data-muted": p.username}, [el("span", {}, p.username), undo]);
       undo.onclick = async () => {
         try {
           await api("/api/moderation/unmute", {username: p.username});
+          // the row goes with the note, not after a second fetch: what the note says is already true on screen
+          row.remove();
+          if (!mutedBox.querySelector("[data-muted]")) clear(mutedBox);
           note.textContent = t("unmuted", {name: p.username});
           for (const [seat, name] of hiddenSeats) if (name === p.username) hiddenSeats.delete(seat);
           render();
-          showMuted();
         } catch (e) {
           failed(e);
         }
       };
-      mutedBox.append(el("div", {class: "row", "data-muted": p.username}, [el("span", {}, p.username), undo]));
+      mutedBox.append(row);
     }
   }
   showMuted();
