@@ -448,7 +448,7 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             elif lv.ex is None:
                 lv.trail = _Step(lv.trail, None, lv.act, None, lv.actor, code)
             else:
-                action, forced = lv.ex.since[-1]
+                action, forced = lv.ex.last_step()
                 lv.trail = _Step(lv.trail, None, action, forced, lv.actor, code)
         lv.actor, lv.act = -1, None
 
