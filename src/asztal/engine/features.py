@@ -108,8 +108,8 @@ class Obs:
     integer: no division and no new float unless it changed). ``rows`` are one-hot rows (a card's place): only the row's old and new ones are
     touched. A value is clamped to ``±bound`` as it is written (``inf``: kept as it is), so
     an adapter's bounded observation needs no pass over the vector. ``same`` skips a whole
-    block whose inputs (packed in a key, or the very objects: ``same_parts``) are those it
-    was last written from; ``members``
+    block whose inputs (packed in a key, the very objects: ``same_parts``, or equal lists:
+    ``same_lists``) are those it was last written from; ``members``
     writes a set as flags.
 
     ``copy()`` is the observation as a new float32 array; ``as_list()`` as a list of the same
@@ -135,6 +135,8 @@ class Obs:
         self.sets: dict[int, list[int]] = {}
         #: the parts each block was last written from (``same_parts``), kept (so never another object's)
         self.parts: dict[int, list[Any]] = {}
+        #: copies of the lists each block was last written from (``same_lists``)
+        self.copies: dict[int, list[list[Any]]] = {}
         #: the references ``_refs`` counts to a list that only this buffer holds
         self.floats = [0.0]
         self.alone = self._refs()
@@ -169,6 +171,16 @@ class Obs:
         if key >= 0 and keys[block] == key:
             return True
         keys[block] = key
+        return False
+
+    def same_lists(self, block: int, lists: list[list[Any]]) -> bool:
+        """True when ``lists`` (a state's lists, changed in place) hold what ``block`` was last
+        written from: the caller skips computing it. Else copies are kept and the caller
+        writes the block."""
+        old = self.copies.get(block)
+        if old is not None and old == lists:
+            return True
+        self.copies[block] = [x.copy() for x in lists]
         return False
 
     def same_parts(self, block: int, parts: list[Any]) -> bool:
@@ -233,17 +245,18 @@ class Obs:
                 floats[i] = buf[i]
             self.dirty.clear()
             return floats
-        floats = self.floats
-        if floats is None:
-            floats = self.array.tolist()
+        old = self.floats
+        new: list[float]
+        if old is None:
+            new = self.array.tolist()
         else:  # its caller still holds it: a new list, the old one left as it was
-            floats = floats.copy()
+            new = old.copy()
             buf = self.buf
             for i in self.dirty:
-                floats[i] = buf[i]
+                new[i] = buf[i]
         self.dirty.clear()
-        self.floats = floats
-        return floats
+        self.floats = new
+        return new
 
 
 def seat_buffers(buffers: list[Obs], seat: int, size: int, bound: float) -> Obs:

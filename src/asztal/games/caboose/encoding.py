@@ -153,34 +153,37 @@ class CabooseFast:
         # row each (the seats' trains, this seat first); a row is written when its numbers
         # (packed in a key when they fit) changed
         cubes, pyr, btiles, dark = s.cubes, s.pyr, s.btiles, self.dark
-        for x in range(nc):
-            value = self._city_value(s, x)
-            key = value
-            fits = 0 <= value < 1 << 20
-            for f in range(nf):
-                q = cubes[x * nf + f]
-                fits = fits and 0 <= q < 16
-                key = key << 4 | q
-            tiles = len(btiles[x])
-            key = (key << 1 | (pyr[x] >= 0)) << 4 | tiles
-            if not o.same(x, key if fits and tiles < 16 else -1):
-                o.num(at, value, 10)
-                o.flag(at + 1, dark[x])
+        if not o.same_lists(-1, [cubes, pyr, btiles, s.prestige]):  # (else no city changed)
+            for x in range(nc):
+                b = at + x * (nf + 4)
+                value = self._city_value(s, x)
+                key = value
+                fits = 0 <= value < 1 << 20
                 for f in range(nf):
-                    o.num(at + 2 + f, cubes[x * nf + f], 3)
-                o.flag(at + 2 + nf, pyr[x] >= 0)
-                o.num(at + 3 + nf, tiles, 3)
-            at += nf + 4
+                    q = cubes[x * nf + f]
+                    fits = fits and 0 <= q < 16
+                    key = key << 4 | q
+                tiles = len(btiles[x])
+                key = (key << 1 | (pyr[x] >= 0)) << 4 | tiles
+                if not o.same(x, key if fits and tiles < 16 else -1):
+                    o.num(b, value, 10)
+                    o.flag(b + 1, dark[x])
+                    for f in range(nf):
+                        o.num(b + 2 + f, cubes[x * nf + f], 3)
+                    o.flag(b + 2 + nf, pyr[x] >= 0)
+                    o.num(b + 3 + nf, tiles, 3)
+        at += nc * (nf + 4)
         rt = s.rt
-        for r in range(nr):
-            key = 0
-            for k in range(n):
-                q = rt[r * n + (seat + k) % n]
-                key = key << 4 | q if 0 <= q < 16 and key >= 0 else -1
-            if not o.same(nc + r, key):
-                for k in range(5):
-                    o.num(at + k, rt[r * n + (seat + k) % n] if k < n else 0, 3)
-            at += 5
+        if not o.same_lists(-2, [rt]):  # (else no route changed)
+            for r in range(nr):
+                key = 0
+                for k in range(n):
+                    q = rt[r * n + (seat + k) % n]
+                    key = key << 4 | q if 0 <= q < 16 and key >= 0 else -1
+                if not o.same(nc + r, key):
+                    for k in range(5):
+                        o.num(at + r * 5 + k, rt[r * n + (seat + k) % n] if k < n else 0, 3)
+        at += nr * 5
         o.members(at, s.adisp)
         at += nac
         o.members(at, s.cdisp)
