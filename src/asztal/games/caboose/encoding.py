@@ -196,7 +196,10 @@ class CabooseFast:
         o.members(at, s.ahand[seat])
         at += nac
         offer, active, god = s.offer, s.active, s.god
-        for k in range(5):
+        seats = at
+        # the seats' numbers, computed again only when a list they come from changed
+        fresh = o.same_lists(-3, [s.money, s.vp, s.trains, s.chand, s.ahand, god, s.fcards, s.bcards, offer, active])
+        for k in range(5 if not fresh else 0):
             if k < n:
                 q = (seat + k) % n
                 o.flag(at, True)
@@ -215,6 +218,7 @@ class CabooseFast:
                 for j in range(17):
                     o.num(at + j, 0, 1)
             at += 17
+        at = seats + 5 * 17
         o.num(at, s.high or 0, 50)
         o.num(at + 1, s.acts_left, 3)
         o.num(at + 2, s.draws_left, 2)

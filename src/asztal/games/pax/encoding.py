@@ -155,31 +155,34 @@ class PaxFast:
         drawing = stage == _DRAW and seat == s.to_move and isinstance(frame, Drawing)
         mine = s.slid[seat]  # the cards this seat put under the deck (read from the deck: a list)
         parts: list[Any] = [] if mine else [
-            n, s.known, s.rome, s.rome_hidden if shown_hidden else None,
+            n, s.rome, s.rome_hidden if shown_hidden else None,
             frame.held if drawing and isinstance(frame, Drawing) else None, *s.hands, *s.tableau, *s.legions]
-        if not o.same_parts(0, parts) or mine:
-            self._places(o, s, seat, drawing, shown_hidden)
+        fresh = o.same_parts(0, parts)
+        fresh = o.same(0, s.known) and fresh  # (a number: told apart by value)
         at = self.after
-        syms = s.syms
-        rome = [0] * 7
-        for c in s.rome:
-            rome[CARD_CAT[c]] += syms[c]
-        for x in rome:
-            o.num(at, x, 10)
-            at += 1
-        o.num(at, len(s.rome_hidden), 3)
-        at += 1
-        cost = s.cost
-        legions = s.legions
-        for j in range(5):
-            v = 0
-            if j < len(legions):
-                for c in legions[j]:
-                    v += cost[c]
-            o.num(at + j, v, 10)
-        at += 5
+        if mine or not fresh:  # (Rome's symbols and the Legions' values too are read from those tuples)
+            self._places(o, s, seat, drawing, shown_hidden)
+            syms = s.syms
+            rome = [0] * 7
+            for c in s.rome:
+                rome[CARD_CAT[c]] += syms[c]
+            for j in range(7):
+                o.num(at + j, rome[j], 10)
+            cost = s.cost
+            legions = s.legions
+            for j in range(5):
+                v = 0
+                if j < len(legions):
+                    for c in legions[j]:
+                        v += cost[c]
+                o.num(at + 8 + j, v, 10)
+        o.num(at + 7, len(s.rome_hidden), 3)
+        at += 13
         sym, money, rome_seen, hands = s.sym, s.money, s.rome_seen, s.hands
-        for k in range(4):
+        # the seats' numbers, computed again only when a list they come from changed
+        fresh = o.same_lists(-1, [sym, money, hands])
+        fresh = o.same(1, ((rome_seen << 8 | (s.primus + 1)) << 8 | (s.pc + 1)) << 1 | over) and fresh
+        for k in range(4 if not fresh else 0):
             if k < n:
                 q = (seat + k) % n
                 b = q * 7
@@ -200,6 +203,7 @@ class PaxFast:
                 for j in range(17):
                     o.num(at + j, 0, 1)
             at += 17
+        at = self.after + 13 + 4 * 17
         if stage == _PLAY and isinstance(frame, Playing):
             cats, played = frame.categories, frame.played
             o.num(at, played, 5)
