@@ -132,7 +132,7 @@ class Obs:
         self.dirty: list[int] = []
         #: the key each block was last written from (``same``), the members of each set (``members``)
         self.keys: list[int] = []
-        self.sets: dict[int, list[int]] = {}
+        self.sets: dict[int, tuple[int, ...]] = {}
         #: the parts each block was last written from (``same_parts``), kept (so never another object's)
         self.parts: dict[int, list[Any]] = {}
         #: copies of the lists each block was last written from (``same_lists``)
@@ -198,19 +198,16 @@ class Obs:
 
     def members(self, at: int, items: Sequence[int]) -> None:
         """The set ``items`` (numbers) as flags from ``at``: only a changed set is written."""
+        new = tuple(items)  # (a tuple is itself: no copy)
         old = self.sets.get(at)
-        if old is not None and len(old) == len(items):
-            for k in range(len(old)):
-                if old[k] != items[k]:
-                    break
-            else:
-                return
         if old is not None:
+            if old == new:
+                return
             for c in old:
                 self.flag(at + c, False)
-        for c in items:
+        for c in new:
             self.flag(at + c, True)
-        self.sets[at] = list(items)
+        self.sets[at] = new
 
     def rows(self, at: int, width: int, ones: list[int]) -> None:
         """Rows of ``width`` entries from ``at``: row ``k`` is one-hot at ``ones[k]`` (-1: all zero)."""

@@ -153,14 +153,17 @@ class PaxFast:
         # tuples it is read from was replaced (a step replaces the ones it changes)
         shown_hidden = over or (s.rome_seen >> seat & 1) != 0
         drawing = stage == _DRAW and seat == s.to_move and isinstance(frame, Drawing)
-        mine = s.slid[seat]  # the cards this seat put under the deck (read from the deck: a list)
-        parts: list[Any] = [] if mine else [
+        parts: list[Any] = [
             n, s.rome, s.rome_hidden if shown_hidden else None,
             frame.held if drawing and isinstance(frame, Drawing) else None, *s.hands, *s.tableau, *s.legions]
         fresh = o.same_parts(0, parts)
-        fresh = o.same(0, s.known) and fresh  # (a number: told apart by value)
+        mine = s.slid[seat]  # the cards this seat put under the deck, found in the deck (a list)
+        known_same = o.same(0, s.known)  # (numbers: told apart by value; each key kept at every call)
+        fresh = o.same(2, mine) and known_same and fresh
+        if mine:
+            fresh = o.same_lists(-2, [s.deck]) and fresh
         at = self.after
-        if mine or not fresh:  # (Rome's symbols and the Legions' values too are read from those tuples)
+        if not fresh:  # (Rome's symbols and the Legions' values too are read from those tuples)
             self._places(o, s, seat, drawing, shown_hidden)
             syms = s.syms
             rome = [0] * 7
