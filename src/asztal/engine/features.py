@@ -101,16 +101,17 @@ def position(vocab: Sequence[Any], value: Any) -> int:
 class Obs:
     """One seat's observation as a state encoder writes it, kept between calls.
 
-    An encoder computes every number at each call but writes into the float32 buffer only
+    An encoder computes the numbers at each call but writes into the float32 buffer only
     those that differ from the last call's: a step changes a few, and a write from compiled
     code into an array costs tens of times a comparison. Every number is a count over a
     scale (``num``) or a flag (``flag``): the count itself is compared with the last one (an
-    integer: no division and no new float unless it changed). ``rows`` are one-hot rows (a card's place): only the row's old and new ones are
-    touched. A value is clamped to ``±bound`` as it is written (``inf``: kept as it is), so
-    an adapter's bounded observation needs no pass over the vector. ``same`` skips a whole
-    block whose inputs (packed in a key, the very objects: ``same_parts``, or equal lists:
-    ``same_lists``) are those it was last written from; ``members``
-    writes a set as flags.
+    integer: no division and no new float unless it changed). ``rows`` are one-hot rows (a
+    card's place): only the row's old and new ones are touched. A value is clamped to
+    ``±bound`` as it is written (``inf``: kept as it is), so an adapter's bounded
+    observation needs no pass over the vector. A block whose inputs are those it was last
+    written from is not computed at all: inputs packed in a key (``same``), the very same
+    objects (``same_parts``: a state's tuples, replaced when they change) or equal lists
+    (``same_lists``: a state's lists, changed in place). ``members`` writes a set as flags.
 
     ``copy()`` is the observation as a new float32 array; ``as_list()`` as a list of the same
     numbers (OpenSpiel's tensors), kept up to date entry by entry once first asked for: the
