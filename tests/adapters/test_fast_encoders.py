@@ -96,3 +96,13 @@ def test_a_list_handed_out_is_never_changed_while_held():
     del again
     o.num(0, 0, 1)
     assert o.as_list() == [0.0, 1.0, 1.0]
+
+
+def test_a_list_no_longer_asked_for_is_not_kept():
+    """Writes after the last ``as_list`` are remembered only up to the vector's size (an observer
+    that reads the buffer itself would otherwise grow the list of changes forever)."""
+    o = Obs(2)
+    o.as_list()
+    for k in range(10):
+        o.num(k % 2, k, 1)
+    assert len(o.dirty) <= 2 and o.as_list() == [8.0, 9.0]

@@ -147,7 +147,11 @@ class Obs:
         b = self.bound
         self.buf[i] = b if x > b else -b if x < -b else x
         if self.floats is not None:
-            self.dirty.append(i)
+            dirty = self.dirty
+            dirty.append(i)
+            if len(dirty) > self.size:  # lists no longer asked for (only arrays, or the buffer): stop keeping one
+                self.floats = None
+                dirty.clear()
 
     def num(self, i: int, n: int, scale: int) -> None:
         """Entry ``i`` is the count ``n`` divided by ``scale``."""
@@ -225,9 +229,6 @@ class Obs:
                 old[k] = new
 
     def copy(self) -> np.ndarray:
-        if len(self.dirty) > self.size:  # lists no longer asked for: stop keeping one
-            self.floats = None
-            self.dirty.clear()
         return self.array.copy()
 
     def _refs(self) -> int:
