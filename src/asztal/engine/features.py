@@ -127,7 +127,7 @@ class Obs:
         self.buf = array("f", bytes(4 * size))
         self.array: np.ndarray = np.frombuffer(self.buf, np.float32)
         #: the ones of each block of one-hot rows, by the block's first entry
-        self.hot: dict[int, bytearray] = {}
+        self.hot: dict[int, list[int]] = {}
         #: the buffer as Python floats (the list last handed out), and the entries written since
         self.floats: list[float] | None = None
         self.dirty: list[int] = []
@@ -214,21 +214,18 @@ class Obs:
             self.flag(at + c, True)
         self.sets[at] = new
 
-    def rows(self, at: int, width: int, ones: bytearray) -> None:
-        """Rows of ``width`` entries from ``at``: row ``k`` is one-hot at ``ones[k] - 1`` (0: all
-        zero). Bytes, so that an unchanged block is one comparison and a row's read boxes nothing."""
+    def rows(self, at: int, width: int, ones: list[int]) -> None:
+        """Rows of ``width`` entries from ``at``: row ``k`` is one-hot at ``ones[k]`` (-1: all zero)."""
         old = self.hot.get(at)
         if old is None:
-            old = self.hot[at] = bytearray(len(ones))
-        elif old == ones:
-            return
+            old = self.hot[at] = [-1] * len(ones)
         for k in range(len(ones)):
             new, was = ones[k], old[k]
             if new != was:
-                if was:
-                    self.flag(at + k * width + was - 1, False)
-                if new:
-                    self.flag(at + k * width + new - 1, True)
+                if was >= 0:
+                    self.flag(at + k * width + was, False)
+                if new >= 0:
+                    self.flag(at + k * width + new, True)
                 old[k] = new
 
     def copy(self) -> np.ndarray:

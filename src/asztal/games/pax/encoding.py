@@ -229,40 +229,40 @@ class PaxFast:
 
     def _places(self, o: Obs, s: PaxState, seat: int, drawing: bool, shown_hidden: bool) -> None:
         """The 74 x 17 block of where each card is, as the seat knows it (later places
-        override earlier ones), one byte per card: its place + 1 (0: nowhere the seat knows)."""
+        override earlier ones)."""
         n = s.players
-        place = bytearray(_NCARDS)
+        place = [-1] * _NCARDS
         for c in s.hands[seat]:
-            place[c] = 1
+            place[c] = 0
         known = s.known
         for k in range(n):
             q = (seat + k) % n
             for c in s.tableau[q]:
-                place[c] = _TABLEAU + k + 1
+                place[c] = _TABLEAU + k
             if k:
                 for c in s.hands[q]:
                     if known >> c & 1:
-                        place[c] = _PUBLIC + k + 1
+                        place[c] = _PUBLIC + k
         i = 0
         for g in s.legions:
             for c in g:
-                place[c] = _LEGION + i + 1
+                place[c] = _LEGION + i
             i += 1
         for c in s.rome:
-            place[c] = _ROME + 1
+            place[c] = _ROME
         if shown_hidden:
             for c in s.rome_hidden:
-                place[c] = _HIDDEN + 1
+                place[c] = _HIDDEN
         frame = s.frame
         if drawing and isinstance(frame, Drawing):
             for c in frame.held:
-                place[c] = _DRAWN + 1
+                place[c] = _DRAWN
         mine = s.slid[seat]  # the cards this seat put under the deck: those still in it
         if mine:
             deck = s.deck
             while mine:
                 c = (mine & -mine).bit_length() - 1
                 mine &= mine - 1
-                if not place[c] and c in deck:
-                    place[c] = _DECK + 1
+                if place[c] < 0 and c in deck:
+                    place[c] = _DECK
         o.rows(self.cards, 17, place)
