@@ -39,10 +39,13 @@ def test_fast_encoder_equals_the_view_encoder(game, players):
     assert checked > 300
 
 
-@pytest.mark.parametrize("game,players", [("pax", 3), ("caboose", 4), ("pocketciv", 1)])
+@pytest.mark.parametrize("game,players", [("pax", 1), ("pax", 3), ("pax", 4), ("caboose", 3), ("caboose", 5),
+                                          ("pocketciv", 1)])
 def test_the_kept_buffers_give_the_same_numbers_in_any_order(game, players):
-    """A state encoder keeps each seat's last vector and rewrites only what changed: positions
-    of several games, in shuffled order, still give the view encoder's numbers (clamped ones too)."""
+    """A state encoder keeps each seat's last vector and rewrites only what changed, and skips
+    a block whose inputs are those it was last written from (the same tuples, equal lists,
+    equal keys): positions of several games, in shuffled order, still give the view encoder's
+    numbers (clamped ones too)."""
     table = Table(game, players)
     rng = random.Random(11)
     states = []
@@ -64,13 +67,42 @@ def test_the_kept_buffers_give_the_same_numbers_in_any_order(game, players):
 
 def test_a_buffer_clamps_and_writes_what_changed():
     o = Obs(4, bound=OBS_BOUND)
-    o.put(0, 25.0)
-    o.put(1, -30.0)
+    o.num(0, 250, 10)
+    o.num(1, -30, 1)
     o.flag(2, True)
     o.members(0, [3])  # a set over entries 0..3 (here overlapping, to see the flags written)
-    assert o.copy().tolist() == [10.0, -10.0, 1.0, 1.0] and o.raw == [25.0, -30.0, 1.0, 1.0]
+    assert o.copy().tolist() == [10.0, -10.0, 1.0, 1.0] and o.ints == [250, -30, 1, 1]
     first = o.as_list()
-    o.put(0, 0.5)
+    o.num(0, 1, 2)
     o.members(0, [2])
     assert o.as_list() == [0.5, -10.0, 1.0, 0.0] and first == [10.0, -10.0, 1.0, 1.0]
     assert o.same(0, 7) is False and o.same(0, 7) is True and o.same(0, -1) is False and o.same(0, -1) is False
+    part = (1, 2)
+    assert o.same_parts(0, [part, 3]) is False and o.same_parts(0, [part, 3]) is True
+    assert o.same_parts(0, [tuple([1, 2]), 3]) is False  # (equal, but another object: computed again)
+
+
+def test_a_list_handed_out_is_never_changed_while_held():
+    """``as_list`` writes again the list it handed out last only when its caller let it go."""
+    o = Obs(3)
+    o.num(0, 1, 1)
+    held = o.as_list()
+    o.num(1, 1, 1)
+    again = o.as_list()
+    assert held == [1.0, 0.0, 0.0] and again == [1.0, 1.0, 0.0] and again is not held
+    del held
+    o.num(2, 1, 1)
+    assert o.as_list() == [1.0, 1.0, 1.0] and again == [1.0, 1.0, 0.0]
+    del again
+    o.num(0, 0, 1)
+    assert o.as_list() == [0.0, 1.0, 1.0]
+
+
+def test_a_list_no_longer_asked_for_is_not_kept():
+    """Writes after the last ``as_list`` are remembered only up to the vector's size (an observer
+    that reads the buffer itself would otherwise grow the list of changes forever)."""
+    o = Obs(2)
+    o.as_list()
+    for k in range(10):
+        o.num(k % 2, k, 1)
+    assert len(o.dirty) <= 2 and o.as_list() == [8.0, 9.0]

@@ -418,11 +418,16 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
         elif ex is None:  # the seeded game, played in place (a player's step: the common case, kept short)
             s = lv.s
             assert s is not None
-            a = self._shared.table.actions.action(s, int(action))
-            lv.actor, lv.act = lv.player, a
+            sh = self._shared
+            a = sh.table.actions.action(s, int(action))
+            actor = lv.player
             s.apply(a)
             lv.player = _TERMINAL if s.is_over or s.to_move is None else s.to_move
-            self._completed()
+            if sh.recall:
+                lv.actor, lv.act = actor, a
+                self._completed()
+            else:  # (no record: the step is only counted)
+                lv.steps += 1
             return
         else:
             s = ex.state
@@ -448,7 +453,7 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             elif lv.ex is None:
                 lv.trail = _Step(lv.trail, None, lv.act, None, lv.actor, code)
             else:
-                action, forced = lv.ex.since[-1]
+                action, forced = lv.ex.last_step()
                 lv.trail = _Step(lv.trail, None, action, forced, lv.actor, code)
         lv.actor, lv.act = -1, None
 

@@ -19,6 +19,7 @@ rules): one seat's observation kept from call to call, rewritten only where a nu
 from __future__ import annotations
 
 import math
+import sys
 from array import array
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, final
@@ -100,50 +101,70 @@ def position(vocab: Sequence[Any], value: Any) -> int:
 class Obs:
     """One seat's observation as a state encoder writes it, kept between calls.
 
-    An encoder computes every number at each call but writes into the float32 buffer only
-    those that differ from the last call's (``put``): a step changes a few, and a write from
-    compiled code into an array costs tens of times a comparison. ``rows`` are one-hot rows
-    (a card's place): only the row's old and new ones are touched. A value is clamped to
-    ``±bound`` as it is written (``inf``: kept as it is), so an adapter's bounded observation
-    needs no pass over the vector. ``same`` skips a whole block whose inputs (packed in a key)
-    are those it was last written from; ``members`` writes a set as flags.
+    An encoder computes the numbers at each call but writes into the float32 buffer only
+    those that differ from the last call's: a step changes a few, and a write from compiled
+    code into an array costs tens of times a comparison. Every number is a count over a
+    scale (``num``) or a flag (``flag``): the count itself is compared with the last one (an
+    integer: no division and no new float unless it changed). ``rows`` are one-hot rows (a
+    card's place): only the row's old and new ones are touched. A value is clamped to
+    ``±bound`` as it is written (``inf``: kept as it is), so an adapter's bounded
+    observation needs no pass over the vector. A block whose inputs are those it was last
+    written from is not computed at all: inputs packed in a key (``same``), the very same
+    objects (``same_parts``: a state's tuples, replaced when they change) or equal lists
+    (``same_lists``: a state's lists, changed in place). ``members`` writes a set as flags.
 
-    ``copy()`` is the observation as a new float32 array; ``as_list()`` as a new list of the
-    same numbers (OpenSpiel's tensors), kept up to date entry by entry once first asked for."""
+    ``copy()`` is the observation as a new float32 array; ``as_list()`` as a list of the same
+    numbers (OpenSpiel's tensors), kept up to date entry by entry once first asked for: the
+    list handed out last is written again when its caller has let it go (nobody else holds
+    it), and copied when not."""
 
     def __init__(self, size: int, bound: float = math.inf) -> None:
         self.size = size
         self.bound = bound
-        #: the value last put at each entry (before clamping and rounding to float32)
-        self.raw: list[float] = [0.0] * size
+        #: the count (``num``) or flag (``flag``) last written at each entry: an entry is always
+        #: written by one of them, with one scale (0 is 0 at any scale)
+        self.ints: list[int] = [0] * size
         self.buf = array("f", bytes(4 * size))
         self.array: np.ndarray = np.frombuffer(self.buf, np.float32)
         #: the ones of each block of one-hot rows, by the block's first entry
         self.hot: dict[int, list[int]] = {}
-        #: the buffer as Python floats, and the entries written since (once ``as_list`` is used)
+        #: the buffer as Python floats (the list last handed out), and the entries written since
         self.floats: list[float] | None = None
         self.dirty: list[int] = []
         #: the key each block was last written from (``same``), the members of each set (``members``)
         self.keys: list[int] = []
-        self.sets: dict[int, list[int]] = {}
+        self.sets: dict[int, tuple[int, ...]] = {}
+        #: the parts each block was last written from (``same_parts``), kept (so never another object's)
+        self.parts: dict[int, list[Any]] = {}
+        #: copies of the lists each block was last written from (``same_lists``)
+        self.copies: dict[int, list[list[Any]]] = {}
+        #: the references ``_refs`` counts to a list that only this buffer holds
+        self.floats = [0.0]
+        self.alone = self._refs()
+        self.floats = None
 
-    def put(self, i: int, x: float) -> None:
-        """Entry ``i`` is ``x`` (a count already divided by its scale)."""
-        if self.raw[i] != x:
-            self.raw[i] = x
-            b = self.bound
-            self.buf[i] = b if x > b else -b if x < -b else x
-            if self.floats is not None:
-                self.dirty.append(i)
+    def _write(self, i: int, x: float) -> None:
+        b = self.bound
+        self.buf[i] = b if x > b else -b if x < -b else x
+        if self.floats is not None:
+            dirty = self.dirty
+            dirty.append(i)
+            if len(dirty) > self.size:  # lists no longer asked for (only arrays, or the buffer): stop keeping one
+                self.floats = None
+                dirty.clear()
+
+    def num(self, i: int, n: int, scale: int) -> None:
+        """Entry ``i`` is the count ``n`` divided by ``scale``."""
+        if self.ints[i] != n:
+            self.ints[i] = n
+            self._write(i, n / scale)
 
     def flag(self, i: int, on: bool) -> None:
         """Entry ``i`` is 1 or 0."""
-        x = 1.0 if on else 0.0
-        if self.raw[i] != x:
-            self.raw[i] = x
-            self.buf[i] = x if x <= self.bound else self.bound
-            if self.floats is not None:
-                self.dirty.append(i)
+        n = 1 if on else 0
+        if self.ints[i] != n:
+            self.ints[i] = n
+            self._write(i, float(n))
 
     def same(self, block: int, key: int) -> bool:
         """True when ``block`` was last written from inputs with this ``key`` (a number that
@@ -157,21 +178,41 @@ class Obs:
         keys[block] = key
         return False
 
+    def same_lists(self, block: int, lists: list[list[Any]]) -> bool:
+        """True when ``lists`` (a state's lists, changed in place) hold what ``block`` was last
+        written from: the caller skips computing it. Else copies are kept and the caller
+        writes the block."""
+        old = self.copies.get(block)
+        if old is not None and old == lists:
+            return True
+        self.copies[block] = [x.copy() for x in lists]
+        return False
+
+    def same_parts(self, block: int, parts: list[Any]) -> bool:
+        """True when ``parts`` are the very objects ``block`` was last written from (a state's
+        immutable parts, tuples and numbers, that a step replaces when it changes them): the
+        caller skips computing it. Else they are kept and the caller writes the block."""
+        old = self.parts.get(block)
+        self.parts[block] = parts
+        if old is None or len(old) != len(parts):
+            return False
+        for k in range(len(parts)):
+            if old[k] is not parts[k]:
+                return False
+        return True
+
     def members(self, at: int, items: Sequence[int]) -> None:
         """The set ``items`` (numbers) as flags from ``at``: only a changed set is written."""
+        new = tuple(items)  # (a tuple is itself: no copy)
         old = self.sets.get(at)
-        if old is not None and len(old) == len(items):
-            for k in range(len(old)):
-                if old[k] != items[k]:
-                    break
-            else:
-                return
         if old is not None:
+            if old == new:
+                return
             for c in old:
                 self.flag(at + c, False)
-        for c in items:
+        for c in new:
             self.flag(at + c, True)
-        self.sets[at] = list(items)
+        self.sets[at] = new
 
     def rows(self, at: int, width: int, ones: list[int]) -> None:
         """Rows of ``width`` entries from ``at``: row ``k`` is one-hot at ``ones[k]`` (-1: all zero)."""
@@ -182,27 +223,39 @@ class Obs:
             new, was = ones[k], old[k]
             if new != was:
                 if was >= 0:
-                    self.put(at + k * width + was, 0.0)
+                    self.flag(at + k * width + was, False)
                 if new >= 0:
-                    self.put(at + k * width + new, 1.0)
+                    self.flag(at + k * width + new, True)
                 old[k] = new
 
     def copy(self) -> np.ndarray:
-        if len(self.dirty) > self.size:  # lists no longer asked for: stop keeping one
-            self.floats = None
-            self.dirty.clear()
         return self.array.copy()
 
+    def _refs(self) -> int:
+        """References to the list last handed out, counted the same way at every call."""
+        return sys.getrefcount(self.floats)
+
     def as_list(self) -> list[float]:
-        floats = self.floats
-        if floats is None:
-            floats = self.floats = self.array.tolist()
-        else:
+        if self.floats is not None and self._refs() == self.alone:
+            # nobody but this buffer holds the list handed out last: written again where it changed
+            floats = self.floats
             buf = self.buf
             for i in self.dirty:
                 floats[i] = buf[i]
+            self.dirty.clear()
+            return floats
+        old = self.floats
+        new: list[float]
+        if old is None:
+            new = self.array.tolist()
+        else:  # its caller still holds it: a new list, the old one left as it was
+            new = old.copy()
+            buf = self.buf
+            for i in self.dirty:
+                new[i] = buf[i]
         self.dirty.clear()
-        return floats.copy()
+        self.floats = new
+        return new
 
 
 def seat_buffers(buffers: list[Obs], seat: int, size: int, bound: float) -> Obs:

@@ -104,7 +104,7 @@ class CabooseFast:
         self.seats: list[Obs] = []
         self.pk: Pack | None = None
         self.nf = self.nc = self.nr = self.nac = self.ncc = 0
-        self.dark: list[float] = []
+        self.dark: list[bool] = []
         #: each city's value and what it was computed from (``_city_value``)
         self.cv_prestige: list[int] = []
         self.cv_pyr: list[int] = []
@@ -123,7 +123,7 @@ class CabooseFast:
     def _pack(self, pk: Pack) -> None:
         self.pk = pk
         self.nf, self.nc, self.nr, self.nac, self.ncc = pk.nf, pk.nc, pk.nr, len(pk.ac_ids), len(pk.cc_ids)
-        self.dark = [1.0 if d else 0.0 for d in pk.city_dark]
+        self.dark = [bool(d) for d in pk.city_dark]
         self.seats = []  # buffers of another pack's sizes
         self.cv_prestige = [-1] * self.nc
         self.cv_pyr = [-2] * self.nc
@@ -141,80 +141,87 @@ class CabooseFast:
             o.flag(i, i == phase)
         at = self.nphase
         o.flag(at, s.to_move == seat)
-        o.put(at + 1, s.round / s.rounds)
-        o.put(at + 2, ((s.cleo - seat) % n) / 5)
+        o.num(at + 1, s.round, s.rounds)
+        o.num(at + 2, (s.cleo - seat) % n, 5)
         at += 3
         market, supply = s.market, s.supply
         for f in range(nf):
-            o.put(at, market[f] / 5)
-            o.put(at + 1, supply[f] / 10)
+            o.num(at, market[f], 5)
+            o.num(at + 1, supply[f], 10)
             at += 2
         # the cities, a row each (value, dark, fruit cubes, pyramid, tiles), then the routes, a
         # row each (the seats' trains, this seat first); a row is written when its numbers
         # (packed in a key when they fit) changed
         cubes, pyr, btiles, dark = s.cubes, s.pyr, s.btiles, self.dark
-        for x in range(nc):
-            value = self._city_value(s, x)
-            key = value
-            fits = 0 <= value < 1 << 20
-            for f in range(nf):
-                q = cubes[x * nf + f]
-                fits = fits and 0 <= q < 16
-                key = key << 4 | q
-            tiles = len(btiles[x])
-            key = (key << 1 | (pyr[x] >= 0)) << 4 | tiles
-            if not o.same(x, key if fits and tiles < 16 else -1):
-                o.put(at, value / 10)
-                o.put(at + 1, dark[x])
+        if not o.same_lists(-1, [cubes, pyr, btiles, s.prestige]):  # (else no city changed)
+            for x in range(nc):
+                b = at + x * (nf + 4)
+                value = self._city_value(s, x)
+                key = value
+                fits = 0 <= value < 1 << 20
                 for f in range(nf):
-                    o.put(at + 2 + f, cubes[x * nf + f] / 3)
-                o.flag(at + 2 + nf, pyr[x] >= 0)
-                o.put(at + 3 + nf, tiles / 3)
-            at += nf + 4
+                    q = cubes[x * nf + f]
+                    fits = fits and 0 <= q < 16
+                    key = key << 4 | q
+                tiles = len(btiles[x])
+                key = (key << 1 | (pyr[x] >= 0)) << 4 | tiles
+                if not o.same(x, key if fits and tiles < 16 else -1):
+                    o.num(b, value, 10)
+                    o.flag(b + 1, dark[x])
+                    for f in range(nf):
+                        o.num(b + 2 + f, cubes[x * nf + f], 3)
+                    o.flag(b + 2 + nf, pyr[x] >= 0)
+                    o.num(b + 3 + nf, tiles, 3)
+        at += nc * (nf + 4)
         rt = s.rt
-        for r in range(nr):
-            key = 0
-            for k in range(n):
-                q = rt[r * n + (seat + k) % n]
-                key = key << 4 | q if 0 <= q < 16 and key >= 0 else -1
-            if not o.same(nc + r, key):
-                for k in range(5):
-                    o.put(at + k, rt[r * n + (seat + k) % n] / 3 if k < n else 0.0)
-            at += 5
+        if not o.same_lists(-2, [rt]):  # (else no route changed)
+            for r in range(nr):
+                key = 0
+                for k in range(n):
+                    q = rt[r * n + (seat + k) % n]
+                    key = key << 4 | q if 0 <= q < 16 and key >= 0 else -1
+                if not o.same(nc + r, key):
+                    for k in range(5):
+                        o.num(at + r * 5 + k, rt[r * n + (seat + k) % n] if k < n else 0, 3)
+        at += nr * 5
         o.members(at, s.adisp)
         at += nac
         o.members(at, s.cdisp)
         at += ncc
-        o.put(at, len(s.adeck) / 60)
-        o.put(at + 1, len(s.cdeck) / 60)
+        o.num(at, len(s.adeck), 60)
+        o.num(at + 1, len(s.cdeck), 60)
         at += 2
         o.members(at, s.chand[seat])
         at += ncc
         o.members(at, s.ahand[seat])
         at += nac
         offer, active, god = s.offer, s.active, s.god
-        for k in range(5):
+        seats = at
+        # the seats' numbers, computed again only when a list they come from changed
+        fresh = o.same_lists(-3, [s.money, s.vp, s.trains, s.chand, s.ahand, god, s.fcards, s.bcards, offer, active])
+        for k in range(5 if not fresh else 0):
             if k < n:
                 q = (seat + k) % n
-                o.put(at, 1.0)
-                o.put(at + 1, s.money[q] / 50)
-                o.put(at + 2, s.vp[q] / 50)
-                o.put(at + 3, s.trains[q] / 20)
-                o.put(at + 4, len(s.chand[q]) / 20)
-                o.put(at + 5, len(s.ahand[q]) / 10)
+                o.flag(at, True)
+                o.num(at + 1, s.money[q], 50)
+                o.num(at + 2, s.vp[q], 50)
+                o.num(at + 3, s.trains[q], 20)
+                o.num(at + 4, len(s.chand[q]), 20)
+                o.num(at + 5, len(s.ahand[q]), 10)
                 for g in range(1, 8):
                     o.flag(at + 5 + g, god[q] == g)
-                o.put(at + 13, len(s.fcards[q]) / 5)
-                o.put(at + 14, len(s.bcards[q]) / 5)
-                o.put(at + 15, offer[q] / 50 if offer else 0.0)
+                o.num(at + 13, len(s.fcards[q]), 5)
+                o.num(at + 14, len(s.bcards[q]), 5)
+                o.num(at + 15, offer[q] if offer else 0, 50)
                 o.flag(at + 16, bool(active) and active[q])
             else:
                 for j in range(17):
-                    o.put(at + j, 0.0)
+                    o.num(at + j, 0, 1)
             at += 17
-        o.put(at, (s.high or 0) / 50)
-        o.put(at + 1, s.acts_left / 3)
-        o.put(at + 2, s.draws_left / 2)
+        at = seats + 5 * 17
+        o.num(at, s.high or 0, 50)
+        o.num(at + 1, s.acts_left, 3)
+        o.num(at + 2, s.draws_left, 2)
         o.flag(at + 3, s.horus_left)
         step = self.step_at[s.stack[-1].STEP if phase == ACTIONS else "main"]
         for i in range(self.nstep):

@@ -144,12 +144,93 @@ class PaxFast:
             o.flag(i, i == stage)
         at = self.nphase
         o.flag(at, s.to_move == seat)
-        o.put(at + 1, s.round_no / 20)
-        o.put(at + 2, len(s.deck) / 74)
+        o.num(at + 1, s.round_no, 20)
+        o.num(at + 2, len(s.deck), 74)
         o.flag(at + 3, s.exhausted)
-        o.put(at + 4, (s.level or 0) / 5)
-        o.put(at + 5, s.money[seat] / 20)
-        # where each card is, as the seat knows it: later places override earlier ones
+        o.num(at + 4, s.level or 0, 5)
+        o.num(at + 5, s.money[seat], 20)
+        # where each card is, as the seat knows it: computed again only when one of the
+        # tuples it is read from was replaced (a step replaces the ones it changes)
+        shown_hidden = over or (s.rome_seen >> seat & 1) != 0
+        drawing = stage == _DRAW and seat == s.to_move and isinstance(frame, Drawing)
+        parts: list[Any] = [
+            n, s.rome, s.rome_hidden if shown_hidden else None,
+            frame.held if drawing and isinstance(frame, Drawing) else None, *s.hands, *s.tableau, *s.legions]
+        fresh = o.same_parts(0, parts)
+        mine = s.slid[seat]  # the cards this seat put under the deck, found in the deck (a list)
+        known_same = o.same(0, s.known)  # (numbers: told apart by value; each key kept at every call)
+        fresh = o.same(2, mine) and known_same and fresh
+        if mine:
+            fresh = o.same_lists(-2, [s.deck]) and fresh
+        at = self.after
+        if not fresh:  # (Rome's symbols and the Legions' values too are read from those tuples)
+            self._places(o, s, seat, drawing, shown_hidden)
+            syms = s.syms
+            rome = [0] * 7
+            for c in s.rome:
+                rome[CARD_CAT[c]] += syms[c]
+            for j in range(7):
+                o.num(at + j, rome[j], 10)
+            cost = s.cost
+            legions = s.legions
+            for j in range(5):
+                v = 0
+                if j < len(legions):
+                    for c in legions[j]:
+                        v += cost[c]
+                o.num(at + 8 + j, v, 10)
+        o.num(at + 7, len(s.rome_hidden), 3)
+        at += 13
+        sym, money, rome_seen, hands = s.sym, s.money, s.rome_seen, s.hands
+        # the seats' numbers, computed again only when a list they come from changed
+        fresh = o.same_lists(-1, [sym, money, hands])
+        fresh = o.same(1, ((rome_seen << 8 | (s.primus + 1)) << 8 | (s.pc + 1)) << 1 | over) and fresh
+        for k in range(4 if not fresh else 0):
+            if k < n:
+                q = (seat + k) % n
+                b = q * 7
+                o.flag(at, True)
+                for j in range(7):
+                    o.num(at + 1 + j, sym[b + j], 10)
+                shown = over or q == seat
+                o.num(at + 8, len(hands[q]), 10)
+                o.num(at + 9, max(sym[b + 5], sym[b + 6]), 10)  # PAX-LIM-01: the larger of Estate and Conspiracy
+                o.num(at + 10, sym[b + 1] // 3, 3)  # PAX-FLT-01: bonus Armies from Fleets
+                o.num(at + 11, sym[b + 2] // 3, 3)  # PAX-ARM-01: bonus Fleets from Armies
+                o.num(at + 12, rome_seen >> q & 1, 1)
+                o.flag(at + 13, q == s.primus)
+                o.flag(at + 14, q == s.pc)
+                o.num(at + 15, money[q] if shown else 0, 20)
+                o.flag(at + 16, not shown)
+            else:
+                for j in range(17):
+                    o.num(at + j, 0, 1)
+            at += 17
+        at = self.after + 13 + 4 * 17
+        if stage == _PLAY and isinstance(frame, Playing):
+            cats, played = frame.categories, frame.played
+            o.num(at, played, 5)
+            o.num(at + 1, played, 5)
+            for j in range(7):
+                o.num(at + 2 + j, cats >> j & 1, 1)
+        else:
+            for j in range(9):
+                o.num(at + j, 0, 1)
+        at += 9
+        if stage == _DRAW and isinstance(frame, Drawing):
+            used = frame.placed
+            o.num(at, frame.left, 3)
+            for j in range(3):
+                o.num(at + 1 + j, used >> j & 1, 1)
+        else:
+            for j in range(4):
+                o.num(at + j, 0, 1)
+        return o
+
+    def _places(self, o: Obs, s: PaxState, seat: int, drawing: bool, shown_hidden: bool) -> None:
+        """The 74 x 17 block of where each card is, as the seat knows it (later places
+        override earlier ones)."""
+        n = s.players
         place = [-1] * _NCARDS
         for c in s.hands[seat]:
             place[c] = 0
@@ -169,10 +250,11 @@ class PaxFast:
             i += 1
         for c in s.rome:
             place[c] = _ROME
-        if over or s.rome_seen >> seat & 1:
+        if shown_hidden:
             for c in s.rome_hidden:
                 place[c] = _HIDDEN
-        if stage == _DRAW and seat == s.to_move and isinstance(frame, Drawing):
+        frame = s.frame
+        if drawing and isinstance(frame, Drawing):
             for c in frame.held:
                 place[c] = _DRAWN
         mine = s.slid[seat]  # the cards this seat put under the deck: those still in it
@@ -184,63 +266,3 @@ class PaxFast:
                 if place[c] < 0 and c in deck:
                     place[c] = _DECK
         o.rows(self.cards, 17, place)
-        at = self.after
-        syms = s.syms
-        rome = [0.0] * 7
-        for c in s.rome:
-            rome[CARD_CAT[c]] += syms[c] / 10
-        for x in rome:
-            o.put(at, x)
-            at += 1
-        o.put(at, len(s.rome_hidden) / 3)
-        at += 1
-        cost = s.cost
-        legions = s.legions
-        for j in range(5):
-            v = 0
-            if j < len(legions):
-                for c in legions[j]:
-                    v += cost[c]
-            o.put(at + j, v / 10)
-        at += 5
-        sym, money, rome_seen, hands = s.sym, s.money, s.rome_seen, s.hands
-        for k in range(4):
-            if k < n:
-                q = (seat + k) % n
-                b = q * 7
-                o.put(at, 1.0)
-                for j in range(7):
-                    o.put(at + 1 + j, sym[b + j] / 10)
-                shown = over or q == seat
-                o.put(at + 8, len(hands[q]) / 10)
-                o.put(at + 9, max(sym[b + 5], sym[b + 6]) / 10)  # PAX-LIM-01: the larger of Estate and Conspiracy
-                o.put(at + 10, (sym[b + 1] // 3) / 3)  # PAX-FLT-01: bonus Armies from Fleets
-                o.put(at + 11, (sym[b + 2] // 3) / 3)  # PAX-ARM-01: bonus Fleets from Armies
-                o.put(at + 12, rome_seen >> q & 1)
-                o.flag(at + 13, q == s.primus)
-                o.flag(at + 14, q == s.pc)
-                o.put(at + 15, money[q] / 20 if shown else 0.0)
-                o.flag(at + 16, not shown)
-            else:
-                for j in range(17):
-                    o.put(at + j, 0.0)
-            at += 17
-        if stage == _PLAY and isinstance(frame, Playing):
-            cats, played = frame.categories, frame.played
-            o.put(at, played / 5)
-            o.put(at + 1, played / 5)
-            for j in range(7):
-                o.put(at + 2 + j, cats >> j & 1)
-        else:
-            for j in range(9):
-                o.put(at + j, 0.0)
-        at += 9
-        if stage == _DRAW and isinstance(frame, Drawing):
-            used = frame.placed
-            o.put(at, frame.left / 3)
-            for j in range(3):
-                o.put(at + 1 + j, used >> j & 1)
-        else:
-            for j in range(4):
-                o.put(at + j, 0.0)
-        return o

@@ -107,15 +107,15 @@ class PocketCivFast:
         o = seat_buffers(self.seats, seat, self.size, self.bound)
         e = _empire(s, seat)
         nc = self.ncards
-        o.put(0, s.era / 8)
-        o.put(1, s.round_no / 30)
-        o.put(2, e.gold / 10)
-        o.put(3, e.vp / 50)
-        o.put(4, e.vp_wonders / 50)
-        o.put(5, len(s.deck) / nc)
-        o.put(6, len(s.discard) / nc)
+        o.num(0, s.era, 8)
+        o.num(1, s.round_no, 30)
+        o.num(2, e.gold, 10)
+        o.num(3, e.vp, 50)
+        o.num(4, e.vp_wonders, 50)
+        o.num(5, len(s.deck), nc)
+        o.num(6, len(s.discard), nc)
         o.flag(7, bool(e.grown))
-        o.put(8, 0.0)  # no view shows an "era_due"
+        o.flag(8, False)  # no view shows an "era_due"
         top = s.discard[-1] if s.discard else -1
         if not o.same(0, top + 1):
             for i in range(16):
@@ -124,7 +124,7 @@ class PocketCivFast:
         adv = e.adv
         if not o.same(1, adv):
             for i in range(self.nadv):
-                o.put(at + i, adv >> i & 1)
+                o.num(at + i, adv >> i & 1, 1)
         at += self.nadv
         stack = s.stack
         last = first = -1
@@ -147,7 +147,7 @@ class PocketCivFast:
             if a >= areas:  # no such area on this map
                 if not o.same(3 + a, 0):
                     for j in range(per):
-                        o.put(b + j, 0.0)
+                        o.num(b + j, 0, 1)
                 continue
             m = mount[a]
             t, c, mv = tribes[a], cav[a], moved[a]
@@ -161,10 +161,10 @@ class PocketCivFast:
             key = (((t << 10 | c) << 10 | mv) << nw | wmask) << 9 | flags if fits else -1
             if o.same(3 + a, key):
                 continue
-            o.put(b, 1.0)
-            o.put(b + 1, t / 10)
-            o.put(b + 2, c / 10)
-            o.put(b + 3, mv / 10)
+            o.flag(b, True)
+            o.num(b + 1, t, 10)
+            o.num(b + 2, c, 10)
+            o.num(b + 3, mv, 10)
             o.flag(b + 4, capital == a)
             o.flag(b + 5, bool(forest[a]))
             o.flag(b + 6, m == 1)
@@ -178,5 +178,5 @@ class PocketCivFast:
                 here[w] = True
             for w in range(nw):
                 o.flag(b + 11 + w, here[w])
-            o.put(b + 11 + nw, hit >> a & 1)
+            o.num(b + 11 + nw, hit >> a & 1, 1)
         return o
