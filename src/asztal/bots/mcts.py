@@ -19,7 +19,9 @@ walks one shared tree whose edges are action codes:
 The move played is the root child visited most, except in a game with a policy: there the
 policy's move stands unless the search's move has ``guard_visits`` visits and a mean reward
 ``guard`` above it, so a budget too small to tell the moves apart plays the policy (the bot
-is never weaker than its own play-out). Under a time budget the tree is kept between
+is never weaker than its own play-out). A game's heuristic may still settle the move on the
+root's statistics (``settle(state, last_stats, move)``: a move whose worth the sampled
+worlds cannot show, such as a look at hidden cards). Under a time budget the tree is kept between
 decisions: the next search starts from the node the moves made since lead to (``reuse``).
 
 Budgets: the presets are *time* budgets (``easy`` 0.1 s, ``normal`` 0.5 s, ``hard`` 2.5 s
@@ -153,7 +155,11 @@ class MctsBot(Bot):
                 if key > best_key:
                     best, best_key = a, key
         move = self.guarded(state, root, acts, best)
-        survive = getattr(heuristics.get(state.game.name), "survive", None)  # a game's survival check
+        mod = heuristics.get(state.game.name)
+        settle = getattr(mod, "settle", None)  # a game's last word, on the root's statistics
+        if settle is not None:
+            move = settle(state, self.last_stats, move)
+        survive = getattr(mod, "survive", None)  # a game's survival check
         return move if survive is None else survive(state, move)
 
     def guarded(self, state: GameState, root: Node, acts: Sequence[Action], best: Action) -> Action:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from asztal.bots.heuristics.pax import solo as pax_solo
+from asztal.bots.heuristics.pax.look import settle as settle
 from asztal.bots.heuristics.pax.solo import sigmoid
 from asztal.bots.heuristics.pax.solo import with_bonus as _with_bonus
 from asztal.engine import GameState
