@@ -27,7 +27,13 @@ working whatever the game's internals become. A module provides:
     action kinds MCTS roll-outs take (four times out of five) whenever one is legal;
 ``winners(state) -> list[int]`` (optional)
     the seats a finished multiplayer game counts as won for the bots, when the game's own
-    list would reward a seat the bots must avoid becoming (an Empire wiped out).
+    list would reward a seat the bots must avoid becoming (an Empire wiped out);
+``settle(state, stats, move) -> Action`` (optional)
+    MCTS's last word on its chosen move, from the root's statistics: a move whose worth the
+    sampled worlds cannot see (PAX level 5's look at Rome's face-down cards, ``pax/look.py``);
+``survive(state, move) -> Action`` (optional)
+    the move settled on, or a safer answer where one event could end the seat's game
+    (PocketCiv's Totem questions in a two-player game), applied last.
 
 Games without a module get ``None`` from :func:`get` and the bots fall back to scores.
 """
