@@ -10,7 +10,7 @@ are those of ``asztal simulate pocketciv --players 2 --seed S --bots SPEC`` (``g
 One JSON line per deal is appended to ``--out``; deals already there are skipped, so a run
 can be stopped and resumed, or split between processes by ``--first``/``--last``::
 
-    python benchmarks/survival.py --bots mcts:normal:iters=200,reuse=1 --first 0 --last 49 --out a.jsonl
+    python benchmarks/survival.py --bots mcts:normal:iters=200:reuse=1 --first 0 --last 49 --out a.jsonl
     python benchmarks/survival.py --summary a.jsonl b.jsonl
 """
 
