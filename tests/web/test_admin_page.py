@@ -234,8 +234,11 @@ def test_an_operator_bans_lifts_and_closes_games_with_the_keyboard(browser, serv
         page.keyboard.press("Enter")
         page.wait_for_selector("#admin-found .admin-why")
         tab_to(page, "#admin-found .admin-yes")
+        page.evaluate("() => { window.__before = document.querySelector('#admin-status'); }")
         page.keyboard.press("Enter")
-        page.wait_for_function("(t) => document.querySelector('#admin-status').textContent.includes(t)", arg=rozi)
+        # the page drawn again after the close (a new status line: the last one named Rozi too)
+        page.wait_for_function("(t) => { const s = document.querySelector('#admin-status');"
+                               " return !!s && s !== window.__before && s.textContent.includes(t); }", arg=rozi)
         assert httpx.get(f"{server.url}/api/games/{pid}", params={"key": hidden["watch"]},
                          timeout=30).json()["closed"] is True
         assert log_count(page, "close_game", olga) == 2
