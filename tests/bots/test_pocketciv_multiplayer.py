@@ -1,5 +1,5 @@
-"""The PocketCiv bots in a two-player game (issue 33): a fall is a loss for the bots, the
-greedy bot's caution is the scripted policy, the starting tribes stand apart, the
+"""The PocketCiv bots in a two-player game (issue 33): a fall is a loss for the bots and the
+other's fall no prize, the greedy bot's caution is the scripted policy, the starting tribes stand apart, the
 Totem is taken when the Empire is in danger, and the Totem holder's choices inside an event
 spare a weak Empire's last tribes. Fast, seeded positions; the survival figures
 (>= 90 % of 100 deals reach Era 4) are measured by docs/bots.md's commands."""
@@ -44,6 +44,22 @@ def test_a_wiped_out_empire_is_never_a_winner_for_the_bots():
     assert heuristics.winners(s, mod) == [0]
     r = heuristics.terminal_rewards(s, mod)
     assert r[0] > r[1] and r[1] <= 0.1
+
+
+def test_the_others_fall_is_worth_less_to_the_bots_than_playing_on():
+    """PC-MP-02: not a war game. The survivor of the other Empire's fall gets ``FALL_WIN``
+    (below the 0.5 of playing on between equals), a win on points 0.9."""
+    mod = heuristics.get("pocketciv")
+    s = play_until(new(), "dev")
+    e = s.seats[1]
+    e.tribes[:] = [0] * len(e.tribes)
+    e.cav[:] = [0] * len(e.cav)
+    s.run()
+    r = heuristics.terminal_rewards(s, mod)
+    assert h.win_share(s) == h.FALL_WIN < 0.5
+    assert h.FALL_WIN <= r[0] <= h.FALL_WIN + 0.1
+    standing = play_until(new(), "dev")
+    assert h.win_share(standing) == 0.9  # nobody fell: a win would be a win on points
 
 
 def test_an_empire_near_its_fall_is_worth_less():

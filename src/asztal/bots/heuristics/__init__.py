@@ -28,6 +28,9 @@ working whatever the game's internals become. A module provides:
 ``winners(state) -> list[int]`` (optional)
     the seats a finished multiplayer game counts as won for the bots, when the game's own
     list would reward a seat the bots must avoid becoming (an Empire wiped out);
+``win_share(state) -> float`` (optional, default 0.9)
+    what the winners of a finished multiplayer game share, when a win by some endings is
+    not what the bots should play for (PocketCiv: the other Empire's fall);
 ``settle(state, stats, move) -> Action`` (optional)
     MCTS's last word on its chosen move, from the root's statistics: a move whose worth the
     sampled worlds cannot see (PAX level 5's look at Rome's face-down cards, ``pax/look.py``);
@@ -73,7 +76,8 @@ def winners(state: GameState, mod: ModuleType | None = None) -> list[int]:
 def terminal_rewards(state: GameState, mod: ModuleType | None = None) -> list[float]:
     """Rewards in [0, 1] per seat of a finished game.
 
-    Several players: the winners share 0.9 (a lone winner 0.9, two tied 0.45 each) and every
+    Several players: the winners share 0.9 (a lone winner 0.9, two tied 0.45 each; less where
+    the game's ``win_share`` says so) and every
     seat gets up to 0.1 for its score relative to the others, so a search still prefers
     the better loss when it cannot win. Solo: the game's ``solo_reward`` or, by default,
     half for winning and half for the normalised score.
@@ -89,7 +93,8 @@ def terminal_rewards(state: GameState, mod: ModuleType | None = None) -> list[fl
     winning = winners(state, mod)
     out = [0.0] * n
     if winning:
-        share = 0.9 / len(winning)
+        fn = _param(mod, "win_share", None)
+        share = (0.9 if fn is None else float(fn(state))) / len(winning)
         for w in winning:
             out[w] = share
     lo, hi = min(scores), max(scores)

@@ -188,6 +188,25 @@ def winners(state: GameState) -> list[int]:
     return [q for q in won if q in alive] or alive
 
 
+#: what a win by the other Empire's fall is worth to the bots, against 0.9 for a win on points.
+#: The book reminds the players that PocketCiv is no war game, its aim the most developed
+#: civilisation (PC-MP-02, p. 17: „a PocketCiv nem harci játék … az a cél, hogy a legfejlettebb
+#: civilizációt teremtsük meg”); a search that counts the other's fall as a full
+#: win steers the Totem holder's choices in an event (PC-MP-TOTEM-10) onto the weaker Empire's
+#: last tribes, and the game ends in Era 1-3 (docs/bots.md, "Two-player survival"). Below the
+#: worth of playing on (0.5 between equals), a fall is never what a bot plays for; its own fall
+#: stays worth nothing (``winners``).
+FALL_WIN = 0.3
+
+
+def win_share(state: GameState) -> float:
+    """What the winners of a finished multiplayer game share for the bots: 0.9 for a win on
+    points, ``FALL_WIN`` when the game ended with an Empire's fall."""
+    v = state.view(None)
+    standing = sum(1 for q in range(state.players) if any(_holdings(v, q)))
+    return FALL_WIN if standing < state.players else 0.9
+
+
 def solo_estimate(state: GameState) -> float:
     """The reward of an unfinished solo game: the fitted prediction of the final score
     (``predict``) squashed like a final score."""
