@@ -65,7 +65,7 @@ def test_the_others_fall_is_worth_less_to_the_bots_than_playing_on():
 def test_an_empire_near_its_fall_is_worth_less():
     s = play_until(new(), "dev")
     v = s.view(None)
-    before = h.values(s)[0]
+    before = h.evaluate(s, 0)
     assert h.danger(v, 0) < h.SAFE_TRIBES
     e = s.seats[0]
     keep = next(a for a in s.board.areas if e.tribes[a])
@@ -74,7 +74,27 @@ def test_an_empire_near_its_fall_is_worth_less():
             e.tribes[a] = 0
     e.tribes[keep] = 1
     assert h.danger(s.view(None), 0) > h.danger(v, 0)
-    assert h.values(s)[0] < before
+    assert h.evaluate(s, 0) < before
+
+
+def test_a_cut_off_play_out_pays_nobody_for_the_others_danger():
+    """MCTS's cut-off rewards (``cutoff``): an Empire's own danger lowers its reward, the
+    other's danger does not raise it (a softmax of the values would: issue 33's falls)."""
+    mod = heuristics.get("pocketciv")
+    s = play_until(new(), "dev")
+    e = s.seats[1]
+    keep = next(a for a in s.board.areas if e.tribes[a])
+    for a in s.board.areas:
+        e.tribes[a] = 0
+    e.cav[:] = [0] * len(e.cav)
+    e.tribes[keep] = h.SAFE_TRIBES
+    before = heuristics.cutoff_rewards(s, mod)
+    assert h.danger(s.view(None), 1) == 0
+    e.tribes[keep] = 2
+    assert h.danger(s.view(None), 1) > 0
+    after = heuristics.cutoff_rewards(s, mod)
+    assert after[1] < before[1]
+    assert after[0] <= before[0]
 
 
 def test_greedy_plays_the_policys_move_in_movement_and_development_of_a_multiplayer_game():

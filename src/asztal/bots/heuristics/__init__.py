@@ -28,6 +28,9 @@ working whatever the game's internals become. A module provides:
 ``winners(state) -> list[int]`` (optional)
     the seats a finished multiplayer game counts as won for the bots, when the game's own
     list would reward a seat the bots must avoid becoming (an Empire wiped out);
+``cutoff(state) -> list[float]`` (optional)
+    a multiplayer game's rewards of an unfinished position, where a softmax of ``values``
+    would pay a seat for what the bots must not play for (PocketCiv: the other's fall);
 ``win_share(state) -> float`` (optional, default 0.9)
     what the winners of a finished multiplayer game share, when a win by some endings is
     not what the bots should play for (PocketCiv: the other Empire's fall);
@@ -115,7 +118,8 @@ def heuristic_values(state: GameState, mod: ModuleType) -> list[float]:
 def cutoff_rewards(state: GameState, mod: ModuleType) -> list[float]:
     """Rewards in [0, 1] of an unfinished position, from the game's evaluation.
 
-    Several players: a softmax of the values (the chance each seat ends up winning);
+    Several players: the game's ``cutoff``, or a softmax of the values (the chance each seat
+    ends up winning);
     solo: the value normalised like a final score.
     """
     if state.players == 1:
@@ -123,6 +127,9 @@ def cutoff_rewards(state: GameState, mod: ModuleType) -> list[float]:
         if est is not None:
             return [float(est(state))]
         return [squash(mod.evaluate(state, 0), _param(mod, "SCORE_SCALE", 20.0))]
+    own = _param(mod, "cutoff", None)
+    if own is not None:
+        return list(own(state))
     vals = heuristic_values(state, mod)
     t = _param(mod, "TEMPERATURE", 5.0)
     top = max(vals)

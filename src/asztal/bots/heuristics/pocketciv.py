@@ -142,7 +142,8 @@ def foundations(v: dict[str, Any], tribes: int, cities: int) -> float:
 
 #: multiplayer: an Empire with fewer tribes than this (counting a city as ``CITY_GUARD``
 #: tribes) is one event away from being wiped out, which ends the game with its loss
-#: (PC-MP-END-01); each missing tribe costs ``SURVIVAL`` points of the evaluation
+#: (PC-MP-END-01); each missing tribe costs ``SURVIVAL`` points of greedy's evaluation, and
+#: ``FALL_RISK`` of a chance to fall in MCTS's cut-off play-outs (``cutoff``)
 SAFE_TRIBES = 8
 CITY_GUARD = 4
 SURVIVAL = 4.0
@@ -167,11 +168,6 @@ def _value(v: dict[str, Any], seat: int) -> float:
 
 def evaluate(state: GameState, seat: int) -> float:
     return _value(state.view(seat), seat)
-
-
-def values(state: GameState) -> list[float]:
-    v = state.view(None)
-    return [_value(v, q) for q in range(state.players)]
 
 
 def winners(state: GameState) -> list[int]:
@@ -205,6 +201,36 @@ def win_share(state: GameState) -> float:
     v = state.view(None)
     standing = sum(1 for q in range(state.players) if any(_holdings(v, q)))
     return FALL_WIN if standing < state.players else 0.9
+
+
+#: the chance of an Empire's fall before the end that one missing tribe of ``danger`` stands
+#: for, in ``cutoff``: an Empire with no tribe to spare (``danger`` 8) falls one time in two
+FALL_RISK = 1.0 / (2 * SAFE_TRIBES)
+#: the value difference that makes one Empire e times likelier to win on points
+TEMPERATURE = 5.0
+
+
+def cutoff(state: GameState) -> list[float]:
+    """The rewards of an unfinished multiplayer position, as ``terminal_rewards`` would pay
+    them in expectation: each Empire falls with a chance that grows with its ``danger``
+    (``FALL_RISK`` a missing tribe); an Empire that falls gets nothing, one whose rival fell
+    ``FALL_WIN``, and if none falls the points decide (a softmax of the estimates: a win's 0.9
+    and the 0.1 of the better score together). A softmax
+    of ``values`` alone would pay a seat for the other's danger as for its own progress, and a
+    search cut short would steer losses onto the weaker Empire (docs/bots.md, "Two-player
+    survival")."""
+    v = state.view(None)
+    n = state.players
+    est = [estimate(seat_view(v, q)) for q in range(n)]
+    top = max(est)
+    ex = [math.exp((e - top) / TEMPERATURE) for e in est]
+    z = sum(ex)
+    risk = [min(1.0, FALL_RISK * danger(v, q)) for q in range(n)]
+    out = []
+    for i in range(n):
+        others_stand = math.prod(1.0 - risk[j] for j in range(n) if j != i)
+        out.append((1.0 - risk[i]) * (others_stand * ex[i] / z + (1.0 - others_stand) * FALL_WIN))
+    return out
 
 
 def solo_estimate(state: GameState) -> float:
