@@ -124,6 +124,8 @@ class PaxFast:
         self.after = self.cards + _NCARDS * 17
         assert NCARDS == _NCARDS
         self.seats: list[Obs] = []
+        #: each seat's card block as last written (``_places``)
+        self.kept: list[_Cards] = []
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (PaxFast, (self.size, self.bound))  # pickled by its size (the buffers are made again)
@@ -149,22 +151,13 @@ class PaxFast:
         o.flag(at + 3, s.exhausted)
         o.num(at + 4, s.level or 0, 5)
         o.num(at + 5, s.money[seat], 20)
-        # where each card is, as the seat knows it: computed again only when one of the
-        # tuples it is read from was replaced (a step replaces the ones it changes)
         shown_hidden = over or (s.rome_seen >> seat & 1) != 0
         drawing = stage == _DRAW and seat == s.to_move and isinstance(frame, Drawing)
-        parts: list[Any] = [
-            n, s.rome, s.rome_hidden if shown_hidden else None,
-            frame.held if drawing and isinstance(frame, Drawing) else None, *s.hands, *s.tableau, *s.legions]
-        fresh = o.same_parts(0, parts)
-        mine = s.slid[seat]  # the cards this seat put under the deck, found in the deck (a list)
-        known_same = o.same(0, s.known)  # (numbers: told apart by value; each key kept at every call)
-        fresh = o.same(2, mine) and known_same and fresh
-        if mine:
-            fresh = o.same_lists(-2, [s.deck]) and fresh
+        self._places(o, s, seat, drawing, shown_hidden)
         at = self.after
-        if not fresh:  # (Rome's symbols and the Legions' values too are read from those tuples)
-            self._places(o, s, seat, drawing, shown_hidden)
+        # Rome's symbols and the Legions' values: computed again only when one of the tuples
+        # they are read from was replaced (a step replaces the ones it changes)
+        if not o.same_parts(0, [s.rome, s.syms, s.cost, *s.legions]):
             syms = s.syms
             rome = [0] * 7
             for c in s.rome:
@@ -182,27 +175,38 @@ class PaxFast:
         o.num(at + 7, len(s.rome_hidden), 3)
         at += 13
         sym, money, rome_seen, hands = s.sym, s.money, s.rome_seen, s.hands
-        # the seats' numbers, computed again only when a list they come from changed
-        fresh = o.same_lists(-1, [sym, money, hands])
-        fresh = o.same(1, ((rome_seen << 8 | (s.primus + 1)) << 8 | (s.pc + 1)) << 1 | over) and fresh
-        for k in range(4 if not fresh else 0):
+        # the seats' numbers, a row each, written again only when the numbers the row is made
+        # of (packed in a key when they fit) changed: a step changes one seat's at most
+        for k in range(4):
             if k < n:
                 q = (seat + k) % n
                 b = q * 7
-                o.flag(at, True)
-                for j in range(7):
-                    o.num(at + 1 + j, sym[b + j], 10)
                 shown = over or q == seat
-                o.num(at + 8, len(hands[q]), 10)
-                o.num(at + 9, max(sym[b + 5], sym[b + 6]), 10)  # PAX-LIM-01: the larger of Estate and Conspiracy
-                o.num(at + 10, sym[b + 1] // 3, 3)  # PAX-FLT-01: bonus Armies from Fleets
-                o.num(at + 11, sym[b + 2] // 3, 3)  # PAX-ARM-01: bonus Fleets from Armies
-                o.num(at + 12, rome_seen >> q & 1, 1)
-                o.flag(at + 13, q == s.primus)
-                o.flag(at + 14, q == s.pc)
-                o.num(at + 15, money[q] if shown else 0, 20)
-                o.flag(at + 16, not shown)
-            else:
+                m = money[q] if shown else 0
+                key = m
+                fits = 0 <= m < 1 << 12
+                for j in range(7):
+                    x = sym[b + j]
+                    fits = fits and 0 <= x < 32
+                    key = key << 5 | x
+                h = len(hands[q])
+                fits = fits and h < 32
+                key = (((key << 5 | h) << 1 | (rome_seen >> q & 1)) << 1 | (q == s.primus)) << 1 | (q == s.pc)
+                key = (key << 1 | shown) << 1 | 1  # (and present)
+                if not o.same(1 + k, key if fits else -1):
+                    o.flag(at, True)
+                    for j in range(7):
+                        o.num(at + 1 + j, sym[b + j], 10)
+                    o.num(at + 8, h, 10)
+                    o.num(at + 9, max(sym[b + 5], sym[b + 6]), 10)  # PAX-LIM-01: the larger of Estate and Conspiracy
+                    o.num(at + 10, sym[b + 1] // 3, 3)  # PAX-FLT-01: bonus Armies from Fleets
+                    o.num(at + 11, sym[b + 2] // 3, 3)  # PAX-ARM-01: bonus Fleets from Armies
+                    o.num(at + 12, rome_seen >> q & 1, 1)
+                    o.flag(at + 13, q == s.primus)
+                    o.flag(at + 14, q == s.pc)
+                    o.num(at + 15, m, 20)
+                    o.flag(at + 16, not shown)
+            elif not o.same(1 + k, 0):  # (no seat here: a row of zeros)
                 for j in range(17):
                     o.num(at + j, 0, 1)
             at += 17
@@ -228,41 +232,108 @@ class PaxFast:
         return o
 
     def _places(self, o: Obs, s: PaxState, seat: int, drawing: bool, shown_hidden: bool) -> None:
-        """The 74 x 17 block of where each card is, as the seat knows it (later places
-        override earlier ones)."""
+        """The 74 x 17 block of where each card is, as the seat knows it, written again only
+        for the cards that moved: the places a card can be seen in are slots, in the order in
+        which a later one overrides an earlier one; each card keeps the set of slots holding
+        it (a bit mask), and a slot whose tuple was replaced since the last call toggles the
+        bits of its old and its new cards (a card in both is toggled twice: unchanged)."""
+        every = self.kept
+        while len(every) <= seat:
+            every.append(_Cards())
+        kept = every[seat]
         n = s.players
-        place = [-1] * _NCARDS
-        for c in s.hands[seat]:
-            place[c] = 0
-        known = s.known
-        for k in range(n):
+        hands, tableau, legions, frame = s.hands, s.tableau, s.legions, s.frame
+        moved: list[int] = []
+        kept.part(_OWN, hands[seat], moved)
+        for k in range(4):
             q = (seat + k) % n
-            for c in s.tableau[q]:
-                place[c] = _TABLEAU + k
-            if k:
-                for c in s.hands[q]:
-                    if known >> c & 1:
-                        place[c] = _PUBLIC + k
-        i = 0
-        for g in s.legions:
-            for c in g:
-                place[c] = _LEGION + i
-            i += 1
-        for c in s.rome:
-            place[c] = _ROME
-        if shown_hidden:
-            for c in s.rome_hidden:
-                place[c] = _HIDDEN
-        frame = s.frame
-        if drawing and isinstance(frame, Drawing):
-            for c in frame.held:
-                place[c] = _DRAWN
+            kept.part(_SEAT_TABLEAU + 2 * k, tableau[q] if k < n else (), moved)
+            kept.part(_SEAT_HAND + 2 * k, hands[q] if 0 < k < n else (), moved)
+        for i in range(5):
+            kept.part(_SLOT_LEGION + i, legions[i] if i < len(legions) else (), moved)
+        kept.part(_SLOT_ROME, s.rome, moved)
+        kept.part(_SLOT_HIDDEN, s.rome_hidden if shown_hidden else (), moved)
+        kept.part(_SLOT_DRAWN, frame.held if drawing and isinstance(frame, Drawing) else (), moved)
+        known = s.known  # the cards in a hand that every seat knows (bought ones)
+        if known != kept.known:
+            kept.bits(known ^ kept.known, moved)
+            kept.known = known
         mine = s.slid[seat]  # the cards this seat put under the deck: those still in it
-        if mine:
-            deck = s.deck
-            while mine:
-                c = (mine & -mine).bit_length() - 1
-                mine &= mine - 1
-                if place[c] < 0 and c in deck:
-                    place[c] = _DECK
-        o.rows(self.cards, 17, place)
+        deck = s.deck
+        if mine != kept.mine or (mine != 0 and kept.deck != deck):
+            kept.bits(mine | kept.mine, moved)
+            kept.mine = mine
+            kept.deck = deck.copy() if mine else []
+        at = self.cards
+        mask, place = kept.mask, kept.place
+        for c in moved:
+            m = mask[c]
+            if not known >> c & 1:
+                m &= ~_PUBLIC_SLOTS
+            if m:
+                p = _SLOT_PLACE[m.bit_length() - 1]
+            elif mine >> c & 1 and c in deck:
+                p = _DECK
+            else:
+                p = -1
+            was = place[c]
+            if p != was:
+                if was >= 0:
+                    o.flag(at + c * 17 + was, False)
+                if p >= 0:
+                    o.flag(at + c * 17 + p, True)
+                place[c] = p
+
+
+#: the slots of a card's place, in the order in which a later one overrides an earlier one: the
+#: seat's own hand; for each seat from this one, its tableau, and (for the others) its hand
+#: cards that every seat knows; the Legions; Rome; Rome's hidden cards; the cards drawn
+_OWN: Final = 0
+_SEAT_TABLEAU: Final = 1
+_SEAT_HAND: Final = 2
+_SLOT_LEGION: Final = 9
+_SLOT_ROME: Final = 14
+_SLOT_HIDDEN: Final = 15
+_SLOT_DRAWN: Final = 16
+#: the slots of the other seats' hands (a card there is seen only when known)
+_PUBLIC_SLOTS: Final = 1 << 4 | 1 << 6 | 1 << 8
+#: each slot's place (its offset in ``_PAX_PLACES``; slot 2, the seat's own hand cards known to
+#: all, is never filled: they are "hand")
+_SLOT_PLACE: Final = (0, _TABLEAU, -1, _TABLEAU + 1, _PUBLIC + 1, _TABLEAU + 2, _PUBLIC + 2, _TABLEAU + 3,
+                      _PUBLIC + 3, _LEGION, _LEGION + 1, _LEGION + 2, _LEGION + 3, _LEGION + 4, _ROME, _HIDDEN,
+                      _DRAWN)
+
+
+class _Cards:
+    """One seat's card block as last written: the tuple each slot held, each card's slots (a
+    bit mask) and place (-1: none), and the known cards, slid cards and deck it was read with."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[int, ...]] = [()] * 17
+        self.mask: list[int] = [0] * _NCARDS
+        self.place: list[int] = [-1] * _NCARDS
+        self.known = 0
+        self.mine = 0
+        self.deck: list[int] = []
+
+    def part(self, slot: int, cards: tuple[int, ...], moved: list[int]) -> None:
+        """Slot ``slot`` holds ``cards`` now: the cards that left it or came into it are ``moved``."""
+        old = self.parts[slot]
+        if old is cards:
+            return
+        self.parts[slot] = cards
+        bit = 1 << slot
+        mask = self.mask
+        for c in old:
+            mask[c] ^= bit
+            moved.append(c)
+        for c in cards:
+            mask[c] ^= bit
+            moved.append(c)
+
+    def bits(self, x: int, moved: list[int]) -> None:
+        """The cards of the set ``x`` (a bit per card) are ``moved``."""
+        while x:
+            c = (x & -x).bit_length() - 1
+            x &= x - 1
+            moved.append(c)
