@@ -196,29 +196,37 @@ class CabooseFast:
         o.members(at, s.ahand[seat])
         at += nac
         offer, active, god = s.offer, s.active, s.god
-        seats = at
-        # the seats' numbers, computed again only when a list they come from changed
-        fresh = o.same_lists(-3, [s.money, s.vp, s.trains, s.chand, s.ahand, god, s.fcards, s.bcards, offer, active])
-        for k in range(5 if not fresh else 0):
+        money, vp, trains, chand, ahand, fcards, bcards = s.money, s.vp, s.trains, s.chand, s.ahand, s.fcards, s.bcards
+        # the seats' numbers, a row each, written again only when the numbers the row is made
+        # of (packed in a key when they fit) changed: a step changes one or two seats'
+        for k in range(5):
             if k < n:
                 q = (seat + k) % n
-                o.flag(at, True)
-                o.num(at + 1, s.money[q], 50)
-                o.num(at + 2, s.vp[q], 50)
-                o.num(at + 3, s.trains[q], 20)
-                o.num(at + 4, len(s.chand[q]), 20)
-                o.num(at + 5, len(s.ahand[q]), 10)
-                for g in range(1, 8):
-                    o.flag(at + 5 + g, god[q] == g)
-                o.num(at + 13, len(s.fcards[q]), 5)
-                o.num(at + 14, len(s.bcards[q]), 5)
-                o.num(at + 15, offer[q] if offer else 0, 50)
-                o.flag(at + 16, bool(active) and active[q])
-            else:
+                m, p, tr, g = money[q], vp[q], trains[q], god[q]
+                nch, nah, nf_, nb = len(chand[q]), len(ahand[q]), len(fcards[q]), len(bcards[q])
+                bid = offer[q] if offer else 0
+                inside = bool(active) and active[q]
+                fits = (0 <= m < 256 and 0 <= p < 256 and 0 <= tr < 64 and 0 <= g < 16 and nch < 64 and nah < 32
+                        and nf_ < 32 and nb < 32 and 0 <= bid < 256)
+                key = ((((((((m << 8 | p) << 6 | tr) << 4 | g) << 6 | nch) << 5 | nah) << 5 | nf_) << 5 | nb) << 8 | bid)
+                key = (key << 1 | inside) << 1 | 1  # (and present)
+                if not o.same(nc + nr + k, key if fits else -1):
+                    o.flag(at, True)
+                    o.num(at + 1, m, 50)
+                    o.num(at + 2, p, 50)
+                    o.num(at + 3, tr, 20)
+                    o.num(at + 4, nch, 20)
+                    o.num(at + 5, nah, 10)
+                    for j in range(1, 8):
+                        o.flag(at + 5 + j, g == j)
+                    o.num(at + 13, nf_, 5)
+                    o.num(at + 14, nb, 5)
+                    o.num(at + 15, bid, 50)
+                    o.flag(at + 16, inside)
+            elif not o.same(nc + nr + k, 0):  # (no seat here: a row of zeros)
                 for j in range(17):
                     o.num(at + j, 0, 1)
             at += 17
-        at = seats + 5 * 17
         o.num(at, s.high or 0, 50)
         o.num(at + 1, s.acts_left, 3)
         o.num(at + 2, s.draws_left, 2)
