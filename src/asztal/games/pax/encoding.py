@@ -243,39 +243,66 @@ class PaxFast:
         kept = every[seat]
         n = s.players
         hands, tableau, legions, frame = s.hands, s.tableau, s.legions, s.frame
+        parts = kept.parts
         moved: list[int] = []
-        kept.part(_OWN, hands[seat], moved)
+        part = hands[seat]
+        if part is not parts[_OWN]:
+            kept.part(_OWN, part, moved)
         for k in range(4):
             q = (seat + k) % n
-            kept.part(_SEAT_TABLEAU + 2 * k, tableau[q] if k < n else (), moved)
-            kept.part(_SEAT_HAND + 2 * k, hands[q] if 0 < k < n else (), moved)
+            part = tableau[q] if k < n else ()
+            if part is not parts[_SEAT_TABLEAU + 2 * k]:
+                kept.part(_SEAT_TABLEAU + 2 * k, part, moved)
+            part = hands[q] if 0 < k < n else ()
+            if part is not parts[_SEAT_HAND + 2 * k]:
+                kept.part(_SEAT_HAND + 2 * k, part, moved)
         for i in range(5):
-            kept.part(_SLOT_LEGION + i, legions[i] if i < len(legions) else (), moved)
-        kept.part(_SLOT_ROME, s.rome, moved)
-        kept.part(_SLOT_HIDDEN, s.rome_hidden if shown_hidden else (), moved)
-        kept.part(_SLOT_DRAWN, frame.held if drawing and isinstance(frame, Drawing) else (), moved)
+            part = legions[i] if i < len(legions) else ()
+            if part is not parts[_SLOT_LEGION + i]:
+                kept.part(_SLOT_LEGION + i, part, moved)
+        if s.rome is not parts[_SLOT_ROME]:
+            kept.part(_SLOT_ROME, s.rome, moved)
+        part = s.rome_hidden if shown_hidden else ()
+        if part is not parts[_SLOT_HIDDEN]:
+            kept.part(_SLOT_HIDDEN, part, moved)
+        part = frame.held if drawing and isinstance(frame, Drawing) else ()
+        if part is not parts[_SLOT_DRAWN]:
+            kept.part(_SLOT_DRAWN, part, moved)
         known = s.known  # the cards in a hand that every seat knows (bought ones)
         if known != kept.known:
             kept.bits(known ^ kept.known, moved)
             kept.known = known
-        mine = s.slid[seat]  # the cards this seat put under the deck: those still in it
-        deck = s.deck
-        if mine != kept.mine or (mine != 0 and kept.deck != deck):
-            kept.bits(mine | kept.mine, moved)
+        # the cards this seat slid under the deck: those in it (a card leaves the deck only
+        # through ``deck.pop``, which clears its bits, so the set changes when one of them moves)
+        mine = s.slid[seat]
+        if mine != kept.mine:
+            kept.bits(mine ^ kept.mine, moved)
             kept.mine = mine
-            kept.deck = deck.copy() if mine else []
+        deck = s.deck
         at = self.cards
-        mask, place = kept.mask, kept.place
+        low, mid, high, place = kept.masks[0], kept.masks[1], kept.masks[2], kept.place
         for c in moved:
-            m = mask[c]
-            if not known >> c & 1:
-                m &= ~_PUBLIC_SLOTS
+            # the card's last slot: among the highest six, else the middle six (the other
+            # seats' hands there seen only when known), else the lowest
+            m = high[c]
             if m:
-                p = _SLOT_PLACE[m.bit_length() - 1]
-            elif mine >> c & 1 and c in deck:
-                p = _DECK
+                p = _SLOT_PLACE[12 + m.bit_length() - 1]
             else:
-                p = -1
+                m = mid[c]
+                if m & _PUBLIC_MID and not known >> c & 1:
+                    m &= ~_PUBLIC_MID
+                if m:
+                    p = _SLOT_PLACE[6 + m.bit_length() - 1]
+                else:
+                    m = low[c]
+                    if m & _PUBLIC_LOW and not known >> c & 1:
+                        m &= ~_PUBLIC_LOW
+                    if m:
+                        p = _SLOT_PLACE[m.bit_length() - 1]
+                    elif mine != 0 and mine >> c & 1 and c in deck:
+                        p = _DECK
+                    else:
+                        p = -1
             was = place[c]
             if p != was:
                 if was >= 0:
@@ -295,40 +322,42 @@ _SLOT_LEGION: Final = 9
 _SLOT_ROME: Final = 14
 _SLOT_HIDDEN: Final = 15
 _SLOT_DRAWN: Final = 16
-#: the slots of the other seats' hands (a card there is seen only when known)
-_PUBLIC_SLOTS: Final = 1 << 4 | 1 << 6 | 1 << 8
+#: the slots of the other seats' hands (a card there is seen only when known): slot 4 among the
+#: lowest six, 6 and 8 among the middle six (a card's slots are kept six to a number, so that
+#: each number is one of the integers Python keeps made: no new object per change)
+_PUBLIC_LOW: Final = 1 << 4
+_PUBLIC_MID: Final = 1 << 0 | 1 << 2
 #: each slot's place (its offset in ``_PAX_PLACES``; slot 2, the seat's own hand cards known to
 #: all, is never filled: they are "hand")
-_SLOT_PLACE: Final = (0, _TABLEAU, -1, _TABLEAU + 1, _PUBLIC + 1, _TABLEAU + 2, _PUBLIC + 2, _TABLEAU + 3,
+_SLOT_PLACE: Final[tuple[int, ...]] = (0, _TABLEAU, -1, _TABLEAU + 1, _PUBLIC + 1, _TABLEAU + 2, _PUBLIC + 2, _TABLEAU + 3,
                       _PUBLIC + 3, _LEGION, _LEGION + 1, _LEGION + 2, _LEGION + 3, _LEGION + 4, _ROME, _HIDDEN,
                       _DRAWN)
 
 
 class _Cards:
-    """One seat's card block as last written: the tuple each slot held, each card's slots (a
-    bit mask) and place (-1: none), and the known cards, slid cards and deck it was read with."""
+    """One seat's card block as last written: the tuple each slot held, each card's slots (bit
+    masks of slots 0-5, 6-11 and 12-16) and place (-1: none), and the known and slid cards it
+    was read with."""
 
     def __init__(self) -> None:
         self.parts: list[tuple[int, ...]] = [()] * 17
-        self.mask: list[int] = [0] * _NCARDS
+        self.masks: list[list[int]] = [[0] * _NCARDS for _ in range(3)]
         self.place: list[int] = [-1] * _NCARDS
         self.known = 0
         self.mine = 0
-        self.deck: list[int] = []
 
     def part(self, slot: int, cards: tuple[int, ...], moved: list[int]) -> None:
-        """Slot ``slot`` holds ``cards`` now: the cards that left it or came into it are ``moved``."""
+        """Slot ``slot`` holds ``cards`` now (another tuple): the cards that left it or came into
+        it are ``moved``."""
         old = self.parts[slot]
-        if old is cards:
-            return
         self.parts[slot] = cards
-        bit = 1 << slot
-        mask = self.mask
+        bit = 1 << slot % 6
+        mask = self.masks[slot // 6]
         for c in old:
-            mask[c] ^= bit
+            mask[c] = mask[c] ^ bit
             moved.append(c)
         for c in cards:
-            mask[c] ^= bit
+            mask[c] = mask[c] ^ bit
             moved.append(c)
 
     def bits(self, x: int, moved: list[int]) -> None:
