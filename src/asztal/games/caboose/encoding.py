@@ -101,6 +101,10 @@ class CabooseFast:
         self.bound = bound
         self.nphase, self.nstep = len(PHASE_NAMES), len(STEP_NAMES)
         self.step_at = {name: i for i, name in enumerate(STEP_NAMES)}  # a turn's pending frame, by its STEP
+        self.main_step = self.step_at["main"]
+        #: the kind of the last pending frame read, and its step
+        self.top: type | None = None
+        self.top_step = 0
         self.seats: list[Obs] = []
         self.pk: Pack | None = None
         self.nf = self.nc = self.nr = self.nac = self.ncc = 0
@@ -231,7 +235,12 @@ class CabooseFast:
         o.num(at + 1, s.acts_left, 3)
         o.num(at + 2, s.draws_left, 2)
         o.flag(at + 3, s.horus_left)
-        step = self.step_at[s.stack[-1].STEP if phase == ACTIONS else "main"]
+        step = self.main_step
+        if phase == ACTIONS:
+            top = s.stack[-1]
+            if type(top) is not self.top:  # (an interpreted frame: its STEP read once per kind)
+                self.top, self.top_step = type(top), self.step_at[top.STEP]
+            step = self.top_step
         for i in range(self.nstep):
             o.flag(at + 4 + i, i == step)
         return o
