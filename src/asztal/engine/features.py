@@ -206,7 +206,8 @@ class Obs:
             if old is items or old == items:  # (no copy made to compare)
                 return
             for c in old:
-                self.flag(at + c, False)
+                if c not in items:  # (a member that stays is not written twice)
+                    self.flag(at + c, False)
         for c in items:
             self.flag(at + c, True)
         self.sets[at] = items if isinstance(items, tuple) else list(items)

@@ -180,7 +180,7 @@ class CabooseFast:
         rt = s.rt
         if not o.same_lists(-2, [rt]):  # (else no route changed)
             for r in range(nr):
-                key = 0
+                key = n  # (the seats' order depends on their number)
                 for k in range(n):
                     q = rt[r * n + (seat + k) % n]
                     key = key << 4 | q if 0 <= q < 16 and key >= 0 else -1
