@@ -89,7 +89,9 @@ class PocketCivFast:
         self.ncards, self.nadv, self.maxarea = NCARDS, len(ADV_IDS), MAXAREA
         steps = _pocketciv_steps()
         self.nsteps = len(steps)
-        self.step_at = {name: i for i, name in enumerate(steps)}
+        step_at = {name: i for i, name in enumerate(steps)}
+        #: each kind of frame's step, by the kind's number (``NO``: no string looked up per call)
+        self.step_of = [step_at.get(tag, -1) for tag in frames.KINDS]
         self.nwonders = len(WONDER_IDS)
         self.per_area = 12 + self.nwonders
         self.seats: list[Obs] = []
@@ -129,8 +131,8 @@ class PocketCivFast:
         stack = s.stack
         last = first = -1
         if stack:
-            last = self.step_at.get(stack[-1].TAG, -1)
-            first = self.step_at.get(stack[0].TAG, -1)
+            last = self.step_of[stack[-1].NO]
+            first = self.step_of[stack[0].NO]
         if not o.same(2, (last + 1) * 1024 + first + 1):
             for i in range(self.nsteps):
                 o.flag(at + i, i == last)
