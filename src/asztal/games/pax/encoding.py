@@ -107,6 +107,7 @@ _LEGION: Final = 5
 _TABLEAU: Final = 10
 _PUBLIC: Final = 13
 _NCARDS: Final = 74
+_CARD_CAT: Final = CARD_CAT  # a C static in the compiled build (another module's global is a dict lookup)
 
 
 class PaxFast:
@@ -124,6 +125,9 @@ class PaxFast:
         self.after = self.cards + _NCARDS * 17
         assert NCARDS == _NCARDS
         self.seats: list[Obs] = []
+        #: the kind of the last frame read, and its part of the game
+        self.kind: type | None = None
+        self.stage = 0
         #: each seat's card block as last written (``_places``)
         self.kept: list[_Cards] = []
 
@@ -140,7 +144,9 @@ class PaxFast:
         o = seat_buffers(self.seats, seat, self.size, self.bound)
         n = s.players
         frame = s.frame
-        stage = int(frame.STAGE)
+        if type(frame) is not self.kind:  # (its part of the game read once per kind of frame)
+            self.kind, self.stage = type(frame), int(frame.STAGE)
+        stage = self.stage
         over = stage == _OVER
         for i in range(self.nphase):
             o.flag(i, i == stage)
@@ -161,7 +167,7 @@ class PaxFast:
             syms = s.syms
             rome = [0] * 7
             for c in s.rome:
-                rome[CARD_CAT[c]] += syms[c]
+                rome[_CARD_CAT[c]] += syms[c]
             for j in range(7):
                 o.num(at + j, rome[j], 10)
             cost = s.cost
@@ -211,22 +217,29 @@ class PaxFast:
                     o.num(at + j, 0, 1)
             at += 17
         at = self.after + 13 + 4 * 17
+        # the turn's numbers and the drawing's, written again when they changed
+        key = 0
         if stage == _PLAY and isinstance(frame, Playing):
             cats, played = frame.categories, frame.played
-            o.num(at, played, 5)
-            o.num(at + 1, played, 5)
-            for j in range(7):
-                o.num(at + 2 + j, cats >> j & 1, 1)
-        else:
+            key = (played << 8 | cats) << 1 | 1 if 0 <= played < 1 << 20 and 0 <= cats < 256 else -1
+            if not o.same(5, key):
+                o.num(at, played, 5)
+                o.num(at + 1, played, 5)
+                for j in range(7):
+                    o.num(at + 2 + j, cats >> j & 1, 1)
+        elif not o.same(5, key):
             for j in range(9):
                 o.num(at + j, 0, 1)
         at += 9
+        key = 0
         if stage == _DRAW and isinstance(frame, Drawing):
-            used = frame.placed
-            o.num(at, frame.left, 3)
-            for j in range(3):
-                o.num(at + 1 + j, used >> j & 1, 1)
-        else:
+            left, used = frame.left, frame.placed
+            key = (left << 8 | used) << 1 | 1 if 0 <= left < 1 << 20 and 0 <= used < 256 else -1
+            if not o.same(6, key):
+                o.num(at, left, 3)
+                for j in range(3):
+                    o.num(at + 1 + j, used >> j & 1, 1)
+        elif not o.same(6, key):
             for j in range(4):
                 o.num(at + j, 0, 1)
         return o
