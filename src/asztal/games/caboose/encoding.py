@@ -141,8 +141,9 @@ class CabooseFast:
         o = seat_buffers(self.seats, seat, self.size, self.bound)
         n = s.players
         phase = s.phase
-        for i in range(self.nphase):
-            o.flag(i, i == phase)
+        if not o.same(nc + nr + 5, phase + 1):  # (the blocks' keys: the cities', the routes', the seats', these)
+            for i in range(self.nphase):
+                o.flag(i, i == phase)
         at = self.nphase
         o.flag(at, s.to_move == seat)
         o.num(at + 1, s.round, s.rounds)
@@ -241,8 +242,9 @@ class CabooseFast:
             if type(top) is not self.top:  # (an interpreted frame: its STEP read once per kind)
                 self.top, self.top_step = type(top), self.step_at[top.STEP]
             step = self.top_step
-        for i in range(self.nstep):
-            o.flag(at + 4 + i, i == step)
+        if not o.same(nc + nr + 6, step + 1):
+            for i in range(self.nstep):
+                o.flag(at + 4 + i, i == step)
         return o
 
     def _city_value(self, s: CabooseState, x: int) -> int:

@@ -148,8 +148,9 @@ class PaxFast:
             self.kind, self.stage = type(frame), int(frame.STAGE)
         stage = self.stage
         over = stage == _OVER
-        for i in range(self.nphase):
-            o.flag(i, i == stage)
+        if not o.same(7, stage + 1):  # (the blocks' keys: 1-4 the seats', 5 the turn's, 6 the drawing's, 7 this)
+            for i in range(self.nphase):
+                o.flag(i, i == stage)
         at = self.nphase
         o.flag(at, s.to_move == seat)
         o.num(at + 1, s.round_no, 20)
@@ -360,18 +361,24 @@ class _Cards:
         self.mine = 0
 
     def part(self, slot: int, cards: tuple[int, ...], moved: list[int]) -> None:
-        """Slot ``slot`` holds ``cards`` now (another tuple): the cards that left it or came into
-        it are ``moved``."""
+        """Slot ``slot`` holds ``cards`` now (another tuple): the cards that came into it or
+        left it are ``moved``. Each bit is toggled for the new cards, then for the old ones: a
+        new card whose bit is now on was not there before, an old card whose bit is now off is
+        not there any more (a card in both is toggled twice and not moved)."""
         old = self.parts[slot]
         self.parts[slot] = cards
         bit = 1 << slot % 6
         mask = self.masks[slot // 6]
-        for c in old:
-            mask[c] = mask[c] ^ bit
-            moved.append(c)
         for c in cards:
-            mask[c] = mask[c] ^ bit
-            moved.append(c)
+            m = mask[c] ^ bit
+            mask[c] = m
+            if m & bit:
+                moved.append(c)
+        for c in old:
+            m = mask[c] ^ bit
+            mask[c] = m
+            if not m & bit:
+                moved.append(c)
 
     def bits(self, x: int, moved: list[int]) -> None:
         """The cards of the set ``x`` (a bit per card) are ``moved``."""
