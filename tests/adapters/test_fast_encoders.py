@@ -139,3 +139,26 @@ def test_an_encoder_kept_over_many_steps_equals_one_made_afresh(game):
                     break
                 table.play(rng.choice(table.legal()))
     assert checked > 500
+
+
+def test_a_kept_pax_encoder_sees_a_card_in_another_hand_become_known():
+    """A card another seat holds is shown once every seat knows it (a bought one): a change of
+    ``known`` alone, every hand the same tuple, is written by a kept encoder too."""
+    table = Table("pax", 3)
+    table.new(0)
+    rng = random.Random(0)
+    while not all(table.state.hands[1:]):
+        table.play(rng.choice(table.legal()))
+    state = table.state
+    part = games.load("pax").part("encoding")
+    kept = part.state_encoder(state, table.encoder.size)
+    for seat in range(3):
+        kept(state, seat)
+    changed = state.clone()
+    for q in (1, 2):
+        for c in changed.hands[q]:
+            changed.known ^= 1 << c
+    for seat in range(3):
+        afresh = part.state_encoder(changed, table.encoder.size)(changed, seat)
+        assert np.array_equal(kept(changed, seat), afresh)
+        assert not np.array_equal(afresh, part.state_encoder(state, table.encoder.size)(state, seat))

@@ -213,8 +213,8 @@ class CabooseFast:
                 inside = bool(active) and active[q]
                 fits = (0 <= m < 256 and 0 <= p < 256 and 0 <= tr < 64 and 0 <= g < 16 and nch < 64 and nah < 32
                         and nf_ < 32 and nb < 32 and 0 <= bid < 256)
-                key = ((((((((m << 8 | p) << 6 | tr) << 4 | g) << 6 | nch) << 5 | nah) << 5 | nf_) << 5 | nb) << 8 | bid)
-                key = (key << 1 | inside) << 1 | 1  # (and present)
+                key = (((((m << 8 | p) << 6 | tr) << 4 | g) << 6 | nch) << 5 | nah) << 5 | nf_
+                key = (((key << 5 | nb) << 8 | bid) << 1 | inside) << 1 | 1  # (and present)
                 if not o.same(nc + nr + k, key if fits else -1):
                     o.flag(at, True)
                     o.num(at + 1, m, 50)

@@ -343,9 +343,9 @@ _PUBLIC_LOW: Final = 1 << 4
 _PUBLIC_MID: Final = 1 << 0 | 1 << 2
 #: each slot's place (its offset in ``_PAX_PLACES``; slot 2, the seat's own hand cards known to
 #: all, is never filled: they are "hand")
-_SLOT_PLACE: Final[tuple[int, ...]] = (0, _TABLEAU, -1, _TABLEAU + 1, _PUBLIC + 1, _TABLEAU + 2, _PUBLIC + 2, _TABLEAU + 3,
-                      _PUBLIC + 3, _LEGION, _LEGION + 1, _LEGION + 2, _LEGION + 3, _LEGION + 4, _ROME, _HIDDEN,
-                      _DRAWN)
+_SLOT_PLACE: Final[tuple[int, ...]] = (
+    0, _TABLEAU, -1, _TABLEAU + 1, _PUBLIC + 1, _TABLEAU + 2, _PUBLIC + 2, _TABLEAU + 3, _PUBLIC + 3,
+    _LEGION, _LEGION + 1, _LEGION + 2, _LEGION + 3, _LEGION + 4, _ROME, _HIDDEN, _DRAWN)
 
 
 class _Cards:
