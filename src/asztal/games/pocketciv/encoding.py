@@ -144,7 +144,9 @@ class PocketCivFast:
         mount, forest, farm, desert, fault = s.mount, s.forest, s.farm, s.desert, s.fault
         here = [False] * nw
         areas = len(s.board.areas)
-        for a in range(self.maxarea):
+        # the areas the map lacks are rows of zeros: looked at again only when the map's size changed
+        upto = areas if o.same(3 + self.maxarea, areas) else self.maxarea
+        for a in range(upto):
             b = at + a * per
             if a >= areas:  # no such area on this map
                 if not o.same(3 + a, 0):
