@@ -95,8 +95,6 @@ class PocketCivFast:
         self.nwonders = len(WONDER_IDS)
         self.per_area = 12 + self.nwonders
         self.seats: list[Obs] = []
-        #: each seat's areas' terrain numbers as last made (``fill``)
-        self.terrain: list[list[int]] = []
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (PocketCivFast, (self.size, self.bound))
@@ -146,23 +144,6 @@ class PocketCivFast:
         mount, forest, farm, desert, fault = s.mount, s.forest, s.farm, s.desert, s.fault
         here = [False] * nw
         areas = len(s.board.areas)
-        # each area's terrain, capital, hit and wonders as one number (wonders << 9 | flags),
-        # made again only when one of the lists, numbers or tuples they come from changed
-        while len(self.terrain) <= seat:
-            self.terrain.append([0] * self.maxarea)
-        terrain = self.terrain[seat]
-        lands = o.same_lists(-1, [mount, forest, farm, desert, fault])  # (each asked at every call: each keeps
-        built = o.same_parts(0, [wonders])  # what it was last asked with)
-        marks = o.same(4 + self.maxarea, hit << 6 | capital + 1 if 0 <= capital + 1 < 64 and hit >= 0 else -1)
-        if not (lands and built and marks):
-            for a in range(areas):
-                m = mount[a]
-                wmask = 0
-                for w in wonders[a]:
-                    wmask |= 1 << w
-                terrain[a] = wmask << 9 | (256 | (capital == a) << 7 | (forest[a] != 0) << 6 | (m == 1) << 5
-                                            | (m == 2) << 4 | (farm[a] != 0) << 3 | (desert[a] != 0) << 2
-                                            | (fault[a] != 0) << 1 | (hit >> a & 1))
         # the areas the map lacks are rows of zeros: looked at again only when the map's size changed
         upto = areas if o.same(3 + self.maxarea, areas) else self.maxarea
         for a in range(upto):
@@ -172,14 +153,18 @@ class PocketCivFast:
                     for j in range(per):
                         o.num(b + j, 0, 1)
                 continue
+            m = mount[a]
             t, c, mv = tribes[a], cav[a], moved[a]
-            flags = terrain[a]
+            flags = (256 | (capital == a) << 7 | (forest[a] != 0) << 6 | (m == 1) << 5 | (m == 2) << 4
+                     | (farm[a] != 0) << 3 | (desert[a] != 0) << 2 | (fault[a] != 0) << 1 | (hit >> a & 1))
+            wmask = 0
+            for w in wonders[a]:
+                wmask |= 1 << w
             # the area's numbers packed in a key, when they fit (else it is written every time)
             fits = 0 <= t < 1024 and 0 <= c < 1024 and 0 <= mv < 1024 and nw <= 20
-            key = ((t << 10 | c) << 10 | mv) << (nw + 9) | flags if fits else -1
+            key = (((t << 10 | c) << 10 | mv) << nw | wmask) << 9 | flags if fits else -1
             if o.same(3 + a, key):
                 continue
-            m = mount[a]
             o.flag(b, True)
             o.num(b + 1, t, 10)
             o.num(b + 2, c, 10)
