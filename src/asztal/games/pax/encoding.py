@@ -113,9 +113,11 @@ _CARD_CAT: Final = CARD_CAT  # a C static in the compiled build (another module'
 class PaxFast:
     """PAX (``_pax``) from ``PaxState``'s fields, compiled with the rules.
 
-    Each seat has its buffer (``Obs``): every number is computed at each call and written only
-    where it changed; the 74 x 17 block of where each card is, as one place per card (a
-    one-hot row), so a card that moved costs two writes and the others none."""
+    Each seat has its buffer (``Obs``): a number is written only where it changed, and a block
+    is computed again only when what it is read from changed (the seats' rows, the turn's, by
+    their keys); the 74 x 17 block of where each card is, one place per card (a one-hot
+    row), only for the cards that moved since the seat's last call (``_places``): two writes
+    each, and the other cards not looked at."""
 
     def __init__(self, size: int, bound: float = math.inf) -> None:
         self.size = size
@@ -249,8 +251,9 @@ class PaxFast:
         """The 74 x 17 block of where each card is, as the seat knows it, written again only
         for the cards that moved: the places a card can be seen in are slots, in the order in
         which a later one overrides an earlier one; each card keeps the set of slots holding
-        it (a bit mask), and a slot whose tuple was replaced since the last call toggles the
-        bits of its old and its new cards (a card in both is toggled twice: unchanged)."""
+        it (bit masks), and a slot whose tuple was replaced since the last call toggles the
+        bits of its new and its old cards (``_Cards.part``: a card in both is toggled twice,
+        unchanged, and not placed again)."""
         every = self.kept
         while len(every) <= seat:
             every.append(_Cards())
