@@ -9,8 +9,9 @@ import random
 import numpy as np
 import pytest
 
+from asztal import games
 from asztal.adapters.table import OBS_BOUND, Table
-from asztal.engine.features import Obs
+from asztal.engine.features import Encode, Obs
 
 SOAK = bool(os.environ.get("ASZTAL_SOAK"))
 CASES = [("pax", 1), ("pax", 2), ("pax", 3), ("pax", 4), ("caboose", 3), ("caboose", 4), ("caboose", 5),
@@ -106,3 +107,58 @@ def test_a_list_no_longer_asked_for_is_not_kept():
     for k in range(10):
         o.num(k % 2, k, 1)
     assert len(o.dirty) <= 2 and o.as_list() == [8.0, 9.0]
+
+
+@pytest.mark.parametrize("game", ["pax", "caboose", "pocketciv"])
+def test_an_encoder_kept_over_many_steps_equals_one_made_afresh(game):
+    """A state encoder writes again only what a step changed (the cards that moved, the seats
+    whose numbers changed): one encoder kept over every step of several games, of every player
+    count it encodes, gives for every seat the numbers of an encoder made for that position alone."""
+    part = games.load(game).part("encoding")
+    kept: Encode | None = None
+    checked = 0
+    for players in [p for name, p in CASES if name == game]:
+        table = Table(game, players)
+        if kept is None:
+            size = table.encoder.size
+            kept = part.state_encoder(table.state, size)
+            bounded = part.state_encoder(table.state, size, OBS_BOUND)
+        for seed in range(12 if SOAK else 2) if game != "pocketciv" else range(150 if SOAK else 20):
+            table.new(seed)
+            rng = random.Random(seed)
+            while True:
+                for seat in rng.sample(range(players), players):
+                    afresh = part.state_encoder(table.state, size)(table.state, seat)
+                    got = kept(table.state, seat)
+                    if not np.array_equal(afresh, got):
+                        bad = [table.encoder.names[i] for i in np.flatnonzero(afresh != got)[:8]]
+                        pytest.fail(f"{game} {players}p seed {seed} step {len(table.state.history)} seat {seat}: {bad}")
+                    assert bounded.as_list(table.state, seat) == np.clip(afresh, -OBS_BOUND, OBS_BOUND).tolist()
+                    checked += 1
+                if table.over:
+                    break
+                table.play(rng.choice(table.legal()))
+    assert checked > 500
+
+
+def test_a_kept_pax_encoder_sees_a_card_in_another_hand_become_known():
+    """A card another seat holds is shown once every seat knows it (a bought one): a change of
+    ``known`` alone, every hand the same tuple, is written by a kept encoder too."""
+    table = Table("pax", 3)
+    table.new(0)
+    rng = random.Random(0)
+    while not all(table.state.hands[1:]):
+        table.play(rng.choice(table.legal()))
+    state = table.state
+    part = games.load("pax").part("encoding")
+    kept = part.state_encoder(state, table.encoder.size)
+    for seat in range(3):
+        kept(state, seat)
+    changed = state.clone()
+    for q in (1, 2):
+        for c in changed.hands[q]:
+            changed.known ^= 1 << c
+    for seat in range(3):
+        afresh = part.state_encoder(changed, table.encoder.size)(changed, seat)
+        assert np.array_equal(kept(changed, seat), afresh)
+        assert not np.array_equal(afresh, part.state_encoder(state, table.encoder.size)(state, seat))

@@ -105,8 +105,7 @@ class Obs:
     those that differ from the last call's: a step changes a few, and a write from compiled
     code into an array costs tens of times a comparison. Every number is a count over a
     scale (``num``) or a flag (``flag``): the count itself is compared with the last one (an
-    integer: no division and no new float unless it changed). ``rows`` are one-hot rows (a
-    card's place): only the row's old and new ones are touched. A value is clamped to
+    integer: no division and no new float unless it changed). A value is clamped to
     ``±bound`` as it is written (``inf``: kept as it is), so an adapter's bounded
     observation needs no pass over the vector. A block whose inputs are those it was last
     written from is not computed at all: inputs packed in a key (``same``), the very same
@@ -126,14 +125,12 @@ class Obs:
         self.ints: list[int] = [0] * size
         self.buf = array("f", bytes(4 * size))
         self.array: np.ndarray = np.frombuffer(self.buf, np.float32)
-        #: the ones of each block of one-hot rows, by the block's first entry
-        self.hot: dict[int, list[int]] = {}
         #: the buffer as Python floats (the list last handed out), and the entries written since
         self.floats: list[float] | None = None
         self.dirty: list[int] = []
         #: the key each block was last written from (``same``), the members of each set (``members``)
         self.keys: list[int] = []
-        self.sets: dict[int, tuple[int, ...]] = {}
+        self.sets: dict[int, Sequence[int]] = {}
         #: the parts each block was last written from (``same_parts``), kept (so never another object's)
         self.parts: dict[int, list[Any]] = {}
         #: copies of the lists each block was last written from (``same_lists``)
@@ -202,31 +199,18 @@ class Obs:
         return True
 
     def members(self, at: int, items: Sequence[int]) -> None:
-        """The set ``items`` (numbers) as flags from ``at``: only a changed set is written."""
-        new = tuple(items)  # (a tuple is itself: no copy)
+        """The set ``items`` (numbers: a state's tuple, or its list changed in place) as flags
+        from ``at``: only a changed set is written (a tuple is kept as it is, a list copied)."""
         old = self.sets.get(at)
         if old is not None:
-            if old == new:
+            if old is items or old == items:  # (no copy made to compare)
                 return
             for c in old:
-                self.flag(at + c, False)
-        for c in new:
+                if c not in items:  # (a member that stays is not written twice)
+                    self.flag(at + c, False)
+        for c in items:
             self.flag(at + c, True)
-        self.sets[at] = new
-
-    def rows(self, at: int, width: int, ones: list[int]) -> None:
-        """Rows of ``width`` entries from ``at``: row ``k`` is one-hot at ``ones[k]`` (-1: all zero)."""
-        old = self.hot.get(at)
-        if old is None:
-            old = self.hot[at] = [-1] * len(ones)
-        for k in range(len(ones)):
-            new, was = ones[k], old[k]
-            if new != was:
-                if was >= 0:
-                    self.flag(at + k * width + was, False)
-                if new >= 0:
-                    self.flag(at + k * width + new, True)
-                old[k] = new
+        self.sets[at] = items if isinstance(items, tuple) else list(items)
 
     def copy(self) -> np.ndarray:
         return self.array.copy()

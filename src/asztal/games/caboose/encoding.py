@@ -101,6 +101,10 @@ class CabooseFast:
         self.bound = bound
         self.nphase, self.nstep = len(PHASE_NAMES), len(STEP_NAMES)
         self.step_at = {name: i for i, name in enumerate(STEP_NAMES)}  # a turn's pending frame, by its STEP
+        self.main_step = self.step_at["main"]
+        #: the kind of the last pending frame read, and its step
+        self.top: type | None = None
+        self.top_step = 0
         self.seats: list[Obs] = []
         self.pk: Pack | None = None
         self.nf = self.nc = self.nr = self.nac = self.ncc = 0
@@ -137,8 +141,9 @@ class CabooseFast:
         o = seat_buffers(self.seats, seat, self.size, self.bound)
         n = s.players
         phase = s.phase
-        for i in range(self.nphase):
-            o.flag(i, i == phase)
+        if not o.same(nc + nr + 5, phase + 1):  # (the blocks' keys: the cities', the routes', the seats', these)
+            for i in range(self.nphase):
+                o.flag(i, i == phase)
         at = self.nphase
         o.flag(at, s.to_move == seat)
         o.num(at + 1, s.round, s.rounds)
@@ -176,7 +181,7 @@ class CabooseFast:
         rt = s.rt
         if not o.same_lists(-2, [rt]):  # (else no route changed)
             for r in range(nr):
-                key = 0
+                key = n  # (the seats' order depends on their number)
                 for k in range(n):
                     q = rt[r * n + (seat + k) % n]
                     key = key << 4 | q if 0 <= q < 16 and key >= 0 else -1
@@ -196,36 +201,50 @@ class CabooseFast:
         o.members(at, s.ahand[seat])
         at += nac
         offer, active, god = s.offer, s.active, s.god
-        seats = at
-        # the seats' numbers, computed again only when a list they come from changed
-        fresh = o.same_lists(-3, [s.money, s.vp, s.trains, s.chand, s.ahand, god, s.fcards, s.bcards, offer, active])
-        for k in range(5 if not fresh else 0):
+        money, vp, trains, chand, ahand, fcards, bcards = s.money, s.vp, s.trains, s.chand, s.ahand, s.fcards, s.bcards
+        # the seats' numbers, a row each, written again only when the numbers the row is made
+        # of (packed in a key when they fit) changed: a step changes one or two seats'
+        for k in range(5):
             if k < n:
                 q = (seat + k) % n
-                o.flag(at, True)
-                o.num(at + 1, s.money[q], 50)
-                o.num(at + 2, s.vp[q], 50)
-                o.num(at + 3, s.trains[q], 20)
-                o.num(at + 4, len(s.chand[q]), 20)
-                o.num(at + 5, len(s.ahand[q]), 10)
-                for g in range(1, 8):
-                    o.flag(at + 5 + g, god[q] == g)
-                o.num(at + 13, len(s.fcards[q]), 5)
-                o.num(at + 14, len(s.bcards[q]), 5)
-                o.num(at + 15, offer[q] if offer else 0, 50)
-                o.flag(at + 16, bool(active) and active[q])
-            else:
+                m, p, tr, g = money[q], vp[q], trains[q], god[q]
+                nch, nah, nf_, nb = len(chand[q]), len(ahand[q]), len(fcards[q]), len(bcards[q])
+                bid = offer[q] if offer else 0
+                inside = bool(active) and active[q]
+                fits = (0 <= m < 256 and 0 <= p < 256 and 0 <= tr < 64 and 0 <= g < 16 and nch < 64 and nah < 32
+                        and nf_ < 32 and nb < 32 and 0 <= bid < 256)
+                key = (((((m << 8 | p) << 6 | tr) << 4 | g) << 6 | nch) << 5 | nah) << 5 | nf_
+                key = (((key << 5 | nb) << 8 | bid) << 1 | inside) << 1 | 1  # (and present)
+                if not o.same(nc + nr + k, key if fits else -1):
+                    o.flag(at, True)
+                    o.num(at + 1, m, 50)
+                    o.num(at + 2, p, 50)
+                    o.num(at + 3, tr, 20)
+                    o.num(at + 4, nch, 20)
+                    o.num(at + 5, nah, 10)
+                    for j in range(1, 8):
+                        o.flag(at + 5 + j, g == j)
+                    o.num(at + 13, nf_, 5)
+                    o.num(at + 14, nb, 5)
+                    o.num(at + 15, bid, 50)
+                    o.flag(at + 16, inside)
+            elif not o.same(nc + nr + k, 0):  # (no seat here: a row of zeros)
                 for j in range(17):
                     o.num(at + j, 0, 1)
             at += 17
-        at = seats + 5 * 17
         o.num(at, s.high or 0, 50)
         o.num(at + 1, s.acts_left, 3)
         o.num(at + 2, s.draws_left, 2)
         o.flag(at + 3, s.horus_left)
-        step = self.step_at[s.stack[-1].STEP if phase == ACTIONS else "main"]
-        for i in range(self.nstep):
-            o.flag(at + 4 + i, i == step)
+        step = self.main_step
+        if phase == ACTIONS:
+            top = s.stack[-1]
+            if type(top) is not self.top:  # (an interpreted frame: its STEP read once per kind)
+                self.top, self.top_step = type(top), self.step_at[top.STEP]
+            step = self.top_step
+        if not o.same(nc + nr + 6, step + 1):
+            for i in range(self.nstep):
+                o.flag(at + 4 + i, i == step)
         return o
 
     def _city_value(self, s: CabooseState, x: int) -> int:

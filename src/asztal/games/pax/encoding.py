@@ -107,14 +107,17 @@ _LEGION: Final = 5
 _TABLEAU: Final = 10
 _PUBLIC: Final = 13
 _NCARDS: Final = 74
+_CARD_CAT: Final = CARD_CAT  # a C static in the compiled build (another module's global is a dict lookup)
 
 
 class PaxFast:
     """PAX (``_pax``) from ``PaxState``'s fields, compiled with the rules.
 
-    Each seat has its buffer (``Obs``): every number is computed at each call and written only
-    where it changed; the 74 x 17 block of where each card is, as one place per card (a
-    one-hot row), so a card that moved costs two writes and the others none."""
+    Each seat has its buffer (``Obs``): a number is written only where it changed, and a block
+    is computed again only when what it is read from changed (the seats' rows, the turn's, by
+    their keys); the 74 x 17 block of where each card is, one place per card (a one-hot
+    row), only for the cards that moved since the seat's last call (``_places``): two writes
+    each, and the other cards not looked at."""
 
     def __init__(self, size: int, bound: float = math.inf) -> None:
         self.size = size
@@ -124,6 +127,11 @@ class PaxFast:
         self.after = self.cards + _NCARDS * 17
         assert NCARDS == _NCARDS
         self.seats: list[Obs] = []
+        #: the kind of the last frame read, and its part of the game
+        self.kind: type | None = None
+        self.stage = 0
+        #: each seat's card block as last written (``_places``)
+        self.kept: list[_Cards] = []
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (PaxFast, (self.size, self.bound))  # pickled by its size (the buffers are made again)
@@ -138,10 +146,13 @@ class PaxFast:
         o = seat_buffers(self.seats, seat, self.size, self.bound)
         n = s.players
         frame = s.frame
-        stage = int(frame.STAGE)
+        if type(frame) is not self.kind:  # (its part of the game read once per kind of frame)
+            self.kind, self.stage = type(frame), int(frame.STAGE)
+        stage = self.stage
         over = stage == _OVER
-        for i in range(self.nphase):
-            o.flag(i, i == stage)
+        if not o.same(7, stage + 1):  # (the blocks' keys: 1-4 the seats', 5 the turn's, 6 the drawing's, 7 this)
+            for i in range(self.nphase):
+                o.flag(i, i == stage)
         at = self.nphase
         o.flag(at, s.to_move == seat)
         o.num(at + 1, s.round_no, 20)
@@ -149,26 +160,17 @@ class PaxFast:
         o.flag(at + 3, s.exhausted)
         o.num(at + 4, s.level or 0, 5)
         o.num(at + 5, s.money[seat], 20)
-        # where each card is, as the seat knows it: computed again only when one of the
-        # tuples it is read from was replaced (a step replaces the ones it changes)
         shown_hidden = over or (s.rome_seen >> seat & 1) != 0
         drawing = stage == _DRAW and seat == s.to_move and isinstance(frame, Drawing)
-        parts: list[Any] = [
-            n, s.rome, s.rome_hidden if shown_hidden else None,
-            frame.held if drawing and isinstance(frame, Drawing) else None, *s.hands, *s.tableau, *s.legions]
-        fresh = o.same_parts(0, parts)
-        mine = s.slid[seat]  # the cards this seat put under the deck, found in the deck (a list)
-        known_same = o.same(0, s.known)  # (numbers: told apart by value; each key kept at every call)
-        fresh = o.same(2, mine) and known_same and fresh
-        if mine:
-            fresh = o.same_lists(-2, [s.deck]) and fresh
+        self._places(o, s, seat, drawing, shown_hidden)
         at = self.after
-        if not fresh:  # (Rome's symbols and the Legions' values too are read from those tuples)
-            self._places(o, s, seat, drawing, shown_hidden)
+        # Rome's symbols and the Legions' values: computed again only when one of the tuples
+        # they are read from was replaced (a step replaces the ones it changes)
+        if not o.same_parts(0, [s.rome, s.syms, s.cost, *s.legions]):
             syms = s.syms
             rome = [0] * 7
             for c in s.rome:
-                rome[CARD_CAT[c]] += syms[c]
+                rome[_CARD_CAT[c]] += syms[c]
             for j in range(7):
                 o.num(at + j, rome[j], 10)
             cost = s.cost
@@ -182,87 +184,208 @@ class PaxFast:
         o.num(at + 7, len(s.rome_hidden), 3)
         at += 13
         sym, money, rome_seen, hands = s.sym, s.money, s.rome_seen, s.hands
-        # the seats' numbers, computed again only when a list they come from changed
-        fresh = o.same_lists(-1, [sym, money, hands])
-        fresh = o.same(1, ((rome_seen << 8 | (s.primus + 1)) << 8 | (s.pc + 1)) << 1 | over) and fresh
-        for k in range(4 if not fresh else 0):
+        # the seats' numbers, a row each, written again only when the numbers the row is made
+        # of (packed in a key when they fit) changed: a step changes one seat's at most
+        for k in range(4):
             if k < n:
                 q = (seat + k) % n
                 b = q * 7
-                o.flag(at, True)
-                for j in range(7):
-                    o.num(at + 1 + j, sym[b + j], 10)
                 shown = over or q == seat
-                o.num(at + 8, len(hands[q]), 10)
-                o.num(at + 9, max(sym[b + 5], sym[b + 6]), 10)  # PAX-LIM-01: the larger of Estate and Conspiracy
-                o.num(at + 10, sym[b + 1] // 3, 3)  # PAX-FLT-01: bonus Armies from Fleets
-                o.num(at + 11, sym[b + 2] // 3, 3)  # PAX-ARM-01: bonus Fleets from Armies
-                o.num(at + 12, rome_seen >> q & 1, 1)
-                o.flag(at + 13, q == s.primus)
-                o.flag(at + 14, q == s.pc)
-                o.num(at + 15, money[q] if shown else 0, 20)
-                o.flag(at + 16, not shown)
-            else:
+                m = money[q] if shown else 0
+                key = m
+                fits = 0 <= m < 1 << 12
+                for j in range(7):
+                    x = sym[b + j]
+                    fits = fits and 0 <= x < 32
+                    key = key << 5 | x
+                h = len(hands[q])
+                fits = fits and h < 32
+                key = (((key << 5 | h) << 1 | (rome_seen >> q & 1)) << 1 | (q == s.primus)) << 1 | (q == s.pc)
+                key = (key << 1 | shown) << 1 | 1  # (and present)
+                if not o.same(1 + k, key if fits else -1):
+                    o.flag(at, True)
+                    for j in range(7):
+                        o.num(at + 1 + j, sym[b + j], 10)
+                    o.num(at + 8, h, 10)
+                    o.num(at + 9, max(sym[b + 5], sym[b + 6]), 10)  # PAX-LIM-01: the larger of Estate and Conspiracy
+                    o.num(at + 10, sym[b + 1] // 3, 3)  # PAX-FLT-01: bonus Armies from Fleets
+                    o.num(at + 11, sym[b + 2] // 3, 3)  # PAX-ARM-01: bonus Fleets from Armies
+                    o.num(at + 12, rome_seen >> q & 1, 1)
+                    o.flag(at + 13, q == s.primus)
+                    o.flag(at + 14, q == s.pc)
+                    o.num(at + 15, m, 20)
+                    o.flag(at + 16, not shown)
+            elif not o.same(1 + k, 0):  # (no seat here: a row of zeros)
                 for j in range(17):
                     o.num(at + j, 0, 1)
             at += 17
         at = self.after + 13 + 4 * 17
+        # the turn's numbers and the drawing's, written again when they changed
+        key = 0
         if stage == _PLAY and isinstance(frame, Playing):
             cats, played = frame.categories, frame.played
-            o.num(at, played, 5)
-            o.num(at + 1, played, 5)
-            for j in range(7):
-                o.num(at + 2 + j, cats >> j & 1, 1)
-        else:
+            key = (played << 8 | cats) << 1 | 1 if 0 <= played < 1 << 20 and 0 <= cats < 256 else -1
+            if not o.same(5, key):
+                o.num(at, played, 5)
+                o.num(at + 1, played, 5)
+                for j in range(7):
+                    o.num(at + 2 + j, cats >> j & 1, 1)
+        elif not o.same(5, key):
             for j in range(9):
                 o.num(at + j, 0, 1)
         at += 9
+        key = 0
         if stage == _DRAW and isinstance(frame, Drawing):
-            used = frame.placed
-            o.num(at, frame.left, 3)
-            for j in range(3):
-                o.num(at + 1 + j, used >> j & 1, 1)
-        else:
+            left, used = frame.left, frame.placed
+            key = (left << 8 | used) << 1 | 1 if 0 <= left < 1 << 20 and 0 <= used < 256 else -1
+            if not o.same(6, key):
+                o.num(at, left, 3)
+                for j in range(3):
+                    o.num(at + 1 + j, used >> j & 1, 1)
+        elif not o.same(6, key):
             for j in range(4):
                 o.num(at + j, 0, 1)
         return o
 
     def _places(self, o: Obs, s: PaxState, seat: int, drawing: bool, shown_hidden: bool) -> None:
-        """The 74 x 17 block of where each card is, as the seat knows it (later places
-        override earlier ones)."""
+        """The 74 x 17 block of where each card is, as the seat knows it, written again only
+        for the cards that moved: the places a card can be seen in are slots, in the order in
+        which a later one overrides an earlier one; each card keeps the set of slots holding
+        it (bit masks), and a slot whose tuple was replaced since the last call toggles the
+        bits of its new and its old cards (``_Cards.part``: a card in both is toggled twice,
+        unchanged, and not placed again)."""
+        every = self.kept
+        while len(every) <= seat:
+            every.append(_Cards())
+        kept = every[seat]
         n = s.players
-        place = [-1] * _NCARDS
-        for c in s.hands[seat]:
-            place[c] = 0
-        known = s.known
-        for k in range(n):
+        hands, tableau, legions, frame = s.hands, s.tableau, s.legions, s.frame
+        parts = kept.parts
+        moved: list[int] = []
+        part = hands[seat]
+        if part is not parts[_OWN]:
+            kept.part(_OWN, part, moved)
+        for k in range(4):
             q = (seat + k) % n
-            for c in s.tableau[q]:
-                place[c] = _TABLEAU + k
-            if k:
-                for c in s.hands[q]:
-                    if known >> c & 1:
-                        place[c] = _PUBLIC + k
-        i = 0
-        for g in s.legions:
-            for c in g:
-                place[c] = _LEGION + i
-            i += 1
-        for c in s.rome:
-            place[c] = _ROME
-        if shown_hidden:
-            for c in s.rome_hidden:
-                place[c] = _HIDDEN
-        frame = s.frame
-        if drawing and isinstance(frame, Drawing):
-            for c in frame.held:
-                place[c] = _DRAWN
-        mine = s.slid[seat]  # the cards this seat put under the deck: those still in it
-        if mine:
-            deck = s.deck
-            while mine:
-                c = (mine & -mine).bit_length() - 1
-                mine &= mine - 1
-                if place[c] < 0 and c in deck:
-                    place[c] = _DECK
-        o.rows(self.cards, 17, place)
+            part = tableau[q] if k < n else ()
+            if part is not parts[_SEAT_TABLEAU + 2 * k]:
+                kept.part(_SEAT_TABLEAU + 2 * k, part, moved)
+            part = hands[q] if 0 < k < n else ()
+            if part is not parts[_SEAT_HAND + 2 * k]:
+                kept.part(_SEAT_HAND + 2 * k, part, moved)
+        for i in range(5):
+            part = legions[i] if i < len(legions) else ()
+            if part is not parts[_SLOT_LEGION + i]:
+                kept.part(_SLOT_LEGION + i, part, moved)
+        if s.rome is not parts[_SLOT_ROME]:
+            kept.part(_SLOT_ROME, s.rome, moved)
+        part = s.rome_hidden if shown_hidden else ()
+        if part is not parts[_SLOT_HIDDEN]:
+            kept.part(_SLOT_HIDDEN, part, moved)
+        part = frame.held if drawing and isinstance(frame, Drawing) else ()
+        if part is not parts[_SLOT_DRAWN]:
+            kept.part(_SLOT_DRAWN, part, moved)
+        known = s.known  # the cards in a hand that every seat knows (bought ones)
+        if known != kept.known:
+            kept.bits(known ^ kept.known, moved)
+            kept.known = known
+        # the cards this seat slid under the deck: those in it (a card leaves the deck only
+        # through ``deck.pop``, which clears its bits, so the set changes when one of them moves)
+        mine = s.slid[seat]
+        if mine != kept.mine:
+            kept.bits(mine ^ kept.mine, moved)
+            kept.mine = mine
+        deck = s.deck
+        at = self.cards
+        low, mid, high, place = kept.masks[0], kept.masks[1], kept.masks[2], kept.place
+        for c in moved:
+            # the card's last slot: among the highest six, else the middle six (the other
+            # seats' hands there seen only when known), else the lowest
+            m = high[c]
+            if m:
+                p = _SLOT_PLACE[12 + m.bit_length() - 1]
+            else:
+                m = mid[c]
+                if m & _PUBLIC_MID and not known >> c & 1:
+                    m &= ~_PUBLIC_MID
+                if m:
+                    p = _SLOT_PLACE[6 + m.bit_length() - 1]
+                else:
+                    m = low[c]
+                    if m & _PUBLIC_LOW and not known >> c & 1:
+                        m &= ~_PUBLIC_LOW
+                    if m:
+                        p = _SLOT_PLACE[m.bit_length() - 1]
+                    elif mine != 0 and mine >> c & 1 and c in deck:
+                        p = _DECK
+                    else:
+                        p = -1
+            was = place[c]
+            if p != was:
+                if was >= 0:
+                    o.flag(at + c * 17 + was, False)
+                if p >= 0:
+                    o.flag(at + c * 17 + p, True)
+                place[c] = p
+
+
+#: the slots of a card's place, in the order in which a later one overrides an earlier one: the
+#: seat's own hand; for each seat from this one, its tableau, and (for the others) its hand
+#: cards that every seat knows; the Legions; Rome; Rome's hidden cards; the cards drawn
+_OWN: Final = 0
+_SEAT_TABLEAU: Final = 1
+_SEAT_HAND: Final = 2
+_SLOT_LEGION: Final = 9
+_SLOT_ROME: Final = 14
+_SLOT_HIDDEN: Final = 15
+_SLOT_DRAWN: Final = 16
+#: the slots of the other seats' hands (a card there is seen only when known): slot 4 among the
+#: lowest six, 6 and 8 among the middle six (a card's slots are kept six to a number, so that
+#: each number is one of the integers Python keeps made: no new object per change)
+_PUBLIC_LOW: Final = 1 << 4
+_PUBLIC_MID: Final = 1 << 0 | 1 << 2
+#: each slot's place (its offset in ``_PAX_PLACES``; slot 2, the seat's own hand cards known to
+#: all, is never filled: they are "hand")
+_SLOT_PLACE: Final[tuple[int, ...]] = (
+    0, _TABLEAU, -1, _TABLEAU + 1, _PUBLIC + 1, _TABLEAU + 2, _PUBLIC + 2, _TABLEAU + 3, _PUBLIC + 3,
+    _LEGION, _LEGION + 1, _LEGION + 2, _LEGION + 3, _LEGION + 4, _ROME, _HIDDEN, _DRAWN)
+
+
+class _Cards:
+    """One seat's card block as last written: the tuple each slot held, each card's slots (bit
+    masks of slots 0-5, 6-11 and 12-16) and place (-1: none), and the known and slid cards it
+    was read with."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[int, ...]] = [()] * 17
+        self.masks: list[list[int]] = [[0] * _NCARDS for _ in range(3)]
+        self.place: list[int] = [-1] * _NCARDS
+        self.known = 0
+        self.mine = 0
+
+    def part(self, slot: int, cards: tuple[int, ...], moved: list[int]) -> None:
+        """Slot ``slot`` holds ``cards`` now (another tuple): the cards that came into it or
+        left it are ``moved``. Each bit is toggled for the new cards, then for the old ones: a
+        new card whose bit is now on was not there before, an old card whose bit is now off is
+        not there any more (a card in both is toggled twice and not moved)."""
+        old = self.parts[slot]
+        self.parts[slot] = cards
+        bit = 1 << slot % 6
+        mask = self.masks[slot // 6]
+        for c in cards:
+            m = mask[c] ^ bit
+            mask[c] = m
+            if m & bit:
+                moved.append(c)
+        for c in old:
+            m = mask[c] ^ bit
+            mask[c] = m
+            if not m & bit:
+                moved.append(c)
+
+    def bits(self, x: int, moved: list[int]) -> None:
+        """The cards of the set ``x`` (a bit per card) are ``moved``."""
+        while x:
+            c = (x & -x).bit_length() - 1
+            x &= x - 1
+            moved.append(c)

@@ -89,7 +89,9 @@ class PocketCivFast:
         self.ncards, self.nadv, self.maxarea = NCARDS, len(ADV_IDS), MAXAREA
         steps = _pocketciv_steps()
         self.nsteps = len(steps)
-        self.step_at = {name: i for i, name in enumerate(steps)}
+        step_at = {name: i for i, name in enumerate(steps)}
+        #: each kind of frame's step, by the kind's number (``NO``: no string looked up per call)
+        self.step_of = [step_at.get(tag, -1) for tag in frames.KINDS]
         self.nwonders = len(WONDER_IDS)
         self.per_area = 12 + self.nwonders
         self.seats: list[Obs] = []
@@ -129,8 +131,8 @@ class PocketCivFast:
         stack = s.stack
         last = first = -1
         if stack:
-            last = self.step_at.get(stack[-1].TAG, -1)
-            first = self.step_at.get(stack[0].TAG, -1)
+            last = self.step_of[stack[-1].NO]
+            first = self.step_of[stack[0].NO]
         if not o.same(2, (last + 1) * 1024 + first + 1):
             for i in range(self.nsteps):
                 o.flag(at + i, i == last)
@@ -142,7 +144,9 @@ class PocketCivFast:
         mount, forest, farm, desert, fault = s.mount, s.forest, s.farm, s.desert, s.fault
         here = [False] * nw
         areas = len(s.board.areas)
-        for a in range(self.maxarea):
+        # the areas the map lacks are rows of zeros: looked at again only when the map's size changed
+        upto = areas if o.same(3 + self.maxarea, areas) else self.maxarea
+        for a in range(upto):
             b = at + a * per
             if a >= areas:  # no such area on this map
                 if not o.same(3 + a, 0):
