@@ -187,11 +187,12 @@ def winners(state: GameState) -> list[int]:
 #: what a win by the other Empire's fall is worth to the bots, against 0.9 for a win on points.
 #: The book reminds the players that PocketCiv is no war game, its aim the most developed
 #: civilisation (PC-MP-02, p. 17: „a PocketCiv nem harci játék … az a cél, hogy a legfejlettebb
-#: civilizációt teremtsük meg”); a search that counts the other's fall as a full
-#: win steers the Totem holder's choices in an event (PC-MP-TOTEM-10) onto the weaker Empire's
-#: last tribes, and the game ends in Era 1-3 (docs/bots.md, "Two-player survival"). Below the
-#: worth of playing on (0.5 between equals), a fall is never what a bot plays for; its own fall
-#: stays worth nothing (``winners``).
+#: civilizációt teremtsük meg”); a search that counts the other's fall as a full win steers
+#: the Totem holder's choices in an event (PC-MP-TOTEM-10) onto the weaker Empire's last
+#: tribes, and the game ends in Era 1-3 (docs/bots.md, "The other Empire's fall is no prize").
+#: Below the worth of playing on (0.5 between equals), a fall is never what a bot plays for;
+#: its own fall stays worth nothing (``winners``). The rules are untouched: the survivor still
+#: wins the game (PC-MP-END-01, ruling PC-R-MP-WIPEOUT-LOSES).
 FALL_WIN = 0.3
 
 
@@ -217,8 +218,8 @@ def cutoff(state: GameState) -> list[float]:
     ``FALL_WIN``, and if none falls the points decide (a softmax of the estimates: a win's 0.9
     and the 0.1 of the better score together). A softmax
     of ``values`` alone would pay a seat for the other's danger as for its own progress, and a
-    search cut short would steer losses onto the weaker Empire (docs/bots.md, "Two-player
-    survival")."""
+    search cut short would steer losses onto the weaker Empire (docs/bots.md, "The other
+    Empire's fall is no prize")."""
     v = state.view(None)
     n = state.players
     est = [estimate(seat_view(v, q)) for q in range(n)]
