@@ -93,12 +93,13 @@ class ActionSpace:
 
     def action(self, state: GameState, i: int) -> Action:
         """The legal action number ``i``; ValueError when it is not legal here."""
-        if not 0 <= i < self.n:
-            raise ValueError(f"action {i} outside 0..{self.n - 1}")
         legal = state.legal_actions()
+        key, numbers = self._last  # (the numbers the mask or the legal list just read: no call)
         try:
-            return legal[self._numbers(legal).index(i)]
+            return legal[(numbers if legal is key else self._numbers(legal)).index(i)]
         except ValueError:
+            if not 0 <= i < self.n:
+                raise ValueError(f"action {i} outside 0..{self.n - 1}") from None
             raise ValueError(f"action {i} ({self.codes[i]}) is not legal now") from None
 
 

@@ -282,10 +282,10 @@ class Kept:
         a = np.zeros(self.size, self.dtype)  # (owns its bytes: a view of it holds a reference to it)
         if k < len(self.arrays):
             self.arrays[k] = a
-            self.views[k] = memoryview(a).cast("B")
+            self.views[k] = a.data.cast("B")
         else:
             self.arrays.append(a)
-            self.views.append(memoryview(a).cast("B"))
+            self.views.append(a.data.cast("B"))
 
     def _refs(self, k: int) -> int:
         """References to array ``k``, counted the same way at every call."""
