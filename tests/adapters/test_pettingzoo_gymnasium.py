@@ -122,7 +122,8 @@ def test_an_observation_handed_out_earlier_is_never_changed_by_a_later_step(game
             e.observe(agent)["action_mask"][:] = 1  # written into and let go
         mask = e.observe(agent)["action_mask"]  # let go at the next call
         assert mask.tolist() == [int(i in e.table.legal()) for i in range(e.table.actions.n)]
-        assert np.array_equal(e.observe(agent)["observation"], e.table.encoder.encode_view(e.table.state.view(seat), seat))
+        view = e.table.state.view(seat)
+        assert np.array_equal(e.observe(agent)["observation"], e.table.encoder.encode_view(view, seat))
         e.step(int(rng.choice(np.flatnonzero(mask))))
         n += 1
     for keep, observation, mask in held:
