@@ -31,10 +31,6 @@ from asztal.engine.features import Encode, Kept, Vec
 OBS_BOUND = 10.0
 
 
-#: the legal lists an action space keeps numbered (emptied when full: a game's lists are far fewer)
-KEPT_LISTS = 4096
-
-
 class ActionSpace:
     """Every action of a game (and pack), numbered; ``index[code]`` and ``codes[i]``.
 
@@ -54,8 +50,6 @@ class ActionSpace:
         self._last: tuple[Any, tuple[int, ...]] = (None, ())
         #: the same numbers sorted (OpenSpiel's order), kept with their list the same way
         self._sorted: tuple[Any, list[int]] = (None, [])
-        #: the numbers of the legal lists met, by their actions (``_met``)
-        self._lists: dict[Any, tuple[tuple[int, ...], list[int]]] = {}
         #: the masks handed out (set byte by byte: numpy's fancy index from a tuple costs twice as much)
         self._masks = Kept(self.n, "b")
 
@@ -72,29 +66,12 @@ class ActionSpace:
     def _numbers(self, legal: Sequence[Action]) -> tuple[int, ...]:
         key, numbers = self._last
         if legal is not key:
-            numbers = self._met(legal)[0]
-            self._last = (legal, numbers)  # the list is kept, so its identity is never reused
-        return numbers
-
-    def _met(self, legal: Sequence[Action]) -> tuple[tuple[int, ...], list[int]]:
-        """The numbers of a legal list, and the same sorted: kept by the list's actions (a game
-        offers the same few lists again and again, and hashing a tuple of interned actions is
-        a third of numbering them), up to ``KEPT_LISTS`` of them."""
-        try:
-            got = self._lists.get(legal)  # (a list is unhashable: numbered each time)
-        except TypeError:
-            got = None
-        if got is None:
             try:  # actions met before are numbered by the dict alone (no Python call per action: 4-5x faster)
                 numbers = tuple(map(self._known, legal))
             except KeyError:
                 numbers = tuple(map(self.of, legal))
-            got = (numbers, sorted(numbers))
-            if isinstance(legal, tuple):
-                if len(self._lists) >= KEPT_LISTS:
-                    self._lists.clear()
-                self._lists[legal] = got
-        return got
+            self._last = (legal, numbers)  # the list is kept, so its identity is never reused
+        return numbers
 
     def legal(self, state: GameState) -> list[int]:
         """The numbers of the legal actions, in the game's order."""
@@ -105,7 +82,7 @@ class ActionSpace:
         legal = state.legal_actions()
         key, numbers = self._sorted
         if legal is not key:
-            numbers = self._met(legal)[1]
+            numbers = sorted(self._numbers(legal))
             self._sorted = (legal, numbers)
         return numbers.copy()
 
