@@ -372,13 +372,14 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal action numbers of ``player`` (default: the player to move), in increasing
         order; at a chance node its outcomes (as ``chance_outcomes`` lists them)."""
-        now = self._live.player
+        lv = self._live
+        now = lv.player
         if now == _TERMINAL:
             return []
         if now == _CHANCE:
             return [a for a, _ in self.chance_outcomes()]
-        if player is None or player == now:
-            return self._shared.table.actions.legal_sorted(self.s)
+        if player is None or player == now:  # (the game read as ``s`` reads it, without its two properties)
+            return self._shared.table.actions.legal_sorted(lv.s if lv.ex is None else lv.ex.state)
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         return []
