@@ -378,8 +378,9 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             return []
         if now == _CHANCE:
             return [a for a, _ in self.chance_outcomes()]
-        if player is None or player == now:  # (the game read as ``s`` reads it, without its two properties)
-            return self._shared.table.actions.legal_sorted(lv.s if lv.ex is None else lv.ex.state)
+        if player is None or player == now:
+            s: Any = lv.s if lv.ex is None else lv.ex.state  # (``self.s`` without its two properties)
+            return self._shared.table.actions.legal_sorted(s)
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         return []
