@@ -178,6 +178,23 @@ class Obs:
         keys[block] = key
         return False
 
+    def onehot(self, block: int, at: int, n: int, i: int) -> None:
+        """Entries ``at``..``at + n - 1`` are 0 but ``at + i`` (all 0 when ``i`` is outside them),
+        with ``i + 1`` kept as ``block``'s key: once written, only the entry that was on and the
+        one now on are written again (not ``n`` flags: a frame's step has 41)."""
+        keys = self.keys
+        old = keys[block] - 1 if block < len(keys) else -2  # (-2: never written, or not comparable)
+        if self.same(block, i + 1 if i >= 0 else 0):
+            return
+        if old < -1:
+            for j in range(n):
+                self.flag(at + j, j == i)
+            return
+        if 0 <= old < n:
+            self.flag(at + old, False)
+        if 0 <= i < n:
+            self.flag(at + i, True)
+
     def same_lists(self, block: int, lists: list[list[Any]]) -> bool:
         """True when ``lists`` (a state's lists, changed in place) hold what ``block`` was last
         written from: the caller skips computing it. Else copies are kept and the caller

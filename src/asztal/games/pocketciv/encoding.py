@@ -118,10 +118,7 @@ class PocketCivFast:
         o.num(6, len(s.discard), nc)
         o.flag(7, bool(e.grown))
         o.flag(8, False)  # no view shows an "era_due"
-        top = s.discard[-1] if s.discard else -1
-        if not o.same(0, top + 1):
-            for i in range(16):
-                o.flag(9 + i, i == top)
+        o.onehot(0, 9, 16, s.discard[-1] if s.discard else -1)
         at = 9 + 16
         adv = e.adv
         if not o.same(1, adv):
@@ -133,10 +130,8 @@ class PocketCivFast:
         if stack:
             last = self.step_of[stack[-1].NO]
             first = self.step_of[stack[0].NO]
-        if not o.same(2, (last + 1) * 1024 + first + 1):
-            for i in range(self.nsteps):
-                o.flag(at + i, i == last)
-                o.flag(at + self.nsteps + i, i == first)
+        o.onehot(2, at, self.nsteps, last)
+        o.onehot(4 + self.maxarea, at + self.nsteps, self.nsteps, first)
         at += 2 * self.nsteps
         per, nw = self.per_area, self.nwonders
         hit, capital = s.hit, e.capital
