@@ -141,3 +141,19 @@ def test_an_observation_handed_out_earlier_is_never_changed_by_a_later_step(game
             kept.append((obs, obs["observation"].copy(), obs["action_mask"].copy()))
         assert info["action_mask"] is obs["action_mask"]
     assert all(np.array_equal(o["observation"], x) and np.array_equal(o["action_mask"], m) for o, x, m in kept)
+
+
+def test_an_environment_copies_and_pickles_with_arrays_of_its_own():
+    """The kept arrays are copied and pickled as new ones (``Kept.__reduce__``): a copy of an
+    environment observes what the original does, into arrays the original never writes."""
+    import copy
+    import pickle
+
+    for e in (env("pax", players=3), SoloEnv("pocketciv")):
+        e.reset(seed=2)
+        table = e.table
+        seat = table.to_move
+        mine = table.actions.mask(table.state), table.encoder.observe(table.state, seat)
+        for twin in (copy.deepcopy(e), pickle.loads(pickle.dumps(e))):
+            theirs = twin.table.actions.mask(twin.table.state), twin.table.encoder.observe(twin.table.state, seat)
+            assert all(np.array_equal(a, b) and a is not b for a, b in zip(mine, theirs, strict=True))

@@ -135,8 +135,7 @@ class Obs:
         self.parts: dict[int, list[Any]] = {}
         #: copies of the lists each block was last written from (``same_lists``)
         self.copies: dict[int, list[list[Any]]] = {}
-        #: the buffer's bytes (what ``copy`` copies), and the arrays it hands out (made when first asked for)
-        self.bytes = memoryview(self.buf).cast("B")
+        #: the arrays ``copy`` hands out (made when first asked for)
         self.kept: Kept | None = None
         #: the references ``_refs`` counts to a list that only this buffer holds
         self.floats = [0.0]
@@ -238,7 +237,7 @@ class Obs:
         kept = self.kept
         if kept is None:
             kept = self.kept = Kept(self.size, "f")
-        return kept.copy_of(self.bytes)
+        return kept.copy_of(self.buf)
 
     def _refs(self) -> int:
         """References to the list last handed out, counted the same way at every call."""
@@ -282,12 +281,13 @@ class Kept:
 
     def __init__(self, size: int, code: str) -> None:
         """``size`` numbers of the ``array`` type ``code`` ("f": float32, "b": int8)."""
+        self.code = code
         self.dtype = np.float32 if code == "f" else np.int8
         self.size = size
         self.arrays: list[np.ndarray] = []
-        #: each array's bytes, written through (a reference to its array: counted in ``alone``)
+        #: each array's numbers, written through (a reference to its array: counted in ``alone``)
         self.views: list[memoryview] = []
-        self.zeros = bytes(size * np.dtype(self.dtype).itemsize)
+        self.zeros = array(code, bytes(size * np.dtype(self.dtype).itemsize))
         for _ in range(2):
             self._new(len(self.arrays))
         #: the references ``_refs`` counts to an array that only this object holds
@@ -295,14 +295,18 @@ class Kept:
         #: the array handed out last
         self.last = 1
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied or pickled as new arrays: the ones handed out stay their holders'."""
+        return (Kept, (self.size, self.code))
+
     def _new(self, k: int) -> None:
         a = np.zeros(self.size, self.dtype)  # (owns its bytes: a view of it holds a reference to it)
         if k < len(self.arrays):
             self.arrays[k] = a
-            self.views[k] = a.data.cast("B")
+            self.views[k] = a.data
         else:
             self.arrays.append(a)
-            self.views.append(a.data.cast("B"))
+            self.views.append(a.data)
 
     def _refs(self, k: int) -> int:
         """References to array ``k``, counted the same way at every call."""
@@ -320,8 +324,8 @@ class Kept:
         self.last = k
         return k
 
-    def copy_of(self, data: memoryview) -> np.ndarray:
-        """An array of the bytes ``data`` (as many as the array's)."""
+    def copy_of(self, data: array[Any]) -> np.ndarray:
+        """An array of the numbers of ``data`` (as many, of this type: a memory copy)."""
         k = self._free()
         self.views[k][:] = data
         return self.arrays[k]
