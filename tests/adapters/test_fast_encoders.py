@@ -11,7 +11,7 @@ import pytest
 
 from asztal import games
 from asztal.adapters.table import OBS_BOUND, Table
-from asztal.engine.features import Encode, Obs
+from asztal.engine.features import Encode, Kept, Obs
 
 SOAK = bool(os.environ.get("ASZTAL_SOAK"))
 CASES = [("pax", 1), ("pax", 2), ("pax", 3), ("pax", 4), ("caboose", 3), ("caboose", 4), ("caboose", 5),
@@ -97,6 +97,40 @@ def test_a_list_handed_out_is_never_changed_while_held():
     del again
     o.num(0, 0, 1)
     assert o.as_list() == [0.0, 1.0, 1.0]
+
+
+def test_an_array_handed_out_is_never_changed_while_held():
+    """``Kept`` writes again an array it handed out only when nobody else holds it: not while
+    its caller holds it, a view of it or a ``memoryview`` over it; and it writes it whole, so
+    what a caller wrote into an array it let go is gone."""
+    k = Kept(6, "b")
+    first = k.flags((1, 4))
+    second = k.flags((0,))
+    third = k.flags((5,))  # both held: a new array
+    assert first.tolist() == [0, 1, 0, 0, 1, 0] and second.tolist() == [1, 0, 0, 0, 0, 0]
+    assert third.tolist() == [0, 0, 0, 0, 0, 1] and third is not first and third is not second
+    view, mem = first[1:], memoryview(second)
+    del first, second
+    fourth = k.flags((2,))
+    fifth = k.flags((3,))
+    assert view.tolist() == [1, 0, 0, 1, 0] and mem.tolist() == [1, 0, 0, 0, 0, 0]
+    assert third.tolist() == [0, 0, 0, 0, 0, 1] and fourth.tolist() == [0, 0, 1, 0, 0, 0]
+    assert fifth.tolist() == [0, 0, 0, 1, 0, 0]
+    fifth[:] = 1  # written into by its caller, then let go
+    del fifth
+    again = k.flags((0, 5))
+    assert again.tolist() == [1, 0, 0, 0, 0, 1] and fourth.tolist() == [0, 0, 1, 0, 0, 0]
+    del fourth, again
+    ids = [id(k.flags((i,))) for i in range(4)]  # each let go at once: the two kept arrays in turn
+    assert ids[0] != ids[1] and ids[2:] == ids[:2] and set(ids) == {id(a) for a in k.arrays}
+    o = Obs(2)
+    o.num(0, 3, 1)
+    held = o.copy()
+    o.num(1, 5, 1)
+    later = o.copy()
+    o.num(0, 7, 1)
+    assert held.tolist() == [3.0, 0.0] and later.tolist() == [3.0, 5.0] and o.copy().tolist() == [7.0, 5.0]
+    assert held.dtype == np.float32 and o.copy() is not held
 
 
 def test_a_list_no_longer_asked_for_is_not_kept():

@@ -97,3 +97,63 @@ def test_vector_envs_step_with_the_mask(mode):
     obs, _ = sync.reset(seed=1)
     sync.step(np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]]))
     sync.close()
+
+
+@pytest.mark.parametrize("game,players", [("pocketciv", 1), ("pax", 3)])
+def test_an_observation_handed_out_earlier_is_never_changed_by_a_later_step(game, players):
+    """The adapters hand out kept arrays again once their caller let them go (``Kept``): every
+    observation and mask a caller still holds (the dict, or only its mask or a view of it)
+    stays as it was handed out over a whole game, and those let go at once, or written into
+    and then let go, come back with the numbers of the new position."""
+    e = env(game, players=players)
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    held: list[tuple[object, np.ndarray, np.ndarray]] = []
+    n = 0
+    while not e.table.over:
+        agent = e.agent_selection
+        seat = e.possible_agents.index(agent)
+        if n % 3 == 0:
+            obs = e.observe(agent)
+            keep: object = obs if n % 2 else obs["action_mask"][2:]  # the dict, or a view of its mask
+            held.append((keep, obs["observation"].copy(), obs["action_mask"].copy()))
+            del obs
+        elif n % 3 == 1:
+            e.observe(agent)["action_mask"][:] = 1  # written into and let go
+        mask = e.observe(agent)["action_mask"]  # let go at the next call
+        assert mask.tolist() == [int(i in e.table.legal()) for i in range(e.table.actions.n)]
+        view = e.table.state.view(seat)
+        assert np.array_equal(e.observe(agent)["observation"], e.table.encoder.encode_view(view, seat))
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+        n += 1
+    for keep, observation, mask in held:
+        if isinstance(keep, dict):
+            assert np.array_equal(keep["observation"], observation) and np.array_equal(keep["action_mask"], mask)
+        else:
+            assert np.array_equal(keep, mask[2:])
+    solo = SoloEnv("pocketciv")
+    obs, info = solo.reset(seed=3)
+    kept = [(obs, obs["observation"].copy(), obs["action_mask"].copy())]
+    terminated = False
+    while not terminated:  # the usual loop: the last step's arrays are held while asking for the next
+        obs, reward, terminated, truncated, info = solo.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        if len(solo.table.state.history) % 7 == 0:
+            kept.append((obs, obs["observation"].copy(), obs["action_mask"].copy()))
+        assert info["action_mask"] is obs["action_mask"]
+    assert all(np.array_equal(o["observation"], x) and np.array_equal(o["action_mask"], m) for o, x, m in kept)
+
+
+def test_an_environment_copies_and_pickles_with_arrays_of_its_own():
+    """The kept arrays are copied and pickled as new ones (``Kept.__reduce__``): a copy of an
+    environment observes what the original does, into arrays the original never writes."""
+    import copy
+    import pickle
+
+    for e in (env("pax", players=3), SoloEnv("pocketciv")):
+        e.reset(seed=2)
+        table = e.table
+        seat = table.to_move
+        mine = table.actions.mask(table.state), table.encoder.observe(table.state, seat)
+        for twin in (copy.deepcopy(e), pickle.loads(pickle.dumps(e))):
+            theirs = twin.table.actions.mask(twin.table.state), twin.table.encoder.observe(twin.table.state, seat)
+            assert all(np.array_equal(a, b) and a is not b for a, b in zip(mine, theirs, strict=True))

@@ -25,7 +25,7 @@ import numpy as np
 
 from asztal import games
 from asztal.engine import Action, GameState
-from asztal.engine.features import Encode, Vec
+from asztal.engine.features import Encode, Kept, Vec
 
 #: observations lie in [-OBS_BOUND, OBS_BOUND] (scaled values are mostly within [-1, 2])
 OBS_BOUND = 10.0
@@ -50,6 +50,8 @@ class ActionSpace:
         self._last: tuple[Any, tuple[int, ...]] = (None, ())
         #: the same numbers sorted (OpenSpiel's order), kept with their list the same way
         self._sorted: tuple[Any, list[int]] = (None, [])
+        #: the masks handed out (set byte by byte: numpy's fancy index from a tuple costs twice as much)
+        self._masks = Kept(self.n, "b")
 
     def of(self, action: Action) -> int:
         """The number of an action."""
@@ -85,20 +87,19 @@ class ActionSpace:
         return numbers.copy()
 
     def mask(self, state: GameState) -> np.ndarray:
-        """1 for each legal action of ``state`` (int8, length ``n``)."""
-        m = bytearray(self.n)  # (set byte by byte: numpy's fancy index from a tuple costs twice as much)
-        for i in self._numbers(state.legal_actions()):
-            m[i] = 1
-        return np.frombuffer(m, np.int8)
+        """1 for each legal action of ``state`` (int8, length ``n``): one of two arrays kept and
+        written again once their caller let them go (``Kept``), never one a caller still holds."""
+        return self._masks.flags(self._numbers(state.legal_actions()))
 
     def action(self, state: GameState, i: int) -> Action:
         """The legal action number ``i``; ValueError when it is not legal here."""
-        if not 0 <= i < self.n:
-            raise ValueError(f"action {i} outside 0..{self.n - 1}")
         legal = state.legal_actions()
+        key, numbers = self._last  # (the numbers the mask or the legal list just read: no call)
         try:
-            return legal[self._numbers(legal).index(i)]
+            return legal[(numbers if legal is key else self._numbers(legal)).index(i)]
         except ValueError:
+            if not 0 <= i < self.n:
+                raise ValueError(f"action {i} outside 0..{self.n - 1}") from None
             raise ValueError(f"action {i} ({self.codes[i]}) is not legal now") from None
 
 

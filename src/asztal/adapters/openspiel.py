@@ -372,13 +372,15 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal action numbers of ``player`` (default: the player to move), in increasing
         order; at a chance node its outcomes (as ``chance_outcomes`` lists them)."""
-        now = self._live.player
+        lv = self._live
+        now = lv.player
         if now == _TERMINAL:
             return []
         if now == _CHANCE:
             return [a for a, _ in self.chance_outcomes()]
         if player is None or player == now:
-            return self._shared.table.actions.legal_sorted(self.s)
+            s: Any = lv.s if lv.ex is None else lv.ex.state  # (``self.s`` without its two properties)
+            return self._shared.table.actions.legal_sorted(s)
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         return []

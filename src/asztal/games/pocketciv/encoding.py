@@ -118,10 +118,7 @@ class PocketCivFast:
         o.num(6, len(s.discard), nc)
         o.flag(7, bool(e.grown))
         o.flag(8, False)  # no view shows an "era_due"
-        top = s.discard[-1] if s.discard else -1
-        if not o.same(0, top + 1):
-            for i in range(16):
-                o.flag(9 + i, i == top)
+        o.onehot(0, 9, 16, s.discard[-1] if s.discard else -1)
         at = 9 + 16
         adv = e.adv
         if not o.same(1, adv):
@@ -133,16 +130,15 @@ class PocketCivFast:
         if stack:
             last = self.step_of[stack[-1].NO]
             first = self.step_of[stack[0].NO]
-        if not o.same(2, (last + 1) * 1024 + first + 1):
-            for i in range(self.nsteps):
-                o.flag(at + i, i == last)
-                o.flag(at + self.nsteps + i, i == first)
+        o.onehot(2, at, self.nsteps, last)
+        o.onehot(4 + self.maxarea, at + self.nsteps, self.nsteps, first)
         at += 2 * self.nsteps
         per, nw = self.per_area, self.nwonders
         hit, capital = s.hit, e.capital
         tribes, cav, moved, wonders = e.tribes, e.cav, e.moved, e.wonders
         mount, forest, farm, desert, fault = s.mount, s.forest, s.farm, s.desert, s.fault
         here = [False] * nw
+        keys = o.keys
         areas = len(s.board.areas)
         # the areas the map lacks are rows of zeros: looked at again only when the map's size changed
         upto = areas if o.same(3 + self.maxarea, areas) else self.maxarea
@@ -163,7 +159,30 @@ class PocketCivFast:
             # the area's numbers packed in a key, when they fit (else it is written every time)
             fits = 0 <= t < 1024 and 0 <= c < 1024 and 0 <= mv < 1024 and nw <= 20
             key = (((t << 10 | c) << 10 | mv) << nw | wmask) << 9 | flags if fits else -1
+            old = keys[3 + a] if 3 + a < len(keys) else -1
             if o.same(3 + a, key):
+                continue
+            if old >= 0 and key >= 0:
+                # the area's entries are what its old key says (an area the map lacks: 0, all
+                # zeros): only the parts whose bits changed are written (tribes move at most steps)
+                changed = old ^ key
+                if changed >> (9 + nw):
+                    o.num(b + 1, t, 10)
+                    o.num(b + 2, c, 10)
+                    o.num(b + 3, mv, 10)
+                if changed >> 9 & ((1 << nw) - 1):
+                    for w in range(nw):
+                        o.flag(b + 11 + w, (wmask >> w & 1) == 1)
+                if changed & 511:
+                    o.flag(b, True)
+                    o.flag(b + 4, capital == a)
+                    o.flag(b + 5, bool(forest[a]))
+                    o.flag(b + 6, m == 1)
+                    o.flag(b + 7, m == 2)
+                    o.flag(b + 8, bool(farm[a]))
+                    o.flag(b + 9, bool(desert[a]))
+                    o.flag(b + 10, bool(fault[a]))
+                    o.num(b + 11 + nw, hit >> a & 1, 1)
                 continue
             o.flag(b, True)
             o.num(b + 1, t, 10)
