@@ -137,7 +137,6 @@ class PocketCivFast:
         hit, capital = s.hit, e.capital
         tribes, cav, moved, wonders = e.tribes, e.cav, e.moved, e.wonders
         mount, forest, farm, desert, fault = s.mount, s.forest, s.farm, s.desert, s.fault
-        here = [False] * nw
         keys = o.keys
         areas = len(s.board.areas)
         # the areas the map lacks are rows of zeros: looked at again only when the map's size changed
@@ -162,44 +161,25 @@ class PocketCivFast:
             old = keys[3 + a] if 3 + a < len(keys) else -1
             if o.same(3 + a, key):
                 continue
-            if old >= 0 and key >= 0:
-                # the area's entries are what its old key says (an area the map lacks: 0, all
-                # zeros): only the parts whose bits changed are written (tribes move at most steps)
-                changed = old ^ key
-                if changed >> (9 + nw):
-                    o.num(b + 1, t, 10)
-                    o.num(b + 2, c, 10)
-                    o.num(b + 3, mv, 10)
-                if changed >> 9 & ((1 << nw) - 1):
-                    for w in range(nw):
-                        o.flag(b + 11 + w, (wmask >> w & 1) == 1)
-                if changed & 511:
-                    o.flag(b, True)
-                    o.flag(b + 4, capital == a)
-                    o.flag(b + 5, bool(forest[a]))
-                    o.flag(b + 6, m == 1)
-                    o.flag(b + 7, m == 2)
-                    o.flag(b + 8, bool(farm[a]))
-                    o.flag(b + 9, bool(desert[a]))
-                    o.flag(b + 10, bool(fault[a]))
-                    o.num(b + 11 + nw, hit >> a & 1, 1)
-                continue
-            o.flag(b, True)
-            o.num(b + 1, t, 10)
-            o.num(b + 2, c, 10)
-            o.num(b + 3, mv, 10)
-            o.flag(b + 4, capital == a)
-            o.flag(b + 5, bool(forest[a]))
-            o.flag(b + 6, m == 1)
-            o.flag(b + 7, m == 2)
-            o.flag(b + 8, bool(farm[a]))
-            o.flag(b + 9, bool(desert[a]))
-            o.flag(b + 10, bool(fault[a]))
-            for w in range(nw):
-                here[w] = False
-            for w in wonders[a]:
-                here[w] = True
-            for w in range(nw):
-                o.flag(b + 11 + w, here[w])
-            o.num(b + 11 + nw, hit >> a & 1, 1)
+            # the area's entries are what its old key says (an area the map lacks: 0, all zeros):
+            # only the parts whose bits changed are written (tribes move at most steps); without
+            # two keys to compare, every part (-1: all bits changed)
+            changed = old ^ key if old >= 0 and key >= 0 else -1
+            if changed >> (9 + nw):
+                o.num(b + 1, t, 10)
+                o.num(b + 2, c, 10)
+                o.num(b + 3, mv, 10)
+            if changed >> 9 & ((1 << nw) - 1):
+                for w in range(nw):
+                    o.flag(b + 11 + w, (wmask >> w & 1) == 1)
+            if changed & 511:
+                o.flag(b, True)
+                o.flag(b + 4, capital == a)
+                o.flag(b + 5, bool(forest[a]))
+                o.flag(b + 6, m == 1)
+                o.flag(b + 7, m == 2)
+                o.flag(b + 8, bool(farm[a]))
+                o.flag(b + 9, bool(desert[a]))
+                o.flag(b + 10, bool(fault[a]))
+                o.num(b + 11 + nw, hit >> a & 1, 1)
         return o
