@@ -97,6 +97,25 @@ def test_a_cut_off_play_out_pays_nobody_for_the_others_danger():
     assert after[0] <= before[0]
 
 
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_levels_two_player_play_outs_stop_early_and_count_the_fall_risk(level, monkeypatch):
+    """Issue 33: a two-player search plays a few turns of the policy, then ``cutoff`` judges
+    the position with each Empire's chance to fall. Played to the end (``normal`` and ``hard``
+    before), 0.5 s bought a sixth of the play-outs and the Empires fell more often
+    (docs/bots.md, "Play-outs cut at 60 moves with several players")."""
+    calls = []
+    real = h.cutoff
+
+    def counted(state):
+        calls.append(state.is_over)
+        return real(state)
+
+    monkeypatch.setattr(h, "cutoff", counted)
+    s = play_until(new(), "dev")
+    make_bot(f"mcts:{level}:iters=30", seed=2).choose(s)
+    assert len(calls) >= 20 and not any(calls)
+
+
 def test_greedy_plays_the_policys_move_in_movement_and_development_of_a_multiplayer_game():
     for tag in ("mpsetup", "move", "dev"):
         s = play_until(new(5), tag)

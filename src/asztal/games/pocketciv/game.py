@@ -42,12 +42,14 @@ class PocketCiv(Game):
              "map": "asztal.games.pocketciv.setup",
              "heuristic": "asztal.bots.heuristics.pocketciv", "policy": "asztal.bots.policies.pocketciv",
              "lesson": "asztal.learn.pocketciv", "encoding": "asztal.games.pocketciv.encoding"}
-    # with several players roll-outs play the scripted policy to the end of the game (a few ms),
-    # whose final score judged a position far better than the hand-written evaluation after a
-    # short roll-out (seeds 0-4 at 100 iterations: mean 31.8 VP to the end, 17.4 cut off after
-    # 40 moves); solo roll-outs stop at the heuristic's SOLO_ROLLOUT_DEPTH, where an evaluation
-    # fitted on the policy's deals predicts the final score (docs/bots.md, issue 39)
-    bot_presets = {"easy": {"depth": 15}, "normal": {"depth": 2000}, "hard": {"depth": 2000}}
+    # roll-outs stop after a few turns and the heuristic judges the position: solo at its
+    # SOLO_ROLLOUT_DEPTH, where an evaluation fitted on the policy's deals predicts the final
+    # score (docs/bots.md, issue 39); with several players at 60 moves too, where ``cutoff``
+    # pays each Empire its expected reward with the chance of its fall. Played to the end,
+    # a two-player search at 0.5 s saw about 150 play-outs a move and let one Empire fall in
+    # 12 of 100 deals before Era 4; cut at 60 moves it sees about 900 and keeps both alive
+    # more often (docs/bots.md, "Play-outs cut at 60 moves with several players").
+    bot_presets = {"easy": {"depth": 15}, "normal": {"depth": 60}, "hard": {"depth": 60}}
     # the solo game's goal is its final score (PC-END-02): a research return is the final score / 100
     # (a game's score is mostly 0-200 VP); its "win" (no collapse) is met by stopping early
     score_return = 100.0
