@@ -12,6 +12,10 @@ can be stopped and resumed, or split between processes by ``--first``/``--last``
 
     python benchmarks/survival.py --bots mcts:normal:iters=200:reuse=1 --first 0 --last 49 --out a.jsonl
     python benchmarks/survival.py --summary a.jsonl b.jsonl
+
+What iteration budget equals a timed level (run it on a quiet machine: the clock decides)::
+
+    python benchmarks/survival.py --budget mcts:normal
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -49,6 +54,35 @@ def play_deal(spec: str, seed: int, index: int, era: int) -> dict[str, Any]:
     return {"index": index, "game_seed": gs, "bots": specs, "era": state.era,
             "reached": state.era >= era, "over": state.is_over, "round": state.round_no,
             "decisions": decisions, "cpu_seconds": round(time.process_time() - t0, 2)}
+
+
+def budget(spec: str) -> None:
+    """Print the new iterations a timed bot searches a decision in mid-game two-player
+    positions: 6 decisions each, 80 moves into ``new_game(2, seed=k)`` for k = 1-3, played that
+    far by ``greedy``. The runs above then use that many iterations, which the load cannot change."""
+    its: list[int] = []
+    for k in (1, 2, 3):
+        state = games.load("pocketciv").new_game(2, seed=k)
+        lead = make_bot("greedy", seed=k)
+        for _ in range(80):
+            if not state.is_over:
+                state.apply(lead.choose(state))
+        bots = [make_bot(spec, seed=10 + k), make_bot(spec, seed=20 + k)]
+        seen = 0
+        while not state.is_over and seen < 6:
+            acts = state.legal_actions()
+            if len(acts) > 1:
+                seat = state.to_move
+                assert seat is not None
+                bot: Any = bots[seat]
+                act = bot.choose(state)
+                its.append(int(bot.last_stats["iterations"]))
+                seen += 1
+            else:
+                act = acts[0]
+            state.apply(act)
+    print(f"{spec}: {len(its)} decisions, new iterations min {min(its)}, "
+          f"median {statistics.median(its):g}, max {max(its)}")
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -88,7 +122,11 @@ def main() -> None:
     ap.add_argument("--era", type=int, default=4)
     ap.add_argument("--out", type=Path)
     ap.add_argument("--summary", nargs="*", type=Path)
+    ap.add_argument("--budget", metavar="SPEC", help="the iterations a timed SPEC searches a decision")
     args = ap.parse_args()
+    if args.budget:
+        budget(args.budget)
+        return
     if args.summary:
         summary(args.summary)
         return
