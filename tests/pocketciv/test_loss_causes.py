@@ -89,9 +89,9 @@ def test_a_tribal_war_that_strikes_nothing_says_why():
     assert lines(s, "en")[-1] == "Tribal War: area 3 has no tribe, so nothing happens"
 
 
-def _played(seed: int = 8):
+def _played(seed: int = 11):
     """A solo game of the scripted policy with one random move in ten (losses to events, tribe
-    upkeep, city development and city upkeep)."""
+    upkeep, city development and city upkeep: seed 11 has them all)."""
     s = GAME.new_game(1, seed=seed)
     rnd = random.Random(seed)
     while not s.is_over:

@@ -38,8 +38,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from asztal.bots.policies.pocketciv_defence import walk, wipe_force
 from asztal.engine import Action
-from asztal.games.pocketciv.data import ADV_INDEX, BOX, WONDER_VP
+from asztal.games.pocketciv.data import ADV_INDEX, BITS, BOX, WONDER_VP
 from asztal.games.pocketciv.frames import Mp
 from asztal.games.pocketciv.mp import NO_AREA
 from asztal.games.pocketciv.upkeep import support
@@ -136,7 +137,9 @@ def choose(s: PocketCivState) -> Action:
     if kind == "topup":
         return _by(acts, lambda x: spare(s, x.args[0]) if x.kind == "topup" else -99)
     if kind == "move":
-        return _move(s, acts)
+        return _guard(s, acts, _move(s, acts))
+    if kind == "attack" and s.players == 1:
+        return _pick(s, acts)
     if kind == "dev":
         return _dev(s, acts)
     if kind == "upkeep":
@@ -309,6 +312,47 @@ def _move(s: PocketCivState, acts: Sequence[Action]) -> Action:
         if best_key is None or key > best_key:
             best, best_key = x, key
     return best if best is not None else acts[-1]
+
+
+#: the solo Empire ends its movement safe from a single Attack when no force below this could
+#: wipe it out (forces are mostly 12-18; 20, 30 and 60 measured alike, 12 less well)
+SAFE_FORCE = 30
+
+
+def _guard(s: PocketCivState, acts: Sequence[Action], chosen: Action) -> Action:
+    """Solo: before ending its movement, one more move while it raises the force an Attack
+    would need to wipe the Empire out (``pocketciv_defence``), up to ``SAFE_FORCE``, and the
+    tribe moved has room where it goes or none where it is (a tribe moved to starve in the
+    upkeep costs more than the risk it takes off: measured). Attacks end most collapsed solo
+    games; 3,000 deals (batch seed 11): collapses 1,408 → 1,174, 39.95 → 41.38 VP."""
+    if s.players != 1 or chosen.code != "done":
+        return chosen
+    tribes = list(s.emp.tribes)
+    best, most = chosen, wipe_force(s, tribes)
+    if most >= SAFE_FORCE:
+        return chosen
+    for x in acts:
+        if x.kind != "move":
+            continue
+        a, b = x.args
+        if spare(s, b) <= 0 and spare(s, a) >= 0:
+            continue
+        tribes[a] -= 1
+        tribes[b] += 1
+        w = min(wipe_force(s, tribes), SAFE_FORCE)
+        tribes[a] += 1
+        tribes[b] -= 1
+        if w > most:
+            best, most = x, w
+    return best
+
+
+def _pick(s: PocketCivState, acts: Sequence[Action]) -> Action:
+    """Solo: where an Attack goes on at a tie (PC-R-ATTACK-04, the player's choice), the
+    neighbour where it does least harm, above all one where it does not wipe the Empire out
+    (it took the least valuable area before: 3,000 deals, 39.95 → 41.64 VP)."""
+    f = pending(s)
+    return min(acts, key=lambda x: walk(s, x.args[0], f.force, f.visited | BITS[x.args[0]]))
 
 
 #: multiplayer: an Empire without a city clears the first farm (two tribes and a forest,
