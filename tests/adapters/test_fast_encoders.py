@@ -11,7 +11,7 @@ import pytest
 
 from asztal import games
 from asztal.adapters.table import OBS_BOUND, Table
-from asztal.engine.features import Encode, Kept, Obs
+from asztal.engine.features import Encode, Kept, Obs, list_bits, tuple_bits
 
 SOAK = bool(os.environ.get("ASZTAL_SOAK"))
 CASES = [("pax", 1), ("pax", 2), ("pax", 3), ("pax", 4), ("caboose", 3), ("caboose", 4), ("caboose", 5),
@@ -71,16 +71,32 @@ def test_a_buffer_clamps_and_writes_what_changed():
     o.num(0, 250, 10)
     o.num(1, -30, 1)
     o.flag(2, True)
-    o.members(0, [3])  # a set over entries 0..3 (here overlapping, to see the flags written)
+    o.bits(0, 0, list_bits([3]))  # a set over entries 0..3 (here overlapping, to see the flags written)
     assert o.copy().tolist() == [10.0, -10.0, 1.0, 1.0] and o.ints == [250, -30, 1, 1]
     first = o.as_list()
     o.num(0, 1, 2)
-    o.members(0, [2])
+    o.bits(0, 0, tuple_bits((2,)))
     assert o.as_list() == [0.5, -10.0, 1.0, 0.0] and first == [10.0, -10.0, 1.0, 1.0]
     assert o.same(0, 7) is False and o.same(0, 7) is True and o.same(0, -1) is False and o.same(0, -1) is False
     part = (1, 2)
     assert o.same_parts(0, [part, 3]) is False and o.same_parts(0, [part, 3]) is True
     assert o.same_parts(0, [tuple([1, 2]), 3]) is False  # (equal, but another object: computed again)
+
+
+def test_a_set_of_flags_writes_the_members_that_came_and_went():
+    """``bits`` writes the entries whose bit changed since the block's last call, and only those."""
+    o = Obs(64)
+    o.as_list()
+    o.bits(1, 0, tuple_bits((0, 5, 63)))
+    assert sorted(o.dirty) == [0, 5, 63]
+    o.as_list()
+    o.bits(1, 0, list_bits([5, 7, 63]))  # 0 went, 7 came
+    assert sorted(o.dirty) == [0, 7] and np.flatnonzero(o.copy()).tolist() == [5, 7, 63]
+    o.as_list()
+    o.bits(1, 0, list_bits([63, 7, 5]))  # (the same set in another order: nothing written)
+    o.bits(2, 60, 0)  # (another block, never written: nothing to clear)
+    assert o.dirty == [] and o.masks[1] == 1 << 5 | 1 << 7 | 1 << 63
+    assert list_bits([]) == tuple_bits(()) == 0 and tuple_bits((61, 2)) == (1 << 61) + 4
 
 
 def test_a_list_handed_out_is_never_changed_while_held():

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from asztal.engine.features import Obs, Vec, seat_buffers
+from asztal.engine.features import Obs, Vec, list_bits, seat_buffers, tuple_bits
 from asztal.games.caboose.frames import ACTIONS, PHASE_NAMES, STEP_NAMES
 from asztal.games.caboose.pack import Pack
 from asztal.games.caboose.scoring import city_value
@@ -189,16 +189,18 @@ class CabooseFast:
                     for k in range(5):
                         o.num(at + r * 5 + k, rt[r * n + (seat + k) % n] if k < n else 0, 3)
         at += nr * 5
-        o.members(at, s.adisp)
+        # the displays and this seat's hands, each a set of cards (one bit each: 59 and 60
+        # cards fit in one machine integer), written where a card came or went
+        o.bits(0, at, list_bits(s.adisp))
         at += nac
-        o.members(at, s.cdisp)
+        o.bits(1, at, list_bits(s.cdisp))
         at += ncc
         o.num(at, len(s.adeck), 60)
         o.num(at + 1, len(s.cdeck), 60)
         at += 2
-        o.members(at, s.chand[seat])
+        o.bits(2, at, tuple_bits(s.chand[seat]))
         at += ncc
-        o.members(at, s.ahand[seat])
+        o.bits(3, at, tuple_bits(s.ahand[seat]))
         at += nac
         offer, active, god = s.offer, s.active, s.god
         money, vp, trains, chand, ahand, fcards, bcards = s.money, s.vp, s.trains, s.chand, s.ahand, s.fcards, s.bcards
