@@ -78,9 +78,10 @@ def test_a_buffer_clamps_and_writes_what_changed():
     o.bits(0, 0, tuple_bits((2,)))
     assert o.as_list() == [0.5, -10.0, 1.0, 0.0] and first == [10.0, -10.0, 1.0, 1.0]
     assert o.same(0, 7) is False and o.same(0, 7) is True and o.same(0, -1) is False and o.same(0, -1) is False
-    part = (1, 2)
-    assert o.same_parts(0, [part, 3]) is False and o.same_parts(0, [part, 3]) is True
-    assert o.same_parts(0, [tuple([1, 2]), 3]) is False  # (equal, but another object: computed again)
+    lists = [[1, 2], [3]]
+    assert o.same_lists(0, lists) is False and o.same_lists(0, lists) is True
+    lists[1].append(4)  # (changed in place: computed again)
+    assert o.same_lists(0, lists) is False and o.same_lists(0, [[1, 2], [3, 4]]) is True
 
 
 def test_a_set_of_flags_writes_the_members_that_came_and_went():
@@ -212,3 +213,27 @@ def test_a_kept_pax_encoder_sees_a_card_in_another_hand_become_known():
         afresh = part.state_encoder(changed, table.encoder.size)(changed, seat)
         assert np.array_equal(kept(changed, seat), afresh)
         assert not np.array_equal(afresh, part.state_encoder(state, table.encoder.size)(state, seat))
+
+
+@pytest.mark.parametrize("game", ["pax", "caboose"])
+def test_a_kept_encoder_goes_back_to_more_players(game):
+    """A seat row absent with fewer players is written as zeros over what it held: a late
+    position of the most players, then one of the fewest, then the first again gives the
+    numbers of an encoder made afresh (a row's one-hot kept as written would skip its god)."""
+    counts = [p for name, p in CASES if name == game]
+    part = games.load(game).part("encoding")
+    late = []
+    for players in (counts[-1], counts[0]):
+        table = Table(game, players)
+        table.new(3)
+        rng = random.Random(3)
+        for _ in range(150):
+            if table.over:
+                break
+            table.play(rng.choice(table.legal()))
+        late.append(table.state)
+    size = Table(game, counts[-1]).encoder.size
+    kept = part.state_encoder(late[0], size)
+    for state in (late[0], late[1], late[0]):
+        for seat in range(state.players):
+            assert np.array_equal(kept(state, seat), part.state_encoder(state, size)(state, seat))

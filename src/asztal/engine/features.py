@@ -108,9 +108,9 @@ class Obs:
     integer: no division and no new float unless it changed). A value is clamped to
     ``±bound`` as it is written (``inf``: kept as it is), so an adapter's bounded
     observation needs no pass over the vector. A block whose inputs are those it was last
-    written from is not computed at all: inputs packed in a key (``same``), the very same
-    objects (``same_parts``: a state's tuples, replaced when they change) or equal lists
-    (``same_lists``: a state's lists, changed in place). ``bits`` writes a set as flags.
+    written from is not computed at all: inputs packed in a key (``same``) or equal lists
+    (``same_lists``: a state's lists, changed in place). ``onehot`` writes the entry that was on
+    and the one now on, ``bits`` a set's members that came or went.
 
     ``copy()`` is the observation as a new float32 array; ``as_list()`` as a list of the same
     numbers (OpenSpiel's tensors), kept up to date entry by entry once first asked for: the
@@ -137,10 +137,8 @@ class Obs:
         #: the key each block was last written from (``same``), the set of each block of flags (``bits``)
         self.keys: list[int] = []
         self.masks: list[int] = []
-        #: the parts each block was last written from (``same_parts``), kept (so never another object's)
-        self.parts: dict[int, list[Any]] = {}
         #: copies of the lists each block was last written from (``same_lists``)
-        self.copies: dict[int, list[list[Any]]] = {}
+        self.copies: list[list[list[Any]] | None] = []
         #: the arrays ``copy`` hands out (made when first asked for)
         self.kept: Kept | None = None
         #: the references ``_refs`` counts to a list that only this buffer holds
@@ -212,27 +210,17 @@ class Obs:
             self.flag(at + i, True)
 
     def same_lists(self, block: int, lists: list[list[Any]]) -> bool:
-        """True when ``lists`` (a state's lists, changed in place) hold what ``block`` was last
-        written from: the caller skips computing it. Else copies are kept and the caller
-        writes the block."""
-        old = self.copies.get(block)
+        """True when ``lists`` (a state's lists, changed in place) hold what ``block`` (a small
+        number of its own) was last written from: the caller skips computing it. Else copies
+        are kept and the caller writes the block."""
+        copies = self.copies
+        while len(copies) <= block:
+            copies.append(None)
+        old = copies[block]
         if old is not None and old == lists:
             return True
-        self.copies[block] = [x.copy() for x in lists]
+        copies[block] = [x.copy() for x in lists]
         return False
-
-    def same_parts(self, block: int, parts: list[Any]) -> bool:
-        """True when ``parts`` are the very objects ``block`` was last written from (a state's
-        immutable parts, tuples and numbers, that a step replaces when it changes them): the
-        caller skips computing it. Else they are kept and the caller writes the block."""
-        old = self.parts.get(block)
-        self.parts[block] = parts
-        if old is None or len(old) != len(parts):
-            return False
-        for k in range(len(parts)):
-            if old[k] is not parts[k]:
-                return False
-        return True
 
     def bits(self, block: int, at: int, mask: int) -> None:
         """Entries ``at + c`` are the bits ``c`` of ``mask`` (a set of numbers as one integer:

@@ -141,9 +141,8 @@ class CabooseFast:
         o = seat_buffers(self.seats, seat, self.size, self.bound)
         n = s.players
         phase = s.phase
-        if not o.same(nc + nr + 5, phase + 1):  # (the blocks' keys: the cities', the routes', the seats', these)
-            for i in range(self.nphase):
-                o.flag(i, i == phase)
+        # (the blocks' keys: the cities', the routes', the seats', the phase's, the step's, the gods')
+        o.onehot(nc + nr + 5, 0, self.nphase, phase)
         at = self.nphase
         o.flag(at, s.to_move == seat)
         o.num(at + 1, s.round, s.rounds)
@@ -158,7 +157,7 @@ class CabooseFast:
         # row each (the seats' trains, this seat first); a row is written when its numbers
         # (packed in a key when they fit) changed
         cubes, pyr, btiles, dark = s.cubes, s.pyr, s.btiles, self.dark
-        if not o.same_lists(-1, [cubes, pyr, btiles, s.prestige]):  # (else no city changed)
+        if not o.same_lists(0, [cubes, pyr, btiles, s.prestige]):  # (else no city changed)
             for x in range(nc):
                 b = at + x * (nf + 4)
                 value = self._city_value(s, x)
@@ -179,7 +178,7 @@ class CabooseFast:
                     o.num(b + 3 + nf, tiles, 3)
         at += nc * (nf + 4)
         rt = s.rt
-        if not o.same_lists(-2, [rt]):  # (else no route changed)
+        if not o.same_lists(1, [rt]):  # (else no route changed)
             for r in range(nr):
                 key = n  # (the seats' order depends on their number)
                 for k in range(n):
@@ -215,8 +214,9 @@ class CabooseFast:
                 inside = bool(active) and active[q]
                 fits = (0 <= m < 256 and 0 <= p < 256 and 0 <= tr < 64 and 0 <= g < 16 and nch < 64 and nah < 32
                         and nf_ < 32 and nb < 32 and 0 <= bid < 256)
-                key = (((((m << 8 | p) << 6 | tr) << 4 | g) << 6 | nch) << 5 | nah) << 5 | nf_
+                key = ((((m << 8 | p) << 6 | tr) << 6 | nch) << 5 | nah) << 5 | nf_
                 key = (((key << 5 | nb) << 8 | bid) << 1 | inside) << 1 | 1  # (and present)
+                o.onehot(nc + nr + 7 + k, at + 6, 7, g - 1)  # (the god's two flags, not seven)
                 if not o.same(nc + nr + k, key if fits else -1):
                     o.flag(at, True)
                     o.num(at + 1, m, 50)
@@ -224,8 +224,6 @@ class CabooseFast:
                     o.num(at + 3, tr, 20)
                     o.num(at + 4, nch, 20)
                     o.num(at + 5, nah, 10)
-                    for j in range(1, 8):
-                        o.flag(at + 5 + j, g == j)
                     o.num(at + 13, nf_, 5)
                     o.num(at + 14, nb, 5)
                     o.num(at + 15, bid, 50)
@@ -233,6 +231,7 @@ class CabooseFast:
             elif not o.same(nc + nr + k, 0):  # (no seat here: a row of zeros)
                 for j in range(17):
                     o.num(at + j, 0, 1)
+                o.same(nc + nr + 7 + k, -1)  # (its god's flags written over: as never written)
             at += 17
         o.num(at, s.high or 0, 50)
         o.num(at + 1, s.acts_left, 3)
@@ -244,9 +243,7 @@ class CabooseFast:
             if type(top) is not self.top:  # (an interpreted frame: its STEP read once per kind)
                 self.top, self.top_step = type(top), self.step_at[top.STEP]
             step = self.top_step
-        if not o.same(nc + nr + 6, step + 1):
-            for i in range(self.nstep):
-                o.flag(at + 4 + i, i == step)
+        o.onehot(nc + nr + 6, at + 4, self.nstep, step)
         return o
 
     def _city_value(self, s: CabooseState, x: int) -> int:

@@ -150,9 +150,7 @@ class PaxFast:
             self.kind, self.stage = type(frame), int(frame.STAGE)
         stage = self.stage
         over = stage == _OVER
-        if not o.same(7, stage + 1):  # (the blocks' keys: 1-4 the seats', 5 the turn's, 6 the drawing's, 7 this)
-            for i in range(self.nphase):
-                o.flag(i, i == stage)
+        o.onehot(7, 0, self.nphase, stage)  # (the blocks' keys: 1-4 the seats', 5 the turn's, 6 the drawing's, 7 this)
         at = self.nphase
         o.flag(at, s.to_move == seat)
         o.num(at + 1, s.round_no, 20)
@@ -165,24 +163,28 @@ class PaxFast:
         kept = self._places(o, s, seat, drawing, shown_hidden)
         changed = kept.changed
         at = self.after
-        # Rome's symbols and the Legions' values: computed again only when Rome's or a Legion's
-        # tuple was replaced (``_places`` compared them), or the pack's
-        if changed & _ROME_LEGIONS or s.syms is not kept.syms or s.cost is not kept.cost:
+        # Rome's symbols and each Legion's value: computed again only when its tuple was
+        # replaced (``_places`` compared them), or the pack's
+        if s.syms is not kept.syms or s.cost is not kept.cost:
             kept.syms, kept.cost = s.syms, s.cost
+            changed |= _ROME_LEGIONS
+        if changed & 1 << _SLOT_ROME:
             syms = s.syms
             rome = [0] * 7
             for c in s.rome:
                 rome[_CARD_CAT[c]] += syms[c]
             for j in range(7):
                 o.num(at + j, rome[j], 10)
+        if changed & _LEGIONS:
             cost = s.cost
             legions = s.legions
             for j in range(5):
-                v = 0
-                if j < len(legions):
-                    for c in legions[j]:
-                        v += cost[c]
-                o.num(at + 8 + j, v, 10)
+                if changed & 1 << _SLOT_LEGION + j:
+                    v = 0
+                    if j < len(legions):
+                        for c in legions[j]:
+                            v += cost[c]
+                    o.num(at + 8 + j, v, 10)
         o.num(at + 7, len(s.rome_hidden), 3)
         at += 13
         sym, money, rome_seen, hands = s.sym, s.money, s.rome_seen, s.hands
@@ -338,7 +340,8 @@ _SLOT_HIDDEN: Final = 15
 _SLOT_DRAWN: Final = 16
 #: the slots read by the numbers of Rome and the Legions, and by each seat's row (from this
 #: seat: its tableau, and its hand, the seat's own for row 0)
-_ROME_LEGIONS: Final = 0b111111 << _SLOT_LEGION
+_LEGIONS: Final = 0b11111 << _SLOT_LEGION
+_ROME_LEGIONS: Final = _LEGIONS | 1 << _SLOT_ROME
 _SEAT_SLOTS: Final[tuple[int, ...]] = (
     1 << _SEAT_TABLEAU | 1 << _OWN, 1 << _SEAT_TABLEAU + 2 | 1 << _SEAT_HAND + 2,
     1 << _SEAT_TABLEAU + 4 | 1 << _SEAT_HAND + 4, 1 << _SEAT_TABLEAU + 6 | 1 << _SEAT_HAND + 6)
