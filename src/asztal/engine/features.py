@@ -130,6 +130,9 @@ class Obs:
         #: ``array``'s parses it with ``PyArg_Parse`` (about 30 ns more per number written);
         #: ``Any``, as typeshed types a ``memoryview``'s items as ints whatever its format
         self.view: Any = memoryview(self.buf)
+        #: each entry's number as a Python object, made once: an item set takes an object, and
+        #: the compiled build would make one (and free it) at every write above 256
+        self.index: list[object] = list(range(size))
         self.array: np.ndarray = np.frombuffer(self.buf, np.float32)
         #: the buffer as Python floats (the list last handed out), and the entries written since
         self.floats: list[float] | None = None
@@ -161,7 +164,7 @@ class Obs:
             ints[i] = n
             x = n / scale
             b = self.bound
-            self.view[i] = b if x > b else -b if x < -b else x
+            self.view[self.index[i]] = b if x > b else -b if x < -b else x
             if self.floats is not None:
                 self._listed(i)
 
@@ -171,12 +174,12 @@ class Obs:
         if on:
             if ints[i] != 1:
                 ints[i] = 1
-                self.view[i] = 1.0
+                self.view[self.index[i]] = 1.0
                 if self.floats is not None:
                     self._listed(i)
         elif ints[i] != 0:
             ints[i] = 0
-            self.view[i] = 0.0
+            self.view[self.index[i]] = 0.0
             if self.floats is not None:
                 self._listed(i)
 

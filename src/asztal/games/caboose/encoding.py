@@ -114,6 +114,8 @@ class CabooseFast:
         self.cv_pyr: list[int] = []
         self.cv_tiles: list[tuple[int, ...]] = []
         self.cv: list[int] = []
+        #: each seat's lists and count of writes its cities and routes were last read from
+        self.seen: list[_Seen] = []
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (CabooseFast, (self.size, self.bound))
@@ -129,6 +131,7 @@ class CabooseFast:
         self.nf, self.nc, self.nr, self.nac, self.ncc = pk.nf, pk.nc, pk.nr, len(pk.ac_ids), len(pk.cc_ids)
         self.dark = [bool(d) for d in pk.city_dark]
         self.seats = []  # buffers of another pack's sizes
+        self.seen = []
         self.cv_prestige = [-1] * self.nc
         self.cv_pyr = [-2] * self.nc
         self.cv_tiles = [()] * self.nc
@@ -156,38 +159,17 @@ class CabooseFast:
         # the cities, a row each (value, dark, fruit cubes, pyramid, tiles), then the routes, a
         # row each (the seats' trains, this seat first); a row is written when its numbers
         # (packed in a key when they fit) changed
-        cubes, pyr, btiles, dark = s.cubes, s.pyr, s.btiles, self.dark
-        if not o.same_lists(0, [cubes, pyr, btiles, s.prestige]):  # (else no city changed)
-            for x in range(nc):
-                b = at + x * (nf + 4)
-                value = self._city_value(s, x)
-                key = value
-                fits = 0 <= value < 1 << 20
-                for f in range(nf):
-                    q = cubes[x * nf + f]
-                    fits = fits and 0 <= q < 16
-                    key = key << 4 | q
-                tiles = len(btiles[x])
-                key = (key << 1 | (pyr[x] >= 0)) << 4 | tiles
-                if not o.same(x, key if fits and tiles < 16 else -1):
-                    o.num(b, value, 10)
-                    o.flag(b + 1, dark[x])
-                    for f in range(nf):
-                        o.num(b + 2 + f, cubes[x * nf + f], 3)
-                    o.flag(b + 2 + nf, pyr[x] >= 0)
-                    o.num(b + 3 + nf, tiles, 3)
-        at += nc * (nf + 4)
-        rt = s.rt
-        if not o.same_lists(1, [rt]):  # (else no route changed)
-            for r in range(nr):
-                key = n  # (the seats' order depends on their number)
-                for k in range(n):
-                    q = rt[r * n + (seat + k) % n]
-                    key = key << 4 | q if 0 <= q < 16 and key >= 0 else -1
-                if not o.same(nc + r, key):
-                    for k in range(5):
-                        o.num(at + r * 5 + k, rt[r * n + (seat + k) % n] if k < n else 0, 3)
-        at += nr * 5
+        cubes, pyr, btiles, rt = s.cubes, s.pyr, s.btiles, s.rt
+        # neither looked at when the state's lists are those of the last call and no rule was
+        # about to write them since (``_bw``: three calls in four); else compared with copies
+        seen = self._seen(seat)
+        board = seen.board
+        if (len(board) == 5 and board[0] is cubes and board[1] is pyr and board[2] is btiles and board[3] is rt
+                and board[4] is s.prestige and seen.bw == s._bw):
+            at += nc * (nf + 4) + nr * 5
+        else:
+            seen.board, seen.bw = [cubes, pyr, btiles, rt, s.prestige], s._bw
+            at = self._map(o, s, seat, at)
         # the displays and this seat's hands, each a set of cards (one bit each: 59 and 60
         # cards fit in one machine integer), written where a card came or went
         o.bits(0, at, list_bits(s.adisp))
@@ -246,6 +228,48 @@ class CabooseFast:
         o.onehot(nc + nr + 6, at + 4, self.nstep, step)
         return o
 
+    def _map(self, o: Obs, s: CabooseState, seat: int, at: int) -> int:
+        """The cities' rows and the routes', from ``at``; where the next block begins."""
+        nf, nc, nr, n = self.nf, self.nc, self.nr, s.players
+        cubes, pyr, btiles, dark, rt = s.cubes, s.pyr, s.btiles, self.dark, s.rt
+        if not o.same_lists(0, [cubes, pyr, btiles, s.prestige]):  # (else no city changed)
+            for x in range(nc):
+                b = at + x * (nf + 4)
+                value = self._city_value(s, x)
+                key = value
+                fits = 0 <= value < 1 << 20
+                for f in range(nf):
+                    q = cubes[x * nf + f]
+                    fits = fits and 0 <= q < 16
+                    key = key << 4 | q
+                tiles = len(btiles[x])
+                key = (key << 1 | (pyr[x] >= 0)) << 4 | tiles
+                if not o.same(x, key if fits and tiles < 16 else -1):
+                    o.num(b, value, 10)
+                    o.flag(b + 1, dark[x])
+                    for f in range(nf):
+                        o.num(b + 2 + f, cubes[x * nf + f], 3)
+                    o.flag(b + 2 + nf, pyr[x] >= 0)
+                    o.num(b + 3 + nf, tiles, 3)
+        at += nc * (nf + 4)
+        if not o.same_lists(1, [rt]):  # (else no route changed)
+            for r in range(nr):
+                key = n  # (the seats' order depends on their number)
+                for k in range(n):
+                    q = rt[r * n + (seat + k) % n]
+                    key = key << 4 | q if 0 <= q < 16 and key >= 0 else -1
+                if not o.same(nc + r, key):
+                    for k in range(5):
+                        o.num(at + r * 5 + k, rt[r * n + (seat + k) % n] if k < n else 0, 3)
+        at += nr * 5
+        return at
+
+    def _seen(self, seat: int) -> _Seen:
+        seen = self.seen
+        while len(seen) <= seat:
+            seen.append(_Seen())
+        return seen[seat]
+
     def _city_value(self, s: CabooseState, x: int) -> int:
         """``city_value``, kept for the city's prestige tile, pyramid and building tiles it was
         last computed from (the pack's tables are an interpreted object's: slow to read)."""
@@ -254,3 +278,12 @@ class CabooseFast:
             self.cv_prestige[x], self.cv_pyr[x], self.cv_tiles[x] = pres, pyr, tiles
             self.cv[x] = city_value(s, x)
         return self.cv[x]
+
+
+class _Seen:
+    """What one seat's cities and routes were last read from: the state's lists (kept, so that
+    their identities are never another list's) and its count of writes to them (``_bw``)."""
+
+    def __init__(self) -> None:
+        self.board: list[object] = []
+        self.bw = -1

@@ -197,7 +197,8 @@ class PaxFast:
                 b = q * 7
                 shown = over or q == seat
                 m = money[q] if shown else 0
-                key = ((((m << 1 | (rome_seen >> q & 1)) << 1 | (q == s.primus)) << 1 | (q == s.pc)) << 1 | shown) << 1 | 1
+                key = ((m << 1 | (rome_seen >> q & 1)) << 1 | (q == s.primus)) << 1 | (q == s.pc)
+                key = (key << 1 | shown) << 1 | 1  # (and present)
                 same = o.same(1 + k, key if 0 <= m < 1 << 40 else -1)  # (first: it keeps the key)
                 if not same or changed & _SEAT_SLOTS[k]:
                     o.flag(at, True)
@@ -389,9 +390,11 @@ class _Cards:
         bit = 1 << slot % 6
         mask = self.masks[slot // 6]
         lo, end, was = 0, len(cards), len(old)
-        while lo < end and lo < was and cards[lo] == old[lo]:
+        new_o: tuple[object, ...] = cards  # (compared as objects: a card is a small int, one object
+        old_o: tuple[object, ...] = old  # each; an unequal pair only costs a toggle more)
+        while lo < end and lo < was and new_o[lo] is old_o[lo]:
             lo += 1
-        while end > lo and was > lo and cards[end - 1] == old[was - 1]:
+        while end > lo and was > lo and new_o[end - 1] is old_o[was - 1]:
             end -= 1
             was -= 1
         for i in range(lo, end):
