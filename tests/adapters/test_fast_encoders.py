@@ -237,3 +237,32 @@ def test_a_kept_encoder_goes_back_to_more_players(game):
     for state in (late[0], late[1], late[0]):
         for seat in range(state.players):
             assert np.array_equal(kept(state, seat), part.state_encoder(state, size)(state, seat))
+
+
+@pytest.mark.parametrize("game,players", [("pax", 3), ("caboose", 4)])
+def test_a_kept_encoder_follows_clones_that_part(game, players):
+    """Clones share their lists until one side writes (copy-on-write), and the Caboose encoder
+    skips the map when a state's lists and count of writes to them are those it last read: two
+    clones played on apart from one position, read in turn by one kept encoder, give the numbers
+    of an encoder made afresh for each."""
+    table = Table(game, players)
+    part = games.load(game).part("encoding")
+    kept = part.state_encoder(table.state, table.encoder.size)
+    checked = 0
+    for seed in range(2):
+        table.new(seed)
+        rng = random.Random(seed)
+        while not table.over:
+            if rng.random() < 0.15:
+                sides = [table.state, table.state.clone()]
+                for _ in range(6):
+                    for side in sides:
+                        if not side.is_over:
+                            side.apply(rng.choice(side.legal_actions()))
+                        for seat in range(players):
+                            afresh = part.state_encoder(side, table.encoder.size)(side, seat)
+                            assert np.array_equal(kept(side, seat), afresh)
+                            checked += 1
+            if not table.over:
+                table.play(rng.choice(table.legal()))
+    assert checked > 200
