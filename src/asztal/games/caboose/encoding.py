@@ -114,7 +114,7 @@ class CabooseFast:
         self.cv_pyr: list[int] = []
         self.cv_tiles: list[tuple[int, ...]] = []
         self.cv: list[int] = []
-        #: each seat's lists and count of writes its cities and routes were last read from
+        #: each seat's lists and count of writes its market, cities and routes were last read from
         self.seen: list[_Seen] = []
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -151,24 +151,23 @@ class CabooseFast:
         o.num(at + 1, s.round, s.rounds)
         o.num(at + 2, (s.cleo - seat) % n, 5)
         at += 3
-        market, supply = s.market, s.supply
-        for f in range(nf):
-            o.num(at, market[f], 5)
-            o.num(at + 1, supply[f], 10)
-            at += 2
-        # the cities, a row each (value, dark, fruit cubes, pyramid, tiles), then the routes, a
-        # row each (the seats' trains, this seat first); a row is written when its numbers
-        # (packed in a key when they fit) changed
-        cubes, pyr, btiles, rt = s.cubes, s.pyr, s.btiles, s.rt
-        # neither looked at when the state's lists are those of the last call and no rule was
-        # about to write them since (``_bw``: three calls in four); else compared with copies
+        # the market and supply, the cities, a row each (value, dark, fruit cubes, pyramid,
+        # tiles), then the routes, a row each (the seats' trains, this seat first): not looked at
+        # when the state's lists are those of the last call and no rule was about to write them
+        # since (``_bw``: three calls in four); else a row is written when its numbers (packed in
+        # a key when they fit) changed
+        market, supply, cubes, pyr, btiles, rt = s.market, s.supply, s.cubes, s.pyr, s.btiles, s.rt
         seen = self._seen(seat)
         board = seen.board
-        if (len(board) == 5 and board[0] is cubes and board[1] is pyr and board[2] is btiles and board[3] is rt
-                and board[4] is s.prestige and seen.bw == s._bw):
-            at += nc * (nf + 4) + nr * 5
+        if (len(board) == 7 and board[0] is cubes and board[1] is pyr and board[2] is btiles and board[3] is rt
+                and board[4] is s.prestige and board[5] is market and board[6] is supply and seen.bw == s._bw):
+            at += 2 * nf + nc * (nf + 4) + nr * 5
         else:
-            seen.board, seen.bw = [cubes, pyr, btiles, rt, s.prestige], s._bw
+            seen.board, seen.bw = [cubes, pyr, btiles, rt, s.prestige, market, supply], s._bw
+            for f in range(nf):
+                o.num(at, market[f], 5)
+                o.num(at + 1, supply[f], 10)
+                at += 2
             at = self._map(o, s, seat, at)
         # the displays and this seat's hands, each a set of cards (one bit each: 59 and 60
         # cards fit in one machine integer), written where a card came or went
@@ -281,8 +280,8 @@ class CabooseFast:
 
 
 class _Seen:
-    """What one seat's cities and routes were last read from: the state's lists (kept, so that
-    their identities are never another list's) and its count of writes to them (``_bw``)."""
+    """What one seat's market, cities and routes were last read from: the state's lists (kept,
+    so that their identities are never another list's) and its count of writes to them (``_bw``)."""
 
     def __init__(self) -> None:
         self.board: list[object] = []
