@@ -182,8 +182,9 @@ class CabooseState(GameState):
     _sh: int  # the groups of lists shared with a clone (``SEATS`` ... ``DECKS``): copied on first write
     #: how many times a rule was about to write the board or the routes (``own_board``,
     #: ``own_routes``): with the lists' identities, what the research encoders read to skip the
-    #: cities and routes when neither changed (a shared list is never written again, so the same
-    #: lists and count are the same numbers); not part of the game
+    #: market, cities and routes when none changed (a shared list is never written again, so
+    #: the same lists and count are the same numbers); not part of the game. Code that writes
+    #: those lists in place outside the rules (a test's scene) calls ``own_board`` first too.
     _bw: int
 
     # ------------------------------------------------------------------ decisions
