@@ -11,7 +11,7 @@ import pytest
 
 from asztal import games
 from asztal.adapters.table import OBS_BOUND, Table
-from asztal.engine.features import Encode, Kept, Obs
+from asztal.engine.features import Encode, Kept, Obs, list_bits, tuple_bits
 
 SOAK = bool(os.environ.get("ASZTAL_SOAK"))
 CASES = [("pax", 1), ("pax", 2), ("pax", 3), ("pax", 4), ("caboose", 3), ("caboose", 4), ("caboose", 5),
@@ -71,16 +71,33 @@ def test_a_buffer_clamps_and_writes_what_changed():
     o.num(0, 250, 10)
     o.num(1, -30, 1)
     o.flag(2, True)
-    o.members(0, [3])  # a set over entries 0..3 (here overlapping, to see the flags written)
+    o.bits(0, 0, list_bits([3]))  # a set over entries 0..3 (here overlapping, to see the flags written)
     assert o.copy().tolist() == [10.0, -10.0, 1.0, 1.0] and o.ints == [250, -30, 1, 1]
     first = o.as_list()
     o.num(0, 1, 2)
-    o.members(0, [2])
+    o.bits(0, 0, tuple_bits((2,)))
     assert o.as_list() == [0.5, -10.0, 1.0, 0.0] and first == [10.0, -10.0, 1.0, 1.0]
     assert o.same(0, 7) is False and o.same(0, 7) is True and o.same(0, -1) is False and o.same(0, -1) is False
-    part = (1, 2)
-    assert o.same_parts(0, [part, 3]) is False and o.same_parts(0, [part, 3]) is True
-    assert o.same_parts(0, [tuple([1, 2]), 3]) is False  # (equal, but another object: computed again)
+    lists = [[1, 2], [3]]
+    assert o.same_lists(0, lists) is False and o.same_lists(0, lists) is True
+    lists[1].append(4)  # (changed in place: computed again)
+    assert o.same_lists(0, lists) is False and o.same_lists(0, [[1, 2], [3, 4]]) is True
+
+
+def test_a_set_of_flags_writes_the_members_that_came_and_went():
+    """``bits`` writes the entries whose bit changed since the block's last call, and only those."""
+    o = Obs(64)
+    o.as_list()
+    o.bits(1, 0, tuple_bits((0, 5, 63)))
+    assert sorted(o.dirty) == [0, 5, 63]
+    o.as_list()
+    o.bits(1, 0, list_bits([5, 7, 63]))  # 0 went, 7 came
+    assert sorted(o.dirty) == [0, 7] and np.flatnonzero(o.copy()).tolist() == [5, 7, 63]
+    o.as_list()
+    o.bits(1, 0, list_bits([63, 7, 5]))  # (the same set in another order: nothing written)
+    o.bits(2, 60, 0)  # (another block, never written: nothing to clear)
+    assert o.dirty == [] and o.masks[1] == 1 << 5 | 1 << 7 | 1 << 63
+    assert list_bits([]) == tuple_bits(()) == 0 and tuple_bits((61, 2)) == (1 << 61) + 4
 
 
 def test_a_list_handed_out_is_never_changed_while_held():
@@ -196,3 +213,56 @@ def test_a_kept_pax_encoder_sees_a_card_in_another_hand_become_known():
         afresh = part.state_encoder(changed, table.encoder.size)(changed, seat)
         assert np.array_equal(kept(changed, seat), afresh)
         assert not np.array_equal(afresh, part.state_encoder(state, table.encoder.size)(state, seat))
+
+
+@pytest.mark.parametrize("game", ["pax", "caboose"])
+def test_a_kept_encoder_goes_back_to_more_players(game):
+    """A seat row absent with fewer players is written as zeros over what it held: a late
+    position of the most players, then one of the fewest, then the first again gives the
+    numbers of an encoder made afresh (a row's one-hot kept as written would skip its god)."""
+    counts = [p for name, p in CASES if name == game]
+    part = games.load(game).part("encoding")
+    late = []
+    for players in (counts[-1], counts[0]):
+        table = Table(game, players)
+        table.new(3)
+        rng = random.Random(3)
+        for _ in range(150):
+            if table.over:
+                break
+            table.play(rng.choice(table.legal()))
+        late.append(table.state)
+    size = Table(game, counts[-1]).encoder.size
+    kept = part.state_encoder(late[0], size)
+    for state in (late[0], late[1], late[0]):
+        for seat in range(state.players):
+            assert np.array_equal(kept(state, seat), part.state_encoder(state, size)(state, seat))
+
+
+@pytest.mark.parametrize("game,players", [("pax", 3), ("caboose", 4)])
+def test_a_kept_encoder_follows_clones_that_part(game, players):
+    """Clones share their lists until one side writes (copy-on-write), and the Caboose encoder
+    skips the map when a state's lists and count of writes to them are those it last read: two
+    clones played on apart from one position, read in turn by one kept encoder, give the numbers
+    of an encoder made afresh for each."""
+    table = Table(game, players)
+    part = games.load(game).part("encoding")
+    kept = part.state_encoder(table.state, table.encoder.size)
+    checked = 0
+    for seed in range(2):
+        table.new(seed)
+        rng = random.Random(seed)
+        while not table.over:
+            if rng.random() < 0.15:
+                sides = [table.state, table.state.clone()]
+                for _ in range(6):
+                    for side in sides:
+                        if not side.is_over:
+                            side.apply(rng.choice(side.legal_actions()))
+                        for seat in range(players):
+                            afresh = part.state_encoder(side, table.encoder.size)(side, seat)
+                            assert np.array_equal(kept(side, seat), afresh)
+                            checked += 1
+            if not table.over:
+                table.play(rng.choice(table.legal()))
+    assert checked > 200

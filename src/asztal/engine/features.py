@@ -108,9 +108,9 @@ class Obs:
     integer: no division and no new float unless it changed). A value is clamped to
     ``±bound`` as it is written (``inf``: kept as it is), so an adapter's bounded
     observation needs no pass over the vector. A block whose inputs are those it was last
-    written from is not computed at all: inputs packed in a key (``same``), the very same
-    objects (``same_parts``: a state's tuples, replaced when they change) or equal lists
-    (``same_lists``: a state's lists, changed in place). ``members`` writes a set as flags.
+    written from is not computed at all: inputs packed in a key (``same``) or equal lists
+    (``same_lists``: a state's lists, changed in place). ``onehot`` writes the entry that was on
+    and the one now on, ``bits`` a set's members that came or went.
 
     ``copy()`` is the observation as a new float32 array; ``as_list()`` as a list of the same
     numbers (OpenSpiel's tensors), kept up to date entry by entry once first asked for: the
@@ -118,23 +118,30 @@ class Obs:
     it), and copied when not."""
 
     def __init__(self, size: int, bound: float = math.inf) -> None:
+        if not bound >= 1:
+            raise ValueError("a bound below 1 would clamp the flags")
         self.size = size
         self.bound = bound
         #: the count (``num``) or flag (``flag``) last written at each entry: an entry is always
         #: written by one of them, with one scale (0 is 0 at any scale)
         self.ints: list[int] = [0] * size
         self.buf = array("f", bytes(4 * size))
+        #: the buffer written through: a ``memoryview``'s item set packs the float directly, an
+        #: ``array``'s parses it with ``PyArg_Parse`` (about 30 ns more per number written);
+        #: ``Any``, as typeshed types a ``memoryview``'s items as ints whatever its format
+        self.view: Any = memoryview(self.buf)
+        #: each entry's number as a Python object, made once: an item set takes an object, and
+        #: the compiled build would make one (and free it) at every write above 256
+        self.index: list[object] = list(range(size))
         self.array: np.ndarray = np.frombuffer(self.buf, np.float32)
         #: the buffer as Python floats (the list last handed out), and the entries written since
         self.floats: list[float] | None = None
         self.dirty: list[int] = []
-        #: the key each block was last written from (``same``), the members of each set (``members``)
+        #: the key each block was last written from (``same``), the set of each block of flags (``bits``)
         self.keys: list[int] = []
-        self.sets: dict[int, Sequence[int]] = {}
-        #: the parts each block was last written from (``same_parts``), kept (so never another object's)
-        self.parts: dict[int, list[Any]] = {}
+        self.masks: list[int] = []
         #: copies of the lists each block was last written from (``same_lists``)
-        self.copies: dict[int, list[list[Any]]] = {}
+        self.copies: list[list[list[Any]] | None] = []
         #: the arrays ``copy`` hands out (made when first asked for)
         self.kept: Kept | None = None
         #: the references ``_refs`` counts to a list that only this buffer holds
@@ -142,28 +149,39 @@ class Obs:
         self.alone = self._refs()
         self.floats = None
 
-    def _write(self, i: int, x: float) -> None:
-        b = self.bound
-        self.buf[i] = b if x > b else -b if x < -b else x
-        if self.floats is not None:
-            dirty = self.dirty
-            dirty.append(i)
-            if len(dirty) > self.size:  # lists no longer asked for (only arrays, or the buffer): stop keeping one
-                self.floats = None
-                dirty.clear()
+    def _listed(self, i: int) -> None:
+        """Entry ``i`` was written: the list handed out last is to be written there too."""
+        dirty = self.dirty
+        dirty.append(i)
+        if len(dirty) > self.size:  # lists no longer asked for (only arrays, or the buffer): stop keeping one
+            self.floats = None
+            dirty.clear()
 
     def num(self, i: int, n: int, scale: int) -> None:
         """Entry ``i`` is the count ``n`` divided by ``scale``."""
-        if self.ints[i] != n:
-            self.ints[i] = n
-            self._write(i, n / scale)
+        ints = self.ints
+        if ints[i] != n:
+            ints[i] = n
+            x = n / scale
+            b = self.bound
+            self.view[self.index[i]] = b if x > b else -b if x < -b else x
+            if self.floats is not None:
+                self._listed(i)
 
     def flag(self, i: int, on: bool) -> None:
-        """Entry ``i`` is 1 or 0."""
-        n = 1 if on else 0
-        if self.ints[i] != n:
-            self.ints[i] = n
-            self._write(i, float(n))
+        """Entry ``i`` is 1 or 0 (never beyond a bound: the adapters' is 10)."""
+        ints = self.ints
+        if on:
+            if ints[i] != 1:
+                ints[i] = 1
+                self.view[self.index[i]] = 1.0
+                if self.floats is not None:
+                    self._listed(i)
+        elif ints[i] != 0:
+            ints[i] = 0
+            self.view[self.index[i]] = 0.0
+            if self.floats is not None:
+                self._listed(i)
 
     def same(self, block: int, key: int) -> bool:
         """True when ``block`` was last written from inputs with this ``key`` (a number that
@@ -195,41 +213,35 @@ class Obs:
             self.flag(at + i, True)
 
     def same_lists(self, block: int, lists: list[list[Any]]) -> bool:
-        """True when ``lists`` (a state's lists, changed in place) hold what ``block`` was last
-        written from: the caller skips computing it. Else copies are kept and the caller
-        writes the block."""
-        old = self.copies.get(block)
+        """True when ``lists`` (a state's lists, changed in place) hold what ``block`` (a small
+        number of its own) was last written from: the caller skips computing it. Else copies
+        are kept and the caller writes the block."""
+        copies = self.copies
+        while len(copies) <= block:
+            copies.append(None)
+        old = copies[block]
         if old is not None and old == lists:
             return True
-        self.copies[block] = [x.copy() for x in lists]
+        copies[block] = [x.copy() for x in lists]
         return False
 
-    def same_parts(self, block: int, parts: list[Any]) -> bool:
-        """True when ``parts`` are the very objects ``block`` was last written from (a state's
-        immutable parts, tuples and numbers, that a step replaces when it changes them): the
-        caller skips computing it. Else they are kept and the caller writes the block."""
-        old = self.parts.get(block)
-        self.parts[block] = parts
-        if old is None or len(old) != len(parts):
-            return False
-        for k in range(len(parts)):
-            if old[k] is not parts[k]:
-                return False
-        return True
-
-    def members(self, at: int, items: Sequence[int]) -> None:
-        """The set ``items`` (numbers: a state's tuple, or its list changed in place) as flags
-        from ``at``: only a changed set is written (a tuple is kept as it is, a list copied)."""
-        old = self.sets.get(at)
-        if old is not None:
-            if old is items or old == items:  # (no copy made to compare)
-                return
-            for c in old:
-                if c not in items:  # (a member that stays is not written twice)
-                    self.flag(at + c, False)
-        for c in items:
-            self.flag(at + c, True)
-        self.sets[at] = items if isinstance(items, tuple) else list(items)
+    def bits(self, block: int, at: int, mask: int) -> None:
+        """Entries ``at + c`` are the bits ``c`` of ``mask`` (a set of numbers as one integer:
+        ``tuple_bits``, ``list_bits``), kept as ``block``'s: only the entries whose bit differs
+        from the last call's are written (before, a set was compared with a copy of the last,
+        each member looked up in it: kept in a dict, copied when changed)."""
+        masks = self.masks
+        while len(masks) <= block:
+            masks.append(0)  # (a block never written: no member, as the buffer's zeros)
+        old = masks[block]
+        if old == mask:
+            return
+        masks[block] = mask
+        x = old ^ mask
+        while x:
+            low = x & -x
+            x ^= low
+            self.flag(at + low.bit_length() - 1, mask & low != 0)
 
     def copy(self) -> np.ndarray:
         """The observation as a float32 array its caller may keep (one of two kept arrays,
@@ -340,6 +352,22 @@ class Kept:
         return self.arrays[k]
 
 
+def tuple_bits(items: tuple[int, ...]) -> int:
+    """The set of numbers ``items`` as one integer (bit ``c`` for ``c``): ``Obs.bits``."""
+    m = 0
+    for c in items:
+        m |= 1 << c
+    return m
+
+
+def list_bits(items: list[int]) -> int:
+    """``tuple_bits`` of a list (a loop the compiled build runs by index, as for the tuple)."""
+    m = 0
+    for c in items:
+        m |= 1 << c
+    return m
+
+
 def seat_buffers(buffers: list[Obs], seat: int, size: int, bound: float) -> Obs:
     """The buffer of ``seat`` (made when first asked for)."""
     while len(buffers) <= seat:
@@ -347,4 +375,4 @@ def seat_buffers(buffers: list[Obs], seat: int, size: int, bound: float) -> Obs:
     return buffers[seat]
 
 
-__all__ = ["Encode", "Kept", "Obs", "Vec", "position", "seat_buffers"]
+__all__ = ["Encode", "Kept", "Obs", "Vec", "list_bits", "position", "seat_buffers", "tuple_bits"]

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from asztal.engine.features import Obs, Vec, seat_buffers
+from asztal.engine.features import Obs, Vec, list_bits, seat_buffers, tuple_bits
 from asztal.games.caboose.frames import ACTIONS, PHASE_NAMES, STEP_NAMES
 from asztal.games.caboose.pack import Pack
 from asztal.games.caboose.scoring import city_value
@@ -114,6 +114,8 @@ class CabooseFast:
         self.cv_pyr: list[int] = []
         self.cv_tiles: list[tuple[int, ...]] = []
         self.cv: list[int] = []
+        #: each seat's lists and count of writes its market, cities and routes were last read from
+        self.seen: list[_Seen] = []
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (CabooseFast, (self.size, self.bound))
@@ -129,6 +131,7 @@ class CabooseFast:
         self.nf, self.nc, self.nr, self.nac, self.ncc = pk.nf, pk.nc, pk.nr, len(pk.ac_ids), len(pk.cc_ids)
         self.dark = [bool(d) for d in pk.city_dark]
         self.seats = []  # buffers of another pack's sizes
+        self.seen = []
         self.cv_prestige = [-1] * self.nc
         self.cv_pyr = [-2] * self.nc
         self.cv_tiles = [()] * self.nc
@@ -141,24 +144,94 @@ class CabooseFast:
         o = seat_buffers(self.seats, seat, self.size, self.bound)
         n = s.players
         phase = s.phase
-        if not o.same(nc + nr + 5, phase + 1):  # (the blocks' keys: the cities', the routes', the seats', these)
-            for i in range(self.nphase):
-                o.flag(i, i == phase)
+        # (the blocks' keys: the cities', the routes', the seats', the phase's, the step's, the gods')
+        o.onehot(nc + nr + 5, 0, self.nphase, phase)
         at = self.nphase
         o.flag(at, s.to_move == seat)
         o.num(at + 1, s.round, s.rounds)
         o.num(at + 2, (s.cleo - seat) % n, 5)
         at += 3
-        market, supply = s.market, s.supply
-        for f in range(nf):
-            o.num(at, market[f], 5)
-            o.num(at + 1, supply[f], 10)
-            at += 2
-        # the cities, a row each (value, dark, fruit cubes, pyramid, tiles), then the routes, a
-        # row each (the seats' trains, this seat first); a row is written when its numbers
-        # (packed in a key when they fit) changed
-        cubes, pyr, btiles, dark = s.cubes, s.pyr, s.btiles, self.dark
-        if not o.same_lists(-1, [cubes, pyr, btiles, s.prestige]):  # (else no city changed)
+        # the market and supply, the cities, a row each (value, dark, fruit cubes, pyramid,
+        # tiles), then the routes, a row each (the seats' trains, this seat first): not looked at
+        # when the state's lists are those of the last call and no rule was about to write them
+        # since (``_bw``: three calls in four); else a row is written when its numbers (packed in
+        # a key when they fit) changed
+        market, supply, cubes, pyr, btiles, rt = s.market, s.supply, s.cubes, s.pyr, s.btiles, s.rt
+        seen = self._seen(seat)
+        board = seen.board
+        if (len(board) == 7 and board[0] is cubes and board[1] is pyr and board[2] is btiles and board[3] is rt
+                and board[4] is s.prestige and board[5] is market and board[6] is supply and seen.bw == s._bw):
+            at += 2 * nf + nc * (nf + 4) + nr * 5
+        else:
+            seen.board, seen.bw = [cubes, pyr, btiles, rt, s.prestige, market, supply], s._bw
+            for f in range(nf):
+                o.num(at, market[f], 5)
+                o.num(at + 1, supply[f], 10)
+                at += 2
+            at = self._map(o, s, seat, at)
+        # the displays and this seat's hands, each a set of cards (one bit each: 59 and 60
+        # cards fit in one machine integer), written where a card came or went
+        o.bits(0, at, list_bits(s.adisp))
+        at += nac
+        o.bits(1, at, list_bits(s.cdisp))
+        at += ncc
+        o.num(at, len(s.adeck), 60)
+        o.num(at + 1, len(s.cdeck), 60)
+        at += 2
+        o.bits(2, at, tuple_bits(s.chand[seat]))
+        at += ncc
+        o.bits(3, at, tuple_bits(s.ahand[seat]))
+        at += nac
+        offer, active, god = s.offer, s.active, s.god
+        money, vp, trains, chand, ahand, fcards, bcards = s.money, s.vp, s.trains, s.chand, s.ahand, s.fcards, s.bcards
+        # the seats' numbers, a row each, written again only when the numbers the row is made
+        # of (packed in a key when they fit) changed: a step changes one or two seats'
+        for k in range(5):
+            if k < n:
+                q = (seat + k) % n
+                m, p, tr, g = money[q], vp[q], trains[q], god[q]
+                nch, nah, nf_, nb = len(chand[q]), len(ahand[q]), len(fcards[q]), len(bcards[q])
+                bid = offer[q] if offer else 0
+                inside = bool(active) and active[q]
+                fits = (0 <= m < 256 and 0 <= p < 256 and 0 <= tr < 64 and 0 <= g < 16 and nch < 64 and nah < 32
+                        and nf_ < 32 and nb < 32 and 0 <= bid < 256)
+                key = ((((m << 8 | p) << 6 | tr) << 6 | nch) << 5 | nah) << 5 | nf_
+                key = (((key << 5 | nb) << 8 | bid) << 1 | inside) << 1 | 1  # (and present)
+                o.onehot(nc + nr + 7 + k, at + 6, 7, g - 1)  # (the god's two flags, not seven)
+                if not o.same(nc + nr + k, key if fits else -1):
+                    o.flag(at, True)
+                    o.num(at + 1, m, 50)
+                    o.num(at + 2, p, 50)
+                    o.num(at + 3, tr, 20)
+                    o.num(at + 4, nch, 20)
+                    o.num(at + 5, nah, 10)
+                    o.num(at + 13, nf_, 5)
+                    o.num(at + 14, nb, 5)
+                    o.num(at + 15, bid, 50)
+                    o.flag(at + 16, inside)
+            elif not o.same(nc + nr + k, 0):  # (no seat here: a row of zeros)
+                for j in range(17):
+                    o.num(at + j, 0, 1)
+                o.same(nc + nr + 7 + k, -1)  # (its god's flags written over: as never written)
+            at += 17
+        o.num(at, s.high or 0, 50)
+        o.num(at + 1, s.acts_left, 3)
+        o.num(at + 2, s.draws_left, 2)
+        o.flag(at + 3, s.horus_left)
+        step = self.main_step
+        if phase == ACTIONS:
+            top = s.stack[-1]
+            if type(top) is not self.top:  # (an interpreted frame: its STEP read once per kind)
+                self.top, self.top_step = type(top), self.step_at[top.STEP]
+            step = self.top_step
+        o.onehot(nc + nr + 6, at + 4, self.nstep, step)
+        return o
+
+    def _map(self, o: Obs, s: CabooseState, seat: int, at: int) -> int:
+        """The cities' rows and the routes', from ``at``; where the next block begins."""
+        nf, nc, nr, n = self.nf, self.nc, self.nr, s.players
+        cubes, pyr, btiles, dark, rt = s.cubes, s.pyr, s.btiles, self.dark, s.rt
+        if not o.same_lists(0, [cubes, pyr, btiles, s.prestige]):  # (else no city changed)
             for x in range(nc):
                 b = at + x * (nf + 4)
                 value = self._city_value(s, x)
@@ -178,8 +251,7 @@ class CabooseFast:
                     o.flag(b + 2 + nf, pyr[x] >= 0)
                     o.num(b + 3 + nf, tiles, 3)
         at += nc * (nf + 4)
-        rt = s.rt
-        if not o.same_lists(-2, [rt]):  # (else no route changed)
+        if not o.same_lists(1, [rt]):  # (else no route changed)
             for r in range(nr):
                 key = n  # (the seats' order depends on their number)
                 for k in range(n):
@@ -189,63 +261,13 @@ class CabooseFast:
                     for k in range(5):
                         o.num(at + r * 5 + k, rt[r * n + (seat + k) % n] if k < n else 0, 3)
         at += nr * 5
-        o.members(at, s.adisp)
-        at += nac
-        o.members(at, s.cdisp)
-        at += ncc
-        o.num(at, len(s.adeck), 60)
-        o.num(at + 1, len(s.cdeck), 60)
-        at += 2
-        o.members(at, s.chand[seat])
-        at += ncc
-        o.members(at, s.ahand[seat])
-        at += nac
-        offer, active, god = s.offer, s.active, s.god
-        money, vp, trains, chand, ahand, fcards, bcards = s.money, s.vp, s.trains, s.chand, s.ahand, s.fcards, s.bcards
-        # the seats' numbers, a row each, written again only when the numbers the row is made
-        # of (packed in a key when they fit) changed: a step changes one or two seats'
-        for k in range(5):
-            if k < n:
-                q = (seat + k) % n
-                m, p, tr, g = money[q], vp[q], trains[q], god[q]
-                nch, nah, nf_, nb = len(chand[q]), len(ahand[q]), len(fcards[q]), len(bcards[q])
-                bid = offer[q] if offer else 0
-                inside = bool(active) and active[q]
-                fits = (0 <= m < 256 and 0 <= p < 256 and 0 <= tr < 64 and 0 <= g < 16 and nch < 64 and nah < 32
-                        and nf_ < 32 and nb < 32 and 0 <= bid < 256)
-                key = (((((m << 8 | p) << 6 | tr) << 4 | g) << 6 | nch) << 5 | nah) << 5 | nf_
-                key = (((key << 5 | nb) << 8 | bid) << 1 | inside) << 1 | 1  # (and present)
-                if not o.same(nc + nr + k, key if fits else -1):
-                    o.flag(at, True)
-                    o.num(at + 1, m, 50)
-                    o.num(at + 2, p, 50)
-                    o.num(at + 3, tr, 20)
-                    o.num(at + 4, nch, 20)
-                    o.num(at + 5, nah, 10)
-                    for j in range(1, 8):
-                        o.flag(at + 5 + j, g == j)
-                    o.num(at + 13, nf_, 5)
-                    o.num(at + 14, nb, 5)
-                    o.num(at + 15, bid, 50)
-                    o.flag(at + 16, inside)
-            elif not o.same(nc + nr + k, 0):  # (no seat here: a row of zeros)
-                for j in range(17):
-                    o.num(at + j, 0, 1)
-            at += 17
-        o.num(at, s.high or 0, 50)
-        o.num(at + 1, s.acts_left, 3)
-        o.num(at + 2, s.draws_left, 2)
-        o.flag(at + 3, s.horus_left)
-        step = self.main_step
-        if phase == ACTIONS:
-            top = s.stack[-1]
-            if type(top) is not self.top:  # (an interpreted frame: its STEP read once per kind)
-                self.top, self.top_step = type(top), self.step_at[top.STEP]
-            step = self.top_step
-        if not o.same(nc + nr + 6, step + 1):
-            for i in range(self.nstep):
-                o.flag(at + 4 + i, i == step)
-        return o
+        return at
+
+    def _seen(self, seat: int) -> _Seen:
+        seen = self.seen
+        while len(seen) <= seat:
+            seen.append(_Seen())
+        return seen[seat]
 
     def _city_value(self, s: CabooseState, x: int) -> int:
         """``city_value``, kept for the city's prestige tile, pyramid and building tiles it was
@@ -255,3 +277,12 @@ class CabooseFast:
             self.cv_prestige[x], self.cv_pyr[x], self.cv_tiles[x] = pres, pyr, tiles
             self.cv[x] = city_value(s, x)
         return self.cv[x]
+
+
+class _Seen:
+    """What one seat's market, cities and routes were last read from: the state's lists (kept,
+    so that their identities are never another list's) and its count of writes to them (``_bw``)."""
+
+    def __init__(self) -> None:
+        self.board: list[object] = []
+        self.bw = -1

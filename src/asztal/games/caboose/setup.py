@@ -83,6 +83,7 @@ def setup(s: CabooseState) -> None:
     s._comp = None
     s._cm = None
     s._dirty = 0
+    s._bw = 0
     s._pfree = None
     s._rail = None
     begin_auction(s)

@@ -90,7 +90,7 @@ _LISTS = ("money", "vp", "trains", "god", "chand", "ahand", "fcards", "bcards", 
           "offer", "active", "place", "known", "stack")
 _SCALARS = ("pk", "round", "rounds", "cleo", "high", "passes", "first_pass", "order", "oidx",
             "acts_left", "draws_left", "horus_left", "sekhmet", "final", "_comp", "_cm", "_dirty", "_pfree", "_rail",
-            "_sh")
+            "_sh", "_bw")
 
 # Copy-on-write: a clone shares every list with its original and both mark them shared (``_sh``, one
 # bit per group of lists that change together); a rule copies a group's lists the first time it
@@ -180,6 +180,12 @@ class CabooseState(GameState):
     _pfree: tuple[int, ...] | None
     _rail: tuple[int, ...] | None
     _sh: int  # the groups of lists shared with a clone (``SEATS`` ... ``DECKS``): copied on first write
+    #: how many times a rule was about to write the board or the routes (``own_board``,
+    #: ``own_routes``): with the lists' identities, what the research encoders read to skip the
+    #: market, cities and routes when none changed (a shared list is never written again, so
+    #: the same lists and count are the same numbers); not part of the game. Code that writes
+    #: those lists in place outside the rules (a test's scene) calls ``own_board`` first too.
+    _bw: int
 
     # ------------------------------------------------------------------ decisions
     @property
@@ -328,6 +334,7 @@ class CabooseState(GameState):
         new._dirty = self._dirty
         new._pfree = self._pfree
         new._rail = self._rail
+        new._bw = self._bw
 
     def own_seats(self) -> None:
         """Before writing ``money``, ``vp``, ``trains`` or ``known``: this state's own copies."""
@@ -358,6 +365,7 @@ class CabooseState(GameState):
 
     def own_board(self) -> None:
         """Before writing ``cubes``, ``cmask``, ``supply`` or ``market``."""
+        self._bw += 1
         if self._sh & BOARD:
             self._sh &= ~BOARD
             self.cubes = self.cubes.copy()
@@ -367,6 +375,7 @@ class CabooseState(GameState):
 
     def own_routes(self) -> None:
         """Before writing ``rt``, ``rown``, ``pyr`` or ``btiles``."""
+        self._bw += 1
         if self._sh & ROUTES:
             self._sh &= ~ROUTES
             self.rt = self.rt.copy()

@@ -169,6 +169,7 @@ def load_state_dict(s: CabooseState, d: dict[str, Any]) -> None:
     s._comp = None
     s._cm = None
     s._dirty = 0
+    s._bw = 0
     s._pfree = None
     s._rail = None
     s.final = None

@@ -150,9 +150,7 @@ class PaxFast:
             self.kind, self.stage = type(frame), int(frame.STAGE)
         stage = self.stage
         over = stage == _OVER
-        if not o.same(7, stage + 1):  # (the blocks' keys: 1-4 the seats', 5 the turn's, 6 the drawing's, 7 this)
-            for i in range(self.nphase):
-                o.flag(i, i == stage)
+        o.onehot(7, 0, self.nphase, stage)  # (the blocks' keys: 1-4 the seats', 5 the turn's, 6 the drawing's, 7 this)
         at = self.nphase
         o.flag(at, s.to_move == seat)
         o.num(at + 1, s.round_no, 20)
@@ -162,51 +160,51 @@ class PaxFast:
         o.num(at + 5, s.money[seat], 20)
         shown_hidden = over or (s.rome_seen >> seat & 1) != 0
         drawing = stage == _DRAW and seat == s.to_move and isinstance(frame, Drawing)
-        self._places(o, s, seat, drawing, shown_hidden)
+        kept = self._places(o, s, seat, drawing, shown_hidden)
+        changed = kept.changed
         at = self.after
-        # Rome's symbols and the Legions' values: computed again only when one of the tuples
-        # they are read from was replaced (a step replaces the ones it changes)
-        if not o.same_parts(0, [s.rome, s.syms, s.cost, *s.legions]):
+        # Rome's symbols and each Legion's value: computed again only when its tuple was
+        # replaced (``_places`` compared them), or the pack's
+        if s.syms is not kept.syms or s.cost is not kept.cost:
+            kept.syms, kept.cost = s.syms, s.cost
+            changed |= _ROME_LEGIONS
+        if changed & 1 << _SLOT_ROME:
             syms = s.syms
             rome = [0] * 7
             for c in s.rome:
                 rome[_CARD_CAT[c]] += syms[c]
             for j in range(7):
                 o.num(at + j, rome[j], 10)
+        if changed & _LEGIONS:
             cost = s.cost
             legions = s.legions
             for j in range(5):
-                v = 0
-                if j < len(legions):
-                    for c in legions[j]:
-                        v += cost[c]
-                o.num(at + 8 + j, v, 10)
+                if changed & 1 << _SLOT_LEGION + j:
+                    v = 0
+                    if j < len(legions):
+                        for c in legions[j]:
+                            v += cost[c]
+                    o.num(at + 8 + j, v, 10)
         o.num(at + 7, len(s.rome_hidden), 3)
         at += 13
         sym, money, rome_seen, hands = s.sym, s.money, s.rome_seen, s.hands
-        # the seats' numbers, a row each, written again only when the numbers the row is made
-        # of (packed in a key when they fit) changed: a step changes one seat's at most
+        # the seats' numbers, a row each, written again only when its seat's tableau (its
+        # symbols) or hand was replaced, or the other numbers the row is made of (packed in a
+        # key) changed: a step changes one seat's at most
         for k in range(4):
             if k < n:
                 q = (seat + k) % n
                 b = q * 7
                 shown = over or q == seat
                 m = money[q] if shown else 0
-                key = m
-                fits = 0 <= m < 1 << 12
-                for j in range(7):
-                    x = sym[b + j]
-                    fits = fits and 0 <= x < 32
-                    key = key << 5 | x
-                h = len(hands[q])
-                fits = fits and h < 32
-                key = (((key << 5 | h) << 1 | (rome_seen >> q & 1)) << 1 | (q == s.primus)) << 1 | (q == s.pc)
+                key = ((m << 1 | (rome_seen >> q & 1)) << 1 | (q == s.primus)) << 1 | (q == s.pc)
                 key = (key << 1 | shown) << 1 | 1  # (and present)
-                if not o.same(1 + k, key if fits else -1):
+                same = o.same(1 + k, key if 0 <= m < 1 << 40 else -1)  # (first: it keeps the key)
+                if not same or changed & _SEAT_SLOTS[k]:
                     o.flag(at, True)
                     for j in range(7):
                         o.num(at + 1 + j, sym[b + j], 10)
-                    o.num(at + 8, h, 10)
+                    o.num(at + 8, len(hands[q]), 10)
                     o.num(at + 9, max(sym[b + 5], sym[b + 6]), 10)  # PAX-LIM-01: the larger of Estate and Conspiracy
                     o.num(at + 10, sym[b + 1] // 3, 3)  # PAX-FLT-01: bonus Armies from Fleets
                     o.num(at + 11, sym[b + 2] // 3, 3)  # PAX-ARM-01: bonus Fleets from Armies
@@ -247,7 +245,7 @@ class PaxFast:
                 o.num(at + j, 0, 1)
         return o
 
-    def _places(self, o: Obs, s: PaxState, seat: int, drawing: bool, shown_hidden: bool) -> None:
+    def _places(self, o: Obs, s: PaxState, seat: int, drawing: bool, shown_hidden: bool) -> _Cards:
         """The 74 x 17 block of where each card is, as the seat knows it, written again only
         for the cards that moved: the places a card can be seen in are slots, in the order in
         which a later one overrides an earlier one; each card keeps the set of slots holding
@@ -258,6 +256,7 @@ class PaxFast:
         while len(every) <= seat:
             every.append(_Cards())
         kept = every[seat]
+        kept.changed = 0
         n = s.players
         hands, tableau, legions, frame = s.hands, s.tableau, s.legions, s.frame
         parts = kept.parts
@@ -327,6 +326,7 @@ class PaxFast:
                 if p >= 0:
                     o.flag(at + c * 17 + p, True)
                 place[c] = p
+        return kept
 
 
 #: the slots of a card's place, in the order in which a later one overrides an earlier one: the
@@ -339,6 +339,13 @@ _SLOT_LEGION: Final = 9
 _SLOT_ROME: Final = 14
 _SLOT_HIDDEN: Final = 15
 _SLOT_DRAWN: Final = 16
+#: the slots read by the numbers of Rome and the Legions, and by each seat's row (from this
+#: seat: its tableau, and its hand, the seat's own for row 0)
+_LEGIONS: Final = 0b11111 << _SLOT_LEGION
+_ROME_LEGIONS: Final = _LEGIONS | 1 << _SLOT_ROME
+_SEAT_SLOTS: Final[tuple[int, ...]] = (
+    1 << _SEAT_TABLEAU | 1 << _OWN, 1 << _SEAT_TABLEAU + 2 | 1 << _SEAT_HAND + 2,
+    1 << _SEAT_TABLEAU + 4 | 1 << _SEAT_HAND + 4, 1 << _SEAT_TABLEAU + 6 | 1 << _SEAT_HAND + 6)
 #: the slots of the other seats' hands (a card there is seen only when known): slot 4 among the
 #: lowest six, 6 and 8 among the middle six (a card's slots are kept six to a number, so that
 #: each number is one of the integers Python keeps made: no new object per change)
@@ -353,8 +360,8 @@ _SLOT_PLACE: Final[tuple[int, ...]] = (
 
 class _Cards:
     """One seat's card block as last written: the tuple each slot held, each card's slots (bit
-    masks of slots 0-5, 6-11 and 12-16) and place (-1: none), and the known and slid cards it
-    was read with."""
+    masks of slots 0-5, 6-11 and 12-16) and place (-1: none), the known and slid cards it
+    was read with, and the slots replaced in the last call."""
 
     def __init__(self) -> None:
         self.parts: list[tuple[int, ...]] = [()] * 17
@@ -362,22 +369,42 @@ class _Cards:
         self.place: list[int] = [-1] * _NCARDS
         self.known = 0
         self.mine = 0
+        #: the slots whose tuple was replaced in this call (bits): the seats' rows and Rome's
+        #: symbols read them (a seat's symbols change only with its tableau, ``add_to_tableau``)
+        self.changed = 0
+        #: the pack's tuples the Rome and Legion numbers were last computed with
+        self.syms: tuple[int, ...] = ()
+        self.cost: tuple[int, ...] = ()
 
     def part(self, slot: int, cards: tuple[int, ...], moved: list[int]) -> None:
         """Slot ``slot`` holds ``cards`` now (another tuple): the cards that came into it or
-        left it are ``moved``. Each bit is toggled for the new cards, then for the old ones: a
-        new card whose bit is now on was not there before, an old card whose bit is now off is
-        not there any more (a card in both is toggled twice and not moved)."""
+        left it are ``moved``. What the old and the new tuple begin and end with alike stayed
+        (a step adds a card at the end of a hand or a tableau, or takes one out: the rest is
+        not looked at again); in the parts between, each bit is toggled for the new cards,
+        then for the old ones: a new card whose bit is now on was not there before, an old card
+        whose bit is now off is not there any more (a card in both is toggled twice and not
+        moved). A card is in one place at a time, so a tuple holds it at most once."""
         old = self.parts[slot]
         self.parts[slot] = cards
+        self.changed |= 1 << slot
         bit = 1 << slot % 6
         mask = self.masks[slot // 6]
-        for c in cards:
+        lo, end, was = 0, len(cards), len(old)
+        new_o: tuple[object, ...] = cards  # (compared as objects: a card is a small int, one object
+        old_o: tuple[object, ...] = old  # each; an unequal pair only costs a toggle more)
+        while lo < end and lo < was and new_o[lo] is old_o[lo]:
+            lo += 1
+        while end > lo and was > lo and new_o[end - 1] is old_o[was - 1]:
+            end -= 1
+            was -= 1
+        for i in range(lo, end):
+            c = cards[i]
             m = mask[c] ^ bit
             mask[c] = m
             if m & bit:
                 moved.append(c)
-        for c in old:
+        for i in range(lo, was):
+            c = old[i]
             m = mask[c] ^ bit
             mask[c] = m
             if not m & bit:
