@@ -51,7 +51,7 @@ def test_a_full_eight_era_game_is_playable():
         s.apply(choose(s).code)
     assert s.ending == "eras" and s.era == 8 and eras_seen == set(range(1, 9))
     assert s.winners() == [0]
-    assert s.emp.vp + s.emp.vp_wonders == 114  # rules version 4, the policy with its defence against Attacks (215 before it)
+    assert s.emp.vp + s.emp.vp_wonders == 114  # rules version 4, the policy defending against Attacks (215 before)
     ends = [e for e in s.log if e["key"] == "pocketciv.era_end"]
     assert [e["era"] for e in ends] == list(range(1, 9)) and sum(e["vp"] for e in ends) == s.emp.vp
     again = games.replay(json.loads(json.dumps(s.record)))
