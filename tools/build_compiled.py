@@ -84,7 +84,7 @@ MODULES = (
     "games/pocketciv/events/tribal_war.py", "games/pocketciv/events/uprising.py",
     "games/pocketciv/events/visitation.py", "games/pocketciv/events/volcano.py",
     # the scripted player MCTS's PocketCiv play-outs run (most of an iteration), unchanged source
-    "bots/policies/pocketciv.py", "bots/policies/pocketciv_defence.py",
+    "bots/policies/pocketciv/__init__.py", "bots/policies/pocketciv/defence.py",
     # the evaluations MCTS reads at every Caboose and PocketCiv roll-out's end, unchanged sources
     "bots/heuristics/caboose.py", "bots/heuristics/pocketciv.py", "bots/heuristics/pocketciv_coeffs.py",
     # the MCTS bot's evaluation of PAX positions (about a third of an iteration), unchanged source

@@ -15,7 +15,7 @@ if "pocketciv" not in games.names():
     pytest.skip("pocketciv is not installed", allow_module_level=True)
 
 from asztal.bots.policies.pocketciv import _move, choose  # noqa: E402
-from asztal.bots.policies.pocketciv_defence import NEVER, walk, wipe_force  # noqa: E402
+from asztal.bots.policies.pocketciv.defence import NEVER, walk, wipe_force  # noqa: E402
 from asztal.games.pocketciv.data import ADV_INDEX  # noqa: E402
 from asztal.games.pocketciv.frames import Attack, Dev, Move  # noqa: E402
 from tests.pocketciv.scenario import scenario  # noqa: E402

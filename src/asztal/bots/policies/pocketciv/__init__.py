@@ -24,7 +24,7 @@ Masonry while no city can grow; an Empire without a city spreads its tribes unti
 gather on a farm, then gathers them even if that empties an area; in Era 8 spare tribes go on
 one-tribe expeditions, so the last era's deck runs out sooner.
 
-Against Attacks, which end most collapsed solo games (``pocketciv_defence``): the solo Empire
+Against Attacks, which end most collapsed solo games (``defence``): the solo Empire
 ends its movement out of one Attack's reach where a tribe can move there with room, and where an
 Attack may go on to either of two areas it goes where it takes least (docs/bots.md, "PocketCiv
 policy: a defence against Attacks"). The two-player game keeps its own habits below.
@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from asztal.bots.policies.pocketciv_defence import walk, wipe_force
+from asztal.bots.policies.pocketciv.defence import walk, wipe_force
 from asztal.engine import Action
 from asztal.games.pocketciv.data import ADV_INDEX, BITS, BOX, WONDER_VP
 from asztal.games.pocketciv.frames import Mp
@@ -326,7 +326,7 @@ SAFE_FORCE = 30
 
 def _guard(s: PocketCivState, acts: Sequence[Action], chosen: Action) -> Action:
     """Solo: before ending its movement, one more move while it raises the force an Attack
-    would need to wipe the Empire out (``pocketciv_defence``), up to ``SAFE_FORCE``, and the
+    would need to wipe the Empire out (``defence``), up to ``SAFE_FORCE``, and the
     tribe moved has room where it goes or none where it is (a tribe moved to starve in the
     upkeep costs more than the risk it takes off: 3,000 deals, 41.4 against 38.0 VP). Moving
     for safety in the middle of the movement instead broke the plan of the moves (40.8 VP)."""
