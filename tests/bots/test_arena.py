@@ -173,3 +173,95 @@ def test_mean_interval():
 def test_other_games_report_no_endings():
     result = run_arena("nim", ["random"], games=2, seed=0)
     assert "endings" not in result["entries"][0]
+
+
+def _counting(monkeypatch):
+    """Count the games the arena actually plays (not those a record already holds)."""
+    from asztal.sim import arena
+
+    played = []
+    orig = arena._play_job
+
+    def counted(job):
+        played.append(job[3])
+        return orig(job)
+
+    monkeypatch.setattr(arena, "_play_job", counted)
+    return played
+
+
+def test_a_record_keeps_every_game_and_a_second_run_goes_on_from_it(tmp_path, monkeypatch):
+    played = _counting(monkeypatch)
+    path = tmp_path / "run.jsonl"
+    first = run_arena("nim", ["greedy", "random"], games=6, seed=4, record=path)
+    assert len(played) == 6 and len(path.read_text().splitlines()) == 1 + 6
+    again = run_arena("nim", ["greedy", "random"], games=6, seed=4, record=path)
+    assert len(played) == 6  # nothing replayed
+    assert again["entries"] == first["entries"]
+    more = run_arena("nim", ["greedy", "random"], games=9, seed=4, record=path)
+    assert len(played) == 9  # only games 6-8 are new
+    fresh = run_arena("nim", ["greedy", "random"], games=9, seed=4)["entries"]
+
+    def figures(entries):  # all but the clock
+        return [{k: v for k, v in e.items() if k != "seconds_per_move"} for e in entries]
+
+    assert figures(more["entries"]) == figures(fresh)
+
+
+def test_a_record_cut_short_mid_line_loses_only_that_game(tmp_path, monkeypatch):
+    path = tmp_path / "run.jsonl"
+    run_arena("pocketciv", ["policy"], players=1, games=3, seed=2, record=path)
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][: len(lines[-1]) // 2])  # killed while writing
+    played = _counting(monkeypatch)
+    result = run_arena("pocketciv", ["policy"], players=1, games=3, seed=2, record=path)
+    assert len(played) == 1 and result["played"] == 3
+
+    def games(text):  # every line whole, the clock left out
+        return [{k: v for k, v in json.loads(line).items() if k != "think"} for line in text.splitlines()]
+
+    assert games(path.read_text()) == games("\n".join(lines))  # the same game again, on a line of its own
+
+
+def test_a_record_of_another_run_is_refused_and_left_alone(tmp_path):
+    path = tmp_path / "run.jsonl"
+    run_arena("nim", ["greedy", "random"], games=2, seed=4, record=path)
+    before = path.read_bytes()
+    with pytest.raises(ValueError, match=r"another arena run \(--seed 4, not --seed 5\)"):
+        run_arena("nim", ["greedy", "random"], games=2, seed=5, record=path)
+    with pytest.raises(ValueError, match=r"another arena run \(--bots greedy,random, not --bots random,greedy\)"):
+        run_arena("nim", ["random", "greedy"], games=2, seed=4, record=path)
+    other = tmp_path / "notes.txt"
+    other.write_text("my notes\n")
+    with pytest.raises(ValueError, match="is not an arena record"):
+        run_arena("nim", ["greedy"], games=1, record=other)
+    assert path.read_bytes() == before and other.read_text() == "my notes\n"
+
+
+@pytest.mark.parametrize("lang, words", [("hu", "másik versenyé (--seed 4, nem --seed 5)"),
+                                         ("en", "another run (--seed 4, not --seed 5)")])
+def test_cli_record_refusal_in_the_readers_language(tmp_path, lang, words):
+    import subprocess
+    import sys
+
+    path = tmp_path / "run.jsonl"
+    run_arena("pax", ["random", "random"], games=1, seed=4, record=path)
+    out = subprocess.run([sys.executable, "-m", "asztal", "arena", "pax", "--bots", "random,random", "-n", "1",
+                          "--seed", "5", "--record", str(path), "--lang", lang],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2
+    assert words in " ".join(out.stderr.split())
+
+
+def test_solo_entries_are_compared_deal_by_deal():
+    result = run_arena("pocketciv", ["policy", "random"], players=1, games=4, seed=5)
+    first, second = result["entries"]
+    pd = second["paired"]
+    assert "paired" not in first and pd["against"] == "policy" and pd["deals"] == 4
+    assert abs(pd["mean"] - (second["mean_score"] - first["mean_score"])) < 1e-9
+    assert pd["more"] + pd["less"] + pd["same"] == 4
+    assert pd["ci95"][0] <= pd["mean"] <= pd["ci95"][1]
+    from asztal.cli.arena import ending_lines
+
+    assert any(line.startswith("random against policy on the same deals") for line in ending_lines(result, "en"))
+    assert any("ugyanazokon a leosztásokon" in line for line in ending_lines(result, "hu"))

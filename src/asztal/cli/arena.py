@@ -3,7 +3,8 @@
 Registered by the app with ``app.command()(arena)``. Prints a Rich table (win rates with
 95% Wilson intervals, Elo or openskill ratings, mean scores, time per move; solo games:
 mean/median score and success rate per level); ``--json`` prints the whole result,
-``--csv FILE`` writes one row per bot (and level).
+``--csv FILE`` writes one row per bot (and level); ``--record FILE`` keeps every game as it
+ends, so that a long run survives being stopped and goes on when run again.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ _T = {
     "success": ("Siker", "Success"), "playing": ("Játszmák", "Playing"),
     "nowin": ("Győztes nélküli játszmák: {n}", "Games without a winner: {n}"),
     "wall": ("Idő: {s} mp", "Time: {s} s"),
+    "paired": ("{bot} a(z) {first} ellenében ugyanazokon a leosztásokon: átlagosan {d} pont (95% KI {lo}–{hi}); "
+               "több {more}, kevesebb {less}, ugyanannyi {same}",
+               "{bot} against {first} on the same deals: {d} points on average (95% CI {lo}–{hi}); "
+               "more {more}, less {less}, the same {same}"),
     "endings": ("{bot}: átlag 95% KI {lo}–{hi}; a 8. korszak végéig {n}/{g} ({ci}); "
                 "összeomlott {collapse}, megállt {stopped}; elért korszak: {eras}",
                 "{bot}: mean 95% CI {lo}–{hi}; to the end of era 8 {n}/{g} ({ci}); "
@@ -131,7 +136,8 @@ def render_table(result: dict[str, Any], lang: str = "en") -> Table:
 
 def ending_lines(result: dict[str, Any], lang: str = "en") -> list[str]:
     """Solo games that report how they ended (PocketCiv): per bot the interval of the mean,
-    the games played to the end, the collapses and stops, and the era each game reached."""
+    the games played to the end, the collapses and stops, and the era each game reached; in
+    any solo game, each later entry's score against the first's on the same deals."""
     out = []
     for e in result["entries"]:
         if "endings" not in e:
@@ -142,6 +148,12 @@ def ending_lines(result: dict[str, Any], lang: str = "en") -> list[str]:
                       n=e["endings"].get("eras", 0), g=e["games"], ci=_ci(e["all_eras_ci95"], lang),
                       collapse=e["endings"].get("collapse", 0), stopped=e["endings"].get("stopped", 0),
                       eras=eras))
+    for e in result["entries"]:
+        pd = e.get("paired")
+        if pd:
+            out.append(_t("paired", lang, bot=e["name"], first=pd["against"], d=number(pd["mean"], lang, 2),
+                          lo=number(pd["ci95"][0], lang, 1), hi=number(pd["ci95"][1], lang, 1),
+                          more=pd["more"], less=pd["less"], same=pd["same"]))
     return out
 
 
@@ -158,6 +170,9 @@ def arena(
     level: int | None = typer.Option(None, "--level", help="PAX solitaire level (default: every level)"),
     option: list[str] = typer.Option([], "--option", "-o", help="game option key=value"),
     lang: str = typer.Option("hu", "--lang", help="hu | en"),
+    record: Path | None = typer.Option(
+        None, "--record", help="keep each game in this file (JSON lines) as it ends; run again with it to "
+                               "go on where the run stopped, or to add games"),
 ) -> None:
     """Bots against bots: seat rotation, win rates with 95% intervals, ratings, scores."""
     # imported here, not at the top: ``asztal --help`` must not pay for them
@@ -182,7 +197,7 @@ def arena(
             progress.update(task, completed=done, total=total)
 
         result = run_arena(game, specs, games=games, players=players, jobs=jobs, seed=seed,
-                           options=options, level=level, progress=on_progress)
+                           options=options, level=level, progress=on_progress, record=record)
     if csv_out is not None:
         write_csv(result, csv_out)
     if json_out:

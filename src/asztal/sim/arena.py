@@ -8,14 +8,24 @@ Several players: the bots (one *entry* per listed spec) take turns in every seat
 same ``games`` deals (paired seeds), per level when the game has levels. Every game's
 seed and every bot's seed derive from the arena ``seed``, and results are gathered in
 game order, so the same call gives the same figures with any number of ``jobs``.
+
+A long run keeps what it has played: with ``record``, each game's result is appended to a
+JSON-lines file as the game ends, under a first line naming the run (game, bots, players,
+seed, options, level). Run again with the same file, the games already there are taken as
+played, so a run stopped by a crash, a Ctrl-C or the end of a session goes on where it
+stopped, and ``games`` can grow (game ``i`` is the same deal whatever ``games`` is). A file
+of another run is refused rather than mixed in.
 """
 
 from __future__ import annotations
 
+import json
 import multiprocessing
+import os
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any
 
 from asztal import games as games_registry
@@ -64,13 +74,16 @@ def entry_names(specs: Sequence[str]) -> list[str]:
 def run_arena(game_name: str, bots: Sequence[str], games: int = 100, players: int | None = None,
               jobs: int = 1, seed: int = 0, options: dict[str, Any] | None = None,
               level: int | None = None,
-              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+              progress: Callable[[int, int], None] | None = None,
+              record: Path | None = None) -> dict[str, Any]:
     """Play ``games`` games (per entry and level in solo games) and summarise them.
 
     ``bots``: bot specs (``make_bot``). ``players``: default the number of specs (within
     the game's range); when there are more seats than specs the last spec fills them.
     ``level``: a solo level (PAX solitaire); None plays every level of a game that has them.
-    ``progress(done, total)`` is called as games finish. The result is JSON-able.
+    ``progress(done, total)`` is called as games finish. ``record``: a JSON-lines file that
+    keeps every game as it ends and holds the games already played (module docstring).
+    The result is JSON-able.
     """
     game = games_registry.load(game_name)
     specs = [s.strip() for s in bots if s.strip()]
@@ -118,30 +131,105 @@ def run_arena(game_name: str, bots: Sequence[str], games: int = 100, players: in
         bot_seeds = [derive_seed(seed, i, lv or 0, 1000 + s) for s in range(players)]
         jobs_args.append((game_name, players, opts, gseed, [specs[e] for e in seat_entries], bot_seeds))
 
-    results: list[dict[str, Any]] = []
-    total = len(jobs_args)
+    done: dict[tuple[int | None, int, tuple[int, ...]], dict[str, Any]] = {}
+    sink = None
+    if record is not None:
+        run = {"arena": 1, "game": game_name, "bots": list(specs), "players": players, "seed": seed,
+               "options": options, "level": level}
+        done = read_record(record, run)
+        sink = _open_record(record, run)
+    todo = [k for k, (lv, _, i, ents) in enumerate(plan) if (lv, i, tuple(ents)) not in done]
+    total = len(todo)
     t0 = time.perf_counter()
-    if jobs > 1 and total > 1:
-        ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() \
-            else None
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-            for r in pool.map(_play_job, jobs_args, chunksize=1):
-                results.append(r)
-                if progress:
-                    progress(len(results), total)
-    else:
-        for job in jobs_args:
-            results.append(_play_job(job))
-            if progress:
-                progress(len(results), total)
+    finished = 0
+
+    def keep(k: int, r: dict[str, Any]) -> None:
+        nonlocal finished
+        lv, _, i, ents = plan[k]
+        r["level"], r["index"], r["entries"] = lv, i, ents
+        done[(lv, i, tuple(ents))] = r
+        if sink is not None:
+            sink.write(json.dumps(r, ensure_ascii=False) + "\n")
+            sink.flush()
+            os.fsync(sink.fileno())
+        finished += 1
+        if progress:
+            progress(finished, total)
+
+    try:
+        if jobs > 1 and total > 1:
+            ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() \
+                else None
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+                futures = {pool.submit(_play_job, jobs_args[k]): k for k in todo}
+                for f in as_completed(futures):
+                    keep(futures[f], f.result())
+        else:
+            for k in todo:
+                keep(k, _play_job(jobs_args[k]))
+    finally:
+        if sink is not None:
+            sink.close()
     wall = time.perf_counter() - t0
-    for (lv, _, i, seat_entries), r in zip(plan, results, strict=True):
-        r["level"], r["index"], r["entries"] = lv, i, seat_entries
+    results = [done[(lv, i, tuple(ents))] for lv, _, i, ents in plan]
 
     summary = summarise(game_name, players, names, results, solo)
     summary.update({"seed": seed, "games": games, "jobs": jobs, "wall_seconds": wall,
                     "options": options, "bots": list(specs)})
     return summary
+
+
+def read_record(path: Path, run: dict[str, Any]) -> dict[tuple[int | None, int, tuple[int, ...]], dict[str, Any]]:
+    """The games a record file holds, by (level, game index, seat entries); empty for a file
+    that does not exist yet. A file whose first line names another run is refused; a last
+    line cut short (the process killed while writing it) is not a game."""
+    if not path.exists():
+        return {}
+    lines = path.read_text(encoding="utf-8").split("\n")
+    try:
+        head = json.loads(lines[0])
+    except ValueError:
+        raise ValueError(f"{path} is not an arena record") from None
+    if not isinstance(head, dict) or head.get("arena") != 1:
+        raise ValueError(f"{path} is not an arena record")
+    for key, value in run.items():
+        if head.get(key) != value:
+            raise ValueError(f"{path} records another arena run ({_as_given(key, head.get(key))}, "
+                             f"not {_as_given(key, value)})")
+    out: dict[tuple[int | None, int, tuple[int, ...]], dict[str, Any]] = {}
+    for line in lines[1:]:
+        try:
+            r = json.loads(line)
+        except ValueError:
+            continue  # the empty tail, or a line cut short
+        out[(r["level"], r["index"], tuple(r["entries"]))] = r
+    return out
+
+
+def _as_given(key: str, value: Any) -> str:
+    """A run's setting as the command line gives it (``--seed 7``), for a refusal."""
+    if key == "game":
+        return str(value)
+    if key == "bots" and isinstance(value, list):
+        return "--bots " + ",".join(map(str, value))
+    if key == "options" and isinstance(value, dict):
+        return " ".join(f"--option {k}={v}" for k, v in value.items()) or "--option –"
+    return f"--{key} {value}"
+
+
+def _open_record(path: Path, run: dict[str, Any]) -> Any:
+    """The record open for appending: a new file gets the run's line; a last line cut short
+    is cut off, so that the next game starts a line of its own."""
+    if not path.exists() or path.stat().st_size == 0:
+        f = path.open("w", encoding="utf-8")
+        f.write(json.dumps(run, ensure_ascii=False) + "\n")
+        return f
+    data = path.read_bytes()
+    whole = data.rfind(b"\n") + 1
+    if whole < len(data):
+        with path.open("r+b") as g:
+            g.truncate(whole)
+    return path.open("a", encoding="utf-8")
 
 
 def solo_endings(outcomes: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
@@ -159,6 +247,22 @@ def solo_endings(outcomes: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
     return {"endings": dict(sorted(endings.items())),
             "era_reached": dict(sorted(eras.items(), key=lambda kv: int(kv[0]))),
             "all_eras_rate": full / len(outcomes), "all_eras_ci95": list(stats.wilson(full, len(outcomes)))}
+
+
+def _paired(entries: list[dict[str, Any]], results: Sequence[dict[str, Any]]) -> None:
+    """Solo entries play the same deals, so each entry after the first gets its score minus
+    the first entry's, deal by deal: ``paired`` (mean, its 95% interval, and the deals it
+    scored more, less and the same). A paired difference is far tighter than the two means'
+    intervals, since a deal's luck falls on both."""
+    first = {(r["level"], r["index"]): r["scores"][0] for r in results if r["entries"] == [0]}
+    for e, entry in enumerate(entries[1:], start=1):
+        diffs = [r["scores"][0] - first[(r["level"], r["index"])] for r in results
+                 if r["entries"] == [e] and (r["level"], r["index"]) in first]
+        if diffs:
+            entry["paired"] = {"against": entries[0]["name"], "deals": len(diffs),
+                               "mean": sum(diffs) / len(diffs), "ci95": list(stats.mean_interval(diffs)),
+                               "more": sum(d > 0 for d in diffs), "less": sum(d < 0 for d in diffs),
+                               "same": sum(d == 0 for d in diffs)}
 
 
 def summarise(game_name: str, players: int, names: Sequence[str], results: Sequence[dict[str, Any]],
@@ -201,6 +305,8 @@ def summarise(game_name: str, players: int, names: Sequence[str], results: Seque
             if endings is not None:
                 entry.update(endings)
         entries.append(entry)
+    if solo and n_entries > 1:
+        _paired(entries, results)
     out: dict[str, Any] = {"game": game_name, "players": players, "solo": solo, "entries": entries,
                            "played": len(results), "rating": None}
     if not solo:
