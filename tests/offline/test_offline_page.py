@@ -135,7 +135,7 @@ def _help_without_network(page) -> None:
     """The hint (the worker's hint bot) names a legal move; the rules panel opens with its text."""
     legal = _state(page)["legal"]
     page.click("#hint")
-    page.wait_for_selector("#toast:not([hidden])")
+    page.wait_for_selector("#toast:not([hidden])", timeout=START_MS)  # the hint bot thinks in the worker
     hinted = page.evaluate("document.querySelector('#board .hinted, #buttons .hinted')?.dataset.code ?? null")
     assert hinted is None or hinted in legal
     page.click("#rules")

@@ -41,7 +41,7 @@ def paint(page, m: dict, area_of: dict[tuple[int, int], int]) -> None:
             if a.get(kind):
                 page.check(f"#map-terrain input[data-area='{a['number']}'][data-kind='{kind}']")
     page.dispatch_event("#map-grid", "pointerup")
-    page.wait_for_selector("#map-result[data-ok='1']", timeout=10000)
+    page.wait_for_selector("#map-result[data-ok='1']")
 
 
 def test_the_lobby_fits_a_phone_upright(page):
@@ -136,7 +136,7 @@ def test_the_map_editor_switches_language_and_keeps_the_drawing(page):
     fill = page.get_attribute("#map-grid polygon[data-cell='1,1']", "fill")
     for label in ("Magyar", "English", "Magyar"):  # twice and back: one listener, no hang
         page.click("#lang")
-        page.wait_for_function(f"document.querySelector('#lang').textContent === {label!r}", timeout=5000)
+        page.wait_for_function(f"document.querySelector('#lang').textContent === {label!r}")
     assert page.get_attribute("#map-grid polygon[data-cell='1,1']", "fill") == fill
     assert page.is_checked("#map-terrain input[data-area='3'][data-kind='forest']")
 

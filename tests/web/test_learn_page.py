@@ -104,7 +104,7 @@ def test_the_lobby_leads_a_newcomer_to_the_lessons(page, size):
     page.wait_for_selector("#to-learn")
     assert page.inner_text("#to-learn") == "Tanuld meg"
     assert page.is_visible("#to-learn")
-    page.wait_for_selector("#app .learn-link + #account", timeout=10000)
+    page.wait_for_selector("#app .learn-link + #account")
     assert held and page.evaluate(first) == "learn-link"
     for route in held:
         route.continue_()
