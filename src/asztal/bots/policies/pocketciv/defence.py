@@ -13,14 +13,17 @@ survives any single Attack: the walk cannot cross the gap.
 
 ``wipe_force`` is the smallest force that could leave the Empire with neither a tribe nor a
 city (the player choosing the ties well); ``walk`` plays out an Attack under way, for the
-player's choice at a tie. Both read only the seat's own map, as the rules do.
+player's choice at a tie. Both read only the seat's own map, as the rules do, and ask the
+rules' own Attack (``events/attack.py``) where a force goes on and what a tribe or a city
+absorbs, so that a ruling changed there changes the defence with it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from asztal.games.pocketciv.data import A_ARCHITECTURE, A_EQUESTRIAN, A_METAL_WORKING, A_MILITARY, BITS
+from asztal.games.pocketciv.data import A_EQUESTRIAN, BITS
+from asztal.games.pocketciv.events.attack import cav_absorbs, targets, tribe_absorbs
 
 if TYPE_CHECKING:
     from asztal.games.pocketciv.state import PocketCivState
@@ -29,39 +32,18 @@ if TYPE_CHECKING:
 NEVER: Final = 999
 
 
-def _per_tribe(adv: int) -> int:
-    """PC-R-ATTACK-02: the force one tribe absorbs."""
-    return 1 + (1 if adv & A_MILITARY else 0) + (1 if adv & A_METAL_WORKING else 0)
-
-
-def _per_cav(adv: int) -> int:
-    """PC-R-ATTACK-03: the force one point of city value absorbs."""
-    return 8 if adv & A_ARCHITECTURE else 5
-
-
-def _next(s: PocketCivState, x: int, visited: int, tribes: list[int], cav: list[int]) -> list[int]:
-    """PC-R-ATTACK-04, PC-R-ATTACK-EMPTY: where the force may go on from ``x`` (a tie: several)."""
-    cands = [n for n in s.board.adj[x] if not visited & BITS[n] and (tribes[n] or cav[n])]
-    if not cands:
-        return cands
-    low = min(tribes[n] for n in cands)
-    cands = [n for n in cands if tribes[n] == low]
-    high = max(cav[n] for n in cands)
-    return [n for n in cands if cav[n] == high]
-
-
 def _to_wipe(s: PocketCivState, x: int, visited: int, cost: int, held: int, tribes: list[int]) -> int:
     """The force that empties every held area on a walk entering ``x`` having spent ``cost``;
     ``NEVER`` when the walk ends with something left (at a tie, the player's best branch)."""
     adv, cav = s.emp.adv, s.emp.cav
     t = tribes[x]
     if t:
-        cost += t * _per_tribe(adv) + (2 if adv & A_EQUESTRIAN else 0)  # PC-R-ATTACK-05: −2 on entering
-    cost += cav[x] * _per_cav(adv)
+        cost += t * tribe_absorbs(adv) + (2 if adv & A_EQUESTRIAN else 0)  # PC-R-ATTACK-05: −2 on entering
+    cost += cav[x] * cav_absorbs(adv)
     if not held & ~visited:
         return cost
     worst = 0
-    for n in _next(s, x, visited, tribes, cav):
+    for n in targets(s.board.adj, x, visited, tribes, cav):
         worst = max(worst, _to_wipe(s, n, visited | BITS[n], cost, held, tribes))
         if worst >= NEVER:
             return NEVER
@@ -87,7 +69,7 @@ def walk(s: PocketCivState, x: int, force: int, visited: int) -> tuple[bool, int
     the Empire out, and how much does it take (a tribe 1, a point of city value 3)? At a later
     tie the player takes the branch that does least harm."""
     adv = s.emp.adv
-    per, cper = _per_tribe(adv), _per_cav(adv)
+    per, cper = tribe_absorbs(adv), cav_absorbs(adv)
     tribes, cav = list(s.emp.tribes), list(s.emp.cav)
     return _walk(s, x, force, visited, tribes, cav, per, cper, 0)
 
@@ -112,7 +94,7 @@ def _walk(s: PocketCivState, x: int, force: int, visited: int, tribes: list[int]
                 break
         if force <= 0:
             break
-        nxt = _next(s, x, visited, tribes, cav)
+        nxt = targets(s.board.adj, x, visited, tribes, cav)
         if not nxt:
             break
         if len(nxt) > 1:

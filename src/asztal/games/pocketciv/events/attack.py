@@ -32,17 +32,32 @@ def start(area: int, force: int) -> Attack:
     return Attack(0, area, force, BITS[area])
 
 
-def _targets(s: PocketCivState, area: int, visited: int) -> list[int]:
-    """PC-R-ATTACK-04: the neighbour with the fewest tribes, then the highest CAV; never an
-    empty area (no tribes, no city); the rest of a tie is the player's choice."""
-    tribes, cav = s.emp.tribes, s.emp.cav
-    cands = [n for n in s.board.adj[area] if not visited & BITS[n] and (tribes[n] or cav[n])]
+def tribe_absorbs(adv: int) -> int:
+    """PC-R-ATTACK-02: the force one tribe absorbs: 1, 2 with Military or Metal Working, 3 with both."""
+    return 1 + (1 if adv & A_MILITARY else 0) + (1 if adv & A_METAL_WORKING else 0)
+
+
+def cav_absorbs(adv: int) -> int:
+    """PC-R-ATTACK-03: the force one point of city value absorbs: 5, 8 with Architecture."""
+    return 8 if adv & A_ARCHITECTURE else 5
+
+
+def targets(adj: tuple[tuple[int, ...], ...], area: int, visited: int, tribes: list[int], cav: list[int]) -> list[int]:
+    """PC-R-ATTACK-04, PC-R-ATTACK-EMPTY: where the force goes on from ``area`` with these
+    tribes and cities: the neighbour not yet entered with the fewest tribes, then the highest
+    CAV; never an empty area (no tribes, no city); several at a tie (the player's choice). The
+    scripted player's defence asks the same of positions it only imagines."""
+    cands = [n for n in adj[area] if not visited & BITS[n] and (tribes[n] or cav[n])]
     if not cands:
         return []
     low = min(tribes[n] for n in cands)
     cands = [n for n in cands if tribes[n] == low]
     high = max(cav[n] for n in cands)
     return [n for n in cands if cav[n] == high]
+
+
+def _targets(s: PocketCivState, area: int, visited: int) -> list[int]:
+    return targets(s.board.adj, area, visited, s.emp.tribes, s.emp.cav)
 
 
 def _run(s: PocketCivState, f: Attack) -> bool:
@@ -65,15 +80,14 @@ def _run(s: PocketCivState, f: Attack) -> bool:
         s.stack[-1] = Attack(2, area, force, visited)
         return True
     if stage == 2:
-        # PC-R-ATTACK-02: tribes absorb first, 1 each (2 with Military or Metal Working, 3 with both)
-        per = 1 + (1 if s.emp.adv & A_MILITARY else 0) + (1 if s.emp.adv & A_METAL_WORKING else 0)
+        per = tribe_absorbs(s.emp.adv)  # PC-R-ATTACK-02: the tribes absorb first
         k = s.rm_tribes(area, force // per)
         force -= k * per
         if s.emp.tribes[area]:  # a remainder too small for a tribe is lost
             s.stack.pop()
             return True
-        if s.emp.cav[area]:  # PC-R-ATTACK-03: then the city, 5 per CAV (8 with Architecture), 2 gold per CAV
-            per = 8 if s.emp.adv & A_ARCHITECTURE else 5
+        if s.emp.cav[area]:  # PC-R-ATTACK-03: then the city, and 2 gold per CAV lost
+            per = cav_absorbs(s.emp.adv)
             k = s.reduce_cav(area, force // per)
             force -= k * per
             s.emp.gold -= min(s.emp.gold, 2 * k)
