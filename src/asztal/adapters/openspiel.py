@@ -421,15 +421,17 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             s = lv.s
             assert s is not None
             sh = self._shared
+            if not sh.recall:  # (no record: the step is played by the compiled numbering, and counted)
+                now = sh.table.actions.play(s, action)  # (C++ passes an int)
+                lv.player = now if now >= 0 else _TERMINAL
+                lv.steps += 1
+                return
             a = sh.table.actions.action(s, int(action))
             actor = lv.player
             s.apply(a)
             lv.player = _TERMINAL if s.is_over or s.to_move is None else s.to_move
-            if sh.recall:
-                lv.actor, lv.act = actor, a
-                self._completed()
-            else:  # (no record: the step is only counted)
-                lv.steps += 1
+            lv.actor, lv.act = actor, a
+            self._completed()
             return
         else:
             s = ex.state
