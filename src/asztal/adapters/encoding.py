@@ -60,9 +60,6 @@ class ActionSpace:
         #: the legal list last numbered (kept, so its identity is never reused) and its numbers
         self._key: object = None
         self._nums: tuple[int, ...] = ()
-        #: the same numbers sorted (OpenSpiel's order), kept with their list the same way
-        self._skey: object = None
-        self._sorted: list[int] = []
         #: the masks handed out (set byte by byte: numpy's fancy index from a tuple costs twice as much)
         self._masks = Kept(self.n, "b")
 
@@ -98,12 +95,9 @@ class ActionSpace:
         return list(self._numbers(state.legal_actions()))
 
     def legal_sorted(self, state: GameState) -> list[int]:
-        """The numbers of the legal actions in increasing order (a new list)."""
-        legal = state.legal_actions()
-        if legal is not self._skey:
-            self._sorted = sorted(self._numbers(legal))
-            self._skey = legal
-        return self._sorted.copy()
+        """The numbers of the legal actions in increasing order (a new list: sorted again, as
+        cheap as a copy of a kept one for lists this short)."""
+        return sorted(self._numbers(state.legal_actions()))
 
     def mask(self, state: GameState) -> np.ndarray:
         """1 for each legal action of ``state`` (int8, length ``n``): one of two arrays kept and

@@ -236,12 +236,14 @@ class _Live:
     before the first step); ``steps``: completed steps; ``actor``/``act``: the decision in
     progress (one a pending draw interrupted)."""
 
-    __slots__ = ("ex", "s", "trail", "steps", "actor", "act", "resampled", "player", "quick")
+    __slots__ = ("ex", "s", "trail", "steps", "actor", "act", "resampled", "player", "numbers", "quick")
 
-    def __init__(self, ex: Explicit | None, s: GameState | None, quick: ActionSpace | None = None) -> None:
+    def __init__(self, ex: Explicit | None, s: GameState | None, numbers: ActionSpace, quick: bool = False) -> None:
         self.ex, self.s, self.steps, self.actor = ex, s, 0, -1
-        #: the seeded game without a record: a player's step is only played and counted, by
-        #: this numbering (compiled), in ``_apply_action``'s first lines
+        #: the table's action numbers (compiled), read at every step without the table
+        self.numbers = numbers
+        #: the seeded game without a record: a player's step is only played by ``numbers`` and
+        #: counted, in ``_apply_action``'s first lines
         self.quick = quick
         self.act: Action | None = None  # the action of the step in progress (the record replays it)
         self.trail: _Step | None = None
@@ -261,7 +263,8 @@ class _Live:
             self.player = _TERMINAL if s.is_over or s.to_move is None else s.to_move
 
     def __deepcopy__(self, memo: Any) -> _Live:
-        new = _Live(None if self.ex is None else self.ex.copy(), None if self.s is None else self.s.clone(), self.quick)
+        new = _Live(None if self.ex is None else self.ex.copy(), None if self.s is None else self.s.clone(),
+                    self.numbers, self.quick)
         new.trail, new.steps, new.actor, new.act = self.trail, self.steps, self.actor, self.act
         new.resampled, new.player = self.resampled, self.player
         return new
@@ -327,7 +330,7 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
         if sh.deal_mode == "explicit":
             t = sh.table
             ex = Explicit(t.game, t.players, t.options)
-        self._live = _Live(ex, None, sh.table.actions if ex is None and not sh.recall else None)
+        self._live = _Live(ex, None, sh.table.actions, ex is None and not sh.recall)
         if ex is not None and ex.node is None:
             self._completed()
 
@@ -380,7 +383,7 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
         now = lv.player
         if now >= 0 and (player is None or player == now):  # (a player's own: the common case first)
             s: Any = lv.s if lv.ex is None else lv.ex.state  # (``self.s`` without its two properties)
-            return self._shared.table.actions.legal_sorted(s)
+            return lv.numbers.legal_sorted(s)
         if now == _TERMINAL:
             return []
         if now == _CHANCE:
@@ -413,9 +416,9 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
 
     def _apply_action(self, action: int) -> None:
         lv = self._live
-        quick, s = lv.quick, lv.s
-        if quick is not None and s is not None and lv.player >= 0:  # seeded, no record: a player's step, counted
-            now = quick.play(s, action)  # (C++ passes an int)
+        s = lv.s
+        if lv.quick and s is not None and lv.player >= 0:  # seeded, no record: a player's step, counted
+            now = lv.numbers.play(s, action)  # (C++ passes an int)
             lv.player = now if now >= 0 else _TERMINAL
             lv.steps += 1
             return
