@@ -16,7 +16,7 @@ COMPILED := src/asztal/_compiled.txt
 CC ?= cc
 COMPILED_SOURCES := $(wildcard src/asztal/engine/*.py src/asztal/games/pax/*.py src/asztal/games/caboose/*.py \
 	src/asztal/games/pocketciv/*.py src/asztal/games/pocketciv/events/*.py src/asztal/bots/heuristics/*.py src/asztal/bots/heuristics/*/*.py \
-	src/asztal/bots/policies/*/*.py) \
+	src/asztal/bots/policies/*/*.py src/asztal/adapters/*.py) \
 	tools/build_compiled.py tools/mypyc.ini
 
 .PHONY: install run test test-pure check soak bench coverage lint clean compiled clean-compiled

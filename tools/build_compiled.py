@@ -59,6 +59,9 @@ MODULES = (
     # the observation encoders of the research adapters (each game's state encoder, and the buffer
     # they write into): an adapter's step reads one at every step
     "engine/features.py", "games/pax/encoding.py", "games/caboose/encoding.py", "games/pocketciv/encoding.py",
+    # and the adapters' step around them (the action numbers, the mask, the action played), which
+    # an environment's interpreted ``observe`` and ``step`` reach in one call each
+    "adapters/encoding.py", "adapters/table.py",
     "games/pax/actions.py", "games/pax/state.py", "games/pax/draw.py",
     "games/pax/play.py", "games/pax/buy.py", "games/pax/keep.py", "games/pax/round_end.py",
     "games/pax/deck.py", "games/pax/asks.py", "games/pax/setup.py", "games/pax/scoring.py",
@@ -95,7 +98,7 @@ MODULES = (
 #: the C compiler processes take them in this order. Every module of ``MODULES`` is in one.
 GROUPS = (
     ("pocketciv", ("games/pocketciv/", "bots/policies/pocketciv", "bots/heuristics/pocketciv")),
-    ("engine_pax", ("engine/", "games/pax/", "bots/")),
+    ("engine_pax", ("engine/", "games/pax/", "bots/", "adapters/")),
     ("caboose", ("games/caboose/", "bots/heuristics/caboose.py")),
     ("pocketciv_events", ("games/pocketciv/events/",)),
 )

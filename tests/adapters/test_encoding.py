@@ -3,6 +3,8 @@ read only the seat's view."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import numpy as np
@@ -61,3 +63,56 @@ def test_an_action_that_is_not_legal_is_refused():
         space.action(state, illegal)
     with pytest.raises(ValueError, match="outside"):
         space.action(state, space.n)
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_a_kept_numbering_answers_as_a_fresh_one_at_every_step(game, players):
+    """``ActionSpace`` keeps the numbers of the last legal list it numbered (and their sorted
+    copy) by the list's identity, and plays a number itself (``play``): one space kept over every
+    step of several games, asked in a shuffled order, answers as the codes say (the mask, the
+    legal numbers, sorted, the action of each number, the seat to move after it); a copy and a
+    pickled one, made mid-game, answer alike."""
+    g = games.load(game)
+    space = ActionSpace(game, g.new_game(players, seed=0))
+    rnd = random.Random(players * 31)
+    steps = 0
+    for seed in range(6):
+        state = g.new_game(players, seed=seed)
+        state.log = None
+        while not state.is_over:
+            legal = state.legal_actions()
+            numbers = [space.index[a.code] for a in legal]
+            fresh = np.zeros(space.n, np.int8)
+            fresh[numbers] = 1
+            if steps == 40:
+                space = rnd.choice([copy.deepcopy(space), pickle.loads(pickle.dumps(space))])
+            asks = ["mask", "legal", "sorted", "action"]
+            rnd.shuffle(asks)
+            for ask in asks:
+                if ask == "mask":
+                    assert np.array_equal(space.mask(state), fresh)
+                elif ask == "legal":
+                    assert space.legal(state) == numbers
+                elif ask == "sorted":
+                    assert space.legal_sorted(state) == sorted(numbers)
+                else:
+                    assert all(space.action(state, i) is a for i, a in zip(numbers, legal, strict=True))
+            k = rnd.randrange(len(legal))
+            other = state.clone()
+            other.apply(legal[k])
+            assert space.play(state, numbers[k]) == (-1 if other.is_over else other.to_move)
+            assert state.history[-1] is legal[k]
+            steps += 1
+    assert steps > 40
+
+
+def test_a_number_not_legal_leaves_the_state_as_it_was():
+    g = games.load("caboose")
+    state = g.new_game(3, seed=2)
+    space = ActionSpace("caboose", state)
+    illegal = next(i for i in range(space.n) if i not in space.legal(state))
+    before = state.to_json()
+    for i in (illegal, space.n, -1):
+        with pytest.raises(ValueError):
+            space.play(state, i)
+    assert state.to_json() == before

@@ -416,3 +416,25 @@ def test_mid_game_draws_follow_the_engine():
     from scipy.stats import chi2_contingency  # here, not at collection (scipy.stats: ~1 s a worker)
 
     assert chi2_contingency(table)[1] > 0.001
+
+
+@pytest.mark.parametrize("name,players", GAMES)
+def test_a_seeded_game_without_its_record_plays_as_one_with_it(name, players):
+    """Without the record (``recall=False``) a seeded game's player steps are played by the
+    compiled numbering alone (``_Live.quick``): the same actions make the same game as with the
+    record (the player, the legal numbers, the history, the returns), and so do a clone and a
+    deserialised copy made mid-game."""
+    plain, kept = _load(name, players, deal_mode="seeded", recall=False), _load(name, players, deal_mode="seeded")
+    a, b = plain.new_initial_state(), kept.new_initial_state()
+    rng, copies, step = np.random.RandomState(7), [], 0
+    while not b.is_terminal():
+        assert a.current_player() == b.current_player() and a.legal_actions() == b.legal_actions()
+        action = _sample(b, rng) if b.is_chance_node() else int(rng.choice(b.legal_actions()))
+        if step == 12:
+            copies = [a.clone(), pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(plain, a))[1]]
+        for s in (a, b, *copies):
+            s.apply_action(action)
+        step += 1
+    assert len(copies) == 2
+    for s in (a, *copies):
+        assert s.is_terminal() and s.history() == b.history() and s.returns() == b.returns() and str(s) == str(b)

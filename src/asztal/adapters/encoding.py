@@ -19,9 +19,10 @@ clamped to ``±OBS_BOUND`` (the adapters' declared bounds).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, final
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from asztal import games
 from asztal.engine import Action, GameState
@@ -31,27 +32,41 @@ from asztal.engine.features import Encode, Kept, Vec
 OBS_BOUND = 10.0
 
 
+@final
 class ActionSpace:
     """Every action of a game (and pack), numbered; ``index[code]`` and ``codes[i]``.
 
     The numbers of the last legal list asked for are kept with the list (the engine's
     immutable tuple of the position), so an adapter step that reads the mask and then plays
-    a number numbers the actions once."""
+    a number numbers the actions once.
 
-    def __init__(self, game: str, state: GameState) -> None:
+    Compiled with the engine (``tools/build_compiled.py``): an adapter's step around the
+    encoder (the legal numbers, the mask, the action played) was interpreted Python costing
+    0.6-1.0 engine step, a few calls each costing more than the work they did."""
+
+    def __init__(self, game: str, state: GameState | None, codes: list[str] | None = None) -> None:
+        """The actions ``game`` declares for ``state``'s table (``Game.action_space``), or,
+        given ``codes``, those (a copy's: ``__reduce__``)."""
         self.game = game
-        actions = games.load(game).action_space(state)
-        self.codes: list[str] = [a.code for a in actions]
+        #: interned actions: a dict by identity, filled as they appear
+        self._of: dict[Action, int] = {}
+        if codes is None:
+            actions = games.load(game).action_space(state)
+            codes = [a.code for a in actions]
+            self._of = {a: i for i, a in enumerate(actions)}
+        self.codes: list[str] = codes
         self.index: dict[str, int] = {c: i for i, c in enumerate(self.codes)}
         self.n = len(self.codes)
-        #: interned actions: a dict by identity, filled as they appear
-        self._of: dict[Action, int] = {a: i for i, a in enumerate(actions)}
-        self._known = self._of.__getitem__
-        self._last: tuple[Any, tuple[int, ...]] = (None, ())
-        #: the same numbers sorted (OpenSpiel's order), kept with their list the same way
-        self._sorted: tuple[Any, list[int]] = (None, [])
+        #: the legal list last numbered (kept, so its identity is never reused) and its numbers
+        self._key: object = None
+        self._nums: tuple[int, ...] = ()
         #: the masks handed out (set byte by byte: numpy's fancy index from a tuple costs twice as much)
         self._masks = Kept(self.n, "b")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled by its codes (a compiled class has no fields of its own to copy):
+        the copy finds its actions by their codes as they come."""
+        return (ActionSpace, (self.game, None, self.codes.copy()))
 
     def of(self, action: Action) -> int:
         """The number of an action."""
@@ -64,13 +79,15 @@ class ActionSpace:
         return i
 
     def _numbers(self, legal: Sequence[Action]) -> tuple[int, ...]:
-        key, numbers = self._last
-        if legal is not key:
-            try:  # actions met before are numbered by the dict alone (no Python call per action: 4-5x faster)
-                numbers = tuple(map(self._known, legal))
-            except KeyError:
-                numbers = tuple(map(self.of, legal))
-            self._last = (legal, numbers)  # the list is kept, so its identity is never reused
+        if legal is self._key:
+            return self._nums
+        of = self._of
+        try:  # actions met before are numbered by the dict alone
+            numbers = tuple([of[a] for a in legal])
+        except KeyError:
+            numbers = tuple([self.of(a) for a in legal])
+        self._key = legal
+        self._nums = numbers
         return numbers
 
     def legal(self, state: GameState) -> list[int]:
@@ -78,13 +95,9 @@ class ActionSpace:
         return list(self._numbers(state.legal_actions()))
 
     def legal_sorted(self, state: GameState) -> list[int]:
-        """The numbers of the legal actions in increasing order (a new list)."""
-        legal = state.legal_actions()
-        key, numbers = self._sorted
-        if legal is not key:
-            numbers = sorted(self._numbers(legal))
-            self._sorted = (legal, numbers)
-        return numbers.copy()
+        """The numbers of the legal actions in increasing order (a new list: sorted again, as
+        cheap as a copy of a kept one for lists this short)."""
+        return sorted(self._numbers(state.legal_actions()))
 
     def mask(self, state: GameState) -> np.ndarray:
         """1 for each legal action of ``state`` (int8, length ``n``): one of two arrays kept and
@@ -94,15 +107,25 @@ class ActionSpace:
     def action(self, state: GameState, i: int) -> Action:
         """The legal action number ``i``; ValueError when it is not legal here."""
         legal = state.legal_actions()
-        key, numbers = self._last  # (the numbers the mask or the legal list just read: no call)
-        try:
-            return legal[(numbers if legal is key else self._numbers(legal)).index(i)]
-        except ValueError:
-            if not 0 <= i < self.n:
-                raise ValueError(f"action {i} outside 0..{self.n - 1}") from None
-            raise ValueError(f"action {i} ({self.codes[i]}) is not legal now") from None
+        numbers = self._nums if legal is self._key else self._numbers(legal)  # (the mask's or legal list's: no call)
+        k = 0
+        for x in numbers:
+            if x == i:
+                return legal[k]
+            k += 1
+        if not 0 <= i < self.n:
+            raise ValueError(f"action {i} outside 0..{self.n - 1}")
+        raise ValueError(f"action {i} ({self.codes[i]}) is not legal now")
+
+    def play(self, state: GameState, i: int) -> int:
+        """Apply the legal action number ``i`` (ValueError, state unchanged, when it is not legal);
+        the seat to move after it, -1 when the game is over."""
+        state.apply(self.action(state, i))
+        to_move = state.to_move
+        return -1 if state.is_over or to_move is None else to_move
 
 
+@mypyc_attr(native_class=False)  # (an interpreted class in the compiled build: copied and pickled by its fields)
 class Encoder:
     """``encode(state, seat)``: the seat's view as a float32 vector of ``size`` numbers."""
 
@@ -111,7 +134,7 @@ class Encoder:
         part = games.load(game).part("encoding")
         if part is None:
             raise ValueError(f"no observation encoding for {game!r}")
-        self._fill = part.view_encoder(state)  # ValueError where the game has none for this table
+        self._fill: Any = part.view_encoder(state)  # ValueError where the game has none for this table
         v = Vec()
         self._fill(state.view(0), 0, v)
         self.names: list[str] = v.names or []

@@ -56,10 +56,8 @@ class SoloEnv(gymnasium.Env):
         self.steps = 0
 
     def _obs(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        t = self.table
-        s = t.state
-        mask = np.zeros(t.actions.n, np.int8) if s.is_over else t.actions.mask(s)
-        return {"observation": t.encoder.bounded(s, 0), "action_mask": mask}, {"action_mask": mask}
+        obs = self.table.observation(0)  # (the compiled table's: the mask all zeros once over)
+        return obs, {"action_mask": obs["action_mask"]}
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -71,15 +69,13 @@ class SoloEnv(gymnasium.Env):
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         self.steps += 1
-        s = self.table.state
         try:
-            s.apply(self.table.actions.action(s, int(action)))
+            terminated = self.table.play(action) < 0
             reward = 0.0
         except ValueError:
             obs, info = self._obs()
             info["illegal"] = True
             return obs, self.illegal_reward, False, self.steps >= self.max_steps, info
-        terminated = s.is_over
         if terminated:
             if self.reward_kind == "score":
                 reward = float(self.table.state.scores()[0])

@@ -65,6 +65,7 @@ import pyspiel
 
 from asztal import games
 from asztal.adapters.chance import Explicit
+from asztal.adapters.encoding import ActionSpace
 from asztal.adapters.table import Table
 from asztal.engine import Action, ExplicitChance, GameState
 
@@ -235,10 +236,15 @@ class _Live:
     before the first step); ``steps``: completed steps; ``actor``/``act``: the decision in
     progress (one a pending draw interrupted)."""
 
-    __slots__ = ("ex", "s", "trail", "steps", "actor", "act", "resampled", "player")
+    __slots__ = ("ex", "s", "trail", "steps", "actor", "act", "resampled", "player", "numbers", "quick")
 
-    def __init__(self, ex: Explicit | None, s: GameState | None) -> None:
+    def __init__(self, ex: Explicit | None, s: GameState | None, numbers: ActionSpace, quick: bool = False) -> None:
         self.ex, self.s, self.steps, self.actor = ex, s, 0, -1
+        #: the table's action numbers (compiled), read at every step without the table
+        self.numbers = numbers
+        #: the seeded game without a record: a player's step is only played by ``numbers`` and
+        #: counted, in ``_apply_action``'s first lines
+        self.quick = quick
         self.act: Action | None = None  # the action of the step in progress (the record replays it)
         self.trail: _Step | None = None
         #: drawn again by ``resample_from_infostate``: not the game its history makes
@@ -257,7 +263,8 @@ class _Live:
             self.player = _TERMINAL if s.is_over or s.to_move is None else s.to_move
 
     def __deepcopy__(self, memo: Any) -> _Live:
-        new = _Live(None if self.ex is None else self.ex.copy(), None if self.s is None else self.s.clone())
+        new = _Live(None if self.ex is None else self.ex.copy(), None if self.s is None else self.s.clone(),
+                    self.numbers, self.quick)
         new.trail, new.steps, new.actor, new.act = self.trail, self.steps, self.actor, self.act
         new.resampled, new.player = self.resampled, self.player
         return new
@@ -323,7 +330,7 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
         if sh.deal_mode == "explicit":
             t = sh.table
             ex = Explicit(t.game, t.players, t.options)
-        self._live = _Live(ex, None)
+        self._live = _Live(ex, None, sh.table.actions, ex is None and not sh.recall)
         if ex is not None and ex.node is None:
             self._completed()
 
@@ -374,14 +381,14 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
         order; at a chance node its outcomes (as ``chance_outcomes`` lists them)."""
         lv = self._live
         now = lv.player
+        if now >= 0 and (player is None or player == now):  # (a player's own: the common case first)
+            s: Any = lv.s if lv.ex is None else lv.ex.state  # (``self.s`` without its two properties)
+            return lv.numbers.legal_sorted(s)
         if now == _TERMINAL:
             return []
         if now == _CHANCE:
             return [a for a, _ in self.chance_outcomes()]
-        if player is None or player == now:
-            s: Any = lv.s if lv.ex is None else lv.ex.state  # (``self.s`` without its two properties)
-            return self._shared.table.actions.legal_sorted(s)
-        if player < 0:
+        if player is not None and player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         return []
 
@@ -408,7 +415,14 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
         return kept[2].copy()
 
     def _apply_action(self, action: int) -> None:
-        lv, ex = self._live, self._live.ex
+        lv = self._live
+        s = lv.s
+        if lv.quick and s is not None and lv.player >= 0:  # seeded, no record: a player's step, counted
+            now = lv.numbers.play(s, action)  # (C++ passes an int)
+            lv.player = now if now >= 0 else _TERMINAL
+            lv.steps += 1
+            return
+        ex = lv.ex
         if lv.player == _CHANCE:
             if ex is None:
                 t = self._shared.table
@@ -417,7 +431,7 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
                 done = True
             else:
                 done = ex.choose(int(action))
-        elif ex is None:  # the seeded game, played in place (a player's step: the common case, kept short)
+        elif ex is None:  # the seeded game with its record, played in place (a player's step)
             s = lv.s
             assert s is not None
             sh = self._shared
@@ -425,11 +439,8 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             actor = lv.player
             s.apply(a)
             lv.player = _TERMINAL if s.is_over or s.to_move is None else s.to_move
-            if sh.recall:
-                lv.actor, lv.act = actor, a
-                self._completed()
-            else:  # (no record: the step is only counted)
-                lv.steps += 1
+            lv.actor, lv.act = actor, a
+            self._completed()
             return
         else:
             s = ex.state

@@ -10,23 +10,30 @@ every game's win share.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, final
 
 import numpy as np
 
 from asztal import games
 from asztal.adapters.encoding import OBS_BOUND, ActionSpace, Encoder
+from asztal.engine import Game, GameState
 
 __all__ = ["OBS_BOUND", "Table"]
 
 
+@final
 class Table:
+    """A game in progress for the adapters, compiled with the engine (``tools/build_compiled.py``):
+    ``observation`` and ``play`` are the whole per-step work of an environment's ``observe``
+    and ``step`` around the encoder and the rules, one call each from the interpreted
+    environment."""
+
     def __init__(self, game: str, players: int | None = None, options: dict[str, Any] | None = None,
                  reward: str = "game") -> None:
         if reward not in ("game", "win"):
             raise ValueError("reward is game or win")
         self.reward = reward
-        self.game = games.load(game)
+        self.game: Game = games.load(game)
         self.name = game
         self.players = players or self.game.default_players
         self.options = dict(options or {})
@@ -35,7 +42,12 @@ class Table:
         first = self.game.new_game(self.players, seed=0, options=self.options)  # refuses bad players/options
         self.actions = ActionSpace(game, first)
         self.encoder = Encoder(game, first)
-        self.state = first
+        self.state: GameState = first
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled as a new table of the same game and its game in progress (a compiled
+        class has no fields of its own to copy)."""
+        return (_table, (self.name, self.players, self.options, self.reward, self.state))
 
     def new(self, seed: int) -> None:
         self.state = self.game.new_game(self.players, seed=int(seed), options=self.options)
@@ -61,9 +73,17 @@ class Table:
         """The seat's observation, clamped to the declared bounds (a count far above its scale)."""
         return self.encoder.observe(self.state, seat)
 
-    def play(self, i: int) -> None:
-        """Apply action number ``i``; ValueError (state unchanged) when it is not legal."""
-        self.state.apply(self.actions.action(self.state, int(i)))
+    def observation(self, seat: int) -> dict[str, np.ndarray]:
+        """What an environment hands ``seat``: its observation, clamped to the declared bounds,
+        and its action mask (all zeros when it is not to move)."""
+        s = self.state
+        mask = self.actions.mask(s) if not s.is_over and s.to_move == seat else np.zeros(self.actions.n, np.int8)
+        return {"observation": self.encoder.bounded(s, seat), "action_mask": mask}
+
+    def play(self, i: Any) -> int:
+        """Apply action number ``i`` (an int, or what ``int`` reads as one: numpy's); ValueError
+        (state unchanged) when it is not legal. The seat to move after it, -1 when the game is over."""
+        return self.actions.play(self.state, int(i))
 
     def returns(self) -> list[float]:
         if not self.state.is_over:
@@ -86,3 +106,10 @@ class Table:
         console = Console(width=110, record=True, file=io.StringIO())
         console.print(Pretty(view) if render is None else render(view, "en"))
         return console.export_text()
+
+
+def _table(game: str, players: int, options: dict[str, Any], reward: str, state: GameState) -> Table:
+    """A table made again (``Table.__reduce__``), playing ``state``."""
+    t = Table(game, players, options, reward)
+    t.state = state
+    return t

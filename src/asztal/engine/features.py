@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import sys
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, final
 
 import numpy as np
@@ -144,6 +144,8 @@ class Obs:
         self.copies: list[list[list[Any]] | None] = []
         #: the arrays ``copy`` hands out (made when first asked for)
         self.kept: Kept | None = None
+        #: ``sys.getrefcount``, kept (the compiled build looks a module's attribute up at every use)
+        self.count: Callable[[object], int] = sys.getrefcount
         #: the references ``_refs`` counts to a list that only this buffer holds
         self.floats = [0.0]
         self.alone = self._refs()
@@ -253,7 +255,7 @@ class Obs:
 
     def _refs(self) -> int:
         """References to the list last handed out, counted the same way at every call."""
-        return sys.getrefcount(self.floats)
+        return self.count(self.floats)
 
     def as_list(self) -> list[float]:
         if self.floats is not None and self._refs() == self.alone:
@@ -300,6 +302,8 @@ class Kept:
         #: each array's numbers, written through (a reference to its array: counted in ``alone``)
         self.views: list[memoryview] = []
         self.zeros = array(code, bytes(size * np.dtype(self.dtype).itemsize))
+        #: ``sys.getrefcount``, kept (the compiled build looks a module's attribute up at every use)
+        self.count: Callable[[object], int] = sys.getrefcount
         for _ in range(2):
             self._new(len(self.arrays))
         #: the references ``_refs`` counts to an array that only this object holds
@@ -322,7 +326,7 @@ class Kept:
 
     def _refs(self, k: int) -> int:
         """References to array ``k``, counted the same way at every call."""
-        return sys.getrefcount(self.arrays[k])
+        return self.count(self.arrays[k])
 
     def _free(self) -> int:
         """An array nobody else holds: the one handed out before the last, else the last, else a
