@@ -8,7 +8,7 @@ import json
 import pytest
 
 from asztal.sim import stats
-from asztal.sim.arena import derive_seed, entry_names, run_arena
+from asztal.sim.arena import derive_seed, entry_names, read_record, run_arena
 
 
 def test_wilson_interval_known_values():
@@ -265,3 +265,22 @@ def test_solo_entries_are_compared_deal_by_deal():
 
     assert any(line.startswith("random against policy on the same deals") for line in ending_lines(result, "en"))
     assert any("ugyanazokon a leosztásokon" in line for line in ending_lines(result, "hu"))
+
+
+def test_the_committed_long_runs_are_whole_records():
+    """benchmarks/runs/ keeps the study's long runs (docs/bots.md's figures come from them):
+    each file must stay a record the arena resumes, its games those of the run it names."""
+    import pathlib
+
+    runs = sorted((pathlib.Path(__file__).parents[2] / "benchmarks" / "runs").glob("*.jsonl"))
+    assert runs, "benchmarks/runs/ holds the long runs' records"
+    for path in runs:
+        head = json.loads(path.read_text(encoding="utf-8").split("\n", 1)[0])
+        games = read_record(path, {k: head[k] for k in ("arena", "game", "bots", "players", "seed", "options",
+                                                        "level")})
+        assert len(games) == len(path.read_text(encoding="utf-8").strip().splitlines()) - 1, path
+        for (level, index, entries), r in games.items():
+            lv = level or 0
+            assert r["seed"] == derive_seed(head["seed"], index, lv), (path, index)
+            assert len(r["scores"]) == head["players"] and len(entries) == (1 if head["players"] == 1 else
+                                                                             head["players"])
