@@ -236,6 +236,12 @@ def test_a_record_of_another_run_is_refused_and_left_alone(tmp_path):
     with pytest.raises(ValueError, match="is not an arena record"):
         run_arena("nim", ["greedy"], games=1, record=other)
     assert path.read_bytes() == before and other.read_text() == "my notes\n"
+    lines = before.decode().splitlines()
+    for bad in ("[1, 2]", '{"index": 0}', "not json"):  # a line in the middle that is not a game
+        edited = tmp_path / "edited.jsonl"
+        edited.write_text("\n".join([lines[0], bad, *lines[1:]]) + "\n")
+        with pytest.raises(ValueError, match="is not an arena record"):
+            run_arena("nim", ["greedy", "random"], games=2, seed=4, record=edited)
 
 
 @pytest.mark.parametrize("lang, words", [("hu", "másik versenyé (--seed 4, nem --seed 5)"),

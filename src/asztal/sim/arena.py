@@ -197,12 +197,17 @@ def read_record(path: Path, run: dict[str, Any]) -> dict[tuple[int | None, int, 
             raise ValueError(f"{path} records another arena run ({_as_given(key, head.get(key))}, "
                              f"not {_as_given(key, value)})")
     out: dict[tuple[int | None, int, tuple[int, ...]], dict[str, Any]] = {}
-    for line in lines[1:]:
+    for n, line in enumerate(lines[1:], start=2):
         try:
             r = json.loads(line)
         except ValueError:
-            continue  # the empty tail, or a line cut short
-        out[(r["level"], r["index"], tuple(r["entries"]))] = r
+            if n == len(lines):
+                continue  # the empty tail, or the last line cut short
+            raise ValueError(f"{path} is not an arena record") from None
+        try:
+            out[(r["level"], int(r["index"]), tuple(r["entries"]))] = r
+        except (KeyError, TypeError, ValueError):
+            raise ValueError(f"{path} is not an arena record") from None
     return out
 
 
