@@ -195,6 +195,41 @@ def test_map_editor_accepts_a_valid_drawing(page):
     assert sorted(saved["areas"][0]["neighbours"]) == sorted(m["areas"][0]["neighbours"])
 
 
+def test_map_editor_a_late_answer_for_an_older_drawing_does_not_win(page):
+    """Two checks in flight, the older answered last (a slow network): the editor shows the
+    answer for what is drawn now, so a valid map stays playable."""
+    from asztal.engine.rng import Rng
+    from asztal.games.pocketciv.setup import generate_map
+
+    m = generate_map(Rng(11))
+    page.goto(page.base + "?mapedit")
+    page.wait_for_selector("#map-result[data-ok='0']")
+    paint(page, m, {tuple(c): a["number"] for a in m["areas"] for c in a["cells"]})
+    # count the editor's answers as its code reads them (what follows in that code runs before
+    # the page can be polled again)
+    page.evaluate("""() => { const f = window.fetch; window.__answers = [];
+        window.fetch = async (...a) => { const r = await f(...a); const json = r.json.bind(r);
+            r.json = async () => { const v = await json(); window.__answers.push(v.ok); return v; };
+            return r; }; }""")
+    held: list = []
+    page.route("**/api/pocketciv/map", lambda route: held.append(route) if not held else route.continue_())
+
+    def stroke(brush: str) -> None:
+        page.click(f"[data-brush='{brush}']")
+        for q, r in m["areas"][0]["cells"]:
+            page.dispatch_event(f"#map-grid polygon[data-cell='{q},{r}']", "pointerdown")
+        page.dispatch_event("#map-grid", "pointerup")
+
+    stroke("erase")  # area 1 gone: this check's answer (not a map) is held back
+    page.wait_for_function("!document.querySelector('#map-result').dataset.ok")
+    stroke("1")  # drawn back: answered at once
+    page.wait_for_selector("#map-result[data-ok='1']")
+    held[0].continue_()
+    assert page.wait_for_function("window.__answers.length === 2 && window.__answers").json_value() == [True, False]
+    assert page.get_attribute("#map-result", "data-ok") == "1"
+    assert not page.is_disabled("#map-play")
+
+
 def test_hint_undo_and_the_rule_behind_an_action(page):
     create(page, "caboose", 3)
     page.wait_for_function(MY_TURN)

@@ -115,8 +115,14 @@ export function showMapEditor(root) {
     return {areas, frontier: {cells: of("frontier")}, sea: {cells: of("sea")}};
   }
 
+  // Checks overlap (a terrain tick, then the end of a stroke): only the latest one's answer counts,
+  // and until it comes the result says nothing, so a late answer for an older map never wins.
+  let checking = 0;
   async function check() {
+    const mine = ++checking;
+    delete result.dataset.ok;
     const res = await api("/api/pocketciv/map", {map: mapJson()});
+    if (mine !== checking) return;
     lastMap = res.ok ? res.map : null;
     result.textContent = res.ok ? t("map_ok") : t("map_bad", {e: res.error});
     result.dataset.ok = res.ok ? "1" : "0";
