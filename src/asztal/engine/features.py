@@ -122,7 +122,9 @@ class _Scale:
 
     def __init__(self, scale: int, bound: float) -> None:
         self.bits: list[int] = []
-        self.values: list[float] = []
+        #: (``Any``: the compiled build would take a float out of the list as a C double and
+        #: make a new float object of it to put it into another)
+        self.values: list[Any] = []
         for n in range(_TABLE):
             x = n / scale
             bits, value = _f32(bound if x > bound else -bound if x < -bound else x)
@@ -176,8 +178,10 @@ class Obs:
         self.scales: list[_Scale | None] = [None] * _SCALES
         #: the buffer as Python floats (the list last handed out, written along with the buffer);
         #: ``mine``: nobody else holds it (checked at the first write after it was handed out)
-        self.floats: list[float] | None = None
+        self.floats: list[Any] | None = None  # (floats: ``Any`` as ``_Scale.values``)
         self.mine = False
+        self.one: Any = 1.0
+        self.zero: Any = 0.0
         #: the key each block was last written from (``same``), the set of each block of flags (``bits``)
         self.keys: list[int] = []
         self.masks: list[int] = []
@@ -220,16 +224,19 @@ class Obs:
                 if t is None:
                     t = self._scale(scale)
                 self.vals[i] = t.bits[n]
-                value = t.values[n]
+                if self.floats is not None:
+                    if not self.mine:
+                        self._own()
+                    self.floats[i] = t.values[n]
             else:  # (a count beyond the tables: converted)
                 x = n / scale
                 b = self.bound
                 bits, value = _f32(b if x > b else -b if x < -b else x)
                 self.vals[i] = bits
-            if self.floats is not None:
-                if not self.mine:
-                    self._own()
-                self.floats[i] = value
+                if self.floats is not None:
+                    if not self.mine:
+                        self._own()
+                    self.floats[i] = value
 
     def flag(self, i: int, on: bool) -> None:
         """Entry ``i`` is 1 or 0 (never beyond a bound: the adapters' is 10)."""
@@ -241,14 +248,14 @@ class Obs:
                 if self.floats is not None:
                     if not self.mine:
                         self._own()
-                    self.floats[i] = 1.0
+                    self.floats[i] = self.one
         elif ints[i] != 0:
             ints[i] = 0
             self.vals[i] = 0
             if self.floats is not None:
                 if not self.mine:
                     self._own()
-                self.floats[i] = 0.0
+                self.floats[i] = self.zero
 
     def same(self, block: int, key: int) -> bool:
         """True when ``block`` was last written from inputs with this ``key`` (a number that
@@ -326,7 +333,7 @@ class Obs:
         """The observation as a list of floats: the list kept along with the buffer (made from
         it when first asked for), handed out; written again, or copied first if its caller
         still holds it, at the next write."""
-        floats = self.floats
+        floats: list[float] | None = self.floats
         if floats is None:
             floats = self.floats = self.array.tolist()
         self.mine = False
