@@ -73,7 +73,7 @@ def test_a_buffer_clamps_and_writes_what_changed():
     o.num(1, -30, 1)
     o.flag(2, True)
     o.bits(0, 0, list_bits([3]))  # a set over entries 0..3 (here overlapping, to see the flags written)
-    assert o.copy().tolist() == [10.0, -10.0, 1.0, 1.0] and o.ints == [250, -30, 1, 1]
+    assert o.copy().tolist() == [10.0, -10.0, 1.0, 1.0] and list(o.ints) == [250, -30, 1, 1]
     first = o.as_list()
     o.num(0, 1, 2)
     o.bits(0, 0, tuple_bits((2,)))

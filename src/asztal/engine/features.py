@@ -26,7 +26,7 @@ from typing import Any, Final, Protocol, final
 
 import numpy as np
 from librt.vecs import vec
-from mypy_extensions import i32, u8
+from mypy_extensions import i32, i64, u8
 
 
 class Encode(Protocol):
@@ -167,8 +167,10 @@ class Obs:
         self.size = size
         self.bound = bound
         #: the count (``num``) or flag (``flag``) last written at each entry: an entry is always
-        #: written by one of them, with one scale (0 is 0 at any scale)
-        self.ints: list[int] = [0] * size
+        #: written by one of them, with one scale (0 is 0 at any scale). A ``vec[i64]``: read and
+        #: written as C integers (a list's items are objects: each write made one); a count
+        #: beyond 64 bits raises ``OverflowError``
+        self.ints: vec[i64] = vec[i64]([0] * size)
         #: the float32 numbers, as their bits
         self.vals: vec[i32] = vec[i32]([0] * size)
         #: the same memory as float32 numbers (the source of ``copy``, and of ``array``)

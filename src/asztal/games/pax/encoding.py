@@ -15,6 +15,8 @@ from collections.abc import Callable
 from typing import Any, Final
 
 import numpy as np
+from librt.vecs import vec
+from mypy_extensions import i64
 
 from asztal.engine.features import Obs, Vec, seat_buffers
 from asztal.games.pax.frames import STAGE_NAMES, Drawing, Playing, Stage
@@ -303,7 +305,7 @@ class PaxFast:
         for c in moved:
             # the card's last slot: among the highest six, else the middle six (the other
             # seats' hands there seen only when known), else the lowest
-            m = high[c]
+            m: int = high[c]
             if m:
                 p = _SLOT_PLACE[12 + m.bit_length() - 1]
             else:
@@ -322,7 +324,7 @@ class PaxFast:
                         p = _DECK
                     else:
                         p = -1
-            was = place[c]
+            was: int = place[c]
             if p != was:
                 if was >= 0:
                     o.flag(at + c * 17 + was, False)
@@ -366,8 +368,9 @@ class _Cards:
 
     def __init__(self) -> None:
         self.parts: list[tuple[int, ...]] = [()] * 17
-        self.masks: list[list[int]] = [[0] * _NCARDS for _ in range(3)]
-        self.place: list[int] = [-1] * _NCARDS
+        #: (``vec[i64]``: read and written as C integers, where a list's items are objects)
+        self.masks: list[vec[i64]] = [vec[i64]([0] * _NCARDS) for _ in range(3)]
+        self.place: vec[i64] = vec[i64]([-1] * _NCARDS)
         self.known = 0
         self.mine = 0
         #: the slots whose tuple was replaced in this call (bits): the seats' rows and Rome's
