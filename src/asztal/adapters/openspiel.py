@@ -145,6 +145,10 @@ class _Shared:
         self.deal_outcomes: list[tuple[int, float]] = list(zip(range(deals), repeat(1.0 / deals, deals), strict=True))
         #: the observers of ``observation_tensor`` and ``information_state_tensor`` (made when first asked)
         self.observers: dict[bool, AsztalObserver] = {}
+        #: the encoder's list of a seat's default observation (``observation_tensor`` at every
+        #: step: kept bound, not looked up through the table and its interpreted encoder)
+        self.as_list: Callable[[GameState, int], list[float]] = table.encoder.fast.as_list
+        self.players = table.players
 
     def observer(self, recall: bool) -> AsztalObserver:
         """The default observer (public and private information), with perfect recall or not."""
@@ -526,12 +530,12 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
     # game's default observers without it
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The default observation tensor of ``player`` (default: the player to move)."""
-        lv, t = self._live, self._shared.table
+        lv, sh = self._live, self._shared
         if player is None:
             player = lv.player
         s = lv.s if lv.ex is None else lv.ex.state
-        if s is not None and 0 <= player < t.players:  # (asked at every step: the common case first)
-            return t.encoder.fast.as_list(s, player)
+        if s is not None and 0 <= player < sh.players:  # (asked at every step: the common case first)
+            return sh.as_list(s, player)
         return self._tensor(False, player)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
