@@ -57,7 +57,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Sequence
+from functools import partial
 from itertools import repeat
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -284,6 +286,20 @@ class _Live:
         return self.s if self.ex is None else self.ex.state
 
 
+class _Player(partial[int]):
+    """``current_player`` of a state: its game in progress's ``player``, read by C code (a
+    partial ``attrgetter``); copied and serialised as "the new state's own" (``KEEP``): a state
+    makes it with its ``_live``."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        return (_keep, ())
+
+
+_PLAYER = attrgetter("player")
+
+
 class _Marker:
     """What a serialised state's attribute is read back as: keep what the new state has
     (``KEEP``), or replay the state's history (``REPLAY``)."""
@@ -342,7 +358,7 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
         """OpenSpiel's ``deserialize_state`` makes a new initial state, gives it the history, then
         sets the attributes it read back: the markers say keep the new state's own (the shared
         table) or replay the history (the game in progress)."""
-        if value is KEEP:
+        if value is KEEP or name == "current_player":  # (the latter made with ``_live``, below)
             return
         if value is REPLAY:
             value = _rebuild_live(self.get_game(), self.history())
@@ -350,6 +366,9 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             old = self.__dict__.get("_live")
             if old is not None and old.ex is not None and old is not value:
                 old.ex.release()
+            # C++'s ``ApplyAction`` asks ``current_player`` by name at every step: an attribute of
+            # the state, found before the class's method, answers it without a Python frame
+            super().__setattr__("current_player", _Player(_PLAYER, value))
         super().__setattr__(name, value)
 
     # -- what the game is now ------------------------------------------------------------
