@@ -46,8 +46,9 @@ unavailable).
 (chance outcomes included) and a few dozen bytes of markers, and ``deserialize_game_and_state``
 (with the game's parameters) rebuilds the state by replaying them; a state pickles the same way.
 (OpenSpiel's Python games serialise their state's attributes with pickle: here the shared
-table pickles as "the game's own" and the game in progress as "replay the history", so neither
-the table nor the record of the game is written.) ``resample_from_infostate`` draws the unseen
+table pickles as "the game's own", the game in progress as "replay the history" and the
+player-to-move attribute (``_Player``) as "the new state's own", so neither the table nor the
+record of the game is written.) ``resample_from_infostate`` draws the unseen
 cards with the engine's ``determinize``; a resampled state is not the one its history makes,
 so it refuses to be serialised.
 """
