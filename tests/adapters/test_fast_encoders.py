@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+from array import array
 
 import numpy as np
 import pytest
@@ -72,7 +73,7 @@ def test_a_buffer_clamps_and_writes_what_changed():
     o.num(1, -30, 1)
     o.flag(2, True)
     o.bits(0, 0, list_bits([3]))  # a set over entries 0..3 (here overlapping, to see the flags written)
-    assert o.copy().tolist() == [10.0, -10.0, 1.0, 1.0] and o.ints == [250, -30, 1, 1]
+    assert o.copy().tolist() == [10.0, -10.0, 1.0, 1.0] and list(o.ints) == [250, -30, 1, 1]
     first = o.as_list()
     o.num(0, 1, 2)
     o.bits(0, 0, tuple_bits((2,)))
@@ -85,18 +86,20 @@ def test_a_buffer_clamps_and_writes_what_changed():
 
 
 def test_a_set_of_flags_writes_the_members_that_came_and_went():
-    """``bits`` writes the entries whose bit changed since the block's last call, and only those."""
+    """``bits`` writes the entries whose bit changed since the block's last call, and only those:
+    an entry it should not write keeps what was put there behind its back."""
     o = Obs(64)
-    o.as_list()
+    o.as_list()  # (the list is written along)
     o.bits(1, 0, tuple_bits((0, 5, 63)))
-    assert sorted(o.dirty) == [0, 5, 63]
-    o.as_list()
+    assert np.flatnonzero(o.copy()).tolist() == [0, 5, 63] and o.as_list() == o.copy().tolist()
+    two = array("f", [2.0]).tobytes()
+    o.vals[5] = o.vals[63] = array("i", two)[0]  # (not written again while they stay members)
     o.bits(1, 0, list_bits([5, 7, 63]))  # 0 went, 7 came
-    assert sorted(o.dirty) == [0, 7] and np.flatnonzero(o.copy()).tolist() == [5, 7, 63]
-    o.as_list()
+    assert o.copy().tolist() == [2.0 if i in (5, 63) else 1.0 if i == 7 else 0.0 for i in range(64)]
     o.bits(1, 0, list_bits([63, 7, 5]))  # (the same set in another order: nothing written)
     o.bits(2, 60, 0)  # (another block, never written: nothing to clear)
-    assert o.dirty == [] and o.masks[1] == 1 << 5 | 1 << 7 | 1 << 63
+    assert o.copy()[[5, 7, 63]].tolist() == [2.0, 1.0, 2.0] and o.masks[1] == 1 << 5 | 1 << 7 | 1 << 63
+    assert o.as_list() == [1.0 if i in (5, 7, 63) else 0.0 for i in range(64)]  # (the list was not poked)
     assert list_bits([]) == tuple_bits(()) == 0 and tuple_bits((61, 2)) == (1 << 61) + 4
 
 
@@ -150,14 +153,22 @@ def test_an_array_handed_out_is_never_changed_while_held():
     assert held.dtype == np.float32 and o.copy() is not held
 
 
-def test_a_list_no_longer_asked_for_is_not_kept():
-    """Writes after the last ``as_list`` are remembered only up to the vector's size (an observer
-    that reads the buffer itself would otherwise grow the list of changes forever)."""
-    o = Obs(2)
-    o.as_list()
+def test_a_list_let_go_is_written_in_place():
+    """The list handed out last is written along with the buffer once its caller let it go: the
+    same list again, with every number written since (counts beyond the scales' tables too)."""
+    o = Obs(3, bound=OBS_BOUND)
+    first = o.as_list()
+    kept = id(first)
+    del first
     for k in range(10):
         o.num(k % 2, k, 1)
-    assert len(o.dirty) <= 2 and o.as_list() == [8.0, 9.0]
+    o.num(2, 1000, 3)
+    again = o.as_list()
+    assert id(again) == kept and again == [8.0, 9.0, 10.0] and o.copy().tolist() == again
+    del again
+    o.num(2, -7, 2)
+    last = o.as_list()
+    assert id(last) == kept and last == o.copy().tolist() == [8.0, 9.0, -3.5]
 
 
 @pytest.mark.parametrize("game", ["pax", "caboose", "pocketciv"])

@@ -46,8 +46,9 @@ unavailable).
 (chance outcomes included) and a few dozen bytes of markers, and ``deserialize_game_and_state``
 (with the game's parameters) rebuilds the state by replaying them; a state pickles the same way.
 (OpenSpiel's Python games serialise their state's attributes with pickle: here the shared
-table pickles as "the game's own" and the game in progress as "replay the history", so neither
-the table nor the record of the game is written.) ``resample_from_infostate`` draws the unseen
+table pickles as "the game's own", the game in progress as "replay the history" and the
+player-to-move attribute (``_Player``) as "the new state's own", so neither the table nor the
+record of the game is written.) ``resample_from_infostate`` draws the unseen
 cards with the engine's ``determinize``; a resampled state is not the one its history makes,
 so it refuses to be serialised.
 """
@@ -57,7 +58,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Sequence
+from functools import partial
 from itertools import repeat
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -145,6 +148,10 @@ class _Shared:
         self.deal_outcomes: list[tuple[int, float]] = list(zip(range(deals), repeat(1.0 / deals, deals), strict=True))
         #: the observers of ``observation_tensor`` and ``information_state_tensor`` (made when first asked)
         self.observers: dict[bool, AsztalObserver] = {}
+        #: the encoder's list of a seat's default observation (``observation_tensor`` at every
+        #: step: kept bound, not looked up through the table and its interpreted encoder)
+        self.as_list: Callable[[GameState, int], list[float]] = table.encoder.fast.as_list
+        self.players = table.players
 
     def observer(self, recall: bool) -> AsztalObserver:
         """The default observer (public and private information), with perfect recall or not."""
@@ -280,6 +287,20 @@ class _Live:
         return self.s if self.ex is None else self.ex.state
 
 
+class _Player(partial[int]):
+    """``current_player`` of a state: its game in progress's ``player``, read by C code (a
+    partial ``attrgetter``); copied and serialised as "the new state's own" (``KEEP``): a state
+    makes it with its ``_live``."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        return (_keep, ())
+
+
+_PLAYER = attrgetter("player")
+
+
 class _Marker:
     """What a serialised state's attribute is read back as: keep what the new state has
     (``KEEP``), or replay the state's history (``REPLAY``)."""
@@ -338,7 +359,7 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
         """OpenSpiel's ``deserialize_state`` makes a new initial state, gives it the history, then
         sets the attributes it read back: the markers say keep the new state's own (the shared
         table) or replay the history (the game in progress)."""
-        if value is KEEP:
+        if value is KEEP or name == "current_player":  # (the latter made with ``_live``, below)
             return
         if value is REPLAY:
             value = _rebuild_live(self.get_game(), self.history())
@@ -346,6 +367,9 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             old = self.__dict__.get("_live")
             if old is not None and old.ex is not None and old is not value:
                 old.ex.release()
+            # C++'s ``ApplyAction`` asks ``current_player`` by name at every step: an attribute of
+            # the state, found before the class's method, answers it without a Python frame
+            super().__setattr__("current_player", _Player(_PLAYER, value))
         super().__setattr__(name, value)
 
     # -- what the game is now ------------------------------------------------------------
@@ -526,12 +550,12 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
     # game's default observers without it
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The default observation tensor of ``player`` (default: the player to move)."""
-        lv, t = self._live, self._shared.table
+        lv, sh = self._live, self._shared
         if player is None:
             player = lv.player
         s = lv.s if lv.ex is None else lv.ex.state
-        if s is not None and 0 <= player < t.players:  # (asked at every step: the common case first)
-            return t.encoder.fast.as_list(s, player)
+        if s is not None and 0 <= player < sh.players:  # (asked at every step: the common case first)
+            return sh.as_list(s, player)
         return self._tensor(False, player)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:

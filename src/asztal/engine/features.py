@@ -22,9 +22,11 @@ import math
 import sys
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol, final
+from typing import Any, Final, Protocol, final
 
 import numpy as np
+from librt.vecs import vec
+from mypy_extensions import i32, i64, u8
 
 
 class Encode(Protocol):
@@ -97,25 +99,67 @@ def position(vocab: Sequence[Any], value: Any) -> int:
     return entry[1].get(value, -1)
 
 
+#: the float32 ``1.0`` as its bits (a flag that is on)
+_ONE: Final = 0x3F800000
+#: counts below this are read from a scale's table (``_Scale``); the others are converted
+_TABLE: Final = 256
+#: scales below this have their table kept in each buffer's list (``Obs.scales``)
+_SCALES: Final = 128
+
+
+def _f32(x: float) -> tuple[int, float]:
+    """``x`` as a float32 stores it: the bits (a signed 32-bit number) and the value as a
+    Python float (the C conversion a float32 array or ``memoryview`` makes)."""
+    a = array("f", [x])
+    return array("i", a.tobytes())[0], a[0]
+
+
+@final
+class _Scale:
+    """The float32 of ``n / scale`` clamped to ``±bound`` for every count ``n`` below ``_TABLE``,
+    as bits (written into a buffer) and as Python floats (written into a list, the same object
+    at every write: no float made per number)."""
+
+    def __init__(self, scale: int, bound: float) -> None:
+        self.bits: list[int] = []
+        #: (``Any``: the compiled build would take a float out of the list as a C double and
+        #: make a new float object of it to put it into another)
+        self.values: list[Any] = []
+        for n in range(_TABLE):
+            x = n / scale
+            bits, value = _f32(bound if x > bound else -bound if x < -bound else x)
+            self.bits.append(bits)
+            self.values.append(value)
+
+
+#: the tables made, by scale and bound (shared by every buffer)
+_SCALE_TABLES: dict[tuple[int, float], _Scale] = {}
+
+
 @final
 class Obs:
     """One seat's observation as a state encoder writes it, kept between calls.
 
-    An encoder computes the numbers at each call but writes into the float32 buffer only
-    those that differ from the last call's: a step changes a few, and a write from compiled
-    code into an array costs tens of times a comparison. Every number is a count over a
-    scale (``num``) or a flag (``flag``): the count itself is compared with the last one (an
-    integer: no division and no new float unless it changed). A value is clamped to
-    ``±bound`` as it is written (``inf``: kept as it is), so an adapter's bounded
-    observation needs no pass over the vector. A block whose inputs are those it was last
-    written from is not computed at all: inputs packed in a key (``same``) or equal lists
-    (``same_lists``: a state's lists, changed in place). ``onehot`` writes the entry that was on
-    and the one now on, ``bits`` a set's members that came or went.
+    An encoder computes the numbers at each call but writes only those that differ from the
+    last call's: a step changes a few. Every number is a count over a scale (``num``) or a
+    flag (``flag``): the count itself is compared with the last one (an integer: no division
+    and no new float unless it changed). A value is clamped to ``±bound`` as it is written
+    (``inf``: kept as it is), so an adapter's bounded observation needs no pass over the
+    vector. A block whose inputs are those it was last written from is not computed at all:
+    inputs packed in a key (``same``) or equal lists (``same_lists``: a state's lists, changed
+    in place). ``onehot`` writes the entry that was on and the one now on, ``bits`` a set's
+    members that came or went.
+
+    The numbers are kept as float32 bits in a ``vec[i32]`` (mypyc's own vector: the compiled
+    build writes an entry as one store, where an item set of an ``array`` or a ``memoryview``
+    was a generic call costing about 200 instructions with the float it packed); a count's
+    bits come from its scale's table (``_Scale``, made once per scale), so what is stored is
+    exactly the float32 the array stored before (the same C conversion).
 
     ``copy()`` is the observation as a new float32 array; ``as_list()`` as a list of the same
-    numbers (OpenSpiel's tensors), kept up to date entry by entry once first asked for: the
-    list handed out last is written again when its caller has let it go (nobody else holds
-    it), and copied when not."""
+    numbers (OpenSpiel's tensors), written entry by entry along with the buffer once first asked
+    for: the list handed out last is written again when its caller has let it go (nobody else
+    holds it: checked at the first write after it was handed out), and copied when not."""
 
     def __init__(self, size: int, bound: float = math.inf) -> None:
         if not bound >= 1:
@@ -123,20 +167,23 @@ class Obs:
         self.size = size
         self.bound = bound
         #: the count (``num``) or flag (``flag``) last written at each entry: an entry is always
-        #: written by one of them, with one scale (0 is 0 at any scale)
-        self.ints: list[int] = [0] * size
-        self.buf = array("f", bytes(4 * size))
-        #: the buffer written through: a ``memoryview``'s item set packs the float directly, an
-        #: ``array``'s parses it with ``PyArg_Parse`` (about 30 ns more per number written);
-        #: ``Any``, as typeshed types a ``memoryview``'s items as ints whatever its format
-        self.view: Any = memoryview(self.buf)
-        #: each entry's number as a Python object, made once: an item set takes an object, and
-        #: the compiled build would make one (and free it) at every write above 256
-        self.index: list[object] = list(range(size))
-        self.array: np.ndarray = np.frombuffer(self.buf, np.float32)
-        #: the buffer as Python floats (the list last handed out), and the entries written since
-        self.floats: list[float] | None = None
-        self.dirty: list[int] = []
+        #: written by one of them, with one scale (0 is 0 at any scale). A ``vec[i64]``: read and
+        #: written as C integers (a list's items are objects: each write made one); a count
+        #: beyond 64 bits raises ``OverflowError``
+        self.ints: vec[i64] = vec[i64]([0] * size)
+        #: the float32 numbers, as their bits
+        self.vals: vec[i32] = vec[i32]([0] * size)
+        #: the same memory as float32 numbers (the source of ``copy``, and of ``array``)
+        self.view: memoryview[float] = memoryview(self.vals).cast("B").cast("f")
+        self.array: np.ndarray = np.frombuffer(memoryview(self.vals), np.float32)
+        #: the tables of the scales met (``_Scale``), by scale
+        self.scales: list[_Scale | None] = [None] * _SCALES
+        #: the buffer as Python floats (the list last handed out, written along with the buffer);
+        #: ``mine``: nobody else holds it (checked at the first write after it was handed out)
+        self.floats: list[Any] | None = None  # (floats: ``Any`` as ``_Scale.values``)
+        self.mine = False
+        self.one: Any = 1.0
+        self.zero: Any = 0.0
         #: the key each block was last written from (``same``), the set of each block of flags (``bits``)
         self.keys: list[int] = []
         self.masks: list[int] = []
@@ -151,24 +198,47 @@ class Obs:
         self.alone = self._refs()
         self.floats = None
 
-    def _listed(self, i: int) -> None:
-        """Entry ``i`` was written: the list handed out last is to be written there too."""
-        dirty = self.dirty
-        dirty.append(i)
-        if len(dirty) > self.size:  # lists no longer asked for (only arrays, or the buffer): stop keeping one
-            self.floats = None
-            dirty.clear()
+    def _scale(self, scale: int) -> _Scale:
+        """The table of ``scale`` (``0 < scale < _SCALES``), made or found when first met."""
+        key = (scale, self.bound)
+        t = _SCALE_TABLES.get(key)
+        if t is None:
+            t = _SCALE_TABLES[key] = _Scale(scale, self.bound)
+        self.scales[scale] = t
+        return t
+
+    def _own(self) -> None:
+        """The list to write into is the one handed out last when its caller let it go, else a
+        copy of it (the caller's left as it was). (Counted before anything here holds it.)"""
+        if self._refs() != self.alone:
+            floats = self.floats
+            assert floats is not None
+            self.floats = floats.copy()
+        self.mine = True
 
     def num(self, i: int, n: int, scale: int) -> None:
         """Entry ``i`` is the count ``n`` divided by ``scale``."""
         ints = self.ints
         if ints[i] != n:
             ints[i] = n
-            x = n / scale
-            b = self.bound
-            self.view[self.index[i]] = b if x > b else -b if x < -b else x
-            if self.floats is not None:
-                self._listed(i)
+            if 0 <= n < _TABLE and 0 < scale < _SCALES:
+                t = self.scales[scale]
+                if t is None:
+                    t = self._scale(scale)
+                self.vals[i] = t.bits[n]
+                if self.floats is not None:
+                    if not self.mine:
+                        self._own()
+                    self.floats[i] = t.values[n]
+            else:  # (a count beyond the tables: converted)
+                x = n / scale
+                b = self.bound
+                bits, value = _f32(b if x > b else -b if x < -b else x)
+                self.vals[i] = bits
+                if self.floats is not None:
+                    if not self.mine:
+                        self._own()
+                    self.floats[i] = value
 
     def flag(self, i: int, on: bool) -> None:
         """Entry ``i`` is 1 or 0 (never beyond a bound: the adapters' is 10)."""
@@ -176,14 +246,18 @@ class Obs:
         if on:
             if ints[i] != 1:
                 ints[i] = 1
-                self.view[self.index[i]] = 1.0
+                self.vals[i] = _ONE
                 if self.floats is not None:
-                    self._listed(i)
+                    if not self.mine:
+                        self._own()
+                    self.floats[i] = self.one
         elif ints[i] != 0:
             ints[i] = 0
-            self.view[self.index[i]] = 0.0
+            self.vals[i] = 0
             if self.floats is not None:
-                self._listed(i)
+                if not self.mine:
+                    self._own()
+                self.floats[i] = self.zero
 
     def same(self, block: int, key: int) -> bool:
         """True when ``block`` was last written from inputs with this ``key`` (a number that
@@ -251,33 +325,21 @@ class Obs:
         kept = self.kept
         if kept is None:
             kept = self.kept = Kept(self.size, "f")
-        return kept.copy_of(self.buf)
+        return kept.copy_of(self.view)
 
     def _refs(self) -> int:
         """References to the list last handed out, counted the same way at every call."""
         return self.count(self.floats)
 
     def as_list(self) -> list[float]:
-        if self.floats is not None and self._refs() == self.alone:
-            # nobody but this buffer holds the list handed out last: written again where it changed
-            floats = self.floats
-            buf = self.buf
-            for i in self.dirty:
-                floats[i] = buf[i]
-            self.dirty.clear()
-            return floats
-        old = self.floats
-        new: list[float]
-        if old is None:
-            new = self.array.tolist()
-        else:  # its caller still holds it: a new list, the old one left as it was
-            new = old.copy()
-            buf = self.buf
-            for i in self.dirty:
-                new[i] = buf[i]
-        self.dirty.clear()
-        self.floats = new
-        return new
+        """The observation as a list of floats: the list kept along with the buffer (made from
+        it when first asked for), handed out; written again, or copied first if its caller
+        still holds it, at the next write."""
+        floats: list[float] | None = self.floats
+        if floats is None:
+            floats = self.floats = self.array.tolist()
+        self.mine = False
+        return floats
 
 
 @final
@@ -291,7 +353,10 @@ class Kept:
     as ``sys.getrefcount`` counts: an array still held (itself, a view of it, a ``memoryview``
     or a tensor over it: each holds a reference) is never changed, and a new one takes its
     place here. Two, because the usual loop (``obs, ... = env.step(a)``) still holds the last
-    observation while it asks for the next one; it has let go of the one before."""
+    observation while it asks for the next one; it has let go of the one before.
+
+    The flags (``flags``) are kept in a ``vec[u8]`` of their own, where the compiled build
+    clears the last call's and sets this call's with a store each, and copied whole."""
 
     def __init__(self, size: int, code: str) -> None:
         """``size`` numbers of the ``array`` type ``code`` ("f": float32, "b": int8)."""
@@ -301,7 +366,10 @@ class Kept:
         self.arrays: list[np.ndarray] = []
         #: each array's numbers, written through (a reference to its array: counted in ``alone``)
         self.views: list[memoryview] = []
-        self.zeros = array(code, bytes(size * np.dtype(self.dtype).itemsize))
+        #: the flags of the last ``flags`` call, and their numbers
+        self.mask: vec[u8] = vec[u8]([0] * (size if code == "b" else 0))
+        self.masked: tuple[int, ...] = ()
+        self.mask_view = memoryview(self.mask).cast("b")
         #: ``sys.getrefcount``, kept (the compiled build looks a module's attribute up at every use)
         self.count: Callable[[object], int] = sys.getrefcount
         for _ in range(2):
@@ -340,7 +408,7 @@ class Kept:
         self.last = k
         return k
 
-    def copy_of(self, data: array[Any]) -> np.ndarray:
+    def copy_of(self, data: memoryview[Any]) -> np.ndarray:
         """An array of the numbers of ``data`` (as many, of this type: a memory copy)."""
         k = self._free()
         self.views[k][:] = data
@@ -348,12 +416,13 @@ class Kept:
 
     def flags(self, on: tuple[int, ...]) -> np.ndarray:
         """An int8 array of 1 at the entries ``on``, 0 elsewhere."""
-        k = self._free()
-        v = self.views[k]
-        v[:] = self.zeros
+        mask = self.mask
+        for i in self.masked:
+            mask[i] = 0
         for i in on:
-            v[i] = 1
-        return self.arrays[k]
+            mask[i] = 1
+        self.masked = on
+        return self.copy_of(self.mask_view)
 
 
 def tuple_bits(items: tuple[int, ...]) -> int:

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from typing import Any, Final
 
 import numpy as np
+from librt.vecs import vec
+from mypy_extensions import i64
 
 from asztal.engine.features import Obs, Vec, seat_buffers
 from asztal.games.pax.frames import STAGE_NAMES, Drawing, Playing, Stage
@@ -172,7 +174,8 @@ class PaxFast:
             syms = s.syms
             rome = [0] * 7
             for c in s.rome:
-                rome[_CARD_CAT[c]] += syms[c]
+                j = _CARD_CAT[c]
+                rome[j] = rome[j] + syms[c]  # (not ``+=``: compiled as a generic in-place add)
             for j in range(7):
                 o.num(at + j, rome[j], 10)
         if changed & _LEGIONS:
@@ -188,31 +191,33 @@ class PaxFast:
         o.num(at + 7, len(s.rome_hidden), 3)
         at += 13
         sym, money, rome_seen, hands = s.sym, s.money, s.rome_seen, s.hands
-        # the seats' numbers, a row each, written again only when its seat's tableau (its
-        # symbols) or hand was replaced, or the other numbers the row is made of (packed in a
-        # key) changed: a step changes one seat's at most
+        # the seats' numbers, a row each, written again only where what they are read from
+        # changed: the symbols (and the limit and bonuses) when the seat's tableau was
+        # replaced, the hand's size when its hand was, the other numbers when their key did (a
+        # step changes one seat's at most)
         for k in range(4):
             if k < n:
                 q = (seat + k) % n
-                b = q * 7
                 shown = over or q == seat
                 m = money[q] if shown else 0
                 key = ((m << 1 | (rome_seen >> q & 1)) << 1 | (q == s.primus)) << 1 | (q == s.pc)
                 key = (key << 1 | shown) << 1 | 1  # (and present)
-                same = o.same(1 + k, key if 0 <= m < 1 << 40 else -1)  # (first: it keeps the key)
-                if not same or changed & _SEAT_SLOTS[k]:
+                if not o.same(1 + k, key if 0 <= m < 1 << 40 else -1):
                     o.flag(at, True)
-                    for j in range(7):
-                        o.num(at + 1 + j, sym[b + j], 10)
-                    o.num(at + 8, len(hands[q]), 10)
-                    o.num(at + 9, max(sym[b + 5], sym[b + 6]), 10)  # PAX-LIM-01: the larger of Estate and Conspiracy
-                    o.num(at + 10, sym[b + 1] // 3, 3)  # PAX-FLT-01: bonus Armies from Fleets
-                    o.num(at + 11, sym[b + 2] // 3, 3)  # PAX-ARM-01: bonus Fleets from Armies
                     o.num(at + 12, rome_seen >> q & 1, 1)
                     o.flag(at + 13, q == s.primus)
                     o.flag(at + 14, q == s.pc)
                     o.num(at + 15, m, 20)
                     o.flag(at + 16, not shown)
+                if changed & 1 << _SEAT_TABLEAU + 2 * k:
+                    b = q * 7
+                    for j in range(7):
+                        o.num(at + 1 + j, sym[b + j], 10)
+                    o.num(at + 9, max(sym[b + 5], sym[b + 6]), 10)  # PAX-LIM-01: the larger of Estate and Conspiracy
+                    o.num(at + 10, sym[b + 1] // 3, 3)  # PAX-FLT-01: bonus Armies from Fleets
+                    o.num(at + 11, sym[b + 2] // 3, 3)  # PAX-ARM-01: bonus Fleets from Armies
+                if changed & _ROW_HAND[k]:
+                    o.num(at + 8, len(hands[q]), 10)
             elif not o.same(1 + k, 0):  # (no seat here: a row of zeros)
                 for j in range(17):
                     o.num(at + j, 0, 1)
@@ -300,7 +305,7 @@ class PaxFast:
         for c in moved:
             # the card's last slot: among the highest six, else the middle six (the other
             # seats' hands there seen only when known), else the lowest
-            m = high[c]
+            m: int = high[c]
             if m:
                 p = _SLOT_PLACE[12 + m.bit_length() - 1]
             else:
@@ -319,7 +324,7 @@ class PaxFast:
                         p = _DECK
                     else:
                         p = -1
-            was = place[c]
+            was: int = place[c]
             if p != was:
                 if was >= 0:
                     o.flag(at + c * 17 + was, False)
@@ -340,12 +345,10 @@ _SLOT_ROME: Final = 14
 _SLOT_HIDDEN: Final = 15
 _SLOT_DRAWN: Final = 16
 #: the slots read by the numbers of Rome and the Legions, and by each seat's row (from this
-#: seat: its tableau, and its hand, the seat's own for row 0)
+#: seat: its tableau, slot ``_SEAT_TABLEAU + 2 * k``, and its hand, the seat's own for row 0)
 _LEGIONS: Final = 0b11111 << _SLOT_LEGION
 _ROME_LEGIONS: Final = _LEGIONS | 1 << _SLOT_ROME
-_SEAT_SLOTS: Final[tuple[int, ...]] = (
-    1 << _SEAT_TABLEAU | 1 << _OWN, 1 << _SEAT_TABLEAU + 2 | 1 << _SEAT_HAND + 2,
-    1 << _SEAT_TABLEAU + 4 | 1 << _SEAT_HAND + 4, 1 << _SEAT_TABLEAU + 6 | 1 << _SEAT_HAND + 6)
+_ROW_HAND: Final[tuple[int, ...]] = (1 << _OWN, 1 << _SEAT_HAND + 2, 1 << _SEAT_HAND + 4, 1 << _SEAT_HAND + 6)
 #: the slots of the other seats' hands (a card there is seen only when known): slot 4 among the
 #: lowest six, 6 and 8 among the middle six (a card's slots are kept six to a number, so that
 #: each number is one of the integers Python keeps made: no new object per change)
@@ -365,8 +368,9 @@ class _Cards:
 
     def __init__(self) -> None:
         self.parts: list[tuple[int, ...]] = [()] * 17
-        self.masks: list[list[int]] = [[0] * _NCARDS for _ in range(3)]
-        self.place: list[int] = [-1] * _NCARDS
+        #: (``vec[i64]``: read and written as C integers, where a list's items are objects)
+        self.masks: list[vec[i64]] = [vec[i64]([0] * _NCARDS) for _ in range(3)]
+        self.place: vec[i64] = vec[i64]([-1] * _NCARDS)
         self.known = 0
         self.mine = 0
         #: the slots whose tuple was replaced in this call (bits): the seats' rows and Rome's
