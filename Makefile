@@ -60,9 +60,14 @@ TEST_WORKERS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) )))
 # every worker): schemathesis' (test_fuzz.py calls schemathesis itself) and anyio's (no test is
 # an anyio test), about 1 CPU second a process
 TEST_PLUGINS := -p no:cacheprovider -p no:schemathesis -p no:anyio
+# bytecode kept (git ignores it) even where the environment says not to write it: with
+# PYTHONDONTWRITEBYTECODE set, every pytest process rewrites the asserts of all 280 test modules
+# again (about 6 s of CPU each, the controller and every worker) and every server a test starts
+# compiles the package anew
+TEST_ENV := env -u PYTHONDONTWRITEBYTECODE
 
 test: install offline
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(TEST_PLUGINS) --durations=25
+	$(TEST_ENV) $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(TEST_PLUGINS) --durations=25
 	$(MAKE) --no-print-directory test-pure
 
 # the offline page's runtime (docs/offline.md): Pyodide from the npm registry by the name and
@@ -80,7 +85,7 @@ offline: $(STAMP)
 # sources too, and the PocketCiv check that patches a method of the state class (a compiled
 # class cannot be patched, so it is skipped above)
 test-pure: install
-	ASZTAL_PURE=1 ASZTAL_CONTRACT_GAMES=25 $(BIN)/python -m pytest -n auto $(TEST_PLUGINS) tests/contract tests/perf_equivalence \
+	$(TEST_ENV) ASZTAL_PURE=1 ASZTAL_CONTRACT_GAMES=25 $(BIN)/python -m pytest -n auto $(TEST_PLUGINS) tests/contract tests/perf_equivalence \
 		tests/pocketciv/test_era_at_once.py tests/bots/test_pax_solo_estimate.py
 
 # the quick tier for one's own loop (under 2 minutes on 2 cores): lint, the engine, the rules

@@ -1,5 +1,6 @@
 """Browser fixtures: a real ``asztal serve`` per test module and Debian's chromium driven by
-Playwright (``executable_path``, headless, a fresh profile per test; never ``playwright install``).
+Playwright (``executable_path``, headless, one browser per module and a fresh context per test; never
+``playwright install``).
 
 Screenshots and click latencies are kept under ``build/screenshots/`` as test artifacts."""
 
@@ -45,14 +46,13 @@ def browser():
 
 
 @pytest.fixture
-def context(tmp_path):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM, args=ARGS,
-                                                   headless=True, viewport={"width": 1366, "height": 820})
-        yield ctx
-        ctx.close()
+def context(browser):
+    """A fresh context of the module's chromium for each test: its own cookies, storage and
+    cache (an incognito profile), without starting a browser per test (about 1.5 s of CPU and
+    2 s of waiting each)."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 820})
+    yield ctx
+    ctx.close()
 
 
 @pytest.fixture

@@ -134,6 +134,14 @@ ARENA_HU = {
     "level": "PAX pasziánsz szint (alapból mind)",
     "option": "játékbeállítás kulcs=érték",
     "lang": "a szöveg nyelve: hu | en",
+    "record": "minden befejezett játszma ebbe a fájlba (JSON soronként); ugyanezzel a fájllal újraindítva ott "
+              "folytatja, ahol abbamaradt, vagy újabb játszmákat tesz hozzá",
+}
+
+#: the lesson command's options in Hungarian
+LEARN_HU = {
+    "game": "a játék: pax | pocketciv | caboose",
+    "lang": "a szöveg nyelve: hu | en",
 }
 
 
@@ -242,7 +250,7 @@ def build_app(lang: str) -> typer.Typer:
     app.command("review", help=h("review"))(localized(review, REVIEW_HU if hu else None, lang))
     app.command("simulate", help=h("simulate"))(localized(simulate, SIMULATE_HU if hu else None, lang))
     app.command("report", help=h("report"))(localized(report, REPORT_HU if hu else None, lang))
-    app.command("learn", help=LEARN_HELP[0 if hu else 1])(localized(learn, None, lang))
+    app.command("learn", help=LEARN_HELP[0 if hu else 1])(localized(learn, LEARN_HU if hu else None, lang))
     app.add_typer(admin_commands(lang), name="admin")  # the operator's role, on the command line only
     backup = backup_command(lang)
     app.command("backup", help=backup.__doc__)(backup)

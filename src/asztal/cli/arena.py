@@ -164,7 +164,7 @@ def arena(
     games: int = typer.Option(100, "--games", "-n", help="games (per bot and level in solo games)"),
     players: int | None = typer.Option(None, "--players", "-p", help="default: one seat per bot"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes"),
-    seed: int = typer.Option(0, "--seed"),
+    seed: int = typer.Option(0, "--seed", help="the random seed"),
     json_out: bool = typer.Option(False, "--json", help="print the result as JSON"),
     csv_out: Path | None = typer.Option(None, "--csv", help="write one row per bot to this file"),
     level: int | None = typer.Option(None, "--level", help="PAX solitaire level (default: every level)"),

@@ -73,8 +73,8 @@ def _write_plots(console: Console, rows: list[dict[str, Any]], plot: Path, lang:
 
 def simulate(
     game: str = typer.Argument(..., help="pax | pocketciv | caboose"),
-    n_games: int = typer.Option(100, "--games", "-n"),
-    players: int | None = typer.Option(None, "--players", "-p"),
+    n_games: int = typer.Option(100, "--games", "-n", help="number of games (at least 1)"),
+    players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
     bots: str = typer.Option("random", "--bots", help="one bot spec per seat, comma separated"),
     seed: int = typer.Option(0, "--seed", help="batch seed, 0-536870911: two batch seeds share no game"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes (local) or CPUs of a new local Ray"),
@@ -148,7 +148,7 @@ def simulate(
 def report(
     files: list[Path] = typer.Argument(..., help="results files (.parquet or .csv) written by simulate --out"),
     plot: Path | None = typer.Option(None, "--plot", help="write PNG charts into this folder"),
-    as_json: bool = typer.Option(False, "--json"),
+    as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
     lang: str = typer.Option("hu", "--lang", help="hu | en"),
 ) -> None:
     """Summarise results files made earlier (several: one table per game and player count)."""
