@@ -25,7 +25,7 @@ ROUTE = "/api/me/offline-games"
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request, tmp_path):
-    url, drop = db_fixture(request.param, tmp_path)
+    url, drop = db_fixture(request.param, tmp_path, migrated=request.node.get_closest_marker("unmigrated") is None)
     yield url
     drop()
 

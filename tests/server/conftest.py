@@ -5,20 +5,20 @@ from __future__ import annotations
 import pytest
 
 from tests.server.smtp import SmtpServer
-from tests.server.wire import Server, db_fixture
+from tests.server.wire import Server, db_fixture, fresh_sqlite
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("server")
-    srv = Server(f"sqlite:///{tmp / 'asztal.db'}", tmp / "server.log").start()
+    srv = Server(fresh_sqlite(tmp / "asztal.db"), tmp / "server.log").start()
     yield srv
     srv.stop()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request, tmp_path):
-    url, drop = db_fixture(request.param, tmp_path)
+    url, drop = db_fixture(request.param, tmp_path, migrated=request.node.get_closest_marker("unmigrated") is None)
     yield url
     drop()
 

@@ -20,8 +20,10 @@ def _game(storage: Storage, gid: str = "g1") -> str:
     return gid
 
 
+@pytest.mark.unmigrated  # an empty database: the migrations make the schema here
 def test_migrations_create_the_schema_and_run_twice(db_url):
     storage = Storage(db_url)
+    assert inspect(storage.engine).get_table_names() == []
     storage.migrate()
     storage.migrate()  # already at head: nothing to do
     names = set(inspect(storage.engine).get_table_names())

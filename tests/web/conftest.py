@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.server.wire import Server
+from tests.server.wire import Server, fresh_sqlite
 
 CHROMIUM = os.environ.get("ASZTAL_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -28,7 +28,7 @@ if not Path(CHROMIUM).exists():
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("web")
-    srv = Server(f"sqlite:///{tmp / 'asztal.db'}", tmp / "server.log").start()
+    srv = Server(fresh_sqlite(tmp / "asztal.db"), tmp / "server.log").start()
     yield srv
     srv.stop()
 
