@@ -141,7 +141,7 @@ def test_sampled_chance_draws_the_engines_distribution(name, players, quantity):
 def _branch(state, seen, first, rng, steps):
     """Play ``first`` then ``steps`` random steps from a copy, recording what each seat saw:
     its view after every completed step and its own action codes."""
-    from asztal.adapters.openspiel import _view_json
+    from asztal.adapters.live import view_json as _view_json
 
     state, seen = state.clone(), [list(x) for x in seen]
     players = len(seen)
@@ -255,7 +255,7 @@ def test_the_python_queries_answer_as_openspiels_own(name, players, mode):
 
 
 def test_observers_honour_the_observation_type():
-    from asztal.adapters.openspiel import _view_json
+    from asztal.adapters.live import view_json as _view_json
 
     game = _load("pax", 2)
     state = _play(game.new_initial_state(), np.random.RandomState(4), 60)
