@@ -45,11 +45,11 @@ unavailable).
 **Serialisation** is by history, as OpenSpiel means it: ``serialize()`` is the action numbers
 (chance outcomes included) and a few dozen bytes of markers, and ``deserialize_game_and_state``
 (with the game's parameters) rebuilds the state by replaying them; a state pickles the same way.
-(OpenSpiel's Python games serialise their state's attributes with pickle: here the shared
-table pickles as "the game's own", the game in progress as "replay the history" and the
-attributes that answer every step's questions (``_Answer``: ``current_player``,
-``_apply_action``, ``is_terminal``, ``legal_actions``, ``observation_tensor``) as "the new
-state's own", so neither the table nor the record of the game is written.) ``resample_from_infostate`` draws the unseen
+(OpenSpiel's Python games serialise their state's attributes with pickle: here the game in
+progress pickles as "replay the history" and the two attributes that answer what C++ asks at
+every step (``_Answer``: ``current_player``, ``_apply_action``) as "the new state's own"; the
+shared table is not an attribute of the state, so neither it nor the record of the game is
+written.) ``resample_from_infostate`` draws the unseen
 cards with the engine's ``determinize``; a resampled state is not the one its history makes,
 so it refuses to be serialised.
 """
