@@ -31,6 +31,31 @@ LARGE_NODE: Final = 1000
 _large_outcomes: list[tuple[Sequence[Any], tuple[float, ...] | None, list[tuple[int, float]]]] = [((), (), [])]
 
 
+class Marker:
+    """What a serialised state's attribute is read back as (``AsztalState.__setattr__``): keep
+    what the new state has (``KEEP``), or replay the state's history (``REPLAY``)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __reduce__(self) -> str:
+        return self.name
+
+
+KEEP = Marker("KEEP")
+REPLAY = Marker("REPLAY")
+
+
+def _keep() -> Marker:
+    return KEEP
+
+
+def _replay() -> Marker:
+    return REPLAY
+
+
 def blake(*parts: bytes) -> bytes:
     h = hashlib.blake2b(digest_size=DIGEST)
     for p in parts:
@@ -166,8 +191,7 @@ class Live:
         """Serialised as "replay the history" (OpenSpiel writes the history beside it)."""
         if self.resampled:
             raise ValueError("a resampled state is not the game its history makes: it cannot be serialised")
-        from asztal.adapters import openspiel  # (its marker: a state's serialised form names it)
-        return (openspiel._replay, ())
+        return (_replay, ())
 
     @property
     def state(self) -> GameState | None:

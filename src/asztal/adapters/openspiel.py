@@ -68,7 +68,8 @@ import pyspiel
 
 from asztal import games
 from asztal.adapters.chance import Explicit
-from asztal.adapters.live import CHANCE, DIGEST, TERMINAL, Live, Step, blake, view_json
+from asztal.adapters.live import CHANCE, DIGEST, KEEP, REPLAY, TERMINAL, Live, Marker, Step, _keep, blake, view_json
+from asztal.adapters.live import _replay as _replay  # (states serialised before h38f name it here, as ``_keep``)
 from asztal.adapters.table import Table
 from asztal.engine import GameState
 
@@ -176,7 +177,7 @@ class _Answer(partial[Any]):
     def __reduce__(self) -> tuple[Any, tuple[()]]:
         return (_keep, ())
 
-    def __deepcopy__(self, memo: Any) -> _Marker:
+    def __deepcopy__(self, memo: Any) -> Marker:
         return KEEP
 
 
@@ -188,30 +189,8 @@ _ANSWERS: tuple[tuple[str, Callable[..., Any]], ...] = (
 _ANSWERED = frozenset(name for name, _ in _ANSWERS)
 
 
-class _Marker:
-    """What a serialised state's attribute is read back as: keep what the new state has
-    (``KEEP``), or replay the state's history (``REPLAY``)."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __reduce__(self) -> str:
-        return self.name
-
-
-KEEP, REPLAY = _Marker("KEEP"), _Marker("REPLAY")
 if (CHANCE, TERMINAL) != (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)):
     raise ImportError("asztal.adapters.live's player ids are not this OpenSpiel's")
-
-
-def _keep() -> _Marker:
-    return KEEP
-
-
-def _replay() -> _Marker:
-    return REPLAY
 
 
 class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information
