@@ -6,8 +6,10 @@ at every step runs as C code: the step itself (``apply_action``, which C++'s
 legal numbers and the default observation. The state (``AsztalState``, an interpreted subclass
 of OpenSpiel's C++ ``State``) hands these methods of its ``Live`` out as its own attributes, so
 a step costs no Python frame of the adapter; the state keeps the rest (observers, strings,
-resampling, serialisation). This module does not import ``pyspiel``: OpenSpiel's player ids are
-given as constants (``openspiel.py`` checks them).
+resampling, serialisation). This module imports ``pyspiel`` only to raise its error for a
+pseudo-player: OpenSpiel's player ids are constants here (``openspiel.py`` checks them), and the
+markers a serialised state's attributes are read back as (``KEEP``, ``REPLAY``) are defined here,
+so that ``openspiel.py`` imports this module and not the other way round.
 """
 
 from __future__ import annotations
