@@ -60,8 +60,9 @@ MODULES = (
     # they write into): an adapter's step reads one at every step
     "engine/features.py", "games/pax/encoding.py", "games/caboose/encoding.py", "games/pocketciv/encoding.py",
     # and the adapters' step around them (the action numbers, the mask, the action played), which
-    # an environment's interpreted ``observe`` and ``step`` reach in one call each
-    "adapters/encoding.py", "adapters/table.py",
+    # an environment's interpreted ``observe`` and ``step`` reach in one call each; OpenSpiel's
+    # game in progress, whose methods the state hands out for the questions of every step
+    "adapters/encoding.py", "adapters/table.py", "adapters/live.py",
     "games/pax/actions.py", "games/pax/state.py", "games/pax/draw.py",
     "games/pax/play.py", "games/pax/buy.py", "games/pax/keep.py", "games/pax/round_end.py",
     "games/pax/deck.py", "games/pax/asks.py", "games/pax/setup.py", "games/pax/scoring.py",

@@ -37,7 +37,7 @@ adds to it (string: the differing top-level fields; tensor: the difference of th
 BLAKE2 digest: the string is ``"p<seat> n<steps> <digest>"``; the tensor is the observation
 tensor followed by the digest's 128 bits. Two histories give the same information state
 exactly when the seat saw the same things (up to a digest collision). The record keeps
-each step's action (``_Step``), not its position: a seat's digest is made when first asked
+each step's action (``asztal.adapters.live.Step``), not its position: a seat's digest is made when first asked
 for, replaying the steps from the last position kept, once per step for all the states
 that share that history. ``recall=False`` skips the record (the information state is then
 unavailable).
@@ -45,19 +45,19 @@ unavailable).
 **Serialisation** is by history, as OpenSpiel means it: ``serialize()`` is the action numbers
 (chance outcomes included) and a few dozen bytes of markers, and ``deserialize_game_and_state``
 (with the game's parameters) rebuilds the state by replaying them; a state pickles the same way.
-(OpenSpiel's Python games serialise their state's attributes with pickle: here the shared
-table pickles as "the game's own", the game in progress as "replay the history" and the
-player-to-move attribute (``_Player``) as "the new state's own", so neither the table nor the
-record of the game is written.) ``resample_from_infostate`` draws the unseen
+(OpenSpiel's Python games serialise their state's attributes with pickle: here the game in
+progress pickles as "replay the history" and the two attributes that answer what C++ asks at
+every step (``_Answer``: ``current_player``, ``_apply_action``) as "the new state's own"; the
+shared table is not an attribute of the state, so neither it nor the record of the game is
+written.) ``resample_from_infostate`` draws the unseen
 cards with the engine's ``determinize``; a resampled state is not the one its history makes,
 so it refuses to be serialised.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
 from itertools import repeat
 from operator import attrgetter
@@ -68,13 +68,13 @@ import pyspiel
 
 from asztal import games
 from asztal.adapters.chance import Explicit
-from asztal.adapters.encoding import ActionSpace
+from asztal.adapters.live import CHANCE, DIGEST, KEEP, REPLAY, TERMINAL, Live, Marker, Step, _keep, blake, view_json
+from asztal.adapters.live import _replay as _replay  # (states serialised before h38f name it here, as ``_keep``)
 from asztal.adapters.table import Table
-from asztal.engine import Action, ExplicitChance, GameState
+from asztal.engine import GameState
 
 DEALS = 1000
 MAX_LENGTH = 5000
-DIGEST = 16  # bytes of the information-state digest
 _DEFAULTS = {"deal_mode": "explicit", "deals": DEALS, "reward": "game", "recall": True}
 
 
@@ -161,183 +161,36 @@ class _Shared:
             got = self.observers[recall] = AsztalObserver(self, kind)
         return got
 
-    def __deepcopy__(self, memo: Any) -> _Shared:
-        return self
-
-    def __reduce__(self) -> tuple[Any, tuple[()]]:
-        """Serialised as "the game's own": the state being rebuilt keeps the one its game gave it."""
-        return (_keep, ())
 
 
-class _Step:
-    """One completed step of the record every seat keeps: who decided it and the code, and how
-    to make the position after it: the position itself (``state``, never changed again), or
-    the action and the outcomes it drew (``forced``; None: the seeded game's own generator)
-    to replay on the position before it. The first step (the deal) and a resampled one keep
-    their position; the others keep none until a digest needs it, so a step costs no copy of
-    the game. The seats' digests up to a step are made when first asked and kept, so states
-    that share a history share the work.
-
-    Seat ``-1`` is the spectator (public information). A resampled state starts a new record
-    whose digests are given (``preset``)."""
-
-    __slots__ = ("prev", "state", "action", "forced", "actor", "code", "n", "digests")
-
-    def __init__(self, prev: _Step | None, state: GameState | None, action: Action | None,
-                 forced: tuple[Any, ...] | None, actor: int, code: str, preset: dict[int, bytes] | None = None) -> None:
-        self.prev, self.state, self.action, self.forced = prev, state, action, forced
-        self.actor, self.code = actor, code
-        self.n: int = 1 if prev is None else prev.n + 1
-        self.digests: dict[int, bytes] = dict(preset or {})
-
-    def _advance(self, s: GameState) -> None:
-        """Play this step on ``s``, the position before it."""
-        assert self.action is not None
-        if self.forced is not None:
-            s.rng = ExplicitChance(self.forced)
-        s.apply(self.action)
-
-    def _rebuild(self) -> GameState:
-        """A new copy of the position after this step: the nearest kept one, played forward."""
-        chain: list[_Step] = []
-        node = self
-        while node.state is None:
-            chain.append(node)
-            assert node.prev is not None  # the first step keeps its position
-            node = node.prev
-        s = node.state.clone()
-        for step in reversed(chain):
-            step._advance(s)
-        return s
-
-    def digest(self, seat: int) -> bytes:
-        todo: list[_Step] = []
-        node: _Step | None = self
-        while node is not None and seat not in node.digests:
-            todo.append(node)
-            node = node.prev
-        d = node.digests[seat] if node is not None else _blake(b"seat", seat.to_bytes(2, "little", signed=True))
-        s: GameState | None = None  # the position after the last step done, when it was played here
-        for node in reversed(todo):
-            if node.state is not None:
-                s, position = None, node.state
-            else:
-                if s is None:
-                    assert node.prev is not None
-                    s = node.prev._rebuild()
-                node._advance(s)
-                position = s
-            own = node.code.encode() if seat >= 0 and seat == node.actor else b""
-            view = _view_json(position, None if seat < 0 else seat).encode()
-            d = node.digests[seat] = _blake(d, own, b"|", view)
-        if s is not None:  # made for the newest step: kept for the next digests
-            self.state = s
-        return d
-
-
-class _Live:
-    """The game in progress, copied with the engine's cheap ``clone`` (not attribute by attribute).
-
-    ``ex``: the explicit-chance game (deal_mode explicit); ``s``: the seeded game (None before
-    the deal); ``trail``: the last completed step of the record (None with recall off, or
-    before the first step); ``steps``: completed steps; ``actor``/``act``: the decision in
-    progress (one a pending draw interrupted)."""
-
-    __slots__ = ("ex", "s", "trail", "steps", "actor", "act", "resampled", "player", "numbers", "quick")
-
-    def __init__(self, ex: Explicit | None, s: GameState | None, numbers: ActionSpace, quick: bool = False) -> None:
-        self.ex, self.s, self.steps, self.actor = ex, s, 0, -1
-        #: the table's action numbers (compiled), read at every step without the table
-        self.numbers = numbers
-        #: the seeded game without a record: a player's step is only played by ``numbers`` and
-        #: counted, in ``_apply_action``'s first lines
-        self.quick = quick
-        self.act: Action | None = None  # the action of the step in progress (the record replays it)
-        self.trail: _Step | None = None
-        #: drawn again by ``resample_from_infostate``: not the game its history makes
-        self.resampled = False
-        #: who acts now (OpenSpiel asks several times per step): kept by ``settle``
-        self.player = _CHANCE
-        self.settle()
-
-    def settle(self) -> None:
-        """The game changed: who acts now."""
-        if (self.s is None) if self.ex is None else (self.ex.node is not None):
-            self.player = _CHANCE
-        else:
-            s = self.state
-            assert s is not None
-            self.player = _TERMINAL if s.is_over or s.to_move is None else s.to_move
-
-    def __deepcopy__(self, memo: Any) -> _Live:
-        new = _Live(None if self.ex is None else self.ex.copy(), None if self.s is None else self.s.clone(),
-                    self.numbers, self.quick)
-        new.trail, new.steps, new.actor, new.act = self.trail, self.steps, self.actor, self.act
-        new.resampled, new.player = self.resampled, self.player
-        return new
-
-    def __reduce__(self) -> tuple[Any, tuple[()]]:
-        """Serialised as "replay the history" (OpenSpiel writes the history beside it)."""
-        if self.resampled:
-            raise ValueError("a resampled state is not the game its history makes: it cannot be serialised")
-        return (_replay, ())
-
-    @property
-    def state(self) -> GameState | None:
-        return self.s if self.ex is None else self.ex.state
-
-
-class _Player(partial[int]):
-    """``current_player`` of a state: its game in progress's ``player``, read by C code (a
-    partial ``attrgetter``); copied and serialised as "the new state's own" (``KEEP``): a state
-    makes it with its ``_live``."""
+class _Answer(partial[Any]):
+    """One of the state's methods that C++ asks by name, answered by its game in progress
+    (``Live``, compiled): a partial of the ``Live`` method (``current_player``: of
+    ``attrgetter("player")``) over the state's ``_live``, which C code calls without a Python
+    frame. Copied and serialised as "the new state's own" (``KEEP``): a state makes its own
+    with its ``_live``. (A partial, not the bound method itself: pybind11 takes an attribute
+    that is a built-in function for C++'s own method, not an override, and would then call the
+    C++ base.)"""
 
     __slots__ = ()
 
     def __reduce__(self) -> tuple[Any, tuple[()]]:
         return (_keep, ())
 
-
-_PLAYER = attrgetter("player")
-
-
-class _Marker:
-    """What a serialised state's attribute is read back as: keep what the new state has
-    (``KEEP``), or replay the state's history (``REPLAY``)."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __reduce__(self) -> str:
-        return self.name
+    def __deepcopy__(self, memo: Any) -> Marker:
+        return KEEP
 
 
-KEEP, REPLAY = _Marker("KEEP"), _Marker("REPLAY")
-_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
-#: a draw with this many outcomes or more has its list of (outcome, probability) kept (the last one)
-_LARGE_NODE = 1000
-_large_outcomes: list[tuple[Sequence[Any], tuple[float, ...] | None, list[tuple[int, float]]]] = [((), (), [])]
+#: the state's attributes that ``_live`` answers (``AsztalState.__setattr__``): C++'s
+#: ``State::ApplyAction`` asks ``current_player`` and ``_apply_action`` by name at every step
+#: (each attribute makes a serialised state about 28 bytes longer: only these two)
+_ANSWERS: tuple[tuple[str, Callable[..., Any]], ...] = (
+    ("current_player", attrgetter("player")), ("_apply_action", Live.apply_action))
+_ANSWERED = frozenset(name for name, _ in _ANSWERS)
 
 
-def _keep() -> _Marker:
-    return KEEP
-
-
-def _replay() -> _Marker:
-    return REPLAY
-
-
-def _blake(*parts: bytes) -> bytes:
-    h = hashlib.blake2b(digest_size=DIGEST)
-    for p in parts:
-        h.update(p)
-    return h.digest()
-
-
-def _view_json(state: GameState, seat: int | None) -> str:
-    return json.dumps(state.view(seat), sort_keys=True, default=str, separators=(",", ":"))
+if (CHANCE, TERMINAL) != (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)):
+    raise ImportError("asztal.adapters.live's player ids are not this OpenSpiel's")
 
 
 class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information
@@ -346,20 +199,19 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
     def __init__(self, game: AsztalGame) -> None:
         super().__init__(game)
         sh = game._shared
-        self._shared = sh
         ex = None
         if sh.deal_mode == "explicit":
             t = sh.table
             ex = Explicit(t.game, t.players, t.options)
-        self._live = _Live(ex, None, sh.table.actions, ex is None and not sh.recall)
+        self._live = Live(ex, None, sh)
         if ex is not None and ex.node is None:
-            self._completed()
+            self._live.completed()
 
     def __setattr__(self, name: str, value: Any) -> None:
         """OpenSpiel's ``deserialize_state`` makes a new initial state, gives it the history, then
         sets the attributes it read back: the markers say keep the new state's own (the shared
         table) or replay the history (the game in progress)."""
-        if value is KEEP or name == "current_player":  # (the latter made with ``_live``, below)
+        if value is KEEP or name in _ANSWERED:  # (the latter made with ``_live``, below)
             return
         if value is REPLAY:
             value = _rebuild_live(self.get_game(), self.history())
@@ -367,12 +219,17 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
             old = self.__dict__.get("_live")
             if old is not None and old.ex is not None and old is not value:
                 old.ex.release()
-            # C++'s ``ApplyAction`` asks ``current_player`` by name at every step: an attribute of
-            # the state, found before the class's method, answers it without a Python frame
-            super().__setattr__("current_player", _Player(_PLAYER, value))
+            # attributes of the state, found before the class's methods, answer the questions of
+            # every step without a Python frame (``_ANSWERS``)
+            for answered, method in _ANSWERS:
+                super().__setattr__(answered, _Answer(method, value))
         super().__setattr__(name, value)
 
     # -- what the game is now ------------------------------------------------------------
+    #: what every state of the game shares: its game in progress's (not an attribute of the
+    #: state: OpenSpiel would copy it at every clone and write it in every serialised state)
+    _shared: _Shared = property(attrgetter("_live.shared"))  # type: ignore[assignment]
+
     @property
     def table(self) -> Table:
         return self._shared.table
@@ -387,112 +244,35 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
     # crossings into C++ and back (``legal_actions`` from C++ asks ``current_player`` three
     # times and ``is_terminal`` once before ``_legal_actions``: 1.5-2 µs, more than an engine
     # step). They answer as the C++ ones do (a test compares them on every kind of node); C++
-    # callers still go through C++, which asks the methods OpenSpiel names.
+    # callers still go through C++, which asks the methods OpenSpiel names. The game in
+    # progress answers them (``Live``, compiled); those of every step (``_ANSWERS``) are
+    # answered by the state's attributes of the same names, found before these methods.
     def current_player(self) -> int:
         return self._live.player
 
     def is_terminal(self) -> bool:
-        return self._live.player == _TERMINAL
+        return self._live.player == TERMINAL
 
     def is_chance_node(self) -> bool:
-        return self._live.player == _CHANCE
+        return self._live.player == CHANCE
 
     def is_player_node(self) -> bool:
         return self._live.player >= 0
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """The legal action numbers of ``player`` (default: the player to move), in increasing
-        order; at a chance node its outcomes (as ``chance_outcomes`` lists them)."""
-        lv = self._live
-        now = lv.player
-        if now >= 0 and (player is None or player == now):  # (a player's own: the common case first)
-            s: Any = lv.s if lv.ex is None else lv.ex.state  # (``self.s`` without its two properties)
-            return lv.numbers.legal_sorted(s)
-        if now == _TERMINAL:
-            return []
-        if now == _CHANCE:
-            return [a for a, _ in self.chance_outcomes()]
-        if player is not None and player < 0:
-            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
-        return []
+    #: ``legal_actions(player=None)``: the legal action numbers of ``player`` (default: the
+    #: player to move), in increasing order; at a chance node its outcomes (as
+    #: ``chance_outcomes`` lists them). The game in progress's method (``Live``), found through
+    #: the state without a Python frame (C++ never asks for it by this name)
+    legal_actions = property(attrgetter("_live.legal_actions"), doc="The legal action numbers of a player")
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._shared.table.actions.legal_sorted(self.s)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        # built by ``zip``/``map`` (no Python loop): a random map's parameter has 40,320 outcomes
-        lv = self._live
-        if lv.ex is None:  # the seeded deal: the same list at every game, kept (a copy is 5-10x cheaper than a new one)
-            return self._shared.deal_outcomes.copy()
-        node = lv.ex.node
-        assert node is not None  # a chance node
-        outcomes = node.outcomes
-        if len(outcomes) < _LARGE_NODE:
-            return list(zip(map(int, outcomes), node.probs, strict=True))
-        # a large draw (PocketCiv's map: every deal draws the same 40,320 outcomes): its list
-        # of pairs is kept and copied while the outcomes and probabilities are the same (a
-        # die's faces are a range, equally likely: compared at once)
-        probs = None if isinstance(outcomes, range) else node.probs
-        kept = _large_outcomes[0]
-        if kept[0] != outcomes or kept[1] != probs:
-            kept = _large_outcomes[0] = (outcomes, probs, list(zip(map(int, outcomes), node.probs, strict=True)))
-        return kept[2].copy()
+        return self._live.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        lv = self._live
-        s = lv.s
-        if lv.quick and s is not None and lv.player >= 0:  # seeded, no record: a player's step, counted
-            now = lv.numbers.play(s, action)  # (C++ passes an int)
-            lv.player = now if now >= 0 else _TERMINAL
-            lv.steps += 1
-            return
-        ex = lv.ex
-        if lv.player == _CHANCE:
-            if ex is None:
-                t = self._shared.table
-                lv.s = t.game.new_game(t.players, seed=int(action), options=t.options)
-                lv.s.log = None
-                done = True
-            else:
-                done = ex.choose(int(action))
-        elif ex is None:  # the seeded game with its record, played in place (a player's step)
-            s = lv.s
-            assert s is not None
-            sh = self._shared
-            a = sh.table.actions.action(s, int(action))
-            actor = lv.player
-            s.apply(a)
-            lv.player = _TERMINAL if s.is_over or s.to_move is None else s.to_move
-            lv.actor, lv.act = actor, a
-            self._completed()
-            return
-        else:
-            s = ex.state
-            assert s is not None
-            a = self._shared.table.actions.action(s, int(action))
-            lv.actor, lv.act = lv.player, a
-            done = ex.play(a)
-        if done:
-            self._completed()
-        lv.settle()
-
-    def _completed(self) -> None:
-        """A step is complete (a decision with every draw it made, or the deal): each seat's
-        record of what it saw gets the step."""
-        lv = self._live
-        lv.steps += 1
-        if self._shared.recall:
-            # the game is changed in place: the first step keeps a copy of its position, the
-            # others how to replay them (the action, and in the explicit mode the outcomes drawn)
-            code = "" if lv.act is None else lv.act.code
-            if lv.trail is None:
-                lv.trail = _Step(None, self.s.clone(), None, None, lv.actor, code)
-            elif lv.ex is None:
-                lv.trail = _Step(lv.trail, None, lv.act, None, lv.actor, code)
-            else:
-                action, forced = lv.ex.last_step()
-                lv.trail = _Step(lv.trail, None, action, forced, lv.actor, code)
-        lv.actor, lv.act = -1, None
+        self._live.apply_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -533,9 +313,9 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
         if lv.trail is not None:  # what the other seats saw is not known to this one
             old = lv.trail
             mine, public = old.digest(player_id), old.digest(-1)
-            preset = {p: _blake(b"resampled", mine, bytes([p])) for p in range(self.table.players)}
+            preset = {p: blake(b"resampled", mine, bytes([p])) for p in range(self.table.players)}
             preset[player_id], preset[-1] = mine, public
-            lv.trail = _Step(old.prev, new.s.clone(), None, None, old.actor, old.code, preset)
+            lv.trail = Step(old.prev, new.s.clone(), None, None, old.actor, old.code, preset)
         lv.resampled = True
         lv.settle()
         return new
@@ -548,29 +328,17 @@ class AsztalState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type i
     # OpenSpiel's own ``observation_tensor`` sizes its list by building a new initial state
     # (a deal, in the explicit mode) at every call; these give the same numbers from the
     # game's default observers without it
-    def observation_tensor(self, player: int | None = None) -> list[float]:
-        """The default observation tensor of ``player`` (default: the player to move)."""
-        lv, sh = self._live, self._shared
-        if player is None:
-            player = lv.player
-        s = lv.s if lv.ex is None else lv.ex.state
-        if s is not None and 0 <= player < sh.players:  # (asked at every step: the common case first)
-            return sh.as_list(s, player)
-        return self._tensor(False, player)
+    #: ``observation_tensor(player=None)``: the default observation tensor of ``player``
+    #: (default: the player to move), found as ``legal_actions`` is
+    observation_tensor = property(attrgetter("_live.observation_tensor"), doc="The default observation tensor")
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The perfect-recall information state tensor of ``player`` (default: the player to move)."""
-        return self._tensor(True, player)
-
-    def _tensor(self, recall: bool, player: int | None) -> list[float]:
         if player is None:
             player = self.current_player()
         if not 0 <= player < self.table.players:
             raise ValueError(f"player {player} is not a seat of this game")
-        s = self.s
-        if not recall and s is not None:  # the default observation: the encoder's own list
-            return self.table.encoder.fast.as_list(s, player)
-        observer = self._shared.observer(recall)
+        observer = self._shared.observer(True)
         observer.set_from(self, player)
         return observer.tensor.tolist()
 
@@ -589,7 +357,7 @@ def _rebuild(short_name: str, params: dict[str, Any], history: list[int]) -> Any
     return state
 
 
-def _rebuild_live(game: AsztalGame, history: list[int]) -> _Live:
+def _rebuild_live(game: AsztalGame, history: list[int]) -> Live:
     """The game in progress that ``history`` makes (a deserialised state's)."""
     state = game.new_initial_state()
     for a in history:
@@ -631,7 +399,7 @@ class AsztalObserver:
     def _chain(self, state: AsztalState, player: int) -> bytes:
         trail = state._live.trail
         if trail is None:
-            return _blake(b"no step yet")
+            return blake(b"no step yet")
         return trail.digest(player if (self.private or not self.public) else -1)
 
     def set_from(self, state: AsztalState, player: int) -> None:
@@ -658,7 +426,7 @@ class AsztalObserver:
         if s is None:
             return f"p{player} before the deal"
         if self.public and self.private:
-            return _view_json(s, player)
+            return view_json(s, player)
         if not (self.public or self.private):
             return f"p{player}"
         public = s.view(None)
