@@ -260,6 +260,7 @@ def fresh_sqlite(path: Path) -> str:
     CPU, and the suite starts a server on a new database some two hundred times). What a server
     does on a database that it migrates itself, or on an older revision's, is tested where it
     matters (``test_storage.py``, ``test_rules_versions.py``, the tests marked ``unmigrated``)."""
+    import atexit
     import shutil
     import tempfile
 
@@ -267,7 +268,9 @@ def fresh_sqlite(path: Path) -> str:
     if _SQLITE_TEMPLATE is None:
         from asztal.server.storage import Storage
 
-        made = Path(tempfile.mkdtemp(prefix="asztal-schema-")) / f"head-{_schema_stamp()}.db"
+        folder = tempfile.mkdtemp(prefix="asztal-schema-")
+        atexit.register(shutil.rmtree, folder, True)  # the process's template goes with it
+        made = Path(folder) / f"head-{_schema_stamp()}.db"
         storage = Storage(f"sqlite:///{made}")
         storage.migrate()
         storage.close()
