@@ -128,6 +128,23 @@ def test_a_seat_the_stand_in_played_within_its_share_is_rated_by_the_board(env, 
         assert by_name["Bela"]["wins"] == 1 and by_name["Bela"]["rating"] > by_name["Anna"]["rating"]
 
 
+def test_a_game_nobody_won_gives_no_win_and_ranks_by_the_score(env, db_url):
+    """PAX when Rome wins and nobody holds Primus Conspiratus (PAX-Q-06): no winner. The scores
+    still order the places for the rating, but no one is credited with a win."""
+    app = make_app(db_url, None)
+    with TestClient(app, client=ANNA) as anna, TestClient(app, client=BELA) as bela:
+        register(anna, "Anna")
+        register(bela, "Bela")
+        gid, _ = rated_pair(app, anna, bela)
+        assert app.state.ratings.rate(gid, "pax", [3.0, 9.0], []) is True
+        by_name = {r["username"]: r for r in anna.get("/api/ratings/pax").json()}
+        assert by_name["Anna"]["wins"] == 0 and by_name["Bela"]["wins"] == 0
+        assert by_name["Anna"]["games"] == 1 and by_name["Bela"]["games"] == 1
+        expected = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=[2.0, 1.0])
+        assert by_name["Bela"]["mu"] == round(expected[1][0].mu, 3)
+        assert [h["won"] for h in bela.get("/api/players/Bela").json()["history"]] == [False]
+
+
 def test_deleting_an_account_during_a_rated_game_forfeits_it(env, db_url):
     app = make_app(db_url, None)
     with TestClient(app, client=ANNA) as anna, TestClient(app, client=BELA) as bela:

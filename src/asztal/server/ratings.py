@@ -255,8 +255,11 @@ class Ratings:
             # a forfeit, or a seat the stand-in played too much of, shares the last place
             marked = [players + 1 if seat in lost else r for seat, r in enumerate(ranks_of(scores, winners))]
             ranks = [1 + sum(1 for o in marked if o < m) for m in marked]
-            # the winners that still stand; if none does, whoever is now first
-            kept = [s for s in winners if s not in lost] or [s for s in range(players) if ranks[s] == 1]
+            # the winners that still stand; if every one forfeited, whoever is now first. A game
+            # nobody won (PAX when Rome wins and no one holds Primus Conspiratus) gives no win
+            kept = [s for s in winners if s not in lost]
+            if winners and not kept:
+                kept = [s for s in range(players) if ranks[s] == 1]
             new = MODEL.rate(teams, ranks=[float(r) for r in ranks])
             for seat, w in enumerate(who):
                 if w is None:
