@@ -60,6 +60,6 @@ class Option:
 
 
 #: the parts a game may declare (``Game.parts``), each a module path
-PARTS = ("actions", "board", "render", "stats", "heuristic", "policy", "map", "lesson", "encoding")
+PARTS = ("actions", "board", "render", "stats", "heuristic", "policy", "map", "lesson", "encoding", "items")
 
 __all__ = ["OPTION_TYPES", "Option", "PARTS"]

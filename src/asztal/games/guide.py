@@ -19,11 +19,11 @@ with the same tags (a test checks it), so a passage id works in either language.
 
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from types import ModuleType
 
 LANGS = ("hu", "en")
 _HEADING = re.compile(r"^## (.+?)\s*\{#([a-z0-9-]+)\}\s*$")
@@ -137,13 +137,25 @@ class ItemText:
         return {"name": self.name, "text": self.text, "passage": self.passage}
 
 
+def _items(game: str) -> ModuleType:
+    """The game's ``items`` part: its cards, advances, gods... and what each does."""
+    from asztal import games  # the registry imports the games, whose items import this module
+
+    module = games.load(game).part("items")
+    if module is None:
+        raise ValueError(f"{game} declares no item explanations")
+    return module
+
+
 def item_ids(game: str) -> tuple[str, ...]:
     """Every item of ``game`` that has an explanation (each game's ``items.ITEM_IDS``)."""
-    return importlib.import_module(f"asztal.games.{game}.items").ITEM_IDS  # type: ignore[no-any-return]
+    ids: tuple[str, ...] = _items(game).ITEM_IDS
+    return ids
 
 
 def explain(game: str, item_id: str, lang: str) -> ItemText:
     """What ``item_id`` of ``game`` does, in ``lang``; KeyError for an item the game does not have."""
     if lang not in LANGS:
         raise ValueError(f"no language {lang!r}")
-    return importlib.import_module(f"asztal.games.{game}.items").explain(item_id, lang)  # type: ignore[no-any-return]
+    text: ItemText = _items(game).explain(item_id, lang)
+    return text

@@ -41,7 +41,8 @@ class Caboose(Game):
     }
     parts = {"board": "asztal.games.caboose.board", "render": "asztal.games.caboose.render",
              "stats": "asztal.games.caboose.stats", "heuristic": "asztal.bots.heuristics.caboose",
-             "lesson": "asztal.learn.caboose", "encoding": "asztal.games.caboose.encoding"}
+             "lesson": "asztal.learn.caboose", "encoding": "asztal.games.caboose.encoding",
+             "items": "asztal.games.caboose.items"}
     # decisions cost ~8x PAX's (longer legal lists, transport search): shorter roll-outs
     bot_presets = {"easy": {"depth": 10}, "normal": {"depth": 20}, "hard": {"depth": 30}}
     constant_sum = True  # the most VP wins, ties broken to one seat (CC-GOAL-02): always a winner

@@ -52,6 +52,7 @@ class Pax(Game):
         "heuristic": "asztal.bots.heuristics.pax",
         "lesson": "asztal.learn.pax",
         "encoding": "asztal.games.pax.encoding",
+        "items": "asztal.games.pax.items",
     }
     # easy: a first-time player should beat it now and then; at most 60 iterations (the clock
     # still applies) it beats greedy about two games in three (71%, 40 games), where its 0.1 s

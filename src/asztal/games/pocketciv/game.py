@@ -41,7 +41,8 @@ class PocketCiv(Game):
              "render": "asztal.games.pocketciv.render", "stats": "asztal.games.pocketciv.stats",
              "map": "asztal.games.pocketciv.setup",
              "heuristic": "asztal.bots.heuristics.pocketciv", "policy": "asztal.bots.policies.pocketciv",
-             "lesson": "asztal.learn.pocketciv", "encoding": "asztal.games.pocketciv.encoding"}
+             "lesson": "asztal.learn.pocketciv", "encoding": "asztal.games.pocketciv.encoding",
+             "items": "asztal.games.pocketciv.items"}
     # roll-outs stop after a few turns and the heuristic judges the position: solo at its
     # SOLO_ROLLOUT_DEPTH, where an evaluation fitted on the policy's deals predicts the final
     # score (docs/bots.md, issue 39); with several players at 60 moves too, where ``cutoff``
