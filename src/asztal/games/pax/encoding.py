@@ -254,77 +254,75 @@ class PaxFast:
         """The 74 x 17 block of where each card is, as the seat knows it, written again only
         for the cards that moved: the places a card can be seen in are slots, in the order in
         which a later one overrides an earlier one; each card keeps the set of slots holding
-        it (bit masks), and a slot whose tuple was replaced since the last call toggles the
+        it (a bit mask), and a slot whose tuple was replaced since the last call toggles the
         bits of its new and its old cards (``_Cards.part``: a card in both is toggled twice,
-        unchanged, and not placed again)."""
+        unchanged). The cards toggled, and those whose known or slid flag changed
+        (``_Cards.flip``), are listed once each (``_Cards.moved``) and placed again."""
         every = self.kept
         while len(every) <= seat:
             every.append(_Cards())
         kept = every[seat]
         kept.changed = 0
-        n = s.players
+        n: i64 = s.players
+        me: i64 = seat
         hands, tableau, legions, frame = s.hands, s.tableau, s.legions, s.frame
         parts = kept.parts
-        moved: list[int] = []
-        part = hands[seat]
+        part = hands[me]
         if part is not parts[_OWN]:
-            kept.part(_OWN, part, moved)
-        for k in range(4):
-            q = (seat + k) % n
+            kept.part(_OWN, part)
+        q = me
+        for k in range(4):  # (q: the seat k places from this one)
             part = tableau[q] if k < n else ()
             if part is not parts[_SEAT_TABLEAU + 2 * k]:
-                kept.part(_SEAT_TABLEAU + 2 * k, part, moved)
+                kept.part(_SEAT_TABLEAU + 2 * k, part)
             part = hands[q] if 0 < k < n else ()
             if part is not parts[_SEAT_HAND + 2 * k]:
-                kept.part(_SEAT_HAND + 2 * k, part, moved)
+                kept.part(_SEAT_HAND + 2 * k, part)
+            q = q + 1 if q + 1 < n else 0
+        nlegions: i64 = len(legions)
         for i in range(5):
-            part = legions[i] if i < len(legions) else ()
+            part = legions[i] if i < nlegions else ()
             if part is not parts[_SLOT_LEGION + i]:
-                kept.part(_SLOT_LEGION + i, part, moved)
+                kept.part(_SLOT_LEGION + i, part)
         if s.rome is not parts[_SLOT_ROME]:
-            kept.part(_SLOT_ROME, s.rome, moved)
+            kept.part(_SLOT_ROME, s.rome)
         part = s.rome_hidden if shown_hidden else ()
         if part is not parts[_SLOT_HIDDEN]:
-            kept.part(_SLOT_HIDDEN, part, moved)
+            kept.part(_SLOT_HIDDEN, part)
         part = frame.held if drawing and isinstance(frame, Drawing) else ()
         if part is not parts[_SLOT_DRAWN]:
-            kept.part(_SLOT_DRAWN, part, moved)
+            kept.part(_SLOT_DRAWN, part)
         known = s.known  # the cards in a hand that every seat knows (bought ones)
         if known != kept.known:
-            kept.bits(known ^ kept.known, moved)
+            kept.flip(known ^ kept.known, _KNOWN)
             kept.known = known
         # the cards this seat slid under the deck: those in it (a card leaves the deck only
         # through ``deck.pop``, which clears its bits, so the set changes when one of them moves)
-        mine = s.slid[seat]
+        mine = s.slid[me]
         if mine != kept.mine:
-            kept.bits(mine ^ kept.mine, moved)
+            kept.flip(mine ^ kept.mine, _MINE)
             kept.mine = mine
+        count = kept.count
+        if count == 0:
+            return kept
+        kept.count = 0
         deck = s.deck
-        at = self.cards
-        low, mid, high, place = kept.masks[0], kept.masks[1], kept.masks[2], kept.place
-        for c in moved:
-            # the card's last slot: among the highest six, else the middle six (the other
-            # seats' hands there seen only when known), else the lowest
-            m: int = high[c]
+        at: i64 = self.cards
+        slots, flags, moved, place = kept.slots, kept.flags, kept.moved, kept.place
+        for j in range(count):
+            c = moved[j]
+            # the card's last slot (the other seats' hands there seen only when known)
+            m = slots[c] & _SLOTS
+            slots[c] = m
+            if m & _OTHER_HANDS and not flags[c] & _KNOWN:
+                m &= ~_OTHER_HANDS
             if m:
-                p = _SLOT_PLACE[12 + m.bit_length() - 1]
+                p: i64 = _SLOT_PLACE[int(m).bit_length() - 1]
+            elif flags[c] & _MINE and c in deck:
+                p = _DECK
             else:
-                m = mid[c]
-                if m & _PUBLIC_MID and not known >> c & 1:
-                    m &= ~_PUBLIC_MID
-                if m:
-                    p = _SLOT_PLACE[6 + m.bit_length() - 1]
-                else:
-                    m = low[c]
-                    if m & _PUBLIC_LOW and not known >> c & 1:
-                        m &= ~_PUBLIC_LOW
-                    if m:
-                        p = _SLOT_PLACE[m.bit_length() - 1]
-                    elif mine != 0 and mine >> c & 1 and c in deck:
-                        p = _DECK
-                    else:
-                        p = -1
-            was: int = place[c]
+                p = -1
+            was = place[c]
             if p != was:
                 if was >= 0:
                     o.flag(at + c * 17 + was, False)
@@ -344,56 +342,69 @@ _SLOT_LEGION: Final = 9
 _SLOT_ROME: Final = 14
 _SLOT_HIDDEN: Final = 15
 _SLOT_DRAWN: Final = 16
+#: every slot's bit (``_Cards.slots``), and the bit beyond them: the card is listed in ``moved``
+_SLOTS: Final = (1 << 17) - 1
+_LISTED: Final = 1 << 17
 #: the slots read by the numbers of Rome and the Legions, and by each seat's row (from this
 #: seat: its tableau, slot ``_SEAT_TABLEAU + 2 * k``, and its hand, the seat's own for row 0)
 _LEGIONS: Final = 0b11111 << _SLOT_LEGION
 _ROME_LEGIONS: Final = _LEGIONS | 1 << _SLOT_ROME
 _ROW_HAND: Final[tuple[int, ...]] = (1 << _OWN, 1 << _SEAT_HAND + 2, 1 << _SEAT_HAND + 4, 1 << _SEAT_HAND + 6)
-#: the slots of the other seats' hands (a card there is seen only when known): slot 4 among the
-#: lowest six, 6 and 8 among the middle six (a card's slots are kept six to a number, so that
-#: each number is one of the integers Python keeps made: no new object per change)
-_PUBLIC_LOW: Final = 1 << 4
-_PUBLIC_MID: Final = 1 << 0 | 1 << 2
+#: the slots of the other seats' hands (a card there is seen only when known)
+_OTHER_HANDS: Final = 1 << _SEAT_HAND + 2 | 1 << _SEAT_HAND + 4 | 1 << _SEAT_HAND + 6
+#: a card's flags (``_Cards.flags``): in a hand and known to every seat (``s.known``), slid under
+#: the deck by the observing seat (``s.slid``)
+_KNOWN: Final = 1
+_MINE: Final = 2
 #: each slot's place (its offset in ``_PAX_PLACES``; slot 2, the seat's own hand cards known to
 #: all, is never filled: they are "hand")
 _SLOT_PLACE: Final[tuple[int, ...]] = (
     0, _TABLEAU, -1, _TABLEAU + 1, _PUBLIC + 1, _TABLEAU + 2, _PUBLIC + 2, _TABLEAU + 3, _PUBLIC + 3,
     _LEGION, _LEGION + 1, _LEGION + 2, _LEGION + 3, _LEGION + 4, _ROME, _HIDDEN, _DRAWN)
+#: the bits of the known and slid sets read at a time (``_Cards.flip``): a C integer
+_CHUNK: Final = 60
 
 
 class _Cards:
-    """One seat's card block as last written: the tuple each slot held, each card's slots (bit
-    masks of slots 0-5, 6-11 and 12-16) and place (-1: none), the known and slid cards it
-    was read with, and the slots replaced in the last call."""
+    """One seat's card block as last written: the tuple each slot held; each card's slots (a
+    bit mask), flags (known, slid by this seat) and place (-1: none); the known and slid cards
+    it was read with; the cards listed to be placed again; and the slots replaced in the last
+    call. The per-card records are ``vec[i64]`` (read and written as C integers, where a list's
+    items are objects) and the list of cards is one with a count (no list made per call, each
+    card listed once)."""
 
     def __init__(self) -> None:
         self.parts: list[tuple[int, ...]] = [()] * 17
-        #: (``vec[i64]``: read and written as C integers, where a list's items are objects)
-        self.masks: list[vec[i64]] = [vec[i64]([0] * _NCARDS) for _ in range(3)]
+        self.slots: vec[i64] = vec[i64]([0] * _NCARDS)
+        self.flags: vec[i64] = vec[i64]([0] * _NCARDS)
         self.place: vec[i64] = vec[i64]([-1] * _NCARDS)
+        #: the cards to place again, the first ``count`` (a card is listed once: ``_LISTED``)
+        self.moved: vec[i64] = vec[i64]([0] * _NCARDS)
+        self.count: i64 = 0
         self.known = 0
         self.mine = 0
         #: the slots whose tuple was replaced in this call (bits): the seats' rows and Rome's
         #: symbols read them (a seat's symbols change only with its tableau, ``add_to_tableau``)
-        self.changed = 0
+        self.changed: i64 = 0
         #: the pack's tuples the Rome and Legion numbers were last computed with
         self.syms: tuple[int, ...] = ()
         self.cost: tuple[int, ...] = ()
 
-    def part(self, slot: int, cards: tuple[int, ...], moved: list[int]) -> None:
+    def part(self, slot: i64, cards: tuple[int, ...]) -> None:
         """Slot ``slot`` holds ``cards`` now (another tuple): the cards that came into it or
-        left it are ``moved``. What the old and the new tuple begin and end with alike stayed
+        left it are listed. What the old and the new tuple begin and end with alike stayed
         (a step adds a card at the end of a hand or a tableau, or takes one out: the rest is
-        not looked at again); in the parts between, each bit is toggled for the new cards,
-        then for the old ones: a new card whose bit is now on was not there before, an old card
-        whose bit is now off is not there any more (a card in both is toggled twice and not
-        moved). A card is in one place at a time, so a tuple holds it at most once."""
+        not looked at again); in the parts between, the slot's bit is toggled for the new
+        cards, then for the old ones (a card in both is toggled twice: unchanged, listed all
+        the same). A card is in one place at a time, so a tuple holds it at most once."""
         old = self.parts[slot]
         self.parts[slot] = cards
-        self.changed |= 1 << slot
-        bit = 1 << slot % 6
-        mask = self.masks[slot // 6]
-        lo, end, was = 0, len(cards), len(old)
+        bit: i64 = 1 << slot
+        self.changed |= bit
+        slots, moved, count = self.slots, self.moved, self.count
+        lo: i64 = 0
+        end: i64 = len(cards)
+        was: i64 = len(old)
         new_o: tuple[object, ...] = cards  # (compared as objects: a card is a small int, one object
         old_o: tuple[object, ...] = old  # each; an unequal pair only costs a toggle more)
         while lo < end and lo < was and new_o[lo] is old_o[lo]:
@@ -402,21 +413,41 @@ class _Cards:
             end -= 1
             was -= 1
         for i in range(lo, end):
-            c = cards[i]
-            m = mask[c] ^ bit
-            mask[c] = m
-            if m & bit:
-                moved.append(c)
+            c: i64 = cards[i]
+            m = slots[c] ^ bit
+            if not m & _LISTED:
+                m |= _LISTED
+                moved[count] = c
+                count += 1
+            slots[c] = m
         for i in range(lo, was):
             c = old[i]
-            m = mask[c] ^ bit
-            mask[c] = m
-            if not m & bit:
-                moved.append(c)
+            m = slots[c] ^ bit
+            if not m & _LISTED:
+                m |= _LISTED
+                moved[count] = c
+                count += 1
+            slots[c] = m
+        self.count = count
 
-    def bits(self, x: int, moved: list[int]) -> None:
-        """The cards of the set ``x`` (a bit per card) are ``moved``."""
+    def flip(self, x: int, flag: i64) -> None:
+        """The cards of the set ``x`` (a bit per card, up to 74 bits: a Python integer) had
+        their ``flag`` changed: toggled, and listed. Read ``_CHUNK`` bits at a time as a C
+        integer (not a long-integer operation, with a new object, per card)."""
+        flags, slots, moved, count = self.flags, self.slots, self.moved, self.count
+        base: i64 = 0
         while x:
-            c = (x & -x).bit_length() - 1
-            x &= x - 1
-            moved.append(c)
+            bits = i64(x & (1 << _CHUNK) - 1)
+            x >>= _CHUNK
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                c = base + int(low).bit_length() - 1
+                flags[c] = flags[c] ^ flag
+                m = slots[c]
+                if not m & _LISTED:
+                    slots[c] = m | _LISTED
+                    moved[count] = c
+                    count += 1
+            base += _CHUNK
+        self.count = count
