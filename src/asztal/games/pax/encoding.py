@@ -129,9 +129,13 @@ class PaxFast:
         self.after = self.cards + _NCARDS * 17
         assert NCARDS == _NCARDS
         self.seats: list[Obs] = []
-        #: the kind of the last frame read, and its part of the game
+        #: the kind of the last frame read, and its part of the game; each kind's part, found
+        #: once (``int`` of the frame's ``STAGE``, an ``IntEnum``, is a call into Python)
         self.kind: type | None = None
         self.stage = 0
+        self.stages: dict[type, int] = {}
+        #: Rome's symbols by category, summed again when Rome changed
+        self.rome: vec[i64] = vec[i64]([0] * 7)
         #: each seat's card block as last written (``_places``)
         self.kept: list[_Cards] = []
 
@@ -146,22 +150,40 @@ class PaxFast:
 
     def fill(self, s: PaxState, seat: int) -> Obs:
         o = seat_buffers(self.seats, seat, self.size, self.bound)
-        n = s.players
+        n: i64 = s.players
+        me: i64 = seat
         frame = s.frame
-        if type(frame) is not self.kind:  # (its part of the game read once per kind of frame)
-            self.kind, self.stage = type(frame), int(frame.STAGE)
+        kind = type(frame)
+        if kind is not self.kind:  # (its part of the game read once per kind of frame)
+            stage = self.stages.get(kind, -1)
+            if stage < 0:
+                stage = self.stages[kind] = int(frame.STAGE)
+            self.kind, self.stage = kind, stage
         stage = self.stage
         over = stage == _OVER
         o.onehot(7, 0, self.nphase, stage)  # (the blocks' keys: 1-4 the seats', 5 the turn's, 6 the drawing's, 7 this)
-        at = self.nphase
-        o.flag(at, s.to_move == seat)
-        o.num(at + 1, s.round_no, 20)
-        o.num(at + 2, len(s.deck), 74)
+        at: i64 = self.nphase
+        to = s.to_move
+        moving = to is not None and to == seat
+        o.flag(at, moving)
+        # (the counts read at every call, compared here first: most are as they were, and a
+        # call costs more than the comparison)
+        ints = o.ints
+        x: int = s.round_no
+        if ints[at + 1] != x:
+            o.num(at + 1, x, 20)
+        x = len(s.deck)
+        if ints[at + 2] != x:
+            o.num(at + 2, x, 74)
         o.flag(at + 3, s.exhausted)
-        o.num(at + 4, s.level or 0, 5)
-        o.num(at + 5, s.money[seat], 20)
-        shown_hidden = over or (s.rome_seen >> seat & 1) != 0
-        drawing = stage == _DRAW and seat == s.to_move and isinstance(frame, Drawing)
+        x = s.level or 0
+        if ints[at + 4] != x:
+            o.num(at + 4, x, 5)
+        x = s.money[me]
+        if ints[at + 5] != x:
+            o.num(at + 5, x, 20)
+        shown_hidden = over or (s.rome_seen >> me & 1) != 0
+        drawing = stage == _DRAW and moving and isinstance(frame, Drawing)
         kept = self._places(o, s, seat, drawing, shown_hidden)
         changed = kept.changed
         at = self.after
@@ -172,10 +194,12 @@ class PaxFast:
             changed |= _ROME_LEGIONS
         if changed & 1 << _SLOT_ROME:
             syms = s.syms
-            rome = [0] * 7
+            rome = self.rome
+            for j in range(7):
+                rome[j] = 0
             for c in s.rome:
                 j = _CARD_CAT[c]
-                rome[j] = rome[j] + syms[c]  # (not ``+=``: compiled as a generic in-place add)
+                rome[j] = rome[j] + syms[c]
             for j in range(7):
                 o.num(at + j, rome[j], 10)
         if changed & _LEGIONS:
@@ -188,25 +212,34 @@ class PaxFast:
                         for c in legions[j]:
                             v += cost[c]
                     o.num(at + 8 + j, v, 10)
-        o.num(at + 7, len(s.rome_hidden), 3)
+        x = len(s.rome_hidden)
+        if ints[at + 7] != x:
+            o.num(at + 7, x, 3)
         at += 13
         sym, money, rome_seen, hands = s.sym, s.money, s.rome_seen, s.hands
         # the seats' numbers, a row each, written again only where what they are read from
         # changed: the symbols (and the limit and bonuses) when the seat's tableau was
         # replaced, the hand's size when its hand was, the other numbers when their key did (a
         # step changes one seat's at most)
+        primus: i64 = s.primus
+        pc: i64 = s.pc
+        q = me  # (the seat k places from this one)
         for k in range(4):
             if k < n:
-                q = (seat + k) % n
-                shown = over or q == seat
-                m = money[q] if shown else 0
-                key = ((m << 1 | (rome_seen >> q & 1)) << 1 | (q == s.primus)) << 1 | (q == s.pc)
-                key = (key << 1 | shown) << 1 | 1  # (and present)
-                if not o.same(1 + k, key if 0 <= m < 1 << 40 else -1):
+                shown = over or q == me
+                m: i64 = money[q] if shown else 0
+                seen: i64 = rome_seen >> q & 1
+                key: i64 = -1
+                if 0 <= m < 1 << 40:
+                    key = m << 1 | seen
+                    key = key << 1 | (1 if q == primus else 0)
+                    key = key << 1 | (1 if q == pc else 0)
+                    key = (key << 1 | (1 if shown else 0)) << 1 | 1  # (and present)
+                if not o.same(1 + k, key):
                     o.flag(at, True)
-                    o.num(at + 12, rome_seen >> q & 1, 1)
-                    o.flag(at + 13, q == s.primus)
-                    o.flag(at + 14, q == s.pc)
+                    o.num(at + 12, seen, 1)
+                    o.flag(at + 13, q == primus)
+                    o.flag(at + 14, q == pc)
                     o.num(at + 15, m, 20)
                     o.flag(at + 16, not shown)
                 if changed & 1 << _SEAT_TABLEAU + 2 * k:
@@ -218,6 +251,7 @@ class PaxFast:
                     o.num(at + 11, sym[b + 2] // 3, 3)  # PAX-ARM-01: bonus Fleets from Armies
                 if changed & _ROW_HAND[k]:
                     o.num(at + 8, len(hands[q]), 10)
+                q = q + 1 if q + 1 < n else 0
             elif not o.same(1 + k, 0):  # (no seat here: a row of zeros)
                 for j in range(17):
                     o.num(at + j, 0, 1)
