@@ -129,9 +129,13 @@ class PaxFast:
         self.after = self.cards + _NCARDS * 17
         assert NCARDS == _NCARDS
         self.seats: list[Obs] = []
-        #: the kind of the last frame read, and its part of the game
+        #: the kind of the last frame read, and its part of the game; each kind's part, found
+        #: once (``int`` of the frame's ``STAGE``, an ``IntEnum``, is a call into Python)
         self.kind: type | None = None
         self.stage = 0
+        self.stages: dict[type, int] = {}
+        #: Rome's symbols by category, summed again when Rome changed
+        self.rome: vec[i64] = vec[i64]([0] * 7)
         #: each seat's card block as last written (``_places``)
         self.kept: list[_Cards] = []
 
@@ -146,22 +150,40 @@ class PaxFast:
 
     def fill(self, s: PaxState, seat: int) -> Obs:
         o = seat_buffers(self.seats, seat, self.size, self.bound)
-        n = s.players
+        n: i64 = s.players
+        me: i64 = seat
         frame = s.frame
-        if type(frame) is not self.kind:  # (its part of the game read once per kind of frame)
-            self.kind, self.stage = type(frame), int(frame.STAGE)
+        kind = type(frame)
+        if kind is not self.kind:  # (its part of the game read once per kind of frame)
+            stage = self.stages.get(kind, -1)
+            if stage < 0:
+                stage = self.stages[kind] = int(frame.STAGE)
+            self.kind, self.stage = kind, stage
         stage = self.stage
         over = stage == _OVER
         o.onehot(7, 0, self.nphase, stage)  # (the blocks' keys: 1-4 the seats', 5 the turn's, 6 the drawing's, 7 this)
-        at = self.nphase
-        o.flag(at, s.to_move == seat)
-        o.num(at + 1, s.round_no, 20)
-        o.num(at + 2, len(s.deck), 74)
+        at: i64 = self.nphase
+        to = s.to_move
+        moving = to is not None and to == seat
+        o.flag(at, moving)
+        # (the counts read at every call, compared here first: most are as they were, and a
+        # call costs more than the comparison)
+        ints = o.ints
+        x: int = s.round_no
+        if ints[at + 1] != x:
+            o.num(at + 1, x, 20)
+        x = len(s.deck)
+        if ints[at + 2] != x:
+            o.num(at + 2, x, 74)
         o.flag(at + 3, s.exhausted)
-        o.num(at + 4, s.level or 0, 5)
-        o.num(at + 5, s.money[seat], 20)
-        shown_hidden = over or (s.rome_seen >> seat & 1) != 0
-        drawing = stage == _DRAW and seat == s.to_move and isinstance(frame, Drawing)
+        x = s.level or 0
+        if ints[at + 4] != x:
+            o.num(at + 4, x, 5)
+        x = s.money[me]
+        if ints[at + 5] != x:
+            o.num(at + 5, x, 20)
+        shown_hidden = over or (s.rome_seen >> me & 1) != 0
+        drawing = stage == _DRAW and moving and isinstance(frame, Drawing)
         kept = self._places(o, s, seat, drawing, shown_hidden)
         changed = kept.changed
         at = self.after
@@ -172,10 +194,12 @@ class PaxFast:
             changed |= _ROME_LEGIONS
         if changed & 1 << _SLOT_ROME:
             syms = s.syms
-            rome = [0] * 7
+            rome = self.rome
+            for j in range(7):
+                rome[j] = 0
             for c in s.rome:
                 j = _CARD_CAT[c]
-                rome[j] = rome[j] + syms[c]  # (not ``+=``: compiled as a generic in-place add)
+                rome[j] = rome[j] + syms[c]
             for j in range(7):
                 o.num(at + j, rome[j], 10)
         if changed & _LEGIONS:
@@ -188,25 +212,34 @@ class PaxFast:
                         for c in legions[j]:
                             v += cost[c]
                     o.num(at + 8 + j, v, 10)
-        o.num(at + 7, len(s.rome_hidden), 3)
+        x = len(s.rome_hidden)
+        if ints[at + 7] != x:
+            o.num(at + 7, x, 3)
         at += 13
         sym, money, rome_seen, hands = s.sym, s.money, s.rome_seen, s.hands
         # the seats' numbers, a row each, written again only where what they are read from
         # changed: the symbols (and the limit and bonuses) when the seat's tableau was
         # replaced, the hand's size when its hand was, the other numbers when their key did (a
         # step changes one seat's at most)
+        primus: i64 = s.primus
+        pc: i64 = s.pc
+        q = me  # (the seat k places from this one)
         for k in range(4):
             if k < n:
-                q = (seat + k) % n
-                shown = over or q == seat
-                m = money[q] if shown else 0
-                key = ((m << 1 | (rome_seen >> q & 1)) << 1 | (q == s.primus)) << 1 | (q == s.pc)
-                key = (key << 1 | shown) << 1 | 1  # (and present)
-                if not o.same(1 + k, key if 0 <= m < 1 << 40 else -1):
+                shown = over or q == me
+                m: i64 = money[q] if shown else 0
+                seen: i64 = rome_seen >> q & 1
+                key: i64 = -1
+                if 0 <= m < 1 << 40:
+                    key = m << 1 | seen
+                    key = key << 1 | (1 if q == primus else 0)
+                    key = key << 1 | (1 if q == pc else 0)
+                    key = (key << 1 | (1 if shown else 0)) << 1 | 1  # (and present)
+                if not o.same(1 + k, key):
                     o.flag(at, True)
-                    o.num(at + 12, rome_seen >> q & 1, 1)
-                    o.flag(at + 13, q == s.primus)
-                    o.flag(at + 14, q == s.pc)
+                    o.num(at + 12, seen, 1)
+                    o.flag(at + 13, q == primus)
+                    o.flag(at + 14, q == pc)
                     o.num(at + 15, m, 20)
                     o.flag(at + 16, not shown)
                 if changed & 1 << _SEAT_TABLEAU + 2 * k:
@@ -218,6 +251,7 @@ class PaxFast:
                     o.num(at + 11, sym[b + 2] // 3, 3)  # PAX-ARM-01: bonus Fleets from Armies
                 if changed & _ROW_HAND[k]:
                     o.num(at + 8, len(hands[q]), 10)
+                q = q + 1 if q + 1 < n else 0
             elif not o.same(1 + k, 0):  # (no seat here: a row of zeros)
                 for j in range(17):
                     o.num(at + j, 0, 1)
@@ -254,77 +288,75 @@ class PaxFast:
         """The 74 x 17 block of where each card is, as the seat knows it, written again only
         for the cards that moved: the places a card can be seen in are slots, in the order in
         which a later one overrides an earlier one; each card keeps the set of slots holding
-        it (bit masks), and a slot whose tuple was replaced since the last call toggles the
+        it (a bit mask), and a slot whose tuple was replaced since the last call toggles the
         bits of its new and its old cards (``_Cards.part``: a card in both is toggled twice,
-        unchanged, and not placed again)."""
+        unchanged). The cards toggled, and those whose known or slid flag changed
+        (``_Cards.flip``), are listed once each (``_Cards.moved``) and placed again."""
         every = self.kept
         while len(every) <= seat:
             every.append(_Cards())
         kept = every[seat]
         kept.changed = 0
-        n = s.players
+        n: i64 = s.players
+        me: i64 = seat
         hands, tableau, legions, frame = s.hands, s.tableau, s.legions, s.frame
         parts = kept.parts
-        moved: list[int] = []
-        part = hands[seat]
+        part = hands[me]
         if part is not parts[_OWN]:
-            kept.part(_OWN, part, moved)
-        for k in range(4):
-            q = (seat + k) % n
+            kept.part(_OWN, part)
+        q = me
+        for k in range(4):  # (q: the seat k places from this one)
             part = tableau[q] if k < n else ()
             if part is not parts[_SEAT_TABLEAU + 2 * k]:
-                kept.part(_SEAT_TABLEAU + 2 * k, part, moved)
+                kept.part(_SEAT_TABLEAU + 2 * k, part)
             part = hands[q] if 0 < k < n else ()
             if part is not parts[_SEAT_HAND + 2 * k]:
-                kept.part(_SEAT_HAND + 2 * k, part, moved)
+                kept.part(_SEAT_HAND + 2 * k, part)
+            q = q + 1 if q + 1 < n else 0
+        nlegions: i64 = len(legions)
         for i in range(5):
-            part = legions[i] if i < len(legions) else ()
+            part = legions[i] if i < nlegions else ()
             if part is not parts[_SLOT_LEGION + i]:
-                kept.part(_SLOT_LEGION + i, part, moved)
+                kept.part(_SLOT_LEGION + i, part)
         if s.rome is not parts[_SLOT_ROME]:
-            kept.part(_SLOT_ROME, s.rome, moved)
+            kept.part(_SLOT_ROME, s.rome)
         part = s.rome_hidden if shown_hidden else ()
         if part is not parts[_SLOT_HIDDEN]:
-            kept.part(_SLOT_HIDDEN, part, moved)
+            kept.part(_SLOT_HIDDEN, part)
         part = frame.held if drawing and isinstance(frame, Drawing) else ()
         if part is not parts[_SLOT_DRAWN]:
-            kept.part(_SLOT_DRAWN, part, moved)
+            kept.part(_SLOT_DRAWN, part)
         known = s.known  # the cards in a hand that every seat knows (bought ones)
         if known != kept.known:
-            kept.bits(known ^ kept.known, moved)
+            kept.flip(known ^ kept.known, _KNOWN)
             kept.known = known
         # the cards this seat slid under the deck: those in it (a card leaves the deck only
         # through ``deck.pop``, which clears its bits, so the set changes when one of them moves)
-        mine = s.slid[seat]
+        mine = s.slid[me]
         if mine != kept.mine:
-            kept.bits(mine ^ kept.mine, moved)
+            kept.flip(mine ^ kept.mine, _MINE)
             kept.mine = mine
+        count = kept.count
+        if count == 0:
+            return kept
+        kept.count = 0
         deck = s.deck
-        at = self.cards
-        low, mid, high, place = kept.masks[0], kept.masks[1], kept.masks[2], kept.place
-        for c in moved:
-            # the card's last slot: among the highest six, else the middle six (the other
-            # seats' hands there seen only when known), else the lowest
-            m: int = high[c]
+        at: i64 = self.cards
+        slots, flags, moved, place = kept.slots, kept.flags, kept.moved, kept.place
+        for j in range(count):
+            c = moved[j]
+            # the card's last slot (the other seats' hands there seen only when known)
+            m = slots[c] & _SLOTS
+            slots[c] = m
+            if m & _OTHER_HANDS and not flags[c] & _KNOWN:
+                m &= ~_OTHER_HANDS
             if m:
-                p = _SLOT_PLACE[12 + m.bit_length() - 1]
+                p: i64 = _SLOT_PLACE[int(m).bit_length() - 1]
+            elif flags[c] & _MINE and c in deck:
+                p = _DECK
             else:
-                m = mid[c]
-                if m & _PUBLIC_MID and not known >> c & 1:
-                    m &= ~_PUBLIC_MID
-                if m:
-                    p = _SLOT_PLACE[6 + m.bit_length() - 1]
-                else:
-                    m = low[c]
-                    if m & _PUBLIC_LOW and not known >> c & 1:
-                        m &= ~_PUBLIC_LOW
-                    if m:
-                        p = _SLOT_PLACE[m.bit_length() - 1]
-                    elif mine != 0 and mine >> c & 1 and c in deck:
-                        p = _DECK
-                    else:
-                        p = -1
-            was: int = place[c]
+                p = -1
+            was = place[c]
             if p != was:
                 if was >= 0:
                     o.flag(at + c * 17 + was, False)
@@ -344,56 +376,69 @@ _SLOT_LEGION: Final = 9
 _SLOT_ROME: Final = 14
 _SLOT_HIDDEN: Final = 15
 _SLOT_DRAWN: Final = 16
+#: every slot's bit (``_Cards.slots``), and the bit beyond them: the card is listed in ``moved``
+_SLOTS: Final = (1 << 17) - 1
+_LISTED: Final = 1 << 17
 #: the slots read by the numbers of Rome and the Legions, and by each seat's row (from this
 #: seat: its tableau, slot ``_SEAT_TABLEAU + 2 * k``, and its hand, the seat's own for row 0)
 _LEGIONS: Final = 0b11111 << _SLOT_LEGION
 _ROME_LEGIONS: Final = _LEGIONS | 1 << _SLOT_ROME
 _ROW_HAND: Final[tuple[int, ...]] = (1 << _OWN, 1 << _SEAT_HAND + 2, 1 << _SEAT_HAND + 4, 1 << _SEAT_HAND + 6)
-#: the slots of the other seats' hands (a card there is seen only when known): slot 4 among the
-#: lowest six, 6 and 8 among the middle six (a card's slots are kept six to a number, so that
-#: each number is one of the integers Python keeps made: no new object per change)
-_PUBLIC_LOW: Final = 1 << 4
-_PUBLIC_MID: Final = 1 << 0 | 1 << 2
+#: the slots of the other seats' hands (a card there is seen only when known)
+_OTHER_HANDS: Final = 1 << _SEAT_HAND + 2 | 1 << _SEAT_HAND + 4 | 1 << _SEAT_HAND + 6
+#: a card's flags (``_Cards.flags``): in a hand and known to every seat (``s.known``), slid under
+#: the deck by the observing seat (``s.slid``)
+_KNOWN: Final = 1
+_MINE: Final = 2
 #: each slot's place (its offset in ``_PAX_PLACES``; slot 2, the seat's own hand cards known to
 #: all, is never filled: they are "hand")
 _SLOT_PLACE: Final[tuple[int, ...]] = (
     0, _TABLEAU, -1, _TABLEAU + 1, _PUBLIC + 1, _TABLEAU + 2, _PUBLIC + 2, _TABLEAU + 3, _PUBLIC + 3,
     _LEGION, _LEGION + 1, _LEGION + 2, _LEGION + 3, _LEGION + 4, _ROME, _HIDDEN, _DRAWN)
+#: the bits of the known and slid sets read at a time (``_Cards.flip``): a C integer
+_CHUNK: Final = 60
 
 
 class _Cards:
-    """One seat's card block as last written: the tuple each slot held, each card's slots (bit
-    masks of slots 0-5, 6-11 and 12-16) and place (-1: none), the known and slid cards it
-    was read with, and the slots replaced in the last call."""
+    """One seat's card block as last written: the tuple each slot held; each card's slots (a
+    bit mask), flags (known, slid by this seat) and place (-1: none); the known and slid cards
+    it was read with; the cards listed to be placed again; and the slots replaced in the last
+    call. The per-card records are ``vec[i64]`` (read and written as C integers, where a list's
+    items are objects) and the list of cards is one with a count (no list made per call, each
+    card listed once)."""
 
     def __init__(self) -> None:
         self.parts: list[tuple[int, ...]] = [()] * 17
-        #: (``vec[i64]``: read and written as C integers, where a list's items are objects)
-        self.masks: list[vec[i64]] = [vec[i64]([0] * _NCARDS) for _ in range(3)]
+        self.slots: vec[i64] = vec[i64]([0] * _NCARDS)
+        self.flags: vec[i64] = vec[i64]([0] * _NCARDS)
         self.place: vec[i64] = vec[i64]([-1] * _NCARDS)
+        #: the cards to place again, the first ``count`` (a card is listed once: ``_LISTED``)
+        self.moved: vec[i64] = vec[i64]([0] * _NCARDS)
+        self.count: i64 = 0
         self.known = 0
         self.mine = 0
         #: the slots whose tuple was replaced in this call (bits): the seats' rows and Rome's
         #: symbols read them (a seat's symbols change only with its tableau, ``add_to_tableau``)
-        self.changed = 0
+        self.changed: i64 = 0
         #: the pack's tuples the Rome and Legion numbers were last computed with
         self.syms: tuple[int, ...] = ()
         self.cost: tuple[int, ...] = ()
 
-    def part(self, slot: int, cards: tuple[int, ...], moved: list[int]) -> None:
+    def part(self, slot: i64, cards: tuple[int, ...]) -> None:
         """Slot ``slot`` holds ``cards`` now (another tuple): the cards that came into it or
-        left it are ``moved``. What the old and the new tuple begin and end with alike stayed
+        left it are listed. What the old and the new tuple begin and end with alike stayed
         (a step adds a card at the end of a hand or a tableau, or takes one out: the rest is
-        not looked at again); in the parts between, each bit is toggled for the new cards,
-        then for the old ones: a new card whose bit is now on was not there before, an old card
-        whose bit is now off is not there any more (a card in both is toggled twice and not
-        moved). A card is in one place at a time, so a tuple holds it at most once."""
+        not looked at again); in the parts between, the slot's bit is toggled for the new
+        cards, then for the old ones (a card in both is toggled twice: unchanged, listed all
+        the same). A card is in one place at a time, so a tuple holds it at most once."""
         old = self.parts[slot]
         self.parts[slot] = cards
-        self.changed |= 1 << slot
-        bit = 1 << slot % 6
-        mask = self.masks[slot // 6]
-        lo, end, was = 0, len(cards), len(old)
+        bit: i64 = 1 << slot
+        self.changed |= bit
+        slots, moved, count = self.slots, self.moved, self.count
+        lo: i64 = 0
+        end: i64 = len(cards)
+        was: i64 = len(old)
         new_o: tuple[object, ...] = cards  # (compared as objects: a card is a small int, one object
         old_o: tuple[object, ...] = old  # each; an unequal pair only costs a toggle more)
         while lo < end and lo < was and new_o[lo] is old_o[lo]:
@@ -402,21 +447,41 @@ class _Cards:
             end -= 1
             was -= 1
         for i in range(lo, end):
-            c = cards[i]
-            m = mask[c] ^ bit
-            mask[c] = m
-            if m & bit:
-                moved.append(c)
+            c: i64 = cards[i]
+            m = slots[c] ^ bit
+            if not m & _LISTED:
+                m |= _LISTED
+                moved[count] = c
+                count += 1
+            slots[c] = m
         for i in range(lo, was):
             c = old[i]
-            m = mask[c] ^ bit
-            mask[c] = m
-            if not m & bit:
-                moved.append(c)
+            m = slots[c] ^ bit
+            if not m & _LISTED:
+                m |= _LISTED
+                moved[count] = c
+                count += 1
+            slots[c] = m
+        self.count = count
 
-    def bits(self, x: int, moved: list[int]) -> None:
-        """The cards of the set ``x`` (a bit per card) are ``moved``."""
+    def flip(self, x: int, flag: i64) -> None:
+        """The cards of the set ``x`` (a bit per card, up to 74 bits: a Python integer) had
+        their ``flag`` changed: toggled, and listed. Read ``_CHUNK`` bits at a time as a C
+        integer (not a long-integer operation, with a new object, per card)."""
+        flags, slots, moved, count = self.flags, self.slots, self.moved, self.count
+        base: i64 = 0
         while x:
-            c = (x & -x).bit_length() - 1
-            x &= x - 1
-            moved.append(c)
+            bits = i64(x & (1 << _CHUNK) - 1)
+            x >>= _CHUNK
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                c = base + int(low).bit_length() - 1
+                flags[c] = flags[c] ^ flag
+                m = slots[c]
+                if not m & _LISTED:
+                    slots[c] = m | _LISTED
+                    moved[count] = c
+                    count += 1
+            base += _CHUNK
+        self.count = count
