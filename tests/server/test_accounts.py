@@ -437,3 +437,18 @@ def test_hostile_values_in_every_account_field_are_refused_cleanly(client, app):
     assert client.get("/api/account").json()["username"] == "Kata"
     assert "Kata" in [r["username"] for r in rows(app, "accounts")]
     assert all(r["password_hash"].startswith("$argon2id$") for r in rows(app, "accounts"))
+
+
+def test_an_unknown_username_is_verified_against_a_hash_as_costly_as_a_real_one():
+    """The stand-in hash an unknown username is checked against has the real hashes' very
+    parameters, and is checked all the way (a mismatch, not a hash refused unread), so a login
+    of nobody costs what a wrong password costs."""
+    from asztal.server.accounts import AccountSettings, Passwords
+
+    pw = Passwords(AccountSettings(argon2_time=2, argon2_memory=2048))
+    real = pw.hasher.hash("correct horse")
+    assert argon2.extract_parameters(pw._dummy) == argon2.extract_parameters(real)
+    with pytest.raises(argon2.exceptions.VerifyMismatchError):
+        pw.hasher.verify(pw._dummy, "correct horse")
+    assert not pw._verify(None, "correct horse") and pw._verify(real, "correct horse")
+    assert Passwords(AccountSettings())._dummy != pw._dummy  # a new salt each time

@@ -9,7 +9,7 @@ import re
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from asztal.server.metrics import head_revision
+from asztal.server.migrations import HEAD
 from tests.server.test_accounts import refused, register
 from tests.server.test_mail import make_app, register_confirmed
 from tests.server.wire import free_port
@@ -82,13 +82,13 @@ def test_health_and_readiness(env, db_url):
     with TestClient(app) as c:
         assert c.get("/healthz").json() == {"status": "ok"}
         ready = c.get("/readyz")
-        assert ready.status_code == 200 and ready.json() == {"status": "ready", "revision": head_revision()}
-        assert re.fullmatch(r"\d{4}", head_revision())
+        assert ready.status_code == 200 and ready.json() == {"status": "ready", "revision": HEAD}
+        assert re.fullmatch(r"\d{4}", HEAD)
         with app.state.hub.storage.engine.begin() as conn:  # as an older release left it
             conn.execute(sa.text("UPDATE alembic_version SET version_num = '0007'"))
         refused(c.get("/readyz"), 503, "db_old")
         with app.state.hub.storage.engine.begin() as conn:
-            conn.execute(sa.text("UPDATE alembic_version SET version_num = :v"), {"v": head_revision()})
+            conn.execute(sa.text("UPDATE alembic_version SET version_num = :v"), {"v": HEAD})
         app.state.hub.storage.engine.dispose()
         with app.state.hub.storage.engine.begin() as conn:
             conn.execute(sa.text("DROP TABLE alembic_version"))

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from importlib import resources
+
 import pytest
 from sqlalchemy import inspect, text
 
+from asztal.server.migrations import HEAD
 from asztal.server.storage import Change, Conflict, Storage, now
 from asztal.server.tokens import hash_secret, new_secret
 
@@ -30,8 +35,24 @@ def test_migrations_create_the_schema_and_run_twice(db_url):
     assert {"games", "seats", "actions", "presence", "accounts", "sessions", "account_seats",
             "alembic_version"} <= names
     with storage.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0010"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0010" == HEAD
     storage.close()
+
+
+def test_the_named_head_is_the_scripts_head_and_a_database_there_loads_no_alembic(db_url):
+    """``migrations.HEAD`` is what Alembic reads from the scripts (a new script that forgot it
+    fails here), and a server starting on a database already at it does not load Alembic: the
+    same migrate, run in a fresh process, leaves the module unimported."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(resources.files("asztal.server") / "migrations"))
+    assert ScriptDirectory.from_config(cfg).get_current_head() == HEAD
+    code = ("import sys; from asztal.server.storage import Storage; s = Storage(sys.argv[1]); s.migrate(); "
+            "s.close(); print(sorted(m for m in sys.modules if m.split('.')[0] == 'alembic'))")
+    out = subprocess.run([sys.executable, "-c", code, db_url], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
 
 
 def test_each_sequence_number_is_taken_once(db_url):

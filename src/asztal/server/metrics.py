@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-from importlib import resources
 
 from fastapi import APIRouter, FastAPI, HTTPException, Request, Response
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
@@ -29,6 +28,7 @@ from sqlalchemy import text
 from asztal.server import texts
 from asztal.server.bodies import ErrorBody
 from asztal.server.hub import Hub
+from asztal.server.migrations import HEAD
 from asztal.server.room import Room
 from asztal.server.storage import Change
 
@@ -72,20 +72,9 @@ class Metrics:
         (self.mail_sent if ok else self.mail_failed).labels(kind).inc()
 
 
-def head_revision() -> str:
-    """The newest migration this release ships."""
-    from alembic.config import Config
-    from alembic.script import ScriptDirectory
-
-    cfg = Config()
-    cfg.set_main_option("script_location", str(resources.files("asztal.server") / "migrations"))
-    return str(ScriptDirectory.from_config(cfg).get_current_head())
-
-
 def build_router(metrics: Metrics, hub: Hub) -> APIRouter:
     router = APIRouter()
     open_to_all = os.environ.get("ASZTAL_METRICS_OPEN", "") == "1"
-    head = head_revision()
 
     @router.get("/metrics", response_class=Response, responses={404: {"model": ErrorBody}},
                 summary="The server's series in Prometheus' text format (loopback only unless opened)")
@@ -105,7 +94,7 @@ def build_router(metrics: Metrics, hub: Hub) -> APIRouter:
             found = await asyncio.to_thread(_revision, hub)
         except Exception:
             raise HTTPException(503, detail=texts.detail("db_down")) from None
-        if found != head:
+        if found != HEAD:
             raise HTTPException(503, detail=texts.detail("db_old"))
         return {"status": "ready", "revision": found}
 

@@ -45,8 +45,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 from sqlalchemy.pool import ConnectionPoolEntry
+
+from asztal.server.migrations import HEAD
 
 metadata = MetaData()
 
@@ -151,6 +153,16 @@ def make_engine(url: str) -> Engine:
     raise ValueError(f"unsupported database URL {url!r}: use sqlite:///FILE or postgresql+psycopg://…")
 
 
+def _revision_of(engine: Engine) -> str | None:
+    """The revision the database's schema is at (None: a new database, or not ours)."""
+    try:
+        with engine.connect() as conn:
+            found = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    except (OperationalError, ProgrammingError):
+        return None
+    return None if found is None else str(found)
+
+
 def migrate(engine: Engine, revision: str = "head") -> None:
     """Bring the schema to the newest revision (or to ``revision``: a backup's, restored) with
     Alembic (the scripts ship in this package).
@@ -158,6 +170,8 @@ def migrate(engine: Engine, revision: str = "head") -> None:
     On PostgreSQL an advisory lock keeps two instances that start together from migrating
     at the same time.
     """
+    if revision == "head" and _revision_of(engine) == HEAD:
+        return  # nothing to do, and nothing to load for it
     from alembic import command
     from alembic.config import Config
 
