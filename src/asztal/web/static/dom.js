@@ -29,10 +29,49 @@ export function svgNode(text, label = null) {
   const root = doc.documentElement;
   if (root.nodeName !== "svg") return el("p", {class: "error"}, "board?");
   for (const s of root.querySelectorAll("script, foreignObject")) s.remove();
-  const node = document.importNode(root, true);
+  const node = document.adoptNode(root);  // moved, not copied: the parsed document is thrown away
   node.setAttribute("role", "group");
   if (label) node.setAttribute("aria-label", label);
   return node;
+}
+
+/** Bring `old` (a board on the page) to what `fresh` (its next drawing, from `svgNode`) holds,
+ * touching only what differs. A move changes a few pieces of a drawing of a thousand or more
+ * nodes; putting the whole drawing in again at every move made the browser parse, style and lay
+ * out all of it (most of a phone's work on a move). Where the two differ in shape (another
+ * element, another number of children) that part is replaced whole. */
+export function morph(old, fresh) {
+  if (old.nodeType !== fresh.nodeType || old.nodeName !== fresh.nodeName
+      || (old.nodeType !== Node.ELEMENT_NODE && old.nodeType !== Node.TEXT_NODE)) {
+    old.replaceWith(fresh);
+    return;
+  }
+  if (old.nodeType === Node.TEXT_NODE) {
+    if (old.data !== fresh.data) old.data = fresh.data;
+    return;
+  }
+  const had = old.attributes;
+  const has = fresh.attributes;
+  for (let i = had.length - 1; i >= 0; i--) {
+    const a = had[i];
+    if (!fresh.hasAttributeNS(a.namespaceURI, a.localName)) old.removeAttributeNS(a.namespaceURI, a.localName);
+  }
+  for (let i = 0; i < has.length; i++) {
+    const a = has[i];
+    if (old.getAttributeNS(a.namespaceURI, a.localName) !== a.value) old.setAttributeNS(a.namespaceURI, a.name, a.value);
+  }
+  if (old.childNodes.length !== fresh.childNodes.length) {
+    old.replaceChildren(...fresh.childNodes);
+    return;
+  }
+  // each pair's next siblings are taken first: a child replaced whole leaves `fresh`
+  for (let o = old.firstChild, f = fresh.firstChild; o;) {
+    const oNext = o.nextSibling;
+    const fNext = f.nextSibling;
+    morph(o, f);
+    o = oNext;
+    f = fNext;
+  }
 }
 
 /** The smallest text size the board is readable at, in CSS px (issue 36: board text >= 12 px). */

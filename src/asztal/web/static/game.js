@@ -5,7 +5,7 @@
 
 import {GameSocket, myGames, remember} from "./net.js";
 import {getLang, joinNames, onLang, seatLabel, t, tx} from "./i18n.js";
-import {el, clear, svgNode, fitBoard, isSmall} from "./dom.js";
+import {el, clear, svgNode, fitBoard, isSmall, morph} from "./dom.js";
 import {openRules} from "./rules.js";
 import {createGame} from "./lobby.js";
 import {openReview} from "./review.js";
@@ -204,9 +204,17 @@ export function showGame(root, gameId, {spectator = false, local: given = null, 
     // a player choosing with the keyboard keeps the focus among the choices from move to move
     if (side.contains(document.activeElement) && document.activeElement.closest("#buttons")
         || boardBox.contains(document.activeElement)) st.kbd = true;
-    // the board
-    clear(boardBox);
-    if (msg.board) boardBox.append(svgNode(msg.board, st.hello ? `${t("board_label")}: ${tx(st.hello.title)}` : t("board_label")));
+    // the board: the drawing on the page brought to the new one, only what changed
+    const drawn = boardBox.querySelector(":scope > svg");
+    const fresh = msg.board ? svgNode(msg.board, st.hello ? `${t("board_label")}: ${tx(st.hello.title)}` : t("board_label")) : null;
+    if (drawn && fresh && fresh.nodeName === "svg") {
+      // a target that had the focus may not be one now: the focus goes where a new drawing left it
+      if (drawn.contains(document.activeElement)) document.activeElement.blur();
+      morph(drawn, fresh);
+    } else {
+      clear(boardBox);
+      if (fresh) boardBox.append(fresh);
+    }
     boardBox.classList.toggle("my-turn", mine);
     applyZoom();
     renderPanels(msg);
@@ -258,15 +266,39 @@ export function showGame(root, gameId, {spectator = false, local: given = null, 
     const rated = Boolean(st.hello && st.hello.rated);  // the server refuses hints and takebacks: said here
     hintBtn.disabled = !mine || rated;
     hintBtn.title = undoBtn.title = rated ? t("rated_no_help") : "";
-    // the log, newest last
-    clear(logBox);
-    const log = st.logs[key(st.shown)] || [];
-    const lastFrom = msg.last_from ?? log.length;
-    for (const e of log) {
-      if (e) logBox.append(el("li", {class: e.i >= lastFrom ? "last" : null, value: e.i + 1}, tx(e)));
-    }
+    renderLog(st.logs[key(st.shown)] || [], msg);
     if (msg.is_over && !st.endClosed) renderEnd(msg);
     else if (mine && st.kbd && (!document.activeElement || document.activeElement === document.body)) focusChoice();
+  }
+
+  /** The log, newest last. A game's log grows to hundreds of lines and the page is drawn again
+   * at every move, so the lines already shown stay and only the new ones are added (the whole
+   * list is written again for another seat's log, another language, or when earlier lines
+   * changed: a takeback); a screen reader's log region then reads out only what is new. */
+  const logShown = {whose: undefined, lang: null, entries: [], items: []};
+  function renderLog(log, msg) {
+    const lastFrom = msg.last_from ?? log.length;
+    let keep = 0;
+    if (logShown.whose === key(st.shown) && logShown.lang === getLang()) {
+      while (keep < logShown.entries.length && keep < log.length && logShown.entries[keep] === log[keep]) keep++;
+    } else {
+      clear(logBox);
+      logShown.items.length = logShown.entries.length = 0;
+    }
+    for (const li of logShown.items.splice(keep)) if (li) li.remove();
+    logShown.entries.length = keep;
+    Object.assign(logShown, {whose: key(st.shown), lang: getLang()});
+    for (const e of log.slice(keep)) {
+      const li = e ? el("li", {value: e.i + 1}, tx(e)) : null;
+      if (li) logBox.append(li);
+      logShown.entries.push(e);
+      logShown.items.push(li);
+    }
+    for (const li of logShown.items) if (li) li.classList.toggle("last", Number(li.value) - 1 >= lastFrom);
+  }
+  function clearLog() {
+    clear(logBox);
+    logShown.whose = undefined;
   }
 
   /** The choices a keyboard moves among: the listed buttons that show, then the board's targets. */
@@ -422,7 +454,7 @@ export function showGame(root, gameId, {spectator = false, local: given = null, 
   function renderPass() {
     clear(boardBox);  // the previous player's hand leaves the page
     clear(buttons);
-    clear(logBox);
+    clearLog();
     let screen = document.getElementById("pass-screen");
     if (screen) screen.remove();
     const name = seatName(st.pass);
